@@ -1,0 +1,103 @@
+package governor
+
+import "time"
+
+// PressureLevel is a memory pressure level, whether the app logged it (G4) or
+// the host sampler read it.
+type PressureLevel string
+
+// Pressure levels, ordered: normal < warning < critical.
+const (
+	PressureUnknown  PressureLevel = ""
+	PressureNormal   PressureLevel = "normal"
+	PressureWarning  PressureLevel = "warning"
+	PressureCritical PressureLevel = "critical"
+)
+
+// Rank orders levels so callers can compare them (unknown = 0).
+func (p PressureLevel) Rank() int {
+	switch p {
+	case PressureNormal:
+		return 1
+	case PressureWarning:
+		return 2
+	case PressureCritical:
+		return 3
+	}
+	return 0
+}
+
+// Figure is one host number with where it came from, so the UI can label it
+// ("gopsutil mem.VirtualMemory", "sysctl vm.swapusage", …). A figure that
+// could not be read has Known=false and is shown as unreadable, never as 0.
+type Figure struct {
+	Value  uint64 `json:"value"`
+	Known  bool   `json:"known"`
+	Source string `json:"source,omitempty"`
+}
+
+// HostMemory is one sample of the host's memory, taken by sources/.
+// Byte figures are bytes.
+type HostMemory struct {
+	At        time.Time `json:"at"`
+	Total     Figure    `json:"total"`
+	Available Figure    `json:"available"`
+	Free      Figure    `json:"free"`
+	Used      Figure    `json:"used"`
+	Cached    Figure    `json:"cached"`
+	SwapTotal Figure    `json:"swap_total"`
+	SwapUsed  Figure    `json:"swap_used"`
+
+	// Pressure is the host's own pressure level: on macOS the kernel's
+	// kern.memorystatus_vm_pressure_level; on Windows and Linux the app's
+	// governor rule applied to AppFreeRatio (warning < 5 %, critical < 2 %).
+	Pressure       PressureLevel `json:"pressure"`
+	PressureSource string        `json:"pressure_source,omitempty"`
+
+	// AppFreeRatio is free/total as the app's governor computes it
+	// (Electron's getSystemMemoryInfo): ullAvailPhys on Windows, MemFree on
+	// Linux. Zero with an empty source where it does not apply (macOS).
+	AppFreeRatio       float64 `json:"app_free_ratio,omitempty"`
+	AppFreeRatioSource string  `json:"app_free_ratio_source,omitempty"`
+
+	// AvailableRatio is MemAvailable/total on Linux, shown beside the app's
+	// ratio because the app's ratio misfires there.
+	AvailableRatio float64 `json:"available_ratio,omitempty"`
+
+	// MemorystatusLevel is macOS kern.memorystatus_level (0–100, the kernel's
+	// "free %"); -1 where it does not apply.
+	MemorystatusLevel int `json:"memorystatus_level"`
+}
+
+// GroupKind says whose a process group is.
+type GroupKind string
+
+// Group kinds.
+const (
+	GroupCowork     GroupKind = "cowork"     // the Claude Cowork VM
+	GroupClaudeApp  GroupKind = "claude-app" // the Claude desktop app and its helpers
+	GroupSessions   GroupKind = "sessions"   // claude CLI session processes, MCP children rolled up
+	GroupCompetitor GroupKind = "competitor" // another VM or container engine
+)
+
+// ProcessGroup is what the process scanner found for one engine or app.
+type ProcessGroup struct {
+	Key       string    `json:"key"`  // stable id from the signature table, e.g. "docker", "orbstack"
+	Name      string    `json:"name"` // display name, e.g. "Docker Desktop"
+	Kind      GroupKind `json:"kind"`
+	Processes int       `json:"processes"`
+
+	// RSS and Footprint sum the processes whose memory could be read;
+	// Unreadable counts those whose memory could not (shown, never as 0).
+	RSS        Figure  `json:"rss"`
+	Footprint  Figure  `json:"footprint"` // macOS phys_footprint, what Activity Monitor shows
+	Unreadable int     `json:"unreadable,omitempty"`
+	CPUPercent float64 `json:"cpu_percent"`
+
+	// GuestMemory is the configured guest size when the arguments say it
+	// (-m, --memory), or the known fixed size (Cowork: 4 GiB).
+	GuestMemory Figure `json:"guest_memory"`
+
+	Note string `json:"note,omitempty"` // e.g. "a Virtualization.framework VM, owner unknown"
+	PIDs []int  `json:"pids,omitempty"`
+}

@@ -1,0 +1,173 @@
+package governor
+
+import "time"
+
+// Source says whether a number is a fact the app logged or coworktop's own
+// estimate. The UI and every output label it.
+type Source string
+
+// Sources of a figure.
+const (
+	SourceUnknown   Source = "unknown"
+	SourceLogged    Source = "logged"    // the app wrote it in its log
+	SourceEstimated Source = "estimated" // coworktop derived it (cap from RAM, counted sessions)
+)
+
+// SessionState is where a session stands, as far as the log tells.
+type SessionState string
+
+// Session states.
+const (
+	StateWorking      SessionState = "working"      // active within the last minute
+	StateIdle         SessionState = "idle"         // live, no activity for ≥ 60 s
+	StatePaused       SessionState = "paused"       // Pausing session … (reason)
+	StateDisconnected SessionState = "disconnected" // idle timeout reached, or the app quit
+)
+
+// SessionView is one session as of Snapshot's clock.
+type SessionView struct {
+	ID           string        `json:"id"`
+	Project      string        `json:"project,omitempty"` // base name of cwd
+	Cwd          string        `json:"cwd,omitempty"`
+	State        SessionState  `json:"state"`
+	PauseReason  string        `json:"pause_reason,omitempty"`
+	FirstSeen    time.Time     `json:"first_seen"`
+	LastActivity time.Time     `json:"last_activity"`
+	Idle         time.Duration `json:"idle_ns"` // now − last activity; climbs between log lines
+
+	// TimerArmedAt/TimerTimeout come from "Starting idle timeout for S: Ns";
+	// TimerRemaining is armed + timeout − now (zero when not armed).
+	TimerArmedAt   time.Time     `json:"timer_armed_at,omitempty"`
+	TimerTimeout   time.Duration `json:"timer_timeout_ns,omitempty"`
+	TimerRemaining time.Duration `json:"timer_remaining_ns,omitempty"`
+
+	Evictions     int  `json:"evictions,omitempty"`      // times the governor evicted it
+	RemoteControl bool `json:"remote_control,omitempty"` // remote control enabled (vetoes pauses)
+}
+
+// Live reports whether the session holds a slot (working or idle).
+func (s SessionView) Live() bool { return s.State == StateWorking || s.State == StateIdle }
+
+// Outcome is one governor action worth listing: an eviction, a yield, a
+// pressure event or an idle-timeout disconnect.
+type Outcome struct {
+	Time    time.Time `json:"time"`
+	Kind    Kind      `json:"kind"`
+	Session string    `json:"session,omitempty"`
+	IdleS   int       `json:"idle_s,omitempty"`
+	// Cause is warm|user|pressure|idle_timeout|unknown for evictions, the
+	// spawn reason for yields, the level for pressure events.
+	Cause    string `json:"cause"`
+	Eviction bool   `json:"eviction"` // a session really lost its process
+	File     string `json:"file,omitempty"`
+	Line     int    `json:"line,omitempty"`
+}
+
+// CapView is the governor's session cap.
+type CapView struct {
+	Value  int    `json:"value"` // 0 when unknown
+	Source Source `json:"source"`
+}
+
+// EffectiveView is the governor's count of live sessions plus in-flight spawns.
+type EffectiveView struct {
+	Value  int       `json:"value"`
+	Source Source    `json:"source"` // logged (G1/G4) or estimated (sessions counted live)
+	At     time.Time `json:"at,omitempty"`
+}
+
+// Outlook is coworktop's estimate of what a new warm spawn would meet now.
+type Outlook struct {
+	Action   string `json:"action"`           // start|evict|yield|unknown
+	Victim   string `json:"victim,omitempty"` // for evict
+	Headroom int    `json:"headroom"`         // sessions before cap − 2 (the advice); negative when over
+	ToCap    int    `json:"to_cap"`           // sessions before the cap itself
+	Summary  string `json:"summary"`          // one line for humans
+}
+
+// VMView is the Cowork VM as the VM logs describe it.
+type VMView struct {
+	CPUs        int       `json:"cpus,omitempty"`
+	MemoryGB    int       `json:"memory_gb,omitempty"`
+	State       string    `json:"state"` // unknown|booting|running|stalled|failed
+	OpenStep    string    `json:"open_step,omitempty"`
+	OpenSince   time.Time `json:"open_since,omitempty"`
+	LastFailure string    `json:"last_failure,omitempty"`
+	BootStalls  int       `json:"boot_stalls"`
+}
+
+// AppView is the desktop app as its log describes it.
+type AppView struct {
+	Version   string    `json:"version,omitempty"`
+	Platform  string    `json:"platform,omitempty"`
+	Arch      string    `json:"arch,omitempty"`
+	StartedAt time.Time `json:"started_at,omitempty"`
+}
+
+// LogLine is a recent event for the event-log pane, already sanitised.
+type LogLine struct {
+	Time time.Time `json:"time"`
+	Kind Kind      `json:"kind"`
+	Text string    `json:"text"`
+}
+
+// Snapshot is everything the UI, report and metrics show, as of Now.
+type Snapshot struct {
+	Now time.Time `json:"now"`
+	App AppView   `json:"app"`
+
+	Cap        CapView       `json:"cap"`
+	Effective  EffectiveView `json:"effective"`
+	Pressure   PressureLevel `json:"pressure"` // last level the governor logged (G4)
+	PressureAt time.Time     `json:"pressure_at,omitempty"`
+
+	Sessions    []SessionView `json:"sessions"`     // live and recently seen, newest first
+	IdleRanking []SessionView `json:"idle_ranking"` // live sessions, longest idle first
+	NextVictim  *SessionView  `json:"next_victim"`  // always an estimate
+	Outlook     Outlook       `json:"outlook"`
+
+	Outcomes []Outcome `json:"outcomes"` // newest first, bounded
+	Counts   Counts    `json:"counts"`
+
+	MemorySamples []MemorySample `json:"-"` // [process-memory] history, oldest first, bounded
+	MemoryTimes   []time.Time    `json:"-"`
+	Host          *HostMemory    `json:"host,omitempty"`
+	HostHistory   []HostMemory   `json:"-"` // oldest first, bounded
+	Groups        []ProcessGroup `json:"groups,omitempty"`
+	GroupsAt      time.Time      `json:"groups_at,omitempty"`
+
+	VM  VMView    `json:"vm"`
+	Log []LogLine `json:"-"` // recent events, oldest first, bounded
+}
+
+// Counts are the running totals over everything applied.
+type Counts struct {
+	Entries          int       `json:"entries"`
+	AtCapWouldEvict  int       `json:"at_cap_would_evict"`
+	AtCapEvicting    int       `json:"at_cap_evicting"`
+	Yields           int       `json:"yields"`
+	PressureWarning  int       `json:"pressure_warning"`
+	PressureCritical int       `json:"pressure_critical"`
+	PressureEvicts   int       `json:"pressure_evictions"`
+	MaxEffective     int       `json:"max_effective"`
+	Unknown          int       `json:"unknown"`
+	SessionsStarted  int       `json:"sessions_started"`
+	IdleTimeouts     int       `json:"idle_timeouts"`
+	PausedEvict      int       `json:"paused_governor_evict"`
+	PausedIdle       int       `json:"paused_idle_timeout"`
+	PausedOther      int       `json:"paused_other"`
+	Evictions        int       `json:"evictions"` // real evictions, by the report's rule
+	EvictionsWarm    int       `json:"evictions_warm"`
+	EvictionsUser    int       `json:"evictions_user"`
+	EvictionsPress   int       `json:"evictions_pressure"`
+	EvictionsUnknown int       `json:"evictions_unknown"`
+	RateLimitHits    int       `json:"rate_limit_hits"`
+	Stalls           int       `json:"event_loop_stalls"`
+	RendererGone     int       `json:"renderer_gone"`
+	MemorySamples    int       `json:"memory_samples"`
+	MinSysFreeMB     int       `json:"min_sys_free_mb"` // -1 when no sample
+	MinSysFreeAt     time.Time `json:"min_sys_free_at,omitempty"`
+	TotalMB          int       `json:"total_mb"`
+	VMBootStalls     int       `json:"vm_boot_stalls"`
+	AppStarts        int       `json:"app_starts"`
+}

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"fmt"
+	"runtime/debug"
+)
+
+// Set by -ldflags "-X main.version=… -X main.commit=… -X main.date=…" (GoReleaser).
+var (
+	version = ""
+	commit  = ""
+	date    = ""
+)
+
+// versionString reports version, commit and date, falling back to what the Go
+// toolchain stamped into the binary (go install, go build from a checkout).
+func versionString() string {
+	v, c, d := version, commit, date
+	if info, ok := debug.ReadBuildInfo(); ok {
+		if v == "" && info.Main.Version != "" && info.Main.Version != "(devel)" {
+			v = info.Main.Version
+		}
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				if c == "" {
+					c = s.Value
+				}
+			case "vcs.time":
+				if d == "" {
+					d = s.Value
+				}
+			case "vcs.modified":
+				if s.Value == "true" && c != "" && len(c) <= 40 {
+					c += "-dirty"
+				}
+			}
+		}
+	}
+	if v == "" {
+		v = "dev"
+	}
+	if c == "" {
+		c = "unknown"
+	}
+	if d == "" {
+		d = "unknown"
+	}
+	return fmt.Sprintf("coworktop %s (commit %s, built %s)", v, c, d)
+}
