@@ -136,6 +136,8 @@ type Snapshot struct {
 	Groups        []ProcessGroup `json:"groups,omitempty"`
 	GroupsAt      time.Time      `json:"groups_at,omitempty"`
 
+	Files []FileStatus `json:"files,omitempty"` // follower status per log
+
 	VM  VMView    `json:"vm"`
 	Log []LogLine `json:"-"` // recent events, oldest first, bounded
 }
@@ -170,4 +172,5 @@ type Counts struct {
 	TotalMB          int       `json:"total_mb"`
 	VMBootStalls     int       `json:"vm_boot_stalls"`
 	AppStarts        int       `json:"app_starts"`
+	Unreadable       int       `json:"unreadable_lines"` // lines that could not be read as entries (orphans, cut lines)
 }

@@ -1,0 +1,235 @@
+package governor
+
+import (
+	"bytes"
+	"time"
+)
+
+// Entry is one log entry: a line with a known timestamp prefix plus the
+// continuation lines that follow it. Body and Cont alias the assembler's
+// buffers and are only valid during the emit callback.
+type Entry struct {
+	File  string
+	Line  int    // 1-based line number of the entry's first line
+	Stamp []byte // the raw timestamp, parsed lazily by Time
+	Level string
+	Body  []byte   // first line after "[level] "
+	Cont  [][]byte // continuation lines, kept only for entries that need them
+	// RateLimit is set when any line of the entry carries a real rate-limit
+	// or overload signal (see rateLimitSignal).
+	RateLimit bool
+	loc       *time.Location
+}
+
+// Time parses the entry's timestamp: main.log and the VM logs are local wall
+// clock without a zone (interpreted in the assembler's location), mcp logs
+// are ISO-8601 UTC with milliseconds.
+func (e *Entry) Time() time.Time { return parseStamp(e.Stamp, e.loc) }
+
+// maxContLines bounds what one multi-line entry may hold (a 40-line MCP path
+// dump is normal; a runaway object is not).
+const (
+	maxContLines = 64
+	maxContBytes = 16 << 10
+)
+
+// Assembler groups lines into entries. Feed it every line of one file in
+// order, then Flush. It copies only the entries a parser wants, so the
+// common case (a line nobody cares about) costs a prefix check.
+type Assembler struct {
+	file   string
+	loc    *time.Location
+	emit   func(*Entry)
+	lineNo int
+
+	open      bool
+	keepCont  bool
+	cur       Entry
+	stampBuf  [32]byte
+	bodyBuf   []byte
+	contBuf   []byte
+	contEnds  []int
+	unstamped int // lines before the first timestamped line
+}
+
+// NewAssembler returns an assembler for one file. loc is the zone of local
+// timestamps (time.Local live; fixed in tests).
+func NewAssembler(file string, loc *time.Location, emit func(*Entry)) *Assembler {
+	if loc == nil {
+		loc = time.Local
+	}
+	return &Assembler{file: file, loc: loc, emit: emit, bodyBuf: make([]byte, 0, 512)}
+}
+
+// Orphans counts lines seen before any timestamped line (a file that starts
+// mid-entry after a rotation or crop).
+func (a *Assembler) Orphans() int { return a.unstamped }
+
+// Feed takes one line without its line ending.
+func (a *Assembler) Feed(line []byte) {
+	a.lineNo++
+	stamp, level, body, ok := splitPrefix(line)
+	if !ok {
+		if !a.open {
+			a.unstamped++
+			return
+		}
+		if !a.cur.RateLimit && rateLimitSignal(line) {
+			a.cur.RateLimit = true
+		}
+		if a.keepCont && len(a.contEnds) < maxContLines && len(a.contBuf)+len(line) <= maxContBytes {
+			a.contBuf = append(a.contBuf, line...)
+			a.contEnds = append(a.contEnds, len(a.contBuf))
+		}
+		return
+	}
+	a.Flush()
+	a.open = true
+	n := copy(a.stampBuf[:], stamp)
+	a.bodyBuf = append(a.bodyBuf[:0], body...)
+	a.cur = Entry{
+		File:      a.file,
+		Line:      a.lineNo,
+		Stamp:     a.stampBuf[:n],
+		Level:     levelName(level),
+		Body:      a.bodyBuf,
+		loc:       a.loc,
+		RateLimit: rateLimitSignal(body),
+	}
+	a.keepCont = wantsContinuation(body)
+	a.contBuf = a.contBuf[:0]
+	a.contEnds = a.contEnds[:0]
+}
+
+// Flush emits the entry in progress, if any.
+func (a *Assembler) Flush() {
+	if !a.open {
+		return
+	}
+	a.open = false
+	if len(a.contEnds) > 0 {
+		start := 0
+		a.cur.Cont = a.cur.Cont[:0]
+		for _, end := range a.contEnds {
+			a.cur.Cont = append(a.cur.Cont, a.contBuf[start:end])
+			start = end
+		}
+	}
+	a.emit(&a.cur)
+}
+
+// splitPrefix recognises the timestamp prefixes of every known log:
+//
+//	main.log, cowork_vm_node.log:  2026-08-30 20:35:17 [info] body
+//	cowork_vm_swift.log:           [VM] 2026-08-18 10:49:22 [info] body (the "[VM] " is optional)
+//	mcp*.log:                      2026-08-30T16:35:14.745Z [info] body
+//
+// A line that does not start this way continues the previous entry.
+func splitPrefix(line []byte) (stamp, level, body []byte, ok bool) {
+	if len(line) > 5 && line[0] == '[' && line[1] == 'V' && bytes.HasPrefix(line, []byte("[VM] ")) {
+		line = line[5:]
+	}
+	if len(line) < 22 || !isStamp19(line) {
+		return nil, nil, nil, false
+	}
+	end := 19
+	if line[10] == 'T' {
+		// ISO: optional .mmm then Z
+		if end < len(line) && line[end] == '.' {
+			end++
+			for end < len(line) && line[end] >= '0' && line[end] <= '9' {
+				end++
+			}
+		}
+		if end < len(line) && line[end] == 'Z' {
+			end++
+		}
+	}
+	stamp = line[:end]
+	rest := line[end:]
+	if len(rest) < 3 || rest[0] != ' ' || rest[1] != '[' {
+		return nil, nil, nil, false
+	}
+	close := bytes.IndexByte(rest[2:min(len(rest), 24)], ']')
+	if close < 0 {
+		return nil, nil, nil, false
+	}
+	level = rest[2 : 2+close]
+	body = rest[2+close+1:]
+	if len(body) > 0 && body[0] == ' ' {
+		body = body[1:]
+	}
+	return stamp, level, body, true
+}
+
+// isStamp19 checks "YYYY-MM-DD HH:MM:SS" (or with 'T') without allocating.
+func isStamp19(b []byte) bool {
+	const digits = 0b110_1101_1011_0110_1111 // bit i set: position i is a digit
+	for i := 0; i < 19; i++ {
+		c := b[i]
+		if digits&(1<<i) != 0 {
+			if c < '0' || c > '9' {
+				return false
+			}
+			continue
+		}
+		switch i {
+		case 4, 7:
+			if c != '-' {
+				return false
+			}
+		case 10:
+			if c != ' ' && c != 'T' {
+				return false
+			}
+		default:
+			if c != ':' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func levelName(b []byte) string {
+	switch string(b) { // no allocation: the compiler optimises string(b) in a switch
+	case "info":
+		return "info"
+	case "warn":
+		return "warn"
+	case "error":
+		return "error"
+	case "debug":
+		return "debug"
+	}
+	return Sanitize(b, 12)
+}
+
+func parseStamp(b []byte, loc *time.Location) time.Time {
+	if len(b) < 19 {
+		return time.Time{}
+	}
+	num := func(from, to int) int {
+		n := 0
+		for _, c := range b[from:to] {
+			n = n*10 + int(c-'0')
+		}
+		return n
+	}
+	nsec := 0
+	if b[10] == 'T' {
+		loc = time.UTC
+		if len(b) > 20 && b[19] == '.' {
+			end := 20
+			for end < len(b) && b[end] >= '0' && b[end] <= '9' {
+				end++
+			}
+			frac := num(20, end)
+			for i := end - 20; i < 9; i++ {
+				frac *= 10
+			}
+			nsec = frac
+		}
+	}
+	return time.Date(num(0, 4), time.Month(num(5, 7)), num(8, 10), num(11, 13), num(14, 16), num(17, 19), nsec, loc)
+}

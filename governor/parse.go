@@ -1,0 +1,249 @@
+package governor
+
+import (
+	"bytes"
+	"path"
+	"strings"
+)
+
+// Parse turns one entry into events, appended to out. Only the entry's first
+// line decides its shape: text quoted inside a continuation (a stack trace
+// mentioning "[CliGovernor]") never becomes an event of its own. Most entries
+// yield nothing; a rate-limit signal anywhere in the entry adds an
+// api.rate_limit event.
+func Parse(e *Entry, out []Event) []Event {
+	n := len(out)
+	out = parseBody(e, out)
+	if e.RateLimit {
+		out = append(out, Event{Kind: KindRateLimit, Text: Sanitize(e.Body, MaxTextRunes)})
+	}
+	for i := n; i < len(out); i++ {
+		ev := &out[i]
+		ev.Time, ev.File, ev.Line = e.Time(), e.File, e.Line
+		if ev.Level == "" {
+			ev.Level = e.Level
+		}
+	}
+	return out
+}
+
+func parseBody(e *Entry, out []Event) []Event {
+	b := e.Body
+	if len(b) == 0 {
+		return out
+	}
+	switch b[0] {
+	case '[':
+		return parseTagged(e, b, out)
+	case 'S':
+		if rest, ok := cut(b, "Starting local session "); ok {
+			id, rest := sessionID(rest)
+			cwd, _ := cut(rest, " in ")
+			return append(out, Event{Kind: KindSessionStart, Session: id, Cwd: Sanitize(cwd, MaxTextRunes)})
+		}
+		if rest, ok := cut(b, "Starting app"); ok {
+			return append(out, parseAppStart(rest, e.Cont))
+		}
+		if bytes.HasPrefix(b, []byte("Skipping pause")) {
+			ev := Event{Kind: KindPauseSkipped, Text: Sanitize(b, MaxTextRunes)}
+			if i := bytes.Index(b, []byte("local_")); i >= 0 {
+				ev.Session, _ = sessionID(b[i:])
+			}
+			return append(out, ev)
+		}
+		if rest, ok := cut(b, "Startup failed: "); ok { // untagged variant seen in notes
+			return append(out, Event{Kind: KindVMFailed, Text: Sanitize(rest, MaxTextRunes)})
+		}
+	case 'P':
+		if rest, ok := cut(b, "Pausing session "); ok {
+			id, rest := sessionID(rest)
+			reason := ""
+			if r, ok := cut(rest, " ("); ok {
+				w, _ := word(r, ")")
+				reason = Sanitize(w, 40)
+			}
+			return append(out, Event{Kind: KindPause, Session: id, Reason: reason})
+		}
+	case 'W':
+		if rest, ok := cut(b, "Warming session "); ok {
+			id, _ := sessionID(rest)
+			return append(out, Event{Kind: KindWarming, Session: id})
+		}
+	case 'E':
+		if rest, ok := cut(b, "Enabling remote control for session "); ok {
+			id, _ := sessionID(rest)
+			return append(out, Event{Kind: KindRemoteControl, Session: id})
+		}
+	case 'G':
+		if bytes.HasPrefix(b, []byte("GPU process gone")) {
+			return append(out, Event{Kind: KindRendererGone, Text: Sanitize(b, MaxTextRunes)})
+		}
+	case 'M':
+		if bytes.HasPrefix(b, []byte("Main webview render process gone")) {
+			return append(out, Event{Kind: KindRendererGone, Text: Sanitize(b, MaxTextRunes)})
+		}
+		if bytes.HasPrefix(b, []byte("Main webview is unresponsive")) {
+			return append(out, Event{Kind: KindUnresponsive, Text: Sanitize(b, MaxTextRunes)})
+		}
+	case 'b', 'w':
+		if bytes.HasPrefix(b, []byte("beforeQuit: handler fired")) || bytes.HasPrefix(b, []byte("willQuit: handler")) {
+			return append(out, Event{Kind: KindAppQuit, Text: Sanitize(b, MaxTextRunes)})
+		}
+	case 'V', 'L', 'U', 's', ' ', 'C':
+		return parseVMSwift(b, out)
+	}
+	return out
+}
+
+func parseTagged(e *Entry, b []byte, out []Event) []Event {
+	if len(b) < 3 {
+		return out
+	}
+	switch b[1] {
+	case 'C':
+		if rest, ok := cut(b, "[CliGovernor] "); ok {
+			return append(out, parseGovernor(rest))
+		}
+		if rest, ok := cut(b, "[CCD] "); ok {
+			return parseCCD(rest, out)
+		}
+		if rest, ok := cut(b, "[CCD CycleHealth] "); ok {
+			return append(out, parseCycleHealth(rest))
+		}
+	case 'W':
+		if rest, ok := cut(b, "[WarmLifecycle:"); ok {
+			return parseWarmLifecycle(rest, out)
+		}
+	case 'p':
+		if rest, ok := cut(b, "[process-memory] "); ok {
+			return append(out, parseProcessMemory(rest))
+		}
+	case 'e':
+		if rest, ok := cut(b, "[event-loop-stall] main process blocked for "); ok {
+			ms, _, _ := num(rest)
+			return append(out, Event{Kind: KindStall, DurationMs: int64(ms)})
+		}
+	case 'S':
+		if rest, ok := cut(b, "[Stop hook] Query completed for session "); ok {
+			id, _ := sessionID(rest)
+			return append(out, Event{Kind: KindTurnEnd, Session: id})
+		}
+	case 'V':
+		return parseVMNode(b, out)
+	}
+	return out
+}
+
+func parseCCD(b []byte, out []Event) []Event {
+	if rest, ok := cut(b, "LocalSessions.setFocusedSession: sessionId="); ok {
+		id, _ := sessionID(rest)
+		if id == "null" {
+			return out // the new-session screen: no session gained focus
+		}
+		return append(out, Event{Kind: KindFocus, Session: id})
+	}
+	if rest, ok := cut(b, "Stopping "); ok {
+		if n, rest, ok := num(rest); ok && bytes.HasPrefix(rest, []byte(" active session")) {
+			return append(out, Event{Kind: KindStopAll, Count: n})
+		}
+	}
+	return out
+}
+
+// parseCycleHealth reads S15/S16:
+//
+//	healthy cycle for S (12s, hadFirstResponse=true)
+//	unhealthy cycle for S (3s, hadFirstResponse=false, reason=app_quit)
+//	S api_error (rate_limit): text
+func parseCycleHealth(b []byte) Event {
+	ev := Event{Kind: KindCycleHealth}
+	healthy := false
+	rest, ok := cut(b, "healthy cycle for ")
+	if ok {
+		healthy = true
+	} else {
+		rest, ok = cut(b, "unhealthy cycle for ")
+	}
+	if ok {
+		ev.Healthy = &healthy
+		ev.Session, rest = sessionID(rest)
+		if r, ok := cut(rest, " ("); ok {
+			secs, r2, _ := num(r)
+			ev.DurationMs = int64(secs) * 1000
+			if i := bytes.Index(r2, []byte("reason=")); i >= 0 {
+				w, _ := word(r2[i+7:], ",)")
+				ev.Reason = Sanitize(w, 40)
+			}
+		}
+		return ev
+	}
+	ev.Healthy = &healthy
+	ev.Session, rest = sessionID(b)
+	kind, rest := word(bytes.TrimLeft(rest, " "), " :")
+	ev.Reason = Sanitize(kind, 40)
+	ev.Text = Sanitize(bytes.TrimLeft(rest, " "), MaxTextRunes)
+	return ev
+}
+
+func parseWarmLifecycle(b []byte, out []Event) []Event {
+	tag, rest := word(b, "]")
+	rest, ok := cut(rest, "] ")
+	if !ok {
+		return out
+	}
+	lc := Sanitize(tag, 20)
+	if r, ok := cut(rest, "Starting idle timeout for "); ok {
+		id, r := sessionID(r)
+		r, _ = cut(r, ": ")
+		secs, _, _ := num(r)
+		return append(out, Event{Kind: KindIdleTimer, Session: id, Lifecycle: lc, TimeoutS: secs})
+	}
+	if r, ok := cut(rest, "Idle timeout reached, disconnecting "); ok {
+		id, _ := sessionID(r)
+		return append(out, Event{Kind: KindIdleTimeout, Session: id, Lifecycle: lc})
+	}
+	if r, ok := cut(rest, "Warming up session "); ok {
+		id, _ := sessionID(r)
+		return append(out, Event{Kind: KindWarming, Session: id, Lifecycle: lc})
+	}
+	return out
+}
+
+// parseAppStart reads the inspect-style object of "Starting app {", whether
+// on one line or spread over continuation lines.
+func parseAppStart(first []byte, cont [][]byte) Event {
+	ev := Event{Kind: KindAppStart}
+	take := func(line []byte) {
+		for _, f := range []struct {
+			key string
+			dst *string
+		}{{"appVersion:", &ev.Version}, {"platform:", &ev.Platform}, {"arch:", &ev.Arch}} {
+			if i := bytes.Index(line, []byte(f.key)); i >= 0 && *f.dst == "" {
+				v := bytes.TrimLeft(line[i+len(f.key):], " ")
+				v = bytes.TrimLeft(v, "'\"")
+				w, _ := word(v, "'\",} ")
+				*f.dst = Sanitize(w, 40)
+			}
+		}
+	}
+	take(first)
+	for _, c := range cont {
+		take(c)
+	}
+	return ev
+}
+
+// wantsContinuation says which entries need their continuation lines kept.
+func wantsContinuation(body []byte) bool {
+	return bytes.HasPrefix(body, []byte("Starting app"))
+}
+
+// ProjectName is the base name of a session's working folder, the way people
+// name their projects. Windows and POSIX separators both count.
+func ProjectName(cwd string) string {
+	if cwd == "" {
+		return ""
+	}
+	cwd = strings.TrimRight(strings.ReplaceAll(cwd, "\\", "/"), "/")
+	return path.Base(cwd)
+}

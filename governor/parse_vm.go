@@ -1,0 +1,122 @@
+package governor
+
+import "bytes"
+
+// parseVMNode reads cowork_vm_node.log bodies: "[VM:steps] …", "[VM:start] …",
+// "[VM] …" (claude-logs.md §1.5).
+func parseVMNode(b []byte, out []Event) []Event {
+	if rest, ok := cut(b, "[VM:steps] "); ok {
+		step, rest := word(rest, " ")
+		phase, rest := word(bytes.TrimLeft(rest, " "), " ")
+		if string(phase) != "started" && string(phase) != "completed" {
+			return out
+		}
+		ev := Event{Kind: KindVMStep, Step: Sanitize(step, 40), Phase: string(phase)}
+		if r, ok := cut(rest, " ("); ok {
+			ms, _, _ := num(r)
+			ev.DurationMs = int64(ms)
+		}
+		return append(out, ev)
+	}
+	if rest, ok := cut(b, "[VM:start] "); ok {
+		if r, ok := cut(rest, "memory="); ok {
+			gb, _, _ := num(r)
+			return append(out, Event{Kind: KindVMBoot}, Event{Kind: KindVMConfig, MemoryGB: gb})
+		}
+		if r, ok := cut(rest, "Startup failed: "); ok {
+			return append(out, Event{Kind: KindVMFailed, Text: Sanitize(r, MaxTextRunes)})
+		}
+		if bytes.HasPrefix(rest, []byte("Connection timeout")) {
+			return append(out, Event{Kind: KindVMFailed, Text: Sanitize(rest, MaxTextRunes)})
+		}
+		if r, ok := cut(rest, "Startup complete, total time: "); ok {
+			ms, _, _ := num(r)
+			return append(out, Event{Kind: KindVMReady, DurationMs: int64(ms)})
+		}
+	}
+	return out
+}
+
+// parseVMSwift reads cowork_vm_swift.log bodies (the "[VM] " prefix is gone).
+func parseVMSwift(b []byte, out []Event) []Event {
+	if rest, ok := cut(b, "VM startup step: "); ok {
+		step, rest := word(rest, " ")
+		phase, _ := word(bytes.TrimLeft(rest, " "), " ")
+		if string(phase) != "started" && string(phase) != "completed" {
+			return out
+		}
+		return append(out, Event{Kind: KindVMStep, Step: Sanitize(step, 40), Phase: string(phase)})
+	}
+	if t := bytes.TrimLeft(b, " "); len(t) > 2 && t[0] == '-' {
+		if r, ok := cut(t, "- CPUs: "); ok {
+			n, _, _ := num(r)
+			return append(out, Event{Kind: KindVMConfig, CPUs: n})
+		}
+		if r, ok := cut(t, "- Memory: "); ok {
+			n, _, _ := num(r)
+			return append(out, Event{Kind: KindVMConfig, MemoryGB: n})
+		}
+		return out
+	}
+	if r, ok := cut(b, "startVM called for "); ok {
+		ev := Event{Kind: KindVMConfig}
+		if v, ok := field(r, "memoryGB="); ok {
+			ev.MemoryGB, _, _ = num(v)
+		}
+		if v, ok := field(r, "cpuCount="); ok {
+			ev.CPUs, _, _ = num(v) // "auto" leaves it unknown
+		}
+		return append(out, Event{Kind: KindVMBoot}, ev)
+	}
+	if bytes.HasPrefix(b, []byte("Using bundle at ")) {
+		return append(out, Event{Kind: KindVMBoot})
+	}
+	if bytes.HasPrefix(b, []byte("Linux VM started successfully")) {
+		return append(out, Event{Kind: KindVMReady})
+	}
+	return out
+}
+
+// parseProcessMemory reads a [process-memory] sample (claude-logs.md §1.3):
+//
+//	trigger=interval tree_rss_sum=554MB tree_footprint_sum=193MB electron(4)=434MB
+//	children(2)=121MB top=[…] sys_free=5637MB/32453MB sys_free_raw=5637MB
+func parseProcessMemory(b []byte) Event {
+	s := MemorySample{}
+	if v, ok := field(b, "trigger="); ok {
+		s.Trigger = Sanitize(v, 20)
+	}
+	if v, ok := field(b, "tree_rss_sum="); ok {
+		s.TreeRSSMB = mb(v)
+	}
+	if v, ok := field(b, "tree_footprint_sum="); ok {
+		s.TreeFootprintMB = mb(v)
+	}
+	s.ElectronCount, s.ElectronMB = countedMB(b, "electron(")
+	s.ChildCount, s.ChildrenMB = countedMB(b, "children(")
+	if v, ok := field(b, " sys_free="); ok {
+		free, rest, _ := num(v)
+		s.SysFreeMB = free
+		if r, ok := cut(rest, "MB/"); ok {
+			s.TotalMB = mb(r)
+		}
+	}
+	if v, ok := field(b, "sys_free_raw="); ok {
+		s.SysFreeRawMB = mb(v)
+	}
+	return Event{Kind: KindMemorySample, Memory: &s}
+}
+
+// countedMB reads "<key><n>)=<m>MB".
+func countedMB(b []byte, key string) (int, int) {
+	v, ok := field(b, key)
+	if !ok {
+		return 0, 0
+	}
+	n, rest, _ := num(v)
+	rest, ok = cut(rest, ")=")
+	if !ok {
+		return n, 0
+	}
+	return n, mb(rest)
+}

@@ -1,0 +1,38 @@
+package governor
+
+// ring keeps the last n items pushed, oldest first. History in a monitor that
+// runs for weeks must be bounded.
+type ring[T any] struct {
+	buf   []T
+	start int
+	n     int
+}
+
+func newRing[T any](n int) *ring[T] { return &ring[T]{buf: make([]T, 0, min(n, 64)), n: max(n, 1)} }
+
+func (r *ring[T]) push(v T) {
+	if len(r.buf) < r.n {
+		r.buf = append(r.buf, v)
+		return
+	}
+	r.buf[r.start] = v
+	r.start = (r.start + 1) % r.n
+}
+
+func (r *ring[T]) len() int { return len(r.buf) }
+
+// items returns a copy, oldest first.
+func (r *ring[T]) items() []T {
+	out := make([]T, 0, len(r.buf))
+	out = append(out, r.buf[r.start:]...)
+	return append(out, r.buf[:r.start]...)
+}
+
+// newestFirst returns a copy, newest first.
+func (r *ring[T]) newestFirst() []T {
+	out := r.items()
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}

@@ -1,0 +1,71 @@
+package governor
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// MaxTextRunes caps any log-derived string kept in the model. Log text is
+// untrusted: a 10 MB line must not become a 10 MB label.
+const MaxTextRunes = 240
+
+// Sanitize makes untrusted log text safe to put on a terminal: it drops C0 and
+// C1 control characters (so no escape sequence can start), DEL, bidi overrides
+// and zero-width characters, turns tabs into spaces, replaces invalid UTF-8
+// with U+FFFD, and caps the result at max runes (adding "…").
+func Sanitize(b []byte, max int) string {
+	if isPlainASCII(b) && len(b) <= max {
+		return string(b)
+	}
+	var sb strings.Builder
+	sb.Grow(min(len(b), max*4))
+	n := 0
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		i += size
+		if r == utf8.RuneError && size == 1 {
+			r = utf8.RuneError
+		} else if r == '\t' {
+			r = ' '
+		} else if unsafeRune(r) {
+			continue
+		}
+		if n == max {
+			sb.WriteString("…")
+			break
+		}
+		sb.WriteRune(r)
+		n++
+	}
+	return sb.String()
+}
+
+// SanitizeString is Sanitize for a string.
+func SanitizeString(s string, max int) string { return Sanitize([]byte(s), max) }
+
+func isPlainASCII(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 || c >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// unsafeRune reports runes that could move the cursor, change terminal state,
+// reorder text or hide it.
+func unsafeRune(r rune) bool {
+	switch {
+	case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f: // C0, DEL, C1 (incl. CSI 0x9b, OSC 0x9d)
+		return true
+	case r >= 0x200b && r <= 0x200f: // zero-width space/joiners, LRM/RLM
+		return true
+	case r >= 0x202a && r <= 0x202e: // bidi embeddings and overrides
+		return true
+	case r >= 0x2060 && r <= 0x2064, r >= 0x2066 && r <= 0x2069: // word joiner, bidi isolates
+		return true
+	case r == 0xfeff, r == 0x061c: // BOM / zero-width no-break space, Arabic letter mark
+		return true
+	}
+	return false
+}

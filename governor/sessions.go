@@ -1,0 +1,166 @@
+package governor
+
+import "time"
+
+type session struct {
+	id            string
+	cwd           string
+	state         SessionState // working/idle are decided at snapshot time; here "live" is stored as StateWorking
+	pauseReason   string
+	firstSeen     time.Time
+	lastActivity  time.Time
+	timerArmedAt  time.Time
+	timerTimeout  time.Duration
+	evictions     int
+	remoteControl bool
+}
+
+func (s *session) live() bool { return s.state == StateWorking || s.state == StateIdle }
+
+// get returns the session, creating it on first sight.
+func (s *State) get(id string, t time.Time) *session {
+	if sess, ok := s.sessions[id]; ok {
+		return sess
+	}
+	sess := &session{id: id, state: StateWorking, firstSeen: t, lastActivity: t}
+	s.sessions[id] = sess
+	s.pruneEnded()
+	return sess
+}
+
+// touch records activity: the session is live and its idle time restarts.
+func (s *State) touch(id string, t time.Time) *session {
+	sess := s.get(id, t)
+	if t.After(sess.lastActivity) {
+		sess.lastActivity = t
+	}
+	sess.state, sess.pauseReason = StateWorking, ""
+	return sess
+}
+
+// touchIdle applies a governor-logged idle figure, which is a fact: the
+// session's last activity was idle seconds before t.
+func (s *State) touchIdle(id string, t time.Time, idleS int) *session {
+	sess := s.get(id, t)
+	sess.lastActivity = t.Add(-time.Duration(idleS) * time.Second)
+	if sess.firstSeen.After(sess.lastActivity) {
+		sess.firstSeen = sess.lastActivity
+	}
+	if !sess.live() {
+		sess.state, sess.pauseReason = StateWorking, ""
+	}
+	return sess
+}
+
+func (s *State) applySession(e Event) {
+	c := &s.counts
+	switch e.Kind {
+	case KindSessionStart:
+		c.SessionsStarted++
+		sess := s.touch(e.Session, e.Time)
+		sess.firstSeen = e.Time
+		if e.Cwd != "" {
+			sess.cwd = e.Cwd
+		}
+	case KindFocus, KindWarming, KindTurnEnd, KindCycleHealth:
+		if e.Session != "" {
+			s.touch(e.Session, e.Time)
+		}
+	case KindRemoteControl:
+		s.touch(e.Session, e.Time).remoteControl = true
+	case KindIdleTimer:
+		sess := s.get(e.Session, e.Time)
+		sess.timerArmedAt, sess.timerTimeout = e.Time, time.Duration(e.TimeoutS)*time.Second
+	case KindIdleTimeout:
+		c.IdleTimeouts++
+		sess := s.get(e.Session, e.Time)
+		sess.state, sess.pauseReason = StateDisconnected, "idle_timeout"
+		sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
+		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session,
+			IdleS: int(e.Time.Sub(sess.lastActivity) / time.Second), Cause: "idle_timeout", File: e.File, Line: e.Line})
+	case KindPause:
+		s.applyPause(e)
+	case KindStopAll:
+		s.endAllSessions("app quit")
+	}
+}
+
+func (s *State) applyPause(e Event) {
+	c := &s.counts
+	switch e.Reason {
+	case "governor_evict":
+		c.PausedEvict++
+	case "idle_timeout":
+		c.PausedIdle++
+	default:
+		c.PausedOther++
+	}
+	sess := s.get(e.Session, e.Time)
+	wasLive := sess.live()
+	sess.state, sess.pauseReason = StatePaused, e.Reason
+	if e.Reason != "governor_evict" {
+		return
+	}
+	// A pause for governor_evict right after the governor's own eviction line
+	// is the same eviction; one without such a line is an eviction whose cause
+	// the log does not say.
+	if at, ok := s.lastEvict[e.Session]; ok && !e.Time.Before(at) && e.Time.Sub(at) <= explainWindow {
+		return
+	}
+	idle := 0
+	if wasLive {
+		idle = int(e.Time.Sub(sess.lastActivity) / time.Second)
+	}
+	sess.evictions++
+	s.lastEvict[e.Session] = e.Time
+	s.recordEviction(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: idle, Cause: "unknown", Eviction: true, File: e.File, Line: e.Line})
+}
+
+func (s *State) endAllSessions(why string) {
+	for _, sess := range s.sessions {
+		if sess.live() {
+			sess.state, sess.pauseReason = StateDisconnected, why
+			sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
+		}
+	}
+	s.pruneEnded()
+}
+
+// pruneEnded forgets the oldest ended sessions beyond Limits.EndedSessions.
+// Runs only when the map has grown past the bound, so it is rare.
+func (s *State) pruneEnded() {
+	if len(s.sessions) <= s.limits.EndedSessions {
+		return
+	}
+	ended := 0
+	for _, sess := range s.sessions {
+		if !sess.live() {
+			ended++
+		}
+	}
+	for ended > s.limits.EndedSessions {
+		var oldest *session
+		for _, sess := range s.sessions {
+			if !sess.live() && (oldest == nil || sess.lastActivity.Before(oldest.lastActivity)) {
+				oldest = sess
+			}
+		}
+		delete(s.sessions, oldest.id)
+		delete(s.lastEvict, oldest.id)
+		ended--
+	}
+	// Hostile input could name a million "live" sessions; a real app has a
+	// few dozen. Past maxLiveSessions the least recently active go first.
+	for len(s.sessions) > s.limits.EndedSessions+maxLiveSessions {
+		var oldest *session
+		for _, sess := range s.sessions {
+			if oldest == nil || sess.lastActivity.Before(oldest.lastActivity) {
+				oldest = sess
+			}
+		}
+		delete(s.sessions, oldest.id)
+		delete(s.lastEvict, oldest.id)
+	}
+}
+
+const maxLiveSessions = 1000

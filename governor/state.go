@@ -1,0 +1,283 @@
+package governor
+
+import (
+	"time"
+)
+
+// Governor constants as of app v1.11847.5 (claude-logs.md §2). They are used
+// only for coworktop's estimates; what the app logs always wins.
+const (
+	MinVictimIdle   = 60 * time.Second // the governor never evicts a session idle less than this
+	CapFloor        = 6
+	RAMPerSession   = 3 << 30 // cap = max(6, floor(RAM / 3 GiB))
+	explainWindow   = 10 * time.Second
+	effectiveFresh  = 2 * time.Minute
+	stepStalledWhen = 90 * time.Second
+)
+
+// Limits bound everything State remembers, so a monitor left running for
+// weeks (or a report over a gigabyte of log) keeps flat memory.
+type Limits struct {
+	Outcomes      int // recent evictions/yields/pressure events for the UI
+	Evictions     int // evictions kept for the report timeline
+	LogLines      int // event-log pane
+	MemorySamples int // [process-memory] history
+	HostSamples   int // host memory history (sparkline)
+	EndedSessions int // paused/disconnected sessions remembered
+}
+
+// DefaultLimits suit the live TUI and the report alike.
+func DefaultLimits() Limits {
+	return Limits{Outcomes: 200, Evictions: 5000, LogLines: 500, MemorySamples: 720, HostSamples: 900, EndedSessions: 200}
+}
+
+// State folds events, host samples and process groups. It is not safe for
+// concurrent use: one goroutine (the UI's update loop, or the caller holding a
+// lock) owns it.
+type State struct {
+	limits Limits
+
+	app        AppView
+	loggedCap  int
+	effective  EffectiveView
+	pressure   PressureLevel
+	pressureAt time.Time
+	counts     Counts
+
+	sessions  map[string]*session
+	lastEvict map[string]time.Time // session → last G2 evicting / G6, to explain a following pause
+
+	outcomes        *ring[Outcome]
+	evictions       []Outcome
+	evictionsHidden int
+	log             *ring[LogLine]
+	memory          *ring[MemorySample]
+	memoryAt        *ring[time.Time]
+	host            *ring[HostMemory]
+	groups          []ProcessGroup
+	groupsAt        time.Time
+	files           []FileStatus
+
+	vm        VMView
+	openSteps map[string]map[string]time.Time // file → step → started at
+	last      time.Time                       // time of the newest event
+	first     time.Time
+}
+
+// New returns an empty State with the given limits.
+func New(l Limits) *State {
+	return &State{
+		limits:    l,
+		sessions:  map[string]*session{},
+		lastEvict: map[string]time.Time{},
+		outcomes:  newRing[Outcome](l.Outcomes),
+		log:       newRing[LogLine](l.LogLines),
+		memory:    newRing[MemorySample](l.MemorySamples),
+		memoryAt:  newRing[time.Time](l.MemorySamples),
+		host:      newRing[HostMemory](l.HostSamples),
+		openSteps: map[string]map[string]time.Time{},
+		vm:        VMView{State: "unknown"},
+		counts:    Counts{MinSysFreeMB: -1},
+	}
+}
+
+// Span is the time of the first and the newest event applied.
+func (s *State) Span() (first, last time.Time) { return s.first, s.last }
+
+// Evictions returns the real evictions in log order (bounded by
+// Limits.Evictions) and how many older ones were not kept.
+func (s *State) Evictions() ([]Outcome, int) {
+	return append([]Outcome(nil), s.evictions...), s.evictionsHidden
+}
+
+// ApplyHost records a host memory sample.
+func (s *State) ApplyHost(h HostMemory) { s.host.push(h) }
+
+// ApplyGroups records the process scanner's latest groups.
+func (s *State) ApplyGroups(at time.Time, groups []ProcessGroup) {
+	s.groups = append(s.groups[:0], groups...)
+	s.groupsAt = at
+}
+
+// Finish marks the end of the log: VM startup steps still open never
+// completed, so they count as boot stalls (the report's rule).
+func (s *State) Finish() {
+	for file, steps := range s.openSteps {
+		s.counts.VMBootStalls += len(steps)
+		delete(s.openSteps, file)
+	}
+	s.vm.BootStalls = s.counts.VMBootStalls
+}
+
+// Apply folds one event into the state.
+func (s *State) Apply(e Event) {
+	s.counts.Entries++
+	if s.first.IsZero() {
+		s.first = e.Time
+	}
+	if e.Time.After(s.last) {
+		s.last = e.Time
+	}
+	switch e.Kind {
+	case KindAcquire, KindAtCap, KindYield, KindPressure, KindPressureEvict, KindRatioFailed, KindGovernorUnknown:
+		s.applyGovernor(e)
+	case KindSessionStart, KindFocus, KindWarming, KindTurnEnd, KindCycleHealth, KindRemoteControl,
+		KindIdleTimer, KindIdleTimeout, KindPause, KindPauseSkipped, KindStopAll:
+		s.applySession(e)
+	case KindAppStart, KindAppQuit:
+		s.applyApp(e)
+	case KindMemorySample:
+		s.applyMemory(e)
+	case KindStall:
+		s.counts.Stalls++
+	case KindRendererGone, KindUnresponsive:
+		s.counts.RendererGone++
+	case KindRateLimit:
+		s.counts.RateLimitHits++
+	case KindVMBoot, KindVMStep, KindVMConfig, KindVMFailed, KindVMReady:
+		s.applyVM(e)
+	}
+	if e.Kind != KindMemorySample {
+		s.log.push(LogLine{Time: e.Time, Kind: e.Kind, Text: Describe(e)})
+	}
+}
+
+func (s *State) applyGovernor(e Event) {
+	c := &s.counts
+	switch e.Kind {
+	case KindAcquire:
+		s.loggedCap = e.Cap
+		s.setEffective(e)
+	case KindAtCap:
+		s.loggedCap = e.Cap
+		sess := s.touchIdle(e.Session, e.Time, e.IdleS)
+		if e.Verb == "evicting" {
+			c.AtCapEvicting++
+			s.evict(sess, e, e.Reason)
+		} else {
+			c.AtCapWouldEvict++
+			s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: e.IdleS, Cause: e.Reason, File: e.File, Line: e.Line})
+		}
+	case KindYield:
+		c.Yields++
+		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Cause: e.Reason, File: e.File, Line: e.Line})
+	case KindPressure:
+		switch PressureLevel(e.Pressure) {
+		case PressureWarning:
+			c.PressureWarning++
+		case PressureCritical:
+			c.PressureCritical++
+		}
+		s.pressure, s.pressureAt = PressureLevel(e.Pressure), e.Time
+		s.setEffective(e)
+		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Cause: e.Pressure, File: e.File, Line: e.Line})
+	case KindPressureEvict:
+		c.PressureEvicts++
+		sess := s.touchIdle(e.Session, e.Time, e.IdleS)
+		s.evict(sess, e, "pressure")
+	case KindGovernorUnknown:
+		c.Unknown++
+	}
+}
+
+func (s *State) setEffective(e Event) {
+	s.effective = EffectiveView{Value: e.Effective, Source: SourceLogged, At: e.Time}
+	s.counts.MaxEffective = max(s.counts.MaxEffective, e.Effective)
+}
+
+// evict records a real eviction and pauses the session.
+func (s *State) evict(sess *session, e Event, cause string) {
+	s.lastEvict[e.Session] = e.Time
+	sess.state, sess.pauseReason = StatePaused, "governor_evict"
+	sess.evictions++
+	s.recordEviction(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: e.IdleS, Cause: cause, Eviction: true, File: e.File, Line: e.Line})
+}
+
+func (s *State) recordEviction(o Outcome) {
+	c := &s.counts
+	c.Evictions++
+	switch o.Cause {
+	case "warm":
+		c.EvictionsWarm++
+	case "user":
+		c.EvictionsUser++
+	case "pressure":
+		c.EvictionsPress++
+	default:
+		c.EvictionsUnknown++
+	}
+	s.outcomes.push(o)
+	if len(s.evictions) >= s.limits.Evictions {
+		s.evictions = s.evictions[1:]
+		s.evictionsHidden++
+	}
+	s.evictions = append(s.evictions, o)
+}
+
+func (s *State) applyApp(e Event) {
+	if e.Kind == KindAppStart {
+		s.counts.AppStarts++
+		s.app = AppView{Version: e.Version, Platform: e.Platform, Arch: e.Arch, StartedAt: e.Time}
+		s.effective = EffectiveView{}
+		s.endAllSessions("app restarted")
+		return
+	}
+	s.endAllSessions("app quit")
+}
+
+func (s *State) applyMemory(e Event) {
+	m := e.Memory
+	c := &s.counts
+	c.MemorySamples++
+	s.memory.push(*m)
+	s.memoryAt.push(e.Time)
+	if m.TotalMB > 0 {
+		c.TotalMB = m.TotalMB
+	}
+	if m.TotalMB > 0 && (c.MinSysFreeMB < 0 || m.SysFreeMB < c.MinSysFreeMB) {
+		c.MinSysFreeMB, c.MinSysFreeAt = m.SysFreeMB, e.Time
+	}
+}
+
+func (s *State) applyVM(e Event) {
+	switch e.Kind {
+	case KindVMBoot:
+		s.closeStepsAsStalled(e.File)
+		s.vm.State, s.vm.OpenStep, s.vm.LastFailure = "booting", "", ""
+	case KindVMConfig:
+		if e.CPUs > 0 {
+			s.vm.CPUs = e.CPUs
+		}
+		if e.MemoryGB > 0 {
+			s.vm.MemoryGB = e.MemoryGB
+		}
+	case KindVMStep:
+		steps := s.openSteps[e.File]
+		if steps == nil {
+			steps = map[string]time.Time{}
+			s.openSteps[e.File] = steps
+		}
+		if e.Phase == "started" {
+			if _, open := steps[e.Step]; open { // started again: the earlier attempt never completed
+				s.counts.VMBootStalls++
+			}
+			steps[e.Step] = e.Time
+			s.vm.State, s.vm.OpenStep, s.vm.OpenSince = "booting", e.Step, e.Time
+		} else {
+			delete(steps, e.Step)
+			if s.vm.OpenStep == e.Step {
+				s.vm.OpenStep, s.vm.OpenSince = "", time.Time{}
+			}
+		}
+	case KindVMFailed:
+		s.vm.State, s.vm.LastFailure = "failed", e.Text
+	case KindVMReady:
+		s.vm.State, s.vm.OpenStep, s.vm.OpenSince = "running", "", time.Time{}
+	}
+	s.vm.BootStalls = s.counts.VMBootStalls
+}
+
+func (s *State) closeStepsAsStalled(file string) {
+	s.counts.VMBootStalls += len(s.openSteps[file])
+	delete(s.openSteps, file)
+}

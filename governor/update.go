@@ -1,0 +1,57 @@
+package governor
+
+import "time"
+
+// FileStatus is how following one log file is going, for the status line.
+type FileStatus struct {
+	Name       string    `json:"name"`            // base name, e.g. main.log
+	State      string    `json:"state"`           // following|waiting|unreadable|done
+	Err        string    `json:"error,omitempty"` // why, when not following (sanitised)
+	Since      time.Time `json:"since,omitempty"`
+	Lines      int64     `json:"lines"`                  // lines read so far
+	Cut        int64     `json:"cut,omitempty"`          // lines longer than the cap, cut
+	LastLineAt time.Time `json:"last_line_at,omitempty"` // wall clock of the newest line read
+}
+
+// Update is one delivery from the live pipeline (sources → parse) to a
+// consumer that owns a State: parsed events, and/or a host sample, and/or
+// process groups, and/or follower status. Any part may be empty.
+type Update struct {
+	Events   []Event
+	Host     *HostMemory
+	Groups   []ProcessGroup
+	GroupsAt time.Time // non-zero when Groups is a new scan (possibly empty)
+	Files    []FileStatus
+	// Backfill marks events read from history at start-up, before following.
+	Backfill bool
+	// Unreadable counts lines that could not be read as entries (orphans
+	// before the first timestamp, cut lines) in this delivery.
+	Unreadable int
+}
+
+// ApplyUpdate folds one pipeline delivery.
+func (s *State) ApplyUpdate(u Update) {
+	for _, e := range u.Events {
+		s.Apply(e)
+	}
+	if u.Host != nil {
+		s.ApplyHost(*u.Host)
+	}
+	if !u.GroupsAt.IsZero() {
+		s.ApplyGroups(u.GroupsAt, u.Groups)
+	}
+	for _, f := range u.Files {
+		s.setFile(f)
+	}
+	s.counts.Unreadable += u.Unreadable
+}
+
+func (s *State) setFile(f FileStatus) {
+	for i := range s.files {
+		if s.files[i].Name == f.Name {
+			s.files[i] = f
+			return
+		}
+	}
+	s.files = append(s.files, f)
+}

@@ -1,0 +1,171 @@
+package governor
+
+import (
+	"fmt"
+	"sort"
+	"time"
+)
+
+// Snapshot derives what the user sees as of now: idle times climb with the
+// clock between log lines, so the same state read a minute later shows
+// sessions a minute idler.
+func (s *State) Snapshot(now time.Time) Snapshot {
+	snap := Snapshot{
+		Now:        now,
+		App:        s.app,
+		Pressure:   s.pressure,
+		PressureAt: s.pressureAt,
+		Counts:     s.counts,
+		VM:         s.vm,
+		Outcomes:   s.outcomes.newestFirst(),
+		Log:        s.log.items(),
+		Groups:     append([]ProcessGroup(nil), s.groups...),
+		GroupsAt:   s.groupsAt,
+		Files:      append([]FileStatus(nil), s.files...),
+	}
+	snap.MemorySamples, snap.MemoryTimes = s.memory.items(), s.memoryAt.items()
+	snap.HostHistory = s.host.items()
+	if n := len(snap.HostHistory); n > 0 {
+		h := snap.HostHistory[n-1]
+		snap.Host = &h
+	}
+	if snap.VM.State == "booting" && !snap.VM.OpenSince.IsZero() && now.Sub(snap.VM.OpenSince) > stepStalledWhen {
+		snap.VM.State = "stalled"
+	}
+
+	live := 0
+	for _, sess := range s.sessions {
+		v := sess.view(now)
+		snap.Sessions = append(snap.Sessions, v)
+		if v.Live() {
+			live++
+			snap.IdleRanking = append(snap.IdleRanking, v)
+		}
+	}
+	sort.Slice(snap.Sessions, func(i, j int) bool {
+		a, b := snap.Sessions[i], snap.Sessions[j]
+		if a.Live() != b.Live() {
+			return a.Live()
+		}
+		if !a.LastActivity.Equal(b.LastActivity) {
+			return a.LastActivity.After(b.LastActivity)
+		}
+		return a.ID < b.ID
+	})
+	sort.Slice(snap.IdleRanking, func(i, j int) bool {
+		a, b := snap.IdleRanking[i], snap.IdleRanking[j]
+		if a.Idle != b.Idle {
+			return a.Idle > b.Idle
+		}
+		return a.ID < b.ID
+	})
+	if len(snap.IdleRanking) > 0 && snap.IdleRanking[0].Idle >= MinVictimIdle {
+		v := snap.IdleRanking[0]
+		snap.NextVictim = &v
+	}
+
+	snap.Cap = s.capView()
+	snap.Effective = s.effective
+	if snap.Effective.Source != SourceLogged || now.Sub(snap.Effective.At) > effectiveFresh {
+		snap.Effective = EffectiveView{Value: live, Source: SourceEstimated, At: now}
+	}
+	snap.Outlook = outlook(snap)
+	return snap
+}
+
+func (sess *session) view(now time.Time) SessionView {
+	v := SessionView{
+		ID: sess.id, Cwd: sess.cwd, Project: ProjectName(sess.cwd), State: sess.state,
+		PauseReason: sess.pauseReason, FirstSeen: sess.firstSeen, LastActivity: sess.lastActivity,
+		Evictions: sess.evictions, RemoteControl: sess.remoteControl,
+	}
+	v.Idle = max(0, now.Sub(sess.lastActivity))
+	if sess.live() {
+		v.State = StateWorking
+		if v.Idle >= MinVictimIdle {
+			v.State = StateIdle
+		}
+	}
+	if !sess.timerArmedAt.IsZero() {
+		v.TimerArmedAt, v.TimerTimeout = sess.timerArmedAt, sess.timerTimeout
+		v.TimerRemaining = max(0, sess.timerArmedAt.Add(sess.timerTimeout).Sub(now))
+	}
+	return v
+}
+
+// capView: a logged cap= wins; otherwise the app's formula over the RAM we
+// know (the host sampler's total live, the [process-memory] total in logs).
+func (s *State) capView() CapView {
+	if s.loggedCap > 0 {
+		return CapView{Value: s.loggedCap, Source: SourceLogged}
+	}
+	var ram uint64
+	if n := s.host.len(); n > 0 {
+		if h := s.host.buf[(s.host.start+n-1)%len(s.host.buf)]; h.Total.Known {
+			ram = h.Total.Value
+		}
+	}
+	if ram == 0 && s.counts.TotalMB > 0 {
+		ram = uint64(s.counts.TotalMB) << 20
+	}
+	if ram == 0 {
+		return CapView{Source: SourceUnknown}
+	}
+	return CapView{Value: EstimateCap(ram), Source: SourceEstimated}
+}
+
+// EstimateCap is the app's formula: max(6, floor(RAM / 3 GiB)).
+func EstimateCap(ramBytes uint64) int { return max(CapFloor, int(ramBytes/RAMPerSession)) }
+
+// outlook says what a warm spawn would meet now, by the rules of
+// claude-logs.md §2.3: below the cap it starts; exactly at the cap it evicts
+// the least recently active session idle ≥ 60 s, else it yields; over the cap
+// it yields.
+func outlook(s Snapshot) Outlook {
+	if s.Cap.Value == 0 {
+		return Outlook{Action: "unknown", Summary: "cap unknown: no cap= line logged and no RAM figure yet"}
+	}
+	eff := s.Effective.Value
+	o := Outlook{ToCap: s.Cap.Value - eff, Headroom: s.Cap.Value - 2 - eff}
+	switch {
+	case eff < s.Cap.Value:
+		o.Action = "start"
+		o.Summary = fmt.Sprintf("a warm spawn would start: %d below the cap, %d below the advised cap-2", o.ToCap, max(o.Headroom, 0))
+	case eff == s.Cap.Value && s.NextVictim != nil:
+		o.Action, o.Victim = "evict", s.NextVictim.ID
+		o.Summary = fmt.Sprintf("a warm spawn would evict %s (idle %s) to stay at the cap", ShortID(s.NextVictim.ID), FormatDuration(s.NextVictim.Idle))
+	case eff == s.Cap.Value:
+		o.Action = "yield"
+		o.Summary = "a warm spawn would yield: at the cap and no session idle for 60 s"
+	default:
+		o.Action = "yield"
+		o.Summary = fmt.Sprintf("a warm spawn would yield: %d over the cap (user spawns still start)", eff-s.Cap.Value)
+	}
+	return o
+}
+
+// ShortID shortens local_<uuid> to its first 8 hex digits, like git does.
+func ShortID(id string) string {
+	const p = "local_"
+	if len(id) > len(p)+8 && id[:len(p)] == p {
+		return id[len(p) : len(p)+8]
+	}
+	if len(id) > 14 {
+		return id[:14]
+	}
+	return id
+}
+
+// FormatDuration prints 45s, 3m05s, 2h04m, 3d04h.
+func FormatDuration(d time.Duration) string {
+	d = d.Round(time.Second)
+	switch {
+	case d < time.Minute:
+		return fmt.Sprintf("%ds", int(d.Seconds()))
+	case d < time.Hour:
+		return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%dh%02dm", int(d.Hours()), int(d.Minutes())%60)
+	}
+	return fmt.Sprintf("%dd%02dh", int(d.Hours())/24, int(d.Hours())%24)
+}
