@@ -1,0 +1,238 @@
+package sources
+
+import "coworktop/governor"
+
+// The signature table: which processes belong to the Claude app, its Cowork VM,
+// its CLI sessions, and every competing VM or container engine we know.
+// Evidence for each row is in reference/host-and-vms.md §1 and §4.
+//
+// How a row is read (see Rule): the first signature, in table order, with a
+// rule that matches wins, so the more specific rows (colima, Rancher Desktop)
+// come before the generic ones (Lima, "other VM"). Extending the table means
+// adding a row or a rule here; signatures_test.go checks each row with a
+// realistic argv.
+
+// Signature is one group of processes: an engine, the app, its VM.
+type Signature struct {
+	Key  string // stable id, used in JSON and by Rule.Owners
+	Name string // display name
+	Kind governor.GroupKind
+	Note string // shown beside the group, e.g. why the owner is unknown
+
+	Rules []Rule // any one matching puts the process in the group
+
+	// Descendants rolls unmatched descendants (by ppid) into the group, so
+	// the MCP servers of a claude session count against that session.
+	Descendants bool
+
+	// AdoptByOwner moves a process into the group of its responsible
+	// process (macOS responsibility SPI) when that one was recognised: a
+	// Virtualization.framework VM belongs to whoever launched it.
+	AdoptByOwner bool
+}
+
+// Rule is one way to recognise a process. All set conditions must hold;
+// within Names, ExeHas, ArgsMention, Files and Owners any one entry is
+// enough, while every entry of ArgsHave must be present.
+type Rule struct {
+	// Names are process names (p_comm, or the executable's base name, with
+	// ".exe" dropped). A trailing "*" makes a prefix. Names are compared
+	// case-sensitively because "Claude" is the app and "claude" the CLI.
+	// Every rule needs at least one name: the scanner filters the process
+	// table by name before it reads anything else.
+	Names []string
+
+	ExeHas      []string // substrings of the executable path ('/' separators)
+	ArgsHave    []string // arguments (argv[1:]), exact or "prefix*"
+	ArgsMention []string // substrings of the whole command line
+	Flag        string   // with FlagValue: the argument after Flag (or Flag=…)
+	FlagValue   string   // matches this, exact or "prefix*"
+	LastArg     string   // the last argument matches this, exact or "prefix*"
+	Files       []string // substrings of a path the process holds open (macOS)
+	Owners      []string // keys of the group the responsible process is in (macOS)
+
+	Guest GuestRule // how to read the configured guest memory
+}
+
+// GuestRule says where a VM process's configured guest memory comes from.
+type GuestRule struct {
+	Flags []string // e.g. "-m", "--memory": value in Unit unless suffixed (K, M, G, T)
+	Unit  uint64   // bytes per unit of an unsuffixed value
+	Fixed uint64   // a known fixed size, when no flag says it
+}
+
+const (
+	kib = 1 << 10
+	mib = 1 << 20
+	gib = 1 << 30
+)
+
+// Guest rules shared by many rows.
+var (
+	qemuGuest  = GuestRule{Flags: []string{"-m"}, Unit: mib}             // qemu: -m 4096, -m 4096M, -m 4G, -m size=4G
+	vfkitGuest = GuestRule{Flags: []string{"--memory"}, Unit: mib}       // vfkit, krunkit: MiB
+	coworkVM   = GuestRule{Fixed: 4 * gib}                               // the app starts a flat 4 GiB guest
+	hyperGuest = GuestRule{Flags: []string{"-m", "--memory"}, Unit: mib} // hyperkit: -m 4096M
+)
+
+// vzXPC is the process every Virtualization.framework guest runs in; its
+// p_comm is truncated to "com.apple.Virtua", which Rule names allow for.
+const vzXPC = "com.apple.Virtualization.VirtualMachine"
+
+var qemuNames = []string{"qemu-system-*"}
+
+// Signatures returns the table. It is built on each call so no caller can
+// mutate a shared copy; the Scanner calls it once.
+func Signatures() []Signature {
+	return []Signature{
+		{
+			Key: "cowork", Name: "Claude Cowork VM", Kind: governor.GroupCowork,
+			Rules: []Rule{
+				{Names: []string{vzXPC}, Files: []string{"claudevm.bundle"}, Guest: coworkVM},
+				{Names: []string{vzXPC}, Owners: []string{"claude-app"}, Guest: coworkVM},
+				// Windows: the service that drives the Hyper-V VM.
+				{Names: []string{"CoworkVMService", "cowork-svc"}},
+			},
+		},
+		{
+			Key: "sessions", Name: "claude sessions", Kind: governor.GroupSessions, Descendants: true,
+			Rules: []Rule{
+				{Names: []string{"claude"}},
+				// An npm-installed CLI runs under node.
+				{Names: []string{"node"}, ArgsMention: []string{"@anthropic-ai/claude-code"}},
+			},
+		},
+		{
+			Key: "claude-app", Name: "Claude app", Kind: governor.GroupClaudeApp, Descendants: true,
+			Rules: []Rule{
+				{Names: []string{"Claude", "Claude Helper*"}},
+				{Names: []string{"disclaimer"}, ExeHas: []string{"Claude.app/"}},
+				// Linux repacks of the desktop app.
+				{Names: []string{"claude-desktop"}},
+			},
+		},
+		{
+			Key: "docker", Name: "Docker Desktop", Kind: governor.GroupCompetitor, Descendants: true,
+			Rules: []Rule{
+				{Names: []string{"com.docker.krun"}, Guest: vfkitGuest},
+				{Names: []string{"com.docker.hyperkit"}, Guest: hyperGuest},
+				{Names: []string{"com.docker.*", "Docker Desktop", "Docker Desktop Helper*", "Docker"}},
+				{Names: qemuNames, ArgsMention: []string{"Docker.app/", "com.docker.docker", "docker-desktop"}, Guest: qemuGuest},
+				{Names: []string{vzXPC}, Files: []string{"Docker.raw", "com.docker.docker/", "linuxkit/kernel"}},
+			},
+		},
+		{
+			Key: "orbstack", Name: "OrbStack", Kind: governor.GroupCompetitor, Descendants: true,
+			Rules: []Rule{
+				// The VM manager holds the guest RAM in-process.
+				{Names: []string{"OrbStack Helper"}, ArgsHave: []string{"vmgr"}},
+				{Names: []string{"OrbStack", "OrbStack Helper"}},
+			},
+		},
+		{
+			Key: "rancher", Name: "Rancher Desktop", Kind: governor.GroupCompetitor, Descendants: true,
+			Rules: []Rule{
+				{Names: []string{"Rancher Desktop", "Rancher Desktop Helper*"}},
+				{Names: []string{"limactl"}, ExeHas: []string{"Rancher Desktop.app/"}},
+				{Names: []string{"limactl"}, ArgsMention: []string{"rancher-desktop/lima"}},
+				{Names: qemuNames, Flag: "-name", FlagValue: "lima-0", Guest: qemuGuest},
+				{Names: qemuNames, ArgsMention: []string{"rancher-desktop"}, Guest: qemuGuest},
+				{Names: []string{vzXPC}, Files: []string{"rancher-desktop/lima"}},
+			},
+		},
+		{
+			Key: "colima", Name: "colima", Kind: governor.GroupCompetitor,
+			Rules: []Rule{
+				{Names: []string{"colima"}},
+				{Names: []string{"limactl"}, ArgsHave: []string{"hostagent"}, LastArg: "colima*"},
+				{Names: []string{"limactl"}, ArgsMention: []string{"/.colima/"}},
+				{Names: qemuNames, Flag: "-name", FlagValue: "lima-colima*", Guest: qemuGuest},
+				{Names: []string{"krunkit"}, ArgsMention: []string{"/.colima/"}, Guest: vfkitGuest},
+				{Names: []string{vzXPC}, Files: []string{"/.colima/"}},
+			},
+		},
+		{
+			Key: "lima", Name: "Lima", Kind: governor.GroupCompetitor,
+			Rules: []Rule{
+				{Names: []string{"limactl"}},
+				{Names: qemuNames, Flag: "-name", FlagValue: "lima-*", Guest: qemuGuest},
+				{Names: []string{"krunkit"}, ArgsMention: []string{"/.lima/"}, Guest: vfkitGuest},
+				{Names: []string{vzXPC}, Files: []string{"/.lima/"}},
+			},
+		},
+		{
+			Key: "podman", Name: "Podman machine", Kind: governor.GroupCompetitor,
+			Rules: []Rule{
+				{Names: []string{"vfkit", "krunkit"}, ArgsMention: []string{"podman"}, Guest: vfkitGuest},
+				{Names: []string{"gvproxy"}, ArgsMention: []string{"podman"}},
+				{Names: qemuNames, ArgsMention: []string{"podman"}, Guest: qemuGuest},
+				{Names: []string{vzXPC}, Files: []string{"podman/machine/"}},
+			},
+		},
+		{
+			Key: "utm", Name: "UTM", Kind: governor.GroupCompetitor,
+			Rules: []Rule{
+				{Names: []string{"QEMULauncher"}, Guest: qemuGuest},
+				{Names: []string{"UTM"}},
+				{Names: qemuNames, ExeHas: []string{"UTM.app/"}, Guest: qemuGuest},
+				{Names: []string{vzXPC}, Files: []string{"com.utmapp.UTM"}},
+			},
+		},
+		{
+			Key: "parallels", Name: "Parallels Desktop", Kind: governor.GroupCompetitor,
+			Rules: []Rule{{Names: []string{"prl_vm_app", "prl_client_app", "prl_disp_service", "Parallels Desktop"}}},
+		},
+		{
+			Key: "vmware", Name: "VMware Fusion", Kind: governor.GroupCompetitor,
+			Rules: []Rule{{Names: []string{"vmware-vmx", "VMware Fusion"}}},
+		},
+		{
+			Key: "virtualbox", Name: "VirtualBox", Kind: governor.GroupCompetitor,
+			Rules: []Rule{{Names: []string{"VBoxHeadless", "VirtualBoxVM", "VBoxSVC", "VBoxXPCOMIPCD", "VirtualBox"}}},
+		},
+		{
+			Key: "multipass", Name: "Multipass", Kind: governor.GroupCompetitor,
+			Rules: []Rule{
+				{Names: []string{"multipassd", "multipass"}},
+				{Names: qemuNames, ExeHas: []string{"com.canonical.multipass"}, Guest: qemuGuest},
+				{Names: qemuNames, ArgsMention: []string{"multipassd"}, Guest: qemuGuest},
+				{Names: []string{"hyperkit"}, ExeHas: []string{"com.canonical.multipass"}, Guest: hyperGuest},
+			},
+		},
+		{
+			Key: "tart", Name: "Tart", Kind: governor.GroupCompetitor,
+			Rules: []Rule{
+				{Names: []string{"tart"}, ArgsHave: []string{"run"}},
+				{Names: []string{vzXPC}, Files: []string{"/.tart/vms/"}},
+			},
+		},
+		{
+			Key: "apple-container", Name: "Apple container", Kind: governor.GroupCompetitor,
+			Rules: []Rule{{Names: []string{"container-runtime-linux", "container-apiserver", "container-core-images", "container-network-vmnet"}}},
+		},
+		{
+			Key: "wsl", Name: "WSL 2 (vmmemWSL)", Kind: governor.GroupCompetitor,
+			Note:  "all WSL distros, including Docker, Rancher and Podman WSL backends",
+			Rules: []Rule{{Names: []string{"vmmemWSL"}}},
+		},
+		{
+			Key: "hyperv", Name: "Hyper-V VM (vmmem)", Kind: governor.GroupCompetitor,
+			Note:  "a Hyper-V partition, owner unknown: the Cowork VM when CoworkVMService runs, or Windows Sandbox or another Hyper-V VM",
+			Rules: []Rule{{Names: []string{"vmmem", "vmwp"}}},
+		},
+		{
+			Key: "other-vm", Name: "Other VM (qemu, vfkit, krunkit, hyperkit)", Kind: governor.GroupCompetitor,
+			Rules: []Rule{
+				{Names: qemuNames, Guest: qemuGuest},
+				{Names: []string{"vfkit", "krunkit"}, Guest: vfkitGuest},
+				{Names: []string{"hyperkit"}, Guest: hyperGuest},
+			},
+		},
+		{
+			Key: "vz-unknown", Name: "Virtualization.framework VM", Kind: governor.GroupCompetitor,
+			Note:         "a Virtualization.framework VM, owner unknown",
+			AdoptByOwner: true,
+			Rules:        []Rule{{Names: []string{vzXPC}}},
+		},
+	}
+}
