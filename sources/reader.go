@@ -1,0 +1,158 @@
+package sources
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+)
+
+// MaxLineBytes is the longest line handed to a consumer. Longer lines are cut
+// here, and the rest is skipped without being buffered, so a hostile 20 MB
+// line costs no more memory than a normal one.
+const MaxLineBytes = 64 << 10
+
+// readChunk is how much one read asks for. A large chunk keeps the number of
+// syscalls and buffer compactions negligible next to the IndexByte scan, which
+// is what lets `report` keep up with grep.
+const readChunk = 1 << 20
+
+// ReadStats counts what ReadLines saw.
+type ReadStats struct {
+	Lines    int   // lines delivered, cut ones included
+	CutLines int   // lines longer than MaxLineBytes, delivered cut
+	Bytes    int64 // bytes read from the reader
+}
+
+// ReadLines calls fn once per line of r, in order. The line has no trailing
+// "\n" or "\r\n", and the slice is only valid during the call: fn must copy
+// what it keeps. A last line without a newline is delivered too. Bytes are
+// passed through untouched (NUL, invalid UTF-8); sanitising is the parser's
+// job.
+func ReadLines(r io.Reader, fn func(line []byte)) (ReadStats, error) {
+	s := newSplitter()
+	for {
+		_, err := s.fill(r)
+		s.emit(fn)
+		if err == io.EOF {
+			s.flush(fn)
+			return s.stats, nil
+		}
+		if err != nil {
+			s.flush(fn)
+			return s.stats, fmt.Errorf("reading log lines: %w", err)
+		}
+	}
+}
+
+// splitter turns a byte stream into lines with bounded memory. It is shared by
+// ReadLines, the backfill and the follower so that all of them cut, strip and
+// count lines by the same rule. It carries a partial last line between reads,
+// which is what lets the follower resume a line written in several pieces.
+type splitter struct {
+	buf        []byte
+	start, end int  // unconsumed bytes are buf[start:end]
+	skipping   bool // inside an over-long line whose head was already delivered
+	stats      ReadStats
+	// consumed is the stream offset just past the last newline handled, i.e.
+	// where the next complete line starts. The backfill hands it to the
+	// follower so nothing is read twice or skipped between them.
+	consumed int64
+	pos      int64 // stream offset of buf[start]
+}
+
+func newSplitter() *splitter {
+	// Room for one chunk plus a carried partial line of at most
+	// MaxLineBytes+1 bytes (a CR may still precede its newline).
+	return &splitter{buf: make([]byte, readChunk+MaxLineBytes+2)}
+}
+
+// fill reads once from r into the buffer and returns the bytes just read; the
+// slice is valid until the next fill.
+func (s *splitter) fill(r io.Reader) ([]byte, error) {
+	if s.start > 0 && len(s.buf)-s.end < readChunk {
+		n := copy(s.buf, s.buf[s.start:s.end])
+		s.start, s.end = 0, n
+	}
+	n, err := r.Read(s.buf[s.end:])
+	got := s.buf[s.end : s.end+n]
+	s.end += n
+	s.stats.Bytes += int64(n)
+	if n > 0 && err == io.EOF {
+		// Deliver these bytes first; EOF will be seen again on the next read.
+		err = nil
+	}
+	return got, err
+}
+
+// emit delivers every complete line in the buffer and bounds the carried
+// remainder.
+func (s *splitter) emit(fn func(line []byte)) {
+	for {
+		data := s.buf[s.start:s.end]
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 {
+			break
+		}
+		s.start += i + 1
+		s.pos += int64(i + 1)
+		s.consumed = s.pos
+		if s.skipping {
+			s.skipping = false
+			continue
+		}
+		s.deliver(data[:i], fn)
+	}
+	rem := s.end - s.start
+	switch {
+	case s.skipping:
+		s.pos += int64(rem)
+		s.start = s.end
+	case rem > MaxLineBytes+1:
+		// Longer than the cap even if its last byte is the CR of a CRLF.
+		s.stats.Lines++
+		s.stats.CutLines++
+		fn(s.buf[s.start : s.start+MaxLineBytes])
+		s.pos += int64(rem)
+		s.start = s.end
+		s.skipping = true
+	}
+}
+
+func (s *splitter) deliver(line []byte, fn func([]byte)) {
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		line = line[:n-1]
+	}
+	if len(line) > MaxLineBytes {
+		line = line[:MaxLineBytes]
+		s.stats.CutLines++
+	}
+	s.stats.Lines++
+	fn(line)
+}
+
+// flush delivers a carried partial line as a line of its own: used at the end
+// of a stream that will not grow again.
+func (s *splitter) flush(fn func([]byte)) {
+	if s.start < s.end && !s.skipping {
+		s.deliver(s.buf[s.start:s.end], fn)
+	}
+	s.drop()
+	s.consumed = s.pos
+}
+
+// drop forgets the carried partial line without delivering it.
+func (s *splitter) drop() {
+	s.pos += int64(s.end - s.start)
+	s.start, s.end = 0, 0
+	s.skipping = false
+}
+
+// carried reports how many bytes of an unfinished line are held.
+func (s *splitter) carried() int { return s.end - s.start }
+
+// reset starts a new stream at offset pos, forgetting any carried bytes.
+func (s *splitter) reset(pos int64) {
+	s.start, s.end = 0, 0
+	s.skipping = false
+	s.pos, s.consumed = pos, pos
+}
