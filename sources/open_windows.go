@@ -1,0 +1,38 @@
+//go:build windows
+
+package sources
+
+import (
+	"fmt"
+	"os"
+
+	"golang.org/x/sys/windows"
+)
+
+// OpenLog opens a log file read-only with FILE_SHARE_DELETE as well as read
+// and write sharing. Go's os.Open omits share-delete, and a reader holding
+// main.log that way makes electron-log's rename fail, after which the app
+// crops its own log in place. Anything but a disk file (a pipe, a device) is
+// refused.
+func OpenLog(path string) (*os.File, error) {
+	if fi, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("opening log: %w", err)
+	} else if !fi.Mode().IsRegular() {
+		return nil, notRegular(path, fi.Mode())
+	}
+	p, err := windows.UTF16PtrFromString(path)
+	if err != nil {
+		return nil, fmt.Errorf("opening log %q: %w", path, err)
+	}
+	h, err := windows.CreateFile(p, windows.GENERIC_READ,
+		windows.FILE_SHARE_READ|windows.FILE_SHARE_WRITE|windows.FILE_SHARE_DELETE,
+		nil, windows.OPEN_EXISTING, windows.FILE_ATTRIBUTE_NORMAL, 0)
+	if err != nil {
+		return nil, fmt.Errorf("opening log: %w", &os.PathError{Op: "open", Path: path, Err: err})
+	}
+	if t, err := windows.GetFileType(h); err != nil || t != windows.FILE_TYPE_DISK {
+		windows.CloseHandle(h)
+		return nil, fmt.Errorf("opening log %q: not a disk file", path)
+	}
+	return os.NewFile(uintptr(h), path), nil
+}
