@@ -1,0 +1,239 @@
+package sources
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"time"
+
+	"coworktop/governor"
+)
+
+// ProcLister reads the process table in two steps, so that on macOS (where
+// per-process calls are costly, reference §2.3) only the few processes whose
+// name matches a signature are ever queried.
+type ProcLister interface {
+	// List returns every process with PID, PPID and Name, in one cheap pass.
+	List(ctx context.Context) ([]ProcInfo, error)
+	// Detail fills Exe, Args, memory, CPU time and, on macOS,
+	// ResponsiblePID and OpenFiles, for the given candidates in place.
+	// A field that cannot be read stays unknown; Detail errors only when
+	// nothing could be done at all.
+	Detail(ctx context.Context, procs []ProcInfo) error
+}
+
+// Scanner groups the process table by the signature table. It keeps the
+// previous scan's CPU times to report CPU %, so one Scanner serves one
+// caller, sequentially. Scan costs a full process listing: call it every
+// 3–5 s (RunMachine's scanEvery), not every frame.
+type Scanner struct {
+	lister ProcLister
+	m      *matcher
+	prev   map[int]cpuMark
+	prevAt time.Time
+}
+
+type cpuMark struct {
+	name string
+	cpu  float64
+}
+
+// NewScanner returns a scanner over lister with the built-in signature table.
+func NewScanner(lister ProcLister) *Scanner {
+	return &Scanner{lister: lister, m: newMatcher(Signatures())}
+}
+
+// NewSystemScanner returns a scanner over this machine's process table.
+func NewSystemScanner() *Scanner { return NewScanner(newSystemLister()) }
+
+// maxDepth bounds ancestor walks, in case a racy listing shows a ppid cycle.
+const maxDepth = 64
+
+// Scan lists the processes, recognises them and returns one group per
+// signature that has processes, largest memory first. CPU % is the CPU time
+// used since the previous Scan divided by wall time; on the first scan it
+// is 0.
+func (s *Scanner) Scan(ctx context.Context, now time.Time) ([]governor.ProcessGroup, error) {
+	all, err := s.lister.List(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("list processes: %w", err)
+	}
+	cands := s.candidates(all)
+	if len(cands) == 0 {
+		s.remember(nil, now)
+		return nil, nil
+	}
+	if err := s.lister.Detail(ctx, cands); err != nil {
+		return nil, fmt.Errorf("read %d candidate processes: %w", len(cands), err)
+	}
+
+	byPID := make(map[int]int, len(cands))
+	for i := range cands {
+		byPID[cands[i].PID] = i
+	}
+	type hit struct {
+		sig   int
+		guest uint64
+		src   string
+		ok    bool
+	}
+	hits := make([]hit, len(cands))
+	for i := range cands {
+		sig, g, src, ok := s.m.match(&cands[i])
+		hits[i] = hit{sig, g, src, ok}
+	}
+	// A VM process's owner is known only once its responsible process has
+	// been matched, hence a second pass for those.
+	for i := range cands {
+		rp := cands[i].ResponsiblePID
+		if rp <= 0 || rp == cands[i].PID {
+			continue
+		}
+		if j, ok := byPID[rp]; ok && hits[j].ok {
+			cands[i].Owner = s.m.sigs[hits[j].sig].Key
+			sig, g, src, ok := s.m.match(&cands[i])
+			hits[i] = hit{sig, g, src, ok}
+		}
+	}
+	// Unmatched descendants join their nearest matched ancestor's group
+	// when that group takes descendants (MCP servers under a session).
+	for i := range cands {
+		if hits[i].ok {
+			continue
+		}
+		pid := cands[i].PPID
+		for d := 0; d < maxDepth && pid > 1; d++ {
+			j, ok := byPID[pid]
+			if !ok {
+				break
+			}
+			if hits[j].ok {
+				if s.m.sigs[hits[j].sig].Descendants {
+					hits[i] = hit{sig: hits[j].sig, ok: true}
+				}
+				break
+			}
+			pid = cands[j].PPID
+		}
+	}
+
+	dt := now.Sub(s.prevAt).Seconds()
+	groups := map[int]*governor.ProcessGroup{}
+	for i := range cands {
+		if !hits[i].ok {
+			continue
+		}
+		p := &cands[i]
+		g := groups[hits[i].sig]
+		if g == nil {
+			sig := &s.m.sigs[hits[i].sig]
+			g = &governor.ProcessGroup{Key: sig.Key, Name: sig.Name, Kind: sig.Kind, Note: sig.Note}
+			g.RSS.Source, g.Footprint.Source = "process RSS", "phys_footprint"
+			groups[hits[i].sig] = g
+		}
+		g.Processes++
+		g.PIDs = append(g.PIDs, p.PID)
+		if p.RSSKnown {
+			g.RSS.Value += p.RSS
+			g.RSS.Known = true
+		}
+		if p.FootprintKnown {
+			g.Footprint.Value += p.Footprint
+			g.Footprint.Known = true
+		}
+		if !p.RSSKnown && !p.FootprintKnown {
+			g.Unreadable++
+		}
+		if hits[i].guest > 0 {
+			g.GuestMemory.Value += hits[i].guest
+			g.GuestMemory.Known = true
+			g.GuestMemory.Source = hits[i].src
+		}
+		if prev, ok := s.prev[p.PID]; ok && p.CPUKnown && prev.name == p.Name && dt > 0 && p.CPU >= prev.cpu {
+			g.CPUPercent += (p.CPU - prev.cpu) / dt * 100
+		}
+	}
+	s.remember(cands, now)
+
+	out := make([]governor.ProcessGroup, 0, len(groups))
+	for _, g := range groups {
+		sort.Ints(g.PIDs)
+		if !g.RSS.Known {
+			g.RSS.Source = ""
+		}
+		if !g.Footprint.Known {
+			g.Footprint.Source = ""
+		}
+		out = append(out, *g)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		mi, mj := groupMemory(out[i]), groupMemory(out[j])
+		if mi != mj {
+			return mi > mj
+		}
+		return out[i].Key < out[j].Key
+	})
+	return out, nil
+}
+
+// groupMemory is what a group holds for sorting: the footprint when known
+// (it includes compressed and swapped guest pages), else RSS.
+func groupMemory(g governor.ProcessGroup) uint64 {
+	if g.Footprint.Known {
+		return max(g.Footprint.Value, g.RSS.Value)
+	}
+	return g.RSS.Value
+}
+
+func (s *Scanner) remember(cands []ProcInfo, now time.Time) {
+	next := make(map[int]cpuMark, len(cands))
+	for i := range cands {
+		if cands[i].CPUKnown {
+			next[cands[i].PID] = cpuMark{name: cands[i].Name, cpu: cands[i].CPU}
+		}
+	}
+	s.prev, s.prevAt = next, now
+}
+
+// candidates returns copies of the processes worth a Detail call: those
+// whose name may match a rule, and the descendants of those whose group
+// takes descendants.
+func (s *Scanner) candidates(all []ProcInfo) []ProcInfo {
+	idx := make(map[int]int, len(all))
+	named := make([]bool, len(all))
+	rollup := make(map[int]bool)
+	for i := range all {
+		idx[all[i].PID] = i
+		ok, r := s.m.candidate(all[i].Name)
+		named[i] = ok
+		if r {
+			rollup[all[i].PID] = true
+		}
+	}
+	// under[pid]: 1 = has an ancestor that takes descendants, 2 = has not.
+	under := make(map[int]uint8)
+	var isUnder func(pid, depth int) bool
+	isUnder = func(pid, depth int) bool {
+		if v := under[pid]; v != 0 {
+			return v == 1
+		}
+		i, ok := idx[pid]
+		if !ok || depth > maxDepth || pid <= 1 || all[i].PPID == pid {
+			return false
+		}
+		parent := all[i].PPID
+		res := rollup[parent] || isUnder(parent, depth+1)
+		under[pid] = 2
+		if res {
+			under[pid] = 1
+		}
+		return res
+	}
+	var out []ProcInfo
+	for i := range all {
+		if named[i] || (len(rollup) > 0 && isUnder(all[i].PID, 0)) {
+			out = append(out, all[i])
+		}
+	}
+	return out
+}
