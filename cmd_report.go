@@ -1,14 +1,101 @@
 package main
 
 import (
-	"errors"
+	"fmt"
+	"os"
+	"os/user"
+	"time"
 
 	"github.com/spf13/cobra"
+
+	"coworktop/governor"
+	"coworktop/redact"
+	"coworktop/sources"
+	"coworktop/ui/report"
 )
 
-// TODO(owner of cmd_report.go): replace this placeholder.
 func newReportCmd(g *globalOptions) *cobra.Command {
-	return &cobra.Command{Use: "report", Short: "not built yet", RunE: func(*cobra.Command, []string) error {
-		return errors.New("report: not built yet")
-	}}
+	var (
+		asJSON   bool
+		doRedact bool
+		since    time.Duration
+	)
+	cmd := &cobra.Command{
+		Use:   "report [PATH...]",
+		Short: "Post-mortem summary of the governor's actions in saved logs",
+		Long: `report reads the Claude desktop logs (files, or folders holding main.log and
+its rotated generations and the Cowork VM logs) and says what the session
+governor did: evictions with their causes, yields, memory pressure, the cap,
+the lowest free memory, and Cowork VM boot stalls.`,
+		Example: `  coworktop report
+  coworktop report --since 2h ~/Library/Logs/Claude
+  coworktop report --json --redact main.log main1.log > incident.json`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			paths, err := logPaths(g, args)
+			if err != nil {
+				return err
+			}
+			files, err := sources.ExpandPaths(paths)
+			if err != nil {
+				return err
+			}
+			if len(files) == 0 {
+				return fmt.Errorf("no Claude logs in %v (expected main.log, main1.log, cowork_vm_node.log, …)", paths)
+			}
+			r := buildReport(files, since, doRedact)
+			if asJSON {
+				return report.WriteJSON(g.stdout, r)
+			}
+			return report.WriteText(g.stdout, r)
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&asJSON, "json", false, "print one JSON object")
+	f.BoolVar(&doRedact, "redact", false, "replace home folders, user names, e-mail addresses and UUIDs (for public bug reports)")
+	f.DurationVar(&since, "since", 0, "only the last DUR of the logs, counted back from their newest entry (e.g. 2h)")
+	return cmd
+}
+
+// buildReport reads every file once, in order, and folds it into a fresh
+// governor state.
+func buildReport(files []sources.LogFile, since time.Duration, doRedact bool) report.Report {
+	var cutoff time.Time
+	if since > 0 {
+		if newest := sources.NewestEntry(files, time.Local); !newest.IsZero() {
+			cutoff = newest.Add(-since)
+		}
+	}
+	state := governor.New(governor.DefaultLimits())
+	results := sources.ReadEvents(files, time.Local, func(e governor.Event) {
+		if !cutoff.IsZero() && e.Time.Before(cutoff) {
+			return
+		}
+		state.Apply(e)
+	})
+	state.Finish()
+	var (
+		out   []report.File
+		lines report.Lines
+	)
+	for _, res := range results {
+		out = append(out, report.File{Path: res.Path, Lines: res.Lines, Error: res.Err})
+		lines.Read += res.Lines
+		lines.Entries += res.Entries
+		lines.Cut += res.CutLines
+		lines.Unreadable += res.Orphans
+	}
+	var rd *redact.Redactor
+	if doRedact {
+		rd = redact.New(currentUserNames()...)
+	}
+	return report.Build(state, out, lines, rd)
+}
+
+// currentUserNames are redacted even where no path in the logs shows them.
+func currentUserNames() []string {
+	var names []string
+	if u, err := user.Current(); err == nil {
+		names = append(names, u.Username, u.Name)
+	}
+	return append(names, os.Getenv("USER"), os.Getenv("USERNAME"))
 }

@@ -98,6 +98,7 @@ func (s *State) applyPause(e Event) {
 	sess := s.get(e.Session, e.Time)
 	wasLive := sess.live()
 	sess.state, sess.pauseReason = StatePaused, e.Reason
+	defer s.pruneEnded()
 	if e.Reason != "governor_evict" {
 		return
 	}

@@ -1,0 +1,205 @@
+package governor
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// parseLines assembles and parses lines as one file would be.
+func parseLines(t testing.TB, file string, lines ...string) []Event {
+	t.Helper()
+	var evs []Event
+	asm := NewAssembler(file, time.UTC, func(e *Entry) { evs = Parse(e, evs) })
+	for _, l := range lines {
+		asm.Feed([]byte(l))
+	}
+	asm.Flush()
+	return evs
+}
+
+func one(t *testing.T, line string) Event {
+	t.Helper()
+	evs := parseLines(t, "main.log", line)
+	if len(evs) != 1 {
+		t.Fatalf("%q: want 1 event, got %d: %+v", line, len(evs), evs)
+	}
+	return evs[0]
+}
+
+func TestParseGovernorShapes(t *testing.T) {
+	const p = "2026-10-02 13:41:24 [info] "
+	cases := []struct {
+		line string
+		want Event
+	}{
+		{"2026-10-02 13:41:24 [debug] [CliGovernor] acquire(warm) effective=7/8",
+			Event{Kind: KindAcquire, Level: "debug", Reason: "warm", Effective: 7, Cap: 8}},
+		{p + "[CliGovernor] at cap=27; would evict local_y (idle 1s) for warm spawn",
+			Event{Kind: KindAtCap, Cap: 27, Verb: "would_evict", Session: "local_y", IdleS: 1, Reason: "warm"}},
+		{p + "[CliGovernor] at cap=8; evicting local_0a235fb9-a681-41bd-89cd-98453ef18aa1 (idle 671s) for warm spawn",
+			Event{Kind: KindAtCap, Cap: 8, Verb: "evicting", Session: "local_0a235fb9-a681-41bd-89cd-98453ef18aa1", IdleS: 671, Reason: "warm"}},
+		{p + "[CliGovernor] at cap; yielding warm spawn", Event{Kind: KindYield, Reason: "warm"}},
+		{"2026-07-03 15:50:48 [warn] [CliGovernor] memory pressure (critical): would evict 0 idle session(s), 1 effective",
+			Event{Kind: KindPressure, Level: "warn", Pressure: "critical", Count: 0, Effective: 1}},
+		{p + "[CliGovernor] pressure evicting local_abc (idle 89s)",
+			Event{Kind: KindPressureEvict, Session: "local_abc", IdleS: 89, Reason: "pressure"}},
+		{p + "[CliGovernor] getFreeMemoryRatio failed; treating memory pressure as clear",
+			Event{Kind: KindRatioFailed, Text: "getFreeMemoryRatio failed; treating memory pressure as clear"}},
+		{p + "[CliGovernor] evicts 0 of 0 idle sessions", Event{Kind: KindGovernorUnknown, Text: "evicts 0 of 0 idle sessions"}},
+		{p + "[CliGovernor] at cap=x; evicting", Event{Kind: KindGovernorUnknown, Text: "at cap=x; evicting"}},
+	}
+	for _, c := range cases {
+		got := one(t, c.line)
+		if c.want.Level == "" {
+			c.want.Level = "info"
+		}
+		got.Time, got.File, got.Line = time.Time{}, "", 0
+		if got.Kind != c.want.Kind || got.Reason != c.want.Reason || got.Cap != c.want.Cap || got.Effective != c.want.Effective ||
+			got.Session != c.want.Session || got.IdleS != c.want.IdleS || got.Verb != c.want.Verb || got.Pressure != c.want.Pressure ||
+			got.Count != c.want.Count || got.Text != c.want.Text || got.Level != c.want.Level {
+			t.Errorf("%s\n got %+v\nwant %+v", c.line, got, c.want)
+		}
+	}
+}
+
+func TestParseLifecycleShapes(t *testing.T) {
+	const p = "2026-09-02 20:30:13 [info] "
+	cases := []struct {
+		line    string
+		kind    Kind
+		session string
+		check   func(Event) bool
+	}{
+		{p + "Starting local session local_a in /Users/u/projects/billing", KindSessionStart, "local_a", func(e Event) bool { return e.Cwd == "/Users/u/projects/billing" }},
+		{p + `Starting local session local_w in C:\Users\bob\src\app`, KindSessionStart, "local_w", func(e Event) bool { return ProjectName(e.Cwd) == "app" }},
+		{p + "[CCD] LocalSessions.setFocusedSession: sessionId=local_b", KindFocus, "local_b", nil},
+		{p + "Warming session local_c", KindWarming, "local_c", nil},
+		{p + "[WarmLifecycle:preview] Warming up session local_c", KindWarming, "local_c", func(e Event) bool { return e.Lifecycle == "preview" }},
+		{p + "[WarmLifecycle:session] Starting idle timeout for local_d: 900s", KindIdleTimer, "local_d", func(e Event) bool { return e.TimeoutS == 900 && e.Lifecycle == "session" }},
+		{p + "[WarmLifecycle:session] Idle timeout reached, disconnecting local_e", KindIdleTimeout, "local_e", nil},
+		{p + "Pausing session local_f (governor_evict)", KindPause, "local_f", func(e Event) bool { return e.Reason == "governor_evict" }},
+		{p + "Pausing session local_f (idle_timeout)", KindPause, "local_f", func(e Event) bool { return e.Reason == "idle_timeout" }},
+		{p + "Skipping pause for local_g: remote control is active", KindPauseSkipped, "local_g", nil},
+		{p + "Enabling remote control for session local_h", KindRemoteControl, "local_h", nil},
+		{p + "[Stop hook] Query completed for session local_i", KindTurnEnd, "local_i", nil},
+		{p + "[CCD CycleHealth] healthy cycle for local_j (12s, hadFirstResponse=true)", KindCycleHealth, "local_j", func(e Event) bool { return *e.Healthy && e.DurationMs == 12000 }},
+		{p + "[CCD CycleHealth] unhealthy cycle for local_j (3s, hadFirstResponse=false, reason=app_quit)", KindCycleHealth, "local_j", func(e Event) bool { return !*e.Healthy && e.Reason == "app_quit" }},
+		{p + "[CCD] Stopping 3 active session(s) on quit", KindStopAll, "", func(e Event) bool { return e.Count == 3 }},
+		{p + "[event-loop-stall] main process blocked for 1840ms (task ipc=1700ms)", KindStall, "", func(e Event) bool { return e.DurationMs == 1840 }},
+		{p + "GPU process gone: { type: 'GPU', reason: 'crashed', exitCode: 101457950, serviceName: 'GPU' }", KindRendererGone, "", nil},
+		{p + "Main webview is unresponsive, will kill and reload", KindUnresponsive, "", nil},
+		{p + "beforeQuit: handler fired, going down", KindAppQuit, "", nil},
+		{p + "Starting app { appVersion: '1.46388.2', isPackaged: true, platform: 'linux', arch: 'x64' }", KindAppStart, "", func(e Event) bool {
+			return e.Version == "1.46388.2" && e.Platform == "linux" && e.Arch == "x64"
+		}},
+	}
+	for _, c := range cases {
+		got := one(t, c.line)
+		if got.Kind != c.kind || got.Session != c.session || (c.check != nil && !c.check(got)) {
+			t.Errorf("%s\n got %+v", c.line, got)
+		}
+	}
+	if evs := parseLines(t, "main.log", p+"[CCD] LocalSessions.setFocusedSession: sessionId=null"); len(evs) != 0 {
+		t.Errorf("focus on null is not a session: %+v", evs)
+	}
+}
+
+func TestParseProcessMemory(t *testing.T) {
+	e := one(t, "2026-08-30 20:35:19 [info] [process-memory] trigger=stall tree_rss_sum=554MB tree_footprint_sum=193MB electron(4)=434MB children(2)=121MB top=[electron_main:32288:193MB child:26508:85MB] sys_free=5637MB/32453MB sys_free_raw=429MB")
+	m := e.Memory
+	want := MemorySample{Trigger: "stall", TreeRSSMB: 554, TreeFootprintMB: 193, ElectronCount: 4, ElectronMB: 434, ChildCount: 2, ChildrenMB: 121, SysFreeMB: 5637, TotalMB: 32453, SysFreeRawMB: 429}
+	if e.Kind != KindMemorySample || m == nil || *m != want {
+		t.Fatalf("got %+v %+v", e, m)
+	}
+}
+
+func TestParseVMShapes(t *testing.T) {
+	node := parseLines(t, "cowork_vm_node.log",
+		"2026-08-18 06:24:21 [info] [VM:steps] load_swift_api completed (1ms)",
+		"2026-08-18 06:24:21 [info] [VM:start] memory=4GB tier=flat",
+		"2026-08-18 06:25:22 [info] [VM:steps] guest_vsock_connect started",
+		"2026-08-18 06:28:22 [warn] [VM:start] Connection timeout, last completed step: vm_boot",
+		"2026-08-18 06:28:30 [error] [VM:start] Startup failed: Error: VM did not respond",
+		"2026-08-18 06:29:30 [info] [VM:start] Startup complete, total time: 5766ms",
+	)
+	kinds := []Kind{KindVMStep, KindVMBoot, KindVMConfig, KindVMStep, KindVMFailed, KindVMFailed, KindVMReady}
+	if len(node) != len(kinds) {
+		t.Fatalf("node: got %d events: %+v", len(node), node)
+	}
+	for i, k := range kinds {
+		if node[i].Kind != k {
+			t.Errorf("node event %d: got %s want %s", i, node[i].Kind, k)
+		}
+	}
+	if node[0].Step != "load_swift_api" || node[0].Phase != "completed" || node[0].DurationMs != 1 || node[2].MemoryGB != 4 {
+		t.Errorf("node fields: %+v %+v", node[0], node[2])
+	}
+	swift := parseLines(t, "cowork_vm_swift.log",
+		"[VM] 2026-08-18 10:49:22 [info]   - CPUs: 4",
+		"2026-08-18 10:49:22 [info]   - Memory: 4GB", // the [VM] prefix is optional
+		"[VM] 2026-08-18 10:49:22 [info] VM startup step: vm_boot started",
+		"[VM] 2026-08-18 10:49:22 [info] Linux VM started successfully",
+	)
+	if len(swift) != 4 || swift[0].CPUs != 4 || swift[1].MemoryGB != 4 || swift[2].Step != "vm_boot" || swift[3].Kind != KindVMReady {
+		t.Fatalf("swift: %+v", swift)
+	}
+}
+
+func TestContinuationIsNeverAnEvent(t *testing.T) {
+	evs := parseLines(t, "main.log",
+		"2026-09-30 10:02:30 [error] Failed to get commands from temporary query { error: Error: spawn failed",
+		"    message: '[CliGovernor] at cap=8; evicting local_x (idle 999s) for warm spawn'",
+		"2026-09-30 10:02:30 [info] [CliGovernor] at cap=8; evicting local_x (idle 999s) for warm spawn",
+		"Starting local session local_fake in /tmp",
+		"[VM] not a timestamp",
+	)
+	if len(evs) != 1 || evs[0].Kind != KindAtCap || evs[0].Line != 3 {
+		t.Fatalf("want only the line-3 eviction, got %+v", evs)
+	}
+}
+
+func TestAssemblyKeepsAppStartObject(t *testing.T) {
+	evs := parseLines(t, "main.log",
+		"orphan line from before a rotation",
+		"2026-08-30 20:35:17 [info] Starting app {",
+		"  appVersion: '1.40609.0',",
+		"  isPackaged: true,",
+		"  platform: 'win32',",
+		"  arch: 'x64',",
+		"}",
+	)
+	if len(evs) != 1 || evs[0].Version != "1.40609.0" || evs[0].Platform != "win32" || evs[0].Arch != "x64" || evs[0].Line != 2 {
+		t.Fatalf("got %+v", evs)
+	}
+	want := time.Date(2026, 8, 30, 20, 35, 17, 0, time.UTC)
+	if !evs[0].Time.Equal(want) {
+		t.Fatalf("time %v want %v", evs[0].Time, want)
+	}
+}
+
+func TestStampFormats(t *testing.T) {
+	loc := time.FixedZone("UTC+4", 4*3600)
+	var got []time.Time
+	asm := NewAssembler("mcp.log", loc, func(e *Entry) { got = append(got, e.Time()) })
+	asm.Feed([]byte("2026-08-30T16:35:14.745Z [info] [server] quit"))
+	asm.Feed([]byte("2026-08-30 20:35:14 [info] quit"))
+	asm.Flush()
+	if len(got) != 2 || !got[0].Equal(got[1].Add(745*time.Millisecond)) {
+		t.Fatalf("UTC mcp stamp and local main stamp should be the same instant (+745ms): %v", got)
+	}
+}
+
+func TestParseSanitisesHostileText(t *testing.T) {
+	evs := parseLines(t, "main.log",
+		"2026-09-30 10:00:00 [info] [CliGovernor] \x1b]52;c;cGF3bmVk\x07weird \x1b[2J shape \u202e",
+		"2026-09-30 10:00:01 [info] Starting local session local_\x1b[31mred in /tmp/\x1b]0;title\x07x",
+	)
+	for _, e := range evs {
+		for _, s := range []string{e.Text, e.Session, e.Cwd} {
+			if strings.ContainsAny(s, "\x1b\x07\u202e") {
+				t.Errorf("unsanitised text reached an event: %q", s)
+			}
+		}
+	}
+}

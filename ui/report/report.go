@@ -1,0 +1,190 @@
+// Package report renders coworktop's post-mortem summary of saved logs, as
+// text for people and as one JSON object for scripts. It owns the report's
+// shape and wording; it reads nothing itself (main.go feeds it the governor
+// state rebuilt from the logs) and never writes to a terminal directly.
+package report
+
+import (
+	"time"
+
+	"coworktop/governor"
+	"coworktop/redact"
+)
+
+// File is one log file that was read.
+type File struct {
+	Path  string `json:"path"`
+	Lines int    `json:"lines"`
+	Error string `json:"error,omitempty"`
+}
+
+// Report is the JSON contract of `coworktop report --json`.
+type Report struct {
+	Files     []File    `json:"files"`
+	Span      Span      `json:"span"`
+	App       App       `json:"app"`
+	Governor  Governor  `json:"governor"`
+	Sessions  Sessions  `json:"sessions"`
+	Evictions []Evicted `json:"evictions"`
+	// EvictionsNotListed counts evictions older than the ones kept in the
+	// list (the counts above still include them).
+	EvictionsNotListed int       `json:"evictions_not_listed,omitempty"`
+	Memory             Memory    `json:"memory"`
+	VM                 VM        `json:"vm"`
+	RateLimit          RateLimit `json:"rate_limit"`
+	Lines              Lines     `json:"lines"`
+	Verdict            string    `json:"verdict"`
+}
+
+// Span is the time of the first and last event read.
+type Span struct {
+	First string `json:"first"`
+	Last  string `json:"last"`
+}
+
+// App is what the log says about the desktop app.
+type App struct {
+	Version  string `json:"version"`
+	Platform string `json:"platform"`
+}
+
+// Governor totals the [CliGovernor] lines.
+type Governor struct {
+	Cap               int      `json:"cap"`
+	CapSource         string   `json:"cap_source"`
+	AtCap             AtCap    `json:"at_cap"`
+	Yields            int      `json:"yields"`
+	Pressure          Pressure `json:"pressure"`
+	PressureEvictions int      `json:"pressure_evictions"`
+	MaxEffective      int      `json:"max_effective"`
+	Unknown           int      `json:"unknown"`
+}
+
+// AtCap counts G2 lines by verb.
+type AtCap struct {
+	WouldEvict int `json:"would_evict"`
+	Evicting   int `json:"evicting"`
+}
+
+// Pressure counts G4 lines by level.
+type Pressure struct {
+	Warning  int `json:"warning"`
+	Critical int `json:"critical"`
+}
+
+// Sessions counts lifecycle lines.
+type Sessions struct {
+	Started      int    `json:"started"`
+	IdleTimeouts int    `json:"idle_timeouts"`
+	Paused       Paused `json:"paused"`
+}
+
+// Paused counts "Pausing session" lines by reason.
+type Paused struct {
+	GovernorEvict int `json:"governor_evict"`
+	IdleTimeout   int `json:"idle_timeout"`
+}
+
+// Evicted is one real eviction.
+type Evicted struct {
+	Time    string `json:"time"`
+	Session string `json:"session"`
+	IdleS   int    `json:"idle_s"`
+	Cause   string `json:"cause"`
+	File    string `json:"file,omitempty"`
+	Line    int    `json:"line,omitempty"`
+}
+
+// Memory summarises the [process-memory] samples.
+type Memory struct {
+	Samples      int    `json:"samples"`
+	MinSysFreeMB int    `json:"min_sys_free_mb"`
+	MinAt        string `json:"min_at,omitempty"`
+	TotalMB      int    `json:"total_mb"`
+}
+
+// VM is the Cowork VM's configuration and boot trouble.
+type VM struct {
+	CPUs       int `json:"cpus"`
+	MemoryGB   int `json:"memory_gb"`
+	BootStalls int `json:"boot_stalls"`
+}
+
+// RateLimit counts real rate-limit or overload signals.
+type RateLimit struct {
+	Hits int `json:"hits"`
+}
+
+// Lines says how much of the input could be read as entries.
+type Lines struct {
+	Read       int `json:"read"`
+	Entries    int `json:"entries"`
+	Cut        int `json:"cut"`
+	Unreadable int `json:"unreadable"`
+}
+
+// TimeLayout is how the report prints the logs' local wall-clock times: as
+// logged, without inventing a zone the log did not carry.
+const TimeLayout = "2006-01-02 15:04:05"
+
+// Build assembles the report from the state after every event was applied
+// (and State.Finish called). redactor may be nil.
+func Build(state *governor.State, files []File, lines Lines, redactor *redact.Redactor) Report {
+	first, last := state.Span()
+	snap := state.Snapshot(last)
+	c := snap.Counts
+	r := Report{
+		Files: files,
+		Span:  Span{First: stamp(first), Last: stamp(last)},
+		App:   App{Version: snap.App.Version, Platform: snap.App.Platform},
+		Governor: Governor{
+			Cap: snap.Cap.Value, CapSource: string(snap.Cap.Source),
+			AtCap:             AtCap{WouldEvict: c.AtCapWouldEvict, Evicting: c.AtCapEvicting},
+			Yields:            c.Yields,
+			Pressure:          Pressure{Warning: c.PressureWarning, Critical: c.PressureCritical},
+			PressureEvictions: c.PressureEvicts,
+			MaxEffective:      c.MaxEffective,
+			Unknown:           c.Unknown,
+		},
+		Sessions: Sessions{Started: c.SessionsStarted, IdleTimeouts: c.IdleTimeouts,
+			Paused: Paused{GovernorEvict: c.PausedEvict, IdleTimeout: c.PausedIdle}},
+		Evictions: []Evicted{},
+		Memory:    Memory{Samples: c.MemorySamples, MinSysFreeMB: max(c.MinSysFreeMB, 0), MinAt: stamp(c.MinSysFreeAt), TotalMB: c.TotalMB},
+		VM:        VM{CPUs: snap.VM.CPUs, MemoryGB: snap.VM.MemoryGB, BootStalls: snap.VM.BootStalls},
+		RateLimit: RateLimit{Hits: c.RateLimitHits},
+		Lines:     lines,
+	}
+	evs, hidden := state.Evictions()
+	r.EvictionsNotListed = hidden
+	for _, o := range evs {
+		r.Evictions = append(r.Evictions, Evicted{Time: stamp(o.Time), Session: o.Session, IdleS: o.IdleS, Cause: o.Cause, File: o.File, Line: o.Line})
+	}
+	r.Verdict = verdict(r, c)
+	if redactor != nil {
+		r.redact(redactor)
+	}
+	return r
+}
+
+func stamp(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.Format(TimeLayout)
+}
+
+// redact rewrites every string in the report that could carry a user name,
+// home folder, e-mail address or UUID.
+func (r *Report) redact(rd *redact.Redactor) {
+	for _, f := range r.Files {
+		rd.Learn(f.Path)
+	}
+	for i := range r.Files {
+		r.Files[i].Path = rd.String(r.Files[i].Path)
+		r.Files[i].Error = rd.String(r.Files[i].Error)
+	}
+	for i := range r.Evictions {
+		r.Evictions[i].Session = rd.String(r.Evictions[i].Session)
+	}
+	r.Verdict = rd.String(r.Verdict)
+}

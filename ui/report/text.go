@@ -1,0 +1,146 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"coworktop/governor"
+)
+
+// WriteJSON prints the report as one indented JSON object. encoding/json
+// escapes control characters, so log text cannot reach a terminal raw.
+func WriteJSON(w io.Writer, r Report) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(r); err != nil {
+		return fmt.Errorf("writing report JSON: %w", err)
+	}
+	return nil
+}
+
+// maxTimeline bounds the eviction timeline in text; the JSON has them all.
+const maxTimeline = 50
+
+// WriteText prints the report for people: the summary first, then the
+// eviction timeline, then the verdict.
+func WriteText(w io.Writer, r Report) error {
+	var b strings.Builder
+	span := "no entries"
+	if r.Span.First != "" {
+		span = r.Span.First + " → " + r.Span.Last
+		if d := spanDuration(r.Span); d > 0 {
+			span += " (" + governor.FormatDuration(d) + ")"
+		}
+	}
+	fmt.Fprintf(&b, "coworktop report: %s\n", span)
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	row := func(k, v string) { fmt.Fprintf(tw, "  %s\t%s\n", k, v) }
+	row("files", filesLine(r))
+	if r.App.Version != "" {
+		row("app", strings.TrimSpace(r.App.Version+" on "+r.App.Platform))
+	}
+	row("cap", capLine(r.Governor))
+	g := r.Governor
+	row("governor", fmt.Sprintf("at cap: %d would-evict, %d evicting · %d yields · pressure: %d warning, %d critical · %d pressure evictions · %d unknown lines",
+		g.AtCap.WouldEvict, g.AtCap.Evicting, g.Yields, g.Pressure.Warning, g.Pressure.Critical, g.PressureEvictions, g.Unknown))
+	s := r.Sessions
+	row("sessions", fmt.Sprintf("%d started · %d idle timeouts · paused: %d governor_evict, %d idle_timeout",
+		s.Started, s.IdleTimeouts, s.Paused.GovernorEvict, s.Paused.IdleTimeout))
+	row("memory", memoryLine(r.Memory))
+	row("vm", vmLine(r.VM))
+	row("rate limit", fmt.Sprintf("%d hits (HTTP 429/529 statuses, rate_limit_error, overloaded_error)", r.RateLimit.Hits))
+	if r.Lines.Cut+r.Lines.Unreadable > 0 {
+		row("unreadable", fmt.Sprintf("%d lines cut at 64 KiB, %d lines outside any entry", r.Lines.Cut, r.Lines.Unreadable))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+
+	total := len(r.Evictions) + r.EvictionsNotListed
+	fmt.Fprintf(&b, "\nevictions (%d)\n", total)
+	if total == 0 {
+		b.WriteString("  none\n")
+	}
+	tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	shown := r.Evictions
+	if len(shown) > maxTimeline {
+		fmt.Fprintf(&b, "  … %d earlier evictions not shown (see --json)\n", total-maxTimeline)
+		shown = shown[len(shown)-maxTimeline:]
+	}
+	for _, e := range shown {
+		fmt.Fprintf(tw, "  %s\t%s\tidle %s\t%s\t%s:%d\n", e.Time, governor.ShortID(e.Session),
+			governor.FormatDuration(time.Duration(e.IdleS)*time.Second), causeText(e.Cause), e.File, e.Line)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(&b, "\nverdict: %s\n", r.Verdict)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func filesLine(r Report) string {
+	lines, bad := 0, 0
+	for _, f := range r.Files {
+		lines += f.Lines
+		if f.Error != "" {
+			bad++
+		}
+	}
+	s := fmt.Sprintf("%d files, %d lines, %d entries", len(r.Files), lines, r.Lines.Entries)
+	if bad > 0 {
+		s += fmt.Sprintf(" (%d could not be read)", bad)
+	}
+	return s
+}
+
+func capLine(g Governor) string {
+	switch g.CapSource {
+	case string(governor.SourceLogged):
+		return fmt.Sprintf("%d (logged) · max effective %d", g.Cap, g.MaxEffective)
+	case string(governor.SourceEstimated):
+		return fmt.Sprintf("~%d (estimated from RAM: max(6, RAM/3 GiB); no cap= line logged) · max effective %d", g.Cap, g.MaxEffective)
+	}
+	return "unknown (no cap= line and no RAM figure in these logs)"
+}
+
+func memoryLine(m Memory) string {
+	if m.Samples == 0 {
+		return "no [process-memory] samples"
+	}
+	return fmt.Sprintf("lowest free %d MB of %d MB at %s (%d samples)", m.MinSysFreeMB, m.TotalMB, m.MinAt, m.Samples)
+}
+
+func vmLine(v VM) string {
+	if v.CPUs == 0 && v.MemoryGB == 0 && v.BootStalls == 0 {
+		return "no Cowork VM lines"
+	}
+	cfg := "config not logged"
+	if v.CPUs > 0 || v.MemoryGB > 0 {
+		cfg = fmt.Sprintf("%d CPUs, %d GB", v.CPUs, v.MemoryGB)
+	}
+	return fmt.Sprintf("%s · %d boot stalls (startup steps that never completed)", cfg, v.BootStalls)
+}
+
+func causeText(c string) string {
+	switch c {
+	case "warm", "user":
+		return "at cap, " + c + " spawn"
+	case "pressure":
+		return "memory pressure"
+	}
+	return "cause not logged"
+}
+
+func spanDuration(s Span) time.Duration {
+	a, err1 := time.Parse(TimeLayout, s.First)
+	b, err2 := time.Parse(TimeLayout, s.Last)
+	if err1 != nil || err2 != nil {
+		return 0
+	}
+	return b.Sub(a)
+}
