@@ -8,7 +8,9 @@ import (
 
 var t0 = time.Date(2026, 9, 30, 10, 0, 0, 0, time.UTC)
 
-func at(sec int) string { return t0.Add(time.Duration(sec) * time.Second).Format("2006-01-02 15:04:05") }
+func at(sec int) string {
+	return t0.Add(time.Duration(sec) * time.Second).Format("2006-01-02 15:04:05")
+}
 
 func stateFrom(t *testing.T, lines ...string) *State {
 	t.Helper()

@@ -105,9 +105,10 @@ type Memory struct {
 
 // VM is the Cowork VM's configuration and boot trouble.
 type VM struct {
-	CPUs       int `json:"cpus"`
-	MemoryGB   int `json:"memory_gb"`
-	BootStalls int `json:"boot_stalls"`
+	CPUs       int    `json:"cpus"`
+	MemoryGB   int    `json:"memory_gb"`
+	BootStalls int    `json:"boot_stalls"`
+	State      string `json:"state"` // last known: unknown|booting|running|stalled|failed
 }
 
 // RateLimit counts real rate-limit or overload signals.
@@ -150,7 +151,7 @@ func Build(state *governor.State, files []File, lines Lines, redactor *redact.Re
 			Paused: Paused{GovernorEvict: c.PausedEvict, IdleTimeout: c.PausedIdle}},
 		Evictions: []Evicted{},
 		Memory:    Memory{Samples: c.MemorySamples, MinSysFreeMB: max(c.MinSysFreeMB, 0), MinAt: stamp(c.MinSysFreeAt), TotalMB: c.TotalMB},
-		VM:        VM{CPUs: snap.VM.CPUs, MemoryGB: snap.VM.MemoryGB, BootStalls: snap.VM.BootStalls},
+		VM:        VM{CPUs: snap.VM.CPUs, MemoryGB: snap.VM.MemoryGB, BootStalls: snap.VM.BootStalls, State: snap.VM.State},
 		RateLimit: RateLimit{Hits: c.RateLimitHits},
 		Lines:     lines,
 	}

@@ -45,14 +45,15 @@ func WriteText(w io.Writer, r Report) error {
 	}
 	row("cap", capLine(r.Governor))
 	g := r.Governor
-	row("governor", fmt.Sprintf("at cap: %d would-evict, %d evicting · %d yields · pressure: %d warning, %d critical · %d pressure evictions · %d unknown lines",
-		g.AtCap.WouldEvict, g.AtCap.Evicting, g.Yields, g.Pressure.Warning, g.Pressure.Critical, g.PressureEvictions, g.Unknown))
+	row("governor", fmt.Sprintf("at cap: %d would-evict, %d evicting · %s · pressure: %d warning, %d critical · %s · %s",
+		g.AtCap.WouldEvict, g.AtCap.Evicting, plural(g.Yields, "yield", "yields"), g.Pressure.Warning, g.Pressure.Critical,
+		plural(g.PressureEvictions, "pressure eviction", "pressure evictions"), plural(g.Unknown, "line of unknown shape", "lines of unknown shape")))
 	s := r.Sessions
-	row("sessions", fmt.Sprintf("%d started · %d idle timeouts · paused: %d governor_evict, %d idle_timeout",
-		s.Started, s.IdleTimeouts, s.Paused.GovernorEvict, s.Paused.IdleTimeout))
+	row("sessions", fmt.Sprintf("%d started · %s · paused: %d governor_evict, %d idle_timeout",
+		s.Started, plural(s.IdleTimeouts, "idle timeout", "idle timeouts"), s.Paused.GovernorEvict, s.Paused.IdleTimeout))
 	row("memory", memoryLine(r.Memory))
 	row("vm", vmLine(r.VM))
-	row("rate limit", fmt.Sprintf("%d hits (HTTP 429/529 statuses, rate_limit_error, overloaded_error)", r.RateLimit.Hits))
+	row("rate limit", plural(r.RateLimit.Hits, "hit", "hits")+" (HTTP 429/529 statuses, rate_limit_error, overloaded_error)")
 	if r.Lines.Cut+r.Lines.Unreadable > 0 {
 		row("unreadable", fmt.Sprintf("%d lines cut at 64 KiB, %d lines outside any entry", r.Lines.Cut, r.Lines.Unreadable))
 	}
@@ -91,7 +92,7 @@ func filesLine(r Report) string {
 			bad++
 		}
 	}
-	s := fmt.Sprintf("%d files, %d lines, %d entries", len(r.Files), lines, r.Lines.Entries)
+	s := fmt.Sprintf("%s, %s, %s", plural(len(r.Files), "file", "files"), plural(lines, "line", "lines"), plural(r.Lines.Entries, "entry", "entries"))
 	if bad > 0 {
 		s += fmt.Sprintf(" (%d could not be read)", bad)
 	}
@@ -112,18 +113,18 @@ func memoryLine(m Memory) string {
 	if m.Samples == 0 {
 		return "no [process-memory] samples"
 	}
-	return fmt.Sprintf("lowest free %d MB of %d MB at %s (%d samples)", m.MinSysFreeMB, m.TotalMB, m.MinAt, m.Samples)
+	return fmt.Sprintf("lowest free %d MB of %d MB at %s (%s)", m.MinSysFreeMB, m.TotalMB, m.MinAt, plural(m.Samples, "sample", "samples"))
 }
 
 func vmLine(v VM) string {
-	if v.CPUs == 0 && v.MemoryGB == 0 && v.BootStalls == 0 {
+	if v.State == "unknown" || v.State == "" {
 		return "no Cowork VM lines"
 	}
 	cfg := "config not logged"
 	if v.CPUs > 0 || v.MemoryGB > 0 {
 		cfg = fmt.Sprintf("%d CPUs, %d GB", v.CPUs, v.MemoryGB)
 	}
-	return fmt.Sprintf("%s · %d boot stalls (startup steps that never completed)", cfg, v.BootStalls)
+	return fmt.Sprintf("%s · last state %s · %s (startup steps that never completed)", cfg, v.State, plural(v.BootStalls, "boot stall", "boot stalls"))
 }
 
 func causeText(c string) string {

@@ -42,7 +42,7 @@ func verdict(r Report, c governor.Counts) string {
 		parts = append(parts, fmt.Sprintf("the Cowork VM stalled while booting %s", plural(r.VM.BootStalls, "time", "times")))
 	}
 	if r.RateLimit.Hits > 0 {
-		parts = append(parts, fmt.Sprintf("%s", plural(r.RateLimit.Hits, "rate-limit or overload signal", "rate-limit or overload signals")))
+		parts = append(parts, plural(r.RateLimit.Hits, "rate-limit or overload signal", "rate-limit or overload signals"))
 	}
 	return strings.Join(parts, "; ") + "."
 }
