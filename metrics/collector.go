@@ -1,0 +1,234 @@
+package metrics
+
+import (
+	"runtime"
+	"time"
+
+	"coworktop/governor"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// Namespace prefixes every metric.
+const Namespace = "coworktop"
+
+// SnapshotFunc returns the latest snapshot. The collector calls it once per
+// scrape; it must take whatever lock guards the caller's State.
+type SnapshotFunc func() governor.Snapshot
+
+// BuildInfo labels coworktop_build_info.
+type BuildInfo struct {
+	Version   string
+	Commit    string
+	GoVersion string // runtime.Version() when empty
+}
+
+// Collector is a prometheus.Collector that reads one snapshot per scrape.
+type Collector struct {
+	snapshot SnapshotFunc
+	build    BuildInfo
+}
+
+// NewCollector returns a Collector over snapshot.
+func NewCollector(snapshot SnapshotFunc, build BuildInfo) *Collector {
+	if build.GoVersion == "" {
+		build.GoVersion = runtime.Version()
+	}
+	build.Version = labelText(build.Version, "unknown")
+	build.Commit = labelText(build.Commit, "unknown")
+	build.GoVersion = labelText(build.GoVersion, "unknown")
+	return &Collector{snapshot: snapshot, build: build}
+}
+
+// NewRegistry returns a fresh registry holding only a Collector over
+// snapshot: no Go runtime or process metrics, no global state.
+func NewRegistry(snapshot SnapshotFunc, build BuildInfo) (*prometheus.Registry, error) {
+	reg := prometheus.NewRegistry()
+	if err := reg.Register(NewCollector(snapshot, build)); err != nil {
+		return nil, err
+	}
+	return reg, nil
+}
+
+// Describe sends every descriptor the collector may emit.
+func (c *Collector) Describe(ch chan<- *prometheus.Desc) {
+	for _, d := range descriptors() {
+		ch <- d
+	}
+}
+
+// Collect takes one snapshot and emits the metrics it describes.
+func (c *Collector) Collect(ch chan<- prometheus.Metric) {
+	collectSnapshot(ch, c.snapshot(), c.build)
+}
+
+// collectSnapshot is the whole mapping from a snapshot to metrics.
+func collectSnapshot(ch chan<- prometheus.Metric, s governor.Snapshot, b BuildInfo) {
+	gauge := func(d *prometheus.Desc, v float64, labels ...string) {
+		ch <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, labels...)
+	}
+	counter := func(d *prometheus.Desc, v int, labels ...string) {
+		ch <- prometheus.MustNewConstMetric(d, prometheus.CounterValue, float64(max(v, 0)), labels...)
+	}
+
+	gauge(descBuildInfo, 1, b.Version, b.Commit, b.GoVersion)
+
+	// Sessions.
+	byState := map[governor.SessionState]int{}
+	var longestIdle time.Duration
+	for _, sess := range s.Sessions {
+		byState[sess.State]++
+		if sess.Live() && sess.Idle > longestIdle {
+			longestIdle = sess.Idle
+		}
+	}
+	for _, st := range sessionStates {
+		gauge(descSessions, float64(byState[st]), string(st))
+	}
+	gauge(descIdleMax, longestIdle.Seconds())
+	gauge(descEffective, float64(s.Effective.Value), sourceLabel(s.Effective.Source))
+	if s.Cap.Value > 0 {
+		gauge(descCap, float64(s.Cap.Value), sourceLabel(s.Cap.Source))
+	}
+
+	// Governor actions, counted from the log.
+	k := s.Counts
+	counter(descEvictions, k.EvictionsWarm, "warm")
+	counter(descEvictions, k.EvictionsUser, "user")
+	counter(descEvictions, k.EvictionsPress, "pressure")
+	counter(descEvictions, k.EvictionsUnknown, "unknown")
+	counter(descYields, k.Yields)
+	counter(descPressureEvents, k.PressureWarning, "warning")
+	counter(descPressureEvents, k.PressureCritical, "critical")
+	counter(descIdleTimeouts, k.IdleTimeouts)
+	counter(descUnknownLines, k.Unknown)
+	counter(descSessionsStarted, k.SessionsStarted)
+	gauge(descGovernorPressure, float64(s.Pressure.Rank()))
+
+	// Host.
+	if h := s.Host; h != nil {
+		figure := func(d *prometheus.Desc, f governor.Figure) {
+			if f.Known {
+				gauge(d, float64(f.Value))
+			}
+		}
+		figure(descHostTotal, h.Total)
+		figure(descHostAvailable, h.Available)
+		figure(descHostFree, h.Free)
+		figure(descHostSwapUsed, h.SwapUsed)
+		figure(descHostSwapTotal, h.SwapTotal)
+		gauge(descHostPressure, float64(h.Pressure.Rank()))
+	}
+
+	// Cowork VM.
+	if s.VM.MemoryGB > 0 {
+		gauge(descVMMemory, float64(uint64(s.VM.MemoryGB)<<30))
+	}
+	vmState := s.VM.State
+	if !knownVMState(vmState) {
+		vmState = "unknown"
+	}
+	for _, st := range vmStates {
+		v := 0.0
+		if st == vmState {
+			v = 1
+		}
+		gauge(descVMState, v, st)
+	}
+	counter(descVMBootStalls, k.VMBootStalls)
+
+	collectGroups(gauge, s.Groups)
+	collectFiles(gauge, counter, s)
+}
+
+// collectGroups emits memory per process group, aggregated by a bounded,
+// validated label set so a scrape can never carry duplicates or log text.
+func collectGroups(gauge func(*prometheus.Desc, float64, ...string), groups []governor.ProcessGroup) {
+	type key struct{ group, kind string }
+	type sums struct {
+		procs, rss, footprint, guest   float64
+		hasRSS, hasFootprint, hasGuest bool
+	}
+	agg := map[key]*sums{}
+	var order []key
+	for _, g := range groups {
+		k := key{groupLabel(g.Key), kindLabel(g.Kind)}
+		s, ok := agg[k]
+		if !ok {
+			if len(order) >= maxGroups {
+				k = key{"other", k.kind}
+				if s, ok = agg[k]; !ok {
+					s = &sums{}
+					agg[k] = s
+					order = append(order, k)
+				}
+			} else {
+				s = &sums{}
+				agg[k] = s
+				order = append(order, k)
+			}
+		}
+		s.procs += float64(g.Processes)
+		if g.RSS.Known {
+			s.rss += float64(g.RSS.Value)
+			s.hasRSS = true
+		}
+		if g.Footprint.Known {
+			s.footprint += float64(g.Footprint.Value)
+			s.hasFootprint = true
+		}
+		if g.GuestMemory.Known {
+			s.guest += float64(g.GuestMemory.Value)
+			s.hasGuest = true
+		}
+	}
+	for _, k := range order {
+		s := agg[k]
+		gauge(descGroupProcesses, s.procs, k.group, k.kind)
+		if s.hasRSS {
+			gauge(descGroupRSS, s.rss, k.group, k.kind)
+		}
+		if s.hasFootprint {
+			gauge(descGroupFootprint, s.footprint, k.group, k.kind)
+		}
+		if s.hasGuest {
+			gauge(descGroupGuest, s.guest, k.group, k.kind)
+		}
+	}
+}
+
+// collectFiles reports the log follower's health, summed over files so no
+// file name (let alone a path) becomes a label.
+func collectFiles(gauge func(*prometheus.Desc, float64, ...string), counter func(*prometheus.Desc, int, ...string), s governor.Snapshot) {
+	var lines, cut int64
+	var last time.Time
+	byState := map[string]int{}
+	failing := 0
+	for _, f := range s.Files {
+		lines += f.Lines
+		cut += f.Cut
+		if f.LastLineAt.After(last) {
+			last = f.LastLineAt
+		}
+		st := f.State
+		if !knownFileState(st) {
+			st = "other"
+		}
+		byState[st]++
+		if f.Err != "" || f.State == "unreadable" {
+			failing++
+		}
+	}
+	counter(descLinesRead, int(lines))
+	counter(descLinesCut, int(cut))
+	counter(descLinesUnreadable, s.Counts.Unreadable)
+	counter(descEntries, s.Counts.Entries)
+	for _, st := range fileStates {
+		gauge(descLogFiles, float64(byState[st]), st)
+	}
+	gauge(descFollowErrors, float64(failing))
+	if !last.IsZero() {
+		gauge(descLastLineTime, float64(last.UnixNano())/1e9)
+		gauge(descLastLineAge, max(0, s.Now.Sub(last).Seconds()))
+	}
+}

@@ -1,0 +1,175 @@
+package metrics
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"coworktop/governor"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+func newDesc(name, help string, labels ...string) *prometheus.Desc {
+	return prometheus.NewDesc(Namespace+"_"+name, help, labels, nil)
+}
+
+var (
+	descBuildInfo = newDesc("build_info", "coworktop build: version, commit and Go version (value 1).", "version", "commit", "goversion")
+
+	descSessions         = newDesc("sessions", "Sessions by state as of the scrape (paused and disconnected: those still remembered, bounded).", "state")
+	descIdleMax          = newDesc("session_idle_seconds_max", "Longest idle time among live sessions; 0 when none is live.")
+	descEffective        = newDesc("sessions_effective", "The governor's effective count (live sessions plus in-flight spawns); source=logged when fresh in the log, estimated when counted.", "source")
+	descCap              = newDesc("session_cap", "The governor's session cap; source=logged once a cap= line was seen, estimated as max(6, floor(RAM/3GiB)). Absent when unknown.", "source")
+	descEvictions        = newDesc("evictions_total", "Sessions the governor evicted, by cause (warm or user spawn at the cap, memory pressure), counted from the log.", "cause")
+	descYields           = newDesc("yields_total", "Spawns the governor yielded at the cap, counted from the log.")
+	descPressureEvents   = newDesc("pressure_events_total", "Memory pressure events the governor logged, by level.", "level")
+	descIdleTimeouts     = newDesc("idle_timeouts_total", "Sessions disconnected by their idle timeout, counted from the log.")
+	descUnknownLines     = newDesc("governor_unknown_lines_total", "[CliGovernor] lines of no known shape, counted from the log.")
+	descSessionsStarted  = newDesc("sessions_started_total", "Sessions started, counted from the log.")
+	descGovernorPressure = newDesc("governor_pressure_level",
+		"Last memory pressure level the governor logged: 0 unknown/none, 1 normal, 2 warning, 3 critical.")
+
+	descHostTotal     = newDesc("host_memory_total_bytes", "Host physical memory.")
+	descHostAvailable = newDesc("host_memory_available_bytes", "Host memory available to new work without swapping.")
+	descHostFree      = newDesc("host_memory_free_bytes", "Host memory entirely free.")
+	descHostSwapUsed  = newDesc("host_swap_used_bytes", "Host swap in use.")
+	descHostSwapTotal = newDesc("host_swap_total_bytes", "Host swap size.")
+	descHostPressure  = newDesc("host_pressure_level",
+		"Host memory pressure level as sampled: 0 unknown, 1 normal, 2 warning, 3 critical.")
+
+	descVMMemory     = newDesc("vm_configured_memory_bytes", "Memory the Cowork VM was configured with, from the VM logs.")
+	descVMState      = newDesc("vm_state", "Cowork VM state as the VM logs describe it (1 for the current state, 0 otherwise).", "state")
+	descVMBootStalls = newDesc("vm_boot_stalls_total", "Cowork VM startup steps that started and never completed, counted from the log.")
+
+	descGroupProcesses = newDesc("group_processes", "Processes per engine or app group found by the process scanner.", "group", "kind")
+	descGroupRSS       = newDesc("group_resident_memory_bytes", "Resident memory summed over a group's readable processes.", "group", "kind")
+	descGroupFootprint = newDesc("group_footprint_memory_bytes", "macOS physical footprint summed over a group's readable processes.", "group", "kind")
+	descGroupGuest     = newDesc("group_guest_memory_bytes", "Configured guest memory of a group's VMs, when their arguments say it.", "group", "kind")
+
+	descLinesRead       = newDesc("log_lines_read_total", "Log lines the follower read, over all followed files.")
+	descLinesCut        = newDesc("log_lines_cut_total", "Log lines longer than the line cap, cut.")
+	descLinesUnreadable = newDesc("log_lines_unreadable_total", "Log lines that could not be read as entries (orphans before the first timestamp, cut lines).")
+	descEntries         = newDesc("log_events_total", "Parsed events applied to the model, from the log.")
+	descLogFiles        = newDesc("log_files", "Log files by follower state.", "state")
+	descFollowErrors    = newDesc("log_files_failing", "Log files the follower currently cannot follow (an error or unreadable).")
+	descLastLineTime    = newDesc("log_last_line_timestamp_seconds", "Wall-clock time the newest log line was read, as a Unix timestamp.")
+	descLastLineAge     = newDesc("log_last_line_age_seconds", "Seconds since the newest log line was read, as of the scrape.")
+)
+
+// descriptors lists every descriptor Collect may emit (a pedantic registry
+// in the tests checks that nothing undescribed is emitted).
+func descriptors() []*prometheus.Desc {
+	return []*prometheus.Desc{
+		descBuildInfo,
+		descSessions,
+		descIdleMax,
+		descEffective,
+		descCap,
+		descEvictions,
+		descYields,
+		descPressureEvents,
+		descIdleTimeouts,
+		descUnknownLines,
+		descSessionsStarted,
+		descGovernorPressure,
+		descHostTotal,
+		descHostAvailable,
+		descHostFree,
+		descHostSwapUsed,
+		descHostSwapTotal,
+		descHostPressure,
+		descVMMemory,
+		descVMState,
+		descVMBootStalls,
+		descGroupProcesses,
+		descGroupRSS,
+		descGroupFootprint,
+		descGroupGuest,
+		descLinesRead,
+		descLinesCut,
+		descLinesUnreadable,
+		descEntries,
+		descLogFiles,
+		descFollowErrors,
+		descLastLineTime,
+		descLastLineAge,
+	}
+}
+
+var (
+	sessionStates = []governor.SessionState{governor.StateWorking, governor.StateIdle, governor.StatePaused, governor.StateDisconnected}
+	vmStates      = []string{"unknown", "booting", "running", "stalled", "failed"}
+	fileStates    = []string{"following", "waiting", "unreadable", "done", "other"}
+)
+
+// maxGroups bounds the group label set; the signature table has about twenty.
+const maxGroups = 32
+
+func knownVMState(s string) bool {
+	for _, v := range vmStates {
+		if s == v {
+			return true
+		}
+	}
+	return false
+}
+
+func knownFileState(s string) bool {
+	for _, v := range fileStates[:len(fileStates)-1] {
+		if s == v {
+			return true
+		}
+	}
+	return false
+}
+
+func sourceLabel(s governor.Source) string {
+	switch s {
+	case governor.SourceLogged, governor.SourceEstimated:
+		return string(s)
+	}
+	return string(governor.SourceUnknown)
+}
+
+func kindLabel(k governor.GroupKind) string {
+	switch k {
+	case governor.GroupCowork, governor.GroupClaudeApp, governor.GroupSessions, governor.GroupCompetitor:
+		return string(k)
+	}
+	return "other"
+}
+
+// groupLabel admits a signature-table key (lower-case letters, digits, '-',
+// '_' and '.', at most 32 bytes); anything else becomes "other".
+func groupLabel(key string) string {
+	if key == "" || len(key) > 32 {
+		return "other"
+	}
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+			return "other"
+		}
+	}
+	return key
+}
+
+// labelText keeps build labels printable and short.
+func labelText(s, fallback string) string {
+	s = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f || r == utf8.RuneError {
+			return -1
+		}
+		return r
+	}, s)
+	if len(s) > 64 {
+		s = s[:64]
+		for !utf8.ValidString(s) {
+			s = s[:len(s)-1]
+		}
+	}
+	if s == "" {
+		return fallback
+	}
+	return s
+}

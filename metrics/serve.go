@@ -1,0 +1,123 @@
+package metrics
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// DefaultAddr is where serve listens unless told otherwise: loopback only.
+const DefaultAddr = "127.0.0.1:9977"
+
+// ParseAddr checks a --metrics-addr value: HOST:PORT with a numeric port
+// (0 picks a free one). An empty host (":9977") means every interface, as
+// with any Go server; the default is loopback.
+func ParseAddr(addr string) (string, error) {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return "", fmt.Errorf("invalid metrics address %q: want HOST:PORT, e.g. %s", addr, DefaultAddr)
+	}
+	n, err := strconv.Atoi(port)
+	if err != nil || n < 0 || n > 65535 {
+		return "", fmt.Errorf("invalid metrics address %q: port must be a number from 0 to 65535", addr)
+	}
+	return net.JoinHostPort(host, strconv.Itoa(n)), nil
+}
+
+// IsLoopback reports whether addr binds only the loopback interface.
+func IsLoopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// Listen validates addr and opens the listener, so a caller can report the
+// bound address (useful with port 0) before serving.
+func Listen(addr string) (net.Listener, error) {
+	a, err := ParseAddr(addr)
+	if err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", a)
+	if err != nil {
+		return nil, fmt.Errorf("metrics: listen on %s: %w", a, err)
+	}
+	return ln, nil
+}
+
+// Handler serves /metrics from a fresh registry over snapshot, and /healthz.
+// Every other path is 404; only GET and HEAD are allowed.
+func Handler(snapshot SnapshotFunc, build BuildInfo) (http.Handler, error) {
+	reg, err := NewRegistry(snapshot, build)
+	if err != nil {
+		return nil, fmt.Errorf("metrics: register collector: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{
+		ErrorHandling:       promhttp.ContinueOnError,
+		MaxRequestsInFlight: 4,
+		Timeout:             10 * time.Second,
+	}))
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		_, _ = w.Write([]byte("ok\n"))
+	})
+	return mux, nil
+}
+
+// Serve listens on addr and serves metrics until ctx is cancelled, then
+// shuts the server down gracefully. It is what the TUI's --metrics-addr calls.
+func Serve(ctx context.Context, addr string, snapshot SnapshotFunc, build BuildInfo) error {
+	ln, err := Listen(addr)
+	if err != nil {
+		return err
+	}
+	return ServeListener(ctx, ln, snapshot, build)
+}
+
+// ServeListener serves on an open listener until ctx is cancelled; it closes
+// the listener.
+func ServeListener(ctx context.Context, ln net.Listener, snapshot SnapshotFunc, build BuildInfo) error {
+	h, err := Handler(snapshot, build)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       10 * time.Second,
+		WriteTimeout:      15 * time.Second,
+		IdleTimeout:       60 * time.Second,
+		MaxHeaderBytes:    16 << 10,
+		BaseContext:       func(net.Listener) context.Context { return ctx },
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("metrics: serve on %s: %w", ln.Addr(), err)
+	case <-ctx.Done():
+	}
+	shutCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutCtx); err != nil {
+		return fmt.Errorf("metrics: shut down: %w", err)
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("metrics: serve on %s: %w", ln.Addr(), err)
+	}
+	return nil
+}
