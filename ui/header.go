@@ -1,0 +1,285 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+
+	"coworktop/governor"
+)
+
+// header draws the meters: a title line, then pairs of meters in two columns,
+// then the followed log files (one line each, or one line in total when
+// compact).
+func (m *Model) header(w int, compact bool) []string {
+	left := (w + 1) / 2
+	right := w - left
+	lines := []string{m.titleLine(w)}
+	pairs := [][2]string{
+		{m.memMeter(left), m.pressureLine(right)},
+		{m.swapMeter(left), m.vmLine(right)},
+		{m.sessionsMeter(left), m.appLine(right)},
+	}
+	for _, p := range pairs {
+		lines = append(lines, padStyled(p[0], left)+padStyled(p[1], right))
+	}
+	return append(lines, m.fileLines(w, compact)...)
+}
+
+func (m *Model) titleLine(w int) string {
+	t := m.theme
+	s := m.snap
+	left := "coworktop"
+	if m.opts.Version != "" {
+		left += " " + m.opts.Version
+	}
+	left += " · " + string(m.opts.Mode)
+	if m.opts.Source != "" {
+		left += " · " + m.opts.Source
+	}
+	clock := s.Now.Format("2006-01-02 15:04:05")
+	if pb := m.opts.Playback; pb != nil {
+		clock = fmt.Sprintf("log time %s · speed ×%g", clock, pb.Speed())
+		if pb.Ended() {
+			clock += " · end of log"
+		}
+	}
+	if m.feedDone && m.opts.Mode != ModeReplay {
+		clock = "feed stopped · " + clock
+	}
+	banner := ""
+	if m.frozen {
+		banner = " PAUSED (space to resume) "
+	}
+	rw := textWidth(clock) + textWidth(banner)
+	lw := max(0, w-rw-1)
+	out := t.paint(t.Title, fit(left, lw)) + " " + t.paint(t.Muted, clock)
+	if banner != "" {
+		out = t.paint(t.Title, fit(left, lw)) + " " + t.paint(t.Banner, banner) + t.paint(t.Muted, clock)
+	}
+	return padStyled(out, w)
+}
+
+// meter draws `Lbl[|||||     text]` in w cells.
+func (m *Model) meter(label string, frac float64, text string, st lipgloss.Style, w int) string {
+	t := m.theme
+	inner := w - len(label) - 2
+	if inner < 1 {
+		return fit(label, w)
+	}
+	text = clip(text, inner)
+	barW := inner - textWidth(text) - 1
+	if barW < 1 {
+		return t.paint(t.Title, label) + "[" + fit(text, inner) + "]"
+	}
+	filled, empty := bar(barW, frac)
+	return t.paint(t.Title, label) + "[" + t.paint(st, filled) + empty + " " + t.paint(t.Fact, text) + "]"
+}
+
+func (m *Model) levelStyle(p governor.PressureLevel) lipgloss.Style {
+	switch p {
+	case governor.PressureCritical:
+		return m.theme.Critical
+	case governor.PressureWarning:
+		return m.theme.Warn
+	case governor.PressureNormal:
+		return m.theme.OK
+	}
+	return m.theme.Muted
+}
+
+func (m *Model) memMeter(w int) string {
+	const label = "Mem"
+	if h := m.snap.Host; h != nil {
+		if !h.Total.Known {
+			return m.meter(label, 0, "unreadable", m.theme.Muted, w)
+		}
+		used, avail := h.Used, h.Available
+		if avail.Known {
+			used = governor.Figure{Value: h.Total.Value - min(avail.Value, h.Total.Value), Known: true}
+		}
+		if !used.Known {
+			return m.meter(label, 0, "used unreadable / "+humanBytes(h.Total.Value), m.theme.Muted, w)
+		}
+		frac := float64(used.Value) / float64(h.Total.Value)
+		text := humanBytes(used.Value) + "/" + humanBytes(h.Total.Value)
+		if avail.Known {
+			text += " avail " + humanBytes(avail.Value)
+		}
+		return m.meter(label, frac, text, m.levelStyle(h.Pressure), w)
+	}
+	if n := len(m.snap.MemorySamples); n > 0 {
+		s := m.snap.MemorySamples[n-1]
+		if s.TotalMB > 0 {
+			used := s.TotalMB - min(s.SysFreeMB, s.TotalMB)
+			text := humanMB(used) + "/" + humanMB(s.TotalMB) + " free " + humanMB(s.SysFreeMB) + " (app log)"
+			return m.meter(label, float64(used)/float64(s.TotalMB), text, m.levelStyle(m.snap.Pressure), w)
+		}
+	}
+	return m.meter(label, 0, "no sample yet", m.theme.Muted, w)
+}
+
+func (m *Model) swapMeter(w int) string {
+	const label = "Swp"
+	h := m.snap.Host
+	switch {
+	case h == nil:
+		return m.meter(label, 0, "no host sample", m.theme.Muted, w)
+	case !h.SwapTotal.Known || !h.SwapUsed.Known:
+		return m.meter(label, 0, "unreadable", m.theme.Muted, w)
+	case h.SwapTotal.Value == 0:
+		return m.meter(label, 0, "none", m.theme.Muted, w)
+	}
+	frac := float64(h.SwapUsed.Value) / float64(h.SwapTotal.Value)
+	st := m.theme.OK
+	if frac > 0.5 {
+		st = m.theme.Warn
+	}
+	return m.meter(label, frac, humanBytes(h.SwapUsed.Value)+"/"+humanBytes(h.SwapTotal.Value), st, w)
+}
+
+// sessionsMeter shows effective/cap and marks each figure logged or estimated.
+func (m *Model) sessionsMeter(w int) string {
+	t := m.theme
+	s := m.snap
+	eff := fmt.Sprint(s.Effective.Value)
+	if s.Effective.Source != governor.SourceLogged {
+		eff = "~" + eff
+	}
+	capText := "cap ?"
+	switch s.Cap.Source {
+	case governor.SourceLogged:
+		capText = fmt.Sprintf("cap %d (logged)", s.Cap.Value)
+	case governor.SourceEstimated:
+		capText = fmt.Sprintf("cap ~%d (est.)", s.Cap.Value)
+	}
+	if s.Cap.Value == 0 {
+		return m.meter("Ses", 0, eff+" · "+capText, t.Muted, w)
+	}
+	st := t.OK
+	switch {
+	case s.Effective.Value >= s.Cap.Value:
+		st = t.Critical
+	case s.Effective.Value >= s.Cap.Value-2:
+		st = t.Warn
+	}
+	text := eff + "/" + fmt.Sprint(s.Cap.Value) + " " + capText
+	return m.meter("Ses", float64(s.Effective.Value)/float64(s.Cap.Value), text, st, w)
+}
+
+func (m *Model) pressureLine(w int) string {
+	t := m.theme
+	s := m.snap
+	var b strings.Builder
+	b.WriteString(t.paint(t.Title, " Pressure "))
+	if s.Pressure != governor.PressureUnknown {
+		b.WriteString(t.paint(m.levelStyle(s.Pressure), "governor "+string(s.Pressure)))
+		b.WriteString(t.paint(t.Muted, " "+clockTime(s.PressureAt)+" (logged)"))
+	} else {
+		b.WriteString(t.paint(t.Muted, "governor none logged"))
+	}
+	if h := s.Host; h != nil && h.Pressure != governor.PressureUnknown {
+		b.WriteString(" · ")
+		b.WriteString(t.paint(m.levelStyle(h.Pressure), "host "+string(h.Pressure)))
+		if h.PressureSource != "" {
+			b.WriteString(t.paint(t.Muted, " ("+clip(h.PressureSource, 24)+")"))
+		}
+	}
+	return padStyled(b.String(), w)
+}
+
+func (m *Model) vmLine(w int) string {
+	t := m.theme
+	vm := m.snap.VM
+	st := t.Muted
+	state := vm.State
+	switch vm.State {
+	case "unknown", "":
+		state = "unknown (no VM log lines yet)"
+	case "running":
+		st = t.OK
+	case "booting":
+		st = t.Warn
+		if vm.OpenStep != "" {
+			state += " (" + vm.OpenStep + " since " + clockTime(vm.OpenSince) + ")"
+		}
+	case "stalled", "failed":
+		st = t.Critical
+		if vm.OpenStep != "" {
+			state += " at " + vm.OpenStep
+		}
+		if vm.LastFailure != "" {
+			state += ": " + vm.LastFailure
+		}
+	}
+	out := t.paint(t.Title, " Cowork VM ") + t.paint(st, clip(state, max(1, w-12)))
+	if vm.CPUs > 0 {
+		out += fmt.Sprintf(" · %d CPUs", vm.CPUs)
+	}
+	if vm.MemoryGB > 0 {
+		out += fmt.Sprintf(" · %d GB", vm.MemoryGB)
+	}
+	if vm.BootStalls > 0 {
+		out += t.paint(t.Warn, fmt.Sprintf(" · %d boot stalls", vm.BootStalls))
+	}
+	return padStyled(out, w)
+}
+
+func (m *Model) appLine(w int) string {
+	t := m.theme
+	a := m.snap.App
+	text := "no Starting app line yet"
+	if a.Version != "" {
+		text = strings.TrimSpace(a.Version + " " + a.Platform + " " + a.Arch)
+		if !a.StartedAt.IsZero() {
+			text += " · started " + a.StartedAt.Format("01-02 15:04")
+		}
+	}
+	out := t.paint(t.Title, " App ") + t.paint(t.Fact, clip(text, max(1, w-5)))
+	return padStyled(out, w)
+}
+
+// fileLines is the follower's status per log: one line each, or all on one
+// line when compact.
+func (m *Model) fileLines(w int, compact bool) []string {
+	t := m.theme
+	files := m.snap.Files
+	if len(files) == 0 {
+		return []string{t.paint(t.Muted, fit(" Logs: none followed yet", w))}
+	}
+	parts := make([]string, 0, len(files))
+	for _, f := range files {
+		p := f.Name + " " + f.State
+		switch {
+		case f.Err != "":
+			p += ": " + f.Err
+		case f.State == "following" || f.State == "done":
+			p += fmt.Sprintf(" (%d lines", f.Lines)
+			if !f.LastLineAt.IsZero() {
+				p += ", last " + clockTime(f.LastLineAt)
+			}
+			p += ")"
+		}
+		if f.Cut > 0 {
+			p += fmt.Sprintf(" %d cut", f.Cut)
+		}
+		parts = append(parts, p)
+	}
+	if compact {
+		return []string{t.paint(t.Muted, fit(" Logs: "+strings.Join(parts, " · "), w))}
+	}
+	out := make([]string, 0, min(len(parts), 3))
+	for i, p := range parts {
+		if i == 2 && len(parts) > 3 {
+			out = append(out, t.paint(t.Muted, fit(fmt.Sprintf(" Logs: …and %d more", len(parts)-2), w)))
+			break
+		}
+		st := t.Muted
+		if files[i].State == "unreadable" {
+			st = t.Critical
+		}
+		out = append(out, t.paint(st, fit(" Log: "+p, w)))
+	}
+	return out
+}

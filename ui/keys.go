@@ -1,0 +1,75 @@
+package ui
+
+import "charm.land/bubbles/v2/key"
+
+// KeyMap is every binding of the screen, in one place. The footer shows
+// ShortHelp, `?` shows FullHelp.
+type KeyMap struct {
+	Quit      key.Binding
+	Help      key.Binding
+	NextPane  key.Binding
+	PrevPane  key.Binding
+	Up        key.Binding
+	Down      key.Binding
+	PageUp    key.Binding
+	PageDown  key.Binding
+	Top       key.Binding
+	Bottom    key.Binding
+	Filter    key.Binding
+	Clear     key.Binding
+	Pause     key.Binding
+	Sort      key.Binding
+	Details   key.Binding
+	EventLog  key.Binding
+	Zoom      key.Binding
+	Faster    key.Binding
+	Slower    key.Binding
+	MouseHint key.Binding // documents the wheel; never matched against keys
+}
+
+// DefaultKeyMap returns the bindings. replay enables the speed keys.
+func DefaultKeyMap(replay bool) KeyMap {
+	b := key.NewBinding
+	k, h := key.WithKeys, key.WithHelp
+	km := KeyMap{
+		Quit:      b(k("q", "ctrl+c"), h("q", "quit")),
+		Help:      b(k("?"), h("?", "help")),
+		NextPane:  b(k("tab"), h("tab", "next pane")),
+		PrevPane:  b(k("shift+tab"), h("shift+tab", "previous pane")),
+		Up:        b(k("up", "k"), h("↑/k", "up")),
+		Down:      b(k("down", "j"), h("↓/j", "down")),
+		PageUp:    b(k("pgup"), h("pgup", "page up")),
+		PageDown:  b(k("pgdown"), h("pgdn", "page down")),
+		Top:       b(k("home", "g"), h("home/g", "top")),
+		Bottom:    b(k("end", "G"), h("end/G", "bottom")),
+		Filter:    b(k("/"), h("/", "filter pane")),
+		Clear:     b(k("esc"), h("esc", "clear / close")),
+		Pause:     b(k("space"), h("space", "pause display")),
+		Sort:      b(k("s"), h("s", "cycle sort")),
+		Details:   b(k("enter"), h("enter", "session details")),
+		EventLog:  b(k("l"), h("l", "event log")),
+		Zoom:      b(k("z"), h("z", "zoom pane")),
+		Faster:    b(k("+", "="), h("+", "replay faster")),
+		Slower:    b(k("-", "_"), h("-", "replay slower")),
+		MouseHint: b(k("wheel"), h("wheel", "scroll")), // no key press is named "wheel"
+	}
+	if !replay {
+		km.Faster.SetEnabled(false)
+		km.Slower.SetEnabled(false)
+	}
+	return km
+}
+
+// ShortHelp is the footer.
+func (k KeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Quit, k.Help, k.NextPane, k.Filter, k.Pause, k.Details, k.EventLog, k.Zoom, k.Sort, k.Faster, k.Slower}
+}
+
+// FullHelp is the `?` screen, in columns.
+func (k KeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.NextPane, k.PrevPane, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.MouseHint},
+		{k.Filter, k.Clear, k.Sort, k.Details, k.EventLog, k.Zoom},
+		{k.Pause, k.Faster, k.Slower, k.Help, k.Quit},
+	}
+}

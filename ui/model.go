@@ -1,0 +1,192 @@
+package ui
+
+import (
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+
+	"coworktop/governor"
+)
+
+// Mode says where the data comes from; it changes labels and which memory
+// series the timeline draws.
+type Mode string
+
+// Modes.
+const (
+	ModeLive   Mode = "live"
+	ModeDemo   Mode = "demo"
+	ModeReplay Mode = "replay"
+)
+
+// Playback is the replay clock the screen can steer (space, +, -). Live and
+// demo runs have none.
+type Playback interface {
+	Now() time.Time
+	SetPaused(paused bool)
+	Faster()
+	Slower()
+	Speed() float64
+	Ended() bool
+}
+
+// Options configure a Model.
+type Options struct {
+	Mode     Mode
+	Updates  <-chan governor.Update // nil: no feed (tests send UpdatesMsg)
+	Clock    func() time.Time       // nil: time.Now; replay passes Playback.Now
+	Playback Playback               // replay only
+	Color    bool
+	Bell     bool   // ring the terminal bell on each eviction
+	Version  string // coworktop's own version, for the title line
+	Refresh  time.Duration
+	Limits   governor.Limits // zero: governor.DefaultLimits()
+	// Source names where the logs come from (a folder's base name, "demo
+	// scenario"), shown in the title line. Never a full path.
+	Source string
+}
+
+// UpdatesMsg carries pipeline deliveries into Update. The feed bridge sends
+// it; tests send it directly.
+type UpdatesMsg []governor.Update
+
+// FeedClosedMsg says the pipeline's channel was closed.
+type FeedClosedMsg struct{}
+
+// TickMsg is the once-a-second redraw that makes idle times climb.
+type TickMsg time.Time
+
+// applyMoreMsg asks Update to apply the next chunk of a large delivery.
+type applyMoreMsg struct{}
+
+// Model is the root of the program. It owns the governor State.
+type Model struct {
+	opts  Options
+	state *governor.State
+	clock func() time.Time
+	theme Theme
+	keys  KeyMap
+	help  help.Model
+
+	width, height int
+
+	snap      governor.Snapshot // what the screen shows
+	frozen    bool              // space: display paused, data still applied
+	frame     string            // cached rendering of snap at width×height
+	dirty     bool
+	feedDone  bool
+	evictions int // Counts.Evictions at the last bell check
+
+	// pending holds deliveries not applied yet; a burst is applied in chunks
+	// so input stays responsive.
+	pending   []governor.Update
+	pendingAt int // events of pending[0] already applied
+
+	focus    paneID
+	panes    [paneCount]paneState
+	showLog  bool
+	zoomed   bool
+	showHelp bool
+	details  string // session id whose history is open, or ""
+	filterOn bool   // typing a filter for the focused pane
+	sortBy   sessionSort
+}
+
+// New returns a model ready to run.
+func New(opts Options) *Model {
+	if opts.Clock == nil {
+		opts.Clock = time.Now
+	}
+	if opts.Refresh <= 0 {
+		opts.Refresh = time.Second
+	}
+	if opts.Limits == (governor.Limits{}) {
+		opts.Limits = governor.DefaultLimits()
+	}
+	if opts.Mode == "" {
+		opts.Mode = ModeLive
+	}
+	m := &Model{
+		opts:  opts,
+		state: governor.New(opts.Limits),
+		clock: opts.Clock,
+		theme: NewTheme(opts.Color),
+		keys:  DefaultKeyMap(opts.Playback != nil),
+		help:  help.New(),
+		dirty: true,
+	}
+	m.help.Styles = helpStyles(m.theme)
+	m.snap = m.state.Snapshot(m.clock())
+	return m
+}
+
+// Init starts the tick and the feed.
+func (m *Model) Init() tea.Cmd {
+	return tea.Batch(m.tick(), waitForUpdates(m.opts.Updates))
+}
+
+// State exposes the model's governor state (read-only use, for tests).
+func (m *Model) State() *governor.State { return m.state }
+
+func (m *Model) tick() tea.Cmd {
+	d := m.opts.Refresh
+	// Align to the clock's second so idle figures change together.
+	now := time.Now()
+	wait := d - time.Duration(now.UnixNano())%d
+	if wait < d/10 {
+		wait += d
+	}
+	return tea.Tick(wait, func(t time.Time) tea.Msg { return TickMsg(t) })
+}
+
+// Update applies one message.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		m.help.SetWidth(msg.Width)
+		m.dirty = true
+		return m, nil
+	case TickMsg:
+		m.refresh()
+		return m, m.tick()
+	case UpdatesMsg:
+		m.pending = append(m.pending, msg...)
+		return m, m.applyPending()
+	case applyMoreMsg:
+		return m, m.applyPending()
+	case FeedClosedMsg:
+		m.feedDone = true
+		m.refresh()
+		return m, nil
+	case tea.KeyPressMsg:
+		return m, m.handleKey(msg)
+	case tea.MouseWheelMsg:
+		m.handleWheel(msg)
+		return m, nil
+	}
+	return m, nil
+}
+
+// refresh takes a new snapshot unless the display is paused.
+func (m *Model) refresh() {
+	if m.frozen {
+		return
+	}
+	m.snap = m.state.Snapshot(m.clock())
+	m.dirty = true
+}
+
+// View renders the screen (cached between changes).
+func (m *Model) View() tea.View {
+	if m.dirty || m.frame == "" {
+		m.frame = m.render()
+		m.dirty = false
+	}
+	v := tea.NewView(m.frame)
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = "coworktop"
+	return v
+}

@@ -1,0 +1,110 @@
+package ui
+
+import (
+	"fmt"
+	"sort"
+
+	"charm.land/lipgloss/v2"
+
+	"coworktop/governor"
+)
+
+// coworkVMNeeds is what the Cowork VM asks of the host when its log does not
+// say otherwise (claude-logs.md §1.5: memory=4GB).
+const coworkVMNeeds = 4 << 30
+
+// groupMemory is the memory a group holds: the macOS footprint when read,
+// else the RSS sum. ok is false when nothing could be read.
+func groupMemory(g governor.ProcessGroup) (bytes uint64, ok bool) {
+	if g.Footprint.Known {
+		return g.Footprint.Value, true
+	}
+	if g.RSS.Known {
+		return g.RSS.Value, true
+	}
+	return 0, false
+}
+
+func (m *Model) sortedGroups() []governor.ProcessGroup {
+	gs := append([]governor.ProcessGroup(nil), m.snap.Groups...)
+	sort.SliceStable(gs, func(i, j int) bool {
+		a, _ := groupMemory(gs[i])
+		b, _ := groupMemory(gs[j])
+		return a > b
+	})
+	return gs
+}
+
+// vmNeeds is the Cowork VM's size as logged, or the known 4 GB.
+func (m *Model) vmNeeds() uint64 {
+	if gb := m.snap.VM.MemoryGB; gb > 0 {
+		return uint64(gb) << 30
+	}
+	return coworkVMNeeds
+}
+
+// competitionContent is the Competition pane: the scanner's groups by memory.
+func (m *Model) competitionContent(w int) content {
+	t := m.theme
+	const memW, cpuW, guestW, shareW, procW = 10, 5, 5, 4, 4
+	nameW := max(6, w-memW-cpuW-guestW-shareW-procW-5)
+	head := newLine(t).cell(t.Heading, "GROUP", nameW).rcell(t.Heading, "MEMORY", memW).rcell(t.Heading, "CPU%", cpuW).
+		rcell(t.Heading, "GUEST", guestW).rcell(t.Heading, "RAM", shareW).rcell(t.Heading, "PROC", procW)
+	c := content{heading: head.String()}
+	var total uint64
+	if h := m.snap.Host; h != nil && h.Total.Known {
+		total = h.Total.Value
+	} else if m.snap.Counts.TotalMB > 0 {
+		total = uint64(m.snap.Counts.TotalMB) << 20
+	}
+	var hog *governor.ProcessGroup
+	var hogMem uint64
+	groups := m.sortedGroups()
+	for i, g := range groups {
+		mem, ok := groupMemory(g)
+		memText, share := "unreadable", "?"
+		if ok {
+			memText = humanBytes(mem)
+			if g.Unreadable > 0 {
+				memText = "≥" + memText + fmt.Sprintf("+%d?", g.Unreadable)
+			}
+			if total > 0 {
+				share = fmt.Sprintf("%.0f%%", 100*float64(mem)/float64(total))
+			}
+		}
+		guest := "-"
+		if g.GuestMemory.Known {
+			guest = humanBytes(g.GuestMemory.Value)
+		}
+		st := lipgloss.Style{}
+		switch g.Kind {
+		case governor.GroupCompetitor:
+			st = t.Warn
+			if ok && mem > m.vmNeeds() && mem > hogMem {
+				hog, hogMem = &groups[i], mem
+			}
+		case governor.GroupCowork:
+			st = t.Fact
+		}
+		memSt := st
+		if !ok {
+			memSt = t.Muted
+		}
+		l := newLine(t).cell(st, g.Name, nameW).rcell(memSt, memText, memW).rcell(lipgloss.Style{}, fmt.Sprintf("%.1f", g.CPUPercent), cpuW).
+			rcell(t.Muted, guest, guestW).rcell(lipgloss.Style{}, share, shareW).rcell(t.Muted, fmt.Sprint(g.Processes), procW)
+		c.rows = append(c.rows, l.row(""))
+	}
+	if hog != nil {
+		hint := fmt.Sprintf("hint: %s holds %s, more than the %s the Cowork VM needs; stop it before heavy parallel work",
+			hog.Name, humanBytes(hogMem), humanBytes(m.vmNeeds()))
+		for _, l := range wrap(hint, w, 2) {
+			c.footer = append(c.footer, t.paint(t.Warn, fit(l, w)))
+		}
+	}
+	if m.snap.GroupsAt.IsZero() {
+		c.info = "no process scan yet"
+	} else {
+		c.info = "by memory · scanned " + clockTime(m.snap.GroupsAt)
+	}
+	return c
+}

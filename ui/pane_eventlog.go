@@ -1,0 +1,87 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/lipgloss/v2"
+
+	"coworktop/governor"
+)
+
+func (m *Model) kindStyle(k governor.Kind) lipgloss.Style {
+	t := m.theme
+	switch k {
+	case governor.KindAtCap, governor.KindPressureEvict, governor.KindVMFailed, governor.KindRendererGone:
+		return t.Critical
+	case governor.KindYield, governor.KindPressure, governor.KindGovernorUnknown, governor.KindRatioFailed, governor.KindStall:
+		return t.Warn
+	case governor.KindPause, governor.KindIdleTimeout:
+		return t.Evicted
+	}
+	return lipgloss.Style{}
+}
+
+// logRows turns recent event-log lines, newest first, into rows; keep, when
+// set, selects the lines shown.
+func (m *Model) logRows(w int, keep func(governor.LogLine) bool) []row {
+	t := m.theme
+	lines := m.snap.Log
+	const timeW = 8
+	textW := max(1, w-timeW-1)
+	rows := make([]row, 0, len(lines))
+	for i := len(lines) - 1; i >= 0; i-- {
+		ll := lines[i]
+		if keep != nil && !keep(ll) {
+			continue
+		}
+		l := newLine(t).cell(t.Muted, clockTime(ll.Time), timeW).add(m.kindStyle(ll.Kind), fit(ll.Text, textW))
+		rows = append(rows, l.row(""))
+	}
+	return rows
+}
+
+// logContent is the Event log pane (toggled with `l`).
+func (m *Model) logContent(w int) content {
+	rows := m.logRows(w, nil)
+	c := content{rows: rows, info: "newest first"}
+	if n := m.snap.Counts.Unknown; n > 0 {
+		c.info += " · " + plural(n, "unknown governor line")
+	}
+	if n := m.snap.Counts.Unreadable; n > 0 {
+		c.info += " · " + plural(n, "unreadable line")
+	}
+	return c
+}
+
+// detailsContent is the history of one session (enter): its facts, then
+// every event-log line that mentions it.
+func (m *Model) detailsContent(w int) content {
+	t := m.theme
+	id := m.details
+	short := governor.ShortID(id)
+	c := content{info: "esc to close"}
+	for _, s := range m.snap.Sessions {
+		if s.ID != id {
+			continue
+		}
+		facts := []string{
+			"session " + s.ID,
+			"project " + s.Project + "   cwd " + s.Cwd,
+			"state " + stateLabel(s) + "   started " + clockTime(s.FirstSeen) + "   last activity " + clockTime(s.LastActivity) +
+				"   idle " + governor.FormatDuration(s.Idle),
+		}
+		if s.TimerTimeout > 0 {
+			facts = append(facts, "idle timer "+governor.FormatDuration(s.TimerTimeout)+" armed "+clockTime(s.TimerArmedAt)+
+				", "+governor.FormatDuration(s.TimerRemaining)+" left")
+		}
+		if s.Evictions > 0 {
+			facts = append(facts, plural(s.Evictions, "eviction")+" by the governor")
+		}
+		for _, f := range facts {
+			c.rows = append(c.rows, row{plain: f, styled: fit(f, w)})
+		}
+	}
+	c.rows = append(c.rows, row{styled: t.paint(t.Heading, fit("history (recent event log lines naming "+short+")", w))})
+	c.rows = append(c.rows, m.logRows(w, func(l governor.LogLine) bool { return strings.Contains(l.Text, short) })...)
+	return c
+}

@@ -1,0 +1,82 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"charm.land/lipgloss/v2"
+
+	"coworktop/governor"
+)
+
+// rankingContent is the Idle ranking pane: live sessions by idle time, the
+// estimated next victim marked, and what a warm spawn would meet now.
+func (m *Model) rankingContent(w int) content {
+	t := m.theme
+	s := m.snap
+	c := content{selectable: true}
+	var longest time.Duration
+	for _, v := range s.IdleRanking {
+		longest = max(longest, v.Idle)
+	}
+	scale := max(longest, 15*time.Minute) // bars relative to the usual 900 s idle timeout
+	const rankW, idW, idleW, markW = 2, 8, 6, 12
+	projW := 0
+	if w >= 60 {
+		projW = 12
+	}
+	barW := max(1, w-rankW-idW-idleW-markW-5-min(projW, projW+1))
+	for i, v := range s.IdleRanking {
+		victim := s.NextVictim != nil && s.NextVictim.ID == v.ID
+		st := m.stateStyle(v)
+		filled, empty := bar(barW, float64(v.Idle)/float64(scale))
+		mark := ""
+		if victim {
+			mark, st = "◀ next (est)", t.Estimate
+		} else if v.Idle < governor.MinVictimIdle {
+			mark = "<60s: safe"
+		}
+		l := newLine(t).rcell(t.Muted, strconv.Itoa(i+1), rankW).cell(t.Fact, governor.ShortID(v.ID), idW)
+		if projW > 0 {
+			l.cell(lipgloss.Style{}, v.Project, projW)
+		}
+		l.add(st, filled).add(t.Muted, empty).add(lipgloss.Style{}, " ").
+			rcell(st, governor.FormatDuration(v.Idle), idleW).cell(st, mark, markW)
+		c.rows = append(c.rows, l.row(v.ID))
+	}
+	c.info = "longest idle first"
+	c.footer = m.outlookLines(w)
+	return c
+}
+
+// outlookLines say what a warm spawn would do now and the headroom, marked as
+// coworktop's estimate.
+func (m *Model) outlookLines(w int) []string {
+	t := m.theme
+	o := m.snap.Outlook
+	st := t.Estimate
+	switch o.Action {
+	case "evict", "yield":
+		st = t.Warn
+	}
+	var lines []string
+	for _, l := range wrap("estimate: "+o.Summary, w, 2) {
+		lines = append(lines, t.paint(st, fit(l, w)))
+	}
+	if m.snap.Cap.Value > 0 {
+		room := fmt.Sprintf("headroom: %d to the cap (%d), %d to the advised cap-2 (%d)",
+			max(o.ToCap, 0), m.snap.Cap.Value, max(o.Headroom, 0), m.snap.Cap.Value-2)
+		hs := t.OK
+		switch {
+		case o.ToCap <= 0:
+			hs = t.Critical
+		case o.Headroom <= 0:
+			hs = t.Warn
+		}
+		for _, l := range wrap(room, w, 2) {
+			lines = append(lines, t.paint(hs, fit(l, w)))
+		}
+	}
+	return lines
+}

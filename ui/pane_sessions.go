@@ -1,0 +1,110 @@
+package ui
+
+import (
+	"sort"
+	"strconv"
+
+	"charm.land/lipgloss/v2"
+
+	"coworktop/governor"
+)
+
+// sessionSort is the Sessions pane's order, cycled with `s`.
+type sessionSort int
+
+const (
+	sortRecent  sessionSort = iota // live first, most recently active first (the snapshot's order)
+	sortIdle                       // longest idle first
+	sortProject                    // by project name
+	sortStarted                    // oldest first
+	sortCount
+)
+
+func (s sessionSort) String() string {
+	return [...]string{"recent", "idle", "project", "started"}[s]
+}
+
+func (m *Model) sortedSessions() []governor.SessionView {
+	ss := append([]governor.SessionView(nil), m.snap.Sessions...)
+	switch m.sortBy {
+	case sortIdle:
+		sort.SliceStable(ss, func(i, j int) bool {
+			if ss[i].Live() != ss[j].Live() {
+				return ss[i].Live()
+			}
+			return ss[i].Idle > ss[j].Idle
+		})
+	case sortProject:
+		sort.SliceStable(ss, func(i, j int) bool { return ss[i].Project < ss[j].Project })
+	case sortStarted:
+		sort.SliceStable(ss, func(i, j int) bool { return ss[i].FirstSeen.Before(ss[j].FirstSeen) })
+	}
+	return ss
+}
+
+// stateLabel is the session's state as shown, with the pause reason.
+func stateLabel(s governor.SessionView) string {
+	switch {
+	case s.State == governor.StatePaused && s.PauseReason == "governor_evict":
+		return "evicted"
+	case s.State == governor.StatePaused && s.PauseReason == "idle_timeout":
+		return "paused: idle"
+	case s.State == governor.StatePaused && s.PauseReason != "":
+		return "paused: " + s.PauseReason
+	case s.RemoteControl && s.Live():
+		return string(s.State) + " (rc)"
+	}
+	return string(s.State)
+}
+
+func (m *Model) stateStyle(s governor.SessionView) lipgloss.Style {
+	t := m.theme
+	switch s.State {
+	case governor.StateWorking:
+		return t.Working
+	case governor.StateIdle:
+		return t.Idle
+	case governor.StatePaused:
+		if s.PauseReason == "governor_evict" {
+			return t.Evicted
+		}
+	}
+	return t.Muted
+}
+
+// sessionsContent is the Sessions pane: one row per live or recently seen
+// session.
+func (m *Model) sessionsContent(w int) content {
+	t := m.theme
+	const idW, stW, startW, idleW, toW, evW = 8, 12, 5, 7, 7, 2
+	projW := max(4, w-1-idW-stW-startW-idleW-toW-evW-7)
+	head := newLine(t).add(t.Heading, " ").cell(t.Heading, "ID", idW).cell(t.Heading, "PROJECT", projW).
+		cell(t.Heading, "STATE", stW).cell(t.Heading, "START", startW).rcell(t.Heading, "IDLE", idleW).
+		rcell(t.Heading, "TIMEOUT", toW).rcell(t.Heading, "EV", evW)
+	c := content{heading: head.String(), selectable: true}
+	live := 0
+	for _, s := range m.sortedSessions() {
+		if s.Live() {
+			live++
+		}
+		timeout := ""
+		if s.TimerTimeout > 0 && s.Live() {
+			timeout = governor.FormatDuration(s.TimerRemaining)
+		}
+		ev := ""
+		if s.Evictions > 0 {
+			ev = strconv.Itoa(s.Evictions)
+		}
+		idle := "-"
+		if s.Live() {
+			idle = governor.FormatDuration(s.Idle)
+		}
+		l := newLine(t).add(lipgloss.Style{}, " ").cell(t.Fact, governor.ShortID(s.ID), idW).
+			cell(lipgloss.Style{}, s.Project, projW).cell(m.stateStyle(s), stateLabel(s), stW).
+			cell(t.Muted, shortClock(s.FirstSeen), startW).rcell(m.stateStyle(s), idle, idleW).
+			rcell(t.Muted, timeout, toW).rcell(t.Evicted, ev, evW)
+		c.rows = append(c.rows, l.row(s.ID))
+	}
+	c.info = strconv.Itoa(live) + " live · sort " + m.sortBy.String()
+	return c
+}

@@ -1,0 +1,152 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"coworktop/governor"
+)
+
+// memPoint is one free-memory reading on the timeline's clock.
+type memPoint struct {
+	at          time.Time
+	free, total uint64
+}
+
+// memorySeries picks the timeline's series: host samples live, the app's
+// [process-memory] samples in replay and demo (they are on the log's clock),
+// whichever exists when the preferred one is empty.
+func (m *Model) memorySeries() (pts []memPoint, source string) {
+	host := func() []memPoint {
+		out := make([]memPoint, 0, len(m.snap.HostHistory))
+		for _, h := range m.snap.HostHistory {
+			free := h.Available
+			if !free.Known {
+				free = h.Free
+			}
+			if free.Known && h.Total.Known {
+				out = append(out, memPoint{h.At, free.Value, h.Total.Value})
+			}
+		}
+		return out
+	}
+	logged := func() []memPoint {
+		out := make([]memPoint, 0, len(m.snap.MemorySamples))
+		for i, s := range m.snap.MemorySamples {
+			if s.TotalMB > 0 && i < len(m.snap.MemoryTimes) {
+				out = append(out, memPoint{m.snap.MemoryTimes[i], uint64(s.SysFreeMB) << 20, uint64(s.TotalMB) << 20})
+			}
+		}
+		return out
+	}
+	if m.opts.Mode == ModeLive {
+		if pts = host(); len(pts) > 0 {
+			return pts, "host available"
+		}
+		return logged(), "app sys_free"
+	}
+	if pts = logged(); len(pts) > 0 {
+		return pts, "app sys_free"
+	}
+	return host(), "host available"
+}
+
+// timelineBody draws free memory as a w×h column chart (newest on the
+// right) with a marker row: E eviction, P pressure, y yield.
+func (m *Model) timelineBody(w, h int) ([]string, string) {
+	t := m.theme
+	pts, source := m.memorySeries()
+	if w < 8 || h < 2 {
+		return blank(w, h), source
+	}
+	now := m.snap.Now
+	span := 15 * time.Minute
+	if len(pts) > 0 {
+		span = min(time.Hour, max(2*time.Minute, now.Sub(pts[0].at)))
+	}
+	step := span / time.Duration(w)
+	start := now.Add(-span)
+	col := func(at time.Time) int {
+		if at.Before(start) || at.After(now) {
+			return -1
+		}
+		return min(w-1, int(at.Sub(start)/step))
+	}
+	// The lowest free figure in each column; carried forward over gaps.
+	free := make([]float64, w)
+	have := make([]bool, w)
+	var last memPoint
+	for _, p := range pts {
+		if c := col(p.at); c >= 0 {
+			f := float64(p.free) / float64(p.total)
+			if !have[c] || f < free[c] {
+				free[c] = f
+			}
+			have[c] = true
+		}
+		last = p
+	}
+	seen := false
+	for c := range w {
+		if have[c] {
+			seen = true
+		} else if seen && c > 0 && c <= col(last.at) {
+			free[c], have[c] = free[c-1], true
+		}
+	}
+	rows := h - 2 // chart rows; then markers; then the legend
+	if rows < 1 {
+		rows = 1
+	}
+	levels := []rune(" ▁▂▃▄▅▆▇█")
+	chart := make([][]rune, rows)
+	for r := range chart {
+		chart[r] = []rune(strings.Repeat(" ", w))
+	}
+	for c := range w {
+		if !have[c] {
+			continue
+		}
+		eighths := int(free[c]*float64(rows*8) + 0.5)
+		for r := range rows {
+			fill := min(8, max(0, eighths-8*(rows-1-r)))
+			chart[r][c] = levels[fill]
+		}
+	}
+	marks := []rune(strings.Repeat(" ", w))
+	for _, o := range m.snap.Outcomes {
+		c := col(o.Time)
+		if c < 0 {
+			continue
+		}
+		r := rune(0)
+		switch {
+		case o.Eviction:
+			r = 'E'
+		case o.Kind == governor.KindPressure:
+			r = 'P'
+		case o.Kind == governor.KindYield:
+			r = 'y'
+		}
+		if r != 0 && (marks[c] == ' ' || r == 'E') {
+			marks[c] = r
+		}
+	}
+	out := make([]string, 0, h)
+	for _, r := range chart[:min(rows, h)] {
+		out = append(out, t.paint(t.OK, string(r)))
+	}
+	if len(out) < h {
+		out = append(out, t.paint(t.Critical, string(marks)))
+	}
+	if len(out) < h {
+		legend := fmt.Sprintf("free memory (%s), last %s; E eviction, P pressure, y yield", source, governor.FormatDuration(span))
+		if len(pts) > 0 {
+			legend = fmt.Sprintf("free %s of %s (%s) · last %s · E eviction P pressure y yield",
+				humanBytes(last.free), humanBytes(last.total), source, governor.FormatDuration(span))
+		}
+		out = append(out, t.paint(t.Muted, fit(legend, w)))
+	}
+	return out, source
+}

@@ -1,0 +1,23 @@
+package ui
+
+import (
+	"context"
+	"errors"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// maxFPS caps the frame rate: the screen changes at most once a second when
+// nothing happens, and a burst of lines need not repaint faster than this.
+const maxFPS = 10
+
+// Run shows the screen until the user quits or ctx is cancelled. Bubble Tea
+// restores the terminal on return, also after a panic in Update or View.
+func Run(ctx context.Context, opts Options, extra ...tea.ProgramOption) error {
+	popts := append([]tea.ProgramOption{tea.WithContext(ctx), tea.WithFPS(maxFPS)}, extra...)
+	_, err := tea.NewProgram(New(opts), popts...).Run()
+	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
+		return nil // cancelled from outside: a normal end
+	}
+	return err
+}

@@ -1,0 +1,196 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/lipgloss/v2"
+)
+
+// runeWidth is the display width of one rune (0, 1 or 2 cells).
+func runeWidth(r rune) int {
+	if r < 0x80 {
+		if r < 0x20 || r == 0x7f {
+			return 0
+		}
+		return 1
+	}
+	return lipgloss.Width(string(r))
+}
+
+// clip cuts plain (unstyled) text to at most w cells, ending in "…" when it
+// had to cut. Text reaching this point is already sanitised by governor; any
+// control character that slipped through is dropped here as well, so a
+// label can never carry an escape sequence to the terminal.
+func clip(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	if isShortASCII(s, w) {
+		return s
+	}
+	var sb strings.Builder
+	used, cut := 0, -1
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			continue
+		}
+		rw := runeWidth(r)
+		if used+rw > w {
+			if cut < 0 {
+				cut = sb.Len()
+			}
+			out := sb.String()[:cut]
+			return out + "…"
+		}
+		if cut < 0 && used+rw > w-1 {
+			cut = sb.Len() // where "…" goes if the text turns out too long
+		}
+		sb.WriteRune(r)
+		used += rw
+	}
+	return sb.String()
+}
+
+func isShortASCII(s string, w int) bool {
+	if len(s) > w {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// fit clips plain text to w cells and pads it with spaces to exactly w.
+func fit(s string, w int) string {
+	s = clip(s, w)
+	if n := textWidth(s); n < w {
+		s += strings.Repeat(" ", w-n)
+	}
+	return s
+}
+
+// fitRight is fit with the text aligned right.
+func fitRight(s string, w int) string {
+	s = clip(s, w)
+	if n := textWidth(s); n < w {
+		s = strings.Repeat(" ", w-n) + s
+	}
+	return s
+}
+
+// textWidth is the display width of plain or styled text.
+func textWidth(s string) int {
+	if isShortASCII(s, len(s)) {
+		return len(s)
+	}
+	return lipgloss.Width(s)
+}
+
+// padStyled pads an already styled line to exactly w cells; a line that is
+// too wide is cut by lipgloss, which keeps escape sequences whole.
+func padStyled(s string, w int) string {
+	n := textWidth(s)
+	switch {
+	case n == w:
+		return s
+	case n < w:
+		return s + strings.Repeat(" ", w-n)
+	}
+	return lipgloss.NewStyle().MaxWidth(w).Render(s)
+}
+
+// bar draws an htop-style meter body of w cells filled to frac (0…1).
+func bar(w int, frac float64) (filled, empty string) {
+	if w <= 0 {
+		return "", ""
+	}
+	frac = max(0, min(1, frac))
+	n := int(frac*float64(w) + 0.5)
+	return strings.Repeat("|", n), strings.Repeat(" ", w-n)
+}
+
+// humanBytes prints 512M, 3.7G, 1.2T with one decimal above a gigabyte.
+func humanBytes(b uint64) string {
+	const k = 1024
+	switch {
+	case b >= k*k*k*k:
+		return fmt.Sprintf("%.1fT", float64(b)/(k*k*k*k))
+	case b >= k*k*k:
+		return fmt.Sprintf("%.1fG", float64(b)/(k*k*k))
+	case b >= k*k:
+		return fmt.Sprintf("%dM", b/(k*k))
+	case b >= k:
+		return fmt.Sprintf("%dK", b/k)
+	}
+	return fmt.Sprintf("%dB", b)
+}
+
+// humanMB prints a megabyte figure the same way.
+func humanMB(mb int) string {
+	if mb < 0 {
+		return "?"
+	}
+	return humanBytes(uint64(mb) << 20)
+}
+
+// containsFold is a case-insensitive substring test for filters.
+func containsFold(s, sub string) bool {
+	if sub == "" {
+		return true
+	}
+	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
+}
+
+// clockTime prints a wall-clock time as 15:04:05; blank when unknown.
+func clockTime(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.Format("15:04:05")
+}
+
+// plural writes "1 eviction", "3 evictions".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// shortClock prints 15:04; blank when unknown.
+func shortClock(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.Format("15:04")
+}
+
+// wrap breaks plain text into at most n lines of w cells at spaces; the last
+// line is clipped.
+func wrap(s string, w, n int) []string {
+	var out []string
+	for s != "" && len(out) < n-1 && textWidth(s) > w {
+		cut := -1
+		width := 0
+		for i, r := range s {
+			width += runeWidth(r)
+			if width > w {
+				break
+			}
+			if r == ' ' {
+				cut = i
+			}
+		}
+		if cut <= 0 {
+			break
+		}
+		out = append(out, s[:cut])
+		s = strings.TrimLeft(s[cut:], " ")
+	}
+	return append(out, clip(s, w))
+}

@@ -1,0 +1,160 @@
+package ui
+
+import (
+	"unicode/utf8"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// handleKey applies one key press. While a filter is being typed, printable
+// keys go to the filter.
+func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys
+	m.dirty = true
+	if m.filterOn {
+		m.editFilter(msg)
+		return nil
+	}
+	switch {
+	case key.Matches(msg, k.Quit):
+		return tea.Quit
+	case key.Matches(msg, k.Help):
+		m.showHelp = !m.showHelp
+	case key.Matches(msg, k.Clear):
+		switch {
+		case m.showHelp:
+			m.showHelp = false
+		case m.details != "":
+			m.details = ""
+		case m.panes[m.focus].filter != "":
+			m.panes[m.focus].filter = ""
+		case m.zoomed:
+			m.zoomed = false
+		}
+	case key.Matches(msg, k.NextPane):
+		m.moveFocus(1)
+	case key.Matches(msg, k.PrevPane):
+		m.moveFocus(-1)
+	case key.Matches(msg, k.Up):
+		m.scroll(-1)
+	case key.Matches(msg, k.Down):
+		m.scroll(1)
+	case key.Matches(msg, k.PageUp):
+		m.scroll(-10)
+	case key.Matches(msg, k.PageDown):
+		m.scroll(10)
+	case key.Matches(msg, k.Top):
+		m.scroll(-1 << 30)
+	case key.Matches(msg, k.Bottom):
+		m.scroll(1 << 30)
+	case key.Matches(msg, k.Filter):
+		if m.details == "" && !m.showHelp && m.focus != paneTimeline {
+			m.filterOn = true
+		}
+	case key.Matches(msg, k.Pause):
+		m.frozen = !m.frozen
+		if pb := m.opts.Playback; pb != nil {
+			pb.SetPaused(m.frozen)
+		}
+		m.refresh()
+	case key.Matches(msg, k.Sort):
+		m.sortBy = (m.sortBy + 1) % sortCount
+	case key.Matches(msg, k.Details):
+		if id := m.selectedSession(); id != "" {
+			m.details = id
+			m.panes[paneDetails] = paneState{}
+		}
+	case key.Matches(msg, k.EventLog):
+		m.showLog = !m.showLog
+		if m.showLog {
+			m.focus = paneLog
+		} else if m.focus == paneLog {
+			m.focus = paneSessions
+		}
+	case key.Matches(msg, k.Zoom):
+		m.zoomed = !m.zoomed
+	case key.Matches(msg, k.Faster):
+		if pb := m.opts.Playback; pb != nil {
+			pb.Faster()
+		}
+	case key.Matches(msg, k.Slower):
+		if pb := m.opts.Playback; pb != nil {
+			pb.Slower()
+		}
+	default:
+		m.dirty = false
+	}
+	return nil
+}
+
+// editFilter types into the focused pane's filter.
+func (m *Model) editFilter(msg tea.KeyPressMsg) {
+	f := &m.panes[m.focus].filter
+	switch msg.String() {
+	case "esc":
+		*f, m.filterOn = "", false
+	case "enter":
+		m.filterOn = false
+	case "backspace":
+		if *f != "" {
+			_, size := utf8.DecodeLastRuneInString(*f)
+			*f = (*f)[:len(*f)-size]
+		}
+	case "ctrl+c":
+		*f, m.filterOn = "", false
+	default:
+		if t := msg.Text; t != "" && utf8.RuneCountInString(*f) < 40 {
+			for _, r := range t {
+				if r >= 0x20 && r != 0x7f {
+					*f += string(r)
+				}
+			}
+		}
+	}
+	m.panes[m.focus].cursor, m.panes[m.focus].offset = 0, 0
+}
+
+// moveFocus steps through the visible panes (and leaves the details view).
+func (m *Model) moveFocus(step int) {
+	m.details = ""
+	panes := m.visiblePanes()
+	at := 0
+	for i, p := range panes {
+		if p == m.focus {
+			at = i
+		}
+	}
+	m.focus = panes[(at+step+len(panes))%len(panes)]
+}
+
+// scroll moves the cursor of the pane in front.
+func (m *Model) scroll(n int) {
+	id := m.focus
+	if m.details != "" {
+		id = paneDetails
+	}
+	ps := &m.panes[id]
+	c := m.paneContent(id, 80)
+	rows := len(c.filtered(ps.filter))
+	if !c.selectable {
+		// A list without a cursor scrolls its window instead.
+		ps.cursor = ps.offset
+	}
+	ps.cursor = max(0, min(rows-1, ps.cursor+n))
+	if !c.selectable {
+		ps.offset = ps.cursor
+	}
+}
+
+func (m *Model) handleWheel(msg tea.MouseWheelMsg) {
+	switch msg.Button {
+	case tea.MouseWheelUp:
+		m.scroll(-3)
+	case tea.MouseWheelDown:
+		m.scroll(3)
+	default:
+		return
+	}
+	m.dirty = true
+}
