@@ -156,3 +156,12 @@ func (s *splitter) reset(pos int64) {
 	s.skipping = false
 	s.pos, s.consumed = pos, pos
 }
+
+// rebase moves the stream to offset off, keeping any carried partial line:
+// used when a crop rewrote bytes we had already read.
+func (s *splitter) rebase(off int64) {
+	s.pos = off - int64(s.end-s.start)
+	if !s.skipping {
+		s.consumed = s.pos
+	}
+}

@@ -1,0 +1,105 @@
+package sources
+
+import (
+	"bytes"
+)
+
+// resync re-anchors the follower after the current file shrank or its
+// content changed under us. electron-log's crop fallback truncates the file
+// and writes "[log cropped]" plus the last part of the old content, so the
+// start of that tail is something we already delivered: we find the longest
+// prefix of the tail that ends our read history and resume right after it.
+// A truncation without the marker is a fresh start: everything in the file
+// is new. It returns false to wait a tick, because the rewrite may still be
+// landing (the file is empty, or the marker and tail are only half there).
+func (w *follower) resync(final bool) bool {
+	waitMore := !final && w.cropWait < cropRetriesLimit
+	if w.cropWait == 0 && waitMore {
+		w.cropWait = 1
+		return false
+	}
+	data := readAtMost(w.f, 0, len(cropHeader)+2+len(w.hist), nil)
+	hdr := cropHeaderLen(data)
+	if hdr < 0 && waitMore {
+		w.cropWait++
+		return false
+	}
+	var off int
+	if hdr > 0 {
+		m := overlap(w.hist, data[hdr:])
+		if m == 0 && waitMore {
+			w.cropWait++
+			return false
+		}
+		if m > 0 {
+			off = hdr + m
+			w.sp.rebase(int64(off)) // the stream continues, carry included
+		} else {
+			// We were further behind than the kept tail: the rest of a
+			// carried line was cropped away, and the tail starts inside
+			// a line whose head was cropped too. Both are the writer's
+			// removal, not ours to repair.
+			off = hdr
+			w.sp.reset(int64(off))
+			w.sp.skipping = true
+		}
+		w.status.Note = "cropped"
+	} else {
+		w.sp.flush(w.collect)
+		w.sp.reset(0)
+		w.status.Note = "truncated"
+	}
+	w.changed = true
+	w.cropWait = 0
+	w.off = int64(off)
+	w.hist = append(w.hist[:0], data[max(0, off-histMax):off]...)
+	w.head = append(w.head[:0], data[:min(headLen, len(data))]...)
+	return true
+}
+
+// cropHeaderLen returns the length of a leading crop marker with its line
+// end, 0 when there is none, and -1 when data is too short to tell.
+func cropHeaderLen(data []byte) int {
+	for _, h := range [...]string{cropHeader + "\n", cropHeader + "\r\n"} {
+		if bytes.HasPrefix(data, []byte(h)) {
+			return len(h)
+		}
+	}
+	if len(data) < len(cropHeader)+2 {
+		for _, h := range [...]string{cropHeader + "\n", cropHeader + "\r\n"} {
+			if bytes.HasPrefix([]byte(h), data) {
+				return -1
+			}
+		}
+	}
+	return 0
+}
+
+// overlap returns the largest m such that rest[:m] is a suffix of hist, in
+// linear time (Knuth–Morris–Pratt over the candidate prefix).
+func overlap(hist, rest []byte) int {
+	p := rest[:min(len(rest), len(hist))]
+	if len(p) == 0 {
+		return 0
+	}
+	fail := make([]int32, len(p))
+	for i, k := 1, int32(0); i < len(p); i++ {
+		for k > 0 && p[i] != p[k] {
+			k = fail[k-1]
+		}
+		if p[i] == p[k] {
+			k++
+		}
+		fail[i] = k
+	}
+	q := int32(0)
+	for _, c := range hist[len(hist)-len(p):] {
+		for q > 0 && (int(q) == len(p) || c != p[q]) {
+			q = fail[q-1]
+		}
+		if c == p[q] {
+			q++
+		}
+	}
+	return int(q)
+}
