@@ -169,7 +169,7 @@ func tortureCrop(path string) ([]string, error) {
 // tortureResult is the checker's verdict.
 type tortureResult struct {
 	Written, Delivered, Lost, Repeated, OutOfOrder, Garbage, Removed, RemovedMissing int
-	Elapsed                                                                         time.Duration
+	Elapsed                                                                          time.Duration
 }
 
 func (r tortureResult) String() string {
