@@ -27,6 +27,13 @@ func (w *follower) resync(final bool) bool {
 	var off int
 	if hdr > 0 {
 		m := overlap(w.hist, data[hdr:])
+		if m > 0 && m < minOverlap && data[hdr+m-1] != '\n' {
+			// A few bytes matching inside a line is more likely chance
+			// than our position: treat it as no overlap. An overlap
+			// ending at a line end is safe either way, since skipping
+			// the tail's first fragment lands on the same line start.
+			m = 0
+		}
 		if m == 0 && waitMore {
 			w.cropWait++
 			return false
@@ -56,6 +63,9 @@ func (w *follower) resync(final bool) bool {
 	w.head = append(w.head[:0], data[:min(headLen, len(data))]...)
 	return true
 }
+
+// minOverlap is the shortest overlap inside a line taken as our position.
+const minOverlap = 32
 
 // cropHeaderLen returns the length of a leading crop marker with its line
 // end, 0 when there is none, and -1 when data is too short to tell.
