@@ -1,0 +1,255 @@
+package sources
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"runtime"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// EnvLogDir overrides the log folder, below the --log-dir flag.
+const EnvLogDir = "COWORKTOP_LOG_DIR"
+
+// Candidate is a folder worth probing and where the idea came from.
+type Candidate struct {
+	Path   string
+	Source string // "--log-dir", "COWORKTOP_LOG_DIR", "%LOCALAPPDATA%", "macOS default", …
+}
+
+// ProbedFile is one known log found in a probed folder.
+type ProbedFile struct {
+	Name     string // cleaned for printing
+	Family   string
+	Size     int64
+	ModTime  time.Time
+	Readable bool   // it opened read-only
+	OpenErr  string // why not, when not
+}
+
+// ProbedDir is what probing one candidate folder found.
+type ProbedDir struct {
+	Candidate
+	Found bool   // exists and could be listed
+	Why   string // for a folder not found or not usable: missing, permission denied, not a folder, empty
+	Files []ProbedFile
+	// Newest is the newest main.log write time (or of any known log when
+	// there is no main.log); it decides between two found folders.
+	Newest time.Time
+}
+
+// Discovery is the outcome of looking for the Claude log folder.
+type Discovery struct {
+	Probed []ProbedDir
+	Chosen string // "" when no folder was found
+	Reason string // why Chosen, or why none
+}
+
+// DiscoverInput is everything discovery depends on, so every OS's rules can
+// be tested on any OS.
+type DiscoverInput struct {
+	GOOS    string
+	Home    string
+	Getenv  func(string) string
+	FlagDir string // --log-dir
+}
+
+// Discover finds this machine's Claude log folder. flagDir is --log-dir.
+func Discover(flagDir string) Discovery {
+	home, _ := os.UserHomeDir()
+	return DiscoverWith(DiscoverInput{GOOS: runtime.GOOS, Home: home, Getenv: os.Getenv, FlagDir: flagDir})
+}
+
+// Candidates lists the folders to probe, in order of preference. An override
+// (flag, then environment) replaces the defaults: asking for a folder and
+// silently getting another would mislead.
+func Candidates(in DiscoverInput) []Candidate {
+	getenv := in.Getenv
+	if getenv == nil {
+		getenv = func(string) string { return "" }
+	}
+	if in.FlagDir != "" {
+		return []Candidate{{in.FlagDir, "--log-dir"}}
+	}
+	if d := getenv(EnvLogDir); d != "" {
+		return []Candidate{{d, EnvLogDir}}
+	}
+	switch in.GOOS {
+	case "darwin":
+		return []Candidate{{joinFor(in.GOOS, in.Home, "Library", "Logs", "Claude"), "macOS default"}}
+	case "windows":
+		local, roaming := getenv("LOCALAPPDATA"), getenv("APPDATA")
+		localSrc, roamingSrc := "%LOCALAPPDATA%", "%APPDATA%"
+		if local == "" {
+			local, localSrc = joinFor(in.GOOS, in.Home, "AppData", "Local"), "%USERPROFILE%\\AppData\\Local (LOCALAPPDATA unset)"
+		}
+		if roaming == "" {
+			roaming, roamingSrc = joinFor(in.GOOS, in.Home, "AppData", "Roaming"), "%USERPROFILE%\\AppData\\Roaming (APPDATA unset)"
+		}
+		// The app moved its logs to Local in 2026; Roaming went stale but
+		// still exists on upgraded machines. Both are probed and the newer
+		// main.log wins.
+		return []Candidate{
+			{joinFor(in.GOOS, local, "Claude", "Logs"), localSrc},
+			{joinFor(in.GOOS, roaming, "Claude", "logs"), roamingSrc},
+		}
+	default:
+		cfg := getenv("XDG_CONFIG_HOME")
+		src := "Linux repack default"
+		if cfg == "" {
+			cfg = joinFor(in.GOOS, in.Home, ".config")
+		} else {
+			src += " ($XDG_CONFIG_HOME)"
+		}
+		return []Candidate{{joinFor(in.GOOS, cfg, "Claude", "logs"), src}}
+	}
+}
+
+// DiscoverWith probes the candidates for in and chooses one.
+func DiscoverWith(in DiscoverInput) Discovery {
+	var d Discovery
+	for _, c := range Candidates(in) {
+		d.Probed = append(d.Probed, probeDir(c))
+	}
+	best := -1
+	for i, p := range d.Probed {
+		if !p.Found {
+			continue
+		}
+		if best < 0 || (len(p.Files) > 0 && (len(d.Probed[best].Files) == 0 || p.Newest.After(d.Probed[best].Newest))) {
+			best = i
+		}
+	}
+	if best < 0 {
+		var why []string
+		for _, p := range d.Probed {
+			why = append(why, fmt.Sprintf("%s (%s): %s", CleanText(p.Path), p.Source, p.Why))
+		}
+		d.Reason = "no Claude log folder found: " + strings.Join(why, "; ")
+		return d
+	}
+	b := d.Probed[best]
+	d.Chosen = b.Path
+	switch found := countFound(d.Probed); {
+	case found > 1 && len(b.Files) > 0:
+		d.Reason = fmt.Sprintf("newest main.log of %d folders found (written %s)", found, b.Newest.Format(time.DateTime))
+	case len(b.Files) == 0:
+		d.Reason = "the only folder found; it holds no known logs yet (the app may not have written any)"
+	case b.Source == "--log-dir" || b.Source == EnvLogDir:
+		d.Reason = "set by " + b.Source
+	default:
+		d.Reason = "this OS's default folder"
+	}
+	return d
+}
+
+func countFound(ps []ProbedDir) int {
+	n := 0
+	for _, p := range ps {
+		if p.Found {
+			n++
+		}
+	}
+	return n
+}
+
+func probeDir(c Candidate) ProbedDir {
+	p := ProbedDir{Candidate: c}
+	fi, err := os.Stat(c.Path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		p.Why = "missing"
+		return p
+	case errors.Is(err, fs.ErrPermission):
+		p.Why = "permission denied"
+		return p
+	case err != nil:
+		p.Why = CleanText(err.Error())
+		return p
+	case !fi.IsDir():
+		p.Why = "not a folder"
+		return p
+	}
+	files, err := folderLogs(c.Path)
+	if err != nil {
+		if errors.Is(err, fs.ErrPermission) {
+			p.Why = "permission denied"
+		} else {
+			p.Why = CleanText(err.Error())
+		}
+		return p
+	}
+	p.Found = true
+	var newestMain, newestAny time.Time
+	for _, lf := range files {
+		st, err := os.Stat(lf.Path)
+		if err != nil {
+			continue
+		}
+		pf := ProbedFile{Name: CleanText(lf.Name), Family: lf.Family, Size: st.Size(), ModTime: st.ModTime()}
+		if f, err := OpenLog(lf.Path); err != nil {
+			pf.OpenErr = CleanText(err.Error())
+		} else {
+			pf.Readable = true
+			f.Close()
+		}
+		if st.ModTime().After(newestAny) {
+			newestAny = st.ModTime()
+		}
+		if lf.Family == "main" && lf.Generation == 0 && !lf.old {
+			newestMain = st.ModTime()
+		}
+		p.Files = append(p.Files, pf)
+	}
+	p.Newest = newestMain
+	if newestMain.IsZero() {
+		p.Newest = newestAny
+	}
+	if len(p.Files) == 0 {
+		p.Why = "empty (no known logs)"
+	}
+	return p
+}
+
+// joinFor joins path elements with the separator of goos, so Windows paths
+// come out right when tested elsewhere.
+func joinFor(goos string, elem ...string) string {
+	if goos != "windows" {
+		return path.Join(elem...)
+	}
+	var parts []string
+	for i, e := range elem {
+		if i > 0 {
+			e = strings.TrimLeft(e, `\/`)
+		}
+		if i < len(elem)-1 {
+			e = strings.TrimRight(e, `\/`)
+		}
+		if e != "" {
+			parts = append(parts, e)
+		}
+	}
+	return strings.Join(parts, `\`)
+}
+
+// CleanText makes a file name or path safe to print on a terminal: control
+// characters (C0, DEL, C1, which carry escape sequences) and invalid UTF-8
+// become '?'.
+func CleanText(s string) string {
+	var b strings.Builder
+	for len(s) > 0 {
+		r, n := utf8.DecodeRuneInString(s)
+		s = s[n:]
+		if (r == utf8.RuneError && n == 1) || unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			b.WriteByte('?')
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
