@@ -292,7 +292,9 @@ func TestFollowStopsWithoutLeaks(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "main.log"), []byte("a\nb\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	go func() { done <- Follow(ctx, FollowConfig{Path: filepath.Join(dir, "main.log"), Poll: time.Millisecond}, out) }()
+	go func() {
+		done <- Follow(ctx, FollowConfig{Path: filepath.Join(dir, "main.log"), Poll: time.Millisecond}, out)
+	}()
 	time.Sleep(20 * time.Millisecond)
 	cancel()
 	select {
