@@ -19,6 +19,10 @@ type Entry struct {
 	// or overload signal (see rateLimitSignal).
 	RateLimit bool
 	loc       *time.Location
+
+	parsed   bool    // events below already hold what the first line says
+	events   []Event // parsed at Feed time, when parsed is set
+	rateText string  // the line carrying the rate-limit signal, sanitised
 }
 
 // Time parses the entry's timestamp: main.log and the VM logs are local wall
@@ -50,6 +54,7 @@ type Assembler struct {
 	contBuf   []byte
 	contEnds  []int
 	unstamped int // lines before the first timestamped line
+	entries   int
 }
 
 // NewAssembler returns an assembler for one file. loc is the zone of local
@@ -65,6 +70,10 @@ func NewAssembler(file string, loc *time.Location, emit func(*Entry)) *Assembler
 // mid-entry after a rotation or crop).
 func (a *Assembler) Orphans() int { return a.unstamped }
 
+// Entries counts the entries seen so far (emitted or not: the emit callback
+// only hears about entries that may say something).
+func (a *Assembler) Entries() int { return a.entries }
+
 // Feed takes one line without its line ending.
 func (a *Assembler) Feed(line []byte) {
 	a.lineNo++
@@ -75,7 +84,7 @@ func (a *Assembler) Feed(line []byte) {
 			return
 		}
 		if !a.cur.RateLimit && rateLimitSignal(line) {
-			a.cur.RateLimit = true
+			a.cur.RateLimit, a.cur.rateText = true, Sanitize(line, MaxTextRunes)
 		}
 		if a.keepCont && len(a.contEnds) < maxContLines && len(a.contBuf)+len(line) <= maxContBytes {
 			a.contBuf = append(a.contBuf, line...)
@@ -85,20 +94,27 @@ func (a *Assembler) Feed(line []byte) {
 	}
 	a.Flush()
 	a.open = true
+	a.entries++
 	n := copy(a.stampBuf[:], stamp)
-	a.bodyBuf = append(a.bodyBuf[:0], body...)
-	a.cur = Entry{
-		File:      a.file,
-		Line:      a.lineNo,
-		Stamp:     a.stampBuf[:n],
-		Level:     levelName(level),
-		Body:      a.bodyBuf,
-		loc:       a.loc,
-		RateLimit: rateLimitSignal(body),
-	}
-	a.keepCont = wantsContinuation(body)
+	a.cur = Entry{File: a.file, Line: a.lineNo, Stamp: a.stampBuf[:n], Level: levelName(level), loc: a.loc, events: a.cur.events[:0]}
 	a.contBuf = a.contBuf[:0]
 	a.contEnds = a.contEnds[:0]
+	a.keepCont = wantsContinuation(body)
+	if a.keepCont {
+		// Parsed at Flush, when its continuation lines are in.
+		a.bodyBuf = append(a.bodyBuf[:0], body...)
+		a.cur.Body = a.bodyBuf
+	} else {
+		// The shape is decided by this line alone, so parse it now, while the
+		// line is still in the reader's buffer: the common entry that is no
+		// event is never copied.
+		a.cur.Body = body
+		a.cur.events = parseBody(&a.cur, a.cur.events)
+		a.cur.Body, a.cur.parsed = nil, true
+	}
+	if rateLimitSignal(body) {
+		a.cur.RateLimit, a.cur.rateText = true, Sanitize(body, MaxTextRunes)
+	}
 }
 
 // Flush emits the entry in progress, if any.
@@ -107,6 +123,9 @@ func (a *Assembler) Flush() {
 		return
 	}
 	a.open = false
+	if a.cur.parsed && len(a.cur.events) == 0 && !a.cur.RateLimit {
+		return // nothing to say about this entry: most entries end here
+	}
 	if len(a.contEnds) > 0 {
 		start := 0
 		a.cur.Cont = a.cur.Cont[:0]
@@ -232,4 +251,24 @@ func parseStamp(b []byte, loc *time.Location) time.Time {
 		}
 	}
 	return time.Date(num(0, 4), time.Month(num(5, 7)), num(8, 10), num(11, 13), num(14, 16), num(17, 19), nsec, loc)
+}
+
+// IsEntryStart reports whether a line begins a new entry (has a known
+// timestamp prefix). Readers that split a file into blocks cut at such lines
+// so that no entry is torn between two blocks.
+func IsEntryStart(line []byte) bool {
+	_, _, _, ok := splitPrefix(line)
+	return ok
+}
+
+// EntryTime returns the timestamp of a line that begins an entry.
+func EntryTime(line []byte, loc *time.Location) (time.Time, bool) {
+	stamp, _, _, ok := splitPrefix(line)
+	if !ok {
+		return time.Time{}, false
+	}
+	if loc == nil {
+		loc = time.Local
+	}
+	return parseStamp(stamp, loc), true
 }

@@ -13,9 +13,13 @@ import (
 // api.rate_limit event.
 func Parse(e *Entry, out []Event) []Event {
 	n := len(out)
-	out = parseBody(e, out)
+	if e.parsed {
+		out = append(out, e.events...)
+	} else {
+		out = parseBody(e, out)
+	}
 	if e.RateLimit {
-		out = append(out, Event{Kind: KindRateLimit, Text: Sanitize(e.Body, MaxTextRunes)})
+		out = append(out, Event{Kind: KindRateLimit, Text: e.rateText})
 	}
 	for i := n; i < len(out); i++ {
 		ev := &out[i]

@@ -182,8 +182,8 @@ func TestStampFormats(t *testing.T) {
 	loc := time.FixedZone("UTC+4", 4*3600)
 	var got []time.Time
 	asm := NewAssembler("mcp.log", loc, func(e *Entry) { got = append(got, e.Time()) })
-	asm.Feed([]byte("2026-08-30T16:35:14.745Z [info] [server] quit"))
-	asm.Feed([]byte("2026-08-30 20:35:14 [info] quit"))
+	asm.Feed([]byte("2026-08-30T16:35:14.745Z [info] [CliGovernor] at cap; yielding warm spawn"))
+	asm.Feed([]byte("2026-08-30 20:35:14 [info] [CliGovernor] at cap; yielding warm spawn"))
 	asm.Flush()
 	if len(got) != 2 || !got[0].Equal(got[1].Add(745*time.Millisecond)) {
 		t.Fatalf("UTC mcp stamp and local main stamp should be the same instant (+745ms): %v", got)

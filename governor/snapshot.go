@@ -106,9 +106,10 @@ type AppView struct {
 
 // LogLine is a recent event for the event-log pane, already sanitised.
 type LogLine struct {
-	Time time.Time `json:"time"`
-	Kind Kind      `json:"kind"`
-	Text string    `json:"text"`
+	Time    time.Time `json:"time"`
+	Kind    Kind      `json:"kind"`
+	Session string    `json:"session,omitempty"`
+	Text    string    `json:"text"`
 }
 
 // Snapshot is everything the UI, report and metrics show, as of Now.

@@ -50,7 +50,7 @@ type State struct {
 	outcomes        *ring[Outcome]
 	evictions       []Outcome
 	evictionsHidden int
-	log             *ring[LogLine]
+	log             *ring[Event] // described lazily, at snapshot time: Apply is the hot path
 	memory          *ring[MemorySample]
 	memoryAt        *ring[time.Time]
 	host            *ring[HostMemory]
@@ -71,7 +71,7 @@ func New(l Limits) *State {
 		sessions:  map[string]*session{},
 		lastEvict: map[string]time.Time{},
 		outcomes:  newRing[Outcome](l.Outcomes),
-		log:       newRing[LogLine](l.LogLines),
+		log:       newRing[Event](l.LogLines),
 		memory:    newRing[MemorySample](l.MemorySamples),
 		memoryAt:  newRing[time.Time](l.MemorySamples),
 		host:      newRing[HostMemory](l.HostSamples),
@@ -138,7 +138,7 @@ func (s *State) Apply(e Event) {
 		s.applyVM(e)
 	}
 	if e.Kind != KindMemorySample {
-		s.log.push(LogLine{Time: e.Time, Kind: e.Kind, Text: Describe(e)})
+		s.log.push(e)
 	}
 }
 

@@ -18,13 +18,15 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 		Counts:     s.counts,
 		VM:         s.vm,
 		Outcomes:   s.outcomes.newestFirst(),
-		Log:        s.log.items(),
 		Groups:     append([]ProcessGroup(nil), s.groups...),
 		GroupsAt:   s.groupsAt,
 		Files:      append([]FileStatus(nil), s.files...),
 	}
 	snap.MemorySamples, snap.MemoryTimes = s.memory.items(), s.memoryAt.items()
 	snap.HostHistory = s.host.items()
+	for _, e := range s.log.items() {
+		snap.Log = append(snap.Log, LogLine{Time: e.Time, Kind: e.Kind, Session: e.Session, Text: Describe(e)})
+	}
 	if n := len(snap.HostHistory); n > 0 {
 		h := snap.HostHistory[n-1]
 		snap.Host = &h

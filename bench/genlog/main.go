@@ -1,0 +1,77 @@
+// Command genlog writes a large, realistic main.log for benchmarks: the
+// macOS fixture's governor, session and memory lines mixed with the ordinary
+// chatter that makes up most of a real log (MCP, oauth, permission, IPC
+// lines), with timestamps that keep increasing. It is a benchmark tool, not
+// part of coworktop.
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+
+	"time"
+)
+
+// noise is what most of a real main.log is: lines no monitor cares about.
+var noise = []string{
+	"[info] [MCP] Using MCP server command: /usr/local/bin/node with path: /Users/dev/.nvm/versions/node/v22.3.0/bin",
+	"[info] Received permission response for 7d1f0a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b: once (tool: Bash)",
+	"[info] [oauth] refreshed access token, expires in 28800s",
+	"[debug] [ipc] handled claude.settings.get in 2ms",
+	"[info] [WorktreePool] Released worktree wt-42 to pool (was leased by local_0a235fb9-a681-41bd-89cd-98453ef18aa1)",
+	"[info] [CCD start-timing] local_0a235fb9-a681-41bd-89cd-98453ef18aa1 preflight=12ms worktree=80ms | ccd_overhead=140ms total_to_init=820ms total_to_assistant=2210ms cache_hit=true worktree=true mcp_count=4",
+	"[info] [remote-control] bridge_state: \"connected\"",
+	"[warn] [CCD] Binary preflight: .verified marker missing but binary exists. Proceeding with spawn.",
+}
+
+// signal is the fixture's interesting lines, without their timestamps.
+var signal = []string{
+	"[info] Starting local session local_5c1e2d3f-4a5b-4c6d-8e7f-901234567abc in /Users/dev/projects/web-frontend",
+	"[info] [CCD] LocalSessions.setFocusedSession: sessionId=local_5c1e2d3f-4a5b-4c6d-8e7f-901234567abc",
+	"[info] [WarmLifecycle:session] Starting idle timeout for local_0a235fb9-a681-41bd-89cd-98453ef18aa1: 900s",
+	"[info] [process-memory] trigger=interval tree_rss_sum=2410MB tree_footprint_sum=990MB electron(5)=640MB children(44)=1770MB top=[electron_main:4120:270MB child:4410:200MB child:4520:190MB child:4601:180MB electron_renderer:4188:170MB] sys_free=1530MB/24576MB sys_free_raw=429MB",
+	"[info] [CliGovernor] at cap=8; would evict local_5c1e2d3f-4a5b-4c6d-8e7f-901234567abc (idle 537s) for warm spawn",
+	"[info] [CliGovernor] at cap; yielding warm spawn",
+	"[info] [CliGovernor] at cap=8; evicting local_5c1e2d3f-4a5b-4c6d-8e7f-901234567abc (idle 671s) for warm spawn",
+	"[info] Pausing session local_5c1e2d3f-4a5b-4c6d-8e7f-901234567abc (governor_evict)",
+	"[warn] [CliGovernor] memory pressure (warning): would evict 2 idle session(s), 8 effective",
+	"[info] [Stop hook] Query completed for session local_0a235fb9-a681-41bd-89cd-98453ef18aa1",
+}
+
+func main() {
+	out := flag.String("out", "main.log", "file to write")
+	size := flag.Int64("mb", 1024, "approximate size in MiB")
+	flag.Parse()
+	f, err := os.Create(*out)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "genlog:", err)
+		os.Exit(1)
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	t := time.Date(2026, 9, 1, 0, 0, 0, 0, time.UTC)
+	var written int64
+	for i := 0; written < *size<<20; i++ {
+		var line string
+		if i%10 == 9 {
+			line = signal[(i/10)%len(signal)]
+		} else {
+			line = noise[i%len(noise)]
+		}
+		if i%40 == 0 { // a multi-line object now and then, quoting governor text
+			line += " {\n  message: '[CliGovernor] at cap=8; evicting local_x (idle 1s) for warm spawn',\n  status: 'sys_free_raw=429MB'\n}"
+		}
+		s := t.Format("2006-01-02 15:04:05") + " " + line + "\n"
+		w.WriteString(s)
+		written += int64(len(s))
+		if i%7 == 0 {
+			t = t.Add(time.Second)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		fmt.Fprintln(os.Stderr, "genlog:", err)
+		os.Exit(1)
+	}
+	f.Close()
+}

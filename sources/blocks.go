@@ -1,0 +1,182 @@
+package sources
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"time"
+
+	"coworktop/governor"
+)
+
+// blockSize is how much of a file one parse worker takes at a time: big
+// enough that per-block costs vanish, small enough that the few blocks in
+// flight keep memory flat (report's bar is under 64 MB resident).
+const blockSize = 2 << 20
+
+// block is a run of whole lines, normally starting at an entry's first line.
+type block struct {
+	seq  int
+	data []byte
+	// contd: the block starts inside an entry longer than a block; its
+	// leading lines continue an entry the previous block already held.
+	contd bool
+	// midLine: the block starts inside a line longer than a block, whose
+	// head (cut at MaxLineBytes) the previous block already delivered.
+	midLine bool
+	buf     *[]byte
+}
+
+type blockResult struct {
+	seq                          int
+	events                       []governor.Event
+	lines, cut, orphans, entries int
+	buf                          *[]byte
+}
+
+type cutOutcome struct {
+	blocks int
+	err    error
+}
+
+// parseBlocks reads r in blocks cut at entry boundaries, parses the blocks
+// on up to workers goroutines, and calls deliver with each block's result in
+// file order from the calling goroutine, with file-relative line numbers.
+// At most 2*workers+1 blocks are between reading and delivery at any time,
+// which bounds memory whatever the file's size.
+func parseBlocks(r io.Reader, name string, loc *time.Location, workers int, deliver func(*blockResult)) error {
+	workers = max(workers, 1)
+	inFlight := 2*workers + 1
+	pool := make(chan *[]byte, inFlight)
+	for i := 0; i < inFlight; i++ {
+		b := make([]byte, 0, blockSize+MaxLineBytes)
+		pool <- &b
+	}
+	todo := make(chan *block, inFlight)
+	done := make(chan *blockResult, inFlight)
+	outcome := make(chan cutOutcome, 1)
+	stop := make(chan struct{})
+	defer close(stop)
+
+	go func() {
+		n, err := cutBlocks(r, pool, todo, stop)
+		close(todo)
+		outcome <- cutOutcome{n, err}
+	}()
+	for i := 0; i < workers; i++ {
+		go func() {
+			for b := range todo {
+				done <- parseBlock(b, name, loc)
+			}
+		}()
+	}
+
+	pending := map[int]*blockResult{}
+	next, baseLine, total := 0, 0, -1
+	var err error
+	for total < 0 || next < total {
+		if res, ok := pending[next]; ok {
+			delete(pending, next)
+			for i := range res.events {
+				res.events[i].Line += baseLine
+			}
+			baseLine += res.lines
+			deliver(res)
+			pool <- res.buf
+			next++
+			continue
+		}
+		select {
+		case res := <-done:
+			pending[res.seq] = res
+		case o := <-outcome:
+			total, err = o.blocks, o.err
+			outcome = nil
+		}
+	}
+	return err
+}
+
+// cutBlocks fills pooled buffers from r and cuts each at the start of its
+// last entry, carrying the rest into the next block, so no entry is torn.
+func cutBlocks(r io.Reader, pool chan *[]byte, todo chan<- *block, stop <-chan struct{}) (int, error) {
+	var carry []byte
+	contd, midLine := false, false
+	for seq := 0; ; seq++ {
+		var bufp *[]byte
+		select {
+		case bufp = <-pool:
+		case <-stop:
+			return seq, nil
+		}
+		buf := append((*bufp)[:0], carry...)
+		eof := false
+		var rerr error
+		for len(buf) < blockSize && !eof {
+			n, err := r.Read(buf[len(buf):cap(buf)])
+			buf = buf[:len(buf)+n]
+			if err == io.EOF {
+				eof = true
+			} else if err != nil {
+				eof, rerr = true, fmt.Errorf("reading: %w", err)
+			}
+		}
+		cut, nextContd, nextMid := len(buf), false, false
+		if !eof {
+			cut, nextContd, nextMid = cutPoint(buf)
+		}
+		carry = append(carry[:0], buf[cut:]...)
+		*bufp = buf
+		select {
+		case todo <- &block{seq: seq, data: buf[:cut], contd: contd, midLine: midLine, buf: bufp}:
+		case <-stop:
+			return seq, rerr
+		}
+		contd, midLine = nextContd, nextMid
+		if eof {
+			return seq + 1, rerr
+		}
+	}
+}
+
+// cutPoint finds where to end a full buffer: at the start of its last
+// entry; failing that (one entry fills the block) at its last line end;
+// failing that (one line fills the block) at its end.
+func cutPoint(buf []byte) (cut int, contd, midLine bool) {
+	for end := len(buf); end > 0; {
+		q := bytes.LastIndexByte(buf[:end], '\n')
+		if q < 0 {
+			break
+		}
+		if q+1 < len(buf) && governor.IsEntryStart(buf[q+1:min(len(buf), q+1+64)]) {
+			return q + 1, false, false
+		}
+		end = q
+	}
+	if q := bytes.LastIndexByte(buf, '\n'); q >= 0 {
+		return q + 1, true, false
+	}
+	return len(buf), true, true
+}
+
+func parseBlock(b *block, name string, loc *time.Location) *blockResult {
+	res := &blockResult{seq: b.seq, buf: b.buf}
+	data := b.data
+	if b.midLine {
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			data = data[i+1:]
+		} else {
+			data = nil
+		}
+	}
+	asm := governor.NewAssembler(name, loc, func(e *governor.Entry) {
+		res.events = governor.Parse(e, res.events)
+	})
+	res.lines, res.cut = parseLinesOf(data, asm.Feed)
+	asm.Flush()
+	res.entries = asm.Entries()
+	if !b.contd {
+		res.orphans = asm.Orphans()
+	}
+	return res
+}
