@@ -1,0 +1,105 @@
+package sources
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"coworktop/governor"
+)
+
+// sequentialEvents is the reference: one reader, one assembler.
+func sequentialEvents(t *testing.T, data []byte) ([]governor.Event, ReadStats, int) {
+	t.Helper()
+	var evs []governor.Event
+	asm := governor.NewAssembler("main.log", time.UTC, func(e *governor.Entry) { evs = governor.Parse(e, evs) })
+	stats, err := ReadLines(bytes.NewReader(data), asm.Feed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	asm.Flush()
+	return evs, stats, asm.Orphans()
+}
+
+// blockEvents runs the parallel block parser.
+func blockEvents(t *testing.T, data []byte, workers int) ([]governor.Event, int, int, int) {
+	t.Helper()
+	var evs []governor.Event
+	lines, cut, orphans := 0, 0, 0
+	err := parseBlocks(bytes.NewReader(data), "main.log", time.UTC, workers, func(r *blockResult) {
+		evs = append(evs, r.events...)
+		lines += r.lines
+		cut += r.cut
+		orphans += r.orphans
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return evs, lines, cut, orphans
+}
+
+// hostileLog mixes ordinary entries with the shapes that stress block cuts:
+// entries longer than a block, lines longer than a block, CRLF endings,
+// orphan lines at the start and a last line without a newline.
+func hostileLog(seed int64, size int) []byte {
+	rng := rand.New(rand.NewSource(seed))
+	var b strings.Builder
+	b.WriteString("orphan continuation from a rotated file\n")
+	t0 := time.Date(2026, 9, 30, 10, 0, 0, 0, time.UTC)
+	for i := 0; b.Len() < size; i++ {
+		ts := t0.Add(time.Duration(i) * time.Second).Format("2006-01-02 15:04:05")
+		switch rng.Intn(12) {
+		case 0:
+			fmt.Fprintf(&b, "%s [info] [CliGovernor] at cap=8; evicting local_%d (idle %ds) for warm spawn\n", ts, i, i%900)
+		case 1:
+			fmt.Fprintf(&b, "%s [info] Pausing session local_%d (governor_evict)\r\n", ts, i)
+		case 2: // an entry longer than a block, quoting governor text
+			fmt.Fprintf(&b, "%s [error] Failed {\n", ts)
+			for j := 0; j < 30000; j++ {
+				b.WriteString("    at '[CliGovernor] at cap=1; evicting local_x (idle 5s) for warm spawn' status: 429\n")
+			}
+		case 3: // a line longer than a block
+			fmt.Fprintf(&b, "%s [info] [CliGovernor] %s\n", ts, strings.Repeat("x", 3<<20))
+		case 4:
+			fmt.Fprintf(&b, "%s [info] Starting app {\n  appVersion: '1.%d',\n  platform: 'darwin'\n}\n", ts, i)
+		default:
+			fmt.Fprintf(&b, "%s [info] [process-memory] trigger=interval sys_free=%dMB/16384MB sys_free_raw=429MB\n", ts, i%5000)
+		}
+	}
+	b.WriteString("2026-09-30 23:59:59 [info] [CliGovernor] at cap; yielding warm spawn") // no newline
+	return []byte(b.String())
+}
+
+func TestParseBlocksMatchesSequential(t *testing.T) {
+	for seed := int64(1); seed <= 3; seed++ {
+		data := hostileLog(seed, 24<<20)
+		want, stats, orphans := sequentialEvents(t, data)
+		for _, workers := range []int{1, 2, 4} {
+			got, lines, cut, gotOrphans := blockEvents(t, data, workers)
+			if lines != stats.Lines || cut != stats.CutLines || gotOrphans != orphans {
+				t.Fatalf("seed %d workers %d: lines %d/%d cut %d/%d orphans %d/%d",
+					seed, workers, lines, stats.Lines, cut, stats.CutLines, gotOrphans, orphans)
+			}
+			if len(got) != len(want) {
+				t.Fatalf("seed %d workers %d: %d events, sequential %d", seed, workers, len(got), len(want))
+			}
+			for i := range want {
+				if !reflect.DeepEqual(got[i], want[i]) {
+					t.Fatalf("seed %d workers %d: event %d differs:\n got %+v\nwant %+v", seed, workers, i, got[i], want[i])
+				}
+			}
+		}
+	}
+}
+
+func BenchmarkParseBlocks(b *testing.B) {
+	data := hostileLog(9, 64<<20)
+	b.SetBytes(int64(len(data)))
+	for i := 0; i < b.N; i++ {
+		_ = parseBlocks(bytes.NewReader(data), "main.log", time.UTC, 2, func(*blockResult) {})
+	}
+}
