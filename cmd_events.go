@@ -1,14 +1,59 @@
 package main
 
 import (
-	"errors"
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"time"
 
 	"github.com/spf13/cobra"
+
+	"coworktop/governor"
+	"coworktop/sources"
 )
 
-// TODO(owner of cmd_events.go): replace this placeholder.
 func newEventsCmd(g *globalOptions) *cobra.Command {
-	return &cobra.Command{Use: "events", Short: "not built yet", RunE: func(*cobra.Command, []string) error {
-		return errors.New("events: not built yet")
-	}}
+	var follow bool
+	cmd := &cobra.Command{
+		Use:   "events [PATH...]",
+		Short: "One JSON object per parsed event (NDJSON), for jq and scripts",
+		Example: `  coworktop events ~/Library/Logs/Claude | jq 'select(.kind=="governor.at_cap")'
+  coworktop events --follow | jq -c 'select(.kind|startswith("governor."))'`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			paths, err := logPaths(g, args)
+			if err != nil {
+				return err
+			}
+			w := bufio.NewWriterSize(g.stdout, 64<<10)
+			defer w.Flush()
+			enc := json.NewEncoder(w)
+			emit := func(e governor.Event) error {
+				if err := enc.Encode(e); err != nil {
+					return fmt.Errorf("writing event: %w", err)
+				}
+				return nil
+			}
+			if follow {
+				return followEvents(cmd.Context(), g, paths, w, emit)
+			}
+			files, err := sources.ExpandPaths(paths)
+			if err != nil {
+				return err
+			}
+			var werr error
+			results := sources.ReadEvents(files, time.Local, func(e governor.Event) {
+				if werr == nil {
+					werr = emit(e)
+				}
+			})
+			for _, r := range results {
+				if r.Err != "" {
+					fmt.Fprintf(g.stderr, "coworktop: %s\n", r.Err)
+				}
+			}
+			return werr
+		},
+	}
+	cmd.Flags().BoolVar(&follow, "follow", false, "keep running and stream new events as they are written")
+	return cmd
 }

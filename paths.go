@@ -2,7 +2,8 @@ package main
 
 import (
 	"errors"
-	"os"
+
+	"coworktop/sources"
 )
 
 // logPaths is what to read: the PATH arguments when given, else the log
@@ -11,11 +12,9 @@ func logPaths(g *globalOptions, args []string) ([]string, error) {
 	if len(args) > 0 {
 		return args, nil
 	}
-	if g.logDir != "" {
-		return []string{g.logDir}, nil
+	d := sources.Discover(g.logDir)
+	if d.Chosen == "" {
+		return nil, errors.New("no Claude log folder found (" + sources.CleanText(d.Reason) + "); pass PATH or --log-dir, or run `coworktop doctor`")
 	}
-	if d := os.Getenv("COWORKTOP_LOG_DIR"); d != "" {
-		return []string{d}, nil
-	}
-	return nil, errors.New("no log folder: pass PATH or --log-dir (discovery not wired yet)")
+	return []string{d.Chosen}, nil
 }

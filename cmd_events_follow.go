@@ -1,0 +1,35 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"os/signal"
+	"syscall"
+
+	"coworktop/governor"
+)
+
+// followEvents streams events as they are written: the backfill rebuilds the
+// state quietly, then every new event is printed as it arrives.
+func followEvents(ctx context.Context, g *globalOptions, paths []string, w *bufio.Writer, emit func(governor.Event) error) error {
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	updates, err := startLive(ctx, liveConfig{paths: paths, refresh: g.refresh, follow: true})
+	if err != nil {
+		return err
+	}
+	for u := range updates {
+		if u.Backfill {
+			continue
+		}
+		for _, e := range u.Events {
+			if err := emit(e); err != nil {
+				return err
+			}
+		}
+		if err := w.Flush(); err != nil {
+			return err
+		}
+	}
+	return nil
+}

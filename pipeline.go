@@ -1,0 +1,180 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"coworktop/governor"
+	"coworktop/sources"
+)
+
+// liveConfig says what the live pipeline watches.
+type liveConfig struct {
+	paths   []string      // a log folder, or log files (their folder is followed)
+	refresh time.Duration // host sampling interval
+	follow  bool          // keep following after the backfill
+	machine bool          // sample host memory and scan processes
+}
+
+// scanEvery is how often the process table is scanned: the scan costs far
+// more than a host sample and competitors come and go slowly.
+const scanEvery = 4 * time.Second
+
+// startLive wires sources to governor: it backfills the logs' recent
+// history, then follows them, and (with machine) samples the host and scans
+// processes. Every delivery is a governor.Update; the channel closes when
+// ctx is cancelled (or, without follow, when the backfill is done).
+func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, error) {
+	dir, files, err := liveFiles(cfg.paths)
+	if err != nil {
+		return nil, err
+	}
+	plan, err := sources.PlanBackfill(dir, files)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", dir, err)
+	}
+	out := make(chan governor.Update, 16)
+	lines := make(chan sources.LineBatch, 8)
+	var producers, all sync.WaitGroup
+
+	producers.Add(1)
+	go func() {
+		defer producers.Done()
+		if err := plan.Run(ctx, lines, 0); err != nil {
+			return
+		}
+		if !cfg.follow {
+			plan.Close()
+			return
+		}
+		for _, fc := range plan.Follow {
+			producers.Add(1)
+			go func(fc sources.FollowConfig) {
+				defer producers.Done()
+				_ = sources.Follow(ctx, fc, lines)
+			}(fc)
+		}
+	}()
+	go func() { producers.Wait(); close(lines) }()
+
+	all.Add(1)
+	go func() {
+		defer all.Done()
+		parseLive(ctx, lines, out)
+	}()
+	if cfg.machine {
+		all.Add(1)
+		go func() {
+			defer all.Done()
+			sampleMachine(ctx, cfg.refresh, out)
+		}()
+	}
+	go func() { all.Wait(); close(out) }()
+	return out, nil
+}
+
+// liveFiles turns the PATH arguments into the folder to follow and, when
+// files were named, the files to backfill.
+func liveFiles(paths []string) (string, []sources.LogFile, error) {
+	if len(paths) == 1 {
+		if st, err := os.Stat(paths[0]); err == nil && st.IsDir() {
+			return paths[0], nil, nil
+		}
+	}
+	files, err := sources.ExpandPaths(paths)
+	if err != nil {
+		return "", nil, err
+	}
+	if len(files) == 0 {
+		return "", nil, fmt.Errorf("no Claude logs in %v", paths)
+	}
+	return filepath.Dir(files[0].Path), files, nil
+}
+
+// parseLive assembles and parses line batches into updates, one assembler
+// per file so that entries never mix across files.
+func parseLive(ctx context.Context, lines <-chan sources.LineBatch, out chan<- governor.Update) {
+	asms := map[string]*governor.Assembler{}
+	status := map[string]*governor.FileStatus{}
+	var events []governor.Event
+	for b := range lines {
+		name := filepath.Base(b.File)
+		asm := asms[b.File]
+		if asm == nil {
+			asm = governor.NewAssembler(name, time.Local, func(e *governor.Entry) { events = governor.Parse(e, events) })
+			asms[b.File] = asm
+		}
+		before := asm.Orphans()
+		for _, l := range b.Lines {
+			asm.Feed(l)
+		}
+		// The app writes a multi-line entry in one write, so a batch ends on
+		// an entry boundary: flush now rather than wait for the next entry,
+		// which may be minutes away.
+		asm.Flush()
+		st := status[b.File]
+		if st == nil {
+			st = &governor.FileStatus{Name: name}
+			status[b.File] = st
+		}
+		st.State, st.Err, st.Since = b.Status.State, b.Status.Err, b.Status.Since
+		st.Lines += int64(len(b.Lines))
+		if len(b.Lines) > 0 {
+			st.LastLineAt = time.Now()
+		}
+		u := governor.Update{
+			Events:     events,
+			Files:      []governor.FileStatus{*st},
+			Backfill:   b.Status.State == sources.StateBackfill,
+			Unreadable: asm.Orphans() - before,
+		}
+		events = nil
+		select {
+		case out <- u:
+		case <-ctx.Done():
+			for range lines { // let the producers finish and close lines
+			}
+			return
+		}
+	}
+}
+
+// sampleMachine sends a host sample every refresh and process groups every
+// scanEvery. A failed sample is skipped, not fatal: the UI shows the last.
+func sampleMachine(ctx context.Context, refresh time.Duration, out chan<- governor.Update) {
+	if refresh <= 0 {
+		refresh = time.Second
+	}
+	host := sources.NewSystemHostSampler()
+	scanner := sources.NewSystemScanner()
+	tick := time.NewTicker(refresh)
+	defer tick.Stop()
+	var lastScan time.Time
+	for {
+		now := time.Now()
+		var u governor.Update
+		if h, err := host.Sample(ctx, now); err == nil {
+			u.Host = &h
+		}
+		if now.Sub(lastScan) >= scanEvery {
+			lastScan = now
+			if groups, err := scanner.Scan(ctx, now); err == nil {
+				u.Groups, u.GroupsAt = groups, now
+			}
+		}
+		select {
+		case out <- u:
+		case <-ctx.Done():
+			return
+		}
+		select {
+		case <-tick.C:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
