@@ -46,8 +46,7 @@ func WriteTextfile(path string, snap governor.Snapshot, build BuildInfo) error {
 	if dir == "" {
 		dir = "."
 	}
-	// node_exporter reads only *.prom, so the temporary name must not end so.
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	tmp, err := os.CreateTemp(dir, tempPattern(base))
 	if err != nil {
 		return fmt.Errorf("metrics: textfile: %w", err)
 	}
@@ -78,3 +77,7 @@ func WriteTextfile(path string, snap governor.Snapshot, build BuildInfo) error {
 	done = true
 	return nil
 }
+
+// tempPattern names the temporary file: hidden, and not ending in .prom,
+// because node_exporter reads every *.prom in its folder.
+func tempPattern(base string) string { return "." + base + ".tmp-*" }
