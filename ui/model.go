@@ -42,6 +42,10 @@ type Options struct {
 	Version  string // coworktop's own version, for the title line
 	Refresh  time.Duration
 	Limits   governor.Limits // zero: governor.DefaultLimits()
+	// Observe, when set, is called with every new snapshot (also while the
+	// display is paused), on the program's goroutine: the hook for a metrics
+	// exporter running beside the screen.
+	Observe func(governor.Snapshot)
 	// Source names where the logs come from (a folder's base name, "demo
 	// scenario"), shown in the title line. Never a full path.
 	Source string
@@ -171,11 +175,17 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // refresh takes a new snapshot unless the display is paused.
 func (m *Model) refresh() {
-	if m.frozen {
+	if m.frozen && m.opts.Observe == nil {
 		return
 	}
-	m.snap = m.state.Snapshot(m.clock())
-	m.dirty = true
+	snap := m.state.Snapshot(m.clock())
+	if m.opts.Observe != nil {
+		m.opts.Observe(snap)
+	}
+	if !m.frozen {
+		m.snap = snap
+		m.dirty = true
+	}
 }
 
 // View renders the screen (cached between changes).

@@ -1,0 +1,101 @@
+package sources
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"coworktop/governor"
+)
+
+// TestDemoScenario writes the whole scenario (history and five minutes of
+// play) on a fixed clock, reads it back through the real assembler and
+// parser, and checks that it shows what the demo promises within its first
+// minute, with idle figures that agree with the model's own clock.
+func TestDemoScenario(t *testing.T) {
+	dir := t.TempDir()
+	if out := os.Getenv("COWORKTOP_DEMO_OUT"); out != "" {
+		dir = out
+	}
+	start := time.Date(2026, 9, 30, 14, 0, 0, 0, time.Local)
+	d, err := NewDemo(dir, func() time.Time { return start })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.WriteHistory(); err != nil {
+		t.Fatal(err)
+	}
+	st := governor.New(governor.DefaultLimits())
+	read := func() []governor.Event {
+		var evs []governor.Event
+		for _, name := range []string{"cowork_vm_node.log", "main.log"} {
+			f, err := os.Open(filepath.Join(dir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := governor.NewAssembler(name, time.Local, func(e *governor.Entry) { evs = governor.Parse(e, evs) })
+			if _, err := ReadLines(f, a.Feed); err != nil {
+				t.Fatal(err)
+			}
+			a.Flush()
+			f.Close()
+		}
+		return evs
+	}
+	hist := read()
+	for _, e := range hist {
+		if e.Time.After(start) {
+			t.Fatalf("history entry after the start: %+v", e)
+		}
+		st.Apply(e)
+	}
+	snap := st.Snapshot(start)
+	if got := len(snap.IdleRanking); got != 7 {
+		t.Errorf("live sessions at start = %d, want 7", got)
+	}
+	if snap.VM.State != "running" || snap.App.Version == "" {
+		t.Errorf("VM %q app %q: want a running VM and an app version", snap.VM.State, snap.App.Version)
+	}
+
+	if err := d.writeUntil(time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.writeUntil(5 * time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	st = governor.New(governor.DefaultLimits())
+	kinds := map[governor.Kind]int{}
+	firstMinute := map[governor.Kind]bool{}
+	for _, e := range read() {
+		// The idle the app "logs" must equal the model's idle just before.
+		if e.Kind == governor.KindAtCap || e.Kind == governor.KindPressureEvict {
+			before := st.Snapshot(e.Time)
+			for _, s := range before.Sessions {
+				if s.ID == e.Session && int(s.Idle/time.Second) != e.IdleS {
+					t.Errorf("%s %s: logged idle %ds, model idle %s", e.Kind, governor.ShortID(e.Session), e.IdleS, s.Idle)
+				}
+			}
+		}
+		st.Apply(e)
+		kinds[e.Kind]++
+		if e.Time.Sub(start) <= time.Minute {
+			firstMinute[e.Kind] = true
+		}
+	}
+	for _, k := range []governor.Kind{governor.KindAtCap, governor.KindYield, governor.KindPressure, governor.KindPressureEvict, governor.KindSessionStart, governor.KindMemorySample} {
+		if !firstMinute[k] {
+			t.Errorf("no %s within the first minute", k)
+		}
+	}
+	c := st.Snapshot(start.Add(5 * time.Minute)).Counts
+	if c.Evictions < 3 || c.Unknown != 0 || c.Yields < 2 {
+		t.Errorf("counts %+v: want ≥3 evictions, ≥2 yields, no unknown lines", c)
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "main.log"))
+	if strings.Contains(string(b), "{") && strings.Contains(string(b), "{S") {
+		t.Error("a placeholder was left unexpanded")
+	}
+}
