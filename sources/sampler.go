@@ -1,0 +1,65 @@
+package sources
+
+import (
+	"context"
+	"time"
+
+	"coworktop/governor"
+)
+
+// MachineBatch is one delivery from the machine sources: a host sample
+// always, process groups only when a scan was due.
+type MachineBatch struct {
+	Host    governor.HostMemory
+	HostErr error
+
+	Scanned bool // Groups and ScanErr belong to a scan taken now
+	Groups  []governor.ProcessGroup
+	ScanErr error
+}
+
+// Machine pairs the host sampler with the process scanner; both can be
+// fakes in tests.
+type Machine struct {
+	Host    *HostSampler
+	Scanner *Scanner
+}
+
+// RunMachine samples this machine until ctx is done. See Machine.Run.
+func RunMachine(ctx context.Context, hostEvery, scanEvery time.Duration, clock func() time.Time, out chan<- MachineBatch) {
+	m := Machine{Host: NewSystemHostSampler(), Scanner: NewSystemScanner()}
+	m.Run(ctx, hostEvery, scanEvery, clock, out)
+}
+
+// Run delivers a batch at once and then every hostEvery (the UI refresh);
+// a process scan rides along at once and then every scanEvery, which
+// should be 3–5 s because a scan lists the whole process table. It blocks
+// until ctx is done and never blocks past that on a full channel.
+func (m Machine) Run(ctx context.Context, hostEvery, scanEvery time.Duration, clock func() time.Time, out chan<- MachineBatch) {
+	hostEvery = max(hostEvery, 100*time.Millisecond)
+	scanEvery = max(scanEvery, hostEvery)
+	tick := time.NewTicker(hostEvery)
+	defer tick.Stop()
+	var lastScan time.Time
+	for {
+		now := clock()
+		var b MachineBatch
+		b.Host, b.HostErr = m.Host.Sample(ctx, now)
+		// Less than a tick early still counts as due, so ticker jitter does
+		// not push every scan one tick late.
+		if m.Scanner != nil && (lastScan.IsZero() || now.Sub(lastScan) >= scanEvery-hostEvery/2) {
+			b.Scanned, lastScan = true, now
+			b.Groups, b.ScanErr = m.Scanner.Scan(ctx, now)
+		}
+		select {
+		case out <- b:
+		case <-ctx.Done():
+			return
+		}
+		select {
+		case <-tick.C:
+		case <-ctx.Done():
+			return
+		}
+	}
+}

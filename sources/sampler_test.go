@@ -1,0 +1,57 @@
+package sources
+
+import (
+	"context"
+	"runtime"
+	"testing"
+	"time"
+)
+
+func fakeMachine() Machine {
+	host := NewHostSampler(func(context.Context) (HostReading, error) {
+		return HostReading{Total: known(16*gib, "fake"), AppFree: known(gib, "fake")}, nil
+	})
+	lister := &fakeLister{procs: []ProcInfo{proc(10, 1, "vmware-vmx", nil, rssOf(mib))}}
+	return Machine{Host: host, Scanner: NewScanner(lister)}
+}
+
+func TestMachineRunCadenceAndStop(t *testing.T) {
+	before := runtime.NumGoroutine()
+	ctx, cancel := context.WithCancel(context.Background())
+	out := make(chan MachineBatch)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		fakeMachine().Run(ctx, 100*time.Millisecond, 300*time.Millisecond, time.Now, out)
+	}()
+	var batches, scans int
+	for batches < 7 {
+		b := <-out
+		batches++
+		if b.Host.Pressure == "" || !b.Host.Total.Known {
+			t.Errorf("batch %d host: %+v", batches, b.Host)
+		}
+		if b.Scanned {
+			scans++
+			if len(b.Groups) != 1 || b.Groups[0].Key != "vmware" {
+				t.Errorf("scan: %+v %v", b.Groups, b.ScanErr)
+			}
+		}
+	}
+	if scans < 2 || scans > 4 {
+		t.Errorf("%d scans in %d host samples at 1:3, want about 3", scans, batches)
+	}
+	cancel() // with nobody reading: Run must still return
+	select {
+	case <-done:
+	case <-time.After(2 * time.Second):
+		t.Fatal("Run did not stop on cancel")
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Errorf("goroutines: %d before, %d after", before, n)
+	}
+}
