@@ -79,7 +79,7 @@ func Follow(ctx context.Context, cfg FollowConfig, out chan<- LineBatch) error {
 	if cfg.MaxBatchLines <= 0 {
 		cfg.MaxBatchLines = defaultBatch
 	}
-	w := &follower{cfg: cfg, out: out, sp: newSplitter()}
+	w := &follower{cfg: cfg, out: out, sp: newSplitter(), ctx: ctx}
 	defer w.closeCur()
 	if cfg.Start != nil {
 		if err := w.adopt(cfg.Start, cfg.StartAt); err != nil {
@@ -117,6 +117,9 @@ type follower struct {
 	first bool   // the next file opened is the one present at start
 
 	cropWait int
+
+	ctx     context.Context // for sends from inside the line callback
+	sendErr error           // the consumer went away
 
 	status  FollowStatus
 	changed bool // status differs from the last one sent
@@ -167,7 +170,7 @@ func (w *follower) switchFile(ctx context.Context) error {
 		w.openFailed(err)
 		return nil
 	}
-	note, err := w.readSkipped(ctx, old, nf)
+	note, err := w.readSkipped(old, nf)
 	if err != nil {
 		nf.Close()
 		return err
@@ -255,10 +258,8 @@ func (w *follower) catchUp(ctx context.Context, final bool) error {
 		got, err := w.sp.fill(r)
 		w.remember(got)
 		w.sp.emit(w.collect)
-		if len(w.ends) >= w.cfg.MaxBatchLines || len(w.arena) >= maxBatchBytes {
-			if err := w.send(ctx, false); err != nil {
-				return err
-			}
+		if w.sendErr != nil {
+			return w.sendErr
 		}
 		if errors.Is(err, io.EOF) {
 			return nil
@@ -291,8 +292,14 @@ func (w *follower) remember(got []byte) {
 }
 
 func (w *follower) collect(line []byte) {
+	if w.sendErr != nil {
+		return
+	}
 	w.arena = append(w.arena, line...)
 	w.ends = append(w.ends, len(w.arena))
+	if len(w.ends) >= w.cfg.MaxBatchLines || len(w.arena) >= maxBatchBytes {
+		w.sendErr = w.send(w.ctx, false)
+	}
 }
 
 func (w *follower) setState(state, errText string) {

@@ -1,7 +1,6 @@
 package sources
 
 import (
-	"context"
 	"io"
 	"os"
 	"path/filepath"
@@ -15,7 +14,7 @@ import (
 // loaded machine) must not lose a whole generation. It returns the note for
 // the status: "rotated" when the old file was found under a rotated name,
 // "replaced" when it was deleted or renamed elsewhere.
-func (w *follower) readSkipped(ctx context.Context, old *os.File, next *os.File) (string, error) {
+func (w *follower) readSkipped(old, next *os.File) (string, error) {
 	oldFi, err := old.Stat()
 	if err != nil {
 		return "replaced", nil
@@ -62,7 +61,7 @@ func (w *follower) readSkipped(ctx context.Context, old *os.File, next *os.File)
 			(nextFi != nil && os.SameFile(c.fi, nextFi)) {
 			continue
 		}
-		if err := w.readWhole(ctx, c.lf.Path); err != nil {
+		if err := w.readWhole(c.lf.Path); err != nil {
 			return "rotated", err
 		}
 	}
@@ -70,7 +69,7 @@ func (w *follower) readSkipped(ctx context.Context, old *os.File, next *os.File)
 }
 
 // readWhole delivers every line of a rotated file, which no longer grows.
-func (w *follower) readWhole(ctx context.Context, path string) error {
+func (w *follower) readWhole(path string) error {
 	f, err := OpenLog(path)
 	if err != nil {
 		return nil // gone again; nothing we can recover
@@ -80,16 +79,14 @@ func (w *follower) readWhole(ctx context.Context, path string) error {
 	for {
 		_, err := sp.fill(f)
 		sp.emit(w.collect)
-		if len(w.ends) >= w.cfg.MaxBatchLines || len(w.arena) >= maxBatchBytes {
-			if err := w.send(ctx, false); err != nil {
-				return err
-			}
+		if w.sendErr != nil {
+			return w.sendErr
 		}
 		if err != nil {
 			if err == io.EOF {
 				sp.flush(w.collect)
 			}
-			return nil
+			return w.sendErr
 		}
 	}
 }

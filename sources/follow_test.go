@@ -25,7 +25,7 @@ func newStepper(t *testing.T, start int64) *stepper {
 	out := make(chan LineBatch, 4096)
 	w := &follower{
 		cfg: FollowConfig{Path: filepath.Join(dir, "main.log"), StartAt: start, MaxBatchLines: defaultBatch},
-		out: out, sp: newSplitter(), first: true,
+		out: out, sp: newSplitter(), first: true, ctx: context.Background(),
 	}
 	t.Cleanup(w.closeCur)
 	return &stepper{t: t, w: w, out: out, dir: dir}
@@ -261,6 +261,21 @@ func TestFollowUnreadableIsRetried(t *testing.T) {
 		t.Fatal(err)
 	}
 	expect(t, "readable again", s.tick(1), "a")
+}
+
+func TestFollowCatchUpArrivesInBatches(t *testing.T) {
+	s := newStepper(t, 0)
+	s.w.cfg.MaxBatchLines = 10
+	s.write("main.log", strings.Repeat("x\n", 95))
+	if err := s.w.tick(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(s.out); n != 10 {
+		t.Fatalf("%d batches, want 10", n)
+	}
+	if got := s.tick(0); len(got) != 95*2-1 {
+		t.Fatalf("lines %q", got)
+	}
 }
 
 func TestOverlap(t *testing.T) {

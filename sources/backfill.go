@@ -1,0 +1,229 @@
+package sources
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// BackfillMaxBytes bounds the start-up read per log family: enough to
+// rebuild the state since the last app start on a busy day, small enough
+// that the first frame is never far away.
+const BackfillMaxBytes = 32 << 20
+
+// StateBackfill marks batches that come from the start-up backfill.
+const StateBackfill = "backfill"
+
+// followedFamilies are the logs followed live; mcp.log is read at start-up
+// if present but carries nothing the governor view needs live.
+var followedFamilies = [...]string{"main", "cowork_vm_swift", "cowork_vm_node"}
+
+// appStartMarker is the body of the app's start entry; backfill begins at the
+// last one when it is within BackfillMaxBytes.
+var appStartMarker = []byte(" [info] Starting app {")
+
+// BackfillPart is one file range the backfill reads.
+type BackfillPart struct {
+	File  LogFile
+	Start int64 // first byte read (moved to the next line start if inside a line)
+	// Current is set for a family's live file: it is read to its end at
+	// run time and then handed over to the follower.
+	Current bool
+	f       *os.File
+}
+
+// Backfill is a start-up plan: what to read from which file, and where live
+// following of each family then begins.
+type Backfill struct {
+	Parts []BackfillPart
+	// Follow has one entry per followed family, to pass to Follow after Run
+	// returns. For a family whose current file existed, Start is the very
+	// descriptor the backfill read and StartAt the offset after its last
+	// complete line, so nothing is lost or repeated in between, even if the
+	// app rotates the file meanwhile.
+	Follow []FollowConfig
+}
+
+// PlanBackfill decides what to read at start-up from the logs of dir (files
+// as ExpandPaths or a folder listing gives them; nil lists dir): for each
+// family, the rotated generations and the current file, bounded to since the
+// last "Starting app" entry or the last BackfillMaxBytes bytes, whichever is
+// smaller. It opens every file it plans to read at once, so a rotation while
+// reading cannot make it read a file twice. Call Run, or Close to give up.
+func PlanBackfill(dir string, files []LogFile) (*Backfill, error) {
+	return planBackfill(dir, files, BackfillMaxBytes)
+}
+
+func planBackfill(dir string, files []LogFile, limit int64) (*Backfill, error) {
+	if files == nil {
+		var err error
+		if files, err = folderLogs(dir); err != nil {
+			return nil, err
+		}
+	}
+	b := &Backfill{}
+	byFam := map[string][]LogFile{}
+	var order []string
+	for _, lf := range files {
+		if lf.Family == "" {
+			continue
+		}
+		if byFam[lf.Family] == nil {
+			order = append(order, lf.Family)
+		}
+		byFam[lf.Family] = append(byFam[lf.Family], lf)
+	}
+	for _, fam := range order {
+		parts, err := planFamily(fam, byFam[fam], limit)
+		if err != nil {
+			b.Close()
+			return nil, err
+		}
+		b.Parts = append(b.Parts, parts...)
+	}
+	for _, fam := range followedFamilies {
+		cfg := FollowConfig{Path: filepath.Join(dir, fam+".log"), StartAt: 0}
+		for _, p := range b.Parts {
+			if p.File.Family == fam && p.Current {
+				cfg.Path = p.File.Path
+			}
+		}
+		b.Follow = append(b.Follow, cfg)
+	}
+	return b, nil
+}
+
+// planFamily opens a family's files (oldest first) and picks where to start.
+func planFamily(fam string, files []LogFile, limit int64) ([]BackfillPart, error) {
+	SortLogFiles(files)
+	var parts []BackfillPart
+	sizes := make([]int64, 0, len(files))
+	for _, lf := range files {
+		f, err := OpenLog(lf.Path)
+		if errors.Is(err, os.ErrNotExist) {
+			continue // rotated away since the listing
+		}
+		if err != nil {
+			closeParts(parts)
+			return nil, fmt.Errorf("backfill: %w", err)
+		}
+		fi, err := f.Stat()
+		if err != nil {
+			f.Close()
+			closeParts(parts)
+			return nil, fmt.Errorf("backfill %q: %w", lf.Path, err)
+		}
+		parts = append(parts, BackfillPart{File: lf, f: f, Current: lf.Generation == 0 && !lf.old})
+		sizes = append(sizes, fi.Size())
+	}
+	budget := limit
+	first := 0
+	for i := len(parts) - 1; i >= 0; i-- {
+		lo := max(0, sizes[i]-budget)
+		if fam == "main" {
+			if pos, ok := lastAppStart(parts[i].f, lo, sizes[i]); ok {
+				parts[i].Start, first = pos, i
+				break
+			}
+		}
+		if lo > 0 || i == 0 {
+			parts[i].Start, first = lo, i
+			break
+		}
+		budget -= sizes[i]
+		if budget <= 0 {
+			first = i
+			break
+		}
+	}
+	closeParts(parts[:first])
+	return parts[first:], nil
+}
+
+// lastAppStart finds the offset of the last line in [lo, hi) that is a
+// timestamped "Starting app {" entry, scanning backwards in chunks.
+func lastAppStart(f *os.File, lo, hi int64) (int64, bool) {
+	const chunk = 1 << 20
+	keep := int64(len(appStartMarker) + 20) // a match may straddle chunks
+	buf := make([]byte, chunk+keep)
+	for end := hi; end > lo; {
+		start := max(lo, end-chunk)
+		n := int(min(end+keep, hi) - start)
+		k, err := f.ReadAt(buf[:n], start)
+		if err != nil && !errors.Is(err, io.EOF) {
+			return 0, false
+		}
+		data := buf[:k]
+		for j := len(data); ; {
+			i := bytes.LastIndex(data[:j], appStartMarker)
+			if i < 0 {
+				break
+			}
+			if ls := i - 19; ls >= 0 && isTimestamp(data[ls:i]) &&
+				(ls > 0 && data[ls-1] == '\n' || ls == 0 && start == 0) {
+				return start + int64(ls), true
+			}
+			if ls := i - 19; ls == 0 && start > 0 {
+				// The line start is in the previous chunk; check it there.
+				var prev [1]byte
+				if _, err := f.ReadAt(prev[:], start-1); err == nil && prev[0] == '\n' && isTimestamp(data[:19]) {
+					return start, true
+				}
+			}
+			j = i + len(appStartMarker) - 1
+		}
+		end = start
+	}
+	return 0, false
+}
+
+// isTimestamp reports whether b is "YYYY-MM-DD HH:MM:SS".
+func isTimestamp(b []byte) bool {
+	if len(b) != 19 {
+		return false
+	}
+	for i, c := range b {
+		switch i {
+		case 4, 7:
+			if c != '-' {
+				return false
+			}
+		case 10:
+			if c != ' ' {
+				return false
+			}
+		case 13, 16:
+			if c != ':' {
+				return false
+			}
+		default:
+			if c < '0' || c > '9' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func closeParts(parts []BackfillPart) {
+	for i := range parts {
+		if parts[i].f != nil {
+			parts[i].f.Close()
+			parts[i].f = nil
+		}
+	}
+}
+
+// Close releases every descriptor not yet handed over.
+func (b *Backfill) Close() {
+	closeParts(b.Parts)
+	for i := range b.Follow {
+		if b.Follow[i].Start != nil {
+			b.Follow[i].Start.Close()
+			b.Follow[i].Start = nil
+		}
+	}
+}

@@ -1,0 +1,128 @@
+package sources
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+)
+
+// Run reads the plan's parts in order and sends their lines in batches of at
+// most maxLines lines (0: 4096), so a consumer can draw its first frame
+// before the backfill ends. Afterwards b.Follow is ready for Follow: each
+// family's current file is handed over with the offset just past its last
+// complete line. Rotated files are closed. On error or cancellation every
+// descriptor is closed.
+func (b *Backfill) Run(ctx context.Context, out chan<- LineBatch, maxLines int) (err error) {
+	if maxLines <= 0 {
+		maxLines = defaultBatch
+	}
+	defer func() {
+		if err != nil {
+			b.Close()
+		}
+	}()
+	c := &batcher{ctx: ctx, out: out, max: maxLines, status: FollowStatus{State: StateBackfill, Since: time.Now()}}
+	for i := range b.Parts {
+		p := &b.Parts[i]
+		end, err := c.readPart(ctx, p)
+		if err != nil {
+			return err
+		}
+		if p.Current {
+			for j := range b.Follow {
+				if b.Follow[j].Path == p.File.Path {
+					b.Follow[j].Start, b.Follow[j].StartAt = p.f, end
+					p.f = nil
+				}
+			}
+		}
+		if p.f != nil {
+			p.f.Close()
+			p.f = nil
+		}
+	}
+	return nil
+}
+
+type batcher struct {
+	ctx    context.Context
+	err    error // the consumer went away; stop collecting
+	out    chan<- LineBatch
+	max    int
+	file   string
+	status FollowStatus
+	arena  []byte
+	ends   []int
+}
+
+func (c *batcher) collect(line []byte) {
+	if c.err != nil {
+		return
+	}
+	c.arena = append(c.arena, line...)
+	c.ends = append(c.ends, len(c.arena))
+	if len(c.ends) >= c.max || len(c.arena) >= maxBatchBytes {
+		c.err = c.flush(c.ctx)
+	}
+}
+
+func (c *batcher) flush(ctx context.Context) error {
+	if len(c.ends) == 0 {
+		return nil
+	}
+	b := LineBatch{File: c.file, Status: c.status, Lines: make([][]byte, len(c.ends))}
+	start := 0
+	for i, e := range c.ends {
+		b.Lines[i] = c.arena[start:e:e]
+		start = e
+	}
+	c.arena, c.ends = nil, c.ends[:0]
+	select {
+	case c.out <- b:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// readPart sends the lines of one part and returns the offset after its
+// last complete line. A current file's unfinished last line is left for the
+// follower; a rotated file's is delivered, as nothing will complete it.
+func (c *batcher) readPart(ctx context.Context, p *BackfillPart) (int64, error) {
+	c.file = p.File.Path
+	sp := newSplitter()
+	sp.reset(p.Start)
+	if p.Start > 0 {
+		var prev [1]byte
+		if _, err := p.f.ReadAt(prev[:], p.Start-1); err == nil && prev[0] != '\n' {
+			sp.skipping = true // begin at the next line start
+		}
+	}
+	r := &atReader{f: p.f, off: new(int64)}
+	*r.off = p.Start
+	for {
+		_, err := sp.fill(r)
+		sp.emit(c.collect)
+		if c.err != nil {
+			return 0, c.err
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return 0, fmt.Errorf("backfill %q: %w", p.File.Path, err)
+		}
+	}
+	if !p.Current {
+		sp.flush(c.collect)
+	}
+	if c.err != nil {
+		return 0, c.err
+	}
+	if err := c.flush(ctx); err != nil {
+		return 0, err
+	}
+	return sp.consumed, nil
+}

@@ -1,0 +1,186 @@
+package sources
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func writeFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// runBackfill runs a plan and returns the lines per file, in order, and the
+// number of batches.
+func runBackfill(t *testing.T, b *Backfill, maxLines int) ([]string, int) {
+	t.Helper()
+	out := make(chan LineBatch)
+	errc := make(chan error, 1)
+	go func() { errc <- b.Run(context.Background(), out, maxLines); close(out) }()
+	var got []string
+	n := 0
+	for batch := range out {
+		n++
+		if batch.Status.State != StateBackfill {
+			t.Fatalf("status %+v", batch.Status)
+		}
+		for _, l := range batch.Lines {
+			got = append(got, filepath.Base(batch.File)+":"+string(l))
+		}
+	}
+	if err := <-errc; err != nil {
+		t.Fatal(err)
+	}
+	return got, n
+}
+
+const appStart = "2026-08-30 20:35:17 [info] Starting app {\n  appVersion: '1.40609.0'\n}\n"
+
+func TestBackfillFromLastAppStart(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "main2.log"), "2026-08-29 10:00:00 [info] ancient\n")
+	writeFile(t, filepath.Join(dir, "main1.log"), appStart+"2026-08-30 20:35:18 [info] a\n"+
+		"  note: '2026-08-30 20:35:19 [info] Starting app {'\n"+ // quoted, not at line start
+		"2026-08-30 20:35:19 [info] Starting app {\n  v: 2\n}\n2026-08-30 20:35:20 [info] b\n")
+	writeFile(t, filepath.Join(dir, "main.log"), "2026-08-30 21:00:00 [info] c\npart")
+	writeFile(t, filepath.Join(dir, "cowork_vm_node.log"), "vm1\nvm2\n")
+	b, err := PlanBackfill(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := runBackfill(t, b, 0)
+	want := "main1.log:2026-08-30 20:35:19 [info] Starting app {|main1.log:  v: 2|main1.log:}|main1.log:2026-08-30 20:35:20 [info] b|" +
+		"main.log:2026-08-30 21:00:00 [info] c|cowork_vm_node.log:vm1|cowork_vm_node.log:vm2"
+	expect(t, "lines", strings.Join(got, "|"), want)
+	if len(b.Follow) != 3 {
+		t.Fatalf("follow %+v", b.Follow)
+	}
+	m := b.Follow[0]
+	if m.Path != filepath.Join(dir, "main.log") || m.Start == nil || m.StartAt != int64(len("2026-08-30 21:00:00 [info] c\n")) {
+		t.Fatalf("main handoff %+v", m)
+	}
+	if sw := b.Follow[1]; sw.Start != nil || sw.Path != filepath.Join(dir, "cowork_vm_swift.log") || sw.StartAt != 0 {
+		t.Fatalf("swift handoff %+v", sw)
+	}
+	b.Close()
+}
+
+func TestBackfillByteBoundAcrossGenerations(t *testing.T) {
+	dir := t.TempDir()
+	var one, cur strings.Builder
+	for i := range 100 {
+		fmt.Fprintf(&one, "2026-08-30 10:00:00 [info] line %03d\n", i) // 36 bytes each
+	}
+	for i := 100; i < 110; i++ {
+		fmt.Fprintf(&cur, "2026-08-30 10:00:00 [info] line %03d\n", i)
+	}
+	writeFile(t, filepath.Join(dir, "main1.log"), one.String())
+	writeFile(t, filepath.Join(dir, "main.log"), cur.String())
+	// 10 lines in main.log, and 20.5 lines' worth of main1.log: the cut
+	// falls inside line 079, so main1.log starts at line 080.
+	b, err := planBackfill(dir, nil, 30*36+18)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := runBackfill(t, b, 0)
+	if len(got) != 30 || !strings.HasSuffix(got[0], "line 080") || !strings.HasSuffix(got[29], "line 109") {
+		t.Fatalf("got %d lines: %v … %v", len(got), got[0], got[len(got)-1])
+	}
+	b.Close()
+}
+
+func TestBackfillBatchesBeforeTheEnd(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "main.log"), strings.Repeat("2026-08-30 10:00:00 [info] x\n", 1000))
+	b, err := PlanBackfill(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, batches := runBackfill(t, b, 100)
+	if len(got) != 1000 || batches != 10 {
+		t.Fatalf("%d lines in %d batches", len(got), batches)
+	}
+	b.Close()
+}
+
+// The handoff loses and repeats nothing, even when the app rotates main.log
+// between the backfill and the first poll.
+func TestBackfillThenFollowAcrossRotation(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "main.log"), "one\ntw")
+	b, err := PlanBackfill(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := runBackfill(t, b, 0)
+	expect(t, "backfill", strings.Join(got, "|"), "main.log:one")
+	if err := appendBytes(filepath.Join(dir, "main.log"), []byte("o\nthree\n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(dir, "main.log"), filepath.Join(dir, "main1.log")); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "main.log"), "four\n")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out := make(chan LineBatch, 64)
+	go Follow(ctx, b.Follow[0], out)
+	var lines []string
+	deadline := time.After(10 * time.Second)
+	for len(lines) < 3 {
+		select {
+		case batch := <-out:
+			for _, l := range batch.Lines {
+				lines = append(lines, string(l))
+			}
+		case <-deadline:
+			t.Fatalf("got %q", lines)
+		}
+	}
+	expect(t, "follow", strings.Join(lines, "|"), "two|three|four")
+	select {
+	case batch := <-out:
+		if len(batch.Lines) > 0 {
+			t.Fatalf("extra lines %q", batch.Lines)
+		}
+	case <-time.After(600 * time.Millisecond):
+	}
+}
+
+func TestLastAppStartAcrossChunks(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "main.log")
+	head := strings.Repeat("2026-08-30 10:00:00 [info] filler filler filler\n", 30000)
+	for _, d := range []int{-1, 0, 1, 10, 19, 25, 40, 70, 71, 200} {
+		// The last chunk read starts d bytes after the marker line's start.
+		tail := strings.Repeat("z", 1<<20-len(appStart)+d-1) + "\n"
+		body := head + appStart + tail
+		writeFile(t, p, body)
+		f, err := OpenLog(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos, ok := lastAppStart(f, 0, int64(len(body)))
+		f.Close()
+		if want := int64(len(head)); !ok || pos != want {
+			t.Fatalf("d=%d: got %d %v, want %d", d, pos, ok, want)
+		}
+	}
+	// A marker quoted inside a continuation line is not an app start.
+	writeFile(t, p, head+"  x: '2026-08-30 20:35:19 [info] Starting app {'\n")
+	f, err := OpenLog(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if pos, ok := lastAppStart(f, 0, int64(len(head)+60)); ok {
+		t.Fatalf("quoted marker matched at %d", pos)
+	}
+}
