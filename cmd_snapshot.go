@@ -1,14 +1,133 @@
 package main
 
 import (
-	"errors"
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
 
 	"github.com/spf13/cobra"
+
+	"coworktop/governor"
+	"coworktop/metrics"
+	"coworktop/sources"
+	"coworktop/ui/report"
 )
 
-// TODO(owner of cmd_snapshot.go): replace this placeholder.
+// exitPressure is the exit code of `snapshot --fail-on` when pressure is at
+// or above the level asked for.
+const exitPressure = 3
+
 func newSnapshotCmd(g *globalOptions) *cobra.Command {
-	return &cobra.Command{Use: "snapshot", Short: "not built yet", RunE: func(*cobra.Command, []string) error {
-		return errors.New("snapshot: not built yet")
-	}}
+	var (
+		asJSON bool
+		failOn string
+		format string
+		output string
+	)
+	cmd := &cobra.Command{
+		Use:   "snapshot [PATH...]",
+		Short: "One-shot state: host memory and pressure, competing VMs, sessions and the governor",
+		Example: `  coworktop snapshot
+  coworktop snapshot --json | jq .outlook
+  coworktop snapshot --fail-on warning && start-heavy-job
+  coworktop snapshot --format prom --output /var/lib/node_exporter/textfile/coworktop.prom`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if failOn != "" && failOn != "warning" && failOn != "critical" {
+				return fmt.Errorf("--fail-on takes warning or critical, not %q", failOn)
+			}
+			if format == "" {
+				format = "text"
+				if asJSON {
+					format = "json"
+				}
+			}
+			if format != "text" && format != "json" && format != "prom" {
+				return fmt.Errorf("--format takes text, json or prom, not %q", format)
+			}
+			if format == "prom" && output == "" {
+				return fmt.Errorf("--format prom needs --output FILE (written atomically for node_exporter's textfile collector)")
+			}
+			snap, err := takeSnapshot(cmd.Context(), g, args)
+			if err != nil {
+				return err
+			}
+			switch format {
+			case "json":
+				enc := json.NewEncoder(g.stdout)
+				enc.SetIndent("", "  ")
+				if err := enc.Encode(snap); err != nil {
+					return fmt.Errorf("writing snapshot: %w", err)
+				}
+			case "prom":
+				v, c, _ := buildVersion()
+				if err := metrics.WriteTextfile(output, snap, metrics.BuildInfo{Version: v, Commit: c}); err != nil {
+					return err
+				}
+			default:
+				if err := report.WriteSnapshot(g.stdout, snap); err != nil {
+					return err
+				}
+			}
+			if failOn != "" && pressureOf(snap).Rank() >= governor.PressureLevel(failOn).Rank() {
+				return &exitError{code: exitPressure, err: fmt.Errorf("memory pressure is %s (--fail-on %s)", pressureOf(snap), failOn)}
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&asJSON, "json", false, "print one JSON object")
+	f.StringVar(&failOn, "fail-on", "", "exit 3 when memory pressure is at or above warning|critical")
+	f.StringVar(&format, "format", "", "text, json or prom (prom needs --output)")
+	f.StringVar(&output, "output", "", "with --format prom: the file to write atomically")
+	return cmd
+}
+
+// takeSnapshot rebuilds the governor state from the logs' recent history
+// (when a log folder is found; without one the snapshot still shows the
+// machine) and samples the host and the process table once.
+func takeSnapshot(ctx context.Context, g *globalOptions, args []string) (governor.Snapshot, error) {
+	state := governor.New(governor.DefaultLimits())
+	if paths, err := logPaths(g, args); err == nil {
+		updates, err := startLive(ctx, liveConfig{paths: paths})
+		if err != nil {
+			return governor.Snapshot{}, err
+		}
+		for u := range updates {
+			state.ApplyUpdate(u)
+		}
+	} else if len(args) > 0 {
+		return governor.Snapshot{}, err
+	} else {
+		fmt.Fprintf(g.stderr, "coworktop: %s; showing the machine only\n", oneLine(err.Error()))
+	}
+	now := time.Now()
+	if h, err := sources.SampleHost(ctx, now); err == nil {
+		state.ApplyHost(h)
+	} else {
+		fmt.Fprintf(g.stderr, "coworktop: host memory: %s\n", oneLine(err.Error()))
+	}
+	if groups, err := sources.NewSystemScanner().Scan(ctx, now); err == nil {
+		state.ApplyGroups(now, groups)
+	} else {
+		fmt.Fprintf(g.stderr, "coworktop: process scan: %s\n", oneLine(err.Error()))
+	}
+	return state.Snapshot(now), nil
+}
+
+// pressureOf is the worse of the host's own level and the level the
+// governor logged in the last two minutes (it logs warning and critical,
+// never the return to normal, so an older line says nothing about now).
+func pressureOf(s governor.Snapshot) governor.PressureLevel {
+	p := governor.PressureUnknown
+	if !s.PressureAt.IsZero() && s.Now.Sub(s.PressureAt) < 2*time.Minute {
+		p = s.Pressure
+	}
+	if s.Host != nil && s.Host.Pressure.Rank() > p.Rank() {
+		p = s.Host.Pressure
+	}
+	if p == governor.PressureUnknown {
+		return governor.PressureNormal
+	}
+	return p
 }

@@ -12,10 +12,17 @@ var (
 	date    = ""
 )
 
-// versionString reports version, commit and date, falling back to what the Go
-// toolchain stamped into the binary (go install, go build from a checkout).
+// versionString reports version, commit and date.
 func versionString() string {
-	v, c, d := version, commit, date
+	v, c, d := buildVersion()
+	return fmt.Sprintf("coworktop %s (commit %s, built %s)", v, c, d)
+}
+
+// buildVersion is the version, commit and date from -ldflags, falling back
+// to what the Go toolchain stamped into the binary (go install, go build
+// from a checkout).
+func buildVersion() (v, c, d string) {
+	v, c, d = version, commit, date
 	if info, ok := debug.ReadBuildInfo(); ok {
 		if v == "" && info.Main.Version != "" && info.Main.Version != "(devel)" {
 			v = info.Main.Version
@@ -46,5 +53,5 @@ func versionString() string {
 	if d == "" {
 		d = "unknown"
 	}
-	return fmt.Sprintf("coworktop %s (commit %s, built %s)", v, c, d)
+	return v, c, d
 }

@@ -1,7 +1,8 @@
-// Package report renders coworktop's post-mortem summary of saved logs, as
-// text for people and as one JSON object for scripts. It owns the report's
+// Package report renders coworktop's non-interactive outputs: the
+// post-mortem summary of saved logs (`report`, as text for people and one
+// JSON object for scripts) and the one-shot `snapshot` text. It owns their
 // shape and wording; it reads nothing itself (main.go feeds it the governor
-// state rebuilt from the logs) and never writes to a terminal directly.
+// state rebuilt from the logs) and prints only sanitised text.
 package report
 
 import (

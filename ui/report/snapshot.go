@@ -1,0 +1,135 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"coworktop/governor"
+)
+
+// WriteSnapshot prints `coworktop snapshot` for people: the machine first,
+// then the governor, then sessions and competitors. Estimates say so.
+func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "coworktop snapshot at %s\n", s.Now.Format(TimeLayout))
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	row := func(k, v string) { fmt.Fprintf(tw, "  %s\t%s\n", k, v) }
+	if h := s.Host; h != nil {
+		row("memory", fmt.Sprintf("used %s of %s · available %s · swap %s of %s",
+			Bytes(h.Used), Bytes(h.Total), Bytes(h.Available), Bytes(h.SwapUsed), Bytes(h.SwapTotal)))
+		row("pressure", hostPressure(h))
+	} else {
+		row("memory", "not sampled")
+	}
+	if s.App.Version != "" {
+		row("app", strings.TrimSpace(s.App.Version+" on "+s.App.Platform))
+	}
+	row("sessions", fmt.Sprintf("%d effective (%s) / cap %s", s.Effective.Value, s.Effective.Source, capText(s.Cap)))
+	row("outlook", s.Outlook.Summary+" (estimate)")
+	if v := s.NextVictim; v != nil {
+		row("next victim", fmt.Sprintf("%s %s, idle %s (estimate: least recently active, idle ≥ 60 s)", governor.ShortID(v.ID), v.Project, governor.FormatDuration(v.Idle)))
+	}
+	if s.Pressure != governor.PressureUnknown {
+		row("logged pressure", fmt.Sprintf("%s at %s (the governor's last pressure line)", s.Pressure, s.PressureAt.Format(TimeLayout)))
+	}
+	row("vm", fmt.Sprintf("Cowork VM %s, %d CPUs, %d GB (from the VM logs)", s.VM.State, s.VM.CPUs, s.VM.MemoryGB))
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+
+	fmt.Fprintf(&b, "\nsessions (%d)\n", len(s.Sessions))
+	tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	for _, v := range s.Sessions {
+		state := string(v.State)
+		if v.PauseReason != "" {
+			state += ": " + v.PauseReason
+		}
+		timer := ""
+		switch {
+		case !v.Live() || v.TimerTimeout == 0:
+		case v.TimerRemaining > 0:
+			timer = "idle timeout in " + governor.FormatDuration(v.TimerRemaining)
+		default:
+			timer = "idle timeout due"
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\tidle %s\t%s\n", governor.ShortID(v.ID), v.Project, state, governor.FormatDuration(v.Idle), timer)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+
+	fmt.Fprintf(&b, "\nmemory holders (%d)\n", len(s.Groups))
+	tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	for _, g := range s.Groups {
+		guest := ""
+		if g.GuestMemory.Known {
+			guest = "guest " + Bytes(g.GuestMemory)
+		}
+		fmt.Fprintf(tw, "  %s\t%d procs\t%s\t%.1f%% CPU\t%s\t%s\n", governor.SanitizeString(g.Name, 40), g.Processes, groupMemory(g), g.CPUPercent, guest, governor.SanitizeString(g.Note, 80))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func hostPressure(h *governor.HostMemory) string {
+	s := string(h.Pressure)
+	if s == "" {
+		s = "unknown"
+	}
+	if h.PressureSource != "" {
+		s += " · by " + h.PressureSource
+	}
+	if h.AppFreeRatioSource != "" {
+		s += fmt.Sprintf(" · app's free ratio %.1f%%", 100*h.AppFreeRatio)
+	}
+	if h.AvailableRatio > 0 {
+		s += fmt.Sprintf(" · MemAvailable %.1f%%", 100*h.AvailableRatio)
+	}
+	if h.MemorystatusLevel >= 0 && h.PressureSource != "" && strings.Contains(h.PressureSource, "kern.") {
+		s += fmt.Sprintf(" · kern.memorystatus_level %d%%", h.MemorystatusLevel)
+	}
+	return s
+}
+
+func capText(c governor.CapView) string {
+	switch c.Source {
+	case governor.SourceLogged:
+		return fmt.Sprintf("%d (logged)", c.Value)
+	case governor.SourceEstimated:
+		return fmt.Sprintf("~%d (estimated from RAM)", c.Value)
+	}
+	return "unknown"
+}
+
+func groupMemory(g governor.ProcessGroup) string {
+	switch {
+	case g.Footprint.Known:
+		return "footprint " + Bytes(g.Footprint)
+	case g.RSS.Known:
+		return "RSS " + Bytes(g.RSS)
+	}
+	return "memory unreadable"
+}
+
+// Bytes prints a figure in binary units, or "unreadable".
+func Bytes(f governor.Figure) string {
+	if !f.Known {
+		return "unreadable"
+	}
+	v := float64(f.Value)
+	for _, unit := range []string{"B", "KiB", "MiB", "GiB", "TiB"} {
+		if v < 1024 || unit == "TiB" {
+			if unit == "B" {
+				return fmt.Sprintf("%.0f B", v)
+			}
+			return fmt.Sprintf("%.1f %s", v, unit)
+		}
+		v /= 1024
+	}
+	return ""
+}
