@@ -1,14 +1,89 @@
 package main
 
 import (
-	"errors"
+	"context"
+	"fmt"
+	"os"
+	"sync"
+	"time"
 
 	"github.com/spf13/cobra"
+
+	"coworktop/governor"
+	"coworktop/sources"
+	"coworktop/ui"
 )
 
-// TODO(owner of cmd_live.go): the live TUI and --demo.
+// liveFlags are the root command's own flags (the live screen).
+type liveFlags struct {
+	demo bool
+	bell bool
+}
+
 func addLiveFlags(root *cobra.Command, g *globalOptions) {
-	var demo bool
-	root.Flags().BoolVar(&demo, "demo", false, "live view of a built-in scenario (no Claude needed)")
-	root.RunE = func(*cobra.Command, []string) error { return errors.New("live TUI: not built yet") }
+	var lf liveFlags
+	root.Flags().BoolVar(&lf.demo, "demo", false, "live view of a built-in scenario (no Claude needed)")
+	root.Flags().BoolVar(&lf.bell, "bell", false, "ring the terminal bell on each eviction")
+	observe := addLiveMetricsFlags(root, g)
+	root.RunE = func(cmd *cobra.Command, _ []string) error {
+		return runLive(contextOf(cmd), g, lf, observe)
+	}
+}
+
+// runLive follows the Claude logs (or the demo scenario's) through the live
+// pipeline and shows them until the user quits.
+func runLive(parent context.Context, g *globalOptions, lf liveFlags, observe func(context.Context) (func(governor.Snapshot), error)) error {
+	ctx, cancel := context.WithCancel(parent)
+	defer cancel()
+	var wg sync.WaitGroup
+	defer wg.Wait() // the demo writer stops before its folder is removed
+	defer cancel()
+
+	mode, source := ui.ModeLive, ""
+	var paths []string
+	if lf.demo {
+		dir, err := os.MkdirTemp("", "coworktop-demo-")
+		if err != nil {
+			return fmt.Errorf("demo: %w", err)
+		}
+		defer os.RemoveAll(dir)
+		d, err := sources.NewDemo(dir, time.Now)
+		if err != nil {
+			return err
+		}
+		if err := d.WriteHistory(); err != nil {
+			d.Close()
+			return err
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := d.Play(ctx); err != nil {
+				fmt.Fprintf(g.stderr, "coworktop: demo: %s\n", oneLine(err.Error()))
+			}
+		}()
+		mode, source, paths = ui.ModeDemo, "built-in demo scenario", []string{dir}
+	} else {
+		p, err := logPaths(g, nil)
+		if err != nil {
+			return err
+		}
+		paths, source = p, "Claude logs"
+	}
+	var onSnapshot func(governor.Snapshot)
+	if observe != nil {
+		obs, err := observe(ctx)
+		if err != nil {
+			return err
+		}
+		onSnapshot = obs
+	}
+	updates, err := startLive(ctx, liveConfig{paths: paths, refresh: g.refresh, follow: true, machine: true})
+	if err != nil {
+		return err
+	}
+	return ui.Run(ctx, ui.Options{
+		Mode: mode, Updates: updates, Color: g.colorEnabled(), Bell: lf.bell,
+		Version: versionShort(), Refresh: g.refresh, Source: source, Observe: onSnapshot,
+	})
 }

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/lipgloss/v2"
-
 	"coworktop/governor"
 )
 
@@ -62,7 +60,7 @@ func (m *Model) titleLine(w int) string {
 }
 
 // meter draws `Lbl[|||||     text]` in w cells.
-func (m *Model) meter(label string, frac float64, text string, st lipgloss.Style, w int) string {
+func (m *Model) meter(label string, frac float64, text string, st Ink, w int) string {
 	t := m.theme
 	inner := w - len(label) - 2
 	if inner < 1 {
@@ -77,7 +75,7 @@ func (m *Model) meter(label string, frac float64, text string, st lipgloss.Style
 	return t.paint(t.Title, label) + "[" + t.paint(st, filled) + empty + " " + t.paint(t.Fact, text) + "]"
 }
 
-func (m *Model) levelStyle(p governor.PressureLevel) lipgloss.Style {
+func (m *Model) levelStyle(p governor.PressureLevel) Ink {
 	switch p {
 	case governor.PressureCritical:
 		return m.theme.Critical
@@ -91,7 +89,9 @@ func (m *Model) levelStyle(p governor.PressureLevel) lipgloss.Style {
 
 func (m *Model) memMeter(w int) string {
 	const label = "Mem"
-	if h := m.snap.Host; h != nil {
+	// Replay and demo show the log's own memory figures, on the log's clock,
+	// as the timeline does; live shows the host.
+	if h := m.snap.Host; h != nil && (m.opts.Mode == ModeLive || len(m.snap.MemorySamples) == 0) {
 		if !h.Total.Known {
 			return m.meter(label, 0, "unreadable", m.theme.Muted, w)
 		}

@@ -3,8 +3,6 @@ package ui
 import (
 	"fmt"
 	"strings"
-
-	"charm.land/lipgloss/v2"
 )
 
 // paneID names a pane; tab order follows the constants.
@@ -221,20 +219,20 @@ type lineBuilder struct {
 func newLine(t Theme) *lineBuilder { return &lineBuilder{t: t} }
 
 // add appends text as is (the caller has fitted it).
-func (l *lineBuilder) add(st lipgloss.Style, text string) *lineBuilder {
+func (l *lineBuilder) add(st Ink, text string) *lineBuilder {
 	l.plain.WriteString(text)
 	l.styled.WriteString(l.t.paint(st, text))
 	return l
 }
 
 // cell appends text fitted to w cells, then one space.
-func (l *lineBuilder) cell(st lipgloss.Style, text string, w int) *lineBuilder {
-	return l.add(st, fit(text, w)).add(lipgloss.Style{}, " ")
+func (l *lineBuilder) cell(st Ink, text string, w int) *lineBuilder {
+	return l.add(st, fit(text, w)).add(Ink{}, " ")
 }
 
 // rcell is cell aligned right.
-func (l *lineBuilder) rcell(st lipgloss.Style, text string, w int) *lineBuilder {
-	return l.add(st, fitRight(text, w)).add(lipgloss.Style{}, " ")
+func (l *lineBuilder) rcell(st Ink, text string, w int) *lineBuilder {
+	return l.add(st, fitRight(text, w)).add(Ink{}, " ")
 }
 
 func (l *lineBuilder) row(session string) row {

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"sort"
 
-	"charm.land/lipgloss/v2"
-
 	"coworktop/governor"
 )
 
@@ -76,7 +74,7 @@ func (m *Model) competitionContent(w int) content {
 		if g.GuestMemory.Known {
 			guest = humanBytes(g.GuestMemory.Value)
 		}
-		st := lipgloss.Style{}
+		st := Ink{}
 		switch g.Kind {
 		case governor.GroupCompetitor:
 			st = t.Warn
@@ -90,8 +88,8 @@ func (m *Model) competitionContent(w int) content {
 		if !ok {
 			memSt = t.Muted
 		}
-		l := newLine(t).cell(st, g.Name, nameW).rcell(memSt, memText, memW).rcell(lipgloss.Style{}, fmt.Sprintf("%.1f", g.CPUPercent), cpuW).
-			rcell(t.Muted, guest, guestW).rcell(lipgloss.Style{}, share, shareW).rcell(t.Muted, fmt.Sprint(g.Processes), procW)
+		l := newLine(t).cell(st, g.Name, nameW).rcell(memSt, memText, memW).rcell(Ink{}, fmt.Sprintf("%.1f", g.CPUPercent), cpuW).
+			rcell(t.Muted, guest, guestW).rcell(Ink{}, share, shareW).rcell(t.Muted, fmt.Sprint(g.Processes), procW)
 		c.rows = append(c.rows, l.row(""))
 	}
 	if hog != nil {

@@ -3,12 +3,10 @@ package ui
 import (
 	"strings"
 
-	"charm.land/lipgloss/v2"
-
 	"coworktop/governor"
 )
 
-func (m *Model) kindStyle(k governor.Kind) lipgloss.Style {
+func (m *Model) kindStyle(k governor.Kind) Ink {
 	t := m.theme
 	switch k {
 	case governor.KindAtCap, governor.KindPressureEvict, governor.KindVMFailed, governor.KindRendererGone:
@@ -18,7 +16,7 @@ func (m *Model) kindStyle(k governor.Kind) lipgloss.Style {
 	case governor.KindPause, governor.KindIdleTimeout:
 		return t.Evicted
 	}
-	return lipgloss.Style{}
+	return Ink{}
 }
 
 // logRows turns recent event-log lines, newest first, into rows; keep, when

@@ -4,8 +4,6 @@ import (
 	"strconv"
 	"time"
 
-	"charm.land/lipgloss/v2"
-
 	"coworktop/governor"
 )
 
@@ -26,7 +24,7 @@ func outcomeLabel(o governor.Outcome) string {
 	return string(o.Kind)
 }
 
-func (m *Model) outcomeStyle(o governor.Outcome) lipgloss.Style {
+func (m *Model) outcomeStyle(o governor.Outcome) Ink {
 	t := m.theme
 	switch {
 	case o.Eviction:
@@ -59,10 +57,10 @@ func (m *Model) evictionsContent(w int) content {
 		}
 		st := m.outcomeStyle(o)
 		l := newLine(t).cell(t.Muted, clockTime(o.Time), timeW).cell(st, outcomeLabel(o), whatW).
-			cell(t.Fact, governor.ShortID(o.Session), idW).rcell(lipgloss.Style{}, idle, idleW).cell(lipgloss.Style{}, causeText(o), causeW)
+			cell(t.Fact, governor.ShortID(o.Session), idW).rcell(Ink{}, idle, idleW).cell(Ink{}, causeText(o), causeW)
 		c.rows = append(c.rows, l.row(o.Session))
 	}
-	c.info = strconv.Itoa(hour) + " evictions in the last hour · " + strconv.Itoa(m.snap.Counts.Evictions) + " total"
+	c.info = plural(hour, "eviction") + " in the last hour · " + strconv.Itoa(m.snap.Counts.Evictions) + " total"
 	return c
 }
 

@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"time"
 
-	"charm.land/lipgloss/v2"
-
 	"coworktop/governor"
 )
 
@@ -39,9 +37,9 @@ func (m *Model) rankingContent(w int) content {
 		}
 		l := newLine(t).rcell(t.Muted, strconv.Itoa(i+1), rankW).cell(t.Fact, governor.ShortID(v.ID), idW)
 		if projW > 0 {
-			l.cell(lipgloss.Style{}, v.Project, projW)
+			l.cell(Ink{}, v.Project, projW)
 		}
-		l.add(st, filled).add(t.Muted, empty).add(lipgloss.Style{}, " ").
+		l.add(st, filled).add(t.Muted, empty).add(Ink{}, " ").
 			rcell(st, governor.FormatDuration(v.Idle), idleW).cell(st, mark, markW)
 		c.rows = append(c.rows, l.row(v.ID))
 	}

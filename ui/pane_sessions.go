@@ -4,8 +4,6 @@ import (
 	"sort"
 	"strconv"
 
-	"charm.land/lipgloss/v2"
-
 	"coworktop/governor"
 )
 
@@ -57,7 +55,7 @@ func stateLabel(s governor.SessionView) string {
 	return string(s.State)
 }
 
-func (m *Model) stateStyle(s governor.SessionView) lipgloss.Style {
+func (m *Model) stateStyle(s governor.SessionView) Ink {
 	t := m.theme
 	switch s.State {
 	case governor.StateWorking:
@@ -99,8 +97,8 @@ func (m *Model) sessionsContent(w int) content {
 		if s.Live() {
 			idle = governor.FormatDuration(s.Idle)
 		}
-		l := newLine(t).add(lipgloss.Style{}, " ").cell(t.Fact, governor.ShortID(s.ID), idW).
-			cell(lipgloss.Style{}, s.Project, projW).cell(m.stateStyle(s), stateLabel(s), stW).
+		l := newLine(t).add(Ink{}, " ").cell(t.Fact, governor.ShortID(s.ID), idW).
+			cell(Ink{}, s.Project, projW).cell(m.stateStyle(s), stateLabel(s), stW).
 			cell(t.Muted, shortClock(s.FirstSeen), startW).rcell(m.stateStyle(s), idle, idleW).
 			rcell(t.Muted, timeout, toW).rcell(t.Evicted, ev, evW)
 		c.rows = append(c.rows, l.row(s.ID))

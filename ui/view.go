@@ -209,7 +209,7 @@ func (m *Model) helpScreen(w, h int) []string {
 		inner = append(inner, padStyled(" "+l, w-2))
 	}
 	t := m.theme
-	out := []string{t.paint(t.Focus, "┌─ Help "+strings.Repeat("─", max(0, w-10))+"┐")}
+	out := []string{t.paint(t.Focus, "┌─ Help "+strings.Repeat("─", max(0, w-9))+"┐")}
 	for i := 0; i < h-2; i++ {
 		l := strings.Repeat(" ", w-2)
 		if i < len(inner) {
@@ -228,8 +228,9 @@ func helpStyles(t Theme) help.Styles {
 			FullKey: plain, FullDesc: plain, FullSeparator: plain}
 	}
 	st := help.DefaultStyles(true)
-	st.ShortKey = t.Focus
-	st.FullKey = t.Focus
+	keyStyle := lipgloss.NewStyle().Foreground(lipgloss.Color("6")).Bold(true)
+	st.ShortKey = keyStyle
+	st.FullKey = keyStyle
 	st.ShortDesc = lipgloss.NewStyle()
 	st.FullDesc = lipgloss.NewStyle()
 	return st
