@@ -23,7 +23,10 @@ var followedFamilies = [...]string{"main", "cowork_vm_swift", "cowork_vm_node"}
 
 // appStartMarker is the body of the app's start entry; backfill begins at the
 // last one when it is within BackfillMaxBytes.
-var appStartMarker = []byte(" [info] Starting app {")
+var appStartMarker = []byte("Starting app {")
+
+// appStartLevel precedes appStartMarker after the timestamp.
+const appStartLevel = " [info] "
 
 // BackfillPart is one file range the backfill reads.
 type BackfillPart struct {
@@ -147,7 +150,7 @@ func planFamily(fam string, files []LogFile, limit int64) ([]BackfillPart, error
 // timestamped "Starting app {" entry, scanning backwards in chunks.
 func lastAppStart(f *os.File, lo, hi int64) (int64, bool) {
 	const chunk = 1 << 20
-	keep := int64(len(appStartMarker) + 20) // a match may straddle chunks
+	keep := int64(len(appStartMarker) + 19 + len(appStartLevel)) // a match may straddle chunks
 	buf := make([]byte, chunk+keep)
 	for end := hi; end > lo; {
 		start := max(lo, end-chunk)
@@ -157,27 +160,47 @@ func lastAppStart(f *os.File, lo, hi int64) (int64, bool) {
 			return 0, false
 		}
 		data := buf[:k]
-		for j := len(data); ; {
-			i := bytes.LastIndex(data[:j], appStartMarker)
+		// Forward search (bytes.Index is vectorised, LastIndex is not),
+		// keeping the last valid match of the chunk.
+		found := int64(-1)
+		for from := 0; ; {
+			i := bytes.Index(data[from:], appStartMarker)
 			if i < 0 {
 				break
 			}
-			if ls := i - 19; ls >= 0 && isTimestamp(data[ls:i]) &&
-				(ls > 0 && data[ls-1] == '\n' || ls == 0 && start == 0) {
-				return start + int64(ls), true
-			}
-			if ls := i - 19; ls == 0 && start > 0 {
-				// The line start is in the previous chunk; check it there.
+			i += from
+			from = i + 1
+			ls := i - 19 - len(appStartLevel)
+			switch {
+			case ls < 0:
+				// The timestamp is in the previous chunk; seen there.
+			case ls > 0:
+				if data[ls-1] == '\n' && isStartLine(data[ls:i]) {
+					found = start + int64(ls)
+				}
+			case start == 0:
+				if isStartLine(data[:i]) {
+					found = 0
+				}
+			default:
 				var prev [1]byte
-				if _, err := f.ReadAt(prev[:], start-1); err == nil && prev[0] == '\n' && isTimestamp(data[:19]) {
-					return start, true
+				if _, err := f.ReadAt(prev[:], start-1); err == nil && prev[0] == '\n' && isStartLine(data[:i]) {
+					found = start
 				}
 			}
-			j = i + len(appStartMarker) - 1
+		}
+		if found >= 0 {
+			return found, true
 		}
 		end = start
 	}
 	return 0, false
+}
+
+// isStartLine reports whether b is the "YYYY-MM-DD HH:MM:SS [info] " that
+// opens an app start entry.
+func isStartLine(b []byte) bool {
+	return len(b) == 19+len(appStartLevel) && isTimestamp(b[:19]) && string(b[19:]) == appStartLevel
 }
 
 // isTimestamp reports whether b is "YYYY-MM-DD HH:MM:SS".

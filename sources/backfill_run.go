@@ -78,7 +78,9 @@ func (c *batcher) flush(ctx context.Context) error {
 		b.Lines[i] = c.arena[start:e:e]
 		start = e
 	}
-	c.arena, c.ends = nil, c.ends[:0]
+	// The next batch is likely the same size: allocate it once rather
+	// than by doubling, which dominated a backfill's profile.
+	c.arena, c.ends = make([]byte, 0, min(maxBatchBytes+MaxLineBytes, len(c.arena)+len(c.arena)/8)), c.ends[:0]
 	select {
 	case c.out <- b:
 		return nil

@@ -184,3 +184,42 @@ func TestLastAppStartAcrossChunks(t *testing.T) {
 		t.Fatalf("quoted marker matched at %d", pos)
 	}
 }
+
+// BenchmarkBackfill32MB measures a full-budget backfill: a main.log larger
+// than BackfillMaxBytes with no app start in it, read and batched. With
+// COWORKTOP_BENCH_LOG_DIR set it uses that folder instead (bench/backfill.sh
+// does, to compare with grep on the same bytes).
+func BenchmarkBackfill32MB(b *testing.B) {
+	dir := os.Getenv("COWORKTOP_BENCH_LOG_DIR")
+	if dir == "" {
+		dir = b.TempDir()
+		line := "2026-08-30 20:35:14 [info] [process-memory] sys_free=1234MB total=16384MB sys_free_raw=429MB children=7\n" +
+			"2026-08-30 20:35:15 [info] [CliGovernor] acquire(warm) effective=3/6\n"
+		data := strings.Repeat(line, (40<<20)/len(line))
+		if err := os.WriteFile(filepath.Join(dir, "main.log"), []byte(data), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.SetBytes(BackfillMaxBytes)
+	for b.Loop() {
+		bf, err := PlanBackfill(dir, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		out := make(chan LineBatch, 8)
+		done := make(chan int)
+		go func() {
+			n := 0
+			for batch := range out {
+				n += len(batch.Lines)
+			}
+			done <- n
+		}()
+		if err := bf.Run(context.Background(), out, 0); err != nil {
+			b.Fatal(err)
+		}
+		close(out)
+		<-done
+		bf.Close()
+	}
+}

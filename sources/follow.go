@@ -322,7 +322,9 @@ func (w *follower) send(ctx context.Context, force bool) error {
 		b.Lines[i] = w.arena[start:e:e]
 		start = e
 	}
-	w.arena, w.ends = nil, w.ends[:0]
+	// The next batch is likely the same size: allocate it once rather
+	// than by doubling, which dominated a backfill's profile.
+	w.arena, w.ends = make([]byte, 0, min(maxBatchBytes+MaxLineBytes, len(w.arena)+len(w.arena)/8)), w.ends[:0]
 	w.changed = false
 	select {
 	case w.out <- b:
