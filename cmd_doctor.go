@@ -2,13 +2,91 @@ package main
 
 import (
 	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"time"
+
+	"coworktop/sources"
 
 	"github.com/spf13/cobra"
 )
 
-// TODO(owner of cmd_doctor.go): replace this placeholder.
 func newDoctorCmd(g *globalOptions) *cobra.Command {
-	return &cobra.Command{Use: "doctor", Short: "not built yet", RunE: func(*cobra.Command, []string) error {
-		return errors.New("doctor: not built yet")
-	}}
+	return &cobra.Command{
+		Use:   "doctor",
+		Short: "which log folders were probed and found, and why not",
+		Long: `doctor lists every folder coworktop probed for the Claude desktop app's logs,
+what it found there (known log files with their sizes and ages, and whether each
+opens for reading), why a folder was not usable, and which folder it will use.
+Files are opened read-only and closed at once; nothing is written.
+
+--log-dir, then the environment variable ` + sources.EnvLogDir + `, replace the
+default folders.`,
+		Example: `  coworktop doctor
+  coworktop doctor --log-dir ~/Downloads/claude-logs`,
+		Args: cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			d := sources.Discover(g.logDir)
+			printDiscovery(g.stdout, d, time.Now())
+			if d.Chosen == "" {
+				return &exitError{code: 1, err: errors.New(d.Reason)}
+			}
+			return nil
+		},
+	}
+}
+
+// printDiscovery writes the report. Every path and name went through
+// sources.CleanText: they come from the environment and a folder listing,
+// and must not carry escape sequences to the terminal.
+func printDiscovery(w io.Writer, d sources.Discovery, now time.Time) {
+	fmt.Fprintf(w, "log folders probed (%s):\n", runtime.GOOS)
+	for _, p := range d.Probed {
+		state := "found"
+		if !p.Found {
+			state = "not usable: " + p.Why
+		} else if p.Why != "" {
+			state = "found, " + p.Why
+		}
+		fmt.Fprintf(w, "  %s\n    from %s; %s\n", sources.CleanText(p.Path), p.Source, state)
+		for _, f := range p.Files {
+			open := "opens read-only"
+			if !f.Readable {
+				open = "cannot open: " + f.OpenErr
+			}
+			fmt.Fprintf(w, "    %-26s %9s  %-10s %s\n", f.Name, humanBytes(f.Size), humanAge(now.Sub(f.ModTime)), open)
+		}
+	}
+	if d.Chosen == "" {
+		fmt.Fprintf(w, "using: none (%s)\n", d.Reason)
+		return
+	}
+	fmt.Fprintf(w, "using: %s (%s)\n", sources.CleanText(d.Chosen), d.Reason)
+}
+
+func humanBytes(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}
+
+func humanAge(d time.Duration) string {
+	switch {
+	case d < 0:
+		return "in future"
+	case d < time.Minute:
+		return fmt.Sprintf("%ds ago", int(d.Seconds()))
+	case d < time.Hour:
+		return fmt.Sprintf("%dm ago", int(d.Minutes()))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%dh ago", int(d.Hours()))
+	}
+	return fmt.Sprintf("%dd ago", int(d.Hours()/24))
 }

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestDoctorFound(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "main.log"), bytes.Repeat([]byte("x"), 2048), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "main1.log"), []byte("y\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"doctor", "--log-dir", dir}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+	s := out.String()
+	for _, want := range []string{"from --log-dir; found", "main.log", "2.0 KiB", "main1.log", "opens read-only", "using: " + dir} {
+		if !strings.Contains(s, want) {
+			t.Errorf("output lacks %q:\n%s", want, s)
+		}
+	}
+	if strings.Index(s, "main1.log") > strings.Index(s, "main.log ") {
+		t.Errorf("rotated generation should be listed first:\n%s", s)
+	}
+}
+
+func TestDoctorEnvOverrideAndMissing(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "nope\x1b[2J")
+	t.Setenv("COWORKTOP_LOG_DIR", missing)
+	var out, errb bytes.Buffer
+	code := run([]string{"doctor"}, &out, &errb)
+	if code == 0 {
+		t.Fatalf("exit 0 with no folder:\n%s", out.String())
+	}
+	if strings.Contains(out.String()+errb.String(), "\x1b") {
+		t.Fatalf("escape sequence reached the terminal: %q %q", out.String(), errb.String())
+	}
+	if !strings.Contains(out.String(), "from COWORKTOP_LOG_DIR; not usable: missing") {
+		t.Fatalf("stdout:\n%s", out.String())
+	}
+	if e := errb.String(); strings.Count(e, "\n") != 1 || !strings.Contains(e, "missing") {
+		t.Fatalf("stderr should be one line with the reason: %q", e)
+	}
+}
