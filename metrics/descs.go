@@ -99,7 +99,7 @@ func descriptors() []*prometheus.Desc {
 var (
 	sessionStates = []governor.SessionState{governor.StateWorking, governor.StateIdle, governor.StatePaused, governor.StateDisconnected}
 	vmStates      = []string{"unknown", "booting", "running", "stalled", "failed"}
-	fileStates    = []string{"following", "waiting", "unreadable", "done", "other"}
+	fileStates    = []string{"backfill", "following", "waiting", "unreadable", "done", "other"}
 )
 
 // maxGroups bounds the group label set; the signature table has about twenty.

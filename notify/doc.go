@@ -1,0 +1,12 @@
+// Package notify sends native desktop notifications when the governor evicts
+// a session or the memory pressure level changes (the opt-in --notify).
+//
+// One job: compare successive governor snapshots, word what changed, and
+// hand it to the OS notifier: osascript on macOS, notify-send on Linux.
+// Windows is skipped: New returns ErrUnsupported there, and callers say so.
+//
+// Log text (session ids, causes) is untrusted. It is sanitised to a short,
+// plain string and passed to the notifier as a separate argument: the
+// AppleScript text is a constant that reads its argv, and no shell is ever
+// involved (exec with an argument vector).
+package notify
