@@ -205,8 +205,13 @@ func (m *Model) helpScreen(w, h int) []string {
 		"The next victim is always an estimate: the least recently active session idle for 60 s or more.",
 		"? or esc closes this help."}
 	inner := make([]string, 0, h)
-	for _, l := range append(lines, notes...) {
+	for _, l := range lines {
 		inner = append(inner, padStyled(" "+l, w-2))
+	}
+	for _, n := range notes {
+		for _, l := range wrap(n, w-3, 3) {
+			inner = append(inner, fit(" "+l, w-2))
+		}
 	}
 	t := m.theme
 	out := []string{t.paint(t.Focus, "┌─ Help "+strings.Repeat("─", max(0, w-9))+"┐")}

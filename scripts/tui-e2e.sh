@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# tui-e2e.sh: end-to-end check of the live screen in a real terminal (tmux).
+#
+# For each size (120x40, 80x24) it starts `coworktop --demo`, waits (bounded)
+# for an eviction to appear, then presses ?, tab, /, space and q, checking the
+# screen after each, and checks that the process exited. Exits non-zero on any
+# failure and prints one PASS/FAIL summary line.
+#
+# Usage: scripts/tui-e2e.sh [path/to/coworktop]   (default: builds one)
+set -u
+
+BIN=${1:-}
+WAIT_EVICTION=${WAIT_EVICTION:-90}
+work=$(mktemp -d)
+trap 'tmux -L coworktop-e2e kill-server 2>/dev/null; rm -rf "$work"' EXIT
+
+if ! command -v tmux >/dev/null; then
+	echo "FAIL tui-e2e: tmux is not installed"
+	exit 2
+fi
+if [ -z "$BIN" ]; then
+	BIN="$work/coworktop"
+	(cd "$(dirname "$0")/.." && go build -o "$BIN" .) || { echo "FAIL tui-e2e: build failed"; exit 2; }
+fi
+
+T="tmux -L coworktop-e2e"
+failures=()
+checks=0
+
+screen() { $T capture-pane -p -t e2e 2>/dev/null; }
+
+# expect NAME TEXT [SECONDS]: wait until the screen shows TEXT.
+expect() {
+	local name=$1 text=$2 secs=${3:-5} i
+	checks=$((checks + 1))
+	for ((i = 0; i < secs * 10; i++)); do
+		if screen | grep -qF -- "$text"; then
+			return 0
+		fi
+		sleep 0.1
+	done
+	failures+=("$size: $name (no \"$text\" on screen)")
+	echo "--- $size: $name: screen was:" >&2
+	screen >&2
+	return 1
+}
+
+key() { $T send-keys -t e2e "$@"; sleep 0.3; }
+
+for size in 120x40 80x24; do
+	w=${size%x*}
+	h=${size#*x}
+	$T kill-server 2>/dev/null
+	$T new-session -d -s e2e -x "$w" -y "$h" \
+		"env TERM=xterm-256color '$BIN' --demo; echo \"EXITED rc=\$?\"; sleep 30"
+	expect "screen up" "demo" 15 || continue
+	expect "eviction shown" "EVICTED" "$WAIT_EVICTION" || continue
+	key '?'
+	expect "full help" "session details" || true
+	expect "help names the estimate rule" "always an estimate" || true
+	key Escape
+	key Tab
+	expect "tab moves focus to the idle ranking" "▶Idle ranking" || true
+	key '/'
+	expect "filter prompt" "filter Idle ranking" || true
+	key Escape
+	key Space
+	expect "PAUSED banner" "PAUSED" || true
+	key Space
+	key q
+	expect "process exited" "EXITED rc=0" 10 || true
+done
+
+if [ ${#failures[@]} -eq 0 ]; then
+	echo "PASS tui-e2e: $checks checks at 120x40 and 80x24"
+	exit 0
+fi
+printf '  %s\n' "${failures[@]}" >&2
+echo "FAIL tui-e2e: ${#failures[@]} of $checks checks failed"
+exit 1

@@ -1,0 +1,37 @@
+package ui
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+)
+
+// TestGolden runs the real program (teatest) on the fixed scenario and a
+// fixed clock with colour off, then compares the final frame with
+// testdata/TestGolden/<size>.golden (go test ./ui -run TestGolden -update
+// rewrites them).
+func TestGolden(t *testing.T) {
+	for _, sz := range []struct {
+		name string
+		w, h int
+	}{{"120x40", 120, 40}, {"80x24", 80, 24}} {
+		t.Run(sz.name, func(t *testing.T) {
+			m := New(Options{Mode: ModeLive, Clock: func() time.Time { return fixedNow }, Version: "test"})
+			tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(sz.w, sz.h))
+			tm.Send(UpdatesMsg{fixtureUpdate(t)})
+			teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("EVICTED")) },
+				teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+			tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
+			final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+			out := final.View().Content
+			if strings.ContainsRune(out, '\x1b') {
+				t.Fatal("colour-off frame has an escape sequence")
+			}
+			teatest.RequireEqualOutput(t, []byte(out))
+		})
+	}
+}
