@@ -2,17 +2,93 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"slices"
+	"sync"
 
 	"github.com/spf13/cobra"
 
 	"coworktop/governor"
+	"coworktop/metrics"
 )
 
-// addLiveMetricsFlags is the hook for serving metrics from the live screen
-// (--metrics-addr). It belongs to the metrics owner: register the flag here
-// and return a function that starts the exporter when the screen starts and
-// hands back an observer, which the screen calls with each new snapshot on
-// its own goroutine (copy what you keep). A nil result means no exporter.
-func addLiveMetricsFlags(_ *cobra.Command, _ *globalOptions) func(context.Context) (func(governor.Snapshot), error) {
-	return nil
+// addLiveMetricsFlags registers the live screen's --metrics-addr and
+// --notify, and returns the function the screen calls when it starts: it
+// opens the exporter (so a bad address or a busy port fails before the
+// screen takes the terminal) and hands back an observer the screen calls
+// with each new snapshot on its own goroutine. Nil observer: neither flag.
+func addLiveMetricsFlags(cmd *cobra.Command, g *globalOptions) func(context.Context) (func(governor.Snapshot), error) {
+	var addr string
+	var notifyOn bool
+	cmd.Flags().StringVar(&addr, "metrics-addr", "", "also serve Prometheus metrics on HOST:PORT (e.g. "+metrics.DefaultAddr+")")
+	cmd.Flags().BoolVar(&notifyOn, "notify", false, "desktop notification on an eviction or a pressure level change (macOS, Linux)")
+	return func(ctx context.Context) (func(governor.Snapshot), error) {
+		var observers []func(governor.Snapshot)
+		if addr != "" {
+			obs, err := startLiveExporter(ctx, addr)
+			if err != nil {
+				return nil, err
+			}
+			observers = append(observers, obs)
+		}
+		if notifyOn {
+			// The screen cannot tell backfill from live updates here; the
+			// notifier ignores what the log dated before now instead.
+			if s := startNotifier(ctx, g.stderr); s != nil {
+				observers = append(observers, s.observe)
+			}
+		}
+		switch len(observers) {
+		case 0:
+			return nil, nil
+		case 1:
+			return observers[0], nil
+		}
+		return func(s governor.Snapshot) {
+			for _, o := range observers {
+				o(s)
+			}
+		}, nil
+	}
+}
+
+// startLiveExporter serves the screen's latest snapshot. The screen refreshes
+// every --refresh, so scraped idle times are at most that old.
+func startLiveExporter(ctx context.Context, addr string) (func(governor.Snapshot), error) {
+	if _, err := metrics.ParseAddr(addr); err != nil {
+		return nil, &exitError{code: 2, err: fmt.Errorf("--metrics-addr: %w", err)}
+	}
+	ln, err := metrics.Listen(addr)
+	if err != nil {
+		return nil, err
+	}
+	var mu sync.Mutex
+	var latest governor.Snapshot
+	snapshot := func() governor.Snapshot {
+		mu.Lock()
+		defer mu.Unlock()
+		return latest
+	}
+	go func() { _ = metrics.ServeListener(ctx, ln, snapshot, currentBuild()) }()
+	return func(s governor.Snapshot) {
+		s = detach(s)
+		mu.Lock()
+		latest = s
+		mu.Unlock()
+	}, nil
+}
+
+// detach copies the parts of a snapshot the collector reads, so the screen
+// may keep using its own.
+func detach(s governor.Snapshot) governor.Snapshot {
+	s.Sessions = slices.Clone(s.Sessions)
+	s.Outcomes = slices.Clone(s.Outcomes)
+	s.Groups = slices.Clone(s.Groups)
+	s.Files = slices.Clone(s.Files)
+	if s.Host != nil {
+		h := *s.Host
+		s.Host = &h
+	}
+	s.IdleRanking, s.NextVictim, s.Log, s.HostHistory, s.MemorySamples, s.MemoryTimes = nil, nil, nil, nil, nil, nil
+	return s
 }

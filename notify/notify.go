@@ -100,6 +100,7 @@ type Notifier struct {
 	cmd  Command
 	exec Exec
 
+	since        time.Time
 	seen         bool
 	evictions    int
 	govPressure  governor.PressureLevel
@@ -123,6 +124,14 @@ func New() (*Notifier, error) {
 // NewWith returns a Notifier with the given command builder and runner.
 func NewWith(cmd Command, run Exec) *Notifier { return &Notifier{cmd: cmd, exec: run} }
 
+// IgnoreBefore drops evictions and governor pressure events the log dated
+// before t: history the live pipeline read at start-up is not news, even
+// when the caller cannot tell backfill from live updates.
+func (n *Notifier) IgnoreBefore(t time.Time) { n.since = t }
+
+// Send delivers one note.
+func (n *Notifier) Send(ctx context.Context, note Note) error { return n.exec(ctx, n.cmd(note)) }
+
 // Observe notifies what changed since the previous snapshot. The first call,
 // and any call with backfill set (history read at start-up), only records
 // the baseline: old evictions are not news. It returns the first error of
@@ -130,7 +139,7 @@ func NewWith(cmd Command, run Exec) *Notifier { return &Notifier{cmd: cmd, exec:
 func (n *Notifier) Observe(ctx context.Context, s governor.Snapshot, backfill bool) error {
 	var first error
 	for _, note := range n.Changes(s, backfill) {
-		if err := n.exec(ctx, n.cmd(note)); err != nil && first == nil {
+		if err := n.Send(ctx, note); err != nil && first == nil {
 			first = err
 		}
 	}
@@ -153,9 +162,11 @@ func (n *Notifier) Changes(s governor.Snapshot, backfill bool) []Note {
 	}
 	var notes []Note
 	if d := s.Counts.Evictions - n.evictions; d > 0 {
-		notes = append(notes, evictionNote(s, d))
+		if note, ok := n.evictionNote(s, d); ok {
+			notes = append(notes, note)
+		}
 	}
-	if govEvents > n.govEvents && s.Pressure != n.govPressure && s.Pressure != governor.PressureUnknown {
+	if govEvents > n.govEvents && s.Pressure != n.govPressure && s.Pressure != governor.PressureUnknown && !s.PressureAt.Before(n.since) {
 		notes = append(notes, Note{
 			Title:   "coworktop: memory pressure " + string(s.Pressure),
 			Message: fmt.Sprintf("The app's session governor logged memory pressure: %s (was %s).", s.Pressure, levelWord(n.govPressure)),
@@ -176,22 +187,40 @@ func (n *Notifier) Changes(s governor.Snapshot, backfill bool) []Note {
 	return notes
 }
 
-// evictionNote names the newest evicted session and its cause; several
-// evictions at once make one note, not a burst.
-func evictionNote(s governor.Snapshot, count int) Note {
+// evictionNote names the newest of the count new evictions and its cause;
+// several at once make one note, not a burst. Evictions dated before
+// IgnoreBefore do not count.
+func (n *Notifier) evictionNote(s governor.Snapshot, count int) (Note, bool) {
 	var latest *governor.Outcome
+	fresh, seen := 0, 0
 	for i := range s.Outcomes { // newest first
-		if s.Outcomes[i].Eviction {
-			latest = &s.Outcomes[i]
+		o := &s.Outcomes[i]
+		if !o.Eviction {
+			continue
+		}
+		if seen++; seen > count {
 			break
 		}
+		if o.Time.Before(n.since) {
+			continue
+		}
+		fresh++
+		if latest == nil {
+			latest = o
+		}
+	}
+	if seen == 0 {
+		fresh = count // evictions fell out of the bounded outcome list
+	}
+	if fresh == 0 {
+		return Note{}, false
 	}
 	title := "coworktop: session evicted"
-	if count > 1 {
-		title = fmt.Sprintf("coworktop: %d sessions evicted", count)
+	if fresh > 1 {
+		title = fmt.Sprintf("coworktop: %d sessions evicted", fresh)
 	}
 	if latest == nil {
-		return Note{Title: title, Message: "The app's session governor evicted a session."}
+		return Note{Title: title, Message: "The app's session governor evicted a session."}, true
 	}
 	who := "session " + governor.ShortID(latest.Session)
 	for _, v := range s.Sessions {
@@ -204,10 +233,10 @@ func evictionNote(s governor.Snapshot, count int) Note {
 	if latest.IdleS > 0 {
 		msg += ", idle " + governor.FormatDuration(time.Duration(latest.IdleS)*time.Second)
 	}
-	if count > 1 {
+	if fresh > 1 {
 		msg = "Latest: " + msg
 	}
-	return Note{Title: title, Message: msg + "."}
+	return Note{Title: title, Message: msg + "."}, true
 }
 
 func causeWords(cause string) string {

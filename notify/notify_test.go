@@ -171,3 +171,24 @@ func TestChangesBaselineAndPressure(t *testing.T) {
 		t.Fatalf("back to normal after the gap: %+v", got)
 	}
 }
+
+// TestIgnoreBefore: when the caller cannot tell backfill from live updates
+// (the TUI), evictions the log dated before the start are not news.
+func TestIgnoreBefore(t *testing.T) {
+	st := governor.New(governor.DefaultLimits())
+	n := NewWith(NotifySendCommand, (&recorder{}).exec)
+	start := t0.Add(time.Hour)
+	n.IgnoreBefore(start)
+	n.Changes(st.Snapshot(start), false) // baseline: nothing read yet
+	evict(st, "local_old", t0)
+	st.Apply(governor.Event{Time: t0.Add(5 * time.Second), Kind: governor.KindPressure, Pressure: "critical"})
+	if notes := n.Changes(st.Snapshot(start.Add(time.Second)), false); len(notes) != 0 {
+		t.Fatalf("old history notified: %+v", notes)
+	}
+	evict(st, "local_old2", t0.Add(time.Minute))
+	evict(st, "local_new", start.Add(time.Minute))
+	notes := n.Changes(st.Snapshot(start.Add(2*time.Minute)), false)
+	if len(notes) != 1 || notes[0].Title != "coworktop: session evicted" || !strings.Contains(notes[0].Message, "local_new") {
+		t.Fatalf("notes = %+v", notes)
+	}
+}
