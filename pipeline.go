@@ -143,38 +143,30 @@ func parseLive(ctx context.Context, lines <-chan sources.LineBatch, out chan<- g
 	}
 }
 
-// sampleMachine sends a host sample every refresh and process groups every
-// scanEvery. A failed sample is skipped, not fatal: the UI shows the last.
+// sampleMachine forwards the host sampler's and the process scanner's
+// batches as updates. A failed sample or scan is skipped, not fatal: the UI
+// keeps showing the last good one.
 func sampleMachine(ctx context.Context, refresh time.Duration, out chan<- governor.Update) {
 	if refresh <= 0 {
 		refresh = time.Second
 	}
-	host := sources.NewSystemHostSampler()
-	scanner := sources.NewSystemScanner()
-	tick := time.NewTicker(refresh)
-	defer tick.Stop()
-	var lastScan time.Time
-	for {
-		now := time.Now()
+	batches := make(chan sources.MachineBatch, 1)
+	go func() {
+		defer close(batches)
+		sources.RunMachine(ctx, refresh, scanEvery, time.Now, batches)
+	}()
+	for b := range batches {
 		var u governor.Update
-		if h, err := host.Sample(ctx, now); err == nil {
+		if b.HostErr == nil {
+			h := b.Host
 			u.Host = &h
 		}
-		if now.Sub(lastScan) >= scanEvery {
-			lastScan = now
-			if groups, err := scanner.Scan(ctx, now); err == nil {
-				u.Groups, u.GroupsAt = groups, now
-			}
+		if b.Scanned && b.ScanErr == nil {
+			u.Groups, u.GroupsAt = b.Groups, b.Host.At
 		}
 		select {
 		case out <- u:
 		case <-ctx.Done():
-			return
-		}
-		select {
-		case <-tick.C:
-		case <-ctx.Done():
-			return
 		}
 	}
 }
