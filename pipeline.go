@@ -163,6 +163,9 @@ func sampleMachine(ctx context.Context, refresh time.Duration, out chan<- govern
 		}
 		if b.Scanned && b.ScanErr == nil {
 			u.Groups, u.GroupsAt = b.Groups, b.Host.At
+			if u.GroupsAt.IsZero() {
+				u.GroupsAt = time.Now()
+			}
 		}
 		select {
 		case out <- u:
