@@ -1,0 +1,291 @@
+package main
+
+// The metrics end-to-end test: a real `coworktop serve` binary replays and
+// follows a fixture log folder, a real Prometheus server scrapes it on
+// loopback, and the Prometheus HTTP API must report the fixture's evictions
+// and cap. It skips only when prometheus is not installed outside CI; with
+// CI=true a missing binary fails.
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// requireTool returns the path of name, skipping the test when it is absent
+// outside CI and failing it in CI.
+func requireTool(t *testing.T, name, pkg string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err == nil {
+		return p
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("%s not found, and CI=true: install the %s package (apt-get install -y %s)", name, pkg, pkg)
+	}
+	t.Skipf("%s not installed (apt-get install -y %s); skipping outside CI", name, pkg)
+	return ""
+}
+
+// buildCoworktop builds this module's binary the way a user would.
+func buildCoworktop(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "coworktop")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// startServe runs `coworktop serve` on a free loopback port over dir and
+// returns its address; the process gets SIGTERM at cleanup and must exit 0.
+func startServe(t *testing.T, bin, dir string) string {
+	t.Helper()
+	cmd := exec.Command(bin, "serve", "--metrics-addr", "127.0.0.1:0", "--refresh", "1s", dir)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	addrc := make(chan string, 1)
+	var logged strings.Builder
+	go func() {
+		re := regexp.MustCompile(`http://(127\.0\.0\.1:\d+)/metrics`)
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			logged.WriteString(sc.Text() + "\n")
+			if m := re.FindStringSubmatch(sc.Text()); m != nil {
+				addrc <- m[1]
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("coworktop serve after SIGTERM: %v\n%s", err, logged.String())
+			}
+		case <-time.After(10 * time.Second):
+			_ = cmd.Process.Kill()
+			t.Errorf("coworktop serve did not stop within 10 s of SIGTERM")
+		}
+	})
+	select {
+	case a := <-addrc:
+		return a
+	case <-time.After(20 * time.Second):
+		t.Fatalf("coworktop serve did not report its address")
+	}
+	return ""
+}
+
+func freeLoopbackPort(t *testing.T) int {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port
+}
+
+// startPrometheus runs a Prometheus server on loopback with its own storage,
+// scraping target every second.
+func startPrometheus(t *testing.T, bin, target string) string {
+	t.Helper()
+	dir := t.TempDir()
+	cfg := fmt.Sprintf(`global:
+  scrape_interval: 1s
+  scrape_timeout: 1s
+  evaluation_interval: 1s
+scrape_configs:
+  - job_name: coworktop
+    static_configs:
+      - targets: ['%s']
+`, target)
+	cfgPath := filepath.Join(dir, "prometheus.yml")
+	if err := os.WriteFile(cfgPath, []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	addr := fmt.Sprintf("127.0.0.1:%d", freeLoopbackPort(t))
+	logf, err := os.Create(filepath.Join(dir, "prometheus.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin,
+		"--config.file="+cfgPath,
+		"--storage.tsdb.path="+filepath.Join(dir, "data"),
+		"--web.listen-address="+addr,
+		"--log.level=warn",
+	)
+	cmd.Stdout, cmd.Stderr = logf, logf
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(15 * time.Second):
+			_ = cmd.Process.Kill()
+			<-done
+		}
+		logf.Close()
+		if t.Failed() {
+			b, _ := os.ReadFile(logf.Name())
+			t.Logf("prometheus log:\n%s", b)
+		}
+	})
+	return addr
+}
+
+// promQuery runs an instant query and returns the samples' labels and values.
+func promQuery(base, q string) (map[string]float64, error) {
+	client := &http.Client{Timeout: 3 * time.Second}
+	resp, err := client.Get(base + "/api/v1/query?query=" + url.QueryEscape(q))
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	var r struct {
+		Status string `json:"status"`
+		Error  string `json:"error"`
+		Data   struct {
+			Result []struct {
+				Metric map[string]string `json:"metric"`
+				Value  [2]any            `json:"value"`
+			} `json:"result"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal(body, &r); err != nil {
+		return nil, fmt.Errorf("query %q: %w: %s", q, err, body)
+	}
+	if r.Status != "success" {
+		return nil, fmt.Errorf("query %q: %s", q, r.Error)
+	}
+	out := map[string]float64{}
+	for _, s := range r.Data.Result {
+		v, _ := s.Value[1].(string)
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			return nil, fmt.Errorf("query %q: value %q: %w", q, v, err)
+		}
+		out[s.Metric["cause"]+s.Metric["source"]] = f
+	}
+	return out, nil
+}
+
+// waitQuery polls q until check accepts its result, within the deadline.
+func waitQuery(t *testing.T, ctx context.Context, base, q string, check func(map[string]float64) bool) map[string]float64 {
+	t.Helper()
+	var last map[string]float64
+	var lastErr error
+	for ctx.Err() == nil {
+		last, lastErr = promQuery(base, q)
+		if lastErr == nil && check(last) {
+			return last
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(500 * time.Millisecond):
+		}
+	}
+	t.Fatalf("query %q never satisfied: last %v, err %v", q, last, lastErr)
+	return nil
+}
+
+func TestPrometheusEndToEnd(t *testing.T) {
+	promBin := requireTool(t, "prometheus", "prometheus")
+	ctx, cancel := context.WithTimeout(context.Background(), 75*time.Second)
+	defer cancel()
+
+	// A copy of the fixture, so the test can append to it while serve follows.
+	dir := t.TempDir()
+	fixture, err := os.ReadFile(filepath.Join("testdata", "metrics", "main.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	logPath := filepath.Join(dir, "main.log")
+	if err := os.WriteFile(logPath, fixture, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	start := time.Now()
+	bin := buildCoworktop(t)
+	t.Logf("built in %v", time.Since(start))
+	target := startServe(t, bin, dir)
+	t.Logf("serving after %v", time.Since(start))
+
+	// promtool check metrics on the real exposition, when promtool is here.
+	if promtool, err := exec.LookPath("promtool"); err == nil {
+		resp, err := http.Get("http://" + target + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		cmd := exec.Command(promtool, "check", "metrics")
+		cmd.Stdin = strings.NewReader(string(body))
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("promtool check metrics: %v\n%s", err, out)
+		}
+	}
+
+	base := "http://" + startPrometheus(t, promBin, target)
+	waitQuery(t, ctx, base, `count_over_time(up{job="coworktop"}[5m])`, func(m map[string]float64) bool { return m[""] >= 2 })
+	waitQuery(t, ctx, base, `up{job="coworktop"}`, func(m map[string]float64) bool { return m[""] == 1 })
+	t.Logf("two scrapes after %v", time.Since(start))
+
+	ev := waitQuery(t, ctx, base, `coworktop_evictions_total`, func(m map[string]float64) bool { return len(m) == 4 })
+	want := map[string]float64{"warm": 1, "user": 1, "pressure": 1, "unknown": 0}
+	for k, v := range want {
+		if ev[k] != v {
+			t.Errorf("coworktop_evictions_total{cause=%q} = %v, want %v (all: %v)", k, ev[k], v, ev)
+		}
+	}
+	capv := waitQuery(t, ctx, base, `coworktop_session_cap`, func(m map[string]float64) bool { return len(m) > 0 })
+	if len(capv) != 1 || capv["logged"] != 9 {
+		t.Errorf("coworktop_session_cap = %v, want {source=logged} 9", capv)
+	}
+
+	// The app evicts one more session while serve follows: the counter moves.
+	f, err := os.OpenFile(logPath, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = f.WriteString("2026-11-02 08:50:00 [info] [CliGovernor] at cap=9; evicting local_44444444-4444-4444-8444-444444444444 (idle 900s) for warm spawn\n")
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitQuery(t, ctx, base, `sum(coworktop_evictions_total)`, func(m map[string]float64) bool { return m[""] == 4 })
+	t.Logf("appended eviction seen after %v", time.Since(start))
+	warm := waitQuery(t, ctx, base, `coworktop_evictions_total{cause="warm"}`, func(m map[string]float64) bool { return len(m) == 1 })
+	if warm["warm"] != 2 {
+		t.Errorf("warm evictions after the appended line = %v, want 2", warm["warm"])
+	}
+}
