@@ -75,12 +75,13 @@ type Model struct {
 
 	width, height int
 
-	snap      governor.Snapshot // what the screen shows
-	frozen    bool              // space: display paused, data still applied
-	frame     string            // cached rendering of snap at width×height
-	dirty     bool
-	feedDone  bool
-	evictions int // Counts.Evictions at the last bell check
+	snap        governor.Snapshot // what the screen shows
+	frozen      bool              // space: display paused, data still applied
+	frame       string            // cached rendering of snap at width×height
+	refreshedAt time.Time         // wall time of the last snapshot
+	dirty       bool
+	feedDone    bool
+	evictions   int // Counts.Evictions at the last bell check
 
 	// pending holds deliveries not applied yet; a burst is applied in chunks
 	// so input stays responsive.
@@ -153,7 +154,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.dirty = true
 		return m, nil
 	case TickMsg:
-		m.refresh()
+		// A delivery (the pipeline's host sample) may have just redrawn; one
+		// redraw per refresh interval is enough.
+		if time.Since(m.refreshedAt) >= m.opts.Refresh/2 {
+			m.refresh()
+		}
 		return m, m.tick()
 	case UpdatesMsg:
 		m.pending = append(m.pending, msg...)
@@ -178,6 +183,7 @@ func (m *Model) refresh() {
 	if m.frozen && m.opts.Observe == nil {
 		return
 	}
+	m.refreshedAt = time.Now()
 	snap := m.state.Snapshot(m.clock())
 	if m.opts.Observe != nil {
 		m.opts.Observe(snap)
