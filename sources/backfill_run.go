@@ -53,34 +53,32 @@ type batcher struct {
 	max    int
 	file   string
 	status FollowStatus
-	arena  []byte
-	ends   []int
+	lines  [][]byte
+	bytes  int
+	held   bool // lines point into the splitter's buffer: detach it before reuse
 }
 
+// collect keeps the line where it lies, in the splitter's read buffer, which
+// is then handed to the receiver whole (see splitter.detach): copying each
+// line into a batch of its own cost a backfill several times its read time.
 func (c *batcher) collect(line []byte) {
 	if c.err != nil {
 		return
 	}
-	c.arena = append(c.arena, line...)
-	c.ends = append(c.ends, len(c.arena))
-	if len(c.ends) >= c.max || len(c.arena) >= maxBatchBytes {
+	c.lines = append(c.lines, line[:len(line):len(line)])
+	c.bytes += len(line)
+	c.held = true
+	if len(c.lines) >= c.max || c.bytes >= maxBatchBytes {
 		c.err = c.flush(c.ctx)
 	}
 }
 
 func (c *batcher) flush(ctx context.Context) error {
-	if len(c.ends) == 0 {
+	if len(c.lines) == 0 {
 		return nil
 	}
-	b := LineBatch{File: c.file, Status: c.status, Lines: make([][]byte, len(c.ends))}
-	start := 0
-	for i, e := range c.ends {
-		b.Lines[i] = c.arena[start:e:e]
-		start = e
-	}
-	// The next batch is likely the same size: allocate it once rather
-	// than by doubling, which dominated a backfill's profile.
-	c.arena, c.ends = make([]byte, 0, min(maxBatchBytes+MaxLineBytes, len(c.arena)+len(c.arena)/8)), c.ends[:0]
+	b := LineBatch{File: c.file, Status: c.status, Lines: c.lines}
+	c.lines, c.bytes = make([][]byte, 0, c.max), 0
 	select {
 	case c.out <- b:
 		return nil
@@ -107,6 +105,10 @@ func (c *batcher) readPart(ctx context.Context, p *BackfillPart) (int64, error) 
 	for {
 		_, err := sp.fill(r)
 		sp.emit(c.collect)
+		if c.held {
+			sp.detach()
+			c.held = false
+		}
 		if c.err != nil {
 			return 0, c.err
 		}

@@ -165,3 +165,11 @@ func (s *splitter) rebase(off int64) {
 		s.consumed = s.pos
 	}
 }
+
+// detach gives the current buffer away (lines delivered from it stay valid
+// for whoever kept them) and continues in a fresh one with the carried bytes.
+func (s *splitter) detach() {
+	nb := make([]byte, len(s.buf))
+	n := copy(nb, s.buf[s.start:s.end])
+	s.buf, s.start, s.end = nb, 0, n
+}
