@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/signal"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -33,7 +35,10 @@ func addLiveFlags(root *cobra.Command, g *globalOptions) {
 // runLive follows the Claude logs (or the demo scenario's) through the live
 // pipeline and shows them until the user quits.
 func runLive(parent context.Context, g *globalOptions, lf liveFlags, observe func(context.Context) (func(governor.Snapshot), error)) error {
-	ctx, cancel := context.WithCancel(parent)
+	// A hang-up or kill still unwinds the defers below (the demo folder).
+	sigCtx, stop := signal.NotifyContext(parent, syscall.SIGHUP, syscall.SIGTERM)
+	defer stop()
+	ctx, cancel := context.WithCancel(sigCtx)
 	defer cancel()
 	var wg sync.WaitGroup
 	defer wg.Wait() // the demo writer stops before its folder is removed

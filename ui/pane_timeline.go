@@ -108,7 +108,7 @@ func (m *Model) timelineBody(w, h int) ([]string, string) {
 		if !have[c] {
 			continue
 		}
-		eighths := int(free[c]*float64(rows*8) + 0.5)
+		eighths := max(1, int(free[c]*float64(rows*8)+0.5)) // a sample is never drawn as nothing
 		for r := range rows {
 			fill := min(8, max(0, eighths-8*(rows-1-r)))
 			chart[r][c] = levels[fill]
