@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"net/http"
 	"net/url"
@@ -19,6 +20,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -162,8 +164,9 @@ scrape_configs:
 	return addr
 }
 
-// promQuery runs an instant query and returns the samples' labels and values.
-func promQuery(base, q string) (map[string]float64, error) {
+// promQuery runs an instant query and returns each sample's value keyed by
+// the value of its label key ("" for a query with one unlabelled result).
+func promQuery(base, q, key string) (map[string]float64, error) {
 	client := &http.Client{Timeout: 3 * time.Second}
 	resp, err := client.Get(base + "/api/v1/query?query=" + url.QueryEscape(q))
 	if err != nil {
@@ -194,18 +197,18 @@ func promQuery(base, q string) (map[string]float64, error) {
 		if err != nil {
 			return nil, fmt.Errorf("query %q: value %q: %w", q, v, err)
 		}
-		out[s.Metric["cause"]+s.Metric["source"]] = f
+		out[s.Metric[key]] = f
 	}
 	return out, nil
 }
 
 // waitQuery polls q until check accepts its result, within the deadline.
-func waitQuery(t *testing.T, ctx context.Context, base, q string, check func(map[string]float64) bool) map[string]float64 {
+func waitQuery(t *testing.T, ctx context.Context, base, q, key string, check func(map[string]float64) bool) map[string]float64 {
 	t.Helper()
 	var last map[string]float64
 	var lastErr error
 	for ctx.Err() == nil {
-		last, lastErr = promQuery(base, q)
+		last, lastErr = promQuery(base, q, key)
 		if lastErr == nil && check(last) {
 			return last
 		}
@@ -218,6 +221,33 @@ func waitQuery(t *testing.T, ctx context.Context, base, q string, check func(map
 	return nil
 }
 
+// startFakeVM runs a stand-in competitor: a copy of /bin/sh named like QEMU
+// with "-m 2048" among its arguments, which the process scanner must report
+// as an other-vm group with 2 GiB of guest memory. It ends with the test.
+func startFakeVM(t *testing.T) bool {
+	t.Helper()
+	sh, err := os.ReadFile("/bin/sh")
+	if err != nil {
+		t.Logf("no /bin/sh to copy (%v): competitor check skipped", err)
+		return false
+	}
+	bin := filepath.Join(t.TempDir(), "qemu-system-aarch64")
+	if err := os.WriteFile(bin, sh, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// "read" blocks on a pipe the test holds open: no child process to leak.
+	cmd := exec.Command(bin, "-c", "read x", "-m", "2048")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { stdin.Close(); _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	return true
+}
+
 func TestPrometheusEndToEnd(t *testing.T) {
 	promBin := requireTool(t, "prometheus", "prometheus")
 	ctx, cancel := context.WithTimeout(context.Background(), 75*time.Second)
@@ -225,14 +255,17 @@ func TestPrometheusEndToEnd(t *testing.T) {
 
 	// A copy of the fixture, so the test can append to it while serve follows.
 	dir := t.TempDir()
-	fixture, err := os.ReadFile(filepath.Join("testdata", "metrics", "main.log"))
-	if err != nil {
-		t.Fatal(err)
+	for _, name := range []string{"main.log", "cowork_vm_node.log"} {
+		b, err := os.ReadFile(filepath.Join("testdata", "metrics", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	logPath := filepath.Join(dir, "main.log")
-	if err := os.WriteFile(logPath, fixture, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	fakeVM := runtime.GOOS == "linux" && startFakeVM(t)
 
 	start := time.Now()
 	bin := buildCoworktop(t)
@@ -256,20 +289,55 @@ func TestPrometheusEndToEnd(t *testing.T) {
 	}
 
 	base := "http://" + startPrometheus(t, promBin, target)
-	waitQuery(t, ctx, base, `count_over_time(up{job="coworktop"}[5m])`, func(m map[string]float64) bool { return m[""] >= 2 })
-	waitQuery(t, ctx, base, `up{job="coworktop"}`, func(m map[string]float64) bool { return m[""] == 1 })
+	waitQuery(t, ctx, base, `count_over_time(up{job="coworktop"}[5m])`, "", func(m map[string]float64) bool { return m[""] >= 2 })
+	waitQuery(t, ctx, base, `up{job="coworktop"}`, "", func(m map[string]float64) bool { return m[""] == 1 })
 	t.Logf("two scrapes after %v", time.Since(start))
 
-	ev := waitQuery(t, ctx, base, `coworktop_evictions_total`, func(m map[string]float64) bool { return len(m) == 4 })
+	ev := waitQuery(t, ctx, base, `coworktop_evictions_total`, "cause", func(m map[string]float64) bool { return len(m) == 4 })
 	want := map[string]float64{"warm": 1, "user": 1, "pressure": 1, "unknown": 0}
 	for k, v := range want {
 		if ev[k] != v {
 			t.Errorf("coworktop_evictions_total{cause=%q} = %v, want %v (all: %v)", k, ev[k], v, ev)
 		}
 	}
-	capv := waitQuery(t, ctx, base, `coworktop_session_cap`, func(m map[string]float64) bool { return len(m) > 0 })
+	capv := waitQuery(t, ctx, base, `coworktop_session_cap`, "source", func(m map[string]float64) bool { return len(m) > 0 })
 	if len(capv) != 1 || capv["logged"] != 9 {
 		t.Errorf("coworktop_session_cap = %v, want {source=logged} 9", capv)
+	}
+
+	vm := waitQuery(t, ctx, base, `coworktop_vm_configured_memory_bytes`, "", func(m map[string]float64) bool { return len(m) > 0 })
+	if vm[""] != 4<<30 {
+		t.Errorf("coworktop_vm_configured_memory_bytes = %v, want 4 GiB", vm)
+	}
+	if fakeVM {
+		// The scanner sees the whole machine: another run of this test at
+		// the same time adds its own stand-in, so accept whole multiples.
+		waitQuery(t, ctx, base, `coworktop_group_guest_memory_bytes{group="other-vm",kind="competitor"}`, "",
+			func(m map[string]float64) bool { v := m[""]; return v >= 2<<30 && math.Mod(v, 2<<30) == 0 })
+	}
+
+	t.Logf("fixture figures seen after %v", time.Since(start))
+
+	// Every family the exporter always emits reached Prometheus.
+	required := []string{"build_info", "sessions", "session_idle_seconds_max", "sessions_effective", "session_cap",
+		"evictions_total", "yields_total", "pressure_events_total", "idle_timeouts_total", "governor_unknown_lines_total",
+		"sessions_started_total", "governor_pressure_level", "host_memory_total_bytes", "host_memory_available_bytes",
+		"host_memory_free_bytes", "host_swap_used_bytes", "host_pressure_level", "vm_configured_memory_bytes", "vm_state",
+		"vm_boot_stalls_total", "log_lines_read_total", "log_lines_cut_total", "log_lines_unreadable_total",
+		"log_events_total", "log_files", "log_files_failing", "log_last_line_timestamp_seconds", "log_last_line_age_seconds"}
+	if fakeVM {
+		required = append(required, "group_processes", "group_resident_memory_bytes", "group_guest_memory_bytes")
+	}
+	names := waitQuery(t, ctx, base, `count by (__name__) ({__name__=~"coworktop_.+",job="coworktop"})`, "__name__",
+		func(m map[string]float64) bool { return len(m) >= len(required) })
+	for _, n := range required {
+		if _, ok := names["coworktop_"+n]; !ok {
+			t.Errorf("coworktop_%s never reached Prometheus", n)
+		}
+	}
+	t.Logf("all families seen after %v", time.Since(start))
+	if path := os.Getenv("COWORKTOP_E2E_DUMP"); path != "" {
+		dumpSeries(t, base, path)
 	}
 
 	// The app evicts one more session while serve follows: the counter moves.
@@ -282,10 +350,25 @@ func TestPrometheusEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	waitQuery(t, ctx, base, `sum(coworktop_evictions_total)`, func(m map[string]float64) bool { return m[""] == 4 })
+	waitQuery(t, ctx, base, `sum(coworktop_evictions_total)`, "", func(m map[string]float64) bool { return m[""] == 4 })
 	t.Logf("appended eviction seen after %v", time.Since(start))
-	warm := waitQuery(t, ctx, base, `coworktop_evictions_total{cause="warm"}`, func(m map[string]float64) bool { return len(m) == 1 })
+	warm := waitQuery(t, ctx, base, `coworktop_evictions_total{cause="warm"}`, "cause", func(m map[string]float64) bool { return len(m) == 1 })
 	if warm["warm"] != 2 {
 		t.Errorf("warm evictions after the appended line = %v, want 2", warm["warm"])
+	}
+}
+
+// dumpSeries writes every coworktop series Prometheus holds, as the API
+// returns it, for the closing note's sample list (COWORKTOP_E2E_DUMP=FILE).
+func dumpSeries(t *testing.T, base, path string) {
+	t.Helper()
+	resp, err := http.Get(base + "/api/v1/query?query=" + url.QueryEscape(`{__name__=~"coworktop_.+"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
