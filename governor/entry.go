@@ -75,7 +75,12 @@ func (a *Assembler) Orphans() int { return a.unstamped }
 func (a *Assembler) Entries() int { return a.entries }
 
 // Feed takes one line without its line ending.
-func (a *Assembler) Feed(line []byte) {
+func (a *Assembler) Feed(line []byte) { a.FeedLine(line, errorTypeSignal(line)) }
+
+// FeedLine is Feed for a reader that has already searched its whole block
+// for the rate-limit error types (ErrorTypeLines): errorType says whether
+// this line has one.
+func (a *Assembler) FeedLine(line []byte, errorType bool) {
 	a.lineNo++
 	stamp, level, body, ok := splitPrefix(line)
 	if !ok {
@@ -83,7 +88,7 @@ func (a *Assembler) Feed(line []byte) {
 			a.unstamped++
 			return
 		}
-		if !a.cur.RateLimit && rateLimitSignal(line) {
+		if !a.cur.RateLimit && (errorType || statusSignal(line)) {
 			a.cur.RateLimit, a.cur.rateText = true, Sanitize(line, MaxTextRunes)
 		}
 		if a.keepCont && len(a.contEnds) < maxContLines && len(a.contBuf)+len(line) <= maxContBytes {
@@ -96,7 +101,11 @@ func (a *Assembler) Feed(line []byte) {
 	a.open = true
 	a.entries++
 	n := copy(a.stampBuf[:], stamp)
-	a.cur = Entry{File: a.file, Line: a.lineNo, Stamp: a.stampBuf[:n], Level: levelName(level), loc: a.loc, events: a.cur.events[:0]}
+	// Field by field: rebuilding the whole Entry for each of millions of
+	// lines shows in the profile.
+	c := &a.cur
+	c.File, c.Line, c.Stamp, c.Level, c.loc = a.file, a.lineNo, a.stampBuf[:n], levelName(level), a.loc
+	c.Body, c.Cont, c.RateLimit, c.parsed, c.events, c.rateText = nil, c.Cont[:0], false, false, c.events[:0], ""
 	a.contBuf = a.contBuf[:0]
 	a.contEnds = a.contEnds[:0]
 	a.keepCont = wantsContinuation(body)
@@ -112,7 +121,7 @@ func (a *Assembler) Feed(line []byte) {
 		a.cur.events = parseBody(&a.cur, a.cur.events)
 		a.cur.Body, a.cur.parsed = nil, true
 	}
-	if rateLimitSignal(body) {
+	if errorType || statusSignal(body) { // the timestamp holds digits, never a status
 		a.cur.RateLimit, a.cur.rateText = true, Sanitize(body, MaxTextRunes)
 	}
 }
@@ -183,32 +192,18 @@ func splitPrefix(line []byte) (stamp, level, body []byte, ok bool) {
 
 // isStamp19 checks "YYYY-MM-DD HH:MM:SS" (or with 'T') without allocating.
 func isStamp19(b []byte) bool {
-	const digits = 0b110_1101_1011_0110_1111 // bit i set: position i is a digit
-	for i := 0; i < 19; i++ {
-		c := b[i]
-		if digits&(1<<i) != 0 {
-			if c < '0' || c > '9' {
-				return false
-			}
-			continue
-		}
-		switch i {
-		case 4, 7:
-			if c != '-' {
-				return false
-			}
-		case 10:
-			if c != ' ' && c != 'T' {
-				return false
-			}
-		default:
-			if c != ':' {
-				return false
-			}
-		}
+	// Separators first: they reject a continuation line at the first byte
+	// or two, which is the common case for a line that is no entry start.
+	if b[4] != '-' || b[7] != '-' || b[13] != ':' || b[16] != ':' || (b[10] != ' ' && b[10] != 'T') {
+		return false
 	}
-	return true
+	return isDigit(b[0]) && isDigit(b[1]) && isDigit(b[2]) && isDigit(b[3]) &&
+		isDigit(b[5]) && isDigit(b[6]) && isDigit(b[8]) && isDigit(b[9]) &&
+		isDigit(b[11]) && isDigit(b[12]) && isDigit(b[14]) && isDigit(b[15]) &&
+		isDigit(b[17]) && isDigit(b[18])
 }
+
+func isDigit(c byte) bool { return c-'0' < 10 }
 
 func levelName(b []byte) string {
 	switch string(b) { // no allocation: the compiler optimises string(b) in a switch

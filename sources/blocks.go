@@ -24,14 +24,21 @@ type block struct {
 	// midLine: the block starts inside a line longer than a block, whose
 	// head (cut at MaxLineBytes) the previous block already delivered.
 	midLine bool
-	buf     *[]byte
+	mem     *blockMem
+}
+
+// blockMem is the memory one block in flight uses, recycled once the block
+// is delivered: the garbage collector never sees a gigabyte of log go by.
+type blockMem struct {
+	data   []byte
+	events []governor.Event
 }
 
 type blockResult struct {
 	seq                          int
 	events                       []governor.Event
 	lines, cut, orphans, entries int
-	buf                          *[]byte
+	mem                          *blockMem
 }
 
 type cutOutcome struct {
@@ -47,10 +54,9 @@ type cutOutcome struct {
 func parseBlocks(r io.Reader, name string, loc *time.Location, workers int, deliver func(*blockResult)) error {
 	workers = max(workers, 1)
 	inFlight := 2*workers + 1
-	pool := make(chan *[]byte, inFlight)
+	pool := make(chan *blockMem, inFlight)
 	for i := 0; i < inFlight; i++ {
-		b := make([]byte, 0, blockSize+MaxLineBytes)
-		pool <- &b
+		pool <- &blockMem{data: make([]byte, 0, blockSize+MaxLineBytes)}
 	}
 	todo := make(chan *block, inFlight)
 	done := make(chan *blockResult, inFlight)
@@ -82,7 +88,8 @@ func parseBlocks(r io.Reader, name string, loc *time.Location, workers int, deli
 			}
 			baseLine += res.lines
 			deliver(res)
-			pool <- res.buf
+			res.mem.events = res.events[:0]
+			pool <- res.mem
 			next++
 			continue
 		}
@@ -99,17 +106,17 @@ func parseBlocks(r io.Reader, name string, loc *time.Location, workers int, deli
 
 // cutBlocks fills pooled buffers from r and cuts each at the start of its
 // last entry, carrying the rest into the next block, so no entry is torn.
-func cutBlocks(r io.Reader, pool chan *[]byte, todo chan<- *block, stop <-chan struct{}) (int, error) {
+func cutBlocks(r io.Reader, pool chan *blockMem, todo chan<- *block, stop <-chan struct{}) (int, error) {
 	var carry []byte
 	contd, midLine := false, false
 	for seq := 0; ; seq++ {
-		var bufp *[]byte
+		var mem *blockMem
 		select {
-		case bufp = <-pool:
+		case mem = <-pool:
 		case <-stop:
 			return seq, nil
 		}
-		buf := append((*bufp)[:0], carry...)
+		buf := append(mem.data[:0], carry...)
 		eof := false
 		var rerr error
 		for len(buf) < blockSize && !eof {
@@ -126,9 +133,9 @@ func cutBlocks(r io.Reader, pool chan *[]byte, todo chan<- *block, stop <-chan s
 			cut, nextContd, nextMid = cutPoint(buf)
 		}
 		carry = append(carry[:0], buf[cut:]...)
-		*bufp = buf
+		mem.data = buf
 		select {
-		case todo <- &block{seq: seq, data: buf[:cut], contd: contd, midLine: midLine, buf: bufp}:
+		case todo <- &block{seq: seq, data: buf[:cut], contd: contd, midLine: midLine, mem: mem}:
 		case <-stop:
 			return seq, rerr
 		}
@@ -160,7 +167,7 @@ func cutPoint(buf []byte) (cut int, contd, midLine bool) {
 }
 
 func parseBlock(b *block, name string, loc *time.Location) *blockResult {
-	res := &blockResult{seq: b.seq, buf: b.buf}
+	res := &blockResult{seq: b.seq, mem: b.mem, events: b.mem.events[:0]}
 	data := b.data
 	if b.midLine {
 		if i := bytes.IndexByte(data, '\n'); i >= 0 {
@@ -172,7 +179,14 @@ func parseBlock(b *block, name string, loc *time.Location) *blockResult {
 	asm := governor.NewAssembler(name, loc, func(e *governor.Entry) {
 		res.events = governor.Parse(e, res.events)
 	})
-	res.lines, res.cut = parseLinesOf(data, asm.Feed)
+	errLines := governor.ErrorTypeLines(data, MaxLineBytes)
+	res.lines, res.cut = parseLinesOf(data, func(line []byte, off int) {
+		hit := len(errLines) > 0 && errLines[0] == off
+		if hit {
+			errLines = errLines[1:]
+		}
+		asm.FeedLine(line, hit)
+	})
 	asm.Flush()
 	res.entries = asm.Entries()
 	if !b.contd {

@@ -52,7 +52,7 @@ func hostileLog(seed int64, size int) []byte {
 	t0 := time.Date(2026, 9, 30, 10, 0, 0, 0, time.UTC)
 	for i := 0; b.Len() < size; i++ {
 		ts := t0.Add(time.Duration(i) * time.Second).Format("2006-01-02 15:04:05")
-		switch rng.Intn(12) {
+		switch rng.Intn(14) {
 		case 0:
 			fmt.Fprintf(&b, "%s [info] [CliGovernor] at cap=8; evicting local_%d (idle %ds) for warm spawn\n", ts, i, i%900)
 		case 1:
@@ -62,8 +62,12 @@ func hostileLog(seed int64, size int) []byte {
 			for j := 0; j < 30000; j++ {
 				b.WriteString("    at '[CliGovernor] at cap=1; evicting local_x (idle 5s) for warm spawn' status: 429\n")
 			}
-		case 3: // a line longer than a block
-			fmt.Fprintf(&b, "%s [info] [CliGovernor] %s\n", ts, strings.Repeat("x", 3<<20))
+		case 3: // a line longer than a block, with an error type past the cut
+			fmt.Fprintf(&b, "%s [info] [CliGovernor] %s overloaded_error\n", ts, strings.Repeat("x", 3<<20))
+		case 6:
+			fmt.Fprintf(&b, "%s [error] request failed {\n  error: { type: 'rate_limit_error' },\n  note: 'overloaded_error'\n}\n", ts)
+		case 7:
+			fmt.Fprintf(&b, "%s [warn] [CCD CycleHealth] local_%d api_error (overloaded): {\"type\":\"overloaded_error\"}\n", ts, i)
 		case 4:
 			fmt.Fprintf(&b, "%s [info] Starting app {\n  appVersion: '1.%d',\n  platform: 'darwin'\n}\n", ts, i)
 		default:

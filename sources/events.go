@@ -64,15 +64,17 @@ func readFileEvents(lf LogFile, loc *time.Location, res *FileResult, fn func(gov
 
 // parseLinesOf splits an in-memory block into lines by the same rule as
 // ReadLines (strip a CR before the newline, cut at MaxLineBytes, deliver a
-// last line without newline) and returns lines and cut counts.
-func parseLinesOf(data []byte, fn func([]byte)) (lines, cut int) {
-	for len(data) > 0 {
-		i := bytes.IndexByte(data, '\n')
+// last line without newline) and returns lines and cut counts. fn also gets
+// the line's offset in data.
+func parseLinesOf(data []byte, fn func(line []byte, off int)) (lines, cut int) {
+	for off := 0; off < len(data); {
+		i := bytes.IndexByte(data[off:], '\n')
 		var line []byte
+		start := off
 		if i < 0 {
-			line, data = data, nil
+			line, off = data[off:], len(data)
 		} else {
-			line, data = data[:i], data[i+1:]
+			line, off = data[off:off+i], off+i+1
 		}
 		if n := len(line); n > 0 && line[n-1] == '\r' {
 			line = line[:n-1]
@@ -82,7 +84,7 @@ func parseLinesOf(data []byte, fn func([]byte)) (lines, cut int) {
 			cut++
 		}
 		lines++
-		fn(line)
+		fn(line, start)
 	}
 	return lines, cut
 }
