@@ -202,11 +202,18 @@ func parseGuestSize(v string, unit uint64) (uint64, bool) {
 		}
 	}
 	f, err := strconv.ParseFloat(v, 64)
-	if err != nil || f <= 0 || mult == 0 {
+	// ParseFloat accepts "NaN", "Inf" and 1e300, whose conversion to uint64
+	// is undefined (9.2 EB on amd64): anything not a positive size below
+	// maxGuestBytes is no reading.
+	if err != nil || !(f > 0) || mult == 0 || f*float64(mult) >= maxGuestBytes {
 		return 0, false
 	}
 	return uint64(f * float64(mult)), true
 }
+
+// maxGuestBytes (8 PiB) is far beyond any machine's memory; a larger
+// configured guest size is a malformed argument, not a reading.
+const maxGuestBytes = 1 << 53
 
 func sizeSuffix(b byte) uint64 {
 	switch b {
