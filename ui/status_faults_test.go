@@ -1,0 +1,39 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"coworktop/governor"
+)
+
+// TestStatusSaysWhatIsWrong: when the follower reports a log it cannot read
+// or is waiting for, the screen says so (at full size and compact), and the
+// reason comes through without control characters.
+func TestStatusSaysWhatIsWrong(t *testing.T) {
+	for _, tc := range []struct {
+		st   governor.FileStatus
+		want string
+	}{
+		{governor.FileStatus{Name: "main.log", State: "unreadable", Err: "opening log: permission denied", Since: fixedNow}, "main.log unreadable: opening log: permission denied"},
+		{governor.FileStatus{Name: "main.log", State: "unreadable", Err: "opening log \"main.log\": not a regular file (p---------)", Since: fixedNow}, "not a regular file"},
+		{governor.FileStatus{Name: "main.log", State: "waiting", Since: fixedNow}, "main.log waiting"},
+	} {
+		for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+			m := fixtureModel(t, sz[0], sz[1], false)
+			m.Update(UpdatesMsg{{Files: []governor.FileStatus{tc.st}}})
+			m.Update(sizeMsg(sz[0], sz[1]))
+			if out := frame(m); !strings.Contains(out, tc.want) {
+				t.Errorf("%dx%d: %q not on screen:\n%s", sz[0], sz[1], tc.want, out)
+			}
+		}
+	}
+	// The status keeps updating: back to following clears the complaint.
+	m := fixtureModel(t, 120, 40, false)
+	m.Update(UpdatesMsg{{Files: []governor.FileStatus{{Name: "main.log", State: "unreadable", Err: "permission denied"}}}})
+	m.Update(UpdatesMsg{{Files: []governor.FileStatus{{Name: "main.log", State: "following", Lines: 3, LastLineAt: fixedNow.Add(-time.Second)}}}})
+	if out := frame(m); strings.Contains(out, "permission denied") || !strings.Contains(out, "main.log following") {
+		t.Errorf("recovered log still shown as unreadable:\n%s", out)
+	}
+}
