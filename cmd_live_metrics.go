@@ -34,7 +34,7 @@ func addLiveMetricsFlags(cmd *cobra.Command, g *globalOptions) func(context.Cont
 		if notifyOn {
 			// The screen cannot tell backfill from live updates here; the
 			// notifier ignores what the log dated before now instead.
-			if s := startNotifier(ctx, g.stderr); s != nil {
+			if s := startNotifier(ctx, g.stderr, true); s != nil {
 				observers = append(observers, s.observe)
 			}
 		}

@@ -83,7 +83,7 @@ func runServe(ctx context.Context, g *globalOptions, paths []string, addr string
 
 	var notes *noteSender
 	if notifyOn {
-		notes = startNotifier(ctx, g.stderr)
+		notes = startNotifier(ctx, g.stderr, false)
 	}
 	logLive := false
 	for u := range updates {
@@ -129,14 +129,18 @@ type noteSender struct {
 }
 
 // startNotifier returns nil, after saying why, where notifications cannot
-// work; the caller carries on without them.
-func startNotifier(ctx context.Context, stderr io.Writer) *noteSender {
+// work; the caller carries on without them. A caller that cannot tell the
+// backfill from live updates passes ignoreOld: what the log dated before now
+// is then not news.
+func startNotifier(ctx context.Context, stderr io.Writer, ignoreOld bool) *noteSender {
 	n, err := notify.New()
 	if err != nil {
 		fmt.Fprintf(stderr, "coworktop: --notify: %s; continuing without notifications\n", oneLine(err.Error()))
 		return nil
 	}
-	n.IgnoreBefore(time.Now())
+	if ignoreOld {
+		n.IgnoreBefore(time.Now())
+	}
 	s := &noteSender{n: n, queue: make(chan notify.Note, 8)}
 	go func() {
 		warned := false

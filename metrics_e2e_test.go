@@ -57,9 +57,11 @@ func buildCoworktop(t *testing.T) string {
 
 // startServe runs `coworktop serve` on a free loopback port over dir and
 // returns its address; the process gets SIGTERM at cleanup and must exit 0.
-func startServe(t *testing.T, bin, dir string) string {
+func startServe(t *testing.T, bin, dir string, env []string, flags ...string) string {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--metrics-addr", "127.0.0.1:0", "--refresh", "1s", dir)
+	args := append([]string{"serve", "--metrics-addr", "127.0.0.1:0", "--refresh", "1s"}, flags...)
+	cmd := exec.Command(bin, append(args, dir)...)
+	cmd.Env = append(os.Environ(), env...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -270,7 +272,7 @@ func TestPrometheusEndToEnd(t *testing.T) {
 	start := time.Now()
 	bin := buildCoworktop(t)
 	t.Logf("built in %v", time.Since(start))
-	target := startServe(t, bin, dir)
+	target := startServe(t, bin, dir, nil)
 	t.Logf("serving after %v", time.Since(start))
 
 	// promtool check metrics on the real exposition, when promtool is here.
