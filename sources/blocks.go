@@ -12,7 +12,11 @@ import (
 // blockSize is how much of a file one parse worker takes at a time: big
 // enough that per-block costs vanish, small enough that the few blocks in
 // flight keep memory flat (report's bar is under 64 MB resident).
-const blockSize = 2 << 20
+const blockSize = 256 << 10
+
+// maxParseWorkers bounds parse parallelism; past four, reading is no longer
+// the bottleneck and each worker only adds blocks in flight.
+const maxParseWorkers = 4
 
 // block is a run of whole lines, normally starting at an entry's first line.
 type block struct {
@@ -52,8 +56,12 @@ type cutOutcome struct {
 // At most 2*workers+1 blocks are between reading and delivery at any time,
 // which bounds memory whatever the file's size.
 func parseBlocks(r io.Reader, name string, loc *time.Location, workers int, deliver func(*blockResult)) error {
-	workers = max(workers, 1)
-	inFlight := 2*workers + 1
+	// Each block in flight holds its bytes and its events (a block of short
+	// [CliGovernor] lines yields thousands), so the workers and the blocks
+	// in flight are capped, not scaled with the cores: memory stays under
+	// report's bar on any machine.
+	workers = min(max(workers, 1), maxParseWorkers)
+	inFlight := workers + 2
 	pool := make(chan *blockMem, inFlight)
 	for i := 0; i < inFlight; i++ {
 		pool <- &blockMem{data: make([]byte, 0, blockSize+MaxLineBytes)}
