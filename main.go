@@ -35,7 +35,10 @@ func (g *globalOptions) colorEnabled() bool {
 }
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	stop := startProfile()
+	code := run(os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }
 
 // exitError carries a specific exit code through cobra.

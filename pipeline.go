@@ -22,7 +22,7 @@ type liveConfig struct {
 
 // scanEvery is how often the process table is scanned: the scan costs far
 // more than a host sample and competitors come and go slowly.
-const scanEvery = 4 * time.Second
+const scanEvery = 5 * time.Second
 
 // startLive wires sources to governor: it backfills the logs' recent
 // history, then follows them, and (with machine) samples the host and scans
@@ -52,6 +52,9 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 			return
 		}
 		for _, fc := range plan.Follow {
+			// Polling faster than the screen refreshes buys nothing a person
+			// can see and costs wakeups: the idle view must be cheaper than htop.
+			fc.Poll = max(cfg.refresh, 100*time.Millisecond)
 			producers.Add(1)
 			go func(fc sources.FollowConfig) {
 				defer producers.Done()

@@ -58,3 +58,25 @@ func BenchmarkRateLimitSignal(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSnapshotFullRings is what the live view pays every second once
+// every history ring is full.
+func BenchmarkSnapshotFullRings(b *testing.B) {
+	l := DefaultLimits()
+	s := New(l)
+	t := time.Date(2026, 9, 30, 10, 0, 0, 0, time.UTC)
+	for i := 0; i < 20; i++ {
+		s.Apply(Event{Time: t, Kind: KindSessionStart, Session: fmt.Sprintf("local_%d", i), Cwd: "/p/x"})
+	}
+	for i := 0; i < l.HostSamples; i++ {
+		s.ApplyHost(HostMemory{At: t.Add(time.Duration(i) * time.Second), Total: Figure{Value: 1 << 34, Known: true, Source: "x"}})
+	}
+	for i := 0; i < l.LogLines+l.MemorySamples; i++ {
+		s.Apply(Event{Time: t, Kind: KindMemorySample, Memory: &MemorySample{SysFreeMB: i, TotalMB: 1000}})
+		s.Apply(Event{Time: t, Kind: KindYield, Reason: "warm"})
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		_ = s.Snapshot(t.Add(time.Hour))
+	}
+}

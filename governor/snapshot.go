@@ -133,7 +133,7 @@ type Snapshot struct {
 	MemorySamples []MemorySample `json:"-"` // [process-memory] history, oldest first, bounded
 	MemoryTimes   []time.Time    `json:"-"`
 	Host          *HostMemory    `json:"host,omitempty"`
-	HostHistory   []HostMemory   `json:"-"` // oldest first, bounded
+	HostHistory   []HostPoint    `json:"-"` // oldest first, bounded
 	Groups        []ProcessGroup `json:"groups,omitempty"`
 	GroupsAt      time.Time      `json:"groups_at,omitempty"`
 
@@ -141,6 +141,13 @@ type Snapshot struct {
 
 	VM  VMView    `json:"vm"`
 	Log []LogLine `json:"-"` // recent events, oldest first, bounded
+}
+
+// HostPoint is one host sample as the memory timeline needs it: free
+// (available where the OS says so) and total bytes.
+type HostPoint struct {
+	At          time.Time
+	Free, Total uint64
 }
 
 // Counts are the running totals over everything applied.

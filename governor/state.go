@@ -50,10 +50,11 @@ type State struct {
 	outcomes        *ring[Outcome]
 	evictions       []Outcome
 	evictionsHidden int
-	log             *ring[Event] // described lazily, at snapshot time: Apply is the hot path
+	log             *ring[logItem] // described lazily, once, at snapshot time: Apply is the hot path
 	memory          *ring[MemorySample]
 	memoryAt        *ring[time.Time]
-	host            *ring[HostMemory]
+	host            *HostMemory      // the latest sample
+	hostHistory     *ring[HostPoint] // what the timeline draws
 	groups          []ProcessGroup
 	groupsAt        time.Time
 	files           []FileStatus
@@ -64,20 +65,27 @@ type State struct {
 	first     time.Time
 }
 
+// logItem is an event kept for the event-log pane; text is its Describe,
+// filled in the first time a snapshot shows it.
+type logItem struct {
+	ev   Event
+	text string
+}
+
 // New returns an empty State with the given limits.
 func New(l Limits) *State {
 	return &State{
-		limits:    l,
-		sessions:  map[string]*session{},
-		lastEvict: map[string]time.Time{},
-		outcomes:  newRing[Outcome](l.Outcomes),
-		log:       newRing[Event](l.LogLines),
-		memory:    newRing[MemorySample](l.MemorySamples),
-		memoryAt:  newRing[time.Time](l.MemorySamples),
-		host:      newRing[HostMemory](l.HostSamples),
-		openSteps: map[string]map[string]time.Time{},
-		vm:        VMView{State: "unknown"},
-		counts:    Counts{MinSysFreeMB: -1},
+		limits:      l,
+		sessions:    map[string]*session{},
+		lastEvict:   map[string]time.Time{},
+		outcomes:    newRing[Outcome](l.Outcomes),
+		log:         newRing[logItem](l.LogLines),
+		memory:      newRing[MemorySample](l.MemorySamples),
+		memoryAt:    newRing[time.Time](l.MemorySamples),
+		hostHistory: newRing[HostPoint](l.HostSamples),
+		openSteps:   map[string]map[string]time.Time{},
+		vm:          VMView{State: "unknown"},
+		counts:      Counts{MinSysFreeMB: -1},
 	}
 }
 
@@ -91,7 +99,16 @@ func (s *State) Evictions() ([]Outcome, int) {
 }
 
 // ApplyHost records a host memory sample.
-func (s *State) ApplyHost(h HostMemory) { s.host.push(h) }
+func (s *State) ApplyHost(h HostMemory) {
+	s.host = &h
+	free := h.Available
+	if !free.Known {
+		free = h.Free
+	}
+	if free.Known && h.Total.Known {
+		s.hostHistory.push(HostPoint{At: h.At, Free: free.Value, Total: h.Total.Value})
+	}
+}
 
 // ApplyGroups records the process scanner's latest groups.
 func (s *State) ApplyGroups(at time.Time, groups []ProcessGroup) {
@@ -138,7 +155,7 @@ func (s *State) Apply(e Event) {
 		s.applyVM(e)
 	}
 	if e.Kind != KindMemorySample {
-		s.log.push(e)
+		s.log.push(logItem{ev: e})
 	}
 }
 

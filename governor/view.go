@@ -23,12 +23,10 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 		Files:      append([]FileStatus(nil), s.files...),
 	}
 	snap.MemorySamples, snap.MemoryTimes = s.memory.items(), s.memoryAt.items()
-	snap.HostHistory = s.host.items()
-	for _, e := range s.log.items() {
-		snap.Log = append(snap.Log, LogLine{Time: e.Time, Kind: e.Kind, Session: e.Session, Text: Describe(e)})
-	}
-	if n := len(snap.HostHistory); n > 0 {
-		h := snap.HostHistory[n-1]
+	snap.HostHistory = s.hostHistory.items()
+	snap.Log = s.logLines()
+	if s.host != nil {
+		h := *s.host
 		snap.Host = &h
 	}
 	if snap.VM.State == "booting" && !snap.VM.OpenSince.IsZero() && now.Sub(snap.VM.OpenSince) > stepStalledWhen {
@@ -102,10 +100,8 @@ func (s *State) capView() CapView {
 		return CapView{Value: s.loggedCap, Source: SourceLogged}
 	}
 	var ram uint64
-	if n := s.host.len(); n > 0 {
-		if h := s.host.buf[(s.host.start+n-1)%len(s.host.buf)]; h.Total.Known {
-			ram = h.Total.Value
-		}
+	if s.host != nil && s.host.Total.Known {
+		ram = s.host.Total.Value
 	}
 	if ram == 0 && s.counts.TotalMB > 0 {
 		ram = uint64(s.counts.TotalMB) << 20
@@ -170,4 +166,19 @@ func FormatDuration(d time.Duration) string {
 		return fmt.Sprintf("%dh%02dm", int(d.Hours()), int(d.Minutes())%60)
 	}
 	return fmt.Sprintf("%dd%02dh", int(d.Hours())/24, int(d.Hours())%24)
+}
+
+// logLines lists the event log oldest first, describing each event only the
+// first time: the live view takes a snapshot every second.
+func (s *State) logLines() []LogLine {
+	r := s.log
+	out := make([]LogLine, 0, len(r.buf))
+	for i := range r.buf {
+		it := &r.buf[(r.start+i)%len(r.buf)]
+		if it.text == "" {
+			it.text = Describe(it.ev)
+		}
+		out = append(out, LogLine{Time: it.ev.Time, Kind: it.ev.Kind, Session: it.ev.Session, Text: it.text})
+	}
+	return out
 }

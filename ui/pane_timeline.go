@@ -21,13 +21,7 @@ func (m *Model) memorySeries() (pts []memPoint, source string) {
 	host := func() []memPoint {
 		out := make([]memPoint, 0, len(m.snap.HostHistory))
 		for _, h := range m.snap.HostHistory {
-			free := h.Available
-			if !free.Known {
-				free = h.Free
-			}
-			if free.Known && h.Total.Known {
-				out = append(out, memPoint{h.At, free.Value, h.Total.Value})
-			}
+			out = append(out, memPoint{h.At, h.Free, h.Total})
 		}
 		return out
 	}
