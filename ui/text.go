@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
 )
@@ -88,7 +89,57 @@ func textWidth(s string) int {
 	if isShortASCII(s, len(s)) {
 		return len(s)
 	}
+	if n, ok := simpleWidth(s); ok {
+		return n
+	}
 	return lipgloss.Width(s)
+}
+
+// simpleWidth measures the text this UI draws most: printable ASCII, our own
+// SGR colour sequences, and the one-cell symbols of frames, bars and
+// markers. Anything else (wide or combining characters from a log) is left
+// to lipgloss's full grapheme measure. Measuring every styled line with it
+// was the largest part of an idle frame.
+func simpleWidth(s string) (int, bool) {
+	n := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == 0x1b:
+			// CSI … m (SGR) only: ESC [ params m.
+			if i+1 >= len(s) || s[i+1] != '[' {
+				return 0, false
+			}
+			j := i + 2
+			for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == ';' || s[j] == ':') {
+				j++
+			}
+			if j >= len(s) || s[j] != 'm' {
+				return 0, false
+			}
+			i = j + 1
+		case c >= 0x20 && c < 0x7f:
+			n++
+			i++
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if !oneCell(r) {
+				return 0, false
+			}
+			n++
+			i += size
+		}
+	}
+	return n, true
+}
+
+// oneCell: Latin-1 punctuation, general punctuation, arrows, box drawing,
+// block elements and geometric shapes, all one cell wide in every terminal
+// this UI targets.
+func oneCell(r rune) bool {
+	return r >= 0xa1 && r <= 0xff && r != 0xad ||
+		r >= 0x2010 && r <= 0x2027 || r >= 0x2190 && r <= 0x21ff ||
+		r >= 0x2260 && r <= 0x2265 || r >= 0x2500 && r <= 0x25ff
 }
 
 // padStyled pads an already styled line to exactly w cells; a line that is
