@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"syscall"
 )
 
 // linuxLister lists processes with one small read per process
@@ -46,13 +47,19 @@ func (linuxLister) List(ctx context.Context) ([]ProcInfo, error) {
 
 // readProcStat reads "PID (COMM) STATE PPID …". COMM may itself hold spaces
 // and parentheses, so it ends at the last ')'.
+//
+// It uses plain system calls: os.Open's non-blocking setup and finalizer
+// cost more than the read itself, a few hundred times per scan.
 func readProcStat(pid int, buf []byte) (ProcInfo, bool) {
-	f, err := os.Open("/proc/" + strconv.Itoa(pid) + "/stat")
+	fd, err := syscall.Open("/proc/"+strconv.Itoa(pid)+"/stat", syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
 	if err != nil {
 		return ProcInfo{}, false // exited between the listing and now
 	}
-	n, _ := f.Read(buf)
-	f.Close()
+	n, err := syscall.Read(fd, buf)
+	syscall.Close(fd)
+	if err != nil || n <= 0 {
+		return ProcInfo{}, false
+	}
 	return parseProcStat(pid, buf[:n])
 }
 

@@ -72,6 +72,9 @@ type Model struct {
 	theme Theme
 	keys  KeyMap
 	help  help.Model
+	// footerKey/footerText cache the short help line: it changes only with
+	// the width or a binding being switched, not every second.
+	footerKey, footerText string
 
 	width, height int
 

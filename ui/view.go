@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -190,9 +191,17 @@ func (m *Model) footer(w int) string {
 	if m.filterOn {
 		return m.theme.paint(m.theme.Title, fit(fmt.Sprintf(" filter %s: %s_  (enter keeps, esc clears)", m.focus.title(), m.panes[m.focus].filter), w))
 	}
-	hm := m.help
-	hm.SetWidth(w)
-	return padStyled(hm.ShortHelpView(m.keys.ShortHelp()), w)
+	bindings := m.keys.ShortHelp()
+	key := strconv.Itoa(w)
+	for _, b := range bindings {
+		key += strconv.FormatBool(b.Enabled())
+	}
+	if key != m.footerKey {
+		hm := m.help
+		hm.SetWidth(w)
+		m.footerKey, m.footerText = key, padStyled(hm.ShortHelpView(bindings), w)
+	}
+	return m.footerText
 }
 
 func (m *Model) helpScreen(w, h int) []string {
