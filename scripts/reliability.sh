@@ -1,0 +1,234 @@
+#!/usr/bin/env bash
+# reliability.sh: the heavier reliability checks of docs/reliability.md, the
+# ones that need a real terminal, another user or minutes of wall time:
+#
+#   - terminal safety: the hostile fixture (testdata/hostile) shown by the
+#     live TUI, replay, report and events on a real terminal (tmux with
+#     set-clipboard on): no paste buffer, no title change, screen not cleared;
+#   - terminal faults: q, SIGTERM, SIGHUP, a SIGWINCH storm and sizes from
+#     1x1 to 400x120: the process survives the resizes, and after it exits
+#     the pane is out of the alternate screen, the cursor is shown and mouse
+#     reporting is off;
+#   - unreadable logs with real permissions (the follower test run as nobody
+#     when this runs as root);
+#   - huge inputs at full size with the child's peak RSS;
+#   - the soak (COWORKTOP_SOAK, default 2m);
+#   - replay never writes into the (read-only) log folder.
+#
+# Prints one table row per check and exits non-zero if any failed.
+# Usage: scripts/reliability.sh   (needs go and tmux; run from anywhere)
+set -u
+cd "$(dirname "$0")/.."
+SOAK=${COWORKTOP_SOAK:-2m}
+work=$(mktemp -d)
+T="tmux -L coworktop-rel -f /dev/null"
+trap '$T kill-server 2>/dev/null; chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
+
+rows=()
+failed=0
+row() { # row RESULT INPUT CHECKED
+	rows+=("$(printf '%-4s | %-44s | %s' "$1" "$2" "$3")")
+	[ "$1" = PASS ] || failed=$((failed + 1))
+}
+
+command -v tmux >/dev/null || { echo "FAIL reliability: tmux is not installed"; exit 2; }
+BIN="$work/coworktop"
+go build -o "$BIN" . || { echo "FAIL reliability: build failed"; exit 2; }
+
+fmt() { $T display -p -t "$1" "$2" 2>/dev/null; }
+screen() { $T capture-pane -p -t "$1" 2>/dev/null; }
+wait_for() { # wait_for TARGET TEXT SECONDS
+	local i
+	for ((i = 0; i < $3 * 10; i++)); do
+		screen "$1" | grep -qF -- "$2" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+wait_dead() { # wait_dead TARGET SECONDS
+	local i
+	for ((i = 0; i < $2 * 10; i++)); do
+		[ "$(fmt "$1" '#{pane_dead}')" = 1 ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+buffers() { $T list-buffers 2>/dev/null | wc -l; }
+
+$T new-session -d -s rel -x 120 -y 40 -n idle "sleep 3600"
+$T set -g set-clipboard on
+$T set -g remain-on-exit on
+$T set -g allow-rename on
+
+# --- terminal safety -------------------------------------------------------
+hostile="$work/hostile"
+mkdir -p "$hostile" && cp testdata/hostile/main.log "$hostile/"
+chmod -R a-w "$hostile"
+listing() { (cd "$1" && find . -printf '%p %s %T@ %m\n' | sort && find . -type f -exec sha256sum {} + | sort); }
+before=$(listing "$hostile")
+
+# The detectors work: the raw file on the terminal does set the title and a
+# paste buffer, so their absence below means something.
+$T new-window -t rel -n control "cat '$hostile/main.log'; sleep 3600"
+sleep 1
+if [ "$(buffers)" -gt 0 ] && fmt rel:control '#{pane_title}' | grep -q PWNED; then
+	row PASS "control: raw cat of the hostile log" "tmux sees the OSC 52 buffer and the title (the detectors work)"
+else
+	row FAIL "control: raw cat of the hostile log" "tmux did not record OSC 52/title: buffers $(buffers), title '$(fmt rel:control '#{pane_title}')'"
+fi
+$T kill-window -t rel:control
+$T delete-buffer -a 2>/dev/null || while $T delete-buffer 2>/dev/null; do :; done
+
+safety() { # safety NAME EXPECT-ON-SCREEN COMMAND...
+	local name=$1 expect=$2 t
+	shift 2
+	t=$($T new-window -P -F '#{window_id}' -t rel "env TERM=xterm-256color $*")
+	local title0
+	title0=$(fmt "$t" '#{pane_title}')
+	if ! wait_for "$t" "$expect" 20; then
+		row FAIL "hostile log: $name" "\"$expect\" never on screen"
+		screen "$t" >&2
+		return
+	fi
+	sleep 2
+	local title shown
+	title=$(fmt "$t" '#{pane_title}')
+	shown=$(screen "$t")
+	if [ "$(buffers)" -ne 0 ]; then
+		row FAIL "hostile log: $name" "a paste buffer appeared (OSC 52 reached tmux)"
+	elif printf '%s' "$title" | grep -q PWNED; then
+		row FAIL "hostile log: $name" "title changed to '$title'"
+	elif ! printf '%s' "$shown" | grep -qF -- "$expect"; then
+		row FAIL "hostile log: $name" "screen cleared"
+	else
+		row PASS "hostile log: $name" "no paste buffer, title '$title' (was '$title0'), screen kept"
+	fi
+	$T send-keys -t "$t" q
+	wait_dead "$t" 5 || true
+	$T kill-window -t "$t"
+}
+safety live "Log:" "'$BIN' --log-dir '$hostile'"
+safety replay "replay" "'$BIN' replay --speed 100 '$hostile'"
+safety report "coworktop report:" "sh -c \"'$BIN' report '$hostile'; '$BIN' events '$hostile' | head -3; sleep 3600\""
+
+after=$(listing "$hostile")
+if [ "$before" = "$after" ]; then
+	row PASS "read-only log folder: live, replay, report" "names, sizes, mtimes, modes, SHA-256 unchanged"
+else
+	row FAIL "read-only log folder: live, replay, report" "the folder changed"
+fi
+
+# --- terminal faults -------------------------------------------------------
+gone() { # gone PID SECONDS: wait until the process has exited
+	local i
+	for ((i = 0; i < $2 * 10; i++)); do
+		kill -0 "$1" 2>/dev/null || return 0
+		sleep 0.1
+	done
+	return 1
+}
+# The TUI runs under a shell that outlives it, so the modes read afterwards
+# are the ones coworktop left behind (tmux itself resets a dead pane's
+# cursor when it prints "Pane is dead").
+fault() { # fault NAME ACTION
+	local name=$1 t
+	t=$($T new-window -P -F '#{window_id}' -t rel "sh -c \"env TERM=xterm-256color '$BIN' --log-dir testdata/logs/macos; echo EXITED rc=\\\$?; sleep 3600\"")
+	$T resize-window -t "$t" -x 120 -y 40
+	if ! wait_for "$t" "Log" 20; then
+		row FAIL "fault: $name" "screen never came up"
+		return
+	fi
+	local pid alive=ok
+	pid=$(pgrep -P "$(fmt "$t" '#{pane_pid}')" | head -1)
+	case $2 in
+	q) $T send-keys -t "$t" q ;;
+	TERM | HUP | INT) kill -s "$2" "$pid" ;;
+	storm)
+		for i in $(seq 1 300); do
+			$T resize-window -t "$t" -x $((20 + RANDOM % 300)) -y $((5 + RANDOM % 100))
+		done
+		sleep 1
+		kill -0 "$pid" 2>/dev/null || alive="died during the storm"
+		$T resize-window -t "$t" -x 120 -y 40
+		$T send-keys -t "$t" q
+		;;
+	sizes)
+		for sz in 1x1 2x1 1x2 10x3 40x10 59x14 60x15 80x24 120x40 200x60 400x120 1x120 400x1; do
+			$T resize-window -t "$t" -x "${sz%x*}" -y "${sz#*x}"
+			sleep 0.3
+			kill -0 "$pid" 2>/dev/null || { alive="died at $sz"; break; }
+		done
+		$T resize-window -t "$t" -x 120 -y 40
+		sleep 0.5
+		$T send-keys -t "$t" q
+		;;
+	esac
+	if ! gone "$pid" 10; then
+		row FAIL "fault: $name" "process still running 10 s after the fault"
+		kill -9 "$pid" 2>/dev/null
+		$T kill-window -t "$t"
+		return
+	fi
+	sleep 0.3
+	local modes rc
+	modes=$(fmt "$t" 'alt=#{alternate_on} cursor=#{cursor_flag} mouse=#{mouse_any_flag}#{mouse_button_flag}#{mouse_standard_flag}#{mouse_all_flag}')
+	rc=$(screen "$t" | grep -o 'EXITED rc=[0-9]*' | tail -1)
+	if [ "$alive" != ok ]; then
+		row FAIL "fault: $name" "$alive"
+	elif [ "$modes" = "alt=0 cursor=1 mouse=0000" ]; then
+		row PASS "fault: $name" "restored: $modes, ${rc:-no exit line}"
+	else
+		row FAIL "fault: $name" "not restored: $modes, ${rc:-no exit line}"
+	fi
+	$T kill-window -t "$t"
+}
+fault q q
+fault SIGTERM TERM
+fault SIGHUP HUP
+fault SIGINT INT
+fault "SIGWINCH storm (300 resizes)" storm
+fault "sizes 1x1 .. 400x120" sizes
+
+# --- unreadable logs with real permissions ---------------------------------
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
+	go test -c -o "$work/sources.test" ./sources && mkdir -p "$work/tmp" && chmod 1777 "$work/tmp" && chmod 755 "$work" "$work/sources.test"
+	out=$(setpriv --reuid=nobody --regid=nogroup --clear-groups env TMPDIR="$work/tmp" HOME="$work/tmp" \
+		"$work/sources.test" -test.run '^TestFollowUnreadableIsRetried$' -test.v 2>&1)
+	if printf '%s' "$out" | grep -q -- '--- PASS: TestFollowUnreadableIsRetried'; then
+		row PASS "chmod 000 log, then readable (as nobody)" "status unreadable with the reason, then read again"
+	else
+		row FAIL "chmod 000 log, then readable (as nobody)" "$(printf '%s' "$out" | tail -3 | tr '\n' ' ')"
+	fi
+else
+	out=$(go test -count=1 -run '^TestFollowUnreadableIsRetried$' -v ./sources 2>&1)
+	if printf '%s' "$out" | grep -q -- '--- PASS'; then
+		row PASS "chmod 000 log, then readable" "status unreadable with the reason, then read again"
+	else
+		row FAIL "chmod 000 log, then readable" "$(printf '%s' "$out" | tail -3 | tr '\n' ' ')"
+	fi
+fi
+
+# --- huge inputs and the soak (go tests with the full sizes) ---------------
+gotest() { # gotest NAME ENV... -- ARGS: one row per RELIABILITY line, PASS if go test passed
+	local name=$1 out rc
+	shift
+	out=$(env "$@" 2>&1)
+	rc=$?
+	while IFS= read -r l; do
+		row "$([ $rc = 0 ] && echo PASS || echo FAIL)" "$name" "${l#*RELIABILITY }"
+	done < <(printf '%s\n' "$out" | grep 'RELIABILITY')
+	if [ $rc != 0 ]; then
+		row FAIL "$name" "$(printf '%s\n' "$out" | grep -E '_test.go:[0-9]+:' | grep -v RELIABILITY | head -3 | tr '\n' ' ')"
+	fi
+}
+gotest "huge input, report --json" COWORKTOP_RELIABILITY=full go test -count=1 -v -run '^TestHugeInputsBoundedMemory$' .
+gotest "soak $SOAK, 200 lines/s, rotations" COWORKTOP_SOAK="$SOAK" go test -count=1 -v -timeout 30m -run '^TestSoakFollowRotations$' .
+
+printf '\n%-4s | %-44s | %s\n' result "input or fault" "what was checked"
+printf '%s\n' "${rows[@]}"
+if [ $failed -eq 0 ]; then
+	echo "PASS reliability: ${#rows[@]} checks"
+	exit 0
+fi
+echo "FAIL reliability: $failed of ${#rows[@]} checks failed"
+exit 1
