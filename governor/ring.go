@@ -19,8 +19,6 @@ func (r *ring[T]) push(v T) {
 	r.start = (r.start + 1) % r.n
 }
 
-func (r *ring[T]) len() int { return len(r.buf) }
-
 // items returns a copy, oldest first.
 func (r *ring[T]) items() []T {
 	out := make([]T, 0, len(r.buf))

@@ -11,7 +11,7 @@ trap 'tmux kill-session -t cwt-cpu 2>/dev/null; tmux kill-session -t htop-cpu 2>
 go build -o "$work/coworktop" .
 cp -r testdata/logs/macos "$work/logs"
 
-tmux new-session -d -s cwt-cpu -x 120 -y 40 "$work/coworktop --log-dir $work/logs --refresh 1s"
+tmux new-session -d -s cwt-cpu -x 120 -y 40 "${COWORKTOP_ENV:-} $work/coworktop --log-dir $work/logs --refresh 1s"
 tmux new-session -d -s htop-cpu -x 120 -y 40 "htop -d 10"
 sleep 10 # warm-up: backfill, first scans
 

@@ -43,7 +43,7 @@ func (f *fakeLister) Detail(_ context.Context, procs []ProcInfo) error {
 	return nil
 }
 
-func mem(rss uint64) ProcInfo { return ProcInfo{RSS: rss, RSSKnown: true, CPUKnown: true} }
+func rssOf(rss uint64) ProcInfo { return ProcInfo{RSS: rss, RSSKnown: true, CPUKnown: true} }
 
 func proc(pid, ppid int, name string, args []string, base ProcInfo) ProcInfo {
 	base.PID, base.PPID, base.Name, base.Args = pid, ppid, name, args
@@ -53,27 +53,27 @@ func proc(pid, ppid int, name string, args []string, base ProcInfo) ProcInfo {
 func sampleTable() []ProcInfo {
 	vz := "/System/Library/Frameworks/Virtualization.framework/Versions/A/XPCServices/com.apple.Virtualization.VirtualMachine.xpc/Contents/MacOS/com.apple.Virtualization.VirtualMachine"
 	withFootprint := func(p ProcInfo, fp uint64) ProcInfo { p.Footprint, p.FootprintKnown = fp, true; return p }
-	cowork := proc(300, 1, "com.apple.Virtua", []string{vz}, withFootprint(mem(1800*mib), 3900*mib))
+	cowork := proc(300, 1, "com.apple.Virtua", []string{vz}, withFootprint(rssOf(1800*mib), 3900*mib))
 	cowork.ResponsiblePID = 100
-	limaVZ := proc(301, 1, "com.apple.Virtua", []string{vz}, mem(900*mib))
+	limaVZ := proc(301, 1, "com.apple.Virtua", []string{vz}, rssOf(900*mib))
 	limaVZ.ResponsiblePID = 400
 	orphanVZ := proc(302, 1, "com.apple.Virtua", []string{vz}, ProcInfo{}) // root-owned: nothing readable
 	return []ProcInfo{
-		proc(1, 0, "launchd", nil, mem(10*mib)),
-		proc(50, 1, "zsh", []string{"-zsh"}, mem(5*mib)),
-		proc(100, 1, "Claude", []string{"/Applications/Claude.app/Contents/MacOS/Claude"}, mem(400*mib)),
-		proc(101, 100, "Claude Helper (R", nil, mem(200*mib)),
-		proc(102, 100, "disclaimer", nil, mem(1*mib)), // no exe known: rolled up as the app's child
-		proc(110, 102, "claude", []string{"claude", "--output-format", "stream-json"}, mem(150*mib)),
-		proc(111, 110, "node", []string{"node", "mcp-server.js"}, mem(60*mib)),
-		proc(112, 111, "python3", []string{"python3", "-m", "mcp_tool"}, mem(40*mib)),
-		proc(120, 50, "claude", []string{"claude"}, mem(120*mib)),
+		proc(1, 0, "launchd", nil, rssOf(10*mib)),
+		proc(50, 1, "zsh", []string{"-zsh"}, rssOf(5*mib)),
+		proc(100, 1, "Claude", []string{"/Applications/Claude.app/Contents/MacOS/Claude"}, rssOf(400*mib)),
+		proc(101, 100, "Claude Helper (R", nil, rssOf(200*mib)),
+		proc(102, 100, "disclaimer", nil, rssOf(1*mib)), // no exe known: rolled up as the app's child
+		proc(110, 102, "claude", []string{"claude", "--output-format", "stream-json"}, rssOf(150*mib)),
+		proc(111, 110, "node", []string{"node", "mcp-server.js"}, rssOf(60*mib)),
+		proc(112, 111, "python3", []string{"python3", "-m", "mcp_tool"}, rssOf(40*mib)),
+		proc(120, 50, "claude", []string{"claude"}, rssOf(120*mib)),
 		cowork, limaVZ, orphanVZ,
-		proc(400, 1, "limactl", []string{"limactl", "hostagent", "--pidfile", "/Users/u/.lima/default/ha.pid", "default"}, mem(30*mib)),
-		proc(401, 400, "qemu-system-aar", []string{"qemu-system-aarch64", "-m", "2048", "-name", "lima-qemu"}, mem(700*mib)),
-		proc(500, 1, "vfkit", []string{"vfkit", "--memory", "2048", "--device", "virtio-blk,path=/Users/u/.local/share/containers/podman/machine/applehv/m.raw"}, mem(1200*mib)),
+		proc(400, 1, "limactl", []string{"limactl", "hostagent", "--pidfile", "/Users/u/.lima/default/ha.pid", "default"}, rssOf(30*mib)),
+		proc(401, 400, "qemu-system-aar", []string{"qemu-system-aarch64", "-m", "2048", "-name", "lima-qemu"}, rssOf(700*mib)),
+		proc(500, 1, "vfkit", []string{"vfkit", "--memory", "2048", "--device", "virtio-blk,path=/Users/u/.local/share/containers/podman/machine/applehv/m.raw"}, rssOf(1200*mib)),
 		proc(501, 1, "gvproxy", []string{"gvproxy", "-listen-vfkit", "unixgram:///tmp/podman/gvproxy.sock"}, ProcInfo{}),
-		proc(600, 50, "python3", []string{"python3", "app.py"}, mem(80*mib)),
+		proc(600, 50, "python3", []string{"python3", "app.py"}, rssOf(80*mib)),
 	}
 }
 
@@ -122,7 +122,7 @@ func TestScanGroups(t *testing.T) {
 }
 
 func TestScanCPUPercent(t *testing.T) {
-	f := &fakeLister{procs: []ProcInfo{proc(10, 1, "vmware-vmx", nil, mem(mib))}}
+	f := &fakeLister{procs: []ProcInfo{proc(10, 1, "vmware-vmx", nil, rssOf(mib))}}
 	s := NewScanner(f)
 	t0 := time.Unix(1000, 0)
 	f.procs[0].CPU = 10
@@ -149,7 +149,7 @@ func TestScanErrors(t *testing.T) {
 	if _, err := s.Scan(context.Background(), time.Now()); !errors.Is(err, boom) {
 		t.Errorf("err = %v, want wrapped boom", err)
 	}
-	g, err := NewScanner(&fakeLister{procs: []ProcInfo{proc(2, 1, "zsh", nil, mem(1))}}).Scan(context.Background(), time.Now())
+	g, err := NewScanner(&fakeLister{procs: []ProcInfo{proc(2, 1, "zsh", nil, rssOf(1))}}).Scan(context.Background(), time.Now())
 	if err != nil || len(g) != 0 {
 		t.Errorf("no candidates: %v %v", g, err)
 	}
@@ -167,7 +167,7 @@ func realisticTable(n int) []ProcInfo {
 		if pid%7 == 0 {
 			ppid = pid - 1
 		}
-		out = append(out, proc(pid, ppid, name, []string{name, "--type=renderer", fmt.Sprintf("--id=%d", pid)}, mem(uint64(pid)*kib)))
+		out = append(out, proc(pid, ppid, name, []string{name, "--type=renderer", fmt.Sprintf("--id=%d", pid)}, rssOf(uint64(pid)*kib)))
 	}
 	return out
 }
