@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 var t0 = time.Date(2026, 9, 30, 10, 0, 0, 0, time.UTC)
@@ -188,5 +189,18 @@ func TestAppRestartEndsSessions(t *testing.T) {
 	snap := s.Snapshot(t0.Add(20 * time.Second))
 	if snap.Sessions[0].Live() || snap.App.Version != "2.9939.4" {
 		t.Fatalf("a session does not survive an app restart: %+v %+v", snap.Sessions[0], snap.App)
+	}
+}
+
+func TestShortIDNeverSplitsACharacter(t *testing.T) {
+	for in, want := range map[string]string{
+		"local_0a235fb9-a681-41bd-89cd-98453ef18aa1": "0a235fb9",
+		"local_é€😀é€😀é€😀xyz":                         "é€😀é€😀é€",
+		"plain":                                      "plain",
+		"ééééééééééééééééé":                          "éééééééééééééé",
+	} {
+		if got := ShortID(in); got != want || !utf8.ValidString(got) {
+			t.Errorf("ShortID(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

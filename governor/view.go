@@ -142,16 +142,26 @@ func outlook(s Snapshot) Outlook {
 	return o
 }
 
-// ShortID shortens local_<uuid> to its first 8 hex digits, like git does.
+// ShortID shortens local_<uuid> to its first 8 hex digits, like git does;
+// any other id to its first 14 characters (never cutting a character in
+// two: ids come from the log and may hold any text).
 func ShortID(id string) string {
 	const p = "local_"
 	if len(id) > len(p)+8 && id[:len(p)] == p {
-		return id[len(p) : len(p)+8]
+		id = id[len(p):]
+		return firstRunes(id, 8)
 	}
-	if len(id) > 14 {
-		return id[:14]
+	return firstRunes(id, 14)
+}
+
+func firstRunes(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
 	}
-	return id
+	return s
 }
 
 // FormatDuration prints 45s, 3m05s, 2h04m, 3d04h.
