@@ -74,9 +74,13 @@ func versionShort() string {
 	return ""
 }
 
-// readReplay reads every event of the given logs, in time order, with each
-// file's status for the header and the count of lines that could not be
-// read as entries.
+// maxReplayEvents bounds what replay holds in memory (events are merged
+// across files by time, so they are all read first): about 80 MB.
+const maxReplayEvents = 200_000
+
+// readReplay reads the events of the given logs (at most maxReplayEvents),
+// in time order, with each file's status for the header and the count of
+// lines that could not be read as entries.
 func readReplay(paths []string) ([]governor.Event, []governor.FileStatus, int, error) {
 	files, err := sources.ExpandPaths(paths)
 	if err != nil {
@@ -86,24 +90,26 @@ func readReplay(paths []string) ([]governor.Event, []governor.FileStatus, int, e
 		return nil, nil, 0, errors.New("replay: no known log files in the given paths")
 	}
 	var events []governor.Event
-	var status []governor.FileStatus
-	unreadable := 0
-	for _, lf := range files {
-		f, err := sources.OpenLog(lf.Path)
-		if err != nil {
-			status = append(status, governor.FileStatus{Name: lf.Name, State: "unreadable", Err: governor.SanitizeString(err.Error(), 120)})
-			continue
+	dropped := 0
+	results := sources.ReadEvents(files, time.Local, func(e governor.Event) {
+		if len(events) < maxReplayEvents {
+			events = append(events, e)
+		} else {
+			dropped++
 		}
-		a := governor.NewAssembler(lf.Name, time.Local, func(e *governor.Entry) { events = governor.Parse(e, events) })
-		st, err := sources.ReadLines(f, a.Feed)
-		a.Flush()
-		f.Close()
-		fs := governor.FileStatus{Name: lf.Name, State: "done", Lines: int64(st.Lines), Cut: int64(st.CutLines)}
-		if err != nil {
-			fs.State, fs.Err = "unreadable", governor.SanitizeString(err.Error(), 120)
+	})
+	if dropped > 0 {
+		return nil, nil, 0, fmt.Errorf("replay: the logs hold more than %d events (%d more); replay fewer files or use `coworktop report`", maxReplayEvents, dropped)
+	}
+	status := make([]governor.FileStatus, 0, len(results))
+	unreadable := 0
+	for _, r := range results {
+		fs := governor.FileStatus{Name: sources.CleanText(r.Name), State: "done", Lines: int64(r.Lines), Cut: int64(r.CutLines)}
+		if r.Err != "" {
+			fs.State, fs.Err = "unreadable", r.Err
 		}
 		status = append(status, fs)
-		unreadable += a.Orphans() + st.CutLines
+		unreadable += r.Orphans + r.CutLines
 	}
 	sort.SliceStable(events, func(i, j int) bool { return events[i].Time.Before(events[j].Time) })
 	return events, status, unreadable, nil
