@@ -15,7 +15,7 @@ import (
 func newDoctorCmd(g *globalOptions) *cobra.Command {
 	return &cobra.Command{
 		Use:   "doctor",
-		Short: "which log folders were probed and found, and why not",
+		Short: "Which log folders were probed and found, and why not",
 		Long: `doctor lists every folder coworktop probed for the Claude desktop app's logs,
 what it found there (known log files with their sizes and ages, and whether each
 opens for reading), why a folder was not usable, and which folder it will use.

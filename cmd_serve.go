@@ -22,7 +22,7 @@ func newServeCmd(g *globalOptions) *cobra.Command {
 	var notifyOn bool
 	cmd := &cobra.Command{
 		Use:   "serve [PATH...]",
-		Short: "headless: follow the logs, sample the host, serve Prometheus metrics",
+		Short: "Headless: follow the logs, sample the host, serve Prometheus metrics",
 		Long: `serve runs without a screen (for a launchd agent or a scheduled task): it
 follows the Claude logs and samples the host like the live view, and serves
 Prometheus metrics on http://ADDR/metrics (and "ok" on /healthz). It binds to
