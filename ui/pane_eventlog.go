@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"strings"
 
 	"coworktop/governor"
 )
@@ -80,6 +79,6 @@ func (m *Model) detailsContent(w int) content {
 		}
 	}
 	c.rows = append(c.rows, row{styled: t.paint(t.Heading, fit("history (recent event log lines naming "+short+")", w))})
-	c.rows = append(c.rows, m.logRows(w, func(l governor.LogLine) bool { return strings.Contains(l.Text, short) })...)
+	c.rows = append(c.rows, m.logRows(w, func(l governor.LogLine) bool { return l.Session == id })...)
 	return c
 }
