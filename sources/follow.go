@@ -248,6 +248,9 @@ func (w *follower) catchUp(ctx context.Context, final bool) error {
 		return nil
 	}
 	size := fi.Size()
+	if size == w.off && w.sp.carried() == 0 {
+		return nil // nothing new: an idle log costs one fstat and one stat per poll
+	}
 	if size < w.off || (size > w.off && !w.intact()) {
 		if !w.resync(final) {
 			return nil // give the rewrite a tick to land
