@@ -115,5 +115,9 @@ func idleSecs(b []byte) (int, []byte, bool) {
 		return 0, b, false
 	}
 	rest, ok = cut(rest, "s)")
-	return n, rest, ok
+	// A real idle figure is days at most; a corrupt 18-digit one must not
+	// overflow the time arithmetic downstream.
+	return min(n, maxIdleS), rest, ok
 }
+
+const maxIdleS = 10 * 365 * 24 * 3600

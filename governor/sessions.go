@@ -77,7 +77,7 @@ func (s *State) applySession(e Event) {
 		sess.state, sess.pauseReason = StateDisconnected, "idle_timeout"
 		sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
 		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session,
-			IdleS: int(e.Time.Sub(sess.lastActivity) / time.Second), Cause: "idle_timeout", File: e.File, Line: e.Line})
+			IdleS: int(e.Time.Sub(sess.lastActivity) / time.Second), IdleSource: SourceEstimated, Cause: "idle_timeout", File: e.File, Line: e.Line})
 	case KindPause:
 		s.applyPause(e)
 	case KindStopAll:
@@ -95,6 +95,8 @@ func (s *State) applyPause(e Event) {
 	default:
 		c.PausedOther++
 	}
+	_, known := s.sessions[e.Session]
+	created := !known
 	sess := s.get(e.Session, e.Time)
 	wasLive := sess.live()
 	sess.state, sess.pauseReason = StatePaused, e.Reason
@@ -108,13 +110,15 @@ func (s *State) applyPause(e Event) {
 	if at, ok := s.lastEvict[e.Session]; ok && !e.Time.Before(at) && e.Time.Sub(at) <= explainWindow {
 		return
 	}
-	idle := 0
-	if wasLive {
-		idle = int(e.Time.Sub(sess.lastActivity) / time.Second)
+	// The log gives no idle figure here: coworktop's own estimate, from the
+	// session's last activity line, when it saw one.
+	idle, src := 0, SourceUnknown
+	if wasLive && !created {
+		idle, src = int(e.Time.Sub(sess.lastActivity)/time.Second), SourceEstimated
 	}
 	sess.evictions++
 	s.lastEvict[e.Session] = e.Time
-	s.recordEviction(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: idle, Cause: "unknown", Eviction: true, File: e.File, Line: e.Line})
+	s.recordEviction(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: idle, IdleSource: src, Cause: "unknown", Eviction: true, File: e.File, Line: e.Line})
 }
 
 func (s *State) endAllSessions(why string) {

@@ -55,6 +55,9 @@ type Outcome struct {
 	Kind    Kind      `json:"kind"`
 	Session string    `json:"session,omitempty"`
 	IdleS   int       `json:"idle_s,omitempty"`
+	// IdleSource: logged (the governor's own "(idle Ns)"), estimated (from
+	// coworktop's last activity line) or unknown (no activity seen).
+	IdleSource Source `json:"idle_source,omitempty"`
 	// Cause is warm|user|pressure|idle_timeout|unknown for evictions, the
 	// spawn reason for yields, the level for pressure events.
 	Cause    string `json:"cause"`

@@ -60,8 +60,8 @@ type State struct {
 	files           []FileStatus
 
 	vm        VMView
-	openSteps map[string]map[string]time.Time // file → step → started at
-	last      time.Time                       // time of the newest event
+	openSteps map[string]openStep // step → the attempt in progress
+	last      time.Time           // time of the newest event
 	first     time.Time
 }
 
@@ -83,7 +83,7 @@ func New(l Limits) *State {
 		memory:      newRing[MemorySample](l.MemorySamples),
 		memoryAt:    newRing[time.Time](l.MemorySamples),
 		hostHistory: newRing[HostPoint](l.HostSamples),
-		openSteps:   map[string]map[string]time.Time{},
+		openSteps:   map[string]openStep{},
 		vm:          VMView{State: "unknown"},
 		counts:      Counts{MinSysFreeMB: -1},
 	}
@@ -119,10 +119,8 @@ func (s *State) ApplyGroups(at time.Time, groups []ProcessGroup) {
 // Finish marks the end of the log: VM startup steps still open never
 // completed, so they count as boot stalls (the report's rule).
 func (s *State) Finish() {
-	for file, steps := range s.openSteps {
-		s.counts.VMBootStalls += len(steps)
-		delete(s.openSteps, file)
-	}
+	s.counts.VMBootStalls += len(s.openSteps)
+	clear(s.openSteps)
 	s.vm.BootStalls = s.counts.VMBootStalls
 }
 
@@ -173,7 +171,7 @@ func (s *State) applyGovernor(e Event) {
 			s.evict(sess, e, e.Reason)
 		} else {
 			c.AtCapWouldEvict++
-			s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: e.IdleS, Cause: e.Reason, File: e.File, Line: e.Line})
+			s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: e.IdleS, IdleSource: SourceLogged, Cause: e.Reason, File: e.File, Line: e.Line})
 		}
 	case KindYield:
 		c.Yields++
@@ -207,7 +205,7 @@ func (s *State) evict(sess *session, e Event, cause string) {
 	s.lastEvict[e.Session] = e.Time
 	sess.state, sess.pauseReason = StatePaused, "governor_evict"
 	sess.evictions++
-	s.recordEviction(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: e.IdleS, Cause: cause, Eviction: true, File: e.File, Line: e.Line})
+	s.recordEviction(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: e.IdleS, IdleSource: SourceLogged, Cause: cause, Eviction: true, File: e.File, Line: e.Line})
 }
 
 func (s *State) recordEviction(o Outcome) {
@@ -235,7 +233,9 @@ func (s *State) applyApp(e Event) {
 	if e.Kind == KindAppStart {
 		s.counts.AppStarts++
 		s.app = AppView{Version: e.Version, Platform: e.Platform, Arch: e.Arch, StartedAt: e.Time}
+		// A new app process starts with no pressure and no effective count.
 		s.effective = EffectiveView{}
+		s.pressure, s.pressureAt = PressureUnknown, time.Time{}
 		s.endAllSessions("app restarted")
 		return
 	}
@@ -269,19 +269,20 @@ func (s *State) applyVM(e Event) {
 			s.vm.MemoryGB = e.MemoryGB
 		}
 	case KindVMStep:
-		steps := s.openSteps[e.File]
-		if steps == nil {
-			steps = map[string]time.Time{}
-			s.openSteps[e.File] = steps
-		}
+		open, isOpen := s.openSteps[e.Step]
 		if e.Phase == "started" {
-			if _, open := steps[e.Step]; open { // started again: the earlier attempt never completed
+			// Both VM logs record the same step on macOS: a start from the
+			// other file within seconds is the same attempt, not a retry.
+			if isOpen && open.file != e.File && e.Time.Sub(open.at) <= explainWindow {
+				break
+			}
+			if isOpen { // started again: the earlier attempt never completed
 				s.counts.VMBootStalls++
 			}
-			steps[e.Step] = e.Time
+			s.openSteps[e.Step] = openStep{at: e.Time, file: e.File}
 			s.vm.State, s.vm.OpenStep, s.vm.OpenSince = "booting", e.Step, e.Time
 		} else {
-			delete(steps, e.Step)
+			delete(s.openSteps, e.Step)
 			if s.vm.OpenStep == e.Step {
 				s.vm.OpenStep, s.vm.OpenSince = "", time.Time{}
 			}
@@ -294,7 +295,19 @@ func (s *State) applyVM(e Event) {
 	s.vm.BootStalls = s.counts.VMBootStalls
 }
 
+// closeStepsAsStalled ends a boot attempt: the steps the same log opened
+// and never completed were stalls.
 func (s *State) closeStepsAsStalled(file string) {
-	s.counts.VMBootStalls += len(s.openSteps[file])
-	delete(s.openSteps, file)
+	for step, open := range s.openSteps {
+		if open.file == file {
+			s.counts.VMBootStalls++
+			delete(s.openSteps, step)
+		}
+	}
+}
+
+// openStep is a VM startup step that started and has not completed.
+type openStep struct {
+	at   time.Time
+	file string
 }

@@ -204,3 +204,45 @@ func TestShortIDNeverSplitsACharacter(t *testing.T) {
 		}
 	}
 }
+
+func TestVMStallCountedOnceAcrossBothVMLogs(t *testing.T) {
+	s := New(DefaultLimits())
+	apply := func(file string, lines ...string) {
+		for _, e := range parseLines(t, file, lines...) {
+			s.Apply(e)
+		}
+	}
+	apply("cowork_vm_node.log", at(0)+" [info] [VM:steps] guest_vsock_connect started")
+	apply("cowork_vm_swift.log", "[VM] "+at(1)+" [info] VM startup step: guest_vsock_connect started")
+	apply("cowork_vm_node.log", at(200)+" [info] [VM:steps] guest_vsock_connect started")
+	apply("cowork_vm_swift.log", "[VM] "+at(200)+" [info] VM startup step: guest_vsock_connect started")
+	apply("cowork_vm_node.log", at(205)+" [info] [VM:steps] guest_vsock_connect completed (5000ms)")
+	s.Finish()
+	if got := s.Snapshot(t0.Add(300 * time.Second)).VM.BootStalls; got != 1 {
+		t.Fatalf("one stalled attempt recorded by both logs is one stall, got %d", got)
+	}
+}
+
+func TestUnexplainedEvictionIdleSource(t *testing.T) {
+	s := stateFrom(t,
+		at(0)+" [info] Starting local session local_a in /p/a",
+		at(100)+" [info] Pausing session local_a (governor_evict)",
+		at(200)+" [info] Pausing session local_never_seen (governor_evict)",
+		at(300)+" [info] [CliGovernor] pressure evicting local_b (idle 70s)",
+	)
+	ev, _ := s.Evictions()
+	if len(ev) != 3 || ev[0].IdleSource != SourceEstimated || ev[0].IdleS != 100 ||
+		ev[1].IdleSource != SourceUnknown || ev[2].IdleSource != SourceLogged {
+		t.Fatalf("idle sources: %+v", ev)
+	}
+}
+
+func TestPressureForgottenOnAppStart(t *testing.T) {
+	s := stateFrom(t,
+		at(0)+" [warn] [CliGovernor] memory pressure (critical): would evict 0 idle session(s), 1 effective",
+		at(10)+" [info] Starting app { appVersion: '2.1', platform: 'darwin' }",
+	)
+	if p := s.Snapshot(t0.Add(20 * time.Second)).Pressure; p != PressureUnknown {
+		t.Fatalf("a restarted app has no pressure level yet, got %q", p)
+	}
+}

@@ -68,9 +68,12 @@ func ClassifyLogName(name string) (family string, generation int, old, ok bool) 
 // order. A file is taken as given (known name or not); a folder means every
 // known log in it, each family oldest generation first (main2.log, main1.log,
 // main.old.log, main.log), families in a fixed order. Unknown files in a
-// folder are ignored. A path given twice is read once.
+// folder are ignored. A path given twice is read once. When only files are
+// named, known logs are put in the same reading order, so that a shell's
+// `main*.log` (main.log before main1.log) is still read oldest first.
 func ExpandPaths(paths []string) ([]LogFile, error) {
 	var out []LogFile
+	folders := 0
 	seen := map[string]bool{}
 	add := func(lf LogFile) {
 		key := filepath.Clean(lf.Path)
@@ -91,6 +94,7 @@ func ExpandPaths(paths []string) ([]LogFile, error) {
 			add(fileEntry(p))
 			continue
 		}
+		folders++
 		files, err := folderLogs(p)
 		if err != nil {
 			return nil, err
@@ -98,6 +102,9 @@ func ExpandPaths(paths []string) ([]LogFile, error) {
 		for _, lf := range files {
 			add(lf)
 		}
+	}
+	if folders == 0 {
+		SortLogFiles(out)
 	}
 	return out, nil
 }

@@ -89,3 +89,24 @@ func TestClassifyLogName(t *testing.T) {
 		}
 	}
 }
+
+func TestExpandPathsOrdersNamedFilesOldestFirst(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{"main.log", "main1.log", "main2.log", "cowork_vm_node.log"} {
+		if err := os.WriteFile(filepath.Join(dir, n), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// What a shell makes of main*.log, plus a VM log named first.
+	got, err := ExpandPaths([]string{filepath.Join(dir, "cowork_vm_node.log"), filepath.Join(dir, "main.log"), filepath.Join(dir, "main1.log"), filepath.Join(dir, "main2.log")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range got {
+		names = append(names, f.Name)
+	}
+	if strings.Join(names, " ") != "main2.log main1.log main.log cowork_vm_node.log" {
+		t.Fatalf("order: %v", names)
+	}
+}

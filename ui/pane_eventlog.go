@@ -1,7 +1,6 @@
 package ui
 
 import (
-
 	"coworktop/governor"
 )
 

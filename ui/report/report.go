@@ -91,9 +91,12 @@ type Evicted struct {
 	Time    string `json:"time"`
 	Session string `json:"session"`
 	IdleS   int    `json:"idle_s"`
-	Cause   string `json:"cause"`
-	File    string `json:"file,omitempty"`
-	Line    int    `json:"line,omitempty"`
+	// IdleSource: logged (the governor's "(idle Ns)"), estimated (from the
+	// last activity coworktop saw) or unknown (idle_s is then 0, not a figure).
+	IdleSource string `json:"idle_source"`
+	Cause      string `json:"cause"`
+	File       string `json:"file,omitempty"`
+	Line       int    `json:"line,omitempty"`
 }
 
 // Memory summarises the [process-memory] samples.
@@ -159,7 +162,7 @@ func Build(state *governor.State, files []File, lines Lines, redactor *redact.Re
 	evs, hidden := state.Evictions()
 	r.EvictionsNotListed = hidden
 	for _, o := range evs {
-		r.Evictions = append(r.Evictions, Evicted{Time: stamp(o.Time), Session: o.Session, IdleS: o.IdleS, Cause: o.Cause, File: o.File, Line: o.Line})
+		r.Evictions = append(r.Evictions, Evicted{Time: stamp(o.Time), Session: o.Session, IdleS: o.IdleS, IdleSource: string(o.IdleSource), Cause: o.Cause, File: o.File, Line: o.Line})
 	}
 	r.Verdict = verdict(r, c)
 	if redactor != nil {

@@ -34,7 +34,11 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 	if s.Pressure != governor.PressureUnknown {
 		row("logged pressure", fmt.Sprintf("%s at %s (the governor's last pressure line)", s.Pressure, s.PressureAt.Format(TimeLayout)))
 	}
-	row("vm", fmt.Sprintf("Cowork VM %s, %d CPUs, %d GB (from the VM logs)", s.VM.State, s.VM.CPUs, s.VM.MemoryGB))
+	if s.VM.State == "unknown" || s.VM.State == "" {
+		row("vm", "no Cowork VM lines in the logs")
+	} else {
+		row("vm", fmt.Sprintf("Cowork VM %s, %s, %s (from the VM logs)", s.VM.State, countOrNot(s.VM.CPUs, "CPUs", "CPUs"), countOrNot(s.VM.MemoryGB, "GB", "memory")))
+	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}

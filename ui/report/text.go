@@ -74,7 +74,7 @@ func WriteText(w io.Writer, r Report) error {
 	}
 	for _, e := range shown {
 		fmt.Fprintf(tw, "  %s\t%s\tidle %s\t%s\t%s:%d\n", e.Time, governor.ShortID(e.Session),
-			governor.FormatDuration(time.Duration(e.IdleS)*time.Second), causeText(e.Cause), e.File, e.Line)
+			idleText(e), causeText(e.Cause), e.File, e.Line)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -109,9 +109,20 @@ func capLine(g Governor) string {
 	return "unknown (no cap= line and no RAM figure in these logs)"
 }
 
+// countOrNot prints a figure the log may not have given ("cpuCount=auto").
+func countOrNot(n int, unit, what string) string {
+	if n <= 0 {
+		return what + " not logged"
+	}
+	return fmt.Sprintf("%d %s", n, unit)
+}
+
 func memoryLine(m Memory) string {
 	if m.Samples == 0 {
 		return "no [process-memory] samples"
+	}
+	if m.TotalMB == 0 {
+		return fmt.Sprintf("%s without a sys_free figure", plural(m.Samples, "sample", "samples"))
 	}
 	return fmt.Sprintf("lowest free %d MB of %d MB at %s (%s)", m.MinSysFreeMB, m.TotalMB, m.MinAt, plural(m.Samples, "sample", "samples"))
 }
@@ -120,11 +131,21 @@ func vmLine(v VM) string {
 	if v.State == "unknown" || v.State == "" {
 		return "no Cowork VM lines"
 	}
-	cfg := "config not logged"
-	if v.CPUs > 0 || v.MemoryGB > 0 {
-		cfg = fmt.Sprintf("%d CPUs, %d GB", v.CPUs, v.MemoryGB)
-	}
+	cfg := countOrNot(v.CPUs, "CPUs", "CPUs") + ", " + countOrNot(v.MemoryGB, "GB", "memory")
 	return fmt.Sprintf("%s · last state %s · %s (startup steps that never completed)", cfg, v.State, plural(v.BootStalls, "boot stall", "boot stalls"))
+}
+
+// idleText marks what the governor did not log: coworktop's estimate with a
+// "~", an idle time nobody knows as "?".
+func idleText(e Evicted) string {
+	d := governor.FormatDuration(time.Duration(e.IdleS) * time.Second)
+	switch governor.Source(e.IdleSource) {
+	case governor.SourceLogged:
+		return d
+	case governor.SourceEstimated:
+		return "~" + d + " (est.)"
+	}
+	return "?"
 }
 
 func causeText(c string) string {
