@@ -40,6 +40,9 @@ func newEventsCmd(g *globalOptions) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if len(files) == 0 {
+				return fmt.Errorf("no Claude logs in %v (expected main.log, main1.log, cowork_vm_node.log, …)", paths)
+			}
 			var werr error
 			results := sources.ReadEvents(files, time.Local, func(e governor.Event) {
 				if werr == nil {

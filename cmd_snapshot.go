@@ -18,6 +18,10 @@ import (
 // or above the level asked for.
 const exitPressure = 3
 
+// exitPressureUnknown: --fail-on asked, and nothing could say the level.
+// A script must not read "no answer" as "no pressure".
+const exitPressureUnknown = 4
+
 func newSnapshotCmd(g *globalOptions) *cobra.Command {
 	var (
 		asJSON bool
@@ -69,8 +73,14 @@ func newSnapshotCmd(g *globalOptions) *cobra.Command {
 					return err
 				}
 			}
-			if failOn != "" && pressureOf(snap).Rank() >= governor.PressureLevel(failOn).Rank() {
-				return &exitError{code: exitPressure, err: fmt.Errorf("memory pressure is %s (--fail-on %s)", pressureOf(snap), failOn)}
+			if failOn != "" {
+				p := pressureOf(snap)
+				if p == governor.PressureUnknown {
+					return &exitError{code: exitPressureUnknown, err: fmt.Errorf("memory pressure is unknown: no host reading and no recent governor line (--fail-on %s)", failOn)}
+				}
+				if p.Rank() >= governor.PressureLevel(failOn).Rank() {
+					return &exitError{code: exitPressure, err: fmt.Errorf("memory pressure is %s (--fail-on %s)", p, failOn)}
+				}
 			}
 			return nil
 		},
@@ -102,9 +112,11 @@ func takeSnapshot(ctx context.Context, g *globalOptions, args []string) (governo
 		fmt.Fprintf(g.stderr, "coworktop: %s; showing the machine only\n", oneLine(err.Error()))
 	}
 	now := time.Now()
-	if h, err := sources.SampleHost(ctx, now); err == nil {
-		state.ApplyHost(h)
-	} else {
+	h, err := sources.SampleHost(ctx, now)
+	if err == nil || h.Total.Known || h.Available.Known || h.Pressure != governor.PressureUnknown {
+		state.ApplyHost(h) // figures that could not be read say so themselves
+	}
+	if err != nil {
 		fmt.Fprintf(g.stderr, "coworktop: host memory: %s\n", oneLine(err.Error()))
 	}
 	if groups, err := sources.NewSystemScanner().Scan(ctx, now); err == nil {
@@ -125,9 +137,6 @@ func pressureOf(s governor.Snapshot) governor.PressureLevel {
 	}
 	if s.Host != nil && s.Host.Pressure.Rank() > p.Rank() {
 		p = s.Host.Pressure
-	}
-	if p == governor.PressureUnknown {
-		return governor.PressureNormal
 	}
 	return p
 }

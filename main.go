@@ -41,6 +41,9 @@ func main() {
 	os.Exit(code)
 }
 
+// minRefresh keeps --refresh from turning the monitor into the load.
+const minRefresh = 100 * time.Millisecond
+
 // exitError carries a specific exit code through cobra.
 type exitError struct {
 	code int
@@ -82,6 +85,12 @@ evictions and yields, memory pressure, and the VMs competing for memory.`,
 		SilenceErrors: true,
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
+	root.PersistentPreRunE = func(*cobra.Command, []string) error {
+		if g.refresh < minRefresh {
+			return fmt.Errorf("--refresh %s is too short: %s at the least", g.refresh, minRefresh)
+		}
+		return nil
+	}
 	pf := root.PersistentFlags()
 	pf.StringVar(&g.logDir, "log-dir", "", "Claude log folder (default: this OS's; env COWORKTOP_LOG_DIR)")
 	pf.DurationVar(&g.refresh, "refresh", time.Second, "screen and sampling refresh interval")

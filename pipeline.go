@@ -20,6 +20,9 @@ type liveConfig struct {
 	machine bool          // sample host memory and scan processes
 }
 
+// stateDone is the status of a log read to its end that will not grow.
+const stateDone = "done"
+
 // scanEvery is how often the process table is scanned: the scan costs far
 // more than a host sample and competitors come and go slowly.
 const scanEvery = 5 * time.Second
@@ -44,8 +47,31 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 	producers.Add(1)
 	go func() {
 		defer producers.Done()
+		status := func(path, state, why string) bool {
+			select {
+			case lines <- sources.LineBatch{File: path, Status: sources.FollowStatus{State: state, Err: why, Since: time.Now()}}:
+				return true
+			case <-ctx.Done():
+				return false
+			}
+		}
+		for _, sk := range plan.Skipped {
+			if !status(sk.File.Path, sources.StateUnreadable, sk.Err) {
+				return
+			}
+		}
 		if err := plan.Run(ctx, lines, 0); err != nil {
+			if ctx.Err() == nil {
+				status(dir, sources.StateUnreadable, "backfill stopped: "+sources.CleanText(err.Error()))
+			}
 			return
+		}
+		// Rotated generations are read once; say so rather than leave them
+		// showing "backfill".
+		for _, p := range plan.Parts {
+			if !p.Current && !status(p.File.Path, stateDone, "") {
+				return
+			}
 		}
 		if !cfg.follow {
 			plan.Close()
@@ -115,10 +141,13 @@ func parseLive(ctx context.Context, lines <-chan sources.LineBatch, out chan<- g
 		for _, l := range b.Lines {
 			asm.Feed(l)
 		}
-		// The app writes a multi-line entry in one write, so a batch ends on
-		// an entry boundary: flush now rather than wait for the next entry,
-		// which may be minutes away.
-		asm.Flush()
+		// The app writes a multi-line entry in one write, so a batch that
+		// ends where the writer stopped ends on an entry boundary: flush now
+		// rather than wait for the next entry, which may be minutes away. A
+		// batch cut for size may stop inside an entry: keep it open.
+		if !b.Partial {
+			asm.Flush()
+		}
 		st := status[b.File]
 		if st == nil {
 			st = &governor.FileStatus{Name: name}
@@ -160,8 +189,9 @@ func sampleMachine(ctx context.Context, refresh time.Duration, out chan<- govern
 	}()
 	for b := range batches {
 		var u governor.Update
-		if b.HostErr == nil {
-			h := b.Host
+		// A sample with one unreadable figure still carries the others: each
+		// figure says whether it was read.
+		if h := b.Host; b.HostErr == nil || h.Total.Known || h.Available.Known || h.Pressure != governor.PressureUnknown {
 			u.Host = &h
 		}
 		if b.Scanned && b.ScanErr == nil {

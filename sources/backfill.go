@@ -38,10 +38,17 @@ type BackfillPart struct {
 	f       *os.File
 }
 
+// SkippedFile is a log the backfill could not open, and why.
+type SkippedFile struct {
+	File LogFile
+	Err  string
+}
+
 // Backfill is a start-up plan: what to read from which file, and where live
 // following of each family then begins.
 type Backfill struct {
-	Parts []BackfillPart
+	Parts   []BackfillPart
+	Skipped []SkippedFile // unreadable files, left out of the backfill
 	// Follow has one entry per followed family, to pass to Follow after Run
 	// returns. For a family whose current file existed, Start is the very
 	// descriptor the backfill read and StartAt the offset after its last
@@ -80,12 +87,13 @@ func planBackfill(dir string, files []LogFile, limit int64) (*Backfill, error) {
 		byFam[lf.Family] = append(byFam[lf.Family], lf)
 	}
 	for _, fam := range order {
-		parts, err := planFamily(fam, byFam[fam], limit)
+		parts, skipped, err := planFamily(fam, byFam[fam], limit)
 		if err != nil {
 			b.Close()
 			return nil, err
 		}
 		b.Parts = append(b.Parts, parts...)
+		b.Skipped = append(b.Skipped, skipped...)
 	}
 	for _, fam := range followedFamilies {
 		cfg := FollowConfig{Path: filepath.Join(dir, fam+".log"), StartAt: 0}
@@ -100,9 +108,12 @@ func planBackfill(dir string, files []LogFile, limit int64) (*Backfill, error) {
 }
 
 // planFamily opens a family's files (oldest first) and picks where to start.
-func planFamily(fam string, files []LogFile, limit int64) ([]BackfillPart, error) {
+// A file that cannot be opened (permissions, not a regular file) is skipped
+// and reported, not fatal: one bad generation must not hide the others.
+func planFamily(fam string, files []LogFile, limit int64) ([]BackfillPart, []SkippedFile, error) {
 	SortLogFiles(files)
 	var parts []BackfillPart
+	var skipped []SkippedFile
 	sizes := make([]int64, 0, len(files))
 	for _, lf := range files {
 		f, err := OpenLog(lf.Path)
@@ -110,14 +121,14 @@ func planFamily(fam string, files []LogFile, limit int64) ([]BackfillPart, error
 			continue // rotated away since the listing
 		}
 		if err != nil {
-			closeParts(parts)
-			return nil, fmt.Errorf("backfill: %w", err)
+			skipped = append(skipped, SkippedFile{File: lf, Err: CleanText(err.Error())})
+			continue
 		}
 		fi, err := f.Stat()
 		if err != nil {
 			f.Close()
 			closeParts(parts)
-			return nil, fmt.Errorf("backfill %q: %w", lf.Path, err)
+			return nil, nil, fmt.Errorf("backfill %q: %w", lf.Path, err)
 		}
 		parts = append(parts, BackfillPart{File: lf, f: f, Current: lf.Generation == 0 && !lf.old})
 		sizes = append(sizes, fi.Size())
@@ -143,7 +154,7 @@ func planFamily(fam string, files []LogFile, limit int64) ([]BackfillPart, error
 		}
 	}
 	closeParts(parts[:first])
-	return parts[first:], nil
+	return parts[first:], skipped, nil
 }
 
 // lastAppStart finds the offset of the last line in [lo, hi) that is a

@@ -56,6 +56,8 @@ type batcher struct {
 	lines  [][]byte
 	bytes  int
 	held   bool // lines point into the splitter's buffer: detach it before reuse
+	// partial: the batch being flushed was cut for size (LineBatch.Partial)
+	partial bool
 }
 
 // collect keeps the line where it lies, in the splitter's read buffer, which
@@ -69,6 +71,7 @@ func (c *batcher) collect(line []byte) {
 	c.bytes += len(line)
 	c.held = true
 	if len(c.lines) >= c.max || c.bytes >= maxBatchBytes {
+		c.partial = true
 		c.err = c.flush(c.ctx)
 	}
 }
@@ -77,7 +80,8 @@ func (c *batcher) flush(ctx context.Context) error {
 	if len(c.lines) == 0 {
 		return nil
 	}
-	b := LineBatch{File: c.file, Status: c.status, Lines: c.lines}
+	b := LineBatch{File: c.file, Status: c.status, Lines: c.lines, Partial: c.partial}
+	c.partial = false
 	c.lines, c.bytes = make([][]byte, 0, c.max), 0
 	select {
 	case c.out <- b:

@@ -99,13 +99,20 @@ func NewestEntry(files []LogFile, loc *time.Location) time.Time {
 		if err != nil {
 			continue
 		}
+		seeked := false
 		if st, err := f.Stat(); err == nil && st.Size() > tailWindow {
+			seeked = true
 			if _, err := f.Seek(st.Size()-tailWindow, io.SeekStart); err != nil {
 				f.Close()
 				continue
 			}
 		}
+		first := true
 		_, _ = ReadLines(f, func(line []byte) {
+			if first && seeked {
+				first = false // the seek landed inside this line: not an entry start
+				return
+			}
 			if t, ok := governor.EntryTime(line, loc); ok && t.After(newest) {
 				newest = t
 			}

@@ -33,6 +33,10 @@ type LineBatch struct {
 	File   string
 	Lines  [][]byte
 	Status FollowStatus
+	// Partial: the batch was cut for size and the next batch of this file
+	// continues it, possibly inside a multi-line entry. Other batches end
+	// where the writer's last write ended.
+	Partial bool
 }
 
 // FollowConfig says what to follow and from where.
@@ -123,6 +127,7 @@ type follower struct {
 
 	status  FollowStatus
 	changed bool // status differs from the last one sent
+	partial bool // the batch being sent was cut for size
 	arena   []byte
 	ends    []int
 }
@@ -301,6 +306,7 @@ func (w *follower) collect(line []byte) {
 	w.arena = append(w.arena, line...)
 	w.ends = append(w.ends, len(w.arena))
 	if len(w.ends) >= w.cfg.MaxBatchLines || len(w.arena) >= maxBatchBytes {
+		w.partial = true
 		w.sendErr = w.send(w.ctx, false)
 	}
 }
@@ -319,7 +325,8 @@ func (w *follower) send(ctx context.Context, force bool) error {
 	if len(w.ends) == 0 && !force {
 		return nil
 	}
-	b := LineBatch{File: w.cfg.Path, Status: w.status, Lines: make([][]byte, len(w.ends))}
+	b := LineBatch{File: w.cfg.Path, Status: w.status, Lines: make([][]byte, len(w.ends)), Partial: w.partial}
+	w.partial = false
 	start := 0
 	for i, e := range w.ends {
 		b.Lines[i] = w.arena[start:e:e]

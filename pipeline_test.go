@@ -1,0 +1,53 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"coworktop/governor"
+)
+
+// An entry that straddles a batch cut (the backfill sends 4096 lines at a
+// time) must stay one entry: its continuation lines are neither unreadable
+// nor lost, so a 429 inside them is still a rate-limit hit.
+func TestLivePipelineKeepsEntriesWholeAcrossBatches(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("2026-09-30 10:00:00 [info] Starting app {\n  appVersion: '2.9939.4',\n  platform: 'darwin'\n}\n")
+	for i := 0; b.Len() > 0 && i < 4090; i++ {
+		fmt.Fprintf(&b, "2026-09-30 10:00:01 [info] [ipc] handled %d\n", i)
+	}
+	b.WriteString("2026-09-30 10:00:02 [error] request failed {\n")
+	for i := 0; i < 6; i++ {
+		b.WriteString("    at frame\n")
+	}
+	b.WriteString("    status: 429\n}\n2026-09-30 10:00:03 [info] [CliGovernor] at cap; yielding warm spawn\n")
+	if err := os.WriteFile(filepath.Join(dir, "main.log"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	updates, err := startLive(ctx, liveConfig{paths: []string{dir}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	state := governor.New(governor.DefaultLimits())
+	for u := range updates {
+		state.ApplyUpdate(u)
+	}
+	snap := state.Snapshot(time.Date(2026, 9, 30, 10, 1, 0, 0, time.Local))
+	c := snap.Counts
+	if c.RateLimitHits != 1 || c.Unreadable != 0 || c.Yields != 1 || snap.App.Version != "2.9939.4" {
+		t.Fatalf("rate limit %d, unreadable %d, yields %d, app %+v", c.RateLimitHits, c.Unreadable, c.Yields, snap.App)
+	}
+	for _, f := range snap.Files {
+		if f.Name == "main.log" && f.Lines != int64(strings.Count(b.String(), "\n")) {
+			t.Fatalf("main.log lines %d", f.Lines)
+		}
+	}
+}
