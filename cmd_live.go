@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"sync"
@@ -40,6 +41,12 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, observe fun
 	defer stop()
 	ctx, cancel := context.WithCancel(sigCtx)
 	defer cancel()
+	// While the screen is up, a diagnostic written to the terminal would
+	// scribble over it: hold them, and print them once the screen is gone.
+	held := &heldWriter{}
+	stderr := g.stderr
+	g.stderr = held
+	defer func() { g.stderr = stderr; held.writeTo(stderr) }()
 	var wg sync.WaitGroup
 	defer wg.Wait() // the demo writer stops before its folder is removed
 	defer cancel()
@@ -91,4 +98,28 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, observe fun
 		Mode: mode, Updates: updates, Color: g.colorEnabled(), Bell: lf.bell,
 		Version: versionShort(), Refresh: g.refresh, Source: source, Observe: onSnapshot,
 	})
+}
+
+// heldWriter keeps diagnostics (bounded) until the full-screen view ends.
+type heldWriter struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+const maxHeld = 16 << 10
+
+func (h *heldWriter) Write(p []byte) (int, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if room := maxHeld - len(h.buf); room > 0 {
+		h.buf = append(h.buf, p[:min(len(p), room)]...)
+	}
+	return len(p), nil
+}
+
+func (h *heldWriter) writeTo(w io.Writer) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	_, _ = w.Write(h.buf)
+	h.buf = nil
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"coworktop/governor"
 )
@@ -168,15 +169,23 @@ func (m *Model) sessionsMeter(w int) string {
 	return m.meter("Ses", float64(s.Effective.Value)/float64(s.Cap.Value), text, st, w)
 }
 
+// staleAfter is when a logged pressure level stops being shown as current.
+const staleAfter = 10 * time.Minute
+
 func (m *Model) pressureLine(w int) string {
 	t := m.theme
 	s := m.snap
 	var b strings.Builder
 	b.WriteString(t.paint(t.Title, " Pressure "))
-	if s.Pressure != governor.PressureUnknown {
+	switch age := s.Now.Sub(s.PressureAt); {
+	case s.Pressure != governor.PressureUnknown && age > staleAfter:
+		// The governor logs a level when it rises, never the return to
+		// normal: an old line is history, not the present.
+		b.WriteString(t.paint(t.Muted, "governor last "+string(s.Pressure)+" "+governor.FormatDuration(age)+" ago (logged)"))
+	case s.Pressure != governor.PressureUnknown:
 		b.WriteString(t.paint(m.levelStyle(s.Pressure), "governor "+string(s.Pressure)))
 		b.WriteString(t.paint(t.Muted, " "+clockTime(s.PressureAt)+" (logged)"))
-	} else {
+	default:
 		b.WriteString(t.paint(t.Muted, "governor none logged"))
 	}
 	if h := s.Host; h != nil && h.Pressure != governor.PressureUnknown {
