@@ -30,6 +30,22 @@ func TestLivePipelineKeepsEntriesWholeAcrossBatches(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "main.log"), []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	snap := backfilledState(t, dir).Snapshot(time.Date(2026, 9, 30, 10, 1, 0, 0, time.Local))
+	c := snap.Counts
+	if c.RateLimitHits != 1 || c.Unreadable != 0 || c.Yields != 1 || snap.App.Version != "2.9939.4" {
+		t.Fatalf("rate limit %d, unreadable %d, yields %d, app %+v", c.RateLimitHits, c.Unreadable, c.Yields, snap.App)
+	}
+	for _, f := range snap.Files {
+		if f.Name == "main.log" && f.Lines != int64(strings.Count(b.String(), "\n")) {
+			t.Fatalf("main.log lines %d", f.Lines)
+		}
+	}
+}
+
+// backfilledState runs the live pipeline over dir without following and
+// folds everything it delivers.
+func backfilledState(t *testing.T, dir string) *governor.State {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	updates, err := startLive(ctx, liveConfig{paths: []string{dir}})
@@ -40,14 +56,5 @@ func TestLivePipelineKeepsEntriesWholeAcrossBatches(t *testing.T) {
 	for u := range updates {
 		state.ApplyUpdate(u)
 	}
-	snap := state.Snapshot(time.Date(2026, 9, 30, 10, 1, 0, 0, time.Local))
-	c := snap.Counts
-	if c.RateLimitHits != 1 || c.Unreadable != 0 || c.Yields != 1 || snap.App.Version != "2.9939.4" {
-		t.Fatalf("rate limit %d, unreadable %d, yields %d, app %+v", c.RateLimitHits, c.Unreadable, c.Yields, snap.App)
-	}
-	for _, f := range snap.Files {
-		if f.Name == "main.log" && f.Lines != int64(strings.Count(b.String(), "\n")) {
-			t.Fatalf("main.log lines %d", f.Lines)
-		}
-	}
+	return state
 }

@@ -3,14 +3,11 @@
 package main
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"syscall"
 	"testing"
 	"time"
-
-	"coworktop/governor"
 )
 
 // A rotated generation that cannot be opened is reported and skipped; the
@@ -23,17 +20,7 @@ func TestLivePipelineSkipsUnreadableGeneration(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "main.log"), []byte("2026-09-30 10:00:03 [info] [CliGovernor] at cap; yielding warm spawn\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	updates, err := startLive(ctx, liveConfig{paths: []string{dir}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	state := governor.New(governor.DefaultLimits())
-	for u := range updates {
-		state.ApplyUpdate(u)
-	}
-	snap := state.Snapshot(time.Now())
+	snap := backfilledState(t, dir).Snapshot(time.Now())
 	unreadable := false
 	for _, f := range snap.Files {
 		if f.Name == "main1.log" && f.State == "unreadable" && f.Err != "" {
