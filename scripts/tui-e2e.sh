@@ -12,7 +12,7 @@ set -u
 BIN=${1:-}
 WAIT_EVICTION=${WAIT_EVICTION:-90}
 work=$(mktemp -d)
-trap 'tmux -L coworktop-e2e kill-server 2>/dev/null; rm -rf "$work"' EXIT
+trap 'for s in 120x40 80x24; do tmux -L "coworktop-e2e-$s" kill-server 2>/dev/null; done; rm -rf "$work"' EXIT
 
 if ! command -v tmux >/dev/null; then
 	echo "FAIL tui-e2e: tmux is not installed"
@@ -50,6 +50,9 @@ key() { $T send-keys -t e2e "$@"; sleep 0.3; }
 for size in 120x40 80x24; do
 	w=${size%x*}
 	h=${size#*x}
+	# A tmux server of its own per size: a server killed a moment ago may
+	# still hold a shared socket ("server exited unexpectedly").
+	T="tmux -L coworktop-e2e-$size"
 	$T kill-server 2>/dev/null
 	$T new-session -d -s e2e -x "$w" -y "$h" \
 		"env TERM=xterm-256color '$BIN' --demo; echo \"EXITED rc=\$?\"; sleep 30"
