@@ -77,16 +77,13 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 			plan.Close()
 			return
 		}
-		for _, fc := range plan.Follow {
-			// Polling faster than the screen refreshes buys nothing a person
-			// can see and costs wakeups: the idle view must be cheaper than htop.
-			fc.Poll = max(cfg.refresh, 100*time.Millisecond)
-			producers.Add(1)
-			go func(fc sources.FollowConfig) {
-				defer producers.Done()
-				_ = sources.Follow(ctx, fc, lines)
-			}(fc)
+		// One goroutine and one ticker for every followed log, polling at
+		// the refresh: faster buys nothing a person can see and costs
+		// wake-ups, and the idle view must be cheaper than htop.
+		for i := range plan.Follow {
+			plan.Follow[i].Poll = max(cfg.refresh, 100*time.Millisecond)
 		}
+		_ = sources.FollowAll(ctx, plan.Follow, lines)
 	}()
 	go func() { producers.Wait(); close(lines) }()
 

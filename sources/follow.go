@@ -74,31 +74,53 @@ const (
 // cancelled (nil) or on a misconfiguration; file system trouble is reported
 // in the batches' Status and retried, never returned.
 func Follow(ctx context.Context, cfg FollowConfig, out chan<- LineBatch) error {
-	if cfg.Path == "" {
-		return errors.New("follow: no path")
+	return FollowAll(ctx, []FollowConfig{cfg}, out)
+}
+
+// FollowAll follows several files from one goroutine on one ticker (the
+// first config's Poll): each file behaves exactly as with Follow, but an
+// idle monitor wakes once per poll instead of once per file.
+func FollowAll(ctx context.Context, cfgs []FollowConfig, out chan<- LineBatch) error {
+	if len(cfgs) == 0 {
+		return nil
 	}
-	if cfg.Poll <= 0 {
-		cfg.Poll = defaultPoll
-	}
-	if cfg.MaxBatchLines <= 0 {
-		cfg.MaxBatchLines = defaultBatch
-	}
-	w := &follower{cfg: cfg, out: out, sp: newSplitter(), ctx: ctx}
-	defer w.closeCur()
-	if cfg.Start != nil {
-		if err := w.adopt(cfg.Start, cfg.StartAt); err != nil {
-			return err
+	ws := make([]*follower, 0, len(cfgs))
+	defer func() {
+		for _, w := range ws {
+			w.closeCur()
 		}
+	}()
+	for _, cfg := range cfgs {
+		if cfg.Path == "" {
+			return errors.New("follow: no path")
+		}
+		if cfg.Poll <= 0 {
+			cfg.Poll = defaultPoll
+		}
+		if cfg.MaxBatchLines <= 0 {
+			cfg.MaxBatchLines = defaultBatch
+		}
+		w := &follower{cfg: cfg, out: out, sp: newSplitter(), ctx: ctx}
+		ws = append(ws, w)
+		if cfg.Start != nil {
+			if err := w.adopt(cfg.Start, cfg.StartAt); err != nil {
+				// One file's trouble must not stop the others: reopen it by
+				// path on the first tick, from the same offset.
+				w.setState(StateUnreadable, err.Error())
+			}
+		}
+		w.first = w.f == nil
 	}
-	w.first = w.f == nil
-	t := time.NewTicker(cfg.Poll)
+	t := time.NewTicker(ws[0].cfg.Poll)
 	defer t.Stop()
 	for {
-		if err := w.tick(ctx); err != nil {
-			if ctx.Err() != nil {
-				return nil
+		for _, w := range ws {
+			if err := w.tick(ctx); err != nil {
+				if ctx.Err() != nil {
+					return nil
+				}
+				return err
 			}
-			return err
 		}
 		select {
 		case <-ctx.Done():
