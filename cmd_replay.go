@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
@@ -64,14 +63,8 @@ func contextOf(cmd *cobra.Command) context.Context {
 
 // versionShort is the version alone ("dev", "v0.3.1"), for the title line.
 func versionShort() string {
-	f := strings.Fields(versionString())
-	if len(f) >= 2 && f[0] == "coworktop" {
-		return f[1]
-	}
-	if len(f) > 0 {
-		return f[0]
-	}
-	return ""
+	v, _, _ := buildVersion()
+	return v
 }
 
 // maxReplayEvents bounds what replay holds in memory (events are merged

@@ -113,8 +113,8 @@ func takeSnapshot(ctx context.Context, g *globalOptions, args []string) (governo
 	}
 	now := time.Now()
 	h, err := sources.SampleHost(ctx, now)
-	if err == nil || h.Total.Known || h.Available.Known || h.Pressure != governor.PressureUnknown {
-		state.ApplyHost(h) // figures that could not be read say so themselves
+	if err == nil || h.AnyKnown() {
+		state.ApplyHost(h)
 	}
 	if err != nil {
 		fmt.Fprintf(g.stderr, "coworktop: host memory: %s\n", oneLine(err.Error()))

@@ -186,9 +186,7 @@ func sampleMachine(ctx context.Context, refresh time.Duration, out chan<- govern
 	}()
 	for b := range batches {
 		var u governor.Update
-		// A sample with one unreadable figure still carries the others: each
-		// figure says whether it was read.
-		if h := b.Host; b.HostErr == nil || h.Total.Known || h.Available.Known || h.Pressure != governor.PressureUnknown {
+		if h := b.Host; b.HostErr == nil || h.AnyKnown() {
 			u.Host = &h
 		}
 		if b.Scanned && b.ScanErr == nil {

@@ -69,6 +69,13 @@ type HostMemory struct {
 	MemorystatusLevel int `json:"memorystatus_level"`
 }
 
+// AnyKnown reports whether the sample read anything at all. A sample with
+// one unreadable figure still carries the others (each says if it was read);
+// only an empty one is worth dropping.
+func (h HostMemory) AnyKnown() bool {
+	return h.Total.Known || h.Available.Known || h.Free.Known || h.SwapTotal.Known || h.Pressure != PressureUnknown
+}
+
 // GroupKind says whose a process group is.
 type GroupKind string
 

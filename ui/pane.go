@@ -140,16 +140,7 @@ func (m *Model) frameBox(id paneID, info string, inner []string, w, h int) []str
 	if id == m.focus {
 		border, mark = t.Focus, "▶"
 	}
-	title := mark + id.title()
-	if f := m.panes[id].filter; f != "" || (m.filterOn && id == m.focus) {
-		title += " /" + f
-		if m.filterOn && id == m.focus {
-			title += "_"
-		}
-	}
-	if info != "" {
-		title += " · " + info
-	}
+	title := m.paneTitle(id, mark, info)
 	title = clip(title+" ", w-3)
 	top := t.paint(border, "┌─") + t.paint(t.Title, title) + t.paint(border, strings.Repeat("─", max(0, w-3-textWidth(title)))+"┐")
 	out := make([]string, 0, h)
@@ -178,16 +169,7 @@ func (m *Model) frameTitled(id paneID, info string, inner []string, w, h int) []
 	if id == m.focus {
 		mark, st = "▶", t.Focus
 	}
-	title := mark + id.title()
-	if f := m.panes[id].filter; f != "" || (m.filterOn && id == m.focus) {
-		title += " /" + f
-		if m.filterOn && id == m.focus {
-			title += "_"
-		}
-	}
-	if info != "" {
-		title += " · " + info
-	}
+	title := m.paneTitle(id, mark, info)
 	title = clip(title+" ", w)
 	out := []string{t.paint(st, title+strings.Repeat("─", max(0, w-textWidth(title))))}
 	for i := 0; i < h-1; i++ {
@@ -240,3 +222,19 @@ func (l *lineBuilder) row(session string) row {
 }
 
 func (l *lineBuilder) String() string { return l.styled.String() }
+
+// paneTitle is a pane's title line: focus mark, name, its filter (with a
+// cursor while typing) and the pane's own info.
+func (m *Model) paneTitle(id paneID, mark, info string) string {
+	title := mark + id.title()
+	if f := m.panes[id].filter; f != "" || (m.filterOn && id == m.focus) {
+		title += " /" + f
+		if m.filterOn && id == m.focus {
+			title += "_"
+		}
+	}
+	if info != "" {
+		title += " · " + info
+	}
+	return title
+}
