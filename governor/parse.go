@@ -32,7 +32,7 @@ func Parse(e *Entry, out []Event) []Event {
 }
 
 func parseBody(e *Entry, out []Event) []Event {
-	b := e.Body
+	b, nm := e.Body, e.names
 	if len(b) == 0 {
 		return out
 	}
@@ -41,9 +41,9 @@ func parseBody(e *Entry, out []Event) []Event {
 		return parseTagged(e, b, out)
 	case 'S':
 		if rest, ok := cut(b, "Starting local session "); ok {
-			id, rest := sessionID(rest)
+			id, rest := sessionID(nm, rest)
 			cwd, _ := cut(rest, " in ")
-			return append(out, Event{Kind: KindSessionStart, Session: id, Cwd: Sanitize(cwd, MaxTextRunes)})
+			return append(out, Event{Kind: KindSessionStart, Session: id, Cwd: nm.get(cwd, MaxTextRunes)})
 		}
 		if rest, ok := cut(b, "Starting app"); ok {
 			return append(out, parseAppStart(rest, e.Cont))
@@ -51,7 +51,7 @@ func parseBody(e *Entry, out []Event) []Event {
 		if bytes.HasPrefix(b, []byte("Skipping pause")) {
 			ev := Event{Kind: KindPauseSkipped, Text: Sanitize(b, MaxTextRunes)}
 			if i := bytes.Index(b, []byte("local_")); i >= 0 {
-				ev.Session, _ = sessionID(b[i:])
+				ev.Session, _ = sessionID(nm, b[i:])
 			}
 			return append(out, ev)
 		}
@@ -60,22 +60,22 @@ func parseBody(e *Entry, out []Event) []Event {
 		}
 	case 'P':
 		if rest, ok := cut(b, "Pausing session "); ok {
-			id, rest := sessionID(rest)
+			id, rest := sessionID(nm, rest)
 			reason := ""
 			if r, ok := cut(rest, " ("); ok {
 				w, _ := word(r, ")")
-				reason = Sanitize(w, 40)
+				reason = nm.get(w, 40)
 			}
 			return append(out, Event{Kind: KindPause, Session: id, Reason: reason})
 		}
 	case 'W':
 		if rest, ok := cut(b, "Warming session "); ok {
-			id, _ := sessionID(rest)
+			id, _ := sessionID(nm, rest)
 			return append(out, Event{Kind: KindWarming, Session: id})
 		}
 	case 'E':
 		if rest, ok := cut(b, "Enabling remote control for session "); ok {
-			id, _ := sessionID(rest)
+			id, _ := sessionID(nm, rest)
 			return append(out, Event{Kind: KindRemoteControl, Session: id})
 		}
 	case 'G':
@@ -94,33 +94,34 @@ func parseBody(e *Entry, out []Event) []Event {
 			return append(out, Event{Kind: KindAppQuit, Text: Sanitize(b, MaxTextRunes)})
 		}
 	case 'V', 'L', 'U', 's', ' ', 'C':
-		return parseVMSwift(b, out)
+		return parseVMSwift(nm, b, out)
 	}
 	return out
 }
 
 func parseTagged(e *Entry, b []byte, out []Event) []Event {
+	nm := e.names
 	if len(b) < 3 {
 		return out
 	}
 	switch b[1] {
 	case 'C':
 		if rest, ok := cut(b, "[CliGovernor] "); ok {
-			return append(out, parseGovernor(rest))
+			return append(out, parseGovernor(nm, rest))
 		}
 		if rest, ok := cut(b, "[CCD] "); ok {
-			return parseCCD(rest, out)
+			return parseCCD(nm, rest, out)
 		}
 		if rest, ok := cut(b, "[CCD CycleHealth] "); ok {
-			return append(out, parseCycleHealth(rest))
+			return append(out, parseCycleHealth(nm, rest))
 		}
 	case 'W':
 		if rest, ok := cut(b, "[WarmLifecycle:"); ok {
-			return parseWarmLifecycle(rest, out)
+			return parseWarmLifecycle(nm, rest, out)
 		}
 	case 'p':
 		if rest, ok := cut(b, "[process-memory] "); ok {
-			return append(out, parseProcessMemory(rest))
+			return append(out, parseProcessMemory(nm, rest))
 		}
 	case 'e':
 		if rest, ok := cut(b, "[event-loop-stall] main process blocked for "); ok {
@@ -129,18 +130,18 @@ func parseTagged(e *Entry, b []byte, out []Event) []Event {
 		}
 	case 'S':
 		if rest, ok := cut(b, "[Stop hook] Query completed for session "); ok {
-			id, _ := sessionID(rest)
+			id, _ := sessionID(nm, rest)
 			return append(out, Event{Kind: KindTurnEnd, Session: id})
 		}
 	case 'V':
-		return parseVMNode(b, out)
+		return parseVMNode(nm, b, out)
 	}
 	return out
 }
 
-func parseCCD(b []byte, out []Event) []Event {
+func parseCCD(nm *names, b []byte, out []Event) []Event {
 	if rest, ok := cut(b, "LocalSessions.setFocusedSession: sessionId="); ok {
-		id, _ := sessionID(rest)
+		id, _ := sessionID(nm, rest)
 		if id == "null" {
 			return out // the new-session screen: no session gained focus
 		}
@@ -159,7 +160,7 @@ func parseCCD(b []byte, out []Event) []Event {
 //	healthy cycle for S (12s, hadFirstResponse=true)
 //	unhealthy cycle for S (3s, hadFirstResponse=false, reason=app_quit)
 //	S api_error (rate_limit): text
-func parseCycleHealth(b []byte) Event {
+func parseCycleHealth(nm *names, b []byte) Event {
 	ev := Event{Kind: KindCycleHealth}
 	healthy := false
 	rest, ok := cut(b, "healthy cycle for ")
@@ -170,44 +171,44 @@ func parseCycleHealth(b []byte) Event {
 	}
 	if ok {
 		ev.Healthy = &healthy
-		ev.Session, rest = sessionID(rest)
+		ev.Session, rest = sessionID(nm, rest)
 		if r, ok := cut(rest, " ("); ok {
 			secs, r2, _ := num(r)
 			ev.DurationMs = int64(secs) * 1000
 			if i := bytes.Index(r2, []byte("reason=")); i >= 0 {
 				w, _ := word(r2[i+7:], ",)")
-				ev.Reason = Sanitize(w, 40)
+				ev.Reason = nm.get(w, 40)
 			}
 		}
 		return ev
 	}
 	ev.Healthy = &healthy
-	ev.Session, rest = sessionID(b)
+	ev.Session, rest = sessionID(nm, b)
 	kind, rest := word(bytes.TrimLeft(rest, " "), " :")
-	ev.Reason = Sanitize(kind, 40)
+	ev.Reason = nm.get(kind, 40)
 	ev.Text = Sanitize(bytes.TrimLeft(rest, " "), MaxTextRunes)
 	return ev
 }
 
-func parseWarmLifecycle(b []byte, out []Event) []Event {
+func parseWarmLifecycle(nm *names, b []byte, out []Event) []Event {
 	tag, rest := word(b, "]")
 	rest, ok := cut(rest, "] ")
 	if !ok {
 		return out
 	}
-	lc := Sanitize(tag, 20)
+	lc := nm.get(tag, 20)
 	if r, ok := cut(rest, "Starting idle timeout for "); ok {
-		id, r := sessionID(r)
+		id, r := sessionID(nm, r)
 		r, _ = cut(r, ": ")
 		secs, _, _ := num(r)
 		return append(out, Event{Kind: KindIdleTimer, Session: id, Lifecycle: lc, TimeoutS: secs})
 	}
 	if r, ok := cut(rest, "Idle timeout reached, disconnecting "); ok {
-		id, _ := sessionID(r)
+		id, _ := sessionID(nm, r)
 		return append(out, Event{Kind: KindIdleTimeout, Session: id, Lifecycle: lc})
 	}
 	if r, ok := cut(rest, "Warming up session "); ok {
-		id, _ := sessionID(r)
+		id, _ := sessionID(nm, r)
 		return append(out, Event{Kind: KindWarming, Session: id, Lifecycle: lc})
 	}
 	return out

@@ -6,14 +6,14 @@ import "bytes"
 // claude-logs.md §1.1). A line of no known shape becomes governor.unknown,
 // kept verbatim (sanitised): the app's templates drift between versions and
 // nothing may be dropped silently.
-func parseGovernor(b []byte) Event {
-	if ev, ok := parseGovernorKnown(b); ok {
+func parseGovernor(nm *names, b []byte) Event {
+	if ev, ok := parseGovernorKnown(nm, b); ok {
 		return ev
 	}
 	return Event{Kind: KindGovernorUnknown, Text: Sanitize(b, MaxTextRunes)}
 }
 
-func parseGovernorKnown(b []byte) (Event, bool) {
+func parseGovernorKnown(nm *names, b []byte) (Event, bool) {
 	// G1 acquire(<reason>) effective=<e>/<cap>
 	if rest, ok := cut(b, "acquire("); ok {
 		reason, rest := word(rest, ")")
@@ -27,7 +27,7 @@ func parseGovernorKnown(b []byte) (Event, bool) {
 		if !ok1 || !ok2 || !ok3 {
 			return Event{}, false
 		}
-		return Event{Kind: KindAcquire, Reason: Sanitize(reason, 20), Effective: eff, Cap: c}, true
+		return Event{Kind: KindAcquire, Reason: nm.get(reason, 20), Effective: eff, Cap: c}, true
 	}
 	// G3 at cap; yielding <reason> spawn
 	if rest, ok := cut(b, "at cap; yielding "); ok {
@@ -35,7 +35,7 @@ func parseGovernorKnown(b []byte) (Event, bool) {
 		if _, ok := cut(rest, " spawn"); !ok {
 			return Event{}, false
 		}
-		return Event{Kind: KindYield, Reason: Sanitize(reason, 20)}, true
+		return Event{Kind: KindYield, Reason: nm.get(reason, 20)}, true
 	}
 	// G2 at cap=<cap>; <evicting|would evict> <id> (idle <N>s) for <reason> spawn
 	if rest, ok := cut(b, "at cap="); ok {
@@ -55,7 +55,7 @@ func parseGovernorKnown(b []byte) (Event, bool) {
 		} else {
 			return Event{}, false
 		}
-		id, rest := sessionID(rest)
+		id, rest := sessionID(nm, rest)
 		idle, rest, ok := idleSecs(rest)
 		if !ok {
 			return Event{}, false
@@ -65,7 +65,7 @@ func parseGovernorKnown(b []byte) (Event, bool) {
 			return Event{}, false
 		}
 		reason, _ := word(rest, " ")
-		return Event{Kind: KindAtCap, Cap: c, Verb: verb, Session: id, IdleS: idle, Reason: Sanitize(reason, 20)}, true
+		return Event{Kind: KindAtCap, Cap: c, Verb: verb, Session: id, IdleS: idle, Reason: nm.get(reason, 20)}, true
 	}
 	// G4 memory pressure (<level>): would evict <n> idle session(s), <e> effective
 	if rest, ok := cut(b, "memory pressure ("); ok {
@@ -86,7 +86,7 @@ func parseGovernorKnown(b []byte) (Event, bool) {
 		if !ok {
 			return Event{}, false
 		}
-		return Event{Kind: KindPressure, Pressure: Sanitize(level, 20), Count: n, Effective: eff}, true
+		return Event{Kind: KindPressure, Pressure: nm.get(level, 20), Count: n, Effective: eff}, true
 	}
 	// G5 getFreeMemoryRatio failed; treating memory pressure as clear
 	if bytes.HasPrefix(b, []byte("getFreeMemoryRatio failed")) {
@@ -94,7 +94,7 @@ func parseGovernorKnown(b []byte) (Event, bool) {
 	}
 	// G6 pressure evicting <id> (idle <N>s)
 	if rest, ok := cut(b, "pressure evicting "); ok {
-		id, rest := sessionID(rest)
+		id, rest := sessionID(nm, rest)
 		idle, _, ok := idleSecs(rest)
 		if !ok {
 			return Event{}, false

@@ -4,14 +4,14 @@ import "bytes"
 
 // parseVMNode reads cowork_vm_node.log bodies: "[VM:steps] …", "[VM:start] …",
 // "[VM] …" (claude-logs.md §1.5).
-func parseVMNode(b []byte, out []Event) []Event {
+func parseVMNode(nm *names, b []byte, out []Event) []Event {
 	if rest, ok := cut(b, "[VM:steps] "); ok {
 		step, rest := word(rest, " ")
 		phase, rest := word(bytes.TrimLeft(rest, " "), " ")
 		if string(phase) != "started" && string(phase) != "completed" {
 			return out
 		}
-		ev := Event{Kind: KindVMStep, Step: Sanitize(step, 40), Phase: string(phase)}
+		ev := Event{Kind: KindVMStep, Step: nm.get(step, 40), Phase: string(phase)}
 		if r, ok := cut(rest, " ("); ok {
 			ms, _, _ := num(r)
 			ev.DurationMs = int64(ms)
@@ -38,14 +38,14 @@ func parseVMNode(b []byte, out []Event) []Event {
 }
 
 // parseVMSwift reads cowork_vm_swift.log bodies (the "[VM] " prefix is gone).
-func parseVMSwift(b []byte, out []Event) []Event {
+func parseVMSwift(nm *names, b []byte, out []Event) []Event {
 	if rest, ok := cut(b, "VM startup step: "); ok {
 		step, rest := word(rest, " ")
 		phase, _ := word(bytes.TrimLeft(rest, " "), " ")
 		if string(phase) != "started" && string(phase) != "completed" {
 			return out
 		}
-		return append(out, Event{Kind: KindVMStep, Step: Sanitize(step, 40), Phase: string(phase)})
+		return append(out, Event{Kind: KindVMStep, Step: nm.get(step, 40), Phase: string(phase)})
 	}
 	if t := bytes.TrimLeft(b, " "); len(t) > 2 && t[0] == '-' {
 		if r, ok := cut(t, "- CPUs: "); ok {
@@ -81,42 +81,49 @@ func parseVMSwift(b []byte, out []Event) []Event {
 //
 //	trigger=interval tree_rss_sum=554MB tree_footprint_sum=193MB electron(4)=434MB
 //	children(2)=121MB top=[…] sys_free=5637MB/32453MB sys_free_raw=5637MB
-func parseProcessMemory(b []byte) Event {
+func parseProcessMemory(nm *names, b []byte) Event {
 	s := MemorySample{}
-	if v, ok := field(b, "trigger="); ok {
-		s.Trigger = Sanitize(v, 20)
-	}
-	if v, ok := field(b, "tree_rss_sum="); ok {
-		s.TreeRSSMB = mb(v)
-	}
-	if v, ok := field(b, "tree_footprint_sum="); ok {
-		s.TreeFootprintMB = mb(v)
-	}
-	s.ElectronCount, s.ElectronMB = countedMB(b, "electron(")
-	s.ChildCount, s.ChildrenMB = countedMB(b, "children(")
-	if v, ok := field(b, " sys_free="); ok {
-		free, rest, _ := num(v)
-		s.SysFreeMB = free
-		if r, ok := cut(rest, "MB/"); ok {
-			s.TotalMB = mb(r)
+	// One pass over the space-separated key=value tokens: a sample line is
+	// long, and searching it once per figure showed in report's profile.
+	for len(b) > 0 {
+		tok, rest := word(b, " ")
+		b = bytes.TrimLeft(rest, " ")
+		eq := bytes.IndexByte(tok, '=')
+		if eq < 0 {
+			continue
 		}
-	}
-	if v, ok := field(b, "sys_free_raw="); ok {
-		s.SysFreeRawMB = mb(v)
+		key, v := tok[:eq], tok[eq+1:]
+		switch string(key) {
+		case "trigger":
+			s.Trigger = nm.get(v, 20)
+		case "tree_rss_sum":
+			s.TreeRSSMB = mb(v)
+		case "tree_footprint_sum":
+			s.TreeFootprintMB = mb(v)
+		case "sys_free":
+			free, rest, _ := num(v)
+			s.SysFreeMB = free
+			if r, ok := cut(rest, "MB/"); ok {
+				s.TotalMB = mb(r)
+			}
+		case "sys_free_raw":
+			s.SysFreeRawMB = mb(v)
+		default:
+			if r, ok := cut(key, "electron("); ok {
+				s.ElectronCount, s.ElectronMB = countedMB(r, v)
+			} else if r, ok := cut(key, "children("); ok {
+				s.ChildCount, s.ChildrenMB = countedMB(r, v)
+			}
+		}
 	}
 	return Event{Kind: KindMemorySample, Memory: &s}
 }
 
-// countedMB reads "<key><n>)=<m>MB".
-func countedMB(b []byte, key string) (int, int) {
-	v, ok := field(b, key)
-	if !ok {
-		return 0, 0
-	}
-	n, rest, _ := num(v)
-	rest, ok = cut(rest, ")=")
-	if !ok {
+// countedMB reads the "<n>)" of a "<name>(<n>)=<m>MB" key and its value.
+func countedMB(key, v []byte) (int, int) {
+	n, rest, _ := num(key)
+	if string(rest) != ")" {
 		return n, 0
 	}
-	return n, mb(rest)
+	return n, mb(v)
 }

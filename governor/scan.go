@@ -25,18 +25,46 @@ func num(b []byte) (int, []byte, bool) {
 
 // word reads up to the first byte in stop (or the end).
 func word(b []byte, stop string) ([]byte, []byte) {
-	i := bytes.IndexAny(b, stop)
-	if i < 0 {
+	if len(stop) == 1 {
+		if i := bytes.IndexByte(b, stop[0]); i >= 0 {
+			return b[:i], b[i:]
+		}
 		return b, nil
 	}
-	return b[:i], b[i:]
+	set := setOf(stop)
+	return set.word(b)
 }
+
+// byteSet is a set of ASCII bytes, as bytes.IndexAny builds for itself on
+// every call; the hot callers build theirs once.
+type byteSet [4]uint64
+
+func setOf(s string) byteSet {
+	var set byteSet
+	for i := 0; i < len(s); i++ {
+		set[s[i]>>6] |= 1 << (s[i] & 63)
+	}
+	return set
+}
+
+// word reads up to the first byte in the set (or the end).
+func (set *byteSet) word(b []byte) ([]byte, []byte) {
+	for i, c := range b {
+		if set[c>>6]&(1<<(c&63)) != 0 {
+			return b[:i], b[i:]
+		}
+	}
+	return b, nil
+}
+
+// idStops ends a session id. Read-only after package initialisation.
+var idStops = setOf(" ():,;\"'")
 
 // sessionID reads a session id token (local_<uuid>, or whatever the app used),
 // sanitised: ids end up on the terminal.
-func sessionID(b []byte) (string, []byte) {
-	w, rest := word(b, " ():,;\"'")
-	return Sanitize(w, 64), rest
+func sessionID(nm *names, b []byte) (string, []byte) {
+	w, rest := idStops.word(b)
+	return nm.get(w, 64), rest
 }
 
 // field returns the value after key (e.g. "sys_free=") up to the next space.

@@ -187,14 +187,7 @@ func parseBlock(b *block, name string, loc *time.Location) *blockResult {
 	asm := governor.NewAssembler(name, loc, func(e *governor.Entry) {
 		res.events = governor.Parse(e, res.events)
 	})
-	errLines := governor.ErrorTypeLines(data, MaxLineBytes)
-	res.lines, res.cut = parseLinesOf(data, func(line []byte, off int) {
-		hit := len(errLines) > 0 && errLines[0] == off
-		if hit {
-			errLines = errLines[1:]
-		}
-		asm.FeedLine(line, hit)
-	})
+	res.lines, res.cut = feedLines(data, asm, governor.ErrorTypeLines(data, MaxLineBytes))
 	asm.Flush()
 	res.entries = asm.Entries()
 	if !b.contd {

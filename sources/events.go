@@ -62,16 +62,17 @@ func readFileEvents(lf LogFile, loc *time.Location, res *FileResult, fn func(gov
 	return nil
 }
 
-// parseLinesOf splits an in-memory block into lines by the same rule as
-// ReadLines (strip a CR before the newline, cut at MaxLineBytes, deliver a
-// last line without newline) and returns lines and cut counts. fn also gets
-// the line's offset in data.
-func parseLinesOf(data []byte, fn func(line []byte, off int)) (lines, cut int) {
+// feedLines feeds every line of an in-memory block to asm by the same rule
+// as ReadLines (strip a CR before the newline, cut at MaxLineBytes, deliver
+// a last line without newline) and returns lines and cut counts. errLines
+// are the offsets of the lines with a rate-limit error type
+// (governor.ErrorTypeLines). A plain loop, not a callback: it runs once per
+// line of a gigabyte.
+func feedLines(data []byte, asm *governor.Assembler, errLines []int) (lines, cut int) {
 	for off := 0; off < len(data); {
-		i := bytes.IndexByte(data[off:], '\n')
-		var line []byte
 		start := off
-		if i < 0 {
+		var line []byte
+		if i := bytes.IndexByte(data[off:], '\n'); i < 0 {
 			line, off = data[off:], len(data)
 		} else {
 			line, off = data[off:off+i], off+i+1
@@ -84,7 +85,11 @@ func parseLinesOf(data []byte, fn func(line []byte, off int)) (lines, cut int) {
 			cut++
 		}
 		lines++
-		fn(line, start)
+		hit := len(errLines) > 0 && errLines[0] == start
+		if hit {
+			errLines = errLines[1:]
+		}
+		asm.FeedLine(line, hit)
 	}
 	return lines, cut
 }

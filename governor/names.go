@@ -1,0 +1,34 @@
+package governor
+
+// names interns the short strings that events repeat endlessly: session
+// ids, reasons, lifecycle tags, working folders. A gigabyte of log names a
+// few hundred distinct ones a million times; without this every event
+// allocated its own copies and the garbage collector showed in report's
+// profile. One table per assembler (no shared state), bounded: it starts
+// over when full, so a hostile log of unique ids costs what it did before.
+type names struct{ m map[string]string }
+
+const maxNames = 4096
+
+func newNames() *names { return &names{m: make(map[string]string, 64)} }
+
+// get returns Sanitize(b, max), reusing an earlier result for the same
+// bytes. A nil table sanitises afresh.
+func (n *names) get(b []byte, max int) string {
+	if n == nil {
+		return Sanitize(b, max)
+	}
+	if s, ok := n.m[string(b)]; ok { // no allocation: the compiler spots the lookup
+		return s
+	}
+	if len(n.m) >= maxNames {
+		clear(n.m)
+	}
+	s := Sanitize(b, max)
+	key := s
+	if len(s) != len(b) || s != string(b) {
+		key = string(b)
+	}
+	n.m[key] = s
+	return s
+}
