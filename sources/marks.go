@@ -1,0 +1,141 @@
+package sources
+
+import (
+	"bytes"
+	"math/bits"
+
+	"coworktop/governor"
+)
+
+// Splitting a block into lines is report's hot loop: a gigabyte of log is
+// ten million lines, and most of them say nothing. Two ways, held to the
+// same result by the tests:
+//
+//   - feedLinesMarked (amd64 with AVX2): one vector pass marks, 64 bytes at
+//     a time, the newlines and the places where a rate-limit signal may sit
+//     (governor.MayHaveSignal); the walk then reads line ends off the masks
+//     and only a marked line is searched for a signal.
+//   - feedLinesIndexed (everywhere): a bytes.IndexByte per line, and a
+//     search of the whole block for signal candidates (governor.SignalLines).
+//
+// Both strip a CR before the newline, cut lines at MaxLineBytes and deliver a
+// last line without newline, as ReadLines does.
+
+// markBatch is how many 64-byte chunks are marked at a time: the masks stay
+// in a small array on the stack, next to the bytes they describe in cache.
+const markBatch = 64
+
+// feedLines feeds every line of an in-memory block to asm and returns the
+// line and cut-line counts.
+func feedLines(data []byte, asm *governor.Assembler, signals []int) (lines, cut int, used []int) {
+	if haveMarkKernel {
+		lines, cut = feedLinesMarked(data, asm)
+		return lines, cut, signals
+	}
+	signals = governor.SignalLines(data, signals)
+	lines, cut = feedLinesIndexed(data, asm, signals)
+	return lines, cut, signals
+}
+
+// lineSink delivers lines by ReadLines' rules and counts them.
+type lineSink struct {
+	asm        *governor.Assembler
+	lines, cut int
+}
+
+func (s *lineSink) deliver(line []byte, mayHaveSignal bool) {
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		line = line[:n-1]
+	}
+	if len(line) > MaxLineBytes {
+		line = line[:MaxLineBytes]
+		s.cut++
+	}
+	s.lines++
+	s.asm.FeedLine(line, mayHaveSignal)
+}
+
+func feedLinesMarked(data []byte, asm *governor.Assembler) (lines, cut int) {
+	sink := lineSink{asm: asm}
+	var masks [2 * markBatch]uint64
+	chunks := (len(data) + 63) / 64
+	// The kernel reads 2 bytes before a chunk and 1 after it: the first
+	// chunk and the last (partial) ones are marked in Go.
+	kernelEnd := max(1, (len(data)-1)/64)
+	start, marked := 0, false
+	for c := 0; c < chunks; c += markBatch {
+		n := min(markBatch, chunks-c)
+		for j := 0; j < n; {
+			k := c + j
+			if k == 0 || k >= kernelEnd {
+				masks[2*j], masks[2*j+1] = marksOf(data, 64*k)
+				j++
+				continue
+			}
+			run := min(n-j, kernelEnd-k)
+			markKernel(data, 64*k, run, masks[2*j:])
+			j += run
+		}
+		for j := 0; j < n; j++ {
+			base := 64 * (c + j)
+			nl, cand := masks[2*j], masks[2*j+1]
+			for nl != 0 {
+				p := bits.TrailingZeros64(nl)
+				upTo := uint64(2)<<p - 1 // bits 0..p (all 64 when p is 63)
+				marked = marked || cand&upTo != 0
+				cand &^= upTo
+				nl &= nl - 1
+				sink.deliver(data[start:base+p], marked)
+				start, marked = base+p+1, false
+			}
+			marked = marked || cand != 0
+		}
+	}
+	if start < len(data) {
+		sink.deliver(data[start:], marked)
+	}
+	return sink.lines, sink.cut
+}
+
+// marksOf is the kernel's rule for one chunk, in Go: the chunk at data[off:]
+// (cut short at the end of data).
+func marksOf(data []byte, off int) (nl, cand uint64) {
+	end := min(off+64, len(data))
+	for i := off; i < end; i++ {
+		bit := uint64(1) << (i - off)
+		switch data[i] {
+		case '\n':
+			nl |= bit
+		case '9':
+			if i >= 2 && data[i-1] == '2' && (data[i-2] == '4' || data[i-2] == '5') {
+				cand |= bit
+			}
+		case '_':
+			if i+1 < len(data) && data[i+1] == 'e' {
+				cand |= bit
+			}
+		}
+	}
+	return nl, cand
+}
+
+// feedLinesIndexed is the portable split. signals are the offsets of the
+// lines that may carry a rate-limit signal (governor.SignalLines).
+func feedLinesIndexed(data []byte, asm *governor.Assembler, signals []int) (lines, cut int) {
+	sink := lineSink{asm: asm}
+	for off := 0; off < len(data); {
+		start := off
+		var line []byte
+		if i := bytes.IndexByte(data[off:], '\n'); i < 0 {
+			line, off = data[off:], len(data)
+		} else {
+			line, off = data[off:off+i], off+i+1
+		}
+		hit := len(signals) > 0 && signals[0] == start
+		if hit {
+			signals = signals[1:]
+		}
+		sink.deliver(line, hit)
+	}
+	return sink.lines, sink.cut
+}
