@@ -1,6 +1,10 @@
 package governor
 
-import "testing"
+import (
+	"bytes"
+	"math/rand"
+	"testing"
+)
 
 func TestRateLimitSignal(t *testing.T) {
 	yes := []string{
@@ -28,6 +32,41 @@ func TestRateLimitSignal(t *testing.T) {
 	for _, s := range no {
 		if rateLimitSignal([]byte(s)) {
 			t.Errorf("false rate-limit signal: %s", s)
+		}
+	}
+}
+
+// A reader may skip every line MayHaveSignal rejects, and SignalLines must
+// name every line with a real signal (and no line MayHaveSignal rejects).
+func TestSignalPrefiltersNeverMissASignal(t *testing.T) {
+	rng := rand.New(rand.NewSource(4))
+	pieces := []string{"status: ", "HTTP ", "429", "529", "_error", "rate_limit", "overloaded", " Too Many Requests", "x", " ", "4", "29", "_", "e", "\n"}
+	for trial := 0; trial < 3000; trial++ {
+		var b []byte
+		for n := rng.Intn(12); n >= 0; n-- {
+			b = append(b, pieces[rng.Intn(len(pieces))]...)
+		}
+		starts := SignalLines(b, nil)
+		for off := 0; off < len(b); {
+			end := bytes.IndexByte(b[off:], '\n')
+			if end < 0 {
+				end = len(b) - off
+			}
+			line := b[off : off+end]
+			named := len(starts) > 0 && starts[0] == off
+			if named {
+				starts = starts[1:]
+			}
+			if rateLimitSignal(line) && (!MayHaveSignal(line) || !named) {
+				t.Fatalf("%q: a real signal, MayHaveSignal=%v, named by SignalLines=%v", line, MayHaveSignal(line), named)
+			}
+			if named && !MayHaveSignal(line) {
+				t.Fatalf("%q: named by SignalLines but MayHaveSignal rejects it", line)
+			}
+			off += end + 1
+		}
+		if len(starts) > 0 {
+			t.Fatalf("%q: SignalLines named offsets that start no line: %v", b, starts)
 		}
 	}
 }
