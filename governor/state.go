@@ -48,7 +48,7 @@ type State struct {
 	lastEvict map[string]time.Time // session → last G2 evicting / G6, to explain a following pause
 
 	outcomes        *ring[Outcome]
-	evictions       []Outcome
+	evictions       *ring[Outcome]
 	evictionsHidden int
 	log             *ring[logItem] // described lazily, once, at snapshot time: Apply is the hot path
 	memory          *ring[MemorySample]
@@ -79,6 +79,7 @@ func New(l Limits) *State {
 		sessions:    map[string]*session{},
 		lastEvict:   map[string]time.Time{},
 		outcomes:    newRing[Outcome](l.Outcomes),
+		evictions:   newRing[Outcome](l.Evictions),
 		log:         newRing[logItem](l.LogLines),
 		memory:      newRing[MemorySample](l.MemorySamples),
 		memoryAt:    newRing[time.Time](l.MemorySamples),
@@ -95,7 +96,7 @@ func (s *State) Span() (first, last time.Time) { return s.first, s.last }
 // Evictions returns the real evictions in log order (bounded by
 // Limits.Evictions) and how many older ones were not kept.
 func (s *State) Evictions() ([]Outcome, int) {
-	return append([]Outcome(nil), s.evictions...), s.evictionsHidden
+	return s.evictions.items(), s.evictionsHidden
 }
 
 // ApplyHost records a host memory sample.
@@ -222,11 +223,12 @@ func (s *State) recordEviction(o Outcome) {
 		c.EvictionsUnknown++
 	}
 	s.outcomes.push(o)
-	if len(s.evictions) >= s.limits.Evictions {
-		s.evictions = s.evictions[1:]
+	// A ring, not a sliding slice: re-slicing a full window of thousands
+	// copied it whole every few hundred evictions.
+	if len(s.evictions.buf) >= s.evictions.n {
 		s.evictionsHidden++
 	}
-	s.evictions = append(s.evictions, o)
+	s.evictions.push(o)
 }
 
 func (s *State) applyApp(e Event) {
