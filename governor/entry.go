@@ -38,20 +38,35 @@ func (e *Entry) Time() time.Time {
 }
 
 // stampClock remembers the last timestamp it parsed: a busy log writes many
-// entries in the same second, and time.Date with a zone lookup is not free.
+// entries in the same second, or at least the same minute, and time.Date
+// with a zone lookup is not free. Within a minute a main.log stamp is the
+// minute plus its seconds: zone changes fall on whole minutes.
 type stampClock struct {
-	stamp [32]byte
-	n     int
-	loc   *time.Location
-	t     time.Time
+	stamp  [32]byte
+	n      int
+	loc    *time.Location
+	t      time.Time
+	minute time.Time // t at second 0, when the stamp is main.log's 19 bytes
 }
 
 func (c *stampClock) at(stamp []byte, loc *time.Location) time.Time {
-	if c.n == len(stamp) && c.loc == loc && string(c.stamp[:c.n]) == string(stamp) {
-		return c.t
+	if c.loc == loc && c.n == len(stamp) {
+		if string(c.stamp[:c.n]) == string(stamp) {
+			return c.t
+		}
+		if c.n == 19 && string(c.stamp[:17]) == string(stamp[:17]) && isDigit(stamp[17]) && isDigit(stamp[18]) {
+			sec := int(stamp[17]-'0')*10 + int(stamp[18]-'0')
+			c.stamp[17], c.stamp[18] = stamp[17], stamp[18]
+			c.t = c.minute.Add(time.Duration(sec) * time.Second)
+			return c.t
+		}
 	}
 	c.n = copy(c.stamp[:], stamp)
 	c.loc, c.t = loc, parseStamp(stamp, loc)
+	if c.n == 19 {
+		sec := int(stamp[17]-'0')*10 + int(stamp[18]-'0')
+		c.minute = c.t.Add(-time.Duration(sec) * time.Second)
+	}
 	if c.n != len(stamp) { // longer than any known stamp: never match it
 		c.n = -1
 	}
