@@ -24,6 +24,8 @@ type Entry struct {
 
 	parsed   bool    // events below already hold what the first line says
 	events   []Event // parsed at Feed time, when parsed is set
+	sunk     int     // or, for a sink assembler, how many it put in the sink
+	sinkFrom int     // where they start there
 	rateText string  // the line carrying the rate-limit signal, sanitised
 }
 
@@ -100,6 +102,9 @@ type Assembler struct {
 	entries   int
 	names     *names
 	clock     stampClock
+	// sink, when set, receives the events directly (NewSinkAssembler)
+	// instead of emit.
+	sink *[]Event
 }
 
 // NewAssembler returns an assembler for one file. loc is the zone of local
@@ -111,6 +116,24 @@ func NewAssembler(file string, loc *time.Location, emit func(*Entry)) *Assembler
 	a := &Assembler{file: file, loc: loc, emit: emit, bodyBuf: make([]byte, 0, 512), names: newNames()}
 	a.cur.names, a.cur.clock = a.names, &a.clock
 	return a
+}
+
+// NewSinkAssembler returns an assembler that parses every entry's events
+// straight into *sink, in order and complete (as Parse gives them): a reader
+// of a gigabyte saves copying each event from the entry to its own slice.
+// Reset points it at the next sink.
+func NewSinkAssembler(file string, loc *time.Location, sink *[]Event) *Assembler {
+	a := NewAssembler(file, loc, nil)
+	a.sink = sink
+	return a
+}
+
+// Reset makes the assembler start a new run of lines (a block, a file)
+// into sink, keeping its buffers and interned names. Line numbers restart
+// at 1.
+func (a *Assembler) Reset(sink *[]Event) {
+	a.lineNo, a.open, a.keepCont, a.unstamped, a.entries = 0, false, false, 0, 0
+	a.sink = sink
 }
 
 // Orphans counts lines seen before any timestamped line (a file that starts
@@ -159,7 +182,7 @@ func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 	}
 	c := &a.cur
 	c.File, c.Line, c.Stamp, c.Level, c.loc = a.file, a.lineNo, a.stampBuf[:n], level, a.loc
-	c.Body, c.Cont, c.RateLimit, c.parsed, c.events, c.rateText = nil, c.Cont[:0], false, false, c.events[:0], ""
+	c.Body, c.Cont, c.RateLimit, c.parsed, c.events, c.rateText, c.sunk = nil, c.Cont[:0], false, false, c.events[:0], "", 0
 	a.contBuf = a.contBuf[:0]
 	a.contEnds = a.contEnds[:0]
 	a.keepCont = len(body) > 0 && body[0] == 'S' && wantsContinuation(body)
@@ -172,7 +195,13 @@ func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 		// line is still in the reader's buffer: the common entry that is no
 		// event is never copied.
 		a.cur.Body = body
-		a.cur.events = parseBody(&a.cur, a.cur.events)
+		if a.sink != nil {
+			from := len(*a.sink)
+			*a.sink = parseBody(&a.cur, *a.sink)
+			a.cur.sinkFrom, a.cur.sunk = from, len(*a.sink)-from
+		} else {
+			a.cur.events = parseBody(&a.cur, a.cur.events)
+		}
 		a.cur.Body, a.cur.parsed = nil, true
 	}
 	if mayHaveSignal && rateLimitSignal(body) { // the timestamp holds digits, never a status
@@ -197,12 +226,19 @@ func (a *Assembler) Flush() {
 			start = end
 		}
 	}
-	a.emit(&a.cur)
+	switch {
+	case a.sink == nil:
+		a.emit(&a.cur)
+	case a.cur.parsed: // its events are in the sink already
+		*a.sink = finishEntry(&a.cur, *a.sink, a.cur.sinkFrom)
+	default:
+		*a.sink = Parse(&a.cur, *a.sink)
+	}
 }
 
 // hasNews: the entry may yield an event (not yet parsed, or parsed with
 // events, or carrying a rate-limit signal).
-func (e *Entry) hasNews() bool { return !e.parsed || len(e.events) > 0 || e.RateLimit }
+func (e *Entry) hasNews() bool { return !e.parsed || len(e.events) > 0 || e.sunk > 0 || e.RateLimit }
 
 // splitEntry is splitPrefix with the level as a string, and main.log's
 // "YYYY-MM-DD HH:MM:SS [info] " recognised in place: most lines of a big log

@@ -18,6 +18,12 @@ func Parse(e *Entry, out []Event) []Event {
 	} else {
 		out = parseBody(e, out)
 	}
+	return finishEntry(e, out, n)
+}
+
+// finishEntry adds the entry's rate-limit event, if any, and gives the
+// events from out[n:] on the entry's time, file, line and level.
+func finishEntry(e *Entry, out []Event, n int) []Event {
 	if e.RateLimit {
 		out = append(out, Event{Kind: KindRateLimit, Text: e.rateText})
 	}

@@ -86,8 +86,11 @@ func parseBlocks(r io.Reader, name string, loc *time.Location, workers int, deli
 	}()
 	for i := 0; i < workers; i++ {
 		go func() {
+			// One assembler per worker, reset per block: its buffers and
+			// interned names outlive the block.
+			asm := governor.NewSinkAssembler(name, loc, nil)
 			for b := range todo {
-				done <- parseBlock(b, name, loc)
+				done <- parseBlock(b, asm)
 			}
 		}()
 	}
@@ -181,7 +184,7 @@ func cutPoint(buf []byte) (cut int, contd, midLine bool) {
 	return len(buf), true, true
 }
 
-func parseBlock(b *block, name string, loc *time.Location) *blockResult {
+func parseBlock(b *block, asm *governor.Assembler) *blockResult {
 	res := &blockResult{seq: b.seq, mem: b.mem, events: b.mem.events[:0]}
 	data := b.data
 	if b.midLine {
@@ -191,9 +194,7 @@ func parseBlock(b *block, name string, loc *time.Location) *blockResult {
 			data = nil
 		}
 	}
-	asm := governor.NewAssembler(name, loc, func(e *governor.Entry) {
-		res.events = governor.Parse(e, res.events)
-	})
+	asm.Reset(&res.events)
 	res.lines, res.cut, b.mem.signals = feedLines(data, asm, b.mem.signals)
 	asm.Flush()
 	res.entries = asm.Entries()
