@@ -35,14 +35,14 @@ func word(b []byte, stop string) ([]byte, []byte) {
 	return set.word(b)
 }
 
-// byteSet is a set of ASCII bytes, as bytes.IndexAny builds for itself on
-// every call; the hot callers build theirs once.
-type byteSet [4]uint64
+// byteSet is a set of bytes, as bytes.IndexAny builds for itself on every
+// call; the hot callers build theirs once. A plain table: one load a byte.
+type byteSet [256]bool
 
 func setOf(s string) byteSet {
 	var set byteSet
 	for i := 0; i < len(s); i++ {
-		set[s[i]>>6] |= 1 << (s[i] & 63)
+		set[s[i]] = true
 	}
 	return set
 }
@@ -50,7 +50,7 @@ func setOf(s string) byteSet {
 // word reads up to the first byte in the set (or the end).
 func (set *byteSet) word(b []byte) ([]byte, []byte) {
 	for i, c := range b {
-		if set[c>>6]&(1<<(c&63)) != 0 {
+		if set[c] {
 			return b[:i], b[i:]
 		}
 	}
