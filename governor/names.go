@@ -13,22 +13,23 @@ const maxNames = 4096
 func newNames() *names { return &names{m: make(map[string]string, 64)} }
 
 // get returns Sanitize(b, max), reusing an earlier result for the same
-// bytes. A nil table sanitises afresh.
+// bytes. Only plain ASCII that needs no cut is kept (nearly every name is):
+// for it the result is the bytes themselves whatever max is, so a hit is
+// right for any caller. A nil table sanitises afresh.
 func (n *names) get(b []byte, max int) string {
-	if n == nil {
+	if n == nil || len(b) > max {
 		return Sanitize(b, max)
 	}
 	if s, ok := n.m[string(b)]; ok { // no allocation: the compiler spots the lookup
 		return s
 	}
+	if !isPlainASCII(b) {
+		return Sanitize(b, max)
+	}
 	if len(n.m) >= maxNames {
 		clear(n.m)
 	}
-	s := Sanitize(b, max)
-	key := s
-	if len(s) != len(b) || s != string(b) {
-		key = string(b)
-	}
-	n.m[key] = s
+	s := string(b)
+	n.m[s] = s
 	return s
 }
