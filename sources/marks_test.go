@@ -3,6 +3,8 @@ package sources
 import (
 	"bytes"
 	"math/rand"
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 	"time"
@@ -131,4 +133,44 @@ func FuzzMarkedSplit(f *testing.F) {
 			t.Fatalf("marked split differs: %d/%d lines, %d/%d cut, %d/%d events", gl, wl, gc, wc, len(got), len(want))
 		}
 	})
+}
+
+// BenchmarkFeedLines splits and assembles the macOS fixture repeated to one
+// block, both ways: ns/line is report's cost per line once it is in memory.
+func BenchmarkFeedLines(b *testing.B) {
+	fixture, err := os.ReadFile(filepath.Join("..", "testdata", "logs", "macos", "main.log"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var data []byte
+	for len(data) < blockSize {
+		data = append(data, fixture...)
+	}
+	for _, way := range []struct {
+		name   string
+		marked bool
+	}{{"marked", true}, {"indexed", false}} {
+		b.Run(way.name, func(b *testing.B) {
+			if way.marked && !haveMarkKernel {
+				b.Skip("no mark kernel on this machine")
+			}
+			var evs []governor.Event
+			asm := governor.NewSinkAssembler("main.log", time.UTC, nil)
+			var signals []int
+			b.SetBytes(int64(len(data)))
+			lines := 0
+			for i := 0; i < b.N; i++ {
+				evs = evs[:0]
+				asm.Reset(&evs)
+				if way.marked {
+					lines, _ = feedLinesMarked(data, asm)
+				} else {
+					signals = governor.SignalLines(data, signals)
+					lines, _ = feedLinesIndexed(data, asm, signals)
+				}
+				asm.Flush()
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*lines), "ns/line")
+		})
+	}
 }
