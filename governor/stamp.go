@@ -1,0 +1,197 @@
+package governor
+
+import (
+	"bytes"
+	"time"
+)
+
+// Recognising an entry's first line and reading its timestamp: the part of
+// assembly that runs for every line of a log.
+
+// splitEntry is splitPrefix with the level as a string, and main.log's
+// "YYYY-MM-DD HH:MM:SS [info] " recognised in place: most lines of a big log
+// have it, and it needs neither a search for ']' nor a level lookup.
+func splitEntry(line []byte) (stamp []byte, level string, body []byte, ok bool) {
+	if len(line) >= 27 && line[19] == ' ' && line[20] == '[' && isStamp19(line) {
+		switch string(line[21:27]) {
+		case "info] ":
+			return line[:19], "info", line[27:], true
+		case "warn] ":
+			return line[:19], "warn", line[27:], true
+		case "error]":
+			return line[:19], "error", trimSpace1(line[27:]), true
+		case "debug]":
+			return line[:19], "debug", trimSpace1(line[27:]), true
+		}
+	}
+	stamp, lv, body, ok := splitPrefix(line)
+	if !ok {
+		return nil, "", nil, false
+	}
+	return stamp, levelName(lv), body, true
+}
+
+// splitPrefix recognises the timestamp prefixes of every known log:
+//
+//	main.log, cowork_vm_node.log:  2026-08-30 20:35:17 [info] body
+//	cowork_vm_swift.log:           [VM] 2026-08-18 10:49:22 [info] body (the "[VM] " is optional)
+//	mcp*.log:                      2026-08-30T16:35:14.745Z [info] body
+//
+// A line that does not start this way continues the previous entry.
+func splitPrefix(line []byte) (stamp, level, body []byte, ok bool) {
+	if len(line) > 5 && line[0] == '[' && line[1] == 'V' && bytes.HasPrefix(line, []byte("[VM] ")) {
+		line = line[5:]
+	}
+	if len(line) < 22 || !isStamp19(line) {
+		return nil, nil, nil, false
+	}
+	end := 19
+	if line[10] == 'T' {
+		// ISO: optional .mmm then Z
+		if end < len(line) && line[end] == '.' {
+			end++
+			for end < len(line) && line[end] >= '0' && line[end] <= '9' {
+				end++
+			}
+		}
+		if end < len(line) && line[end] == 'Z' {
+			end++
+		}
+	}
+	stamp = line[:end]
+	rest := line[end:]
+	if len(rest) < 3 || rest[0] != ' ' || rest[1] != '[' {
+		return nil, nil, nil, false
+	}
+	close := bytes.IndexByte(rest[2:min(len(rest), 24)], ']')
+	if close < 0 {
+		return nil, nil, nil, false
+	}
+	level = rest[2 : 2+close]
+	body = rest[2+close+1:]
+	if len(body) > 0 && body[0] == ' ' {
+		body = body[1:]
+	}
+	return stamp, level, body, true
+}
+
+func trimSpace1(b []byte) []byte {
+	if len(b) > 0 && b[0] == ' ' {
+		return b[1:]
+	}
+	return b
+}
+
+// isStamp19 checks "YYYY-MM-DD HH:MM:SS" (or with 'T') without allocating.
+func isStamp19(b []byte) bool {
+	// Separators first: they reject a continuation line at the first byte
+	// or two, which is the common case for a line that is no entry start.
+	if b[4] != '-' || b[7] != '-' || b[13] != ':' || b[16] != ':' || (b[10] != ' ' && b[10] != 'T') {
+		return false
+	}
+	return isDigit(b[0]) && isDigit(b[1]) && isDigit(b[2]) && isDigit(b[3]) &&
+		isDigit(b[5]) && isDigit(b[6]) && isDigit(b[8]) && isDigit(b[9]) &&
+		isDigit(b[11]) && isDigit(b[12]) && isDigit(b[14]) && isDigit(b[15]) &&
+		isDigit(b[17]) && isDigit(b[18])
+}
+
+func isDigit(c byte) bool { return c-'0' < 10 }
+
+func levelName(b []byte) string {
+	switch string(b) { // no allocation: the compiler optimises string(b) in a switch
+	case "info":
+		return "info"
+	case "warn":
+		return "warn"
+	case "error":
+		return "error"
+	case "debug":
+		return "debug"
+	}
+	return Sanitize(b, 12)
+}
+
+func parseStamp(b []byte, loc *time.Location) time.Time {
+	if len(b) < 19 {
+		return time.Time{}
+	}
+	num := func(from, to int) int {
+		n := 0
+		for _, c := range b[from:to] {
+			n = n*10 + int(c-'0')
+		}
+		return n
+	}
+	nsec := 0
+	if b[10] == 'T' {
+		loc = time.UTC
+		if len(b) > 20 && b[19] == '.' {
+			end := 20
+			for end < len(b) && b[end] >= '0' && b[end] <= '9' {
+				end++
+			}
+			frac := num(20, end)
+			for i := end - 20; i < 9; i++ {
+				frac *= 10
+			}
+			nsec = frac
+		}
+	}
+	return time.Date(num(0, 4), time.Month(num(5, 7)), num(8, 10), num(11, 13), num(14, 16), num(17, 19), nsec, loc)
+}
+
+// IsEntryStart reports whether a line begins a new entry (has a known
+// timestamp prefix). Readers that split a file into blocks cut at such lines
+// so that no entry is torn between two blocks.
+func IsEntryStart(line []byte) bool {
+	_, _, _, ok := splitPrefix(line)
+	return ok
+}
+
+// EntryTime returns the timestamp of a line that begins an entry.
+func EntryTime(line []byte, loc *time.Location) (time.Time, bool) {
+	stamp, _, _, ok := splitPrefix(line)
+	if !ok {
+		return time.Time{}, false
+	}
+	if loc == nil {
+		loc = time.Local
+	}
+	return parseStamp(stamp, loc), true
+}
+
+// stampClock remembers the last timestamp it parsed: a busy log writes many
+// entries in the same second, or at least the same minute, and time.Date
+// with a zone lookup is not free. Within a minute a main.log stamp is the
+// minute plus its seconds: zone changes fall on whole minutes.
+type stampClock struct {
+	stamp  [32]byte
+	n      int
+	loc    *time.Location
+	t      time.Time
+	minute time.Time // t at second 0, when the stamp is main.log's 19 bytes
+}
+
+func (c *stampClock) at(stamp []byte, loc *time.Location) time.Time {
+	if c.loc == loc && c.n == len(stamp) {
+		if string(c.stamp[:c.n]) == string(stamp) {
+			return c.t
+		}
+		if c.n == 19 && string(c.stamp[:17]) == string(stamp[:17]) && isDigit(stamp[17]) && isDigit(stamp[18]) {
+			sec := int(stamp[17]-'0')*10 + int(stamp[18]-'0')
+			c.stamp[17], c.stamp[18] = stamp[17], stamp[18]
+			c.t = c.minute.Add(time.Duration(sec) * time.Second)
+			return c.t
+		}
+	}
+	c.n = copy(c.stamp[:], stamp)
+	c.loc, c.t = loc, parseStamp(stamp, loc)
+	if c.n == 19 {
+		sec := int(stamp[17]-'0')*10 + int(stamp[18]-'0')
+		c.minute = c.t.Add(-time.Duration(sec) * time.Second)
+	}
+	if c.n != len(stamp) { // longer than any known stamp: never match it
+		c.n = -1
+	}
+	return c.t
+}
