@@ -75,7 +75,7 @@ func NewAssembler(file string, loc *time.Location, emit func(*Entry)) *Assembler
 		loc = time.Local
 	}
 	a := &Assembler{file: file, loc: loc, emit: emit, bodyBuf: make([]byte, 0, 512), names: newNames()}
-	a.cur.names, a.cur.clock = a.names, &a.clock
+	a.cur.names, a.cur.clock, a.cur.File, a.cur.loc = a.names, &a.clock, file, loc
 	return a
 }
 
@@ -142,10 +142,25 @@ func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 		n = copy(a.stampBuf[:], stamp)
 	}
 	c := &a.cur
-	c.File, c.Line, c.Stamp, c.Level, c.loc = a.file, a.lineNo, a.stampBuf[:n], level, a.loc
-	c.Body, c.Cont, c.RateLimit, c.parsed, c.events, c.rateText, c.sunk = nil, c.Cont[:0], false, false, c.events[:0], "", 0
-	a.contBuf = a.contBuf[:0]
-	a.contEnds = a.contEnds[:0]
+	// File and loc are set once (NewAssembler); the rest only when the last
+	// entry changed it: each pointer store costs a write-barrier check.
+	c.Line, c.Level = a.lineNo, level
+	if len(c.Stamp) != n {
+		c.Stamp = a.stampBuf[:n]
+	}
+	if c.RateLimit {
+		c.RateLimit, c.rateText = false, ""
+	}
+	if len(c.Cont) > 0 {
+		c.Cont = c.Cont[:0]
+	}
+	if len(c.events) > 0 {
+		c.events = c.events[:0]
+	}
+	c.parsed, c.sunk = false, 0
+	if len(a.contEnds) > 0 {
+		a.contBuf, a.contEnds = a.contBuf[:0], a.contEnds[:0]
+	}
 	a.keepCont = len(body) > 0 && body[0] == 'S' && wantsContinuation(body)
 	if a.keepCont {
 		// Parsed at Flush, when its continuation lines are in.
@@ -156,11 +171,14 @@ func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 		// line is still in the reader's buffer: the common entry that is no
 		// event is never copied.
 		a.cur.Body = body
+		// mayBeEvent spares most entries the call.
 		if a.sink != nil {
 			from := len(*a.sink)
-			*a.sink = parseBody(&a.cur, *a.sink)
+			if mayBeEvent(body) {
+				*a.sink = parseBody(&a.cur, *a.sink)
+			}
 			a.cur.sinkFrom, a.cur.sunk = from, len(*a.sink)-from
-		} else {
+		} else if mayBeEvent(body) {
 			a.cur.events = parseBody(&a.cur, a.cur.events)
 		}
 		a.cur.Body, a.cur.parsed = nil, true

@@ -37,6 +37,21 @@ func finishEntry(e *Entry, out []Event, n int) []Event {
 	return out
 }
 
+// mayBeEvent is parseBody's dispatch in two table lookups: a body whose
+// first byte (and, after '[', second byte) no case of parseBody or
+// parseTagged starts with is no event, and most lines of a log are such.
+// TestMayBeEventAgreesWithParse keeps the tables in step with the switches.
+func mayBeEvent(b []byte) bool {
+	return len(b) > 0 && bodyStarts[b[0]] && (b[0] != '[' || len(b) > 1 && tagStarts[b[1]])
+}
+
+// bodyStarts and tagStarts: the first bytes parseBody and parseTagged
+// switch on. Read-only after package initialisation.
+var (
+	bodyStarts = setOf("[SPWEGMbwVLUs C")
+	tagStarts  = setOf("CWpeSV")
+)
+
 func parseBody(e *Entry, out []Event) []Event {
 	b, nm := e.Body, e.names
 	if len(b) == 0 {

@@ -1,0 +1,90 @@
+package governor
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// One body for every shape parseBody and parseTagged know.
+var everyShape = []string{
+	"[CliGovernor] acquire(warm) effective=3/8",
+	"[CliGovernor] at cap; yielding warm spawn",
+	"[CliGovernor] at cap=8; evicting local_a (idle 600s) for warm spawn",
+	"[CliGovernor] memory pressure (warning): would evict 2 idle session(s), 8 effective",
+	"[CliGovernor] getFreeMemoryRatio failed; treating memory pressure as clear",
+	"[CliGovernor] pressure evicting local_a (idle 99s)",
+	"[CliGovernor] something new",
+	"[CCD] LocalSessions.setFocusedSession: sessionId=local_a",
+	"[CCD] Stopping 3 active session(s) on quit",
+	"[CCD CycleHealth] healthy cycle for local_a (12s, hadFirstResponse=true)",
+	"[WarmLifecycle:session] Starting idle timeout for local_a: 900s",
+	"[process-memory] trigger=interval sys_free=1MB/2MB",
+	"[event-loop-stall] main process blocked for 900ms",
+	"[Stop hook] Query completed for session local_a",
+	"[VM:steps] boot started",
+	"[VM:start] memory=4GB",
+	"Starting local session local_a in /p",
+	"Starting app { appVersion: '1.0' }",
+	"Skipping pause for local_a: remote control is active",
+	"Startup failed: boom",
+	"Pausing session local_a (governor_evict)",
+	"Warming session local_a",
+	"Enabling remote control for session local_a",
+	"GPU process gone",
+	"Main webview render process gone",
+	"Main webview is unresponsive, will kill and reload",
+	"beforeQuit: handler fired",
+	"willQuit: handler",
+	"VM startup step: boot started",
+	"  - CPUs: 4",
+	"startVM called for x memoryGB=4",
+	"Using bundle at /x",
+	"Linux VM started successfully",
+}
+
+func parsedEvents(body string) int {
+	e := &Entry{Body: []byte(body), loc: time.UTC}
+	return len(parseBody(e, nil))
+}
+
+// mayBeEvent lets parseBody skip most lines without a call; it must never
+// turn away a body parseBody would make an event of, whatever its first two
+// bytes are.
+func TestMayBeEventAgreesWithParse(t *testing.T) {
+	bodies := append([]string(nil), everyShape...)
+	// And every entry of the fixture logs of all three systems.
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "logs", "*", "*.log"))
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if _, _, body, ok := splitEntry([]byte(strings.TrimRight(line, "\r"))); ok {
+				bodies = append(bodies, string(body))
+			}
+		}
+	}
+	if len(bodies) < 100 {
+		t.Fatalf("only %d bodies: the fixture logs were not found", len(bodies))
+	}
+	for _, body := range everyShape {
+		if parsedEvents(body) == 0 {
+			t.Errorf("%q: no event; the shape list is stale", body)
+		}
+	}
+	for _, body := range bodies {
+		for c := 0; c < 256; c++ {
+			for pos := 0; pos < 2 && pos < len(body); pos++ {
+				b := []byte(body)
+				b[pos] = byte(c)
+				if parsedEvents(string(b)) > 0 && !mayBeEvent(b) {
+					t.Fatalf("%q: parseBody makes an event of it, mayBeEvent turns it away", b)
+				}
+			}
+		}
+	}
+}
