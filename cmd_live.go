@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"sync"
 	"syscall"
 	"time"
@@ -90,15 +91,31 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, observe fun
 		}
 		onSnapshot = obs
 	}
-	updates, err := startLive(ctx, liveConfig{paths: paths, refresh: g.refresh, follow: true, machine: true})
+	updates, err := startLive(ctx, liveConfig{
+		paths: paths, refresh: g.refresh, follow: true, machine: true,
+		following: oneProcessor,
+	})
 	if err != nil {
 		return err
 	}
 	return ui.Run(ctx, ui.Options{
 		Mode: mode, Updates: updates, Color: g.colorEnabled(), Bell: lf.bell,
 		Version: versionShort(), Refresh: g.refresh, Source: source, Observe: onSnapshot,
+		// The machine sample arrives every refresh (startLive, machine: true).
+		Heartbeat: true,
 	})
 }
+
+// oneProcessor runs the rest of the live view on one scheduler P. Once the
+// backfill (which reads in parallel) is done, the screen is idle nearly all
+// the time and its cost is wake-ups: with a second P, every timer that
+// fires (Bubble Tea's frame ticker ten times a second, the beat once) also
+// wakes a second thread to look for work that is not there. One P measured
+// 3–20 % less CPU at idle over three side-by-side runs, and a quarter less
+// for a bare 10 Hz ticker. A burst of lines still cannot freeze input: the
+// parser is preempted every 10 ms and the screen applies a burst in chunks
+// with key presses in between.
+func oneProcessor() { runtime.GOMAXPROCS(1) }
 
 // heldWriter keeps diagnostics (bounded) until the full-screen view ends.
 type heldWriter struct {

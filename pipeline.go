@@ -18,6 +18,9 @@ type liveConfig struct {
 	refresh time.Duration // host sampling interval
 	follow  bool          // keep following after the backfill
 	machine bool          // sample host memory and scan processes
+	// following, if set, is called once when the backfill is done and
+	// following begins (the live screen narrows the scheduler then).
+	following func()
 }
 
 // stateDone is the status of a log read to its end that will not grow.
@@ -43,6 +46,28 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 	out := make(chan governor.Update, 16)
 	lines := make(chan sources.LineBatch, 8)
 	var producers, all sync.WaitGroup
+	// One clock for the follower's poll and the machine sample, at the
+	// refresh: faster buys nothing a person can see, and on an idle view
+	// each separate timer is a wake-up that costs more than the work.
+	var followTicks, machineTicks <-chan time.Time
+	every := time.Second
+	if cfg.refresh > 0 {
+		every = max(cfg.refresh, 100*time.Millisecond)
+	}
+	if cfg.follow || cfg.machine {
+		beat := sources.NewBeat(every)
+		if cfg.follow {
+			followTicks = beat.Tick()
+		}
+		if cfg.machine {
+			machineTicks = beat.Tick()
+		}
+		all.Add(1)
+		go func() {
+			defer all.Done()
+			beat.Run(ctx)
+		}()
+	}
 
 	producers.Add(1)
 	go func() {
@@ -77,13 +102,10 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 			plan.Close()
 			return
 		}
-		// One goroutine and one ticker for every followed log, polling at
-		// the refresh: faster buys nothing a person can see and costs
-		// wake-ups, and the idle view must be cheaper than htop.
-		for i := range plan.Follow {
-			plan.Follow[i].Poll = max(cfg.refresh, 100*time.Millisecond)
+		if cfg.following != nil {
+			cfg.following()
 		}
-		_ = sources.FollowAll(ctx, plan.Follow, lines)
+		_ = sources.FollowAllOn(ctx, plan.Follow, followTicks, lines)
 	}()
 	go func() { producers.Wait(); close(lines) }()
 
@@ -96,7 +118,7 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 		all.Add(1)
 		go func() {
 			defer all.Done()
-			sampleMachine(ctx, cfg.refresh, out)
+			sampleMachine(ctx, machineTicks, every, out)
 		}()
 	}
 	go func() { all.Wait(); close(out) }()
@@ -175,14 +197,11 @@ func parseLive(ctx context.Context, lines <-chan sources.LineBatch, out chan<- g
 // sampleMachine forwards the host sampler's and the process scanner's
 // batches as updates. A failed sample or scan is skipped, not fatal: the UI
 // keeps showing the last good one.
-func sampleMachine(ctx context.Context, refresh time.Duration, out chan<- governor.Update) {
-	if refresh <= 0 {
-		refresh = time.Second
-	}
+func sampleMachine(ctx context.Context, ticks <-chan time.Time, every time.Duration, out chan<- governor.Update) {
 	batches := make(chan sources.MachineBatch, 1)
 	go func() {
 		defer close(batches)
-		sources.RunMachine(ctx, refresh, scanEvery, time.Now, batches)
+		sources.RunMachine(ctx, ticks, every, scanEvery, time.Now, batches)
 	}()
 	for b := range batches {
 		var u governor.Update

@@ -81,6 +81,20 @@ func Follow(ctx context.Context, cfg FollowConfig, out chan<- LineBatch) error {
 // first config's Poll): each file behaves exactly as with Follow, but an
 // idle monitor wakes once per poll instead of once per file.
 func FollowAll(ctx context.Context, cfgs []FollowConfig, out chan<- LineBatch) error {
+	poll := defaultPoll
+	if len(cfgs) > 0 && cfgs[0].Poll > 0 {
+		poll = cfgs[0].Poll
+	}
+	t := time.NewTicker(poll)
+	defer t.Stop()
+	return FollowAllOn(ctx, cfgs, t.C, out)
+}
+
+// FollowAllOn is FollowAll polling on the caller's clock (a Beat's tick)
+// instead of a ticker of its own, so that the live view's sources share one
+// wake-up; Poll is then unused. It polls at once, then on every tick, and
+// returns when ticks is closed.
+func FollowAllOn(ctx context.Context, cfgs []FollowConfig, ticks <-chan time.Time, out chan<- LineBatch) error {
 	if len(cfgs) == 0 {
 		return nil
 	}
@@ -93,9 +107,6 @@ func FollowAll(ctx context.Context, cfgs []FollowConfig, out chan<- LineBatch) e
 	for _, cfg := range cfgs {
 		if cfg.Path == "" {
 			return errors.New("follow: no path")
-		}
-		if cfg.Poll <= 0 {
-			cfg.Poll = defaultPoll
 		}
 		if cfg.MaxBatchLines <= 0 {
 			cfg.MaxBatchLines = defaultBatch
@@ -111,8 +122,6 @@ func FollowAll(ctx context.Context, cfgs []FollowConfig, out chan<- LineBatch) e
 		}
 		w.first = w.f == nil
 	}
-	t := time.NewTicker(ws[0].cfg.Poll)
-	defer t.Stop()
 	for {
 		for _, w := range ws {
 			if err := w.tick(ctx); err != nil {
@@ -125,7 +134,10 @@ func FollowAll(ctx context.Context, cfgs []FollowConfig, out chan<- LineBatch) e
 		select {
 		case <-ctx.Done():
 			return nil
-		case <-t.C:
+		case _, ok := <-ticks:
+			if !ok {
+				return nil
+			}
 		}
 	}
 }

@@ -25,10 +25,11 @@ type Machine struct {
 	Scanner *Scanner
 }
 
-// RunMachine samples this machine until ctx is done. See Machine.Run.
-func RunMachine(ctx context.Context, hostEvery, scanEvery time.Duration, clock func() time.Time, out chan<- MachineBatch) {
+// RunMachine samples this machine on every tick until ctx is done or ticks
+// is closed. See Machine.RunOn.
+func RunMachine(ctx context.Context, ticks <-chan time.Time, every, scanEvery time.Duration, clock func() time.Time, out chan<- MachineBatch) {
 	m := Machine{Host: NewSystemHostSampler(), Scanner: NewSystemScanner()}
-	m.Run(ctx, hostEvery, scanEvery, clock, out)
+	m.RunOn(ctx, ticks, every, scanEvery, clock, out)
 }
 
 // Run delivers a batch at once and then every hostEvery (the UI refresh);
@@ -37,9 +38,15 @@ func RunMachine(ctx context.Context, hostEvery, scanEvery time.Duration, clock f
 // until ctx is done and never blocks past that on a full channel.
 func (m Machine) Run(ctx context.Context, hostEvery, scanEvery time.Duration, clock func() time.Time, out chan<- MachineBatch) {
 	hostEvery = max(hostEvery, 100*time.Millisecond)
-	scanEvery = max(scanEvery, hostEvery)
 	tick := time.NewTicker(hostEvery)
 	defer tick.Stop()
+	m.RunOn(ctx, tick.C, hostEvery, scanEvery, clock, out)
+}
+
+// RunOn is Run on the caller's clock (a Beat's tick, every apart) instead
+// of a ticker of its own. It returns when ctx is done or ticks is closed.
+func (m Machine) RunOn(ctx context.Context, ticks <-chan time.Time, every, scanEvery time.Duration, clock func() time.Time, out chan<- MachineBatch) {
+	scanEvery = max(scanEvery, every)
 	var lastScan time.Time
 	for {
 		now := clock()
@@ -47,7 +54,7 @@ func (m Machine) Run(ctx context.Context, hostEvery, scanEvery time.Duration, cl
 		b.Host, b.HostErr = m.Host.Sample(ctx, now)
 		// Less than a tick early still counts as due, so ticker jitter does
 		// not push every scan one tick late.
-		if m.Scanner != nil && (lastScan.IsZero() || now.Sub(lastScan) >= scanEvery-hostEvery/2) {
+		if m.Scanner != nil && (lastScan.IsZero() || now.Sub(lastScan) >= scanEvery-every/2) {
 			b.Scanned, lastScan = true, now
 			b.Groups, b.ScanErr = m.Scanner.Scan(ctx, now)
 		}
@@ -57,7 +64,10 @@ func (m Machine) Run(ctx context.Context, hostEvery, scanEvery time.Duration, cl
 			return
 		}
 		select {
-		case <-tick.C:
+		case _, ok := <-ticks:
+			if !ok {
+				return
+			}
 		case <-ctx.Done():
 			return
 		}

@@ -41,7 +41,13 @@ type Options struct {
 	Bell     bool   // ring the terminal bell on each eviction
 	Version  string // coworktop's own version, for the title line
 	Refresh  time.Duration
-	Limits   governor.Limits // zero: governor.DefaultLimits()
+	// Heartbeat says the feed delivers at least once per Refresh (the live
+	// pipeline's machine sample), so each delivery is the redraw that makes
+	// idle times climb and the screen keeps no clock of its own: a second
+	// timer would wake an idle process twice a second instead of once. A
+	// watchdog still redraws if deliveries stop.
+	Heartbeat bool
+	Limits    governor.Limits // zero: governor.DefaultLimits()
 	// Observe, when set, is called with every new snapshot (also while the
 	// display is paused), on the program's goroutine: the hook for a metrics
 	// exporter running beside the screen.
@@ -84,7 +90,8 @@ type Model struct {
 	refreshedAt time.Time         // wall time of the last snapshot
 	dirty       bool
 	feedDone    bool
-	evictions   int // Counts.Evictions at the last bell check
+	watchdog    *time.Timer // Heartbeat only: fires when deliveries stop
+	evictions   int         // Counts.Evictions at the last bell check
 
 	// pending holds deliveries not applied yet; a burst is applied in chunks
 	// so input stays responsive.
@@ -138,6 +145,9 @@ func (m *Model) Init() tea.Cmd {
 func (m *Model) State() *governor.State { return m.state }
 
 func (m *Model) tick() tea.Cmd {
+	if m.opts.Heartbeat {
+		return m.armWatchdog()
+	}
 	d := m.opts.Refresh
 	// Align to the clock's second so idle figures change together.
 	now := time.Now()
@@ -181,8 +191,28 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// armWatchdog (re)starts the Heartbeat watchdog and returns the command
+// that waits for it. Only one command waits at a time: later redraws just
+// push the timer back (refresh), which wakes nobody.
+func (m *Model) armWatchdog() tea.Cmd {
+	if m.watchdog == nil {
+		m.watchdog = time.NewTimer(m.watchdogAfter())
+	} else {
+		m.watchdog.Reset(m.watchdogAfter())
+	}
+	c := m.watchdog.C
+	return func() tea.Msg { return TickMsg(<-c) }
+}
+
+// watchdogAfter leaves the heartbeat a quarter interval of jitter before the
+// screen redraws on its own.
+func (m *Model) watchdogAfter() time.Duration { return m.opts.Refresh + m.opts.Refresh/4 }
+
 // refresh takes a new snapshot unless the display is paused.
 func (m *Model) refresh() {
+	if m.watchdog != nil {
+		m.watchdog.Reset(m.watchdogAfter())
+	}
 	if m.frozen && m.opts.Observe == nil {
 		return
 	}

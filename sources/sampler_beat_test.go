@@ -1,0 +1,158 @@
+package sources
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+func TestUntilBeatLandsOnTheWallClock(t *testing.T) {
+	base := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		now  time.Duration
+		want time.Duration
+	}{
+		{300 * time.Millisecond, 700 * time.Millisecond},
+		{0, time.Second},
+		{time.Millisecond, 999 * time.Millisecond},
+		// A timer that fired just before the second turned must not beat
+		// again a few milliseconds later.
+		{995 * time.Millisecond, 1005 * time.Millisecond},
+	} {
+		if got := untilBeat(base.Add(c.now), time.Second); got != c.want {
+			t.Errorf("at +%v: wait %v, want %v", c.now, got, c.want)
+		}
+	}
+}
+
+// TestBeatFeedsEverySubscriber: one timer, every loop ticked, and every
+// subscription closed when the beat stops so its loop can end.
+func TestBeatFeedsEverySubscriber(t *testing.T) {
+	b := NewBeat(10 * time.Millisecond)
+	a, c := b.Tick(), b.Tick()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); b.Run(ctx) }()
+	for i := range 3 {
+		for _, ch := range []<-chan time.Time{a, c} {
+			select {
+			case <-ch:
+			case <-time.After(5 * time.Second):
+				t.Fatalf("tick %d never came", i)
+			}
+		}
+	}
+	cancel()
+	<-done
+	for _, ch := range []<-chan time.Time{a, c} {
+		for range ch { // drain a beat that was waiting; then it must be closed
+		}
+	}
+}
+
+// TestMachineRunOnTicksFromTheCaller drives the sampler by hand: a batch
+// at once, then exactly one per tick, a scan on the ticks the clock makes
+// due, and an end when the ticks end.
+func TestMachineRunOnTicksFromTheCaller(t *testing.T) {
+	ticks := make(chan time.Time)
+	out := make(chan MachineBatch)
+	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		fakeMachine().RunOn(context.Background(), ticks, time.Second, 3*time.Second, clock, out)
+	}()
+	var scanned []bool
+	for i := range 7 {
+		if i > 0 {
+			select {
+			case b := <-out:
+				t.Fatalf("batch %d came without a tick: %+v", i, b)
+			case <-time.After(20 * time.Millisecond):
+			}
+			now = now.Add(time.Second)
+			ticks <- now
+		}
+		b := <-out
+		scanned = append(scanned, b.Scanned)
+	}
+	want := []bool{true, false, false, true, false, false, true}
+	for i := range want {
+		if scanned[i] != want[i] {
+			t.Fatalf("scans on ticks %v, want %v", scanned, want)
+		}
+	}
+	close(ticks)
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("RunOn did not end when its ticks did")
+	}
+}
+
+// TestFollowAllOnPollsOnlyOnTicks: the follower reads at once, then only
+// when ticked, and ends when the ticks end.
+func TestFollowAllOnPollsOnlyOnTicks(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "main.log")
+	if err := os.WriteFile(path, []byte("a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ticks := make(chan time.Time)
+	out := make(chan LineBatch, 16)
+	done := make(chan error, 1)
+	go func() {
+		done <- FollowAllOn(context.Background(), []FollowConfig{{Path: path}}, ticks, out)
+	}()
+	if got := linesOf(t, out); got != "a" {
+		t.Fatalf("first poll: %q", got)
+	}
+	if err := appendBytes(path, []byte("b\n")); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case b := <-out:
+		t.Fatalf("read without a tick: %+v", b)
+	case <-time.After(50 * time.Millisecond):
+	}
+	ticks <- time.Now()
+	if got := linesOf(t, out); got != "b" {
+		t.Fatalf("after a tick: %q", got)
+	}
+	close(ticks)
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("FollowAllOn did not end when its ticks did")
+	}
+}
+
+// linesOf waits for the next batch that carries lines.
+func linesOf(t *testing.T, out <-chan LineBatch) string {
+	t.Helper()
+	for {
+		select {
+		case b := <-out:
+			if len(b.Lines) == 0 {
+				continue
+			}
+			s := ""
+			for i, l := range b.Lines {
+				if i > 0 {
+					s += "|"
+				}
+				s += string(l)
+			}
+			return s
+		case <-time.After(5 * time.Second):
+			t.Fatal("no lines")
+			return ""
+		}
+	}
+}
