@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"syscall"
 	"time"
@@ -93,7 +94,7 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, observe fun
 	}
 	updates, err := startLive(ctx, liveConfig{
 		paths: paths, refresh: g.refresh, follow: true, machine: true,
-		following: oneProcessor,
+		following: settleForIdle,
 	})
 	if err != nil {
 		return err
@@ -104,6 +105,14 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, observe fun
 		// The machine sample arrives every refresh (startLive, machine: true).
 		Heartbeat: true,
 	})
+}
+
+// settleForIdle is called once the backfill is done and the view turns
+// to following: one scheduler P (below), and the backfill's read blocks,
+// garbage now, handed back to the system so the idle view stays small.
+func settleForIdle() {
+	oneProcessor()
+	debug.FreeOSMemory()
 }
 
 // oneProcessor runs the rest of the live view on one scheduler P. Once the

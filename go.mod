@@ -48,3 +48,5 @@ require (
 	golang.org/x/sync v0.22.0 // indirect
 	google.golang.org/protobuf v1.36.12 // indirect
 )
+
+replace charm.land/bubbletea/v2 => ./third_party/bubbletea

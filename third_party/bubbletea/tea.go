@@ -556,6 +556,10 @@ type Program struct {
 	// ticker is the ticker that will be used to write to the renderer.
 	ticker *time.Ticker
 
+	// wake tells the renderer there may be something to draw (coworktop
+	// patch: the renderer sleeps while there is not, see startRenderer).
+	wake chan struct{}
+
 	// once is used to stop the renderer.
 	once sync.Once
 
@@ -620,6 +624,7 @@ func NewProgram(model Model, opts ...ProgramOption) *Program {
 		msgs:         make(chan Msg),
 		errs:         make(chan error, 1),
 		rendererDone: make(chan struct{}),
+		wake:         make(chan struct{}, 1),
 	}
 
 	// Apply all options to the program.
@@ -917,6 +922,15 @@ func (p *Program) eventLoop(model Model, cmds chan Cmd) (Model, error) {
 func (p *Program) render(model Model) {
 	if p.renderer != nil {
 		p.renderer.render(model.View()) // send view to renderer
+		p.nudge()
+	}
+}
+
+// nudge wakes the renderer (coworktop patch).
+func (p *Program) nudge() {
+	select {
+	case p.wake <- struct{}{}:
+	default: // already awake or already nudged
 	}
 }
 
@@ -1247,6 +1261,7 @@ func (p *Program) execute(seq string) {
 	p.mu.Lock()
 	_, _ = p.outputBuf.WriteString(seq)
 	p.mu.Unlock()
+	p.nudge()
 }
 
 // executeQuery writes a terminal query to the program output. Queries expect a
@@ -1438,14 +1453,22 @@ func (p *Program) Printf(template string, args ...any) {
 }
 
 // startRenderer starts the renderer.
+//
+// coworktop patch (see third_party/README.md): upstream runs the ticker for
+// the program's whole life, so an idle program wakes fps times a second to
+// find nothing to draw. Here the ticker runs only while there is something
+// to draw: a queued view or output (nudge) starts it, each tick draws as
+// upstream's does, and the first tick with nothing new stops it again.
+// Frames land on the same ticks as upstream's and bursts still collapse
+// into one frame per interval. The idea of charmbracelet/bubbletea#1796.
 func (p *Program) startRenderer() {
 	framerate := time.Second / time.Duration(p.fps)
 	if p.ticker == nil {
 		p.ticker = time.NewTicker(framerate)
-	} else {
-		// If the ticker already exists, it has been stopped and we need to
-		// reset it.
-		p.ticker.Reset(framerate)
+	}
+	p.ticker.Stop()
+	if p.wake == nil {
+		p.wake = make(chan struct{}, 1)
 	}
 
 	// Since the renderer can be restarted after a stop, we need to reset
@@ -1454,17 +1477,32 @@ func (p *Program) startRenderer() {
 
 	// Start the renderer.
 	p.renderer.start()
+	p.nudge() // the first frame, and a repaint after a restart
 	go func() {
 		for {
 			select {
 			case <-p.rendererDone:
 				p.ticker.Stop()
 				return
-
-			case <-p.ticker.C:
-				_ = p.flush()
-				_ = p.renderer.flush(false)
+			case <-p.wake:
 			}
+			p.ticker.Reset(framerate)
+			for busy := true; busy; {
+				select {
+				case <-p.rendererDone:
+					p.ticker.Stop()
+					return
+				case <-p.ticker.C:
+					_ = p.flush()
+					_ = p.renderer.flush(false)
+					select {
+					case <-p.wake: // more came during the interval: keep ticking
+					default:
+						busy = false
+					}
+				}
+			}
+			p.ticker.Stop()
 		}
 	}()
 }

@@ -1,0 +1,71 @@
+package tea
+
+import (
+	"io"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// The coworktop patch: an idle program's renderer sleeps instead of waking
+// fps times a second, and a new view wakes it again.
+
+type countingRenderer struct {
+	nilRenderer
+	flushes atomic.Int64
+}
+
+func (r *countingRenderer) flush(bool) error {
+	r.flushes.Add(1)
+	return nil
+}
+
+type bumpMsg struct{}
+
+type staticModel struct{ n int }
+
+func (m *staticModel) Init() Cmd { return nil }
+
+func (m *staticModel) Update(msg Msg) (Model, Cmd) {
+	if _, ok := msg.(bumpMsg); ok {
+		m.n++
+	}
+	return m, nil
+}
+
+func (m *staticModel) View() View { return NewView("static") }
+
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); !cond(); {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func TestRendererSleepsWhileIdle(t *testing.T) {
+	r := &countingRenderer{}
+	p := NewProgram(&staticModel{}, WithInput(nil), WithOutput(io.Discard), WithFPS(100))
+	p.renderer = r
+	done := make(chan error, 1)
+	go func() { _, err := p.Run(); done <- err }()
+
+	waitFor(t, "the first frame", func() bool { return r.flushes.Load() > 0 })
+	time.Sleep(50 * time.Millisecond) // let the start-up messages settle
+	before := r.flushes.Load()
+	time.Sleep(300 * time.Millisecond) // upstream's ticker flushes ~30 times here
+	if idle := r.flushes.Load() - before; idle > 1 {
+		t.Errorf("%d flushes in 300 ms of idle at 100 fps: the renderer did not sleep", idle)
+	}
+
+	woken := r.flushes.Load()
+	p.Send(bumpMsg{})
+	waitFor(t, "a frame after a new view", func() bool { return r.flushes.Load() > woken })
+
+	p.Quit()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
