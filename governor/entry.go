@@ -109,8 +109,9 @@ func (a *Assembler) Entries() int { return a.entries }
 func (a *Assembler) Feed(line []byte) { a.FeedLine(line, true) }
 
 // FeedLine is Feed for a reader that has already searched its block for
-// rate-limit signals: mayHaveSignal=false promises the line fails
-// MayHaveSignal, and it is not searched again.
+// rate-limit signals: mayHaveSignal=false promises the line holds none (it
+// fails MayHaveSignal, or SignalLines did not name it), and it is not
+// searched again.
 func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 	a.lineNo++
 	stamp, level, body, ok := splitEntry(line)

@@ -112,6 +112,10 @@ func TestParseProcessMemory(t *testing.T) {
 	if e.Kind != KindMemorySample || m == nil || *m != want {
 		t.Fatalf("got %+v %+v", e, m)
 	}
+	// A repeated key: the first one counts.
+	if e := one(t, "2026-08-30 20:35:19 [info] [process-memory] trigger=stall sys_free=10MB/20MB trigger=interval sys_free=1MB/2MB"); e.Memory.Trigger != "stall" || e.Memory.SysFreeMB != 10 {
+		t.Errorf("repeated keys: got %+v", e.Memory)
+	}
 }
 
 func TestParseVMShapes(t *testing.T) {
@@ -187,6 +191,10 @@ func TestStampFormats(t *testing.T) {
 	asm.Flush()
 	if len(got) != 2 || !got[0].Equal(got[1].Add(745*time.Millisecond)) {
 		t.Fatalf("UTC mcp stamp and local main stamp should be the same instant (+745ms): %v", got)
+	}
+	// Digits past nanoseconds are dropped, not carried into the seconds.
+	if got, want := parseStamp([]byte("2026-08-30T16:35:14.123456789987Z"), loc), time.Date(2026, 8, 30, 16, 35, 14, 123456789, time.UTC); !got.Equal(want) {
+		t.Errorf("12 fractional digits: %v, want %v", got, want)
 	}
 }
 

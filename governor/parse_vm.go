@@ -85,6 +85,15 @@ func parseProcessMemory(nm *names, b []byte) Event {
 	s := MemorySample{}
 	// One pass over the space-separated key=value tokens: a sample line is
 	// long, and searching it once per figure showed in report's profile.
+	// The first of a repeated key wins.
+	var seen uint8
+	first := func(bit uint8) bool {
+		if seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+		return true
+	}
 	for len(b) > 0 {
 		tok, rest := word(b, " ")
 		b = bytes.TrimLeft(rest, " ")
@@ -95,23 +104,33 @@ func parseProcessMemory(nm *names, b []byte) Event {
 		key, v := tok[:eq], tok[eq+1:]
 		switch string(key) {
 		case "trigger":
-			s.Trigger = nm.get(v, 20)
+			if first(1) {
+				s.Trigger = nm.get(v, 20)
+			}
 		case "tree_rss_sum":
-			s.TreeRSSMB = mb(v)
+			if first(2) {
+				s.TreeRSSMB = mb(v)
+			}
 		case "tree_footprint_sum":
-			s.TreeFootprintMB = mb(v)
+			if first(4) {
+				s.TreeFootprintMB = mb(v)
+			}
 		case "sys_free":
-			free, rest, _ := num(v)
-			s.SysFreeMB = free
-			if r, ok := cut(rest, "MB/"); ok {
-				s.TotalMB = mb(r)
+			if first(8) {
+				free, rest, _ := num(v)
+				s.SysFreeMB = free
+				if r, ok := cut(rest, "MB/"); ok {
+					s.TotalMB = mb(r)
+				}
 			}
 		case "sys_free_raw":
-			s.SysFreeRawMB = mb(v)
+			if first(16) {
+				s.SysFreeRawMB = mb(v)
+			}
 		default:
-			if r, ok := cut(key, "electron("); ok {
+			if r, ok := cut(key, "electron("); ok && first(32) {
 				s.ElectronCount, s.ElectronMB = countedMB(r, v)
-			} else if r, ok := cut(key, "children("); ok {
+			} else if r, ok := cut(key, "children("); ok && first(64) {
 				s.ChildCount, s.ChildrenMB = countedMB(r, v)
 			}
 		}

@@ -130,8 +130,10 @@ func parseStamp(b []byte, loc *time.Location) time.Time {
 			for end < len(b) && b[end] >= '0' && b[end] <= '9' {
 				end++
 			}
-			frac := num(20, end)
-			for i := end - 20; i < 9; i++ {
+			// Nanoseconds at most: digits past the ninth are dropped, not
+			// allowed to carry into the seconds.
+			frac := num(20, min(end, 29))
+			for i := min(end, 29) - 20; i < 9; i++ {
 				frac *= 10
 			}
 			nsec = frac

@@ -56,8 +56,8 @@ type cutOutcome struct {
 // parseBlocks reads r in blocks cut at entry boundaries, parses the blocks
 // on up to workers goroutines, and calls deliver with each block's result in
 // file order from the calling goroutine, with file-relative line numbers.
-// At most 2*workers+1 blocks are between reading and delivery at any time,
-// which bounds memory whatever the file's size.
+// At most blocksPerWorker*workers+2 blocks are between reading and delivery
+// at any time, which bounds memory whatever the file's size.
 func parseBlocks(r io.Reader, name string, loc *time.Location, workers int, deliver func(*blockResult)) error {
 	// Each block in flight holds its bytes and its events (a block of short
 	// [CliGovernor] lines yields thousands), so the workers and the blocks

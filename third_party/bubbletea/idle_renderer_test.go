@@ -69,3 +69,30 @@ func TestRendererSleepsWhileIdle(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// After an idle stretch a new view is drawn at once, not a frame interval
+// later (upstream's free-running ticker drew it within one).
+func TestRendererDrawsAtOnceAfterIdle(t *testing.T) {
+	r := &countingRenderer{}
+	p := NewProgram(&staticModel{}, WithInput(nil), WithOutput(io.Discard), WithFPS(2))
+	p.renderer = r
+	done := make(chan error, 1)
+	go func() { _, err := p.Run(); done <- err }()
+
+	waitFor(t, "the first frame", func() bool { return r.flushes.Load() > 0 })
+	// Past the idle tick (a frame after the first) and one more interval:
+	// the renderer sleeps and no frame is due to wait for.
+	time.Sleep(1300 * time.Millisecond)
+	woken := r.flushes.Load()
+	sent := time.Now()
+	p.Send(bumpMsg{})
+	waitFor(t, "a frame after a new view", func() bool { return r.flushes.Load() > woken })
+	if took := time.Since(sent); took > 250*time.Millisecond {
+		t.Errorf("a view after idle took %v to draw at 2 fps: it waited for a tick", took)
+	}
+
+	p.Quit()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}

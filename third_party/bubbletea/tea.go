@@ -1459,8 +1459,11 @@ func (p *Program) Printf(template string, args ...any) {
 // find nothing to draw. Here the ticker runs only while there is something
 // to draw: a queued view or output (nudge) starts it, each tick draws as
 // upstream's does, and the first tick with nothing new stops it again.
-// Frames land on the same ticks as upstream's and bursts still collapse
-// into one frame per interval. The idea of charmbracelet/bubbletea#1796.
+// Bursts still collapse into one frame per interval. A frame after an idle
+// stretch is drawn one interval after the last one, at once if that has
+// passed (upstream's free-running ticker drew it within an interval); the
+// very first frame keeps upstream's timing, one interval after the start,
+// which upstream's tests pin. The idea of charmbracelet/bubbletea#1796.
 func (p *Program) startRenderer() {
 	framerate := time.Second / time.Duration(p.fps)
 	if p.ticker == nil {
@@ -1479,22 +1482,41 @@ func (p *Program) startRenderer() {
 	p.renderer.start()
 	p.nudge() // the first frame, and a repaint after a restart
 	go func() {
-		for {
+		var lastDraw time.Time
+		draw := func() {
+			_ = p.flush()
+			_ = p.renderer.flush(false)
+			lastDraw = time.Now()
+		}
+		for started := false; ; started = true {
 			select {
 			case <-p.rendererDone:
 				p.ticker.Stop()
 				return
 			case <-p.wake:
 			}
-			p.ticker.Reset(framerate)
+			// A frame is due one interval after the last one: at once if
+			// that has passed, else when it does.
+			next := framerate
+			if started {
+				if since := time.Since(lastDraw); since >= framerate {
+					draw()
+				} else {
+					next = framerate - since
+				}
+			}
+			p.ticker.Reset(next)
 			for busy := true; busy; {
 				select {
 				case <-p.rendererDone:
 					p.ticker.Stop()
 					return
 				case <-p.ticker.C:
-					_ = p.flush()
-					_ = p.renderer.flush(false)
+					if next != framerate {
+						next = framerate
+						p.ticker.Reset(framerate)
+					}
+					draw()
 					select {
 					case <-p.wake: // more came during the interval: keep ticking
 					default:
