@@ -1,5 +1,35 @@
 #include "textflag.h"
 
+// SPLAT fills every byte of y with the byte c (x is y's lower half).
+#define SPLAT(c, x, y) \
+	MOVL c, AX       \
+	MOVQ AX, x       \
+	VPBROADCASTB x, y
+
+// MARK32 marks the 32 bytes at off(SI): the newlines into nl and the
+// signal candidates into cand (a '9' with "42" or "52" before it, a '_'
+// with 'e' after it), one bit a byte. prev, prev2 and next are off-1,
+// off-2 and off+1: the assembler takes no arithmetic in a macro operand.
+#define MARK32(off, prev, prev2, next, nl, cand) \
+	VMOVDQU off(SI), Y7     \
+	VMOVDQU prev(SI), Y8    \
+	VMOVDQU prev2(SI), Y9   \
+	VMOVDQU next(SI), Y10   \
+	VPCMPEQB Y7, Y0, Y11    \
+	VPMOVMSKB Y11, nl       \
+	VPCMPEQB Y7, Y1, Y12    \
+	VPCMPEQB Y8, Y2, Y13    \
+	VPAND Y13, Y12, Y12     \
+	VPCMPEQB Y9, Y3, Y13    \
+	VPCMPEQB Y9, Y4, Y14    \
+	VPOR Y14, Y13, Y13      \
+	VPAND Y13, Y12, Y12     \
+	VPCMPEQB Y7, Y5, Y13    \
+	VPCMPEQB Y10, Y6, Y14   \
+	VPAND Y14, Y13, Y13     \
+	VPOR Y13, Y12, Y12      \
+	VPMOVMSKB Y12, cand
+
 // func marksAVX2(p *byte, chunks int, out *uint64)
 //
 // For each 64-byte chunk at p, p+64, ... writes two masks to out (bit i is
@@ -11,71 +41,19 @@ TEXT ·marksAVX2(SB), NOSPLIT, $0-24
 	MOVQ p+0(FP), SI
 	MOVQ chunks+8(FP), CX
 	MOVQ out+16(FP), DI
-	MOVL $0x0a, AX
-	MOVQ AX, X0
-	VPBROADCASTB X0, Y0 // '\n'
-	MOVL $0x39, AX
-	MOVQ AX, X1
-	VPBROADCASTB X1, Y1 // '9'
-	MOVL $0x32, AX
-	MOVQ AX, X2
-	VPBROADCASTB X2, Y2 // '2'
-	MOVL $0x34, AX
-	MOVQ AX, X3
-	VPBROADCASTB X3, Y3 // '4'
-	MOVL $0x35, AX
-	MOVQ AX, X4
-	VPBROADCASTB X4, Y4 // '5'
-	MOVL $0x5f, AX
-	MOVQ AX, X5
-	VPBROADCASTB X5, Y5 // '_'
-	MOVL $0x65, AX
-	MOVQ AX, X6
-	VPBROADCASTB X6, Y6 // 'e'
+	SPLAT($0x0a, X0, Y0) // '\n'
+	SPLAT($0x39, X1, Y1) // '9'
+	SPLAT($0x32, X2, Y2) // '2'
+	SPLAT($0x34, X3, Y3) // '4'
+	SPLAT($0x35, X4, Y4) // '5'
+	SPLAT($0x5f, X5, Y5) // '_'
+	SPLAT($0x65, X6, Y6) // 'e'
 	TESTQ CX, CX
 	JZ done
 
 loop:
-	// Bytes 0..31 of the chunk.
-	VMOVDQU (SI), Y7
-	VMOVDQU -1(SI), Y8
-	VMOVDQU -2(SI), Y9
-	VMOVDQU 1(SI), Y10
-	VPCMPEQB Y7, Y0, Y11
-	VPMOVMSKB Y11, AX
-	VPCMPEQB Y7, Y1, Y12
-	VPCMPEQB Y8, Y2, Y13
-	VPAND Y13, Y12, Y12
-	VPCMPEQB Y9, Y3, Y13
-	VPCMPEQB Y9, Y4, Y14
-	VPOR Y14, Y13, Y13
-	VPAND Y13, Y12, Y12
-	VPCMPEQB Y7, Y5, Y13
-	VPCMPEQB Y10, Y6, Y14
-	VPAND Y14, Y13, Y13
-	VPOR Y13, Y12, Y12
-	VPMOVMSKB Y12, BX
-
-	// Bytes 32..63.
-	VMOVDQU 32(SI), Y7
-	VMOVDQU 31(SI), Y8
-	VMOVDQU 30(SI), Y9
-	VMOVDQU 33(SI), Y10
-	VPCMPEQB Y7, Y0, Y11
-	VPMOVMSKB Y11, DX
-	VPCMPEQB Y7, Y1, Y12
-	VPCMPEQB Y8, Y2, Y13
-	VPAND Y13, Y12, Y12
-	VPCMPEQB Y9, Y3, Y13
-	VPCMPEQB Y9, Y4, Y14
-	VPOR Y14, Y13, Y13
-	VPAND Y13, Y12, Y12
-	VPCMPEQB Y7, Y5, Y13
-	VPCMPEQB Y10, Y6, Y14
-	VPAND Y14, Y13, Y13
-	VPOR Y13, Y12, Y12
-	VPMOVMSKB Y12, R8
-
+	MARK32(0, -1, -2, 1, AX, BX)  // bytes 0..31 of the chunk
+	MARK32(32, 31, 30, 33, DX, R8) // bytes 32..63
 	SHLQ $32, DX
 	ORQ DX, AX
 	SHLQ $32, R8
