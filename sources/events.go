@@ -26,7 +26,7 @@ type FileResult struct {
 // file loses nothing else. loc is the zone of the logs' local timestamps.
 //
 // Large files are cut into blocks at entry boundaries and parsed on every
-// core, then delivered in order (see blockReader): this is what keeps
+// core, then delivered in order (see parseBlocks): this is what keeps
 // `report` on a gigabyte of log near grep's speed.
 func ReadEvents(files []LogFile, loc *time.Location, fn func(governor.Event)) []FileResult {
 	results := make([]FileResult, 0, len(files))
