@@ -26,7 +26,8 @@ import (
 const markBatch = 64
 
 // feedLines feeds every line of an in-memory block to asm and returns the
-// line and cut-line counts.
+// line and cut-line counts, and signals (scratch for the portable split) to
+// be passed again with the next block.
 func feedLines(data []byte, asm *governor.Assembler, signals []int) (lines, cut int, used []int) {
 	if haveMarkKernel {
 		lines, cut = feedLinesMarked(data, asm)
