@@ -48,7 +48,7 @@ func mayBeEvent(b []byte) bool {
 // bodyStarts and tagStarts: the first bytes parseBody and parseTagged
 // switch on. Read-only after package initialisation.
 var (
-	bodyStarts = setOf("[SPWEGMbwVLUs C")
+	bodyStarts = setOf("[SPWEGMbwVLUs ")
 	tagStarts  = setOf("CWpeSV")
 )
 
@@ -114,7 +114,7 @@ func parseBody(e *Entry, out []Event) []Event {
 		if bytes.HasPrefix(b, []byte("beforeQuit: handler fired")) || bytes.HasPrefix(b, []byte("willQuit: handler")) {
 			return append(out, Event{Kind: KindAppQuit, Text: Sanitize(b, MaxTextRunes)})
 		}
-	case 'V', 'L', 'U', 's', ' ', 'C':
+	case 'V', 'L', 'U', 's', ' ':
 		return parseVMSwift(nm, b, out)
 	}
 	return out
