@@ -7,7 +7,7 @@ import (
 	"runtime"
 	"time"
 
-	"coworktop/sources"
+	"github.com/coworktop/coworktop/sources"
 
 	"github.com/spf13/cobra"
 )

@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"coworktop/governor"
-	"coworktop/sources"
+	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/sources"
 )
 
 func newEventsCmd(g *globalOptions) *cobra.Command {

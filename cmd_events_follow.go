@@ -6,7 +6,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // followEvents streams events as they are written: the backfill rebuilds the

@@ -14,9 +14,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"coworktop/governor"
-	"coworktop/sources"
-	"coworktop/ui"
+	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/sources"
+	"github.com/coworktop/coworktop/ui"
 )
 
 // liveFlags are the root command's own flags (the live screen).

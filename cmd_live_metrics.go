@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"coworktop/governor"
-	"coworktop/metrics"
+	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/metrics"
 )
 
 // addLiveMetricsFlags registers the live screen's --metrics-addr and

@@ -10,9 +10,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"coworktop/governor"
-	"coworktop/sources"
-	"coworktop/ui"
+	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/sources"
+	"github.com/coworktop/coworktop/ui"
 )
 
 func newReplayCmd(g *globalOptions) *cobra.Command {

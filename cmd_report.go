@@ -8,10 +8,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"coworktop/governor"
-	"coworktop/redact"
-	"coworktop/sources"
-	"coworktop/ui/report"
+	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/redact"
+	"github.com/coworktop/coworktop/sources"
+	"github.com/coworktop/coworktop/ui/report"
 )
 
 func newReportCmd(g *globalOptions) *cobra.Command {

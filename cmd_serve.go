@@ -12,9 +12,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"coworktop/governor"
-	"coworktop/metrics"
-	"coworktop/notify"
+	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/metrics"
+	"github.com/coworktop/coworktop/notify"
 )
 
 func newServeCmd(g *globalOptions) *cobra.Command {

@@ -12,7 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 func TestServeBadAddressOneLineExit2(t *testing.T) {

@@ -8,10 +8,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"coworktop/governor"
-	"coworktop/metrics"
-	"coworktop/sources"
-	"coworktop/ui/report"
+	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/metrics"
+	"github.com/coworktop/coworktop/sources"
+	"github.com/coworktop/coworktop/ui/report"
 )
 
 // exitPressure is the exit code of `snapshot --fail-on` when pressure is at

@@ -1,4 +1,4 @@
-module coworktop
+module github.com/coworktop/coworktop
 
 go 1.26.7
 
@@ -48,5 +48,3 @@ require (
 	golang.org/x/sync v0.22.0 // indirect
 	google.golang.org/protobuf v1.36.12 // indirect
 )
-
-replace charm.land/bubbletea/v2 => ./third_party/bubbletea

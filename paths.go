@@ -3,7 +3,7 @@ package main
 import (
 	"errors"
 
-	"coworktop/sources"
+	"github.com/coworktop/coworktop/sources"
 )
 
 // logPaths is what to read: the PATH arguments when given, else the log

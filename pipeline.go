@@ -8,8 +8,8 @@ import (
 	"sync"
 	"time"
 
-	"coworktop/governor"
-	"coworktop/sources"
+	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/sources"
 )
 
 // liveConfig says what the live pipeline watches.

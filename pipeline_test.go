@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // An entry that straddles a batch cut (the backfill sends 4096 lines at a

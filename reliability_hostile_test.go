@@ -10,7 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"coworktop/ui/report"
+	"github.com/coworktop/coworktop/ui/report"
 )
 
 // hostileDir holds a main.log whose every free-text field carries terminal

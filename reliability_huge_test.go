@@ -18,7 +18,7 @@ import (
 	"testing"
 	"time"
 
-	"coworktop/ui/report"
+	"github.com/coworktop/coworktop/ui/report"
 )
 
 // Malformed and huge input through the real binary: each input is generated

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // TestPipelineHistoryBoundedAndGoroutinesFlat drives the live pipeline the

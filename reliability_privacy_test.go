@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"coworktop/governor"
-	"coworktop/metrics"
-	"coworktop/sources"
+	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/metrics"
+	"github.com/coworktop/coworktop/sources"
 )
 
 // privateLog writes a main.log seeded with a generated user name in POSIX

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"coworktop/governor"
-	"coworktop/sources"
+	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/sources"
 )
 
 // BenchmarkReport reads a generated 128 MiB realistic log the way `report`

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"coworktop/ui/report"
+	"github.com/coworktop/coworktop/ui/report"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")

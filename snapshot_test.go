@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 func TestSnapshotJSONFromFixture(t *testing.T) {

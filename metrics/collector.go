@@ -4,7 +4,7 @@ import (
 	"runtime"
 	"time"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 
 	"github.com/prometheus/client_golang/prometheus"
 )

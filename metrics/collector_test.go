@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"

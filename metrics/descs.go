@@ -4,7 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 
 	"github.com/prometheus/client_golang/prometheus"
 )

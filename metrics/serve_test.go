@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 func TestParseAddr(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 
 	"github.com/prometheus/common/expfmt"
 )

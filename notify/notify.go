@@ -9,7 +9,7 @@ import (
 	"time"
 	"unicode"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // Note is one desktop notification.

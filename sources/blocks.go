@@ -6,7 +6,7 @@ import (
 	"io"
 	"time"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // blockSize is how much of a file one parse worker takes at a time: big

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // sequentialEvents is the reference: one reader, one assembler.

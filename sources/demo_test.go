@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // TestDemoScenario writes the whole scenario (history and five minutes of

@@ -6,7 +6,7 @@ import (
 	"runtime"
 	"time"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // FileResult says what reading one log file produced.

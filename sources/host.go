@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // HostReading is what a platform reader got from the OS, before the rules

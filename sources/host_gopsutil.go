@@ -6,7 +6,7 @@ import (
 
 	"github.com/shirou/gopsutil/v4/mem"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // The readings below are pure so that every OS's mapping is tested on any

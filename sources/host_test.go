@@ -12,7 +12,7 @@ import (
 
 	"github.com/shirou/gopsutil/v4/mem"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 func TestAppPressure(t *testing.T) {

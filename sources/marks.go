@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"math/bits"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // Splitting a block into lines is report's hot loop: a gigabyte of log is

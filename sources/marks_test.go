@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // markAlphabet is heavy in the bytes the kernel looks for, so random data

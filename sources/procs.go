@@ -6,7 +6,7 @@ import (
 	"sort"
 	"time"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // ProcLister reads the process table in two steps, so that on macOS (where

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // A copy of this test binary, started with standInEnv set, becomes a

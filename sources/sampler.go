@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // MachineBatch is one delivery from the machine sources: a host sample

@@ -1,6 +1,6 @@
 package sources
 
-import "coworktop/governor"
+import "github.com/coworktop/coworktop/governor"
 
 // The signature table: which processes belong to the Claude app, its Cowork VM,
 // its CLI sessions, and every competing VM or container engine we know.

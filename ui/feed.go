@@ -3,7 +3,7 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // Bridge from the pipeline's channel into the event loop, as bubbletea's

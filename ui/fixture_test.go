@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // fixedNow is the clock of every test frame.

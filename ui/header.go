@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // header draws the meters: a title line, then pairs of meters in two columns,

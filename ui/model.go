@@ -6,7 +6,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // Mode says where the data comes from; it changes labels and which memory

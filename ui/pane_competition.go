@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"sort"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // coworkVMNeeds is what the Cowork VM asks of the host when its log does not

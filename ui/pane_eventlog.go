@@ -1,7 +1,7 @@
 package ui
 
 import (
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 func (m *Model) kindStyle(k governor.Kind) Ink {

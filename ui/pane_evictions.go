@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"time"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // outcomeLabel names an outcome for the Evictions pane.

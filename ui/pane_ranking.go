@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"time"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // rankingContent is the Idle ranking pane: live sessions by idle time, the

@@ -4,7 +4,7 @@ import (
 	"sort"
 	"strconv"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // sessionSort is the Sessions pane's order, cycled with `s`.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // memPoint is one free-memory reading on the timeline's clock.

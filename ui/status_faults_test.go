@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // TestStatusSaysWhatIsWrong: when the follower reports a log it cannot read

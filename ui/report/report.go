@@ -8,8 +8,8 @@ package report
 import (
 	"time"
 
-	"coworktop/governor"
-	"coworktop/redact"
+	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/redact"
 )
 
 // File is one log file that was read.

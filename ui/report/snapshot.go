@@ -6,7 +6,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // WriteSnapshot prints `coworktop snapshot` for people: the machine first,

@@ -8,7 +8,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // WriteJSON prints the report as one indented JSON object. encoding/json

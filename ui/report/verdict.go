@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"coworktop/governor"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // verdict is the one line a person reads first: what happened, in order of
