@@ -44,7 +44,7 @@ func newEventsCmd(g *globalOptions) *cobra.Command {
 				return fmt.Errorf("no Claude logs in %v (expected main.log, main1.log, cowork_vm_node.log, …)", paths)
 			}
 			var werr error
-			results := sources.ReadEvents(files, time.Local, func(e governor.Event) {
+			results := readEvents(files, time.Local, func(e governor.Event) {
 				if werr == nil {
 					werr = emit(e)
 				}

@@ -84,7 +84,7 @@ func readReplay(paths []string) ([]governor.Event, []governor.FileStatus, int, e
 	}
 	var events []governor.Event
 	dropped := 0
-	results := sources.ReadEvents(files, time.Local, func(e governor.Event) {
+	results := readEvents(files, time.Local, func(e governor.Event) {
 		if len(events) < maxReplayEvents {
 			events = append(events, e)
 		} else {

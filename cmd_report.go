@@ -61,12 +61,12 @@ the lowest free memory, and Cowork VM boot stalls.`,
 func buildReport(files []sources.LogFile, since time.Duration, doRedact bool) report.Report {
 	var cutoff time.Time
 	if since > 0 {
-		if newest := sources.NewestEntry(files, time.Local); !newest.IsZero() {
+		if newest := newestEntry(files, time.Local); !newest.IsZero() {
 			cutoff = newest.Add(-since)
 		}
 	}
 	state := governor.New(governor.DefaultLimits())
-	results := sources.ReadEvents(files, time.Local, func(e governor.Event) {
+	results := readEvents(files, time.Local, func(e governor.Event) {
 		if !cutoff.IsZero() && e.Time.Before(cutoff) {
 			return
 		}

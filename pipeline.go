@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/sources"
 )
 
@@ -146,14 +147,14 @@ func liveFiles(paths []string) (string, []sources.LogFile, error) {
 // parseLive assembles and parses line batches into updates, one assembler
 // per file so that entries never mix across files.
 func parseLive(ctx context.Context, lines <-chan sources.LineBatch, out chan<- governor.Update) {
-	asms := map[string]*governor.Assembler{}
+	asms := map[string]*ingest.Assembler{}
 	status := map[string]*governor.FileStatus{}
 	var events []governor.Event
 	for b := range lines {
 		name := filepath.Base(b.File)
 		asm := asms[b.File]
 		if asm == nil {
-			asm = governor.NewAssembler(name, time.Local, func(e *governor.Entry) { events = governor.Parse(e, events) })
+			asm = ingest.NewAssembler(name, time.Local, func(e *ingest.Entry) { events = ingest.Parse(e, events) })
 			asms[b.File] = asm
 		}
 		before := asm.Orphans()

@@ -1,13 +1,15 @@
 // Package governor is coworktop's pure model of the Claude desktop app's session
 // governor ([CliGovernor]) and of everything around it that the logs tell us.
 //
-// It owns three steps: assembling log lines into entries (a line without a
-// timestamp continues the previous entry), parsing an entry into a typed Event,
-// and folding events, host memory samples and process groups into State, from
-// which Snapshot(now) derives what the user sees (idle ranking, next victim,
-// headroom).
+// It owns the typed events, the rules of the governor, and State: it folds
+// events, host memory samples and process groups into State, from which
+// Snapshot(now) derives what the user sees (idle ranking, next victim,
+// headroom). Every figure and every wording shown by more than one consumer
+// (counts, causes, estimate labels, the sanitiser for log text) is defined
+// here once, so the TUI, report, metrics and notifications agree.
 //
 // It may not touch the outside world: no I/O, no time.Now, no goroutines, and
-// no imports of sources/ or ui/. Callers pass the clock in, which keeps replay,
-// tests and the live TUI on the same code.
+// it imports nothing of the project. Callers pass the clock in, which keeps
+// replay, tests and the live TUI on the same code. Turning bytes into events
+// is ingest's job, not this package's.
 package governor

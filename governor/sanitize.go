@@ -9,12 +9,18 @@ import (
 // untrusted: a 10 MB line must not become a 10 MB label.
 const MaxTextRunes = 240
 
+// MaxLineBytes is the longest log line any reader hands on. Longer lines are
+// cut to it and the rest skipped without being buffered, so a hostile 20 MB
+// line costs no more memory than a normal one; saved and live reading cut
+// the same way.
+const MaxLineBytes = 64 << 10
+
 // Sanitize makes untrusted log text safe to put on a terminal: it drops C0 and
 // C1 control characters (so no escape sequence can start), DEL, bidi overrides
 // and zero-width characters, turns tabs into spaces, replaces invalid UTF-8
 // with U+FFFD, and caps the result at max runes (adding "…").
 func Sanitize(b []byte, max int) string {
-	if isPlainASCII(b) && len(b) <= max {
+	if IsPlainASCII(b) && len(b) <= max {
 		return string(b)
 	}
 	var sb strings.Builder
@@ -27,7 +33,7 @@ func Sanitize(b []byte, max int) string {
 			r = utf8.RuneError
 		} else if r == '\t' {
 			r = ' '
-		} else if unsafeRune(r) {
+		} else if UnsafeRune(r) {
 			continue
 		}
 		if n == max {
@@ -43,7 +49,9 @@ func Sanitize(b []byte, max int) string {
 // SanitizeString is Sanitize for a string.
 func SanitizeString(s string, max int) string { return Sanitize([]byte(s), max) }
 
-func isPlainASCII(b []byte) bool {
+// IsPlainASCII reports text that Sanitize returns unchanged (no control
+// byte, no multi-byte rune) when it fits its cap.
+func IsPlainASCII(b []byte) bool {
 	for _, c := range b {
 		if c < 0x20 || c >= 0x7f {
 			return false
@@ -52,9 +60,9 @@ func isPlainASCII(b []byte) bool {
 	return true
 }
 
-// unsafeRune reports runes that could move the cursor, change terminal state,
+// UnsafeRune reports runes that could move the cursor, change terminal state,
 // reorder text or hide it.
-func unsafeRune(r rune) bool {
+func UnsafeRune(r rune) bool {
 	switch {
 	case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f: // C0, DEL, C1 (incl. CSI 0x9b, OSC 0x9d)
 		return true

@@ -1,10 +1,13 @@
-package governor
+package governor_test
 
 import (
 	"fmt"
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/ingest"
 )
 
 var t0 = time.Date(2026, 9, 30, 10, 0, 0, 0, time.UTC)
@@ -13,9 +16,9 @@ func at(sec int) string {
 	return t0.Add(time.Duration(sec) * time.Second).Format("2006-01-02 15:04:05")
 }
 
-func stateFrom(t *testing.T, lines ...string) *State {
+func stateFrom(t *testing.T, lines ...string) *governor.State {
 	t.Helper()
-	s := New(DefaultLimits())
+	s := governor.New(governor.DefaultLimits())
 	for _, e := range parseLines(t, "main.log", lines...) {
 		s.Apply(e)
 	}
@@ -37,7 +40,7 @@ func TestIdleClimbsAndNextVictim(t *testing.T) {
 	if len(snap.IdleRanking) != 2 || snap.IdleRanking[0].ID != "local_aaaaaaaa-1" || snap.IdleRanking[0].Idle != 180*time.Second {
 		t.Fatalf("ranking: %+v", snap.IdleRanking)
 	}
-	if snap.NextVictim == nil || snap.NextVictim.ID != "local_aaaaaaaa-1" || snap.IdleRanking[0].State != StateIdle {
+	if snap.NextVictim == nil || snap.NextVictim.ID != "local_aaaaaaaa-1" || snap.IdleRanking[0].State != governor.StateIdle {
 		t.Fatalf("victim: %+v", snap.NextVictim)
 	}
 	later := s.Snapshot(t0.Add(260 * time.Second))
@@ -98,22 +101,22 @@ func TestPauseLongAfterEvictionIsNewEviction(t *testing.T) {
 }
 
 func TestCapLoggedOrEstimated(t *testing.T) {
-	s := New(DefaultLimits())
-	if c := s.Snapshot(t0).Cap; c.Source != SourceUnknown {
+	s := governor.New(governor.DefaultLimits())
+	if c := s.Snapshot(t0).Cap; c.Source != governor.SourceUnknown {
 		t.Fatalf("no data: %+v", c)
 	}
-	s.ApplyHost(HostMemory{At: t0, Total: Figure{Value: 16 << 30, Known: true}})
-	if c := s.Snapshot(t0).Cap; c.Value != 6 || c.Source != SourceEstimated {
+	s.ApplyHost(governor.HostMemory{At: t0, Total: governor.Figure{Value: 16 << 30, Known: true}})
+	if c := s.Snapshot(t0).Cap; c.Value != 6 || c.Source != governor.SourceEstimated {
 		t.Fatalf("16 GiB: %+v", c)
 	}
-	s.ApplyHost(HostMemory{At: t0, Total: Figure{Value: 64 << 30, Known: true}})
+	s.ApplyHost(governor.HostMemory{At: t0, Total: governor.Figure{Value: 64 << 30, Known: true}})
 	if c := s.Snapshot(t0).Cap; c.Value != 21 {
 		t.Fatalf("64 GiB: %+v", c)
 	}
 	for _, e := range parseLines(t, "main.log", at(0)+" [info] [CliGovernor] at cap=8; would evict local_a (idle 5s) for user spawn") {
 		s.Apply(e)
 	}
-	if c := s.Snapshot(t0).Cap; c.Value != 8 || c.Source != SourceLogged {
+	if c := s.Snapshot(t0).Cap; c.Value != 8 || c.Source != governor.SourceLogged {
 		t.Fatalf("logged cap wins: %+v", c)
 	}
 }
@@ -141,7 +144,7 @@ func TestOutlook(t *testing.T) {
 }
 
 func TestVMBootStalls(t *testing.T) {
-	s := New(DefaultLimits())
+	s := governor.New(governor.DefaultLimits())
 	for _, e := range parseLines(t, "cowork_vm_node.log",
 		at(0)+" [info] [VM:start] memory=4GB tier=flat",
 		at(1)+" [info] [VM:steps] guest_vsock_connect started",
@@ -162,14 +165,14 @@ func TestVMBootStalls(t *testing.T) {
 }
 
 func TestHistoryIsBounded(t *testing.T) {
-	l := DefaultLimits()
-	s := New(l)
+	l := governor.DefaultLimits()
+	s := governor.New(l)
 	for i := 0; i < 20000; i++ {
 		ts := t0.Add(time.Duration(i) * time.Second)
 		id := fmt.Sprintf("local_%08d", i)
-		s.Apply(Event{Time: ts, Kind: KindSessionStart, Session: id})
-		s.Apply(Event{Time: ts, Kind: KindPause, Session: id, Reason: "governor_evict"})
-		s.Apply(Event{Time: ts, Kind: KindMemorySample, Memory: &MemorySample{SysFreeMB: i, TotalMB: 100000}})
+		s.Apply(governor.Event{Time: ts, Kind: governor.KindSessionStart, Session: id})
+		s.Apply(governor.Event{Time: ts, Kind: governor.KindPause, Session: id, Reason: "governor_evict"})
+		s.Apply(governor.Event{Time: ts, Kind: governor.KindMemorySample, Memory: &governor.MemorySample{SysFreeMB: i, TotalMB: 100000}})
 	}
 	snap := s.Snapshot(t0.Add(30000 * time.Second))
 	if len(snap.Sessions) > l.EndedSessions || len(snap.Outcomes) > l.Outcomes || len(snap.Log) > l.LogLines || len(snap.MemorySamples) > l.MemorySamples {
@@ -199,14 +202,14 @@ func TestShortIDNeverSplitsACharacter(t *testing.T) {
 		"plain":                                      "plain",
 		"ééééééééééééééééé":                          "éééééééééééééé",
 	} {
-		if got := ShortID(in); got != want || !utf8.ValidString(got) {
+		if got := governor.ShortID(in); got != want || !utf8.ValidString(got) {
 			t.Errorf("ShortID(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
 
 func TestVMStallCountedOnceAcrossBothVMLogs(t *testing.T) {
-	s := New(DefaultLimits())
+	s := governor.New(governor.DefaultLimits())
 	apply := func(file string, lines ...string) {
 		for _, e := range parseLines(t, file, lines...) {
 			s.Apply(e)
@@ -231,8 +234,8 @@ func TestUnexplainedEvictionIdleSource(t *testing.T) {
 		at(300)+" [info] [CliGovernor] pressure evicting local_b (idle 70s)",
 	)
 	ev, _ := s.Evictions()
-	if len(ev) != 3 || ev[0].IdleSource != SourceEstimated || ev[0].IdleS != 100 ||
-		ev[1].IdleSource != SourceUnknown || ev[2].IdleSource != SourceLogged {
+	if len(ev) != 3 || ev[0].IdleSource != governor.SourceEstimated || ev[0].IdleS != 100 ||
+		ev[1].IdleSource != governor.SourceUnknown || ev[2].IdleSource != governor.SourceLogged {
 		t.Fatalf("idle sources: %+v", ev)
 	}
 }
@@ -242,24 +245,22 @@ func TestPressureForgottenOnAppStart(t *testing.T) {
 		at(0)+" [warn] [CliGovernor] memory pressure (critical): would evict 0 idle session(s), 1 effective",
 		at(10)+" [info] Starting app { appVersion: '2.1', platform: 'darwin' }",
 	)
-	if p := s.Snapshot(t0.Add(20 * time.Second)).Pressure; p != PressureUnknown {
+	if p := s.Snapshot(t0.Add(20 * time.Second)).Pressure; p != governor.PressureUnknown {
 		t.Fatalf("a restarted app has no pressure level yet, got %q", p)
 	}
 }
 
 // The timestamp cache must give what a fresh parse gives, second by second,
 // across a zone change (DST ends: 01:00–02:00 happens twice in New York).
-func TestStampClockMatchesParseAcrossDST(t *testing.T) {
-	loc, err := time.LoadLocation("America/New_York")
-	if err != nil {
-		t.Skip("no zone database:", err)
+
+// parseLines reads log lines the way coworktop does, through ingest.
+func parseLines(t testing.TB, file string, lines ...string) []governor.Event {
+	t.Helper()
+	var evs []governor.Event
+	asm := ingest.NewAssembler(file, time.UTC, func(e *ingest.Entry) { evs = ingest.Parse(e, evs) })
+	for _, l := range lines {
+		asm.Feed([]byte(l))
 	}
-	var c stampClock
-	start := time.Date(2026, 11, 1, 0, 58, 0, 0, time.UTC)
-	for i := 0; i < 4*3600; i += 7 {
-		stamp := []byte(start.Add(time.Duration(i) * time.Second).Format("2006-01-02 15:04:05"))
-		if got, want := c.at(stamp, loc), parseStamp(stamp, loc); !got.Equal(want) {
-			t.Fatalf("%s: cached %v, parsed %v", stamp, got, want)
-		}
-	}
+	asm.Flush()
+	return evs
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/ingest"
 )
 
 // TestDemoScenario writes the whole scenario (history and five minutes of
@@ -35,7 +36,7 @@ func TestDemoScenario(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			a := governor.NewAssembler(name, time.Local, func(e *governor.Entry) { evs = governor.Parse(e, evs) })
+			a := ingest.NewAssembler(name, time.Local, func(e *ingest.Entry) { evs = ingest.Parse(e, evs) })
 			if _, err := ReadLines(f, a.Feed); err != nil {
 				t.Fatal(err)
 			}

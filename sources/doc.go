@@ -1,7 +1,7 @@
 // Package sources is where coworktop touches the outside world: the Claude log
-// files (finding the folder, expanding a folder into its known logs, reading
-// them fast, backfilling at start-up and following them losslessly across
-// rotation, cropping and re-creation), host memory and pressure, and the
+// files (finding the folder, expanding a folder into its known logs, splitting
+// them into lines, backfilling at start-up and following them losslessly
+// across rotation, cropping and re-creation), host memory and pressure, and the
 // process table (competing VMs).
 //
 // Consumers receive data through channels in batches, so any source can be

@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+
+	"github.com/coworktop/coworktop/governor"
 )
 
-// MaxLineBytes is the longest line handed to a consumer. Longer lines are cut
-// here, and the rest is skipped without being buffered, so a hostile 20 MB
-// line costs no more memory than a normal one.
-const MaxLineBytes = 64 << 10
+// MaxLineBytes is governor.MaxLineBytes: longer lines are cut here, and the
+// rest is skipped without being buffered.
+const MaxLineBytes = governor.MaxLineBytes
 
 // readChunk is how much one read asks for. A large chunk keeps the number of
 // syscalls and buffer compactions negligible next to the IndexByte scan, which

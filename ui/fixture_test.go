@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/ingest"
 )
 
 // fixedNow is the clock of every test frame.
@@ -46,7 +47,7 @@ const fixtureLog = `2026-09-30 14:00:00 [info] Starting app {
 func parseLog(t testing.TB, file, text string) []governor.Event {
 	t.Helper()
 	var events []governor.Event
-	a := governor.NewAssembler(file, time.UTC, func(e *governor.Entry) { events = governor.Parse(e, events) })
+	a := ingest.NewAssembler(file, time.UTC, func(e *ingest.Entry) { events = ingest.Parse(e, events) })
 	for _, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
 		a.Feed([]byte(line))
 	}

@@ -1,9 +1,9 @@
-package governor
+package ingest
 
 import (
 	"bytes"
-	"path"
-	"strings"
+
+	"github.com/coworktop/coworktop/governor"
 )
 
 // Parse turns one entry into events, appended to out. Only the entry's first
@@ -11,7 +11,7 @@ import (
 // mentioning "[CliGovernor]") never becomes an event of its own. Most entries
 // yield nothing; a rate-limit signal anywhere in the entry adds an
 // api.rate_limit event.
-func Parse(e *Entry, out []Event) []Event {
+func Parse(e *Entry, out []governor.Event) []governor.Event {
 	n := len(out)
 	if e.parsed {
 		out = append(out, e.events...)
@@ -23,9 +23,9 @@ func Parse(e *Entry, out []Event) []Event {
 
 // finishEntry adds the entry's rate-limit event, if any, and gives the
 // events from out[n:] on the entry's time, file, line and level.
-func finishEntry(e *Entry, out []Event, n int) []Event {
+func finishEntry(e *Entry, out []governor.Event, n int) []governor.Event {
 	if e.RateLimit {
-		out = append(out, Event{Kind: KindRateLimit, Text: e.rateText})
+		out = append(out, governor.Event{Kind: governor.KindRateLimit, Text: e.rateText})
 	}
 	for i := n; i < len(out); i++ {
 		ev := &out[i]
@@ -52,7 +52,7 @@ var (
 	tagStarts  = setOf("CWpeSV")
 )
 
-func parseBody(e *Entry, out []Event) []Event {
+func parseBody(e *Entry, out []governor.Event) []governor.Event {
 	b, nm := e.Body, e.names
 	if len(b) == 0 {
 		return out
@@ -64,20 +64,20 @@ func parseBody(e *Entry, out []Event) []Event {
 		if rest, ok := cut(b, "Starting local session "); ok {
 			id, rest := sessionID(nm, rest)
 			cwd, _ := cut(rest, " in ")
-			return append(out, Event{Kind: KindSessionStart, Session: id, Cwd: nm.get(cwd, MaxTextRunes)})
+			return append(out, governor.Event{Kind: governor.KindSessionStart, Session: id, Cwd: nm.get(cwd, governor.MaxTextRunes)})
 		}
 		if rest, ok := cut(b, "Starting app"); ok {
 			return append(out, parseAppStart(rest, e.Cont))
 		}
 		if bytes.HasPrefix(b, []byte("Skipping pause")) {
-			ev := Event{Kind: KindPauseSkipped, Text: Sanitize(b, MaxTextRunes)}
+			ev := governor.Event{Kind: governor.KindPauseSkipped, Text: governor.Sanitize(b, governor.MaxTextRunes)}
 			if i := bytes.Index(b, []byte("local_")); i >= 0 {
 				ev.Session, _ = sessionID(nm, b[i:])
 			}
 			return append(out, ev)
 		}
 		if rest, ok := cut(b, "Startup failed: "); ok { // untagged variant seen in notes
-			return append(out, Event{Kind: KindVMFailed, Text: Sanitize(rest, MaxTextRunes)})
+			return append(out, governor.Event{Kind: governor.KindVMFailed, Text: governor.Sanitize(rest, governor.MaxTextRunes)})
 		}
 	case 'P':
 		if rest, ok := cut(b, "Pausing session "); ok {
@@ -87,32 +87,32 @@ func parseBody(e *Entry, out []Event) []Event {
 				w, _ := word(r, ")")
 				reason = nm.get(w, 40)
 			}
-			return append(out, Event{Kind: KindPause, Session: id, Reason: reason})
+			return append(out, governor.Event{Kind: governor.KindPause, Session: id, Reason: reason})
 		}
 	case 'W':
 		if rest, ok := cut(b, "Warming session "); ok {
 			id, _ := sessionID(nm, rest)
-			return append(out, Event{Kind: KindWarming, Session: id})
+			return append(out, governor.Event{Kind: governor.KindWarming, Session: id})
 		}
 	case 'E':
 		if rest, ok := cut(b, "Enabling remote control for session "); ok {
 			id, _ := sessionID(nm, rest)
-			return append(out, Event{Kind: KindRemoteControl, Session: id})
+			return append(out, governor.Event{Kind: governor.KindRemoteControl, Session: id})
 		}
 	case 'G':
 		if bytes.HasPrefix(b, []byte("GPU process gone")) {
-			return append(out, Event{Kind: KindRendererGone, Text: Sanitize(b, MaxTextRunes)})
+			return append(out, governor.Event{Kind: governor.KindRendererGone, Text: governor.Sanitize(b, governor.MaxTextRunes)})
 		}
 	case 'M':
 		if bytes.HasPrefix(b, []byte("Main webview render process gone")) {
-			return append(out, Event{Kind: KindRendererGone, Text: Sanitize(b, MaxTextRunes)})
+			return append(out, governor.Event{Kind: governor.KindRendererGone, Text: governor.Sanitize(b, governor.MaxTextRunes)})
 		}
 		if bytes.HasPrefix(b, []byte("Main webview is unresponsive")) {
-			return append(out, Event{Kind: KindUnresponsive, Text: Sanitize(b, MaxTextRunes)})
+			return append(out, governor.Event{Kind: governor.KindUnresponsive, Text: governor.Sanitize(b, governor.MaxTextRunes)})
 		}
 	case 'b', 'w':
 		if bytes.HasPrefix(b, []byte("beforeQuit: handler fired")) || bytes.HasPrefix(b, []byte("willQuit: handler")) {
-			return append(out, Event{Kind: KindAppQuit, Text: Sanitize(b, MaxTextRunes)})
+			return append(out, governor.Event{Kind: governor.KindAppQuit, Text: governor.Sanitize(b, governor.MaxTextRunes)})
 		}
 	case 'V', 'L', 'U', 's', ' ':
 		return parseVMSwift(nm, b, out)
@@ -120,7 +120,7 @@ func parseBody(e *Entry, out []Event) []Event {
 	return out
 }
 
-func parseTagged(e *Entry, b []byte, out []Event) []Event {
+func parseTagged(e *Entry, b []byte, out []governor.Event) []governor.Event {
 	nm := e.names
 	if len(b) < 3 {
 		return out
@@ -147,12 +147,12 @@ func parseTagged(e *Entry, b []byte, out []Event) []Event {
 	case 'e':
 		if rest, ok := cut(b, "[event-loop-stall] main process blocked for "); ok {
 			ms, _, _ := num(rest)
-			return append(out, Event{Kind: KindStall, DurationMs: int64(ms)})
+			return append(out, governor.Event{Kind: governor.KindStall, DurationMs: int64(ms)})
 		}
 	case 'S':
 		if rest, ok := cut(b, "[Stop hook] Query completed for session "); ok {
 			id, _ := sessionID(nm, rest)
-			return append(out, Event{Kind: KindTurnEnd, Session: id})
+			return append(out, governor.Event{Kind: governor.KindTurnEnd, Session: id})
 		}
 	case 'V':
 		return parseVMNode(nm, b, out)
@@ -160,17 +160,17 @@ func parseTagged(e *Entry, b []byte, out []Event) []Event {
 	return out
 }
 
-func parseCCD(nm *names, b []byte, out []Event) []Event {
+func parseCCD(nm *names, b []byte, out []governor.Event) []governor.Event {
 	if rest, ok := cut(b, "LocalSessions.setFocusedSession: sessionId="); ok {
 		id, _ := sessionID(nm, rest)
 		if id == "null" {
 			return out // the new-session screen: no session gained focus
 		}
-		return append(out, Event{Kind: KindFocus, Session: id})
+		return append(out, governor.Event{Kind: governor.KindFocus, Session: id})
 	}
 	if rest, ok := cut(b, "Stopping "); ok {
 		if n, rest, ok := num(rest); ok && bytes.HasPrefix(rest, []byte(" active session")) {
-			return append(out, Event{Kind: KindStopAll, Count: n})
+			return append(out, governor.Event{Kind: governor.KindStopAll, Count: n})
 		}
 	}
 	return out
@@ -181,8 +181,8 @@ func parseCCD(nm *names, b []byte, out []Event) []Event {
 //	healthy cycle for S (12s, hadFirstResponse=true)
 //	unhealthy cycle for S (3s, hadFirstResponse=false, reason=app_quit)
 //	S api_error (rate_limit): text
-func parseCycleHealth(nm *names, b []byte) Event {
-	ev := Event{Kind: KindCycleHealth}
+func parseCycleHealth(nm *names, b []byte) governor.Event {
+	ev := governor.Event{Kind: governor.KindCycleHealth}
 	healthy := false
 	rest, ok := cut(b, "healthy cycle for ")
 	if ok {
@@ -207,11 +207,11 @@ func parseCycleHealth(nm *names, b []byte) Event {
 	ev.Session, rest = sessionID(nm, b)
 	kind, rest := word(bytes.TrimLeft(rest, " "), " :")
 	ev.Reason = nm.get(kind, 40)
-	ev.Text = Sanitize(bytes.TrimLeft(rest, " "), MaxTextRunes)
+	ev.Text = governor.Sanitize(bytes.TrimLeft(rest, " "), governor.MaxTextRunes)
 	return ev
 }
 
-func parseWarmLifecycle(nm *names, b []byte, out []Event) []Event {
+func parseWarmLifecycle(nm *names, b []byte, out []governor.Event) []governor.Event {
 	tag, rest := word(b, "]")
 	rest, ok := cut(rest, "] ")
 	if !ok {
@@ -222,23 +222,23 @@ func parseWarmLifecycle(nm *names, b []byte, out []Event) []Event {
 		id, r := sessionID(nm, r)
 		r, _ = cut(r, ": ")
 		secs, _, _ := num(r)
-		return append(out, Event{Kind: KindIdleTimer, Session: id, Lifecycle: lc, TimeoutS: secs})
+		return append(out, governor.Event{Kind: governor.KindIdleTimer, Session: id, Lifecycle: lc, TimeoutS: secs})
 	}
 	if r, ok := cut(rest, "Idle timeout reached, disconnecting "); ok {
 		id, _ := sessionID(nm, r)
-		return append(out, Event{Kind: KindIdleTimeout, Session: id, Lifecycle: lc})
+		return append(out, governor.Event{Kind: governor.KindIdleTimeout, Session: id, Lifecycle: lc})
 	}
 	if r, ok := cut(rest, "Warming up session "); ok {
 		id, _ := sessionID(nm, r)
-		return append(out, Event{Kind: KindWarming, Session: id, Lifecycle: lc})
+		return append(out, governor.Event{Kind: governor.KindWarming, Session: id, Lifecycle: lc})
 	}
 	return out
 }
 
 // parseAppStart reads the inspect-style object of "Starting app {", whether
 // on one line or spread over continuation lines.
-func parseAppStart(first []byte, cont [][]byte) Event {
-	ev := Event{Kind: KindAppStart}
+func parseAppStart(first []byte, cont [][]byte) governor.Event {
+	ev := governor.Event{Kind: governor.KindAppStart}
 	take := func(line []byte) {
 		for _, f := range []struct {
 			key string
@@ -248,7 +248,7 @@ func parseAppStart(first []byte, cont [][]byte) Event {
 				v := bytes.TrimLeft(line[i+len(f.key):], " ")
 				v = bytes.TrimLeft(v, "'\"")
 				w, _ := word(v, "'\",} ")
-				*f.dst = Sanitize(w, 40)
+				*f.dst = governor.Sanitize(w, 40)
 			}
 		}
 	}
@@ -262,14 +262,4 @@ func parseAppStart(first []byte, cont [][]byte) Event {
 // wantsContinuation says which entries need their continuation lines kept.
 func wantsContinuation(body []byte) bool {
 	return bytes.HasPrefix(body, []byte("Starting app"))
-}
-
-// ProjectName is the base name of a session's working folder, the way people
-// name their projects. Windows and POSIX separators both count.
-func ProjectName(cwd string) string {
-	if cwd == "" {
-		return ""
-	}
-	cwd = strings.TrimRight(strings.ReplaceAll(cwd, "\\", "/"), "/")
-	return path.Base(cwd)
 }

@@ -1,4 +1,4 @@
-package sources
+package ingest
 
 import (
 	"bytes"
@@ -13,12 +13,12 @@ import (
 //
 //   - feedLinesMarked (amd64 with AVX2): one vector pass marks, 64 bytes at
 //     a time, the newlines and the places where a rate-limit signal may sit
-//     (governor.MayHaveSignal); the walk then reads line ends off the masks
+//     (MayHaveSignal); the walk then reads line ends off the masks
 //     and only a marked line is searched for a signal.
 //   - feedLinesIndexed (everywhere): a bytes.IndexByte per line, and a
-//     search of the whole block for signal candidates (governor.SignalLines).
+//     search of the whole block for signal candidates (SignalLines).
 //
-// Both strip a CR before the newline, cut lines at MaxLineBytes and deliver a
+// Both strip a CR before the newline, cut lines at governor.MaxLineBytes and deliver a
 // last line without newline, as ReadLines does.
 
 // markBatch is how many 64-byte chunks are marked at a time: the masks stay
@@ -28,19 +28,19 @@ const markBatch = 64
 // feedLines feeds every line of an in-memory block to asm and returns the
 // line and cut-line counts, and signals (scratch for the portable split) to
 // be passed again with the next block.
-func feedLines(data []byte, asm *governor.Assembler, signals []int) (lines, cut int, used []int) {
+func feedLines(data []byte, asm *Assembler, signals []int) (lines, cut int, used []int) {
 	if haveMarkKernel {
 		lines, cut = feedLinesMarked(data, asm)
 		return lines, cut, signals
 	}
-	signals = governor.SignalLines(data, signals)
+	signals = SignalLines(data, signals)
 	lines, cut = feedLinesIndexed(data, asm, signals)
 	return lines, cut, signals
 }
 
 // lineSink delivers lines by ReadLines' rules and counts them.
 type lineSink struct {
-	asm        *governor.Assembler
+	asm        *Assembler
 	lines, cut int
 }
 
@@ -48,15 +48,15 @@ func (s *lineSink) deliver(line []byte, mayHaveSignal bool) {
 	if n := len(line); n > 0 && line[n-1] == '\r' {
 		line = line[:n-1]
 	}
-	if len(line) > MaxLineBytes {
-		line = line[:MaxLineBytes]
+	if len(line) > governor.MaxLineBytes {
+		line = line[:governor.MaxLineBytes]
 		s.cut++
 	}
 	s.lines++
 	s.asm.FeedLine(line, mayHaveSignal)
 }
 
-func feedLinesMarked(data []byte, asm *governor.Assembler) (lines, cut int) {
+func feedLinesMarked(data []byte, asm *Assembler) (lines, cut int) {
 	sink := lineSink{asm: asm}
 	var masks [2 * markBatch]uint64
 	chunks := (len(data) + 63) / 64
@@ -121,8 +121,8 @@ func marksOf(data []byte, off int) (nl, cand uint64) {
 }
 
 // feedLinesIndexed is the portable split. signals are the offsets of the
-// lines that may carry a rate-limit signal (governor.SignalLines).
-func feedLinesIndexed(data []byte, asm *governor.Assembler, signals []int) (lines, cut int) {
+// lines that may carry a rate-limit signal (SignalLines).
+func feedLinesIndexed(data []byte, asm *Assembler, signals []int) (lines, cut int) {
 	sink := lineSink{asm: asm}
 	for off := 0; off < len(data); {
 		start := off

@@ -1,4 +1,4 @@
-package sources
+package ingest
 
 import (
 	"bytes"
@@ -83,12 +83,12 @@ func randomSignalLog(rng *rand.Rand, n int) []byte {
 
 func walkEvents(data []byte, marked bool) ([]governor.Event, int, int) {
 	var evs []governor.Event
-	asm := governor.NewAssembler("main.log", time.UTC, func(e *governor.Entry) { evs = governor.Parse(e, evs) })
+	asm := NewAssembler("main.log", time.UTC, func(e *Entry) { evs = Parse(e, evs) })
 	var lines, cut int
 	if marked {
 		lines, cut = feedLinesMarked(data, asm)
 	} else {
-		lines, cut = feedLinesIndexed(data, asm, governor.SignalLines(data, nil))
+		lines, cut = feedLinesIndexed(data, asm, SignalLines(data, nil))
 	}
 	asm.Flush()
 	return evs, lines, cut
@@ -155,7 +155,7 @@ func BenchmarkFeedLines(b *testing.B) {
 				b.Skip("no mark kernel on this machine")
 			}
 			var evs []governor.Event
-			asm := governor.NewSinkAssembler("main.log", time.UTC, nil)
+			asm := NewSinkAssembler("main.log", time.UTC, nil)
 			var signals []int
 			b.SetBytes(int64(len(data)))
 			lines := 0
@@ -165,7 +165,7 @@ func BenchmarkFeedLines(b *testing.B) {
 				if way.marked {
 					lines, _ = feedLinesMarked(data, asm)
 				} else {
-					signals = governor.SignalLines(data, signals)
+					signals = SignalLines(data, signals)
 					lines, _ = feedLinesIndexed(data, asm, signals)
 				}
 				asm.Flush()

@@ -1,4 +1,4 @@
-package sources
+package ingest
 
 import (
 	"bytes"
@@ -10,14 +10,15 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/sources"
 )
 
 // sequentialEvents is the reference: one reader, one assembler.
-func sequentialEvents(t *testing.T, data []byte) ([]governor.Event, ReadStats, int) {
+func sequentialEvents(t *testing.T, data []byte) ([]governor.Event, sources.ReadStats, int) {
 	t.Helper()
 	var evs []governor.Event
-	asm := governor.NewAssembler("main.log", time.UTC, func(e *governor.Entry) { evs = governor.Parse(e, evs) })
-	stats, err := ReadLines(bytes.NewReader(data), asm.Feed)
+	asm := NewAssembler("main.log", time.UTC, func(e *Entry) { evs = Parse(e, evs) })
+	stats, err := sources.ReadLines(bytes.NewReader(data), asm.Feed)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package sources
+package ingest
 
 import "golang.org/x/sys/cpu"
 

@@ -1,4 +1,4 @@
-package sources
+package ingest
 
 import (
 	"bytes"
@@ -28,7 +28,7 @@ type block struct {
 	// leading lines continue an entry the previous block already held.
 	contd bool
 	// midLine: the block starts inside a line longer than a block, whose
-	// head (cut at MaxLineBytes) the previous block already delivered.
+	// head (cut at governor.MaxLineBytes) the previous block already delivered.
 	midLine bool
 	mem     *blockMem
 }
@@ -71,7 +71,7 @@ func parseBlocks(r io.Reader, name string, loc *time.Location, workers int, deli
 	inFlight := blocksPerWorker*workers + 2
 	pool := make(chan *blockMem, inFlight)
 	for i := 0; i < inFlight; i++ {
-		pool <- &blockMem{data: make([]byte, 0, blockSize+MaxLineBytes)}
+		pool <- &blockMem{data: make([]byte, 0, blockSize+governor.MaxLineBytes)}
 	}
 	todo := make(chan *block, inFlight)
 	done := make(chan *blockResult, inFlight)
@@ -88,7 +88,7 @@ func parseBlocks(r io.Reader, name string, loc *time.Location, workers int, deli
 		go func() {
 			// One assembler per worker, reset per block: its buffers and
 			// interned names outlive the block.
-			asm := governor.NewSinkAssembler(name, loc, nil)
+			asm := NewSinkAssembler(name, loc, nil)
 			for b := range todo {
 				done <- parseBlock(b, asm)
 			}
@@ -173,7 +173,7 @@ func cutPoint(buf []byte) (cut int, contd, midLine bool) {
 		if q < 0 {
 			break
 		}
-		if q+1 < len(buf) && governor.IsEntryStart(buf[q+1:min(len(buf), q+1+64)]) {
+		if q+1 < len(buf) && IsEntryStart(buf[q+1:min(len(buf), q+1+64)]) {
 			return q + 1, false, false
 		}
 		end = q
@@ -184,7 +184,7 @@ func cutPoint(buf []byte) (cut int, contd, midLine bool) {
 	return len(buf), true, true
 }
 
-func parseBlock(b *block, asm *governor.Assembler) *blockResult {
+func parseBlock(b *block, asm *Assembler) *blockResult {
 	res := &blockResult{seq: b.seq, mem: b.mem, events: b.mem.events[:0]}
 	data := b.data
 	if b.midLine {

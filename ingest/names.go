@@ -1,4 +1,6 @@
-package governor
+package ingest
+
+import "github.com/coworktop/coworktop/governor"
 
 // names interns the short strings that events repeat endlessly: session
 // ids, reasons, lifecycle tags, working folders. A gigabyte of log names a
@@ -18,13 +20,13 @@ func newNames() *names { return &names{m: make(map[string]string, 64)} }
 // right for any caller. A nil table sanitises afresh.
 func (n *names) get(b []byte, max int) string {
 	if n == nil || len(b) > max {
-		return Sanitize(b, max)
+		return governor.Sanitize(b, max)
 	}
 	if s, ok := n.m[string(b)]; ok { // no allocation: the compiler spots the lookup
 		return s
 	}
-	if !isPlainASCII(b) {
-		return Sanitize(b, max)
+	if !governor.IsPlainASCII(b) {
+		return governor.Sanitize(b, max)
 	}
 	if len(n.m) >= maxNames {
 		clear(n.m)

@@ -1,15 +1,17 @@
-package governor
+package ingest
 
 import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/coworktop/coworktop/governor"
 )
 
 // parseLines assembles and parses lines as one file would be.
-func parseLines(t testing.TB, file string, lines ...string) []Event {
+func parseLines(t testing.TB, file string, lines ...string) []governor.Event {
 	t.Helper()
-	var evs []Event
+	var evs []governor.Event
 	asm := NewAssembler(file, time.UTC, func(e *Entry) { evs = Parse(e, evs) })
 	for _, l := range lines {
 		asm.Feed([]byte(l))
@@ -18,7 +20,7 @@ func parseLines(t testing.TB, file string, lines ...string) []Event {
 	return evs
 }
 
-func one(t *testing.T, line string) Event {
+func one(t *testing.T, line string) governor.Event {
 	t.Helper()
 	evs := parseLines(t, "main.log", line)
 	if len(evs) != 1 {
@@ -31,23 +33,23 @@ func TestParseGovernorShapes(t *testing.T) {
 	const p = "2026-10-02 13:41:24 [info] "
 	cases := []struct {
 		line string
-		want Event
+		want governor.Event
 	}{
 		{"2026-10-02 13:41:24 [debug] [CliGovernor] acquire(warm) effective=7/8",
-			Event{Kind: KindAcquire, Level: "debug", Reason: "warm", Effective: 7, Cap: 8}},
+			governor.Event{Kind: governor.KindAcquire, Level: "debug", Reason: "warm", Effective: 7, Cap: 8}},
 		{p + "[CliGovernor] at cap=27; would evict local_y (idle 1s) for warm spawn",
-			Event{Kind: KindAtCap, Cap: 27, Verb: "would_evict", Session: "local_y", IdleS: 1, Reason: "warm"}},
+			governor.Event{Kind: governor.KindAtCap, Cap: 27, Verb: "would_evict", Session: "local_y", IdleS: 1, Reason: "warm"}},
 		{p + "[CliGovernor] at cap=8; evicting local_0a235fb9-a681-41bd-89cd-98453ef18aa1 (idle 671s) for warm spawn",
-			Event{Kind: KindAtCap, Cap: 8, Verb: "evicting", Session: "local_0a235fb9-a681-41bd-89cd-98453ef18aa1", IdleS: 671, Reason: "warm"}},
-		{p + "[CliGovernor] at cap; yielding warm spawn", Event{Kind: KindYield, Reason: "warm"}},
+			governor.Event{Kind: governor.KindAtCap, Cap: 8, Verb: "evicting", Session: "local_0a235fb9-a681-41bd-89cd-98453ef18aa1", IdleS: 671, Reason: "warm"}},
+		{p + "[CliGovernor] at cap; yielding warm spawn", governor.Event{Kind: governor.KindYield, Reason: "warm"}},
 		{"2026-07-03 15:50:48 [warn] [CliGovernor] memory pressure (critical): would evict 0 idle session(s), 1 effective",
-			Event{Kind: KindPressure, Level: "warn", Pressure: "critical", Count: 0, Effective: 1}},
+			governor.Event{Kind: governor.KindPressure, Level: "warn", Pressure: "critical", Count: 0, Effective: 1}},
 		{p + "[CliGovernor] pressure evicting local_abc (idle 89s)",
-			Event{Kind: KindPressureEvict, Session: "local_abc", IdleS: 89, Reason: "pressure"}},
+			governor.Event{Kind: governor.KindPressureEvict, Session: "local_abc", IdleS: 89, Reason: "pressure"}},
 		{p + "[CliGovernor] getFreeMemoryRatio failed; treating memory pressure as clear",
-			Event{Kind: KindRatioFailed, Text: "getFreeMemoryRatio failed; treating memory pressure as clear"}},
-		{p + "[CliGovernor] evicts 0 of 0 idle sessions", Event{Kind: KindGovernorUnknown, Text: "evicts 0 of 0 idle sessions"}},
-		{p + "[CliGovernor] at cap=x; evicting", Event{Kind: KindGovernorUnknown, Text: "at cap=x; evicting"}},
+			governor.Event{Kind: governor.KindRatioFailed, Text: "getFreeMemoryRatio failed; treating memory pressure as clear"}},
+		{p + "[CliGovernor] evicts 0 of 0 idle sessions", governor.Event{Kind: governor.KindGovernorUnknown, Text: "evicts 0 of 0 idle sessions"}},
+		{p + "[CliGovernor] at cap=x; evicting", governor.Event{Kind: governor.KindGovernorUnknown, Text: "at cap=x; evicting"}},
 	}
 	for _, c := range cases {
 		got := one(t, c.line)
@@ -67,30 +69,30 @@ func TestParseLifecycleShapes(t *testing.T) {
 	const p = "2026-09-02 20:30:13 [info] "
 	cases := []struct {
 		line    string
-		kind    Kind
+		kind    governor.Kind
 		session string
-		check   func(Event) bool
+		check   func(governor.Event) bool
 	}{
-		{p + "Starting local session local_a in /Users/u/projects/billing", KindSessionStart, "local_a", func(e Event) bool { return e.Cwd == "/Users/u/projects/billing" }},
-		{p + `Starting local session local_w in C:\Users\bob\src\app`, KindSessionStart, "local_w", func(e Event) bool { return ProjectName(e.Cwd) == "app" }},
-		{p + "[CCD] LocalSessions.setFocusedSession: sessionId=local_b", KindFocus, "local_b", nil},
-		{p + "Warming session local_c", KindWarming, "local_c", nil},
-		{p + "[WarmLifecycle:preview] Warming up session local_c", KindWarming, "local_c", func(e Event) bool { return e.Lifecycle == "preview" }},
-		{p + "[WarmLifecycle:session] Starting idle timeout for local_d: 900s", KindIdleTimer, "local_d", func(e Event) bool { return e.TimeoutS == 900 && e.Lifecycle == "session" }},
-		{p + "[WarmLifecycle:session] Idle timeout reached, disconnecting local_e", KindIdleTimeout, "local_e", nil},
-		{p + "Pausing session local_f (governor_evict)", KindPause, "local_f", func(e Event) bool { return e.Reason == "governor_evict" }},
-		{p + "Pausing session local_f (idle_timeout)", KindPause, "local_f", func(e Event) bool { return e.Reason == "idle_timeout" }},
-		{p + "Skipping pause for local_g: remote control is active", KindPauseSkipped, "local_g", nil},
-		{p + "Enabling remote control for session local_h", KindRemoteControl, "local_h", nil},
-		{p + "[Stop hook] Query completed for session local_i", KindTurnEnd, "local_i", nil},
-		{p + "[CCD CycleHealth] healthy cycle for local_j (12s, hadFirstResponse=true)", KindCycleHealth, "local_j", func(e Event) bool { return *e.Healthy && e.DurationMs == 12000 }},
-		{p + "[CCD CycleHealth] unhealthy cycle for local_j (3s, hadFirstResponse=false, reason=app_quit)", KindCycleHealth, "local_j", func(e Event) bool { return !*e.Healthy && e.Reason == "app_quit" }},
-		{p + "[CCD] Stopping 3 active session(s) on quit", KindStopAll, "", func(e Event) bool { return e.Count == 3 }},
-		{p + "[event-loop-stall] main process blocked for 1840ms (task ipc=1700ms)", KindStall, "", func(e Event) bool { return e.DurationMs == 1840 }},
-		{p + "GPU process gone: { type: 'GPU', reason: 'crashed', exitCode: 101457950, serviceName: 'GPU' }", KindRendererGone, "", nil},
-		{p + "Main webview is unresponsive, will kill and reload", KindUnresponsive, "", nil},
-		{p + "beforeQuit: handler fired, going down", KindAppQuit, "", nil},
-		{p + "Starting app { appVersion: '1.46388.2', isPackaged: true, platform: 'linux', arch: 'x64' }", KindAppStart, "", func(e Event) bool {
+		{p + "Starting local session local_a in /Users/u/projects/billing", governor.KindSessionStart, "local_a", func(e governor.Event) bool { return e.Cwd == "/Users/u/projects/billing" }},
+		{p + `Starting local session local_w in C:\Users\bob\src\app`, governor.KindSessionStart, "local_w", func(e governor.Event) bool { return governor.ProjectName(e.Cwd) == "app" }},
+		{p + "[CCD] LocalSessions.setFocusedSession: sessionId=local_b", governor.KindFocus, "local_b", nil},
+		{p + "Warming session local_c", governor.KindWarming, "local_c", nil},
+		{p + "[WarmLifecycle:preview] Warming up session local_c", governor.KindWarming, "local_c", func(e governor.Event) bool { return e.Lifecycle == "preview" }},
+		{p + "[WarmLifecycle:session] Starting idle timeout for local_d: 900s", governor.KindIdleTimer, "local_d", func(e governor.Event) bool { return e.TimeoutS == 900 && e.Lifecycle == "session" }},
+		{p + "[WarmLifecycle:session] Idle timeout reached, disconnecting local_e", governor.KindIdleTimeout, "local_e", nil},
+		{p + "Pausing session local_f (governor_evict)", governor.KindPause, "local_f", func(e governor.Event) bool { return e.Reason == "governor_evict" }},
+		{p + "Pausing session local_f (idle_timeout)", governor.KindPause, "local_f", func(e governor.Event) bool { return e.Reason == "idle_timeout" }},
+		{p + "Skipping pause for local_g: remote control is active", governor.KindPauseSkipped, "local_g", nil},
+		{p + "Enabling remote control for session local_h", governor.KindRemoteControl, "local_h", nil},
+		{p + "[Stop hook] Query completed for session local_i", governor.KindTurnEnd, "local_i", nil},
+		{p + "[CCD CycleHealth] healthy cycle for local_j (12s, hadFirstResponse=true)", governor.KindCycleHealth, "local_j", func(e governor.Event) bool { return *e.Healthy && e.DurationMs == 12000 }},
+		{p + "[CCD CycleHealth] unhealthy cycle for local_j (3s, hadFirstResponse=false, reason=app_quit)", governor.KindCycleHealth, "local_j", func(e governor.Event) bool { return !*e.Healthy && e.Reason == "app_quit" }},
+		{p + "[CCD] Stopping 3 active session(s) on quit", governor.KindStopAll, "", func(e governor.Event) bool { return e.Count == 3 }},
+		{p + "[event-loop-stall] main process blocked for 1840ms (task ipc=1700ms)", governor.KindStall, "", func(e governor.Event) bool { return e.DurationMs == 1840 }},
+		{p + "GPU process gone: { type: 'GPU', reason: 'crashed', exitCode: 101457950, serviceName: 'GPU' }", governor.KindRendererGone, "", nil},
+		{p + "Main webview is unresponsive, will kill and reload", governor.KindUnresponsive, "", nil},
+		{p + "beforeQuit: handler fired, going down", governor.KindAppQuit, "", nil},
+		{p + "Starting app { appVersion: '1.46388.2', isPackaged: true, platform: 'linux', arch: 'x64' }", governor.KindAppStart, "", func(e governor.Event) bool {
 			return e.Version == "1.46388.2" && e.Platform == "linux" && e.Arch == "x64"
 		}},
 	}
@@ -108,8 +110,8 @@ func TestParseLifecycleShapes(t *testing.T) {
 func TestParseProcessMemory(t *testing.T) {
 	e := one(t, "2026-08-30 20:35:19 [info] [process-memory] trigger=stall tree_rss_sum=554MB tree_footprint_sum=193MB electron(4)=434MB children(2)=121MB top=[electron_main:32288:193MB child:26508:85MB] sys_free=5637MB/32453MB sys_free_raw=429MB")
 	m := e.Memory
-	want := MemorySample{Trigger: "stall", TreeRSSMB: 554, TreeFootprintMB: 193, ElectronCount: 4, ElectronMB: 434, ChildCount: 2, ChildrenMB: 121, SysFreeMB: 5637, TotalMB: 32453, SysFreeRawMB: 429}
-	if e.Kind != KindMemorySample || m == nil || *m != want {
+	want := governor.MemorySample{Trigger: "stall", TreeRSSMB: 554, TreeFootprintMB: 193, ElectronCount: 4, ElectronMB: 434, ChildCount: 2, ChildrenMB: 121, SysFreeMB: 5637, TotalMB: 32453, SysFreeRawMB: 429}
+	if e.Kind != governor.KindMemorySample || m == nil || *m != want {
 		t.Fatalf("got %+v %+v", e, m)
 	}
 	// A repeated key: the first one counts.
@@ -127,7 +129,7 @@ func TestParseVMShapes(t *testing.T) {
 		"2026-08-18 06:28:30 [error] [VM:start] Startup failed: Error: VM did not respond",
 		"2026-08-18 06:29:30 [info] [VM:start] Startup complete, total time: 5766ms",
 	)
-	kinds := []Kind{KindVMStep, KindVMBoot, KindVMConfig, KindVMStep, KindVMFailed, KindVMFailed, KindVMReady}
+	kinds := []governor.Kind{governor.KindVMStep, governor.KindVMBoot, governor.KindVMConfig, governor.KindVMStep, governor.KindVMFailed, governor.KindVMFailed, governor.KindVMReady}
 	if len(node) != len(kinds) {
 		t.Fatalf("node: got %d events: %+v", len(node), node)
 	}
@@ -145,7 +147,7 @@ func TestParseVMShapes(t *testing.T) {
 		"[VM] 2026-08-18 10:49:22 [info] VM startup step: vm_boot started",
 		"[VM] 2026-08-18 10:49:22 [info] Linux VM started successfully",
 	)
-	if len(swift) != 4 || swift[0].CPUs != 4 || swift[1].MemoryGB != 4 || swift[2].Step != "vm_boot" || swift[3].Kind != KindVMReady {
+	if len(swift) != 4 || swift[0].CPUs != 4 || swift[1].MemoryGB != 4 || swift[2].Step != "vm_boot" || swift[3].Kind != governor.KindVMReady {
 		t.Fatalf("swift: %+v", swift)
 	}
 }
@@ -158,7 +160,7 @@ func TestContinuationIsNeverAnEvent(t *testing.T) {
 		"Starting local session local_fake in /tmp",
 		"[VM] not a timestamp",
 	)
-	if len(evs) != 1 || evs[0].Kind != KindAtCap || evs[0].Line != 3 {
+	if len(evs) != 1 || evs[0].Kind != governor.KindAtCap || evs[0].Line != 3 {
 		t.Fatalf("want only the line-3 eviction, got %+v", evs)
 	}
 }

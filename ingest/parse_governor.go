@@ -1,51 +1,55 @@
-package governor
+package ingest
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/coworktop/coworktop/governor"
+)
 
 // parseGovernor reads the body after "[CliGovernor] " (shapes G1–G6 in
 // claude-logs.md §1.1). A line of no known shape becomes governor.unknown,
 // kept verbatim (sanitised): the app's templates drift between versions and
 // nothing may be dropped silently.
-func parseGovernor(nm *names, b []byte) Event {
+func parseGovernor(nm *names, b []byte) governor.Event {
 	if ev, ok := parseGovernorKnown(nm, b); ok {
 		return ev
 	}
-	return Event{Kind: KindGovernorUnknown, Text: Sanitize(b, MaxTextRunes)}
+	return governor.Event{Kind: governor.KindGovernorUnknown, Text: governor.Sanitize(b, governor.MaxTextRunes)}
 }
 
-func parseGovernorKnown(nm *names, b []byte) (Event, bool) {
+func parseGovernorKnown(nm *names, b []byte) (governor.Event, bool) {
 	// G1 acquire(<reason>) effective=<e>/<cap>
 	if rest, ok := cut(b, "acquire("); ok {
 		reason, rest := word(rest, ")")
 		rest, ok := cut(rest, ") effective=")
 		if !ok {
-			return Event{}, false
+			return governor.Event{}, false
 		}
 		eff, rest, ok1 := num(rest)
 		rest, ok2 := cut(rest, "/")
 		c, _, ok3 := num(rest)
 		if !ok1 || !ok2 || !ok3 {
-			return Event{}, false
+			return governor.Event{}, false
 		}
-		return Event{Kind: KindAcquire, Reason: nm.get(reason, 20), Effective: eff, Cap: c}, true
+		return governor.Event{Kind: governor.KindAcquire, Reason: nm.get(reason, 20), Effective: eff, Cap: c}, true
 	}
 	// G3 at cap; yielding <reason> spawn
 	if rest, ok := cut(b, "at cap; yielding "); ok {
 		reason, rest := word(rest, " ")
 		if _, ok := cut(rest, " spawn"); !ok {
-			return Event{}, false
+			return governor.Event{}, false
 		}
-		return Event{Kind: KindYield, Reason: nm.get(reason, 20)}, true
+		return governor.Event{Kind: governor.KindYield, Reason: nm.get(reason, 20)}, true
 	}
 	// G2 at cap=<cap>; <evicting|would evict> <id> (idle <N>s) for <reason> spawn
 	if rest, ok := cut(b, "at cap="); ok {
 		c, rest, ok := num(rest)
 		if !ok {
-			return Event{}, false
+			return governor.Event{}, false
 		}
 		rest, ok = cut(rest, "; ")
 		if !ok {
-			return Event{}, false
+			return governor.Event{}, false
 		}
 		verb := ""
 		if r, ok := cut(rest, "evicting "); ok {
@@ -53,55 +57,55 @@ func parseGovernorKnown(nm *names, b []byte) (Event, bool) {
 		} else if r, ok := cut(rest, "would evict "); ok {
 			verb, rest = "would_evict", r
 		} else {
-			return Event{}, false
+			return governor.Event{}, false
 		}
 		id, rest := sessionID(nm, rest)
 		idle, rest, ok := idleSecs(rest)
 		if !ok {
-			return Event{}, false
+			return governor.Event{}, false
 		}
 		rest, ok = cut(rest, " for ")
 		if !ok {
-			return Event{}, false
+			return governor.Event{}, false
 		}
 		reason, _ := word(rest, " ")
-		return Event{Kind: KindAtCap, Cap: c, Verb: verb, Session: id, IdleS: idle, Reason: nm.get(reason, 20)}, true
+		return governor.Event{Kind: governor.KindAtCap, Cap: c, Verb: verb, Session: id, IdleS: idle, Reason: nm.get(reason, 20)}, true
 	}
 	// G4 memory pressure (<level>): would evict <n> idle session(s), <e> effective
 	if rest, ok := cut(b, "memory pressure ("); ok {
 		level, rest := word(rest, ")")
 		rest, ok := cut(rest, "): would evict ")
 		if !ok {
-			return Event{}, false
+			return governor.Event{}, false
 		}
 		n, rest, ok := num(rest)
 		if !ok {
-			return Event{}, false
+			return governor.Event{}, false
 		}
 		i := bytes.Index(rest, []byte(", "))
 		if i < 0 {
-			return Event{}, false
+			return governor.Event{}, false
 		}
 		eff, _, ok := num(rest[i+2:])
 		if !ok {
-			return Event{}, false
+			return governor.Event{}, false
 		}
-		return Event{Kind: KindPressure, Pressure: nm.get(level, 20), Count: n, Effective: eff}, true
+		return governor.Event{Kind: governor.KindPressure, Pressure: nm.get(level, 20), Count: n, Effective: eff}, true
 	}
 	// G5 getFreeMemoryRatio failed; treating memory pressure as clear
 	if bytes.HasPrefix(b, []byte("getFreeMemoryRatio failed")) {
-		return Event{Kind: KindRatioFailed, Text: Sanitize(b, MaxTextRunes)}, true
+		return governor.Event{Kind: governor.KindRatioFailed, Text: governor.Sanitize(b, governor.MaxTextRunes)}, true
 	}
 	// G6 pressure evicting <id> (idle <N>s)
 	if rest, ok := cut(b, "pressure evicting "); ok {
 		id, rest := sessionID(nm, rest)
 		idle, _, ok := idleSecs(rest)
 		if !ok {
-			return Event{}, false
+			return governor.Event{}, false
 		}
-		return Event{Kind: KindPressureEvict, Session: id, IdleS: idle, Reason: "pressure"}, true
+		return governor.Event{Kind: governor.KindPressureEvict, Session: id, IdleS: idle, Reason: "pressure"}, true
 	}
-	return Event{}, false
+	return governor.Event{}, false
 }
 
 // idleSecs reads " (idle <N>s)".

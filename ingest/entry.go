@@ -1,6 +1,10 @@
-package governor
+package ingest
 
-import "time"
+import (
+	"time"
+
+	"github.com/coworktop/coworktop/governor"
+)
 
 // Entry is one log entry: a line with a known timestamp prefix plus the
 // continuation lines that follow it. Body and Cont alias the assembler's
@@ -19,11 +23,11 @@ type Entry struct {
 	names     *names      // the assembler's interned strings (nil: none)
 	clock     *stampClock // the assembler's last parsed timestamp (nil: none)
 
-	parsed   bool    // events below already hold what the first line says
-	events   []Event // parsed at Feed time, when parsed is set
-	sunk     int     // or, for a sink assembler, how many it put in the sink
-	sinkFrom int     // where they start there
-	rateText string  // the line carrying the rate-limit signal, sanitised
+	parsed   bool             // events below already hold what the first line says
+	events   []governor.Event // parsed at Feed time, when parsed is set
+	sunk     int              // or, for a sink assembler, how many it put in the sink
+	sinkFrom int              // where they start there
+	rateText string           // the line carrying the rate-limit signal, sanitised
 }
 
 // Time parses the entry's timestamp: main.log and the VM logs are local wall
@@ -65,7 +69,7 @@ type Assembler struct {
 	clock     stampClock
 	// sink, when set, receives the events directly (NewSinkAssembler)
 	// instead of emit.
-	sink *[]Event
+	sink *[]governor.Event
 }
 
 // NewAssembler returns an assembler for one file. loc is the zone of local
@@ -83,7 +87,7 @@ func NewAssembler(file string, loc *time.Location, emit func(*Entry)) *Assembler
 // straight into *sink, in order and complete (as Parse gives them): a reader
 // of a gigabyte saves copying each event from the entry to its own slice.
 // Reset points it at the next sink.
-func NewSinkAssembler(file string, loc *time.Location, sink *[]Event) *Assembler {
+func NewSinkAssembler(file string, loc *time.Location, sink *[]governor.Event) *Assembler {
 	a := NewAssembler(file, loc, nil)
 	a.sink = sink
 	return a
@@ -92,7 +96,7 @@ func NewSinkAssembler(file string, loc *time.Location, sink *[]Event) *Assembler
 // Reset makes the assembler start a new run of lines (a block, a file)
 // into sink, keeping its buffers and interned names. Line numbers restart
 // at 1.
-func (a *Assembler) Reset(sink *[]Event) {
+func (a *Assembler) Reset(sink *[]governor.Event) {
 	a.lineNo, a.open, a.keepCont, a.unstamped, a.entries = 0, false, false, 0, 0
 	a.sink = sink
 }
@@ -121,7 +125,7 @@ func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 			return
 		}
 		if mayHaveSignal && !a.cur.RateLimit && rateLimitSignal(line) {
-			a.cur.RateLimit, a.cur.rateText = true, Sanitize(line, MaxTextRunes)
+			a.cur.RateLimit, a.cur.rateText = true, governor.Sanitize(line, governor.MaxTextRunes)
 		}
 		if a.keepCont && len(a.contEnds) < maxContLines && len(a.contBuf)+len(line) <= maxContBytes {
 			a.contBuf = append(a.contBuf, line...)
@@ -185,7 +189,7 @@ func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 		a.cur.Body, a.cur.parsed = nil, true
 	}
 	if mayHaveSignal && rateLimitSignal(body) { // the timestamp holds digits, never a status
-		a.cur.RateLimit, a.cur.rateText = true, Sanitize(body, MaxTextRunes)
+		a.cur.RateLimit, a.cur.rateText = true, governor.Sanitize(body, governor.MaxTextRunes)
 	}
 }
 

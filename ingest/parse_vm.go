@@ -1,17 +1,21 @@
-package governor
+package ingest
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/coworktop/coworktop/governor"
+)
 
 // parseVMNode reads cowork_vm_node.log bodies: "[VM:steps] …", "[VM:start] …",
 // "[VM] …" (claude-logs.md §1.5).
-func parseVMNode(nm *names, b []byte, out []Event) []Event {
+func parseVMNode(nm *names, b []byte, out []governor.Event) []governor.Event {
 	if rest, ok := cut(b, "[VM:steps] "); ok {
 		step, rest := word(rest, " ")
 		phase, rest := word(bytes.TrimLeft(rest, " "), " ")
 		if string(phase) != "started" && string(phase) != "completed" {
 			return out
 		}
-		ev := Event{Kind: KindVMStep, Step: nm.get(step, 40), Phase: string(phase)}
+		ev := governor.Event{Kind: governor.KindVMStep, Step: nm.get(step, 40), Phase: string(phase)}
 		if r, ok := cut(rest, " ("); ok {
 			ms, _, _ := num(r)
 			ev.DurationMs = int64(ms)
@@ -21,58 +25,58 @@ func parseVMNode(nm *names, b []byte, out []Event) []Event {
 	if rest, ok := cut(b, "[VM:start] "); ok {
 		if r, ok := cut(rest, "memory="); ok {
 			gb, _, _ := num(r)
-			return append(out, Event{Kind: KindVMBoot}, Event{Kind: KindVMConfig, MemoryGB: gb})
+			return append(out, governor.Event{Kind: governor.KindVMBoot}, governor.Event{Kind: governor.KindVMConfig, MemoryGB: gb})
 		}
 		if r, ok := cut(rest, "Startup failed: "); ok {
-			return append(out, Event{Kind: KindVMFailed, Text: Sanitize(r, MaxTextRunes)})
+			return append(out, governor.Event{Kind: governor.KindVMFailed, Text: governor.Sanitize(r, governor.MaxTextRunes)})
 		}
 		if bytes.HasPrefix(rest, []byte("Connection timeout")) {
-			return append(out, Event{Kind: KindVMFailed, Text: Sanitize(rest, MaxTextRunes)})
+			return append(out, governor.Event{Kind: governor.KindVMFailed, Text: governor.Sanitize(rest, governor.MaxTextRunes)})
 		}
 		if r, ok := cut(rest, "Startup complete, total time: "); ok {
 			ms, _, _ := num(r)
-			return append(out, Event{Kind: KindVMReady, DurationMs: int64(ms)})
+			return append(out, governor.Event{Kind: governor.KindVMReady, DurationMs: int64(ms)})
 		}
 	}
 	return out
 }
 
 // parseVMSwift reads cowork_vm_swift.log bodies (the "[VM] " prefix is gone).
-func parseVMSwift(nm *names, b []byte, out []Event) []Event {
+func parseVMSwift(nm *names, b []byte, out []governor.Event) []governor.Event {
 	if rest, ok := cut(b, "VM startup step: "); ok {
 		step, rest := word(rest, " ")
 		phase, _ := word(bytes.TrimLeft(rest, " "), " ")
 		if string(phase) != "started" && string(phase) != "completed" {
 			return out
 		}
-		return append(out, Event{Kind: KindVMStep, Step: nm.get(step, 40), Phase: string(phase)})
+		return append(out, governor.Event{Kind: governor.KindVMStep, Step: nm.get(step, 40), Phase: string(phase)})
 	}
 	if t := bytes.TrimLeft(b, " "); len(t) > 2 && t[0] == '-' {
 		if r, ok := cut(t, "- CPUs: "); ok {
 			n, _, _ := num(r)
-			return append(out, Event{Kind: KindVMConfig, CPUs: n})
+			return append(out, governor.Event{Kind: governor.KindVMConfig, CPUs: n})
 		}
 		if r, ok := cut(t, "- Memory: "); ok {
 			n, _, _ := num(r)
-			return append(out, Event{Kind: KindVMConfig, MemoryGB: n})
+			return append(out, governor.Event{Kind: governor.KindVMConfig, MemoryGB: n})
 		}
 		return out
 	}
 	if r, ok := cut(b, "startVM called for "); ok {
-		ev := Event{Kind: KindVMConfig}
+		ev := governor.Event{Kind: governor.KindVMConfig}
 		if v, ok := field(r, "memoryGB="); ok {
 			ev.MemoryGB, _, _ = num(v)
 		}
 		if v, ok := field(r, "cpuCount="); ok {
 			ev.CPUs, _, _ = num(v) // "auto" leaves it unknown
 		}
-		return append(out, Event{Kind: KindVMBoot}, ev)
+		return append(out, governor.Event{Kind: governor.KindVMBoot}, ev)
 	}
 	if bytes.HasPrefix(b, []byte("Using bundle at ")) {
-		return append(out, Event{Kind: KindVMBoot})
+		return append(out, governor.Event{Kind: governor.KindVMBoot})
 	}
 	if bytes.HasPrefix(b, []byte("Linux VM started successfully")) {
-		return append(out, Event{Kind: KindVMReady})
+		return append(out, governor.Event{Kind: governor.KindVMReady})
 	}
 	return out
 }
@@ -81,8 +85,8 @@ func parseVMSwift(nm *names, b []byte, out []Event) []Event {
 //
 //	trigger=interval tree_rss_sum=554MB tree_footprint_sum=193MB electron(4)=434MB
 //	children(2)=121MB top=[…] sys_free=5637MB/32453MB sys_free_raw=5637MB
-func parseProcessMemory(nm *names, b []byte) Event {
-	s := MemorySample{}
+func parseProcessMemory(nm *names, b []byte) governor.Event {
+	s := governor.MemorySample{}
 	// One pass over the space-separated key=value tokens: a sample line is
 	// long, and searching it once per figure showed in report's profile.
 	// The first of a repeated key wins.
@@ -135,7 +139,7 @@ func parseProcessMemory(nm *names, b []byte) Event {
 			}
 		}
 	}
-	return Event{Kind: KindMemorySample, Memory: &s}
+	return governor.Event{Kind: governor.KindMemorySample, Memory: &s}
 }
 
 // countedMB reads the "<n>)" of a "<name>(<n>)=<m>MB" key and its value.

@@ -1,8 +1,10 @@
-package governor
+package ingest
 
 import (
 	"bytes"
 	"time"
+
+	"github.com/coworktop/coworktop/governor"
 )
 
 // Recognising an entry's first line and reading its timestamp: the part of
@@ -108,7 +110,7 @@ func levelName(b []byte) string {
 	case "debug":
 		return "debug"
 	}
-	return Sanitize(b, 12)
+	return governor.Sanitize(b, 12)
 }
 
 func parseStamp(b []byte, loc *time.Location) time.Time {

@@ -1,0 +1,43 @@
+package ingest
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"time"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// Stats says what reading one log produced.
+type Stats struct {
+	Lines    int // lines read
+	CutLines int // lines longer than governor.MaxLineBytes, delivered cut
+	Orphans  int // lines before the first timestamp
+	Entries  int // timestamped entries
+}
+
+// Read parses a whole saved log from r and calls fn with each event, in file
+// order, from the calling goroutine. name is the file's base name (it picks
+// the parser family: main.log, the VM logs, mcp.log) and loc the zone of its
+// local timestamps.
+//
+// Large inputs are cut into blocks at entry boundaries and parsed on every
+// core, then delivered in order (see parseBlocks): this is what keeps
+// `report` on a gigabyte of log near grep's speed.
+func Read(r io.Reader, name string, loc *time.Location, fn func(governor.Event)) (Stats, error) {
+	var st Stats
+	err := parseBlocks(r, name, loc, runtime.GOMAXPROCS(0), func(b *blockResult) {
+		st.Lines += b.lines
+		st.CutLines += b.cut
+		st.Orphans += b.orphans
+		st.Entries += b.entries
+		for _, ev := range b.events {
+			fn(ev)
+		}
+	})
+	if err != nil {
+		return st, fmt.Errorf("parsing %s: %w", name, err)
+	}
+	return st, nil
+}
