@@ -1,6 +1,10 @@
 package governor
 
-import "time"
+import (
+	"slices"
+	"strings"
+	"time"
+)
 
 type session struct {
 	id            string
@@ -131,41 +135,59 @@ func (s *State) endAllSessions(why string) {
 	s.pruneEnded()
 }
 
-// pruneEnded forgets the oldest ended sessions beyond Limits.EndedSessions.
-// Runs only when the map has grown past the bound, so it is rare.
+// pruneEnded bounds the session map. A real app has a few dozen live
+// sessions and a month of logs hundreds of ended ones; hostile input could
+// name a million "live" ones. Rescanning the map on every new session or
+// pause made that quadratic in the bound, so the map is pruned in one pass
+// only when it reaches pruneAt, twice its size after the last pass: each pass
+// visits m sessions after at least m/2 were added, amortised O(1) per event.
+// Between passes the map may hold up to twice its bound; Snapshot shows only
+// what the bound allows (keepSessions).
 func (s *State) pruneEnded() {
-	if len(s.sessions) <= s.limits.EndedSessions {
+	if len(s.sessions) < max(s.pruneAt, 2*s.limits.EndedSessions, 16) {
 		return
 	}
-	ended := 0
+	s.prune()
+	s.pruneAt = 2 * len(s.sessions)
+}
+
+// prune keeps the newest Limits.EndedSessions ended sessions and, past
+// EndedSessions+maxLiveSessions in all, drops the least recently active.
+func (s *State) prune() {
+	all := s.pruneBuf[:0]
 	for _, sess := range s.sessions {
+		all = append(all, sess)
+	}
+	s.pruneWork += len(all)
+	slices.SortFunc(all, newestFirst)
+	keep, ended := all[:0], 0
+	for _, sess := range all {
 		if !sess.live() {
-			ended++
-		}
-	}
-	for ended > s.limits.EndedSessions {
-		var oldest *session
-		for _, sess := range s.sessions {
-			if !sess.live() && (oldest == nil || sess.lastActivity.Before(oldest.lastActivity)) {
-				oldest = sess
+			if ended++; ended > s.limits.EndedSessions {
+				s.forget(sess)
+				continue
 			}
 		}
-		delete(s.sessions, oldest.id)
-		delete(s.lastEvict, oldest.id)
-		ended--
+		keep = append(keep, sess)
 	}
-	// Hostile input could name a million "live" sessions; a real app has a
-	// few dozen. Past maxLiveSessions the least recently active go first.
-	for len(s.sessions) > s.limits.EndedSessions+maxLiveSessions {
-		var oldest *session
-		for _, sess := range s.sessions {
-			if oldest == nil || sess.lastActivity.Before(oldest.lastActivity) {
-				oldest = sess
-			}
-		}
-		delete(s.sessions, oldest.id)
-		delete(s.lastEvict, oldest.id)
+	for _, sess := range keep[min(len(keep), s.limits.EndedSessions+maxLiveSessions):] {
+		s.forget(sess)
 	}
+	clear(all) // the scratch must not keep forgotten sessions alive
+	s.pruneBuf = all[:0]
+}
+
+func (s *State) forget(sess *session) {
+	delete(s.sessions, sess.id)
+	delete(s.lastEvict, sess.id)
+}
+
+// newestFirst orders sessions by last activity, newest first, then by id.
+func newestFirst(a, b *session) int {
+	if c := b.lastActivity.Compare(a.lastActivity); c != 0 {
+		return c
+	}
+	return strings.Compare(a.id, b.id)
 }
 
 const maxLiveSessions = 1000

@@ -45,6 +45,9 @@ type State struct {
 	counts     Counts
 
 	sessions  map[string]*session
+	pruneAt   int                  // map size at which pruneEnded runs its next pass
+	pruneBuf  []*session           // pruneEnded's scratch, reused
+	pruneWork int                  // sessions visited by pruning, so a test can check it stays amortised O(1)
 	lastEvict map[string]time.Time // session → last G2 evicting / G6, to explain a following pause
 
 	outcomes        *ring[Outcome]
