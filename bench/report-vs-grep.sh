@@ -1,29 +1,54 @@
 #!/usr/bin/env bash
-# Compares `coworktop report` with `grep -c '\[CliGovernor\]'` on the same
-# large log, side by side in one run: alternating runs, medians, the ratio,
-# and report's peak resident memory. Usage: bench/report-vs-grep.sh [MiB] [runs]
+# Compares `coworktop report --json` with `grep -c '\[CliGovernor\]'` on the
+# same generated log, side by side in one run. Each round runs both tools on
+# both cores, then both pinned to one core (taskset -c 0); the figures are
+# medians over the rounds of the per-round ratios, so a neighbour who takes a
+# core for a while moves both sides of a ratio alike.
+# Usage: bench/report-vs-grep.sh [MiB] [rounds] [genlog flags, e.g. -every 2.6 -ids 50]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mib=${1:-1024}
-runs=${2:-5}
+rounds=${2:-9}
+shift $(($# < 2 ? $# : 2))
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 go build -o "$work/coworktop" .
-go run ./bench/genlog -out "$work/main.log" -mb "$mib"
+go run ./bench/genlog -out "$work/main.log" -mb "$mib" "$@"
 cat "$work/main.log" > /dev/null # warm the page cache for both tools
 
-median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
-: > "$work/grep.t"; : > "$work/report.t"; : > "$work/report.rss"
-for _ in $(seq "$runs"); do
-  # grep stops early when its output is /dev/null, so its count goes to a file.
-  /usr/bin/time -f '%e' -o "$work/t" grep -c '\[CliGovernor\]' "$work/main.log" > "$work/grep.out" || true
-  cat "$work/t" >> "$work/grep.t"
-  /usr/bin/time -f '%e %M' -o "$work/t" "$work/coworktop" report "$work/main.log" > "$work/report.out"
-  awk '{print $1}' "$work/t" >> "$work/report.t"
-  awk '{print $2}' "$work/t" >> "$work/report.rss"
+# run CMD…: one timed run; appends "wall-seconds cpu-seconds max-rss-KiB".
+# grep stops early when its output is /dev/null, so output goes to a file.
+run() {
+  local into=$1 s e u sy m
+  shift
+  s=$EPOCHREALTIME
+  /usr/bin/time -f '%U %S %M' -o "$work/t" "$@" > "$work/out" || true
+  e=$EPOCHREALTIME
+  read -r u sy m < "$work/t"
+  awk -v s="$s" -v e="$e" -v u="$u" -v sy="$sy" -v m="$m" 'BEGIN {printf "%.4f %.2f %d\n", e - s, u + sy, m}' >> "$work/$into"
+}
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+col() { awk -v c="$2" '{print $c}' "$work/$1"; }
+ratios() { paste -d' ' "$work/$1" "$work/$2" | awk -v c="$3" -v n="$4" '$(c + n) > 0 {printf "%.4f\n", $c / $(c + n)}' | median; }
+
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+for _ in $(seq "$rounds"); do
+  run grep2 grep -c '\[CliGovernor\]' "$work/main.log"
+  run report2 "$work/coworktop" report --json "$work/main.log"
+  run grep1 taskset -c 0 grep -c '\[CliGovernor\]' "$work/main.log"
+  run report1 taskset -c 0 "$work/coworktop" report --json "$work/main.log"
 done
-g=$(median < "$work/grep.t"); r=$(median < "$work/report.t"); rss=$(sort -n "$work/report.rss" | tail -1)
-printf 'file: %s MiB, %s lines, %s [CliGovernor] lines\n' "$mib" "$(wc -l < "$work/main.log")" "$(cat "$work/grep.out")"
-printf 'grep -c median %ss · report median %ss · ratio %.2f (bar: 1.50) · report peak RSS %d MB (bar: 64)\n' \
-  "$g" "$r" "$(awk -v r="$r" -v g="$g" 'BEGIN{print r/g}')" "$((rss / 1024))"
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+
+r2=$(ratios report2 grep2 1 3)   # wall, two cores
+c2=$(ratios report2 grep2 2 3)   # CPU seconds, two cores
+r1=$(ratios report1 grep1 1 3)   # wall, one core
+rss=$( (col report2 3; col report1 3) | sort -n | tail -1)
+printf 'file: %s MiB (genlog %s), %s lines, %s [CliGovernor] lines; %s rounds; load average %s before, %s after\n' \
+  "$mib" "${*:-default}" "$(wc -l < "$work/main.log")" "$(grep -c '\[CliGovernor\]' "$work/main.log")" "$rounds" "$load_before" "$load_after"
+printf 'two cores: grep %ss, report %ss (medians) · ratio %.2f (median of %s) · CPU ratio %.2f\n' \
+  "$(col grep2 1 | median)" "$(col report2 1 | median)" "$r2" "$rounds" "$c2"
+printf 'one core:  grep %ss, report %ss (medians) · ratio %.2f\n' "$(col grep1 1 | median)" "$(col report1 1 | median)" "$r1"
+printf 'report peak RSS %d MB (bar: 64)\n' "$((rss / 1024))"
+printf 'RESULT %s %s %s %s\n' "$r2" "$r1" "$c2" "$((rss / 1024))"

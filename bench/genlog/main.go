@@ -10,7 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
-
+	"strings"
 	"time"
 )
 
@@ -40,10 +40,22 @@ var signal = []string{
 	"[info] [Stop hook] Query completed for session local_0a235fb9-a681-41bd-89cd-98453ef18aa1",
 }
 
+// The fixture's two session ids, replaced in signal lines by -ids.
+const (
+	idA = "local_5c1e2d3f-4a5b-4c6d-8e7f-901234567abc"
+	idB = "local_0a235fb9-a681-41bd-89cd-98453ef18aa1"
+)
+
 func main() {
 	out := flag.String("out", "main.log", "file to write")
 	size := flag.Int64("mb", 1024, "approximate size in MiB")
+	every := flag.Float64("every", 10, "one interesting entry per this many entries (2.6 is a dense log)")
+	ids := flag.Int("ids", 0, "a new session id every this many entries (0: the fixture's two ids throughout)")
 	flag.Parse()
+	if *every < 1 || *ids < 0 {
+		fmt.Fprintln(os.Stderr, "genlog: -every must be at least 1 and -ids at least 0")
+		os.Exit(2)
+	}
 	f, err := os.Create(*out)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "genlog:", err)
@@ -52,10 +64,14 @@ func main() {
 	w := bufio.NewWriterSize(f, 1<<20)
 	t := time.Date(2026, 9, 1, 0, 0, 0, 0, time.UTC)
 	var written int64
-	for i := 0; written < *size<<20; i++ {
+	for i, k := 0, 0; written < *size<<20; i++ {
 		var line string
-		if i%10 == 9 {
-			line = signal[(i/10)%len(signal)]
+		if int(float64(i+1) / *every) > int(float64(i) / *every) { // the k-th of every N entries
+			line = signal[k%len(signal)]
+			k++
+			if *ids > 0 {
+				line = withID(line, i / *ids)
+			}
 		} else {
 			line = noise[i%len(noise)]
 		}
@@ -73,5 +89,15 @@ func main() {
 		fmt.Fprintln(os.Stderr, "genlog:", err)
 		os.Exit(1)
 	}
-	f.Close()
+	if err := f.Close(); err != nil {
+		fmt.Fprintln(os.Stderr, "genlog:", err)
+		os.Exit(1)
+	}
+}
+
+// withID puts session n's id, as long as the fixture's, in place of both of
+// the fixture's ids.
+func withID(line string, n int) string {
+	id := fmt.Sprintf("local_%08x-4a5b-4c6d-8e7f-%012x", uint32(n), n)
+	return strings.ReplaceAll(strings.ReplaceAll(line, idA, id), idB, id)
 }
