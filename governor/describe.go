@@ -38,7 +38,38 @@ func Describe(e Event) string {
 	case KindPause:
 		return fmt.Sprintf("session %s paused (%s)", id, e.Reason)
 	case KindPauseSkipped:
+		if e.Reason == SkipRemoteControl {
+			return fmt.Sprintf("session %s idle pause skipped: Remote Control active (%s bridge)", id, e.Bridge)
+		}
 		return "pause skipped: " + e.Text
+	case KindPauseDeclined:
+		return fmt.Sprintf("session %s has declined %d idle pauses in a row: its process is not reaped", id, e.Count)
+	case KindCrash:
+		return fmt.Sprintf("session %s CRASHED: process %s", id, Crash{Signal: e.Signal, ExitCode: e.ExitCode}.CrashText())
+	case KindQueryDone:
+		return fmt.Sprintf("session %s query ended", id)
+	case KindResume:
+		return fmt.Sprintf("session %s resumed", id)
+	case KindTornDown:
+		return fmt.Sprintf("session %s torn down: %d background task(s) lost", id, e.Count)
+	case KindAppUpdated:
+		return fmt.Sprintf("app updated: %s → %s", e.From, e.To)
+	case KindUpdateReady:
+		return fmt.Sprintf("app update %s downloaded, waiting to install", e.Version)
+	case KindUpdateRestart:
+		return "app RESTARTING TO UPDATE: every session stops"
+	case KindRelaunch:
+		return "app relaunched after an update"
+	case KindRelaunchResume:
+		return fmt.Sprintf("app relaunch: warmed %d of %d eligible session(s) (%d marked)", e.Count, e.Eligible, e.Marked)
+	case KindRemoteState:
+		return "remote control: " + e.Text
+	case KindServiceStart:
+		return "vm service starting"
+	case KindServiceReady:
+		return "vm service ready"
+	case KindServiceStop:
+		return "vm service stopped"
 	case KindRemoteControl:
 		return fmt.Sprintf("session %s remote control enabled", id)
 	case KindTurnEnd:
@@ -64,11 +95,19 @@ func Describe(e Event) string {
 		}
 	case KindStall:
 		return fmt.Sprintf("app main process blocked for %d ms", e.DurationMs)
-	case KindRendererGone, KindUnresponsive, KindRateLimit, KindVMFailed:
+	case KindRendererGone:
+		if e.Reason != "" {
+			return fmt.Sprintf("%s (%s): %s", e.Kind, e.Reason, e.Text)
+		}
+		return string(e.Kind) + ": " + e.Text
+	case KindUnresponsive, KindRateLimit, KindVMFailed:
 		return string(e.Kind) + ": " + e.Text
 	case KindVMBoot:
 		return "vm: boot attempt"
 	case KindVMConfig:
+		if e.MemoryMB > 0 {
+			return fmt.Sprintf("vm: config cpus=%d memory=%dMB", e.CPUs, e.MemoryMB)
+		}
 		return fmt.Sprintf("vm: config cpus=%d memory=%dGB", e.CPUs, e.MemoryGB)
 	case KindVMStep:
 		if e.DurationMs > 0 {

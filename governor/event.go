@@ -30,6 +30,12 @@ const (
 	KindTurnEnd       Kind = "session.turn_end"       // [Stop hook] Query completed for session S
 	KindCycleHealth   Kind = "session.cycle_health"   // [CCD CycleHealth] …
 	KindStopAll       Kind = "session.stop_all"       // [CCD] Stopping N active session(s) on quit
+
+	KindCrash         Kind = "session.crash"          // Session S query error: Claude Code process terminated by signal X / exited with code N
+	KindQueryDone     Kind = "session.query_done"     // Session S query iterator completed
+	KindResume        Kind = "session.resume"         // Resuming session S
+	KindTornDown      Kind = "session.torn_down"      // [CCD] Session S torn down with N live background task(s)
+	KindPauseDeclined Kind = "session.pause_declined" // Session S has declined N consecutive idle pauses
 )
 
 // App and host-side facts from main.log.
@@ -41,6 +47,13 @@ const (
 	KindRendererGone Kind = "app.renderer_gone"    // Main webview render process gone / GPU process gone
 	KindUnresponsive Kind = "app.unresponsive"     // Main webview is unresponsive, will kill and reload
 	KindRateLimit    Kind = "api.rate_limit"       // an HTTP 429/529 status, rate_limit_error, overloaded_error
+
+	KindAppUpdated     Kind = "app.updated"         // [updater] Version changed since last launch: A → B
+	KindUpdateReady    Kind = "app.update_ready"    // [updater] Update downloaded and ready to install { releaseName: 'Claude X' }
+	KindUpdateRestart  Kind = "app.update_restart"  // [stealth-update] Triggering stealth update after idle timeout
+	KindRelaunch       Kind = "app.relaunch"        // [stealth-relaunch] Restoring navigation (…)
+	KindRelaunchResume Kind = "app.relaunch_resume" // [CCD] Relaunch auto-resume: ran — warmed A of B eligible (C marked)
+	KindRemoteState    Kind = "app.remote_control"  // Remote control enabled: / [rcAutoEnable] verdict: / [remote-control] bridge_state:
 )
 
 // Cowork VM (cowork_vm_node.log, cowork_vm_swift.log).
@@ -50,6 +63,15 @@ const (
 	KindVMFailed Kind = "vm.failed" // Startup failed / Connection timeout, last completed step
 	KindVMReady  Kind = "vm.ready"  // Startup complete, total time: Nms / Linux VM started successfully
 	KindVMBoot   Kind = "vm.boot"   // a new boot attempt begins (startVM called / Using bundle at / [VM:start] memory=)
+
+	KindServiceStart Kind = "vm.service_start" // cowork-service.log: Claude VM Service starting...
+	KindServiceReady Kind = "vm.service_ready" // cowork-service.log: Service ready. Listening on …
+	KindServiceStop  Kind = "vm.service_stop"  // cowork-service.log: Service stopped.
+)
+
+// Reasons a pause was skipped (session.pause_skipped).
+const (
+	SkipRemoteControl = "remote_control" // … remote control is active (<kind> bridge)
 )
 
 // Event is one parsed log entry. It is deliberately flat: every field but
@@ -69,7 +91,7 @@ type Event struct {
 	Cap        int    `json:"cap,omitempty"`
 	Effective  int    `json:"effective,omitempty"`
 	IdleS      int    `json:"idle_s,omitempty"`
-	Count      int    `json:"count,omitempty"`    // G4 would-evict count, sessions stopped on quit
+	Count      int    `json:"count,omitempty"`    // G4 would-evict count, sessions stopped on quit, background tasks torn down, pauses declined, sessions warmed on relaunch
 	Pressure   string `json:"pressure,omitempty"` // warning|critical
 	Cwd        string `json:"cwd,omitempty"`
 	Lifecycle  string `json:"lifecycle,omitempty"` // WarmLifecycle tag: session|preview|cowork
@@ -77,7 +99,15 @@ type Event struct {
 	Healthy    *bool  `json:"healthy,omitempty"`
 	DurationMs int64  `json:"duration_ms,omitempty"`
 
-	Version  string `json:"version,omitempty"`
+	Signal   string `json:"signal,omitempty"`    // session.crash: SIGKILL, …
+	ExitCode *int   `json:"exit_code,omitempty"` // session.crash, app.renderer_gone
+	Bridge   string `json:"bridge,omitempty"`    // session.pause_skipped: startup-policy|explicit
+	Eligible int    `json:"eligible,omitempty"`  // app.relaunch_resume: sessions eligible
+	Marked   int    `json:"marked,omitempty"`    // app.relaunch_resume: sessions marked
+
+	From     string `json:"from,omitempty"`    // app.updated: the version before
+	To       string `json:"to,omitempty"`      // app.updated: the version now running
+	Version  string `json:"version,omitempty"` // app.start; app.update_ready: the pending version
 	Platform string `json:"platform,omitempty"`
 	Arch     string `json:"arch,omitempty"`
 
@@ -85,6 +115,7 @@ type Event struct {
 	Phase    string `json:"phase,omitempty"` // started|completed
 	CPUs     int    `json:"cpus,omitempty"`
 	MemoryGB int    `json:"memory_gb,omitempty"`
+	MemoryMB int    `json:"memory_mb,omitempty"` // cowork-service.log: "SizeInMB"
 
 	Memory *MemorySample `json:"memory,omitempty"`
 

@@ -17,6 +17,7 @@ type session struct {
 	timerTimeout  time.Duration
 	evictions     int
 	remoteControl bool
+	crashes       int
 }
 
 func (s *session) live() bool { return s.state == StateWorking || s.state == StateIdle }
@@ -70,8 +71,6 @@ func (s *State) applySession(e Event) {
 		if e.Session != "" {
 			s.touch(e.Session, e.Time)
 		}
-	case KindRemoteControl:
-		s.touch(e.Session, e.Time).remoteControl = true
 	case KindIdleTimer:
 		sess := s.get(e.Session, e.Time)
 		sess.timerArmedAt, sess.timerTimeout = e.Time, time.Duration(e.TimeoutS)*time.Second
@@ -85,7 +84,7 @@ func (s *State) applySession(e Event) {
 	case KindPause:
 		s.applyPause(e)
 	case KindStopAll:
-		s.endAllSessions("app quit")
+		s.stopAll(e)
 	}
 }
 
@@ -104,6 +103,7 @@ func (s *State) applyPause(e Event) {
 	sess := s.get(e.Session, e.Time)
 	wasLive := sess.live()
 	sess.state, sess.pauseReason = StatePaused, e.Reason
+	sess.remoteControl = false // protected until it is paused
 	defer s.pruneEnded()
 	if e.Reason != "governor_evict" {
 		return

@@ -43,6 +43,10 @@ type SessionView struct {
 
 	Evictions     int  `json:"evictions,omitempty"`      // times the governor evicted it
 	RemoteControl bool `json:"remote_control,omitempty"` // remote control enabled (vetoes pauses)
+	Crashes       int  `json:"crashes,omitempty"`        // times its process was killed or exited under it
+	// Protected says why the governor will not pick this session
+	// ("Remote Control"); empty when it may be picked.
+	Protected string `json:"protected,omitempty"`
 }
 
 // Live reports whether the session holds a slot (working or idle).
@@ -85,14 +89,19 @@ type Outlook struct {
 	Victim   string `json:"victim,omitempty"` // for evict
 	Headroom int    `json:"headroom"`         // sessions before cap − 2 (the advice); negative when over
 	ToCap    int    `json:"to_cap"`           // sessions before the cap itself
-	Summary  string `json:"summary"`          // one line for humans
+	Sweep    int    `json:"sweep,omitempty"`  // 2.x: idle sessions a pressure sweep would evict now
+	// SweepSummary says so for humans (empty when no sweep would run).
+	SweepSummary string `json:"sweep_summary,omitempty"`
+	Summary      string `json:"summary"` // one line for humans
 }
 
 // VMView is the Cowork VM as the VM logs describe it.
 type VMView struct {
 	CPUs        int       `json:"cpus,omitempty"`
 	MemoryGB    int       `json:"memory_gb,omitempty"`
-	State       string    `json:"state"` // unknown|booting|running|stalled|failed
+	MemoryMB    int       `json:"memory_mb,omitempty"` // cowork-service.log's SizeInMB, when logged
+	Service     string    `json:"service,omitempty"`   // Windows VM service: started|ready|stopped
+	State       string    `json:"state"`               // unknown|booting|running|stalled|failed
 	OpenStep    string    `json:"open_step,omitempty"`
 	OpenSince   time.Time `json:"open_since,omitempty"`
 	LastFailure string    `json:"last_failure,omitempty"`
@@ -105,6 +114,7 @@ type AppView struct {
 	Platform  string    `json:"platform,omitempty"`
 	Arch      string    `json:"arch,omitempty"`
 	StartedAt time.Time `json:"started_at,omitempty"`
+	Pending   string    `json:"pending_version,omitempty"` // downloaded, waiting to install
 }
 
 // LogLine is a recent event for the event-log pane, already sanitised.
@@ -127,7 +137,8 @@ type Snapshot struct {
 
 	Sessions    []SessionView `json:"sessions"`     // live and recently seen, newest first
 	IdleRanking []SessionView `json:"idle_ranking"` // live sessions, longest idle first
-	NextVictim  *SessionView  `json:"next_victim"`  // always an estimate
+	NextVictim  *SessionView  `json:"next_victim"`  // always an estimate; never a protected session
+	Rules       Rules         `json:"rules"`        // the governor rules of the app version that wrote the log
 	Outlook     Outlook       `json:"outlook"`
 
 	Outcomes []Outcome `json:"outcomes"` // newest first, bounded
@@ -184,4 +195,26 @@ type Counts struct {
 	VMBootStalls     int       `json:"vm_boot_stalls"`
 	AppStarts        int       `json:"app_starts"`
 	Unreadable       int       `json:"unreadable_lines"` // lines that could not be read as entries (orphans, cut lines)
+
+	Crashes             int `json:"crashes"`
+	QueriesDone         int `json:"queries_done"`
+	Resumed             int `json:"resumed"`
+	TornDownWithTasks   int `json:"torn_down_with_tasks"`
+	BackgroundTasksLost int `json:"background_tasks_lost"`
+	PauseSkippedRC      int `json:"pause_skipped_remote_control"`
+	PauseSkippedOther   int `json:"pause_skipped_other"`
+	DeclinedPauses      int `json:"declined_pauses"`
+	MaxDeclined         int `json:"max_declined"` // the highest "declined N consecutive idle pauses"
+	RemoteControlLines  int `json:"remote_control_lines"`
+	AppUpdates          int `json:"app_updates"`
+	UpdateRestarts      int `json:"update_restarts"`
+	LostToUpdate        int `json:"lost_to_update"` // sessions an update restart stopped
+	Relaunches          int `json:"relaunches"`
+	RelaunchResumes     int `json:"relaunch_resumes"`
+	RelaunchWarmed      int `json:"relaunch_warmed"`
+	AppQuits            int `json:"app_quits"`
+	RendererOOM         int `json:"renderer_oom"`
+	ServiceStarts       int `json:"vm_service_starts"`
+	ServiceStops        int `json:"vm_service_stops"`
+	BadStamps           int `json:"bad_stamps"` // entries whose timestamp is no real date
 }

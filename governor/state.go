@@ -53,6 +53,10 @@ type State struct {
 	outcomes        *ring[Outcome]
 	evictions       *ring[Outcome]
 	evictionsHidden int
+	crashes         *ring[Crash]
+	crashesHidden   int
+	updateAt        time.Time      // the last update restart
+	updateLost      int            // sessions it stopped
 	log             *ring[logItem] // described lazily, once, at snapshot time: Apply is the hot path
 	memory          *ring[MemorySample]
 	memoryAt        *ring[time.Time]
@@ -83,6 +87,7 @@ func New(l Limits) *State {
 		lastEvict:   map[string]time.Time{},
 		outcomes:    newRing[Outcome](l.Outcomes),
 		evictions:   newRing[Outcome](l.Evictions),
+		crashes:     newRing[Crash](l.Evictions),
 		log:         newRing[logItem](l.LogLines),
 		memory:      newRing[MemorySample](l.MemorySamples),
 		memoryAt:    newRing[time.Time](l.MemorySamples),
@@ -140,17 +145,28 @@ func (s *State) Apply(e Event) {
 	switch e.Kind {
 	case KindAcquire, KindAtCap, KindYield, KindPressure, KindPressureEvict, KindRatioFailed, KindGovernorUnknown:
 		s.applyGovernor(e)
-	case KindSessionStart, KindFocus, KindWarming, KindTurnEnd, KindCycleHealth, KindRemoteControl,
-		KindIdleTimer, KindIdleTimeout, KindPause, KindPauseSkipped, KindStopAll:
+	case KindSessionStart, KindFocus, KindWarming, KindTurnEnd, KindCycleHealth,
+		KindIdleTimer, KindIdleTimeout, KindPause, KindStopAll:
 		s.applySession(e)
-	case KindAppStart, KindAppQuit:
+	case KindCrash, KindQueryDone, KindResume, KindTornDown, KindPauseSkipped, KindPauseDeclined, KindRemoteControl:
+		s.applyEnd(e)
+	case KindAppStart:
 		s.applyApp(e)
+	case KindAppQuit, KindAppUpdated, KindUpdateReady, KindUpdateRestart, KindRelaunch, KindRelaunchResume:
+		s.applyAppLifecycle(e)
+	case KindRemoteState:
+		s.counts.RemoteControlLines++
+	case KindServiceStart, KindServiceReady, KindServiceStop:
+		s.applyService(e)
 	case KindMemorySample:
 		s.applyMemory(e)
 	case KindStall:
 		s.counts.Stalls++
 	case KindRendererGone, KindUnresponsive:
 		s.counts.RendererGone++
+		if e.Reason == "oom" {
+			s.counts.RendererOOM++
+		}
 	case KindRateLimit:
 		s.counts.RateLimitHits++
 	case KindVMBoot, KindVMStep, KindVMConfig, KindVMFailed, KindVMReady:
@@ -237,14 +253,16 @@ func (s *State) recordEviction(o Outcome) {
 func (s *State) applyApp(e Event) {
 	if e.Kind == KindAppStart {
 		s.counts.AppStarts++
-		s.app = AppView{Version: e.Version, Platform: e.Platform, Arch: e.Arch, StartedAt: e.Time}
+		pending := s.app.Pending
+		if pending == e.Version {
+			pending = ""
+		}
+		s.app = AppView{Version: e.Version, Platform: e.Platform, Arch: e.Arch, StartedAt: e.Time, Pending: pending}
 		// A new app process starts with no pressure and no effective count.
 		s.effective = EffectiveView{}
 		s.pressure, s.pressureAt = PressureUnknown, time.Time{}
 		s.endAllSessions("app restarted")
-		return
 	}
-	s.endAllSessions("app quit")
 }
 
 func (s *State) applyMemory(e Event) {
@@ -272,6 +290,9 @@ func (s *State) applyVM(e Event) {
 		}
 		if e.MemoryGB > 0 {
 			s.vm.MemoryGB = e.MemoryGB
+		}
+		if e.MemoryMB > 0 {
+			s.vm.MemoryMB, s.vm.MemoryGB = e.MemoryMB, (e.MemoryMB+512)/1024
 		}
 	case KindVMStep:
 		open, isOpen := s.openSteps[e.Step]

@@ -62,10 +62,8 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 		}
 		return a.ID < b.ID
 	})
-	if len(snap.IdleRanking) > 0 && snap.IdleRanking[0].Idle >= MinVictimIdle {
-		v := snap.IdleRanking[0]
-		snap.NextVictim = &v
-	}
+	snap.NextVictim = nextVictim(snap.IdleRanking)
+	snap.Rules = RulesFor(s.app.Version)
 
 	snap.Cap = s.capView()
 	snap.Effective = s.effective
@@ -73,6 +71,7 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 		snap.Effective = EffectiveView{Value: live, Source: SourceEstimated, At: now}
 	}
 	snap.Outlook = outlook(snap)
+	sweepOutlook(&snap.Outlook, snap)
 	return snap
 }
 
@@ -109,7 +108,10 @@ func (sess *session) view(now time.Time) SessionView {
 	v := SessionView{
 		ID: sess.id, Cwd: sess.cwd, Project: ProjectName(sess.cwd), State: sess.state,
 		PauseReason: sess.pauseReason, FirstSeen: sess.firstSeen, LastActivity: sess.lastActivity,
-		Evictions: sess.evictions, RemoteControl: sess.remoteControl,
+		Evictions: sess.evictions, RemoteControl: sess.remoteControl, Crashes: sess.crashes,
+	}
+	if sess.remoteControl && sess.live() {
+		v.Protected = ProtectedRemoteControl
 	}
 	v.Idle = max(0, now.Sub(sess.lastActivity))
 	if sess.live() {
@@ -149,8 +151,8 @@ func EstimateCap(ramBytes uint64) int { return max(CapFloor, int(ramBytes/RAMPer
 
 // outlook says what a warm spawn would meet now, by the rules of
 // claude-logs.md §2.3: below the cap it starts; exactly at the cap it evicts
-// the least recently active session idle ≥ 60 s, else it yields; over the cap
-// it yields.
+// the least recently active unprotected session idle ≥ 60 s, else it
+// yields; over the cap it yields.
 func outlook(s Snapshot) Outlook {
 	if s.Cap.Value == 0 {
 		return Outlook{Action: "unknown", Summary: "cap unknown: no cap= line logged and no RAM figure yet"}
@@ -166,7 +168,7 @@ func outlook(s Snapshot) Outlook {
 		o.Summary = fmt.Sprintf("a warm spawn would evict %s (idle %s) to stay at the cap", ShortID(s.NextVictim.ID), FormatDuration(s.NextVictim.Idle))
 	case eff == s.Cap.Value:
 		o.Action = "yield"
-		o.Summary = "a warm spawn would yield: at the cap and no session idle for 60 s"
+		o.Summary = "a warm spawn would yield: at the cap and no unprotected session idle for 60 s"
 	default:
 		o.Action = "yield"
 		o.Summary = fmt.Sprintf("a warm spawn would yield: %d over the cap (user spawns still start)", eff-s.Cap.Value)

@@ -32,6 +32,8 @@ func (m *Model) rankingContent(w int) content {
 		mark := ""
 		if victim {
 			mark, st = "◀ next (est)", t.Estimate
+		} else if v.Protected != "" {
+			mark = "protected" // Remote Control: the governor never picks it
 		} else if v.Idle < governor.MinVictimIdle {
 			mark = "<60s: safe"
 		}
@@ -61,6 +63,11 @@ func (m *Model) outlookLines(w int) []string {
 	var lines []string
 	for _, l := range wrap("estimate: "+o.Summary, w, 2) {
 		lines = append(lines, t.paint(st, fit(l, w)))
+	}
+	if o.SweepSummary != "" {
+		for _, l := range wrap("estimate: "+o.SweepSummary, w, 2) {
+			lines = append(lines, t.paint(t.Warn, fit(l, w)))
+		}
 	}
 	if m.snap.Cap.Value > 0 {
 		room := fmt.Sprintf("headroom: %d to the cap (%d), %d to the advised cap-2 (%d)",

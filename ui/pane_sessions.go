@@ -49,8 +49,10 @@ func stateLabel(s governor.SessionView) string {
 		return "paused: idle"
 	case s.State == governor.StatePaused && s.PauseReason != "":
 		return "paused: " + s.PauseReason
-	case s.RemoteControl && s.Live():
-		return string(s.State) + " (rc)"
+	case s.Protected != "":
+		return string(s.State) + " (rc)" // protected: Remote Control
+	case s.State == governor.StateDisconnected && s.PauseReason == governor.EndCrash:
+		return "crashed"
 	}
 	return string(s.State)
 }

@@ -1,0 +1,181 @@
+package governor
+
+import (
+	"fmt"
+	"time"
+)
+
+// How sessions end other than by a pause, and what an update does to them:
+// crashes, torn-down background work, Remote Control vetoes, resumes and
+// update restarts (claude-logs.md §7.1–7.4).
+
+// ProtectedRemoteControl is what a session with Remote Control active is
+// shown as: the app declines its idle pauses and the governor never picks it.
+const ProtectedRemoteControl = "Remote Control"
+
+// Pause reasons set by these events (SessionView.PauseReason).
+const (
+	EndCrash         = "crash"
+	EndTornDown      = "torn down"
+	EndUpdateRestart = "update restart"
+)
+
+// updateWindow is how long after an update restart a "[CCD] Stopping N
+// active session(s) on quit" line still belongs to that update.
+const updateWindow = 2 * time.Minute
+
+// Crash is one session whose process was killed or exited under it.
+type Crash struct {
+	Time     time.Time `json:"time"`
+	Session  string    `json:"session"`
+	Signal   string    `json:"signal,omitempty"`
+	ExitCode *int      `json:"exit_code,omitempty"`
+	File     string    `json:"file,omitempty"`
+	Line     int       `json:"line,omitempty"`
+}
+
+// CrashText is "SIGKILL" or "exit 143": how the process went.
+func (c Crash) CrashText() string {
+	switch {
+	case c.Signal != "":
+		return c.Signal
+	case c.ExitCode != nil:
+		return fmt.Sprintf("exit %d", *c.ExitCode)
+	}
+	return "unknown"
+}
+
+// Crashes returns the crashes in log order (bounded by Limits.Evictions)
+// and how many older ones were not kept.
+func (s *State) Crashes() ([]Crash, int) {
+	return s.crashes.items(), s.crashesHidden
+}
+
+// applyEnd folds the session events that end, revive or protect a session.
+func (s *State) applyEnd(e Event) {
+	c := &s.counts
+	switch e.Kind {
+	case KindCrash:
+		c.Crashes++
+		sess := s.get(e.Session, e.Time)
+		sess.crashes++
+		s.end(sess, EndCrash)
+		if len(s.crashes.buf) >= s.crashes.n {
+			s.crashesHidden++
+		}
+		s.crashes.push(Crash{Time: e.Time, Session: e.Session, Signal: e.Signal, ExitCode: e.ExitCode, File: e.File, Line: e.Line})
+	case KindQueryDone:
+		c.QueriesDone++ // the session's query loop ended; its state is said by the line before
+	case KindResume:
+		c.Resumed++
+		s.touch(e.Session, e.Time)
+	case KindTornDown:
+		if e.Count > 0 {
+			c.TornDownWithTasks++
+			c.BackgroundTasksLost += e.Count
+		}
+		s.end(s.get(e.Session, e.Time), EndTornDown)
+	case KindPauseSkipped:
+		if e.Reason == SkipRemoteControl {
+			c.PauseSkippedRC++
+		} else {
+			c.PauseSkippedOther++
+		}
+		if e.Session != "" && e.Reason == SkipRemoteControl {
+			s.get(e.Session, e.Time).remoteControl = true
+		}
+	case KindPauseDeclined:
+		c.DeclinedPauses++
+		c.MaxDeclined = max(c.MaxDeclined, e.Count)
+		s.get(e.Session, e.Time).remoteControl = true
+	case KindRemoteControl:
+		s.touch(e.Session, e.Time).remoteControl = true
+	}
+}
+
+// end stops a live session for why; one already ended keeps its reason.
+func (s *State) end(sess *session, why string) {
+	if sess.live() {
+		sess.state, sess.pauseReason = StateDisconnected, why
+		sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
+	}
+	sess.remoteControl = false
+	s.pruneEnded()
+}
+
+// applyAppLifecycle folds updates, relaunches and quits.
+func (s *State) applyAppLifecycle(e Event) {
+	c := &s.counts
+	switch e.Kind {
+	case KindAppUpdated:
+		c.AppUpdates++
+		if e.To != "" {
+			s.app.Version = e.To
+		}
+		if s.app.Pending == e.To {
+			s.app.Pending = ""
+		}
+	case KindUpdateReady:
+		s.app.Pending = e.Version
+	case KindUpdateRestart:
+		c.UpdateRestarts++
+		s.updateAt = e.Time
+		s.updateLost = s.endLive(EndUpdateRestart)
+		c.LostToUpdate += s.updateLost
+	case KindRelaunch:
+		c.Relaunches++
+	case KindRelaunchResume:
+		c.RelaunchResumes++
+		c.RelaunchWarmed += e.Count
+	case KindAppQuit:
+		c.AppQuits++
+		s.endAllSessions("app quit")
+	}
+}
+
+// stopAll is "[CCD] Stopping N active session(s) on quit": right after an
+// update restart the app's own count of what the update stopped wins over
+// the sessions coworktop saw live.
+func (s *State) stopAll(e Event) {
+	if !s.updateAt.IsZero() && !e.Time.Before(s.updateAt) && e.Time.Sub(s.updateAt) <= updateWindow {
+		if e.Count > s.updateLost {
+			s.counts.LostToUpdate += e.Count - s.updateLost
+			s.updateLost = e.Count
+		}
+		s.endLive(EndUpdateRestart)
+		return
+	}
+	s.endAllSessions("app quit")
+}
+
+// endLive ends every live session for why and says how many there were.
+func (s *State) endLive(why string) int {
+	n := 0
+	for _, sess := range s.sessions {
+		if sess.live() {
+			n++
+			sess.state, sess.pauseReason = StateDisconnected, why
+			sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
+		}
+	}
+	s.pruneEnded()
+	return n
+}
+
+// applyService folds the Windows VM service's start and stop
+// (cowork-service.log).
+func (s *State) applyService(e Event) {
+	switch e.Kind {
+	case KindServiceStart:
+		s.counts.ServiceStarts++
+		s.vm.Service = "started"
+	case KindServiceReady:
+		s.vm.Service = "ready"
+	case KindServiceStop:
+		s.counts.ServiceStops++
+		s.vm.Service = "stopped"
+		if s.vm.State == "running" || s.vm.State == "booting" {
+			s.vm.State = "stopped"
+		}
+	}
+}

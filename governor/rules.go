@@ -1,0 +1,71 @@
+package governor
+
+import "fmt"
+
+// Rules are how the governor of the app version that wrote the log
+// behaves, as far as coworktop's estimates need (claude-logs.md §2.3, §2.4,
+// §7.5). What the app logs always wins over them.
+type Rules struct {
+	// Generation is the app's major version: 1 (mid-2026) or 2 (2.x).
+	Generation int `json:"generation"`
+	// SweepEvicts: a memory-pressure signal really evicts idle sessions,
+	// down to cap − 2 (2.x). In 1.x the pressure line only says what it
+	// would evict.
+	SweepEvicts bool `json:"sweep_evicts"`
+}
+
+// RulesFor returns the rules of an app version ("2.110.0"); an unknown
+// version gets 1.x's, the ones documented from the app's own code.
+func RulesFor(version string) Rules {
+	major := 0
+	for i := 0; i < len(version) && version[i] >= '0' && version[i] <= '9' && major < 1000; i++ {
+		major = major*10 + int(version[i]-'0')
+	}
+	if major >= 2 {
+		return Rules{Generation: 2, SweepEvicts: true}
+	}
+	return Rules{Generation: 1}
+}
+
+// sweepTarget is where a pressure sweep stops: cap − 2, at least one.
+func sweepTarget(cap int) int { return max(1, cap-2) }
+
+// mayBeVictim: the governor picks only live sessions idle at least
+// MinVictimIdle (a running turn is never chosen) that nothing protects.
+func mayBeVictim(v SessionView) bool {
+	return v.Live() && v.Idle >= MinVictimIdle && v.Protected == ""
+}
+
+// nextVictim is the first session of the idle ranking (longest idle first)
+// the governor may pick; protected sessions are passed over.
+func nextVictim(ranking []SessionView) *SessionView {
+	for i := range ranking {
+		if mayBeVictim(ranking[i]) {
+			v := ranking[i]
+			return &v
+		}
+	}
+	return nil
+}
+
+// sweepOutlook adds what a pressure sweep would do now under 2.x rules:
+// evict idle unprotected sessions, least recently active first, until the
+// effective count is down to cap − 2.
+func sweepOutlook(o *Outlook, s Snapshot) {
+	if !s.Rules.SweepEvicts || s.Pressure.Rank() < PressureWarning.Rank() || s.Cap.Value == 0 {
+		return
+	}
+	over := s.Effective.Value - sweepTarget(s.Cap.Value)
+	if over <= 0 {
+		return
+	}
+	candidates := 0
+	for _, v := range s.IdleRanking {
+		if mayBeVictim(v) {
+			candidates++
+		}
+	}
+	o.Sweep = min(over, candidates)
+	o.SweepSummary = fmt.Sprintf("under %s pressure a sweep would evict %d of %d idle session(s), down to cap-2 (%d)",
+		s.Pressure, o.Sweep, candidates, sweepTarget(s.Cap.Value))
+}
