@@ -1,0 +1,172 @@
+// Package config reads, checks and writes coworktop's config file: refresh,
+// the default sort, pane order and visibility, theme, mouse and notify. It
+// is pure: the caller passes the file's bytes and the environment (Env), so
+// every rule is testable without a disk or a particular OS.
+package config
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Sort is the Sessions pane's order.
+type Sort string
+
+// Sorts, in the order `s` cycles through them.
+const (
+	SortRecent  Sort = "recent"
+	SortIdle    Sort = "idle"
+	SortProject Sort = "project"
+	SortStarted Sort = "started"
+)
+
+// Sorts lists every Sort, in the order `s` cycles through them.
+var Sorts = []Sort{SortRecent, SortIdle, SortProject, SortStarted}
+
+// Pane names a pane of the live screen.
+type Pane string
+
+// Panes.
+const (
+	PaneSessions    Pane = "sessions"
+	PaneRanking     Pane = "ranking"
+	PaneEvictions   Pane = "evictions"
+	PaneCompetition Pane = "competition"
+	PaneTimeline    Pane = "timeline"
+	PaneLog         Pane = "log"
+)
+
+// AllPanes is the default order: the screen's tab order.
+var AllPanes = []Pane{PaneSessions, PaneRanking, PaneLog, PaneEvictions, PaneCompetition, PaneTimeline}
+
+// Theme names a colour theme.
+type Theme string
+
+// Themes.
+const (
+	ThemeAuto         Theme = "auto"          // light or dark, from the terminal's background
+	ThemeDark         Theme = "dark"          // for a dark background
+	ThemeLight        Theme = "light"         // for a light background
+	ThemeHighContrast Theme = "high-contrast" // bold primaries, no dim text
+	ThemePlain        Theme = "plain"         // no colour at all (as NO_COLOR)
+)
+
+// Themes lists every Theme.
+var Themes = []Theme{ThemeAuto, ThemeDark, ThemeLight, ThemeHighContrast, ThemePlain}
+
+// Limits on refresh: shorter turns the monitor into the load.
+const (
+	MinRefresh = 100 * time.Millisecond
+	MaxRefresh = time.Hour
+)
+
+// Config is the whole file. Every field has a default (Default), so a file
+// holds only what the user changed.
+type Config struct {
+	Refresh Duration `toml:"refresh"`
+	Sort    Sort     `toml:"sort"`
+	Theme   Theme    `toml:"theme"`
+	Mouse   bool     `toml:"mouse"`
+	Notify  bool     `toml:"notify"`
+	Panes   Panes    `toml:"panes"`
+}
+
+// Panes is the live screen's layout: the panes in order (tab order, and the
+// order they are laid out in), and those hidden at start.
+type Panes struct {
+	Order  []Pane `toml:"order"`
+	Hidden []Pane `toml:"hidden"`
+}
+
+// Default is the configuration with no file.
+func Default() Config {
+	return Config{
+		Refresh: Duration(time.Second),
+		Sort:    SortRecent,
+		Theme:   ThemeAuto,
+		Mouse:   true,
+		Panes: Panes{
+			Order:  slices.Clone(AllPanes),
+			Hidden: []Pane{PaneLog},
+		},
+	}
+}
+
+// Visible reports whether p is shown at start.
+func (p Panes) Visible(pane Pane) bool { return !slices.Contains(p.Hidden, pane) }
+
+// Validate checks every value; the error names the key.
+func (c Config) Validate() error {
+	if d := time.Duration(c.Refresh); d < MinRefresh || d > MaxRefresh {
+		return keyErr("refresh", "refresh = %q: want from %s to %s", d, MinRefresh, MaxRefresh)
+	}
+	if !slices.Contains(Sorts, c.Sort) {
+		return keyErr("sort", "sort = %q: want one of %s", c.Sort, list(Sorts))
+	}
+	if !slices.Contains(Themes, c.Theme) {
+		return keyErr("theme", "theme = %q: want one of %s", c.Theme, list(Themes))
+	}
+	return c.Panes.validate()
+}
+
+func (p Panes) validate() error {
+	seen := map[Pane]bool{}
+	for _, n := range p.Order {
+		if !slices.Contains(AllPanes, n) {
+			return keyErr("panes.order", "panes.order: unknown pane %q: want %s", n, list(AllPanes))
+		}
+		if seen[n] {
+			return keyErr("panes.order", "panes.order: %q twice", n)
+		}
+		seen[n] = true
+	}
+	if len(p.Order) != len(AllPanes) {
+		var missing []Pane
+		for _, n := range AllPanes {
+			if !seen[n] {
+				missing = append(missing, n)
+			}
+		}
+		return keyErr("panes.order", "panes.order: missing %s (list every pane; hide one with panes.hidden)", list(missing))
+	}
+	for _, n := range p.Hidden {
+		if !slices.Contains(AllPanes, n) {
+			return keyErr("panes.hidden", "panes.hidden: unknown pane %q: want %s", n, list(AllPanes))
+		}
+	}
+	if len(p.Hidden) >= len(AllPanes) {
+		return keyErr("panes.hidden", "panes.hidden: every pane hidden; keep one")
+	}
+	return nil
+}
+
+// keyErr is a Validate error about key; Parse adds the key's line.
+func keyErr(key, format string, args ...any) error {
+	return &Error{Key: key, Msg: fmt.Sprintf(format, args...)}
+}
+
+func list[T ~string](vs []T) string {
+	s := make([]string, len(vs))
+	for i, v := range vs {
+		s[i] = string(v)
+	}
+	return strings.Join(s, ", ")
+}
+
+// Duration is a time.Duration written as Go writes one ("1s", "500ms").
+type Duration time.Duration
+
+// MarshalText writes d as "1s".
+func (d Duration) MarshalText() ([]byte, error) { return []byte(time.Duration(d).String()), nil }
+
+// UnmarshalText reads "1s", "500ms", "2m".
+func (d *Duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	if err != nil {
+		return fmt.Errorf("%q is not a duration (e.g. 1s, 500ms)", b)
+	}
+	*d = Duration(v)
+	return nil
+}

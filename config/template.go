@@ -1,0 +1,33 @@
+package config
+
+// Template is what `coworktop config init` writes: every key at its default,
+// each with a comment saying what it takes. It parses to Default().
+const Template = `# coworktop's config file. Every key is optional: a missing one keeps its
+# default, shown here. Command-line flags override the file. In the live
+# screen, S saves the current sort, panes and theme back here.
+
+# Screen and sampling refresh interval, from 100ms to 1h (--refresh).
+refresh = "1s"
+
+# The Sessions pane's order: recent, idle, project or started (s cycles).
+sort = "recent"
+
+# Colours: auto (light or dark, from the terminal's background), dark,
+# light, high-contrast, or plain (none; NO_COLOR and --no-color do the same).
+theme = "auto"
+
+# Mouse: the wheel scrolls the pane under it. false leaves the mouse to the
+# terminal (selecting text, for one).
+mouse = true
+
+# A desktop notification on an eviction or a pressure level change, in the
+# live screen and in serve (--notify).
+notify = false
+
+[panes]
+# Every pane, in tab order; the wide layout fills its rows in this order
+# (two side by side, the timeline and the event log across).
+order = ["sessions", "ranking", "log", "evictions", "competition", "timeline"]
+# Panes hidden at start (l shows the event log).
+hidden = ["log"]
+`
