@@ -19,6 +19,7 @@ type KeyMap struct {
 	Clear     key.Binding
 	Pause     key.Binding
 	Sort      key.Binding
+	Save      key.Binding
 	Details   key.Binding
 	EventLog  key.Binding
 	Zoom      key.Binding
@@ -46,6 +47,7 @@ func DefaultKeyMap(replay bool) KeyMap {
 		Clear:     b(k("esc"), h("esc", "clear / close")),
 		Pause:     b(k("space"), h("space", "pause display")),
 		Sort:      b(k("s"), h("s", "cycle sort")),
+		Save:      b(k("S"), h("S", "save view to config")),
 		Details:   b(k("enter"), h("enter", "session details")),
 		EventLog:  b(k("l"), h("l", "event log")),
 		Zoom:      b(k("z"), h("z", "zoom pane")),
@@ -69,7 +71,7 @@ func (k KeyMap) ShortHelp() []key.Binding {
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.NextPane, k.PrevPane, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.MouseHint},
-		{k.Filter, k.Clear, k.Sort, k.Details, k.EventLog, k.Zoom},
+		{k.Filter, k.Clear, k.Sort, k.Details, k.EventLog, k.Zoom, k.Save},
 		{k.Pause, k.Faster, k.Slower, k.Help, k.Quit},
 	}
 }

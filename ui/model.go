@@ -55,6 +55,10 @@ type Options struct {
 	// Source names where the logs come from (a folder's base name, "demo
 	// scenario"), shown in the title line. Never a full path.
 	Source string
+	// View is the config file's sort, panes, theme and mouse; SaveView,
+	// when set, writes the current one back (`S`) and says where.
+	View     View
+	SaveView func(View) (string, error)
 }
 
 // UpdatesMsg carries pipeline deliveries into Update. The feed bridge sends
@@ -106,6 +110,8 @@ type Model struct {
 	details  string // session id whose history is open, or ""
 	filterOn bool   // typing a filter for the focused pane
 	sortBy   sessionSort
+	order    []paneID // the configured pane order (hidden ones left out)
+	notice   string   // one-off footer message (`S`), until the next key
 }
 
 // New returns a model ready to run.
@@ -126,19 +132,27 @@ func New(opts Options) *Model {
 		opts:  opts,
 		state: governor.New(opts.Limits),
 		clock: opts.Clock,
-		theme: NewTheme(opts.Color),
+		theme: NewTheme(false),
 		keys:  DefaultKeyMap(opts.Playback != nil),
 		help:  help.New(),
 		dirty: true,
 	}
+	if opts.Color {
+		m.theme = ThemeNamed(opts.View.Theme, true)
+	}
 	m.help.Styles = helpStyles(m.theme)
+	m.applyView()
 	m.snap = m.state.Snapshot(m.clock())
 	return m
 }
 
 // Init starts the tick and the feed.
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(m.tick(), waitForUpdates(m.opts.Updates))
+	cmds := []tea.Cmd{m.tick(), waitForUpdates(m.opts.Updates)}
+	if m.theme.adapts() {
+		cmds = append(cmds, tea.RequestBackgroundColor)
+	}
+	return tea.Batch(cmds...)
 }
 
 // State exposes the model's governor state (read-only use, for tests).
@@ -184,6 +198,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case tea.KeyPressMsg:
 		return m, m.handleKey(msg)
+	case tea.BackgroundColorMsg:
+		m.setBackground(msg.IsDark())
+		return m, nil
+	case viewSavedMsg:
+		m.viewSaved(msg)
+		return m, nil
 	case tea.MouseWheelMsg:
 		m.handleWheel(msg)
 		return m, nil
@@ -235,7 +255,9 @@ func (m *Model) View() tea.View {
 	}
 	v := tea.NewView(m.frame)
 	v.AltScreen = true
-	v.MouseMode = tea.MouseModeCellMotion
+	if !m.opts.View.NoMouse {
+		v.MouseMode = tea.MouseModeCellMotion
+	}
 	v.WindowTitle = "coworktop"
 	return v
 }

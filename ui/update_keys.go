@@ -12,6 +12,7 @@ import (
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
 	m.dirty = true
+	m.notice = ""
 	if m.filterOn {
 		m.editFilter(msg)
 		return nil
@@ -60,6 +61,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.refresh()
 	case key.Matches(msg, k.Sort):
 		m.sortBy = (m.sortBy + 1) % sortCount
+	case key.Matches(msg, k.Save):
+		return m.saveView()
 	case key.Matches(msg, k.Details):
 		if id := m.selectedSession(); id != "" {
 			m.details = id

@@ -64,33 +64,6 @@ func (m *Model) tooSmall(w, h int) string {
 	return strings.Join(out, "\n")
 }
 
-// visiblePanes lists the panes on screen, in tab order.
-func (m *Model) visiblePanes() []paneID {
-	if m.showLog {
-		return []paneID{paneSessions, paneRanking, paneLog, paneEvictions, paneCompetition, paneTimeline}
-	}
-	return []paneID{paneSessions, paneRanking, paneEvictions, paneCompetition, paneTimeline}
-}
-
-// fullBody: sessions | ranking on top, evictions | competition (or the
-// event log across) below, the memory timeline at the bottom.
-func (m *Model) fullBody(w, h int) []string {
-	left := w * 3 / 5
-	right := w - left
-	tl := min(timelineBoxHeight, h/4)
-	rest := h - tl
-	top := rest / 2
-	bottom := rest - top
-	out := joinColumns(m.renderPane(paneSessions, left, top, true), m.renderPane(paneRanking, right, top, true))
-	if m.showLog {
-		lh := bottom / 2
-		out = append(out, m.renderPane(paneLog, w, lh, true)...)
-		bottom -= lh
-	}
-	out = append(out, joinColumns(m.renderPane(paneEvictions, left, bottom, true), m.renderPane(paneCompetition, right, bottom, true))...)
-	return append(out, m.renderPane(paneTimeline, w, tl, true)...)
-}
-
 // compactBody stacks the panes with title rules instead of boxes.
 func (m *Model) compactBody(w, h int) []string {
 	panes := m.visiblePanes()
@@ -188,6 +161,9 @@ func (m *Model) renderPane(id paneID, w, h int, boxed bool) []string {
 
 // footer is the short help, or the filter prompt while typing one.
 func (m *Model) footer(w int) string {
+	if m.notice != "" {
+		return m.theme.paint(m.theme.Title, fit(" "+m.notice, w))
+	}
 	if m.filterOn {
 		return m.theme.paint(m.theme.Title, fit(fmt.Sprintf(" filter %s: %s_  (enter keeps, esc clears)", m.focus.title(), m.panes[m.focus].filter), w))
 	}
@@ -242,7 +218,7 @@ func helpStyles(t Theme) help.Styles {
 			FullKey: plain, FullDesc: plain, FullSeparator: plain}
 	}
 	st := help.DefaultStyles(true)
-	keyStyle := lipgloss.NewStyle().Foreground(lipgloss.Color("6")).Bold(true)
+	keyStyle := t.HelpKey
 	st.ShortKey = keyStyle
 	st.FullKey = keyStyle
 	st.ShortDesc = lipgloss.NewStyle()

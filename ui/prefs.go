@@ -1,0 +1,105 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/coworktop/coworktop/config"
+)
+
+// View is what the config file says about the screen, and what `S` saves:
+// the Sessions sort, the panes' order and visibility, the theme, the mouse.
+type View struct {
+	Sort    config.Sort
+	Panes   config.Panes
+	Theme   config.Theme
+	NoMouse bool // leave the mouse to the terminal
+}
+
+// viewSavedMsg reports the outcome of `S`.
+type viewSavedMsg struct {
+	where string
+	err   error
+}
+
+var paneNames = map[config.Pane]paneID{
+	config.PaneSessions: paneSessions, config.PaneRanking: paneRanking, config.PaneEvictions: paneEvictions,
+	config.PaneCompetition: paneCompetition, config.PaneTimeline: paneTimeline, config.PaneLog: paneLog,
+}
+
+// applyView sets the screen up as opts.View says; zero fields keep the
+// built-in defaults.
+func (m *Model) applyView() {
+	v := m.opts.View
+	if i := slices.Index(config.Sorts, v.Sort); i >= 0 {
+		m.sortBy = sessionSort(i)
+	}
+	if v.Panes.Order == nil {
+		v.Panes = config.Default().Panes
+	}
+	m.order = m.order[:0]
+	for _, name := range v.Panes.Order {
+		if id, ok := paneNames[name]; ok && (name == config.PaneLog || v.Panes.Visible(name)) {
+			m.order = append(m.order, id)
+		}
+	}
+	m.showLog = v.Panes.Visible(config.PaneLog)
+	if panes := m.visiblePanes(); len(panes) > 0 && !slices.Contains(panes, m.focus) {
+		m.focus = panes[0]
+	}
+}
+
+// currentView is the screen as it is now, for `S`: the configured order
+// and hidden panes, with the event log as the user left it.
+func (m *Model) currentView() View {
+	v := m.opts.View
+	v.Sort = config.Sorts[m.sortBy]
+	if v.Panes.Order == nil {
+		v.Panes = config.Default().Panes
+	}
+	hidden := slices.DeleteFunc(slices.Clone(v.Panes.Hidden), func(p config.Pane) bool { return p == config.PaneLog })
+	if !m.showLog {
+		hidden = append(hidden, config.PaneLog)
+	}
+	v.Panes.Hidden = hidden
+	v.Panes.Order = slices.Clone(v.Panes.Order)
+	if v.Theme == "" {
+		v.Theme = config.ThemeAuto
+	}
+	return v
+}
+
+// saveView runs Options.SaveView off the program's goroutine.
+func (m *Model) saveView() tea.Cmd {
+	save := m.opts.SaveView
+	if save == nil {
+		m.notice = "S: no config file to save to"
+		return nil
+	}
+	v := m.currentView()
+	return func() tea.Msg {
+		where, err := save(v)
+		return viewSavedMsg{where: where, err: err}
+	}
+}
+
+func (m *Model) viewSaved(msg viewSavedMsg) {
+	if msg.err != nil {
+		m.notice = "S: not saved: " + oneLineText(msg.err.Error())
+	} else {
+		m.notice = fmt.Sprintf("view saved to %s", msg.where)
+	}
+	m.dirty = true
+}
+
+// oneLineText keeps the first line of s.
+func oneLineText(s string) string {
+	for i, r := range s {
+		if r == '\n' || r == '\r' {
+			return s[:i]
+		}
+	}
+	return s
+}
