@@ -1,6 +1,10 @@
 package governor
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+	"time"
+)
 
 // Describe is a one-line human summary of an event, built only from parsed
 // (already sanitised) fields.
@@ -105,10 +109,7 @@ func Describe(e Event) string {
 	case KindVMBoot:
 		return "vm: boot attempt"
 	case KindVMConfig:
-		if e.MemoryMB > 0 {
-			return fmt.Sprintf("vm: config cpus=%d memory=%dMB", e.CPUs, e.MemoryMB)
-		}
-		return fmt.Sprintf("vm: config cpus=%d memory=%dGB", e.CPUs, e.MemoryGB)
+		return vmConfigText(e)
 	case KindVMStep:
 		if e.DurationMs > 0 {
 			return fmt.Sprintf("vm: %s %s (%d ms)", e.Step, e.Phase, e.DurationMs)
@@ -118,4 +119,108 @@ func Describe(e Event) string {
 		return "vm: started"
 	}
 	return string(e.Kind)
+}
+
+// vmConfigText names only what was logged: a CPU count of "auto" or a line
+// without one is not "cpus=0".
+func vmConfigText(e Event) string {
+	parts := []string{"vm: config"}
+	if e.CPUs > 0 {
+		parts = append(parts, fmt.Sprintf("cpus=%d", e.CPUs))
+	}
+	switch {
+	case e.MemoryMB > 0:
+		parts = append(parts, fmt.Sprintf("memory=%dMB", e.MemoryMB))
+	case e.MemoryGB > 0:
+		parts = append(parts, fmt.Sprintf("memory=%dGB", e.MemoryGB))
+	}
+	if len(parts) == 1 {
+		parts = append(parts, "(no figure logged)")
+	}
+	return strings.Join(parts, " ")
+}
+
+// The wording below is the one place facts and estimates are labelled: the
+// screen, report and snapshot all call it, so a figure reads the same
+// wherever it is shown.
+
+// IdleText is an eviction's idle time: as logged, "~6m55s (est.)" when it is
+// coworktop's estimate from the last activity line, "?" when nobody knows.
+func IdleText(idleS int, src Source) string {
+	d := FormatDuration(time.Duration(idleS) * time.Second)
+	switch src {
+	case SourceLogged:
+		return d
+	case SourceEstimated:
+		return "~" + d + " (est.)"
+	}
+	return "?"
+}
+
+// CauseText is why a session was evicted, from Outcome.Cause.
+func CauseText(cause string) string {
+	switch cause {
+	case "warm", "user":
+		return "at cap, " + cause + " spawn"
+	case "pressure":
+		return "memory pressure"
+	case "idle_timeout":
+		return "idle timeout"
+	}
+	return "cause not logged"
+}
+
+// OutcomeWhat names an outcome in a list of governor actions.
+func OutcomeWhat(o Outcome) string {
+	switch {
+	case o.Eviction:
+		return "EVICTED"
+	case o.Kind == KindAtCap:
+		return "would evict"
+	case o.Kind == KindYield:
+		return "yield"
+	case o.Kind == KindPressure:
+		return "pressure"
+	case o.Kind == KindIdleTimeout:
+		return "idle timeout"
+	}
+	return string(o.Kind)
+}
+
+// OutcomeCause says why, for any outcome; an eviction's cause reads as
+// CauseText does in report.
+func OutcomeCause(o Outcome) string {
+	switch {
+	case o.Kind == KindPressure:
+		return "memory pressure (" + o.Cause + ")"
+	case o.Kind == KindYield:
+		return "at cap, " + o.Cause + " spawn refused"
+	}
+	return CauseText(o.Cause)
+}
+
+// CapText is the cap with its source: "8 (logged)", "~8 (est.)", "?".
+func CapText(c CapView) string {
+	switch {
+	case c.Value == 0:
+		return "?"
+	case c.Source == SourceLogged:
+		return fmt.Sprintf("%d (logged)", c.Value)
+	}
+	return fmt.Sprintf("~%d (est.)", c.Value)
+}
+
+// EffectiveText is the governor's last logged count with its age:
+// "governor 9 effective, 12s ago", or that none was logged.
+func EffectiveText(e EffectiveView) string {
+	if e.Source != SourceLogged {
+		return "governor effective not logged yet"
+	}
+	return fmt.Sprintf("governor %d effective, %s ago", e.Value, FormatDuration(e.Age))
+}
+
+// SessionsText is the whole session count in one line, as snapshot prints
+// it: "8 live / cap 8 (logged) · governor 9 effective, 12s ago".
+func SessionsText(s Snapshot) string {
+	return fmt.Sprintf("%d live / cap %s · %s", s.Live, CapText(s.Cap), EffectiveText(s.Effective))
 }

@@ -55,7 +55,7 @@ func sweepOutlook(o *Outlook, s Snapshot) {
 	if !s.Rules.SweepEvicts || s.Pressure.Rank() < PressureWarning.Rank() || s.Cap.Value == 0 {
 		return
 	}
-	over := s.Effective.Value - sweepTarget(s.Cap.Value)
+	over := s.Live - sweepTarget(s.Cap.Value) // the outlook's count (Outlook.Basis)
 	if over <= 0 {
 		return
 	}

@@ -76,12 +76,29 @@ type CapView struct {
 	Source Source `json:"source"`
 }
 
-// EffectiveView is the governor's count of live sessions plus in-flight spawns.
+// EffectiveView is the governor's own count of live sessions plus in-flight
+// spawns, as it last logged it (acquire and pressure lines), with its age.
+// It is never coworktop's count: that is Snapshot.Live.
 type EffectiveView struct {
-	Value  int       `json:"value"`
-	Source Source    `json:"source"` // logged (G1/G4) or estimated (sessions counted live)
-	At     time.Time `json:"at,omitempty"`
+	Value  int           `json:"value"`
+	Source Source        `json:"source"` // logged, or unknown when none was logged since the app started
+	At     time.Time     `json:"at,omitempty"`
+	Age    time.Duration `json:"age_ns,omitempty"` // Snapshot.Now − At
+	// Fresh: logged within the last two minutes. An older count is history:
+	// sessions may have come and gone since.
+	Fresh bool `json:"fresh"`
 }
+
+// CountBasis names the session count a derived figure was computed from.
+type CountBasis string
+
+// Count bases.
+const (
+	// BasisLive is Snapshot.Live, the sessions coworktop sees live: it moves
+	// with every session line, where the governor's logged count waits for
+	// its next acquire or pressure line.
+	BasisLive CountBasis = "live"
+)
 
 // Outlook is coworktop's estimate of what a new warm spawn would meet now.
 type Outlook struct {
@@ -92,7 +109,11 @@ type Outlook struct {
 	Sweep    int    `json:"sweep,omitempty"`  // 2.x: idle sessions a pressure sweep would evict now
 	// SweepSummary says so for humans (empty when no sweep would run).
 	SweepSummary string `json:"sweep_summary,omitempty"`
-	Summary      string `json:"summary"` // one line for humans
+	// Basis is the count Headroom and ToCap are computed from (always the
+	// live count); Summary says so in words.
+	Basis   CountBasis `json:"basis"`
+	Count   int        `json:"count"`
+	Summary string     `json:"summary"` // one line for humans
 }
 
 // VMView is the Cowork VM as the VM logs describe it.
@@ -130,6 +151,11 @@ type Snapshot struct {
 	Now time.Time `json:"now"`
 	App AppView   `json:"app"`
 
+	// Live is the one session count: sessions coworktop sees live (working
+	// or idle). The header, the Sessions pane, the outlook, snapshot and the
+	// metrics all show this figure. Effective is the governor's own last
+	// logged count, shown beside it with its age.
+	Live       int           `json:"live"`
 	Cap        CapView       `json:"cap"`
 	Effective  EffectiveView `json:"effective"`
 	Pressure   PressureLevel `json:"pressure"` // last level the governor logged (G4)

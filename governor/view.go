@@ -65,11 +65,9 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 	snap.NextVictim = nextVictim(snap.IdleRanking)
 	snap.Rules = RulesFor(s.app.Version)
 
+	snap.Live = live
 	snap.Cap = s.capView()
-	snap.Effective = s.effective
-	if snap.Effective.Source != SourceLogged || now.Sub(snap.Effective.At) > effectiveFresh {
-		snap.Effective = EffectiveView{Value: live, Source: SourceEstimated, At: now}
-	}
+	snap.Effective = s.effectiveView(now)
 	snap.Outlook = outlook(snap)
 	sweepOutlook(&snap.Outlook, snap)
 	return snap
@@ -120,11 +118,24 @@ func (sess *session) view(now time.Time) SessionView {
 			v.State = StateIdle
 		}
 	}
-	if !sess.timerArmedAt.IsZero() {
+	// Only a live session's idle timer runs: an evicted or paused one has
+	// no timer counting down, whatever was armed before.
+	if !sess.timerArmedAt.IsZero() && sess.live() {
 		v.TimerArmedAt, v.TimerTimeout = sess.timerArmedAt, sess.timerTimeout
 		v.TimerRemaining = max(0, sess.timerArmedAt.Add(sess.timerTimeout).Sub(now))
 	}
 	return v
+}
+
+// effectiveView is the governor's last logged count as of now, with its age.
+func (s *State) effectiveView(now time.Time) EffectiveView {
+	e := s.effective
+	if e.Source != SourceLogged {
+		return EffectiveView{Source: SourceUnknown}
+	}
+	e.Age = max(0, now.Sub(e.At))
+	e.Fresh = e.Age <= effectiveFresh
+	return e
 }
 
 // capView: a logged cap= wins; otherwise the app's formula over the RAM we
@@ -152,26 +163,29 @@ func EstimateCap(ramBytes uint64) int { return max(CapFloor, int(ramBytes/RAMPer
 // outlook says what a warm spawn would meet now, by the rules of
 // claude-logs.md §2.3: below the cap it starts; exactly at the cap it evicts
 // the least recently active unprotected session idle ≥ 60 s, else it
-// yields; over the cap it yields.
+// yields; over the cap it yields. It counts the live sessions
+// (Snapshot.Live), the number the header and the Sessions pane show, and
+// says so.
 func outlook(s Snapshot) Outlook {
 	if s.Cap.Value == 0 {
-		return Outlook{Action: "unknown", Summary: "cap unknown: no cap= line logged and no RAM figure yet"}
+		return Outlook{Action: "unknown", Basis: BasisLive, Count: s.Live, Summary: "cap unknown: no cap= line logged and no RAM figure yet"}
 	}
-	eff := s.Effective.Value
-	o := Outlook{ToCap: s.Cap.Value - eff, Headroom: s.Cap.Value - 2 - eff}
+	n := s.Live
+	o := Outlook{ToCap: s.Cap.Value - n, Headroom: s.Cap.Value - 2 - n, Basis: BasisLive, Count: n}
+	counted := fmt.Sprintf("%d live", n)
 	switch {
-	case eff < s.Cap.Value:
+	case n < s.Cap.Value:
 		o.Action = "start"
-		o.Summary = fmt.Sprintf("a warm spawn would start: %d below the cap, %d below the advised cap-2", o.ToCap, max(o.Headroom, 0))
-	case eff == s.Cap.Value && s.NextVictim != nil:
+		o.Summary = fmt.Sprintf("a warm spawn would start: %s is %d below the cap, %d below the advised cap-2", counted, o.ToCap, max(o.Headroom, 0))
+	case n == s.Cap.Value && s.NextVictim != nil:
 		o.Action, o.Victim = "evict", s.NextVictim.ID
-		o.Summary = fmt.Sprintf("a warm spawn would evict %s (idle %s) to stay at the cap", ShortID(s.NextVictim.ID), FormatDuration(s.NextVictim.Idle))
-	case eff == s.Cap.Value:
+		o.Summary = fmt.Sprintf("a warm spawn would evict %s (idle %s): %s is at the cap", ShortID(s.NextVictim.ID), FormatDuration(s.NextVictim.Idle), counted)
+	case n == s.Cap.Value:
 		o.Action = "yield"
-		o.Summary = "a warm spawn would yield: at the cap and no unprotected session idle for 60 s"
+		o.Summary = fmt.Sprintf("a warm spawn would yield: %s is at the cap and no unprotected session is idle for 60 s", counted)
 	default:
 		o.Action = "yield"
-		o.Summary = fmt.Sprintf("a warm spawn would yield: %d over the cap (user spawns still start)", eff-s.Cap.Value)
+		o.Summary = fmt.Sprintf("a warm spawn would yield: %s is %d over the cap (user spawns still start)", counted, n-s.Cap.Value)
 	}
 	return o
 }
@@ -212,8 +226,11 @@ func FormatDuration(d time.Duration) string {
 	return fmt.Sprintf("%dd%02dh", int(d.Hours())/24, int(d.Hours())%24)
 }
 
-// logLines lists the event log oldest first, describing each event only the
-// first time: the live view takes a snapshot every second.
+// logLines lists the event log oldest first by log time, describing each
+// event only the first time: the live view takes a snapshot every second.
+// Events arrive file by file (a VM log is read after main.log), so they are
+// put in time order here; the sort is stable, so lines of the same second
+// keep their order in the file.
 func (s *State) logLines() []LogLine {
 	r := s.log
 	out := make([]LogLine, 0, len(r.buf))
@@ -223,6 +240,10 @@ func (s *State) logLines() []LogLine {
 			it.text = Describe(it.ev)
 		}
 		out = append(out, LogLine{Time: it.ev.Time, Kind: it.ev.Kind, Session: it.ev.Session, Text: it.text})
+	}
+	byTime := func(i, j int) bool { return out[i].Time.Before(out[j].Time) }
+	if !sort.SliceIsSorted(out, byTime) {
+		sort.SliceStable(out, byTime)
 	}
 	return out
 }

@@ -10,9 +10,10 @@ import (
 
 // header draws the meters: a title line, then pairs of meters in two columns,
 // then the followed log files (one line each, or one line in total when
-// compact).
+// compact). The meters get their columns first; the facts on the right
+// take what is left, clipped with "…".
 func (m *Model) header(w int, compact bool) []string {
-	left := (w + 1) / 2
+	left := headerSplit(w)
 	right := w - left
 	lines := []string{m.titleLine(w)}
 	pairs := [][2]string{
@@ -24,6 +25,22 @@ func (m *Model) header(w int, compact bool) []string {
 		lines = append(lines, padStyled(p[0], left)+padStyled(p[1], right))
 	}
 	return append(lines, m.fileLines(w, compact)...)
+}
+
+// Header columns: a meter wants room for its longest text and a bar of
+// meterBarWant cells; the facts keep at least factsMin cells or two fifths
+// of the width, whichever is more.
+const (
+	meterWant    = 80 // "Ses[" + the full sessions text + a 20-cell bar
+	factsMin     = 24
+	meterBarMin  = 6
+	meterBarWant = 20
+)
+
+// headerSplit is the meters' column width at screen width w.
+func headerSplit(w int) int {
+	facts := max(factsMin, w*2/5)
+	return max(1, min(max(meterWant, (w+1)/2), w-facts))
 }
 
 func (m *Model) titleLine(w int) string {
@@ -60,17 +77,26 @@ func (m *Model) titleLine(w int) string {
 	return padStyled(out, w)
 }
 
-// meter draws `Lbl[|||||     text]` in w cells.
-func (m *Model) meter(label string, frac float64, text string, st Ink, w int) string {
+// meter draws `Lbl[|||||     text]` in w cells. texts are the same figure
+// from the longest wording to the shortest: the first that leaves the bar
+// meterBarMin cells is drawn, else the shortest, clipped.
+func (m *Model) meter(label string, frac float64, st Ink, w int, texts ...string) string {
 	t := m.theme
 	inner := w - len(label) - 2
 	if inner < 1 {
 		return fit(label, w)
 	}
+	text := texts[len(texts)-1]
+	for _, c := range texts {
+		if textWidth(c)+1+meterBarMin <= inner {
+			text = c
+			break
+		}
+	}
 	text = clip(text, inner)
 	barW := inner - textWidth(text) - 1
 	if barW < 1 {
-		return t.paint(t.Title, label) + "[" + fit(text, inner) + "]"
+		return t.paint(t.Title, label) + "[" + t.paint(t.Fact, fit(text, inner)) + "]"
 	}
 	filled, empty := bar(barW, frac)
 	return t.paint(t.Title, label) + "[" + t.paint(st, filled) + empty + " " + t.paint(t.Fact, text) + "]"
@@ -94,31 +120,33 @@ func (m *Model) memMeter(w int) string {
 	// as the timeline does; live shows the host.
 	if h := m.snap.Host; h != nil && (m.opts.Mode == ModeLive || len(m.snap.MemorySamples) == 0) {
 		if !h.Total.Known {
-			return m.meter(label, 0, "unreadable", m.theme.Muted, w)
+			return m.meter(label, 0, m.theme.Muted, w, "unreadable")
 		}
 		used, avail := h.Used, h.Available
 		if avail.Known {
 			used = governor.Figure{Value: h.Total.Value - min(avail.Value, h.Total.Value), Known: true}
 		}
 		if !used.Known {
-			return m.meter(label, 0, "used unreadable / "+humanBytes(h.Total.Value), m.theme.Muted, w)
+			return m.meter(label, 0, m.theme.Muted, w, "used unreadable / "+humanBytes(h.Total.Value))
 		}
 		frac := float64(used.Value) / float64(h.Total.Value)
 		text := humanBytes(used.Value) + "/" + humanBytes(h.Total.Value)
+		short := text
 		if avail.Known {
 			text += " avail " + humanBytes(avail.Value)
 		}
-		return m.meter(label, frac, text, m.levelStyle(h.Pressure), w)
+		return m.meter(label, frac, m.levelStyle(h.Pressure), w, text, short)
 	}
 	if n := len(m.snap.MemorySamples); n > 0 {
 		s := m.snap.MemorySamples[n-1]
 		if s.TotalMB > 0 {
 			used := s.TotalMB - min(s.SysFreeMB, s.TotalMB)
-			text := humanMB(used) + "/" + humanMB(s.TotalMB) + " free " + humanMB(s.SysFreeMB) + " (app log)"
-			return m.meter(label, float64(used)/float64(s.TotalMB), text, m.levelStyle(m.snap.Pressure), w)
+			text := humanMB(used) + "/" + humanMB(s.TotalMB)
+			return m.meter(label, float64(used)/float64(s.TotalMB), m.levelStyle(m.snap.Pressure), w,
+				text+" free "+humanMB(s.SysFreeMB)+" (app log)", text+" (app log)", text)
 		}
 	}
-	return m.meter(label, 0, "no sample yet", m.theme.Muted, w)
+	return m.meter(label, 0, m.theme.Muted, w, "no sample yet")
 }
 
 func (m *Model) swapMeter(w int) string {
@@ -126,47 +154,48 @@ func (m *Model) swapMeter(w int) string {
 	h := m.snap.Host
 	switch {
 	case h == nil:
-		return m.meter(label, 0, "no host sample", m.theme.Muted, w)
+		return m.meter(label, 0, m.theme.Muted, w, "no host sample")
 	case !h.SwapTotal.Known || !h.SwapUsed.Known:
-		return m.meter(label, 0, "unreadable", m.theme.Muted, w)
+		return m.meter(label, 0, m.theme.Muted, w, "unreadable")
 	case h.SwapTotal.Value == 0:
-		return m.meter(label, 0, "none", m.theme.Muted, w)
+		return m.meter(label, 0, m.theme.Muted, w, "none")
 	}
 	frac := float64(h.SwapUsed.Value) / float64(h.SwapTotal.Value)
 	st := m.theme.OK
 	if frac > 0.5 {
 		st = m.theme.Warn
 	}
-	return m.meter(label, frac, humanBytes(h.SwapUsed.Value)+"/"+humanBytes(h.SwapTotal.Value), st, w)
+	return m.meter(label, frac, st, w, humanBytes(h.SwapUsed.Value)+"/"+humanBytes(h.SwapTotal.Value))
 }
 
-// sessionsMeter shows effective/cap and marks each figure logged or estimated.
+// sessionsMeter shows the live count against the cap, then the governor's
+// own last logged count with its age: two different figures, each named.
 func (m *Model) sessionsMeter(w int) string {
 	t := m.theme
 	s := m.snap
-	eff := fmt.Sprint(s.Effective.Value)
-	if s.Effective.Source != governor.SourceLogged {
-		eff = "~" + eff
-	}
-	capText := "cap ?"
-	switch s.Cap.Source {
-	case governor.SourceLogged:
-		capText = fmt.Sprintf("cap %d (logged)", s.Cap.Value)
-	case governor.SourceEstimated:
-		capText = fmt.Sprintf("cap ~%d (est.)", s.Cap.Value)
+	live := fmt.Sprint(s.Live)
+	gov := "gov ?"
+	if e := s.Effective; e.Source == governor.SourceLogged {
+		gov = fmt.Sprintf("gov %d, %s ago", e.Value, governor.FormatDuration(e.Age))
 	}
 	if s.Cap.Value == 0 {
-		return m.meter("Ses", 0, eff+" · "+capText, t.Muted, w)
+		return m.meter("Ses", 0, t.Muted, w, live+" live · cap ? · "+governor.EffectiveText(s.Effective), live+" live · "+gov, live)
 	}
 	st := t.OK
 	switch {
-	case s.Effective.Value >= s.Cap.Value:
+	case s.Live >= s.Cap.Value:
 		st = t.Critical
-	case s.Effective.Value >= s.Cap.Value-2:
+	case s.Live >= s.Cap.Value-2:
 		st = t.Warn
 	}
-	text := eff + "/" + fmt.Sprint(s.Cap.Value) + " " + capText
-	return m.meter("Ses", float64(s.Effective.Value)/float64(s.Cap.Value), text, st, w)
+	frac := live + "/" + fmt.Sprint(s.Cap.Value)
+	capText := "cap " + governor.CapText(s.Cap)
+	return m.meter("Ses", float64(s.Live)/float64(s.Cap.Value), st, w,
+		frac+" "+capText+" · "+governor.EffectiveText(s.Effective),
+		frac+" "+capText+" · "+gov,
+		frac+" · "+gov,
+		frac+" · "+gov[:strings.IndexByte(gov+",", ',')],
+		frac)
 }
 
 // staleAfter is when a logged pressure level stops being shown as current.
@@ -192,7 +221,7 @@ func (m *Model) pressureLine(w int) string {
 		b.WriteString(" · ")
 		b.WriteString(t.paint(m.levelStyle(h.Pressure), "host "+string(h.Pressure)))
 		if h.PressureSource != "" {
-			b.WriteString(t.paint(t.Muted, " ("+clip(h.PressureSource, 24)+")"))
+			b.WriteString(t.paint(t.Muted, " ("+h.PressureSource+")"))
 		}
 	}
 	return padStyled(b.String(), w)

@@ -39,7 +39,7 @@ func (m *Model) logRows(w int, keep func(governor.LogLine) bool) []row {
 // logContent is the Event log pane (toggled with `l`).
 func (m *Model) logContent(w int) content {
 	rows := m.logRows(w, nil)
-	c := content{rows: rows, info: "newest first"}
+	c := content{rows: rows, info: "newest first by log time"}
 	if n := m.snap.Counts.Unknown; n > 0 {
 		c.info += " · " + plural(n, "unknown governor line")
 	}
@@ -60,12 +60,11 @@ func (m *Model) detailsContent(w int) content {
 		if s.ID != id {
 			continue
 		}
-		facts := []string{
-			"session " + s.ID,
-			"project " + s.Project + "   cwd " + s.Cwd,
-			"state " + stateLabel(s) + "   started " + clockTime(s.FirstSeen) + "   last activity " + clockTime(s.LastActivity) +
-				"   idle " + governor.FormatDuration(s.Idle),
+		state := "state " + stateLabel(s) + "   started " + clockTime(s.FirstSeen) + "   last activity " + clockTime(s.LastActivity)
+		if s.Live() {
+			state += "   idle " + governor.FormatDuration(s.Idle) // an ended session's idle time does not climb
 		}
+		facts := []string{"session " + s.ID, "project " + s.Project + "   cwd " + s.Cwd, state}
 		if s.TimerTimeout > 0 {
 			facts = append(facts, "idle timer "+governor.FormatDuration(s.TimerTimeout)+" armed "+clockTime(s.TimerArmedAt)+
 				", "+governor.FormatDuration(s.TimerRemaining)+" left")

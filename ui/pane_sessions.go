@@ -82,13 +82,9 @@ func (m *Model) sessionsContent(w int) content {
 		cell(t.Heading, "STATE", stW).cell(t.Heading, "START", startW).rcell(t.Heading, "IDLE", idleW).
 		rcell(t.Heading, "TIMEOUT", toW).rcell(t.Heading, "EV", evW)
 	c := content{heading: head.String(), selectable: true}
-	live := 0
 	for _, s := range m.sortedSessions() {
-		if s.Live() {
-			live++
-		}
 		timeout := ""
-		if s.TimerTimeout > 0 && s.Live() {
+		if s.TimerTimeout > 0 {
 			timeout = governor.FormatDuration(s.TimerRemaining)
 		}
 		ev := ""
@@ -105,6 +101,7 @@ func (m *Model) sessionsContent(w int) content {
 			rcell(t.Muted, timeout, toW).rcell(t.Evicted, ev, evW)
 		c.rows = append(c.rows, l.row(s.ID))
 	}
-	c.info = strconv.Itoa(live) + " live · sort " + m.sortBy.String()
+	// The header's figure, not a count of its own: one definition.
+	c.info = strconv.Itoa(m.snap.Live) + " live · sort " + m.sortBy.String()
 	return c
 }

@@ -1,0 +1,107 @@
+package governor
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestOneSessionCount: Live counts the sessions seen live and nothing else;
+// the governor's logged count stays its own figure, with its age, and the
+// outlook counts Live and says so.
+func TestOneSessionCount(t *testing.T) {
+	s := stateFrom(t,
+		at(0)+" [debug] [CliGovernor] acquire(user) effective=1/4",
+		at(0)+" [info] Starting local session local_a in /p/a",
+		at(1)+" [debug] [CliGovernor] acquire(user) effective=2/4",
+		at(1)+" [info] Starting local session local_b in /p/b",
+		at(2)+" [debug] [CliGovernor] acquire(warm) effective=3/4",
+		at(2)+" [info] Starting local session local_c in /p/c",
+		at(100)+" [info] [CliGovernor] at cap=4; evicting local_a (idle 100s) for warm spawn",
+		at(100)+" [info] Pausing session local_a (governor_evict)",
+	)
+	snap := s.Snapshot(t0.Add(112 * time.Second))
+	live := 0
+	for _, v := range snap.Sessions {
+		if v.Live() {
+			live++
+		}
+	}
+	if snap.Live != 2 || live != 2 {
+		t.Fatalf("Live = %d, sessions live = %d, want 2", snap.Live, live)
+	}
+	e := snap.Effective
+	if e.Value != 3 || e.Source != SourceLogged || e.Age != 110*time.Second || !e.Fresh {
+		t.Fatalf("governor effective: %+v", e)
+	}
+	if got := EffectiveText(e); got != "governor 3 effective, 1m50s ago" {
+		t.Errorf("EffectiveText = %q", got)
+	}
+	o := snap.Outlook
+	if o.Basis != BasisLive || o.Count != 2 || o.ToCap != 2 || o.Headroom != 0 || !strings.Contains(o.Summary, "2 live") {
+		t.Fatalf("outlook: %+v", o)
+	}
+	if got := SessionsText(snap); got != "2 live / cap 4 (logged) · governor 3 effective, 1m50s ago" {
+		t.Errorf("SessionsText = %q", got)
+	}
+	if later := s.Snapshot(t0.Add(10 * time.Minute)).Effective; later.Fresh || later.Value != 3 {
+		t.Errorf("a ten-minute-old count is not fresh: %+v", later)
+	}
+	restarted := stateFrom(t, at(0)+" [debug] [CliGovernor] acquire(user) effective=5/8",
+		at(5)+" [info] Starting app {", "  appVersion: '2.9939.4',", "}")
+	if e := restarted.Snapshot(t0.Add(10 * time.Second)).Effective; e.Source != SourceUnknown || e.Value != 0 {
+		t.Errorf("after an app start the old count is gone: %+v", e)
+	}
+}
+
+// TestLogOrderedAcrossFiles: main.log is applied before the VM log, yet the
+// event log lists by log time, and lines of one second keep file order.
+func TestLogOrderedAcrossFiles(t *testing.T) {
+	s := New(DefaultLimits())
+	for _, e := range parseLines(t, "main.log",
+		at(10)+" [info] Starting local session local_a in /p/a",
+		at(20)+" [info] [Stop hook] Query completed for session local_a",
+		at(20)+" [info] [CCD] LocalSessions.setFocusedSession: sessionId=local_a",
+	) {
+		s.Apply(e)
+	}
+	for _, e := range parseLines(t, "cowork_vm_node.log",
+		at(5)+" [info] [VM:start] memory=4GB tier=flat",
+		at(15)+" [info] [VM:steps] vm_boot started",
+	) {
+		s.Apply(e)
+	}
+	var got []string
+	for _, l := range s.Snapshot(t0.Add(time.Minute)).Log {
+		got = append(got, l.Time.Format("05")+" "+string(l.Kind))
+	}
+	want := "05 vm.boot|05 vm.config|10 session.start|15 vm.step|20 session.turn_end|20 session.focus"
+	if strings.Join(got, "|") != want {
+		t.Errorf("log order:\n got %s\nwant %s", strings.Join(got, "|"), want)
+	}
+}
+
+// TestEndedSessionHasNoRunningTimer: an idle timer armed before an eviction
+// or a pause does not count down afterwards.
+func TestEndedSessionHasNoRunningTimer(t *testing.T) {
+	s := stateFrom(t,
+		at(0)+" [info] Starting local session local_a in /p/a",
+		at(0)+" [info] Starting local session local_b in /p/b",
+		at(10)+" [info] [WarmLifecycle:session] Starting idle timeout for local_a: 900s",
+		at(10)+" [info] [WarmLifecycle:session] Starting idle timeout for local_b: 900s",
+		at(100)+" [info] [CliGovernor] at cap=2; evicting local_a (idle 100s) for warm spawn",
+		at(100)+" [info] Pausing session local_a (governor_evict)",
+	)
+	for _, v := range s.Snapshot(t0.Add(200 * time.Second)).Sessions {
+		switch v.ID {
+		case "local_a":
+			if v.TimerRemaining != 0 || v.TimerTimeout != 0 {
+				t.Errorf("evicted session shows a timer: %+v", v)
+			}
+		case "local_b":
+			if v.TimerRemaining != 710*time.Second {
+				t.Errorf("live session's timer: %v left", v.TimerRemaining)
+			}
+		}
+	}
+}
