@@ -1,9 +1,11 @@
-package governor
+package governor_test
 
 import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/coworktop/coworktop/governor"
 )
 
 // TestOneSessionCount: Live counts the sessions seen live and nothing else;
@@ -31,25 +33,25 @@ func TestOneSessionCount(t *testing.T) {
 		t.Fatalf("Live = %d, sessions live = %d, want 2", snap.Live, live)
 	}
 	e := snap.Effective
-	if e.Value != 3 || e.Source != SourceLogged || e.Age != 110*time.Second || !e.Fresh {
+	if e.Value != 3 || e.Source != governor.SourceLogged || e.Age != 110*time.Second || !e.Fresh {
 		t.Fatalf("governor effective: %+v", e)
 	}
-	if got := EffectiveText(e); got != "governor 3 effective, 1m50s ago" {
-		t.Errorf("EffectiveText = %q", got)
+	if got := governor.EffectiveText(e); got != "governor 3 effective, 1m50s ago" {
+		t.Errorf("governor.EffectiveText = %q", got)
 	}
 	o := snap.Outlook
-	if o.Basis != BasisLive || o.Count != 2 || o.ToCap != 2 || o.Headroom != 0 || !strings.Contains(o.Summary, "2 live") {
+	if o.Basis != governor.BasisLive || o.Count != 2 || o.ToCap != 2 || o.Headroom != 0 || !strings.Contains(o.Summary, "2 live") {
 		t.Fatalf("outlook: %+v", o)
 	}
-	if got := SessionsText(snap); got != "2 live / cap 4 (logged) · governor 3 effective, 1m50s ago" {
-		t.Errorf("SessionsText = %q", got)
+	if got := governor.SessionsText(snap); got != "2 live / cap 4 (logged) · governor 3 effective, 1m50s ago" {
+		t.Errorf("governor.SessionsText = %q", got)
 	}
 	if later := s.Snapshot(t0.Add(10 * time.Minute)).Effective; later.Fresh || later.Value != 3 {
 		t.Errorf("a ten-minute-old count is not fresh: %+v", later)
 	}
 	restarted := stateFrom(t, at(0)+" [debug] [CliGovernor] acquire(user) effective=5/8",
 		at(5)+" [info] Starting app {", "  appVersion: '2.9939.4',", "}")
-	if e := restarted.Snapshot(t0.Add(10 * time.Second)).Effective; e.Source != SourceUnknown || e.Value != 0 {
+	if e := restarted.Snapshot(t0.Add(10 * time.Second)).Effective; e.Source != governor.SourceUnknown || e.Value != 0 {
 		t.Errorf("after an app start the old count is gone: %+v", e)
 	}
 }
@@ -57,7 +59,7 @@ func TestOneSessionCount(t *testing.T) {
 // TestLogOrderedAcrossFiles: main.log is applied before the VM log, yet the
 // event log lists by log time, and lines of one second keep file order.
 func TestLogOrderedAcrossFiles(t *testing.T) {
-	s := New(DefaultLimits())
+	s := governor.New(governor.DefaultLimits())
 	for _, e := range parseLines(t, "main.log",
 		at(10)+" [info] Starting local session local_a in /p/a",
 		at(20)+" [info] [Stop hook] Query completed for session local_a",

@@ -86,7 +86,11 @@ func collectSnapshot(ch chan<- prometheus.Metric, s governor.Snapshot, b BuildIn
 		gauge(descSessions, float64(byState[st]), string(st))
 	}
 	gauge(descIdleMax, longestIdle.Seconds())
+	gauge(descLive, float64(s.Live))
 	gauge(descEffective, float64(s.Effective.Value), sourceLabel(s.Effective.Source))
+	if s.Effective.Source == governor.SourceLogged {
+		gauge(descEffectiveAge, s.Effective.Age.Seconds())
+	}
 	if s.Cap.Value > 0 {
 		gauge(descCap, float64(s.Cap.Value), sourceLabel(s.Cap.Source))
 	}

@@ -18,7 +18,9 @@ var (
 
 	descSessions         = newDesc("sessions", "Sessions by state as of the scrape (paused and disconnected: those still remembered, bounded).", "state")
 	descIdleMax          = newDesc("session_idle_seconds_max", "Longest idle time among live sessions; 0 when none is live.")
-	descEffective        = newDesc("sessions_effective", "The governor's effective count (live sessions plus in-flight spawns); source=logged when fresh in the log, estimated when counted.", "source")
+	descLive             = newDesc("sessions_live", "Sessions coworktop sees live (working or idle): the count the screen's header and Sessions pane show.")
+	descEffective        = newDesc("sessions_effective", "The governor's own effective count (live sessions plus in-flight spawns) as it last logged it; source=unknown (value 0) when none was logged since the app started.", "source")
+	descEffectiveAge     = newDesc("sessions_effective_age_seconds", "Age of the governor's last logged effective count. Absent when none was logged.")
 	descCap              = newDesc("session_cap", "The governor's session cap; source=logged once a cap= line was seen, estimated as max(6, floor(RAM/3GiB)). Absent when unknown.", "source")
 	descEvictions        = newDesc("evictions_total", "Sessions the governor evicted, by cause (warm or user spawn at the cap, memory pressure), counted from the log.", "cause")
 	descYields           = newDesc("yields_total", "Spawns the governor yielded at the cap, counted from the log.")
@@ -63,7 +65,9 @@ func descriptors() []*prometheus.Desc {
 		descBuildInfo,
 		descSessions,
 		descIdleMax,
+		descLive,
 		descEffective,
+		descEffectiveAge,
 		descCap,
 		descEvictions,
 		descYields,

@@ -26,7 +26,7 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 	if s.App.Version != "" {
 		row("app", strings.TrimSpace(s.App.Version+" on "+s.App.Platform))
 	}
-	row("sessions", fmt.Sprintf("%d effective (%s) / cap %s", s.Effective.Value, s.Effective.Source, capText(s.Cap)))
+	row("sessions", governor.SessionsText(s))
 	row("outlook", s.Outlook.Summary+" (estimate)")
 	if v := s.NextVictim; v != nil {
 		row("next victim", fmt.Sprintf("%s %s, idle %s (estimate: least recently active, idle ≥ 60 s)", governor.ShortID(v.ID), v.Project, governor.FormatDuration(v.Idle)))
@@ -98,16 +98,6 @@ func hostPressure(h *governor.HostMemory) string {
 		s += fmt.Sprintf(" · kern.memorystatus_level %d%%", h.MemorystatusLevel)
 	}
 	return s
-}
-
-func capText(c governor.CapView) string {
-	switch c.Source {
-	case governor.SourceLogged:
-		return fmt.Sprintf("%d (logged)", c.Value)
-	case governor.SourceEstimated:
-		return fmt.Sprintf("~%d (estimated from RAM)", c.Value)
-	}
-	return "unknown"
 }
 
 func groupMemory(g governor.ProcessGroup) string {

@@ -135,28 +135,11 @@ func vmLine(v VM) string {
 	return fmt.Sprintf("%s · last state %s · %s (startup steps that never completed)", cfg, v.State, plural(v.BootStalls, "boot stall", "boot stalls"))
 }
 
-// idleText marks what the governor did not log: coworktop's estimate with a
-// "~", an idle time nobody knows as "?".
-func idleText(e Evicted) string {
-	d := governor.FormatDuration(time.Duration(e.IdleS) * time.Second)
-	switch governor.Source(e.IdleSource) {
-	case governor.SourceLogged:
-		return d
-	case governor.SourceEstimated:
-		return "~" + d + " (est.)"
-	}
-	return "?"
-}
+// idleText and causeText are the governor's wording, which the screen
+// shares.
+func idleText(e Evicted) string { return governor.IdleText(e.IdleS, governor.Source(e.IdleSource)) }
 
-func causeText(c string) string {
-	switch c {
-	case "warm", "user":
-		return "at cap, " + c + " spawn"
-	case "pressure":
-		return "memory pressure"
-	}
-	return "cause not logged"
-}
+func causeText(c string) string { return governor.CauseText(c) }
 
 func spanDuration(s Span) time.Duration {
 	a, err1 := time.Parse(TimeLayout, s.First)
