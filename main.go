@@ -1,119 +1,13 @@
 // Command coworktop is an htop-style monitor for the Claude desktop app's
 // session governor: live sessions, the cap, the idle ranking, evictions,
-// memory pressure and the VMs competing for memory.
-//
-// main.go owns the command line and the wiring: sources (logs, host, process
-// table) feed governor (the pure model), whose snapshots ui renders. Each
-// subcommand lives in its own cmd_*.go file.
+// memory pressure and the VMs competing for memory. Everything lives in the
+// cmd package and the packages it wires together.
 package main
 
 import (
-	"context"
-	"fmt"
-	"io"
 	"os"
-	"time"
 
-	"github.com/spf13/cobra"
+	"github.com/coworktop/coworktop/cmd"
 )
 
-// globalOptions are the flags every subcommand shares.
-type globalOptions struct {
-	logDir  string
-	refresh time.Duration
-	noColor bool
-	stdout  io.Writer
-	stderr  io.Writer
-}
-
-// colorEnabled applies the NO_COLOR convention, --no-color and TERM=dumb.
-func (g *globalOptions) colorEnabled() bool {
-	if g.noColor || os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
-		return false
-	}
-	return true
-}
-
-func main() {
-	stop := startProfile()
-	code := run(os.Args[1:], os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
-}
-
-// minRefresh keeps --refresh from turning the monitor into the load.
-const minRefresh = 100 * time.Millisecond
-
-// exitError carries a specific exit code through cobra.
-type exitError struct {
-	code int
-	err  error
-}
-
-func (e *exitError) Error() string { return e.err.Error() }
-
-func run(args []string, stdout, stderr io.Writer) int {
-	g := &globalOptions{stdout: stdout, stderr: stderr}
-	root := newRootCmd(g)
-	root.SetArgs(args)
-	root.SetOut(stdout)
-	root.SetErr(stderr)
-	if err := root.ExecuteContext(context.Background()); err != nil {
-		code := 1
-		if ee, ok := err.(*exitError); ok {
-			code = ee.code
-		}
-		fmt.Fprintf(stderr, "coworktop: %s\n", oneLine(err.Error()))
-		return code
-	}
-	return 0
-}
-
-func newRootCmd(g *globalOptions) *cobra.Command {
-	root := &cobra.Command{
-		Use:   "coworktop",
-		Short: "htop for the Claude desktop app's session governor",
-		Long: `coworktop shows, live, what the Claude desktop app's session governor is doing:
-live sessions against the cap, the idle ranking and the next likely victim,
-evictions and yields, memory pressure, and the VMs competing for memory.`,
-		Example: `  coworktop                 live view of this machine's Claude logs
-  coworktop --demo          live view of a built-in scenario (no Claude needed)
-  coworktop report          what happened, from the saved logs
-  coworktop events | jq .   one JSON object per parsed event`,
-		Version:       versionString(),
-		SilenceUsage:  true,
-		SilenceErrors: true,
-	}
-	root.SetVersionTemplate("{{.Version}}\n")
-	root.PersistentPreRunE = func(*cobra.Command, []string) error {
-		if g.refresh < minRefresh {
-			return fmt.Errorf("--refresh %s is too short: %s at the least", g.refresh, minRefresh)
-		}
-		return nil
-	}
-	pf := root.PersistentFlags()
-	pf.StringVar(&g.logDir, "log-dir", "", "Claude log folder (default: this OS's; env COWORKTOP_LOG_DIR)")
-	pf.DurationVar(&g.refresh, "refresh", time.Second, "screen and sampling refresh interval")
-	pf.BoolVar(&g.noColor, "no-color", false, "no colour (also when NO_COLOR is set or stdout is not a terminal)")
-
-	addLiveFlags(root, g)
-	root.AddCommand(
-		newReportCmd(g),
-		newEventsCmd(g),
-		newSnapshotCmd(g),
-		newDoctorCmd(g),
-		newReplayCmd(g),
-		newServeCmd(g),
-	)
-	return root
-}
-
-// oneLine keeps an error message to one line, as the command-line contract asks.
-func oneLine(s string) string {
-	for i, r := range s {
-		if r == '\n' || r == '\r' {
-			return s[:i]
-		}
-	}
-	return s
-}
+func main() { os.Exit(cmd.Main(os.Args[1:], os.Stdout, os.Stderr)) }

@@ -221,8 +221,8 @@ gotest() { # gotest NAME ENV... -- ARGS: one row per RELIABILITY line, PASS if g
 		row FAIL "$name" "$(printf '%s\n' "$out" | grep -E '_test.go:[0-9]+:' | grep -v RELIABILITY | head -3 | tr '\n' ' ')"
 	fi
 }
-gotest "huge input, report --json" COWORKTOP_RELIABILITY=full go test -count=1 -v -run '^TestHugeInputsBoundedMemory$' .
-gotest "soak $SOAK, 200 lines/s, rotations" COWORKTOP_SOAK="$SOAK" go test -count=1 -v -timeout 30m -run '^TestSoakFollowRotations$' .
+gotest "huge input, report --json" COWORKTOP_RELIABILITY=full go test -count=1 -v -run '^TestHugeInputsBoundedMemory$' ./cmd
+gotest "soak $SOAK, 200 lines/s, rotations" COWORKTOP_SOAK="$SOAK" go test -count=1 -v -timeout 30m -run '^TestSoakFollowRotations$' ./cmd
 
 printf '\n%-4s | %-44s | %s\n' result "input or fault" "what was checked"
 printf '%s\n' "${rows[@]}"

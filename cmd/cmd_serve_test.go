@@ -1,4 +1,4 @@
-package main
+package cmd
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -18,7 +19,7 @@ import (
 func TestServeBadAddressOneLineExit2(t *testing.T) {
 	for _, addr := range []string{"nonsense", "127.0.0.1:99999", "127.0.0.1:http", "127.0.0.1"} {
 		var out, errb bytes.Buffer
-		code := run([]string{"serve", "--metrics-addr", addr, "testdata/metrics"}, &out, &errb)
+		code := run([]string{"serve", "--metrics-addr", addr, filepath.Join(testdataDir, "metrics")}, &out, &errb)
 		msg := errb.String()
 		if code != 2 || strings.Count(msg, "\n") != 1 || !strings.HasPrefix(msg, "coworktop: --metrics-addr: invalid metrics address") {
 			t.Errorf("serve --metrics-addr %q: exit %d, stderr %q", addr, code, msg)
@@ -36,7 +37,7 @@ func TestServeBusyPort(t *testing.T) {
 	}
 	defer ln.Close()
 	var out, errb bytes.Buffer
-	code := run([]string{"serve", "--metrics-addr", ln.Addr().String(), "testdata/metrics"}, &out, &errb)
+	code := run([]string{"serve", "--metrics-addr", ln.Addr().String(), filepath.Join(testdataDir, "metrics")}, &out, &errb)
 	if code == 0 || !strings.Contains(errb.String(), "listen on") || strings.Count(errb.String(), "\n") != 1 {
 		t.Errorf("busy port: exit %d, stderr %q", code, errb.String())
 	}

@@ -1,4 +1,4 @@
-package main
+package cmd
 
 // The metrics end-to-end test: a real `coworktop serve` binary replays and
 // follows a fixture log folder, a real Prometheus server scrapes it on
@@ -41,18 +41,6 @@ func requireTool(t *testing.T, name, pkg string) string {
 	}
 	t.Skipf("%s not installed (apt-get install -y %s); skipping outside CI", name, pkg)
 	return ""
-}
-
-// buildCoworktop builds this module's binary the way a user would.
-func buildCoworktop(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "coworktop")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
 }
 
 // startServe runs `coworktop serve` on a free loopback port over dir and
@@ -258,7 +246,7 @@ func TestPrometheusEndToEnd(t *testing.T) {
 	// A copy of the fixture, so the test can append to it while serve follows.
 	dir := t.TempDir()
 	for _, name := range []string{"main.log", "cowork_vm_node.log"} {
-		b, err := os.ReadFile(filepath.Join("testdata", "metrics", name))
+		b, err := os.ReadFile(filepath.Join(testdataDir, "metrics", name))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package main
+package cmd
 
 import (
 	"io"
@@ -20,7 +20,7 @@ func TestServeNotifyEndToEnd(t *testing.T) {
 		t.Skip("notify-send is the Linux notifier")
 	}
 	dir := t.TempDir()
-	b, err := os.ReadFile(filepath.Join("testdata", "metrics", "main.log"))
+	b, err := os.ReadFile(filepath.Join(testdataDir, "metrics", "main.log"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package main
+package cmd
 
 import (
 	"bufio"
@@ -18,7 +18,7 @@ import (
 // (clipboard), OSC 8 (hyperlink), OSC 0/2 (title), DCS, C1 controls as UTF-8
 // and as raw bytes, bidi overrides, zero-width characters, NUL, BS, DEL, CR.
 // scripts/reliability.sh shows the same file on a real terminal (tmux).
-var hostileDir = filepath.Join("testdata", "hostile")
+var hostileDir = filepath.Join(testdataDir, "hostile")
 
 // terminalUnsafe reports the first character of out that a terminal would
 // act on or that would change how the line reads: C0 controls but tab and

@@ -1,11 +1,11 @@
-package main
+package cmd
 
 import (
 	"fmt"
 	"runtime/debug"
 )
 
-// Set by -ldflags "-X main.version=… -X main.commit=… -X main.date=…" (GoReleaser).
+// Set by -ldflags "-X github.com/coworktop/coworktop/cmd.version=… -X github.com/coworktop/coworktop/cmd.commit=… -X github.com/coworktop/coworktop/cmd.date=…" (GoReleaser).
 var (
 	version = ""
 	commit  = ""

@@ -1,4 +1,4 @@
-package main
+package cmd
 
 import (
 	"bytes"
@@ -24,7 +24,7 @@ func runCLI(t *testing.T, args ...string) (stdout, stderr string, code int) {
 
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", "golden", name)
+	path := filepath.Join(testdataDir, "golden", name)
 	if *update {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
@@ -42,7 +42,7 @@ func golden(t *testing.T, name, got string) {
 func TestReportGolden(t *testing.T) {
 	for _, fixture := range []string{"macos", "windows", "linux"} {
 		t.Run(fixture, func(t *testing.T) {
-			dir := filepath.Join("testdata", "logs", fixture)
+			dir := filepath.Join(testdataDir, "logs", fixture)
 			out, errs, code := runCLI(t, "report", dir)
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errs)
@@ -60,7 +60,7 @@ func TestReportGolden(t *testing.T) {
 // The counts below are worked out by hand from the fixture, line by line;
 // the golden files only freeze the layout.
 func TestReportCountsMacOS(t *testing.T) {
-	out, _, code := runCLI(t, "report", "--json", filepath.Join("testdata", "logs", "macos"))
+	out, _, code := runCLI(t, "report", "--json", filepath.Join(testdataDir, "logs", "macos"))
 	if code != 0 {
 		t.Fatal("report failed")
 	}
@@ -108,7 +108,7 @@ func TestReportCountsMacOS(t *testing.T) {
 
 func TestReportRedactLeaksNothing(t *testing.T) {
 	for _, fixture := range []string{"macos", "windows", "linux"} {
-		out, _, code := runCLI(t, "report", "--json", "--redact", filepath.Join("testdata", "logs", fixture))
+		out, _, code := runCLI(t, "report", "--json", "--redact", filepath.Join(testdataDir, "logs", fixture))
 		if code != 0 {
 			t.Fatal("report failed")
 		}
@@ -121,7 +121,7 @@ func TestReportRedactLeaksNothing(t *testing.T) {
 }
 
 func TestReportSince(t *testing.T) {
-	out, _, _ := runCLI(t, "report", "--json", "--since", "5m", filepath.Join("testdata", "logs", "macos"))
+	out, _, _ := runCLI(t, "report", "--json", "--since", "5m", filepath.Join(testdataDir, "logs", "macos"))
 	var r report.Report
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package main
+package cmd
 
 import (
 	"encoding/json"
@@ -11,7 +11,7 @@ import (
 )
 
 func TestSnapshotJSONFromFixture(t *testing.T) {
-	out, errs, code := runCLI(t, "snapshot", "--json", filepath.Join("testdata", "logs", "macos"))
+	out, errs, code := runCLI(t, "snapshot", "--json", filepath.Join(testdataDir, "logs", "macos"))
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -44,7 +44,7 @@ func TestSnapshotFlagsAreChecked(t *testing.T) {
 
 func TestSnapshotPromTextfile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "coworktop.prom")
-	_, errs, code := runCLI(t, "snapshot", "--format", "prom", "--output", path, filepath.Join("testdata", "logs", "macos"))
+	_, errs, code := runCLI(t, "snapshot", "--format", "prom", "--output", path, filepath.Join(testdataDir, "logs", "macos"))
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}

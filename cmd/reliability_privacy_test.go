@@ -1,4 +1,4 @@
-package main
+package cmd
 
 import (
 	"fmt"
@@ -81,7 +81,7 @@ func TestRedactLeaksNothingEndToEnd(t *testing.T) {
 func TestMetricsCarryNoPrivateStrings(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	dir, secrets := privateLog(t, rng)
-	for _, d := range []string{dir, filepath.Join("testdata", "logs", "macos"), hostileDir} {
+	for _, d := range []string{dir, filepath.Join(testdataDir, "logs", "macos"), hostileDir} {
 		files, err := sources.ExpandPaths([]string{d})
 		if err != nil {
 			t.Fatal(err)
@@ -119,7 +119,7 @@ func TestServeAddressChecks(t *testing.T) {
 		t.Errorf("serve's default address %q is not loopback", def)
 	}
 	for _, addr := range []string{"not an address", "127.0.0.1:notaport", "127.0.0.1:99999", "[::1", "http://127.0.0.1:9977/metrics"} {
-		_, errs, code := runCLI(t, "serve", "--metrics-addr", addr, filepath.Join("testdata", "logs", "macos"))
+		_, errs, code := runCLI(t, "serve", "--metrics-addr", addr, filepath.Join(testdataDir, "logs", "macos"))
 		if code != 2 || !strings.HasPrefix(errs, "coworktop: ") || strings.Count(strings.TrimSpace(errs), "\n") != 0 || !strings.Contains(errs, "metrics-addr") {
 			t.Errorf("--metrics-addr %q: exit %d, stderr %q; want exit 2 and one line naming the flag", addr, code, errs)
 		}

@@ -1,6 +1,6 @@
 //go:build !windows
 
-package main
+package cmd
 
 import (
 	"bytes"
@@ -25,7 +25,7 @@ import (
 func TestNeverWritesIntoTheLogFolder(t *testing.T) {
 	bin := buildCoworktop(t)
 	dir := filepath.Join(t.TempDir(), "Claude")
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "logs", "macos"))); err != nil {
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join(testdataDir, "logs", "macos"))); err != nil {
 		t.Fatal(err)
 	}
 	// An old mtime, so a rewrite of the same bytes would still show.

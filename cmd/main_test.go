@@ -1,0 +1,55 @@
+package cmd
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+)
+
+// testdataDir holds the fixtures and goldens shared by the whole module.
+// TestMain runs the package's tests from the module root, so the paths in
+// goldens read as a user types them (`coworktop report testdata/logs/macos`).
+const testdataDir = "testdata"
+
+// binDir holds the binary the process tests share; TestMain removes it.
+var binDir string
+
+// built is the coworktop binary, built at most once per test run, the way a
+// user builds it (from the module root), by the first test that needs it.
+var built = sync.OnceValues(func() (string, error) {
+	bin := filepath.Join(binDir, "coworktop")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build: %w\n%s", err, out)
+	}
+	return bin, nil
+})
+
+// buildCoworktop returns the shared binary.
+func buildCoworktop(t *testing.T) string {
+	t.Helper()
+	bin, err := built()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bin
+}
+
+func TestMain(m *testing.M) {
+	var err error
+	if binDir, err = os.MkdirTemp("", "coworktop-bin-"); err != nil {
+		fmt.Fprintln(os.Stderr, "temp dir:", err)
+		os.Exit(2)
+	}
+	if err := os.Chdir(".."); err != nil {
+		fmt.Fprintln(os.Stderr, "chdir to the module root:", err)
+		os.Exit(2)
+	}
+	code := m.Run()
+	os.RemoveAll(binDir)
+	os.Exit(code)
+}

@@ -1,0 +1,121 @@
+// Package cmd is coworktop's command line: the commands and their flags, and
+// the wiring of sources -> ingest -> governor -> ui/render behind each one
+// (the live pipeline, the replay clock, the saved-file reader).
+//
+// It is the only package that imports the others together. It owns no rule
+// of the model (governor), parses no log text (ingest), touches no file,
+// host or process table except through sources, and draws nothing itself
+// (ui, render).
+package cmd
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/spf13/cobra"
+)
+
+// globalOptions are the flags every subcommand shares.
+type globalOptions struct {
+	logDir  string
+	refresh time.Duration
+	noColor bool
+	stdout  io.Writer
+	stderr  io.Writer
+}
+
+// colorEnabled applies the NO_COLOR convention, --no-color and TERM=dumb.
+func (g *globalOptions) colorEnabled() bool {
+	if g.noColor || os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
+		return false
+	}
+	return true
+}
+
+// Main runs the command line with args (without the program name) and
+// returns the process's exit code.
+func Main(args []string, stdout, stderr io.Writer) int {
+	stop := startProfile()
+	defer stop()
+	return run(args, stdout, stderr)
+}
+
+// minRefresh keeps --refresh from turning the monitor into the load.
+const minRefresh = 100 * time.Millisecond
+
+// exitError carries a specific exit code through cobra.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+
+func run(args []string, stdout, stderr io.Writer) int {
+	g := &globalOptions{stdout: stdout, stderr: stderr}
+	root := newRootCmd(g)
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	if err := root.ExecuteContext(context.Background()); err != nil {
+		code := 1
+		if ee, ok := err.(*exitError); ok {
+			code = ee.code
+		}
+		fmt.Fprintf(stderr, "coworktop: %s\n", oneLine(err.Error()))
+		return code
+	}
+	return 0
+}
+
+func newRootCmd(g *globalOptions) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "coworktop",
+		Short: "htop for the Claude desktop app's session governor",
+		Long: `coworktop shows, live, what the Claude desktop app's session governor is doing:
+live sessions against the cap, the idle ranking and the next likely victim,
+evictions and yields, memory pressure, and the VMs competing for memory.`,
+		Example: `  coworktop                 live view of this machine's Claude logs
+  coworktop --demo          live view of a built-in scenario (no Claude needed)
+  coworktop report          what happened, from the saved logs
+  coworktop events | jq .   one JSON object per parsed event`,
+		Version:       versionString(),
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetVersionTemplate("{{.Version}}\n")
+	root.PersistentPreRunE = func(*cobra.Command, []string) error {
+		if g.refresh < minRefresh {
+			return fmt.Errorf("--refresh %s is too short: %s at the least", g.refresh, minRefresh)
+		}
+		return nil
+	}
+	pf := root.PersistentFlags()
+	pf.StringVar(&g.logDir, "log-dir", "", "Claude log folder (default: this OS's; env COWORKTOP_LOG_DIR)")
+	pf.DurationVar(&g.refresh, "refresh", time.Second, "screen and sampling refresh interval")
+	pf.BoolVar(&g.noColor, "no-color", false, "no colour (also when NO_COLOR is set or stdout is not a terminal)")
+
+	addLiveFlags(root, g)
+	root.AddCommand(
+		newReportCmd(g),
+		newEventsCmd(g),
+		newSnapshotCmd(g),
+		newDoctorCmd(g),
+		newReplayCmd(g),
+		newServeCmd(g),
+	)
+	return root
+}
+
+// oneLine keeps an error message to one line, as the command-line contract asks.
+func oneLine(s string) string {
+	for i, r := range s {
+		if r == '\n' || r == '\r' {
+			return s[:i]
+		}
+	}
+	return s
+}
