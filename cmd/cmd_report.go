@@ -11,7 +11,7 @@ import (
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/redact"
 	"github.com/coworktop/coworktop/sources"
-	"github.com/coworktop/coworktop/ui/report"
+	"github.com/coworktop/coworktop/render"
 )
 
 func newReportCmd(g *globalOptions) *cobra.Command {
@@ -44,9 +44,9 @@ the lowest free memory, and Cowork VM boot stalls.`,
 			}
 			r := buildReport(files, since, doRedact)
 			if asJSON {
-				return report.WriteJSON(g.stdout, r)
+				return render.WriteJSON(g.stdout, r)
 			}
-			return report.WriteText(g.stdout, r)
+			return render.WriteText(g.stdout, r)
 		},
 	}
 	f := cmd.Flags()
@@ -58,7 +58,7 @@ the lowest free memory, and Cowork VM boot stalls.`,
 
 // buildReport reads every file once, in order, and folds it into a fresh
 // governor state.
-func buildReport(files []sources.LogFile, since time.Duration, doRedact bool) report.Report {
+func buildReport(files []sources.LogFile, since time.Duration, doRedact bool) render.Report {
 	var cutoff time.Time
 	if since > 0 {
 		if newest := newestEntry(files, time.Local); !newest.IsZero() {
@@ -74,11 +74,11 @@ func buildReport(files []sources.LogFile, since time.Duration, doRedact bool) re
 	})
 	state.Finish()
 	var (
-		out   []report.File
-		lines report.Lines
+		out   []render.File
+		lines render.Lines
 	)
 	for _, res := range results {
-		out = append(out, report.File{Path: res.Path, Lines: res.Lines, Error: res.Err})
+		out = append(out, render.File{Path: res.Path, Lines: res.Lines, Error: res.Err})
 		lines.Read += res.Lines
 		lines.Entries += res.Entries
 		lines.Cut += res.CutLines
@@ -88,7 +88,7 @@ func buildReport(files []sources.LogFile, since time.Duration, doRedact bool) re
 	if doRedact {
 		rd = redact.New(currentUserNames()...)
 	}
-	return report.Build(state, out, lines, rd)
+	return render.Build(state, out, lines, rd)
 }
 
 // currentUserNames are redacted even where no path in the logs shows them.

@@ -11,7 +11,7 @@ import (
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/metrics"
 	"github.com/coworktop/coworktop/sources"
-	"github.com/coworktop/coworktop/ui/report"
+	"github.com/coworktop/coworktop/render"
 )
 
 // exitPressure is the exit code of `snapshot --fail-on` when pressure is at
@@ -69,7 +69,7 @@ func newSnapshotCmd(g *globalOptions) *cobra.Command {
 					return err
 				}
 			default:
-				if err := report.WriteSnapshot(g.stdout, snap); err != nil {
+				if err := render.WriteSnapshot(g.stdout, snap); err != nil {
 					return err
 				}
 			}

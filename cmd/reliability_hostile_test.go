@@ -10,7 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/coworktop/coworktop/ui/report"
+	"github.com/coworktop/coworktop/render"
 )
 
 // hostileDir holds a main.log whose every free-text field carries terminal
@@ -89,7 +89,7 @@ func TestHostileLogStillCounted(t *testing.T) {
 	if code != 0 {
 		t.Fatal("report failed")
 	}
-	var r report.Report
+	var r render.Report
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatal(err)
 	}

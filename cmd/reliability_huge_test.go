@@ -18,7 +18,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/ui/report"
+	"github.com/coworktop/coworktop/render"
 )
 
 // Malformed and huge input through the real binary: each input is generated
@@ -35,7 +35,7 @@ const maxRSSKiB = 100 << 10
 type hugeInput struct {
 	name  string
 	write func(t *testing.T, w *bufio.Writer, scale int)
-	check func(r report.Report) string // "" when the counts are right
+	check func(r render.Report) string // "" when the counts are right
 }
 
 // wellFormed is appended to every input: whatever came before, these lines
@@ -43,7 +43,7 @@ type hugeInput struct {
 const wellFormed = "2026-09-30 12:00:00 [info] [CliGovernor] at cap=8; evicting local_5c1e2d3f-4a5b-4c6d-8e7f-901234567abc (idle 671s) for warm spawn\n" +
 	"2026-09-30 12:00:01 [warn] [CliGovernor] memory pressure (critical): would evict 2 idle session(s), 8 effective\n"
 
-func tailCounted(r report.Report) string {
+func tailCounted(r render.Report) string {
 	if len(r.Evictions) != 1 || r.Evictions[0].Cause != "warm" || r.Governor.Pressure.Critical != 1 || r.Governor.Cap != 8 {
 		return fmt.Sprintf("the well-formed tail was not counted: evictions %+v governor %+v", r.Evictions, r.Governor)
 	}
@@ -66,7 +66,7 @@ var hugeInputs = []hugeInput{
 		w.WriteString("2026-09-30 11:00:00 [info] [CliGovernor] ")
 		w.Write(bytes.Repeat([]byte("x\x1b[2J"), 4*scale<<20/5))
 		w.WriteString("\n")
-	}, func(r report.Report) string {
+	}, func(r render.Report) string {
 		if r.Lines.Cut != 1 {
 			return fmt.Sprintf("the long line was not counted as cut: %+v", r.Lines)
 		}
@@ -96,7 +96,7 @@ var hugeInputs = []hugeInput{
 			}
 		}
 		w.WriteString("2026-10-24 23:00:00 [info] [CliGovernor] at cap=8; evicting local_00000000-0000-4000-8000-000000000000 (idle 90s) for user spawn\n")
-	}, func(r report.Report) string {
+	}, func(r render.Report) string {
 		if r.Sessions.Started != 720 || r.Governor.AtCap.Evicting != 2 {
 			return fmt.Sprintf("sessions %+v at cap %+v, want 720 started and 2 evicting", r.Sessions, r.Governor.AtCap)
 		}
@@ -106,7 +106,7 @@ var hugeInputs = []hugeInput{
 		for i := range 200000 * scale {
 			fmt.Fprintf(w, "2026-09-30 11:%02d:%02d [info] [CliGovernor] reconsidering quota %d of the fleet\n", i/60%60, i%60, i)
 		}
-	}, func(r report.Report) string {
+	}, func(r render.Report) string {
 		return tailCounted(r)
 	}},
 }
@@ -134,7 +134,7 @@ func TestHugeInputsBoundedMemory(t *testing.T) {
 			fi, _ := os.Stat(filepath.Join(dir, "main.log"))
 			start := time.Now()
 			out, rss := runMeasured(t, bin, "report", "--json", dir)
-			var r report.Report
+			var r render.Report
 			if err := json.Unmarshal(out, &r); err != nil {
 				t.Fatalf("report --json: %v", err)
 			}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/coworktop/coworktop/ui/report"
+	"github.com/coworktop/coworktop/render"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -64,7 +64,7 @@ func TestReportCountsMacOS(t *testing.T) {
 	if code != 0 {
 		t.Fatal("report failed")
 	}
-	var r report.Report
+	var r render.Report
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +122,7 @@ func TestReportRedactLeaksNothing(t *testing.T) {
 
 func TestReportSince(t *testing.T) {
 	out, _, _ := runCLI(t, "report", "--json", "--since", "5m", filepath.Join(testdataDir, "logs", "macos"))
-	var r report.Report
+	var r render.Report
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatal(err)
 	}

@@ -1,9 +1,9 @@
-// Package report renders coworktop's non-interactive outputs: the
+// Package render renders coworktop's non-interactive outputs: the
 // post-mortem summary of saved logs (`report`, as text for people and one
 // JSON object for scripts) and the one-shot `snapshot` text. It owns their
-// shape and wording; it reads nothing itself (main.go feeds it the governor
+// shape and wording; it reads nothing itself (the cmd package feeds it the governor
 // state rebuilt from the logs) and prints only sanitised text.
-package report
+package render
 
 import (
 	"time"

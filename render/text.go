@@ -1,4 +1,4 @@
-package report
+package render
 
 import (
 	"encoding/json"
