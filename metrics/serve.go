@@ -79,24 +79,25 @@ func Handler(snapshot SnapshotFunc, build BuildInfo) (http.Handler, error) {
 
 // Serve listens on addr and serves metrics until ctx is cancelled, then
 // shuts the server down gracefully. It is what the TUI's --metrics-addr calls.
-func Serve(ctx context.Context, addr string, snapshot SnapshotFunc, build BuildInfo) error {
+func Serve(ctx context.Context, addr string, snapshot SnapshotFunc, build BuildInfo, allowedHosts ...string) error {
 	ln, err := Listen(addr)
 	if err != nil {
 		return err
 	}
-	return ServeListener(ctx, ln, snapshot, build)
+	return ServeListener(ctx, ln, snapshot, build, allowedHosts...)
 }
 
 // ServeListener serves on an open listener until ctx is cancelled; it closes
-// the listener.
-func ServeListener(ctx context.Context, ln net.Listener, snapshot SnapshotFunc, build BuildInfo) error {
+// the listener. It answers only requests whose Host header is an IP
+// literal, localhost, or one of allowedHosts (see checkHost).
+func ServeListener(ctx context.Context, ln net.Listener, snapshot SnapshotFunc, build BuildInfo, allowedHosts ...string) error {
 	h, err := Handler(snapshot, build)
 	if err != nil {
 		ln.Close()
 		return err
 	}
 	srv := &http.Server{
-		Handler:           h,
+		Handler:           checkHost(h, allowedHosts),
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      15 * time.Second,

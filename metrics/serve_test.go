@@ -119,6 +119,14 @@ func TestServeEndpoints(t *testing.T) {
 	if code, _ := get("POST", "/metrics"); code != 405 {
 		t.Errorf("POST /metrics = %d, want 405", code)
 	}
+	// A DNS-rebinding page reaches 127.0.0.1 under its own name.
+	rebound, _ := http.NewRequest("GET", base+"/metrics", nil)
+	rebound.Host = "rebound.example:9977"
+	if resp, err := client.Do(rebound); err != nil || resp.StatusCode != 403 {
+		t.Errorf("GET /metrics with Host rebound.example: %v %v, want 403", resp, err)
+	} else {
+		resp.Body.Close()
+	}
 
 	cancel()
 	select {
