@@ -23,12 +23,46 @@ func (p paneID) title() string {
 	return [...]string{"Sessions", "Idle ranking", "Evictions", "Competition", "Memory timeline", "Event log", "Session details"}[p]
 }
 
-// paneState is what the user did to a pane: the selected row, the first row
-// shown, and the filter.
+// paneState is what the user did to a pane: the selected session, the row
+// it was last drawn on, the first row shown, and the filter.
 type paneState struct {
-	cursor int
-	offset int
-	filter string
+	// selected is the session the cursor is on. The selection follows the
+	// session, not the row: a re-sort, a new row or a filter moves the
+	// cursor to wherever that session now is.
+	selected string
+	cursor   int
+	offset   int
+	filter   string
+	rowTop   int // line of the pane's inner area where rows start, as last drawn
+}
+
+// resolve puts the cursor on the selected session's row. When that session
+// has left the rows (filtered out, forgotten), the row nearest to where it
+// was becomes the selection.
+func (ps *paneState) resolve(rows []row) {
+	if len(rows) == 0 {
+		ps.cursor = 0
+		return
+	}
+	if ps.selected != "" {
+		for i := range rows {
+			if rows[i].session == ps.selected {
+				ps.cursor = i
+				return
+			}
+		}
+	}
+	ps.cursor = max(0, min(ps.cursor, len(rows)-1))
+	ps.selected = rows[ps.cursor].session
+}
+
+// moveTo puts the cursor on row i (clamped) and selects its session.
+func (ps *paneState) moveTo(rows []row, i int) {
+	if len(rows) == 0 {
+		return
+	}
+	ps.cursor = max(0, min(i, len(rows)-1))
+	ps.selected = rows[ps.cursor].session
 }
 
 // row is one line of a list pane. plain is what filters match; styled is
@@ -82,7 +116,11 @@ func (m *Model) body(id paneID, c content, w, h int) []string {
 	if avail < 0 {
 		avail = 0
 	}
-	ps.cursor = max(0, min(ps.cursor, len(rows)-1))
+	if c.selectable {
+		ps.resolve(rows)
+	} else {
+		ps.cursor = max(0, min(ps.cursor, len(rows)-1))
+	}
 	if ps.cursor < ps.offset {
 		ps.offset = ps.cursor
 	}
@@ -114,17 +152,20 @@ func (m *Model) body(id paneID, c content, w, h int) []string {
 	return lines[:min(len(lines), h)]
 }
 
-// selectedSession is the session under the cursor of the focused pane.
+// selectedSession is the session selected in the focused pane: the one
+// highlighted, whatever order the rows are in now.
 func (m *Model) selectedSession() string {
 	c := m.paneContent(m.focus, 80)
 	if !c.selectable {
 		return ""
 	}
-	rows := c.filtered(m.panes[m.focus].filter)
-	if i := m.panes[m.focus].cursor; i >= 0 && i < len(rows) {
-		return rows[i].session
+	ps := &m.panes[m.focus]
+	rows := c.filtered(ps.filter)
+	ps.resolve(rows)
+	if len(rows) == 0 {
+		return ""
 	}
-	return ""
+	return ps.selected
 }
 
 // frameBox draws a bordered pane of exactly w×h with the title in the top

@@ -115,7 +115,9 @@ func (m *Model) editFilter(msg tea.KeyPressMsg) {
 			}
 		}
 	}
-	m.panes[m.focus].cursor, m.panes[m.focus].offset = 0, 0
+	// The selection stays on its session if the filter keeps it; the
+	// window starts again from the top.
+	m.panes[m.focus].offset = 0
 }
 
 // moveFocus steps through the visible panes (and leaves the details view).
@@ -137,17 +139,22 @@ func (m *Model) scroll(n int) {
 	if m.details != "" {
 		id = paneDetails
 	}
+	m.scrollPane(id, n)
+}
+
+// scrollPane moves a pane's cursor by n rows (a list without a cursor
+// scrolls its window instead).
+func (m *Model) scrollPane(id paneID, n int) {
 	ps := &m.panes[id]
 	c := m.paneContent(id, 80)
-	rows := len(c.filtered(ps.filter))
-	if !c.selectable {
-		// A list without a cursor scrolls its window instead.
-		ps.cursor = ps.offset
+	rows := c.filtered(ps.filter)
+	if c.selectable {
+		ps.resolve(rows)
+		ps.moveTo(rows, ps.cursor+n)
+		return
 	}
-	ps.cursor = max(0, min(rows-1, ps.cursor+n))
-	if !c.selectable {
-		ps.offset = ps.cursor
-	}
+	ps.cursor = max(0, min(len(rows)-1, ps.offset+n))
+	ps.offset = ps.cursor
 }
 
 func (m *Model) handleWheel(msg tea.MouseWheelMsg) {
