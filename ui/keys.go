@@ -25,7 +25,9 @@ type KeyMap struct {
 	Zoom      key.Binding
 	Faster    key.Binding
 	Slower    key.Binding
+	Speed     key.Binding // + and - together, for the footer; never matched
 	MouseHint key.Binding // documents the wheel; never matched against keys
+	ClickHint key.Binding // documents a click; never matched against keys
 }
 
 // DefaultKeyMap returns the bindings. replay enables the speed keys.
@@ -53,24 +55,36 @@ func DefaultKeyMap(replay bool) KeyMap {
 		Zoom:      b(k("z"), h("z", "zoom pane")),
 		Faster:    b(k("+", "="), h("+", "replay faster")),
 		Slower:    b(k("-", "_"), h("-", "replay slower")),
-		MouseHint: b(k("wheel"), h("wheel", "scroll")), // no key press is named "wheel"
+		Speed:     b(k("+", "-"), h("+/-", "speed")),
+		MouseHint: b(k("wheel"), h("wheel", "scroll the pane under the pointer")), // no key press is named "wheel"
+		ClickHint: b(k("click"), h("click", "select a row (--no-mouse: off)")),
 	}
 	if !replay {
 		km.Faster.SetEnabled(false)
 		km.Slower.SetEnabled(false)
+		km.Speed.SetEnabled(false)
 	}
 	return km
 }
 
-// ShortHelp is the footer.
+// ShortHelp is every key the footer names, most wanted first: when the
+// screen is too narrow for all, the footer keeps those that fit, in this
+// order, and `?` lists everything.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Quit, k.Help, k.NextPane, k.Filter, k.Pause, k.Details, k.EventLog, k.Zoom, k.Sort, k.Faster, k.Slower}
+	return []key.Binding{k.Help, k.NextPane, k.Filter, k.Sort, k.Zoom, k.Details, k.Pause, k.Quit, k.Speed, k.EventLog, k.Save}
+}
+
+// footerWords are the footer's shorter names for bindings whose help text
+// is a phrase (the full help keeps the phrase).
+var footerWords = map[string]string{
+	"next pane": "pane", "filter pane": "filter", "pause display": "pause", "cycle sort": "sort",
+	"save view to config": "save", "session details": "open", "zoom pane": "zoom", "event log": "log",
 }
 
 // FullHelp is the `?` screen, in columns.
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{k.NextPane, k.PrevPane, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.MouseHint},
+		{k.NextPane, k.PrevPane, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.MouseHint, k.ClickHint},
 		{k.Filter, k.Clear, k.Sort, k.Details, k.EventLog, k.Zoom, k.Save},
 		{k.Pause, k.Faster, k.Slower, k.Help, k.Quit},
 	}

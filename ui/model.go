@@ -107,6 +107,8 @@ type Model struct {
 	showLog  bool
 	zoomed   bool
 	showHelp bool
+	// helpOffset is the first help line shown (the help scrolls).
+	helpOffset int
 	details  string // session id whose history is open, or ""
 	filterOn bool   // typing a filter for the focused pane
 	sortBy   sessionSort

@@ -21,7 +21,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Quit):
 		return tea.Quit
 	case key.Matches(msg, k.Help):
-		m.showHelp = !m.showHelp
+		m.showHelp, m.helpOffset = !m.showHelp, 0
 	case key.Matches(msg, k.Clear):
 		switch {
 		case m.showHelp:
@@ -135,6 +135,10 @@ func (m *Model) moveFocus(step int) {
 
 // scroll moves the cursor of the pane in front.
 func (m *Model) scroll(n int) {
+	if m.showHelp {
+		m.helpOffset = max(0, min(m.helpOffset+n, 1<<20)) // clamped when drawn
+		return
+	}
 	id := m.focus
 	if m.details != "" {
 		id = paneDetails

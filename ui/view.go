@@ -2,11 +2,7 @@ package ui
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
-
-	"charm.land/bubbles/v2/help"
-	"charm.land/lipgloss/v2"
 )
 
 // Below this the screen says it is too small instead of drawing panes.
@@ -157,71 +153,4 @@ func (m *Model) renderPane(id paneID, w, h int, boxed bool) []string {
 		return m.frameBox(id, info, inner, w, h)
 	}
 	return m.frameTitled(id, info, inner, w, h)
-}
-
-// footer is the short help, or the filter prompt while typing one.
-func (m *Model) footer(w int) string {
-	if m.notice != "" {
-		return m.theme.paint(m.theme.Title, fit(" "+m.notice, w))
-	}
-	if m.filterOn {
-		return m.theme.paint(m.theme.Title, fit(fmt.Sprintf(" filter %s: %s_  (enter keeps, esc clears)", m.focus.title(), m.panes[m.focus].filter), w))
-	}
-	bindings := m.keys.ShortHelp()
-	key := strconv.Itoa(w)
-	for _, b := range bindings {
-		key += strconv.FormatBool(b.Enabled())
-	}
-	if key != m.footerKey {
-		hm := m.help
-		hm.SetWidth(w)
-		m.footerKey, m.footerText = key, padStyled(hm.ShortHelpView(bindings), w)
-	}
-	return m.footerText
-}
-
-func (m *Model) helpScreen(w, h int) []string {
-	hm := m.help
-	hm.SetWidth(w - 2)
-	text := hm.FullHelpView(m.keys.FullHelp())
-	lines := strings.Split(text, "\n")
-	notes := []string{"",
-		"Figures marked (logged) come from the app's log; ~N and (est.) are coworktop's estimates.",
-		"The next victim is always an estimate: the least recently active session idle for 60 s or more.",
-		"? or esc closes this help."}
-	inner := make([]string, 0, h)
-	for _, l := range lines {
-		inner = append(inner, padStyled(" "+l, w-2))
-	}
-	for _, n := range notes {
-		for _, l := range wrap(n, w-3, 3) {
-			inner = append(inner, fit(" "+l, w-2))
-		}
-	}
-	t := m.theme
-	out := []string{t.paint(t.Focus, "┌─ Help "+strings.Repeat("─", max(0, w-9))+"┐")}
-	for i := 0; i < h-2; i++ {
-		l := strings.Repeat(" ", w-2)
-		if i < len(inner) {
-			l = inner[i]
-		}
-		out = append(out, t.paint(t.Focus, "│")+l+t.paint(t.Focus, "│"))
-	}
-	return append(out, t.paint(t.Focus, "└"+strings.Repeat("─", w-2)+"┘"))
-}
-
-// helpStyles gives the help bubble the theme's colours (none when off).
-func helpStyles(t Theme) help.Styles {
-	if !t.Color {
-		plain := lipgloss.NewStyle()
-		return help.Styles{ShortKey: plain, ShortDesc: plain, ShortSeparator: plain, Ellipsis: plain,
-			FullKey: plain, FullDesc: plain, FullSeparator: plain}
-	}
-	st := help.DefaultStyles(true)
-	keyStyle := t.HelpKey
-	st.ShortKey = keyStyle
-	st.FullKey = keyStyle
-	st.ShortDesc = lipgloss.NewStyle()
-	st.FullDesc = lipgloss.NewStyle()
-	return st
 }

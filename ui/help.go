@@ -1,0 +1,175 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/lipgloss/v2"
+)
+
+// footer is the short help, or the filter prompt while typing one, or a
+// one-off notice.
+func (m *Model) footer(w int) string {
+	if m.notice != "" {
+		return m.theme.paint(m.theme.Title, fit(" "+m.notice, w))
+	}
+	if m.filterOn {
+		return m.theme.paint(m.theme.Title, fit(fmt.Sprintf(" filter %s: %s_  (enter keeps, esc clears)", m.focus.title(), m.panes[m.focus].filter), w))
+	}
+	bindings := m.keys.ShortHelp()
+	cacheKey := strconv.Itoa(w)
+	for _, b := range bindings {
+		cacheKey += strconv.FormatBool(b.Enabled())
+	}
+	if cacheKey != m.footerKey {
+		m.footerKey, m.footerText = cacheKey, m.shortHelp(bindings, w)
+	}
+	return m.footerText
+}
+
+// shortHelp names every enabled binding that fits in w cells, in the
+// KeyMap's order of importance, each as "key word", two spaces apart.
+func (m *Model) shortHelp(bindings []key.Binding, w int) string {
+	t := m.theme
+	keyInk := inkOf(t.HelpKey)
+	var b strings.Builder
+	used := 0
+	for _, k := range bindings {
+		if !k.Enabled() {
+			continue
+		}
+		h := k.Help()
+		word := h.Desc
+		if short, ok := footerWords[word]; ok {
+			word = short
+		}
+		n := textWidth(h.Key) + 1 + textWidth(word)
+		sep := 2
+		if used == 0 {
+			sep = 0
+		}
+		if used+sep+n > w {
+			continue // a shorter one further on may still fit
+		}
+		b.WriteString(strings.Repeat(" ", sep) + t.paint(keyInk, h.Key) + " " + word)
+		used += sep + n
+	}
+	return padStyled(b.String(), w)
+}
+
+// legend explains every column heading and term the screen uses.
+var legend = [][2]string{
+	{"live", "sessions coworktop sees live (working or idle). The header's N/cap, the Sessions pane and the outlook all count these."},
+	{"governor N effective", "the governor's own count (live sessions plus spawns in flight) as it last logged it, with the age of that line."},
+	{"(logged)", "a figure the app wrote in its log."},
+	{"~N, (est.)", "coworktop's estimate: the cap from RAM as max(6, RAM/3 GiB) until a cap= line is seen; an idle time from the last activity line."},
+	{"cap, advised cap-2", "the governor's session cap; the app advises keeping two slots free, and a 2.x pressure sweep evicts down to cap-2."},
+	{"IDLE", "time since the session's last activity; it climbs between log lines."},
+	{"TIMEOUT", "time left on a live session's idle timer."},
+	{"EV", "times the governor evicted this session."},
+	{"next (est)", "the session a warm spawn at the cap would evict: the least recently active idle ≥ 60 s, never a protected one."},
+	{"<60s: safe", "idle for less than 60 s: the governor never evicts it."},
+	{"MEMORY, GUEST", "memory a group of processes holds; memory a VM gives its guest (from its command line)."},
+	{"RAM, PROC", "the group's share of the machine's memory; the processes in the group."},
+	{"E P y", "memory timeline marks: eviction, pressure, yield."},
+	{"↓ N more", "rows below the pane's edge: scroll with ↓/j, pgdn or the wheel."},
+}
+
+// helpLines is the help's text at width w: every key, then the legend.
+func (m *Model) helpLines(w int) []string {
+	out := m.keyLines(w)
+	t := m.theme
+	out = append(out, strings.Repeat(" ", w), t.paint(t.Heading, fit(" Columns and terms", w)))
+	const termW = 21
+	for _, e := range legend {
+		if w < termW+20 {
+			for _, l := range wrap(e[0]+": "+e[1], w-2, 4) {
+				out = append(out, fit(" "+l, w))
+			}
+			continue
+		}
+		for i, l := range wrap(e[1], w-termW-2, 4) {
+			term := ""
+			if i == 0 {
+				term = e[0]
+			}
+			out = append(out, t.paint(t.Fact, fit(" "+term, termW+1))+fit(l, w-termW-1))
+		}
+	}
+	return append(out, strings.Repeat(" ", w), fit(" ↑/↓ scroll this help · ? or esc closes it", w))
+}
+
+// keyLines lists every enabled binding of the full help in as many columns
+// as fit in w, none cut.
+func (m *Model) keyLines(w int) []string {
+	t := m.theme
+	keyInk := inkOf(t.HelpKey)
+	var all []key.Binding
+	keyW, descW := 0, 0
+	for _, col := range m.keys.FullHelp() {
+		for _, b := range col {
+			if b.Enabled() {
+				all = append(all, b)
+				keyW = max(keyW, textWidth(b.Help().Key))
+				descW = max(descW, textWidth(b.Help().Desc))
+			}
+		}
+	}
+	cellW := 1 + keyW + 1 + descW + 2
+	cols := max(1, min(3, w/cellW))
+	perCol := (len(all) + cols - 1) / cols
+	out := make([]string, 0, perCol)
+	for r := range perCol {
+		var b strings.Builder
+		for c := range cols {
+			i := c*perCol + r
+			if i >= len(all) {
+				break
+			}
+			h := all[i].Help()
+			b.WriteString(" " + t.paint(keyInk, fit(h.Key, keyW)) + " " + fit(h.Desc, min(descW, max(1, w-keyW-2))) + "  ")
+		}
+		out = append(out, padStyled(b.String(), w))
+	}
+	return out
+}
+
+// helpScreen draws the help in a box of w×h, scrolled to m.helpOffset.
+func (m *Model) helpScreen(w, h int) []string {
+	inner := m.helpLines(w - 2)
+	rows := h - 2
+	m.helpOffset = max(0, min(m.helpOffset, len(inner)-rows))
+	t := m.theme
+	title := "─ Help "
+	if more := len(inner) - m.helpOffset - rows; more > 0 {
+		title += fmt.Sprintf("· ↓ %d more ", more)
+	}
+	out := []string{t.paint(t.Focus, "┌"+title+strings.Repeat("─", max(0, w-2-textWidth(title)))+"┐")}
+	for i := range rows {
+		l := strings.Repeat(" ", w-2)
+		if j := m.helpOffset + i; j < len(inner) {
+			l = inner[j]
+		}
+		out = append(out, t.paint(t.Focus, "│")+l+t.paint(t.Focus, "│"))
+	}
+	return append(out, t.paint(t.Focus, "└"+strings.Repeat("─", w-2)+"┘"))
+}
+
+// helpStyles gives the help bubble the theme's colours (none when off).
+func helpStyles(t Theme) help.Styles {
+	if !t.Color {
+		plain := lipgloss.NewStyle()
+		return help.Styles{ShortKey: plain, ShortDesc: plain, ShortSeparator: plain, Ellipsis: plain,
+			FullKey: plain, FullDesc: plain, FullSeparator: plain}
+	}
+	st := help.DefaultStyles(true)
+	keyStyle := t.HelpKey
+	st.ShortKey = keyStyle
+	st.FullKey = keyStyle
+	st.ShortDesc = lipgloss.NewStyle()
+	st.FullDesc = lipgloss.NewStyle()
+	return st
+}
