@@ -109,11 +109,11 @@ type Model struct {
 	showHelp bool
 	// helpOffset is the first help line shown (the help scrolls).
 	helpOffset int
-	details  string // session id whose history is open, or ""
-	filterOn bool   // typing a filter for the focused pane
-	sortBy   sessionSort
-	order    []paneID // the configured pane order (hidden ones left out)
-	notice   string   // one-off footer message (`S`), until the next key
+	details    string // session id whose history is open, or ""
+	filterOn   bool   // typing a filter for the focused pane
+	sortBy     sessionSort
+	order      []paneID // the configured pane order (hidden ones left out)
+	notice     string   // one-off footer message (`S`), until the next key
 }
 
 // New returns a model ready to run.
