@@ -15,7 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/coworktop/coworktop/governor"
-	"github.com/coworktop/coworktop/sources"
+	"github.com/coworktop/coworktop/sources/demo"
 	"github.com/coworktop/coworktop/ui"
 )
 
@@ -61,7 +61,7 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, observe fun
 			return fmt.Errorf("demo: %w", err)
 		}
 		defer os.RemoveAll(dir)
-		d, err := sources.NewDemo(dir, time.Now)
+		d, err := demo.NewDemo(dir, time.Now)
 		if err != nil {
 			return err
 		}

@@ -10,8 +10,8 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/redact"
-	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/render"
+	"github.com/coworktop/coworktop/sources"
 )
 
 func newReportCmd(g *globalOptions) *cobra.Command {

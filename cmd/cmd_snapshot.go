@@ -10,8 +10,8 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/metrics"
-	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/render"
+	"github.com/coworktop/coworktop/sources/machine"
 )
 
 // exitPressure is the exit code of `snapshot --fail-on` when pressure is at
@@ -112,14 +112,14 @@ func takeSnapshot(ctx context.Context, g *globalOptions, args []string) (governo
 		fmt.Fprintf(g.stderr, "coworktop: %s; showing the machine only\n", oneLine(err.Error()))
 	}
 	now := time.Now()
-	h, err := sources.SampleHost(ctx, now)
+	h, err := machine.SampleHost(ctx, now)
 	if err == nil || h.AnyKnown() {
 		state.ApplyHost(h)
 	}
 	if err != nil {
 		fmt.Fprintf(g.stderr, "coworktop: host memory: %s\n", oneLine(err.Error()))
 	}
-	if groups, err := sources.NewSystemScanner().Scan(ctx, now); err == nil {
+	if groups, err := machine.NewSystemScanner().Scan(ctx, now); err == nil {
 		state.ApplyGroups(now, groups)
 	} else {
 		fmt.Fprintf(g.stderr, "coworktop: process scan: %s\n", oneLine(err.Error()))

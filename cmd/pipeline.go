@@ -11,6 +11,7 @@ import (
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/sources"
+	"github.com/coworktop/coworktop/sources/machine"
 )
 
 // liveConfig says what the live pipeline watches.
@@ -199,10 +200,10 @@ func parseLive(ctx context.Context, lines <-chan sources.LineBatch, out chan<- g
 // batches as updates. A failed sample or scan is skipped, not fatal: the UI
 // keeps showing the last good one.
 func sampleMachine(ctx context.Context, ticks <-chan time.Time, every time.Duration, out chan<- governor.Update) {
-	batches := make(chan sources.MachineBatch, 1)
+	batches := make(chan machine.MachineBatch, 1)
 	go func() {
 		defer close(batches)
-		sources.RunMachine(ctx, ticks, every, scanEvery, time.Now, batches)
+		machine.RunMachine(ctx, ticks, every, scanEvery, time.Now, batches)
 	}()
 	for b := range batches {
 		var u governor.Update

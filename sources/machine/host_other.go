@@ -1,6 +1,6 @@
 //go:build !linux && !windows && !darwin
 
-package sources
+package machine
 
 import (
 	"context"

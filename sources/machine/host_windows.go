@@ -1,6 +1,6 @@
 //go:build windows
 
-package sources
+package machine
 
 import (
 	"context"

@@ -1,6 +1,6 @@
 //go:build !darwin && !windows && !linux
 
-package sources
+package machine
 
 import (
 	"context"

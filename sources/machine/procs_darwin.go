@@ -1,6 +1,6 @@
 //go:build darwin
 
-package sources
+package machine
 
 import (
 	"context"

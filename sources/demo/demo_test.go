@@ -1,4 +1,4 @@
-package sources
+package demo
 
 import (
 	"os"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
+	"github.com/coworktop/coworktop/sources"
 )
 
 // TestDemoScenario writes the whole scenario (history and five minutes of
@@ -37,7 +38,7 @@ func TestDemoScenario(t *testing.T) {
 				t.Fatal(err)
 			}
 			a := ingest.NewAssembler(name, time.Local, func(e *ingest.Entry) { evs = ingest.Parse(e, evs) })
-			if _, err := ReadLines(f, a.Feed); err != nil {
+			if _, err := sources.ReadLines(f, a.Feed); err != nil {
 				t.Fatal(err)
 			}
 			a.Flush()

@@ -1,0 +1,13 @@
+// Package machine samples the machine coworktop runs on: host memory, swap
+// and the OS's memory-pressure level (sysctl on macOS without cgo,
+// /proc/meminfo on Linux, the Win32 memory status on Windows, gopsutil as the
+// fallback), and the process table, grouped by the signature table in
+// signatures.go into the Claude app, its sessions, the Cowork VM and the VM
+// engines competing with it for memory (Docker Desktop, OrbStack, colima,
+// UTM, Parallels…).
+//
+// OS-specific code sits behind build tags, and every reader is an injected
+// function or interface so tests run on fakes. It may use governor's types
+// for what it delivers; it never reads the Claude logs (that is sources/),
+// parses no log text and renders nothing.
+package machine
