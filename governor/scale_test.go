@@ -3,6 +3,8 @@ package governor
 import (
 	"fmt"
 	"runtime"
+	"slices"
+	"sort"
 	"testing"
 	"time"
 )
@@ -112,5 +114,52 @@ func BenchmarkDistinctSessions(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(events), "ns/event")
 		})
+	}
+}
+
+// TestSessionOrderIsTheViewOrder: sorting keys and indices gives exactly the
+// order the views themselves sort in (live first, newest first, then id; the
+// ranking longest idle first, then id), ties and far years included.
+func TestSessionOrderIsTheViewOrder(t *testing.T) {
+	s := New(DefaultLimits())
+	now := start.Add(time.Hour)
+	for i := range 300 {
+		id := fmt.Sprintf("local_%03d", (i*7919)%300)
+		ts := start.Add(time.Duration(i%17) * time.Minute)
+		switch i % 5 {
+		case 0:
+			ts = time.Date(2300+i, 1, 1, 0, 0, 0, 0, time.UTC) // past UnixNano's range, and in the future
+		case 1:
+			ts = start // many ties
+		}
+		s.Apply(Event{Time: ts, Kind: KindSessionStart, Session: id})
+		if i%3 == 0 {
+			s.Apply(Event{Time: ts, Kind: KindPause, Session: id, Reason: "user"})
+		}
+	}
+	snap := s.Snapshot(now)
+	want := slices.Clone(snap.Sessions)
+	sort.SliceStable(want, func(i, j int) bool {
+		a, b := want[i], want[j]
+		if a.Live() != b.Live() {
+			return a.Live()
+		}
+		if !a.LastActivity.Equal(b.LastActivity) {
+			return a.LastActivity.After(b.LastActivity)
+		}
+		return a.ID < b.ID
+	})
+	if !slices.EqualFunc(want, snap.Sessions, func(a, b SessionView) bool { return a.ID == b.ID }) {
+		t.Fatalf("sessions out of order")
+	}
+	rank := slices.Clone(snap.IdleRanking)
+	sort.SliceStable(rank, func(i, j int) bool {
+		if rank[i].Idle != rank[j].Idle {
+			return rank[i].Idle > rank[j].Idle
+		}
+		return rank[i].ID < rank[j].ID
+	})
+	if len(rank) == 0 || !slices.EqualFunc(rank, snap.IdleRanking, func(a, b SessionView) bool { return a.ID == b.ID }) {
+		t.Fatalf("idle ranking out of order (%d live)", len(rank))
 	}
 }

@@ -2,9 +2,7 @@ package governor
 
 import (
 	"fmt"
-	"slices"
 	"sort"
-	"strings"
 	"time"
 )
 
@@ -35,33 +33,8 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 		snap.VM.State = "stalled"
 	}
 
-	snap.Sessions = make([]SessionView, 0, len(s.sessions))
-	for _, sess := range s.sessions {
-		snap.Sessions = append(snap.Sessions, sess.view(now))
-	}
-	sort.Slice(snap.Sessions, func(i, j int) bool {
-		a, b := snap.Sessions[i], snap.Sessions[j]
-		if a.Live() != b.Live() {
-			return a.Live()
-		}
-		if !a.LastActivity.Equal(b.LastActivity) {
-			return a.LastActivity.After(b.LastActivity)
-		}
-		return a.ID < b.ID
-	})
-	snap.Sessions = s.keepSessions(snap.Sessions)
-	live := 0
-	for live < len(snap.Sessions) && snap.Sessions[live].Live() {
-		live++
-	}
-	snap.IdleRanking = append([]SessionView(nil), snap.Sessions[:live]...)
-	sort.Slice(snap.IdleRanking, func(i, j int) bool {
-		a, b := snap.IdleRanking[i], snap.IdleRanking[j]
-		if a.Idle != b.Idle {
-			return a.Idle > b.Idle
-		}
-		return a.ID < b.ID
-	})
+	var live int
+	snap.Sessions, snap.IdleRanking, live = s.sessionViews(now)
 	snap.NextVictim = nextVictim(snap.IdleRanking)
 	snap.Rules = RulesFor(s.app.Version)
 
@@ -71,35 +44,6 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 	snap.Outlook = outlook(snap)
 	sweepOutlook(&snap.Outlook, snap)
 	return snap
-}
-
-// keepSessions cuts sorted views (live first, then newest first) to the
-// sessions an eager prune would have kept: pruneEnded lets the map grow to
-// twice its bound between passes, and what the user sees must not depend on
-// when the last pass ran.
-func (s *State) keepSessions(v []SessionView) []SessionView {
-	live := 0
-	for live < len(v) && v[live].Live() {
-		live++
-	}
-	v = v[:live+min(len(v)-live, s.limits.EndedSessions)]
-	limit := s.limits.EndedSessions + maxLiveSessions
-	if len(v) <= limit {
-		return v
-	}
-	// Hostile input only: the least recently active go, live or not.
-	order := slices.Clone(v)
-	slices.SortFunc(order, func(a, b SessionView) int {
-		if c := b.LastActivity.Compare(a.LastActivity); c != 0 {
-			return c
-		}
-		return strings.Compare(a.ID, b.ID)
-	})
-	cut := order[limit-1]
-	return slices.DeleteFunc(v, func(x SessionView) bool {
-		c := x.LastActivity.Compare(cut.LastActivity)
-		return c < 0 || c == 0 && x.ID > cut.ID
-	})
 }
 
 func (sess *session) view(now time.Time) SessionView {

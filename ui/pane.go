@@ -39,30 +39,30 @@ type paneState struct {
 // resolve puts the cursor on the selected session's row. When that session
 // has left the rows (filtered out, forgotten), the row nearest to where it
 // was becomes the selection.
-func (ps *paneState) resolve(rows []row) {
-	if len(rows) == 0 {
+func (ps *paneState) resolve(rows rowList) {
+	if rows.n == 0 {
 		ps.cursor = 0
 		return
 	}
 	if ps.selected != "" {
-		for i := range rows {
-			if rows[i].session == ps.selected {
+		for i := range rows.n {
+			if rows.session(i) == ps.selected {
 				ps.cursor = i
 				return
 			}
 		}
 	}
-	ps.cursor = max(0, min(ps.cursor, len(rows)-1))
-	ps.selected = rows[ps.cursor].session
+	ps.cursor = max(0, min(ps.cursor, rows.n-1))
+	ps.selected = rows.session(ps.cursor)
 }
 
 // moveTo puts the cursor on row i (clamped) and selects its session.
-func (ps *paneState) moveTo(rows []row, i int) {
-	if len(rows) == 0 {
+func (ps *paneState) moveTo(rows rowList, i int) {
+	if rows.n == 0 {
 		return
 	}
-	ps.cursor = max(0, min(i, len(rows)-1))
-	ps.selected = rows[ps.cursor].session
+	ps.cursor = max(0, min(i, rows.n-1))
+	ps.selected = rows.session(ps.cursor)
 }
 
 // row is one line of a list pane. plain is what filters match; styled is
@@ -80,23 +80,47 @@ type content struct {
 	info    string // short text for the title (counts, sort)
 	heading string
 	rows    []row
-	footer  []string
+	// count, rowAt and sessionAt, when rowAt is set, stand for rows: a pane
+	// of a thousand sessions formats only the 10-15 rows drawn (unless a
+	// filter has to read them all), and finds the selection by session id.
+	count     int
+	rowAt     func(int) row
+	sessionAt func(int) string
+	footer    []string
 	// selectable panes draw a cursor and take `enter`.
 	selectable bool
 }
 
+// rowList is a pane's rows after its filter: how many, the row at i, and
+// the session of row i (without formatting the row).
+type rowList struct {
+	n       int
+	at      func(int) row
+	session func(int) string
+}
+
 // filtered applies the pane's filter to the rows.
-func (c content) filtered(filter string) []row {
-	if filter == "" {
-		return c.rows
+func (c content) filtered(filter string) rowList {
+	if c.rowAt != nil && filter == "" {
+		return rowList{c.count, c.rowAt, c.sessionAt}
 	}
-	out := make([]row, 0, len(c.rows))
-	for _, r := range c.rows {
-		if containsFold(r.plain, filter) {
-			out = append(out, r)
+	rows := c.rows
+	if c.rowAt != nil {
+		rows = make([]row, 0, c.count)
+		for i := range c.count {
+			rows = append(rows, c.rowAt(i))
 		}
 	}
-	return out
+	if filter != "" {
+		out := make([]row, 0, len(rows))
+		for _, r := range rows {
+			if containsFold(r.plain, filter) {
+				out = append(out, r)
+			}
+		}
+		rows = out
+	}
+	return rowList{len(rows), func(i int) row { return rows[i] }, func(i int) string { return rows[i].session }}
 }
 
 // body lays the content out in w×h cells: heading, a scrolled window of
@@ -119,7 +143,7 @@ func (m *Model) body(id paneID, c content, w, h int) []string {
 	if c.selectable {
 		ps.resolve(rows)
 	} else {
-		ps.cursor = max(0, min(ps.cursor, len(rows)-1))
+		ps.cursor = max(0, min(ps.cursor, rows.n-1))
 	}
 	if ps.cursor < ps.offset {
 		ps.offset = ps.cursor
@@ -127,16 +151,16 @@ func (m *Model) body(id paneID, c content, w, h int) []string {
 	if avail > 0 && ps.cursor >= ps.offset+avail {
 		ps.offset = ps.cursor - avail + 1
 	}
-	ps.offset = max(0, min(ps.offset, len(rows)-avail))
-	for i := ps.offset; i < len(rows) && i < ps.offset+avail; i++ {
-		r := rows[i]
+	ps.offset = max(0, min(ps.offset, rows.n-avail))
+	for i := ps.offset; i < rows.n && i < ps.offset+avail; i++ {
+		r := rows.at(i)
 		if c.selectable && i == ps.cursor && m.focus == id {
 			lines = append(lines, m.theme.paint(m.theme.Selected, fit(">"+r.plain[min(1, len(r.plain)):], w)))
 			continue
 		}
 		lines = append(lines, padStyled(r.styled, w))
 	}
-	if len(rows) == 0 && avail > 0 {
+	if rows.n == 0 && avail > 0 {
 		msg := "(nothing yet)"
 		if ps.filter != "" {
 			msg = fmt.Sprintf("(no row matches %q)", ps.filter)
@@ -162,7 +186,7 @@ func (m *Model) selectedSession() string {
 	ps := &m.panes[m.focus]
 	rows := c.filtered(ps.filter)
 	ps.resolve(rows)
-	if len(rows) == 0 {
+	if rows.n == 0 {
 		return ""
 	}
 	return ps.selected

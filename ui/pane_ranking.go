@@ -25,7 +25,10 @@ func (m *Model) rankingContent(w int) content {
 		projW = 12
 	}
 	barW := max(1, w-rankW-idW-idleW-markW-5-min(projW, projW+1))
-	for i, v := range s.IdleRanking {
+	c.count = len(s.IdleRanking)
+	c.sessionAt = func(i int) string { return s.IdleRanking[i].ID }
+	c.rowAt = func(i int) row {
+		v := s.IdleRanking[i]
 		victim := s.NextVictim != nil && s.NextVictim.ID == v.ID
 		st := m.stateStyle(v)
 		filled, empty := bar(barW, float64(v.Idle)/float64(scale))
@@ -43,7 +46,7 @@ func (m *Model) rankingContent(w int) content {
 		}
 		l.add(st, filled).add(t.Muted, empty).add(Ink{}, " ").
 			rcell(st, governor.FormatDuration(v.Idle), idleW).cell(st, mark, markW)
-		c.rows = append(c.rows, l.row(v.ID))
+		return l.row(v.ID)
 	}
 	c.info = "longest idle first"
 	c.footer = m.outlookLines(w)

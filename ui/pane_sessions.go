@@ -23,6 +23,9 @@ func (s sessionSort) String() string {
 }
 
 func (m *Model) sortedSessions() []governor.SessionView {
+	if m.sortBy == sortRecent {
+		return m.snap.Sessions // read only: no copy of a thousand views a frame
+	}
 	ss := append([]governor.SessionView(nil), m.snap.Sessions...)
 	switch m.sortBy {
 	case sortIdle:
@@ -82,7 +85,11 @@ func (m *Model) sessionsContent(w int) content {
 		cell(t.Heading, "STATE", stW).cell(t.Heading, "START", startW).rcell(t.Heading, "IDLE", idleW).
 		rcell(t.Heading, "TIMEOUT", toW).rcell(t.Heading, "EV", evW)
 	c := content{heading: head.String(), selectable: true}
-	for _, s := range m.sortedSessions() {
+	sessions := m.sortedSessions()
+	c.count = len(sessions)
+	c.sessionAt = func(i int) string { return sessions[i].ID }
+	c.rowAt = func(i int) row {
+		s := sessions[i]
 		timeout := ""
 		if s.TimerTimeout > 0 {
 			timeout = governor.FormatDuration(s.TimerRemaining)
@@ -99,7 +106,7 @@ func (m *Model) sessionsContent(w int) content {
 			cell(Ink{}, s.Project, projW).cell(m.stateStyle(s), stateLabel(s), stW).
 			cell(t.Muted, shortClock(s.FirstSeen), startW).rcell(m.stateStyle(s), idle, idleW).
 			rcell(t.Muted, timeout, toW).rcell(t.Evicted, ev, evW)
-		c.rows = append(c.rows, l.row(s.ID))
+		return l.row(s.ID)
 	}
 	// The header's figure, not a count of its own: one definition.
 	c.info = strconv.Itoa(m.snap.Live) + " live · sort " + m.sortBy.String()

@@ -157,7 +157,7 @@ func (m *Model) scrollPane(id paneID, n int) {
 		ps.moveTo(rows, ps.cursor+n)
 		return
 	}
-	ps.cursor = max(0, min(len(rows)-1, ps.offset+n))
+	ps.cursor = max(0, min(rows.n-1, ps.offset+n))
 	ps.offset = ps.cursor
 }
 

@@ -1,0 +1,107 @@
+package governor
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"time"
+)
+
+// sessionViews lists the sessions the bounds keep, live first and then the
+// most recently active first, and the live ones longest idle first, with
+// the number live. Sessions are ordered as pointers and indices, never by
+// moving views about: sorting a thousand views in place cost a frame more
+// than drawing it.
+func (s *State) sessionViews(now time.Time) (views, ranking []SessionView, live int) {
+	keyed := make([]sessionKey, 0, len(s.sessions))
+	for _, sess := range s.sessions {
+		keyed = append(keyed, sessionKey{live: sess.live(), sec: sess.lastActivity.Unix(), nsec: int32(sess.lastActivity.Nanosecond()), sess: sess})
+	}
+	slices.SortFunc(keyed, sessionKey.compare)
+	order := make([]*session, len(keyed))
+	for i, k := range keyed {
+		order[i] = k.sess
+	}
+	order = s.keepSessions(order)
+	views = make([]SessionView, len(order))
+	for i, sess := range order {
+		views[i] = sess.view(now)
+		if sess.live() {
+			live++
+		}
+	}
+	idx := make([]int32, live)
+	for i := range idx {
+		idx[i] = int32(i)
+	}
+	slices.SortFunc(idx, func(i, j int32) int {
+		a, b := &views[i], &views[j]
+		if c := cmp.Compare(b.Idle, a.Idle); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	ranking = make([]SessionView, live)
+	for k, i := range idx {
+		ranking[k] = views[i]
+	}
+	return views, ranking, live
+}
+
+// sessionKey is what liveThenNewest compares, next to the session: a
+// thousand sessions sort in cache instead of through a thousand pointers.
+type sessionKey struct {
+	live bool
+	nsec int32 // last activity: Unix seconds and nanoseconds (UnixNano
+	sec  int64 // overflows outside 1678-2262, and log text can say any year)
+	sess *session
+}
+
+func (a sessionKey) compare(b sessionKey) int {
+	if a.live != b.live {
+		if a.live {
+			return -1
+		}
+		return 1
+	}
+	if c := cmp.Compare(b.sec, a.sec); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(b.nsec, a.nsec); c != 0 {
+		return c
+	}
+	return strings.Compare(a.sess.id, b.sess.id)
+}
+
+// liveThenNewest is the Sessions order: live first, then by last activity,
+// newest first, then by id.
+func liveThenNewest(a, b *session) int {
+	if a.live() != b.live() {
+		if a.live() {
+			return -1
+		}
+		return 1
+	}
+	return newestFirst(a, b)
+}
+
+// keepSessions cuts sessions in liveThenNewest order to those an eager
+// prune would have kept: pruneEnded lets the map grow to twice its bound
+// between passes, and what the user sees must not depend on when the last
+// pass ran.
+func (s *State) keepSessions(v []*session) []*session {
+	live := 0
+	for live < len(v) && v[live].live() {
+		live++
+	}
+	v = v[:live+min(len(v)-live, s.limits.EndedSessions)]
+	limit := s.limits.EndedSessions + maxLiveSessions
+	if len(v) <= limit {
+		return v
+	}
+	// Hostile input only: the least recently active go, live or not.
+	order := slices.Clone(v)
+	slices.SortFunc(order, newestFirst)
+	cut := order[limit-1]
+	return slices.DeleteFunc(v, func(x *session) bool { return newestFirst(x, cut) > 0 })
+}
