@@ -3,10 +3,8 @@ package sources
 import (
 	"context"
 	"errors"
-	"fmt"
-	"io"
-	"io/fs"
 	"os"
+	"path/filepath"
 	"time"
 )
 
@@ -23,15 +21,26 @@ type FollowStatus struct {
 	Err   string // why unreadable; file system text, never log text
 	Since time.Time
 	// Note names the last discontinuity handled: "rotated", "replaced",
-	// "cropped", "truncated". Empty until one happens.
+	// "cropped", "truncated", "lost". Empty until one happens.
 	Note string
+	// LostBytes counts, since the start, the bytes of generations that
+	// vanished before they could be read to their end.
+	LostBytes int64
 }
 
 // LineBatch is a group of lines read from one followed file. Lines are copies
 // owned by the receiver. A batch may carry no lines, only a status change.
 type LineBatch struct {
-	File   string
-	Lines  [][]byte
+	File  string
+	Lines [][]byte
+	// Gen and Line say where the lines come from: the base name the
+	// generation (one file, known by its identity) had when the follower
+	// first met it, and the line number of Lines[0] within that
+	// generation, counted from its first byte as a reader of the saved
+	// file would. Line is 0 when unknown (the backfill). Lines of one
+	// batch are consecutive lines of one generation.
+	Gen    string
+	Line   int64
 	Status FollowStatus
 	// Partial: the batch was cut for size and the next batch of this file
 	// continues it, possibly inside a multi-line entry. Other batches end
@@ -42,7 +51,10 @@ type LineBatch struct {
 // FollowConfig says what to follow and from where.
 type FollowConfig struct {
 	Path string
-	Poll time.Duration // how often to stat the path; 0 means 250 ms
+	// Poll is how often Follow and FollowAll check the folder when file
+	// notifications are unavailable; 0 means DefaultPoll. With
+	// notifications they check on every change, and every SafetyPoll.
+	Poll time.Duration
 	// StartAt is the offset in the file present at start to begin at; -1
 	// means its end (then a partial last line is skipped, it started before
 	// us). A file that appears later is always read from its start.
@@ -57,31 +69,38 @@ type FollowConfig struct {
 }
 
 const (
-	defaultPoll      = 250 * time.Millisecond
+	// DefaultPoll is the check interval without file notifications.
+	DefaultPoll = time.Second
+	// SafetyPoll is the check interval with file notifications, in case
+	// one was missed.
+	SafetyPoll = 2 * time.Second
+
 	defaultBatch     = 4096
 	maxBatchBytes    = 1 << 20
 	headLen          = 64 // file head remembered to notice a crop that regrew
 	tailCheckLen     = 64 // bytes before the offset re-read to notice the same
 	histMax          = 320 << 10
 	cropHeader       = "[log cropped]"
-	cropRetriesLimit = 3 // ticks to wait for a crop's rewrite to become visible
+	cropRetriesLimit = 3                      // checks to wait for a crop's rewrite to become visible
+	cropGrace        = 250 * time.Millisecond // and at least this long
+	cropRetry        = 50 * time.Millisecond  // re-check this soon while waiting
 )
 
 // Follow delivers every complete line appended to cfg.Path exactly once and in
 // order, across the app's renames (main.log → main1.log or main.old.log),
-// in-place crops, truncation, deletion and re-creation. It polls with stat
-// rather than watching, see follow_notes.go for why. It returns when ctx is
-// cancelled (nil) or on a misconfiguration; file system trouble is reported
-// in the batches' Status and retried, never returned.
+// in-place crops, truncation, deletion and re-creation, however many of them
+// land between two checks. It wakes on file notifications (see
+// follow_notes.go). It returns when ctx is cancelled (nil) or on a
+// misconfiguration; file system trouble is reported in the batches' Status
+// and retried, never returned.
 func Follow(ctx context.Context, cfg FollowConfig, out chan<- LineBatch) error {
 	return FollowAll(ctx, []FollowConfig{cfg}, out)
 }
 
-// FollowAll follows several files from one goroutine on one ticker (the
-// first config's Poll): each file behaves exactly as with Follow, but an
-// idle monitor wakes once per poll instead of once per file.
+// FollowAll follows several files from one goroutine: each file behaves
+// exactly as with Follow. Its fallback clock is the first config's Poll.
 func FollowAll(ctx context.Context, cfgs []FollowConfig, out chan<- LineBatch) error {
-	poll := defaultPoll
+	poll := DefaultPoll
 	if len(cfgs) > 0 && cfgs[0].Poll > 0 {
 		poll = cfgs[0].Poll
 	}
@@ -90,10 +109,12 @@ func FollowAll(ctx context.Context, cfgs []FollowConfig, out chan<- LineBatch) e
 	return FollowAllOn(ctx, cfgs, t.C, out)
 }
 
-// FollowAllOn is FollowAll polling on the caller's clock (a Beat's tick)
-// instead of a ticker of its own, so that the live view's sources share one
-// wake-up; Poll is then unused. It polls at once, then on every tick, and
-// returns when ticks is closed.
+// FollowAllOn is FollowAll on the caller's clock (a Beat's tick) instead of a
+// ticker of its own, so that the live view's sources share one wake-up; Poll
+// is then unused. File notifications wake it between ticks; it checks a
+// file on every tick only while notifications for its folder are
+// unavailable, otherwise on the first tick SafetyPoll after its last check.
+// It checks at once, and returns when ticks is closed.
 func FollowAllOn(ctx context.Context, cfgs []FollowConfig, ticks <-chan time.Time, out chan<- LineBatch) error {
 	if len(cfgs) == 0 {
 		return nil
@@ -101,29 +122,92 @@ func FollowAllOn(ctx context.Context, cfgs []FollowConfig, ticks <-chan time.Tim
 	ws := make([]*follower, 0, len(cfgs))
 	defer func() {
 		for _, w := range ws {
-			w.closeCur()
+			w.closeAll()
 		}
 	}()
+	dirs := []string{}
 	for _, cfg := range cfgs {
 		if cfg.Path == "" {
 			return errors.New("follow: no path")
 		}
-		if cfg.MaxBatchLines <= 0 {
-			cfg.MaxBatchLines = defaultBatch
-		}
-		w := &follower{cfg: cfg, out: out, sp: newSplitter(), ctx: ctx}
+		w := newFollower(ctx, cfg, out)
 		ws = append(ws, w)
-		if cfg.Start != nil {
-			if err := w.adopt(cfg.Start, cfg.StartAt); err != nil {
-				// One file's trouble must not stop the others: reopen it by
-				// path on the first tick, from the same offset.
-				w.setState(StateUnreadable, err.Error())
-			}
+		dirs = append(dirs, w.dir)
+	}
+	nw := newNotifier(dirs)
+	defer nw.close()
+	l := &followLoop{ws: ws, nw: nw}
+	return l.run(ctx, ticks)
+}
+
+// followLoop is FollowAllOn's event loop.
+type followLoop struct {
+	ws    []*follower
+	nw    *notifier
+	retry *time.Timer // armed while a crop's rewrite is awaited
+}
+
+func (l *followLoop) run(ctx context.Context, ticks <-chan time.Time) error {
+	defer func() {
+		if l.retry != nil {
+			l.retry.Stop()
 		}
-		w.first = w.f == nil
+	}()
+	if err := l.check(ctx, func(*follower) bool { return true }); err != nil {
+		return err
 	}
 	for {
-		for _, w := range ws {
+		var retry <-chan time.Time
+		if l.retry != nil {
+			retry = l.retry.C
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case now, ok := <-ticks:
+			if !ok {
+				return nil
+			}
+			l.nw.ensure()
+			err := l.check(ctx, func(w *follower) bool {
+				return !l.nw.watching(w.dir) || now.Sub(w.lastCheck) >= SafetyPoll-SafetyPoll/8
+			})
+			if err != nil {
+				return err
+			}
+		case ev, ok := <-l.nw.events():
+			if !ok {
+				l.nw.lost()
+				continue
+			}
+			dirty := l.nw.drain(ev)
+			if err := l.check(ctx, func(w *follower) bool { return dirty.touches(w) }); err != nil {
+				return err
+			}
+		case _, ok := <-l.nw.errors():
+			// An overflow (or any error) means changes may have gone
+			// unseen: check everything now.
+			if !ok {
+				l.nw.lost()
+			}
+			if err := l.check(ctx, func(*follower) bool { return true }); err != nil {
+				return err
+			}
+		case <-retry:
+			l.retry = nil
+			if err := l.check(ctx, func(w *follower) bool { return w.waiting() }); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// check checks the followers that want it and arms the retry timer if one
+// waits for a crop's rewrite.
+func (l *followLoop) check(ctx context.Context, want func(*follower) bool) error {
+	wait := false
+	for _, w := range l.ws {
+		if want(w) {
 			if err := w.tick(ctx); err != nil {
 				if ctx.Err() != nil {
 					return nil
@@ -131,249 +215,86 @@ func FollowAllOn(ctx context.Context, cfgs []FollowConfig, ticks <-chan time.Tim
 				return err
 			}
 		}
-		select {
-		case <-ctx.Done():
-			return nil
-		case _, ok := <-ticks:
-			if !ok {
-				return nil
-			}
-		}
+		wait = wait || w.waiting()
 	}
+	if wait && l.retry == nil {
+		l.retry = time.NewTimer(cropRetry)
+	}
+	return nil
 }
 
+// follower follows one log family: its current file and every generation
+// the current file turns into.
 type follower struct {
-	cfg FollowConfig
-	out chan<- LineBatch
+	cfg      FollowConfig
+	dir, fam string
+	out      chan<- LineBatch
+	ctx      context.Context // for sends from inside the line callback
+	now      func() time.Time
 
-	f     *os.File
-	fi    os.FileInfo // identity of f, for os.SameFile
-	off   int64       // next byte of f to read
-	sp    *splitter
-	hist  []byte // last bytes read from f, ending at off: dedupes a crop's rewritten tail
-	head  []byte // first bytes of f
-	first bool   // the next file opened is the one present at start
+	gens      []*gen // known generations, oldest first
+	lastCur   *gen   // the generation last seen under the current name
+	readErr   string // why reading a generation failed at this check
+	first     bool   // the next check is the first
+	pending   []os.FileInfo
+	lastCheck time.Time
+	// beforeOpen, in tests, runs between listing a file and opening it.
+	beforeOpen func(path string)
 
-	cropWait int
-
-	ctx     context.Context // for sends from inside the line callback
-	sendErr error           // the consumer went away
-
+	sendErr error // the consumer went away
 	status  FollowStatus
 	changed bool // status differs from the last one sent
 	partial bool // the batch being sent was cut for size
+	cur     *gen // the generation the collected lines come from
+	line    int64
 	arena   []byte
 	ends    []int
 }
 
-func (w *follower) tick(ctx context.Context) error {
-	if w.f == nil {
-		w.openPath(w.first)
-		w.first = false
+func newFollower(ctx context.Context, cfg FollowConfig, out chan<- LineBatch) *follower {
+	if cfg.MaxBatchLines <= 0 {
+		cfg.MaxBatchLines = defaultBatch
 	}
-	if w.f != nil {
-		if err := w.catchUp(ctx, false); err != nil {
-			return err
-		}
-		fi, err := os.Stat(w.cfg.Path)
-		switch {
-		case err == nil && os.SameFile(fi, w.fi):
-			w.setState(StateFollowing, "")
-		case err == nil:
-			if err := w.switchFile(ctx); err != nil {
-				return err
-			}
-		case errors.Is(err, fs.ErrNotExist):
-			// Deleted or mid-rotation: keep the old descriptor, which may
-			// still get a last write, until a new file appears.
-			w.setState(StateWaiting, "")
-		default:
-			w.setState(StateUnreadable, err.Error())
-		}
-	}
-	return w.send(ctx, w.changed)
-}
-
-// switchFile finishes the current file, reads any generation that rotated
-// past us unseen, and moves to the file now at Path.
-func (w *follower) switchFile(ctx context.Context) error {
-	if err := w.catchUp(ctx, true); err != nil {
-		return err
-	}
-	w.sp.flush(w.collect) // nothing more will be appended to a rotated file
-	old := w.f
-	w.f = nil
-	defer old.Close()
-	nf, err := OpenLog(w.cfg.Path)
-	if err != nil {
-		w.openFailed(err)
-		return nil
-	}
-	note, err := w.readSkipped(old, nf)
-	if err != nil {
-		nf.Close()
-		return err
-	}
-	if err := w.adopt(nf, 0); err != nil {
-		return err
-	}
-	w.status.Note = note
-	w.changed = true
-	return w.catchUp(ctx, false)
-}
-
-// openPath opens Path after a wait or a failed open.
-func (w *follower) openPath(atStart bool) {
-	f, err := OpenLog(w.cfg.Path)
-	if err != nil {
-		w.openFailed(err)
-		return
-	}
-	start := int64(0)
-	if atStart {
-		start = w.cfg.StartAt
-	}
-	if err := w.adopt(f, start); err != nil {
-		w.setState(StateUnreadable, err.Error())
-	}
-}
-
-func (w *follower) openFailed(err error) {
-	if errors.Is(err, fs.ErrNotExist) {
-		w.setState(StateWaiting, "")
-	} else {
-		w.setState(StateUnreadable, err.Error())
-	}
-}
-
-// adopt makes f the followed file, positioned at start (-1: its end, on a
-// line boundary).
-func (w *follower) adopt(f *os.File, start int64) error {
-	fi, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return fmt.Errorf("follow %q: %w", w.cfg.Path, err)
-	}
-	size := fi.Size()
-	if start < 0 || start > size {
-		start = size
-	}
-	w.f, w.fi, w.off = f, fi, start
-	w.sp.reset(start)
-	w.cropWait = 0
-	w.head = readAtMost(f, 0, headLen, w.head[:0])
-	from := max(0, start-histMax)
-	w.hist = readAtMost(f, from, int(start-from), w.hist[:0])
-	if start > 0 && (len(w.hist) == 0 || w.hist[len(w.hist)-1] != '\n') {
-		w.sp.skipping = true // we begin inside a line written before us
-	}
-	w.setState(StateFollowing, "")
-	return nil
-}
-
-func (w *follower) closeCur() {
-	if w.f != nil {
-		w.f.Close()
-		w.f = nil
-	}
-}
-
-// catchUp reads the current file to its end, after checking that what we
-// already read is still there (a crop rewrites the file in place).
-func (w *follower) catchUp(ctx context.Context, final bool) error {
-	fi, err := w.f.Stat()
-	if err != nil {
-		w.setState(StateUnreadable, err.Error())
-		return nil
-	}
-	size := fi.Size()
-	if size == w.off && w.sp.carried() == 0 {
-		return nil // nothing new: an idle log costs one fstat and one stat per poll
-	}
-	if size < w.off || (size > w.off && !w.intact()) {
-		if !w.resync(final) {
-			return nil // give the rewrite a tick to land
-		}
-	}
-	r := &atReader{f: w.f, off: &w.off}
-	for {
-		got, err := w.sp.fill(r)
-		w.remember(got)
-		w.sp.emit(w.collect)
-		if w.sendErr != nil {
-			return w.sendErr
-		}
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
+	w := &follower{cfg: cfg, out: out, ctx: ctx, now: time.Now, first: true, dir: filepath.Dir(cfg.Path)}
+	w.fam, _, _, _ = ClassifyLogName(filepath.Base(cfg.Path))
+	if cfg.Start != nil {
+		g, err := w.adopt(cfg.Start, filepath.Base(cfg.Path), cfg.StartAt)
 		if err != nil {
+			// Reopen it by path at the first check, from the same offset.
 			w.setState(StateUnreadable, err.Error())
-			return nil
+		} else {
+			w.gens = append(w.gens, g)
 		}
 	}
+	return w
 }
 
-// intact reports whether the head of the file and the bytes just before our
-// offset are still the ones we read.
-func (w *follower) intact() bool {
-	var buf [tailCheckLen]byte
-	if h := readAtMost(w.f, 0, len(w.head), buf[:0]); string(h) != string(w.head) {
-		return false
+func (w *follower) closeAll() {
+	for _, g := range w.gens {
+		g.close()
 	}
-	k := min(tailCheckLen, len(w.hist))
-	t := readAtMost(w.f, w.off-int64(k), k, buf[:0])
-	return string(t) == string(w.hist[len(w.hist)-k:])
+	w.gens = nil
 }
 
-func (w *follower) remember(got []byte) {
-	w.hist = append(w.hist, got...)
-	if len(w.hist) > 2*histMax {
-		n := copy(w.hist, w.hist[len(w.hist)-histMax:])
-		w.hist = w.hist[:n]
+// waiting reports whether a generation waits for a crop's rewrite.
+func (w *follower) waiting() bool {
+	for _, g := range w.gens {
+		if g.cropWait > 0 {
+			return true
+		}
 	}
-}
-
-func (w *follower) collect(line []byte) {
-	if w.sendErr != nil {
-		return
-	}
-	w.arena = append(w.arena, line...)
-	w.ends = append(w.ends, len(w.arena))
-	if len(w.ends) >= w.cfg.MaxBatchLines || len(w.arena) >= maxBatchBytes {
-		w.partial = true
-		w.sendErr = w.send(w.ctx, false)
-	}
+	return false
 }
 
 func (w *follower) setState(state, errText string) {
 	if w.status.State == state && w.status.Err == errText {
 		return
 	}
-	w.status.State, w.status.Err, w.status.Since = state, errText, time.Now()
+	w.status.State, w.status.Err, w.status.Since = state, errText, w.now()
 	w.changed = true
 }
 
-// send hands the collected lines (and the status) to the consumer. With
-// force it sends even an empty batch.
-func (w *follower) send(ctx context.Context, force bool) error {
-	if len(w.ends) == 0 && !force {
-		return nil
-	}
-	b := LineBatch{File: w.cfg.Path, Status: w.status, Lines: make([][]byte, len(w.ends)), Partial: w.partial}
-	w.partial = false
-	start := 0
-	for i, e := range w.ends {
-		b.Lines[i] = w.arena[start:e:e]
-		start = e
-	}
-	// The next batch is likely the same size: allocate it once rather
-	// than by doubling, which dominated a backfill's profile.
-	w.arena, w.ends = make([]byte, 0, min(maxBatchBytes+MaxLineBytes, len(w.arena)+len(w.arena)/8)), w.ends[:0]
-	w.changed = false
-	select {
-	case w.out <- b:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
+func (w *follower) setNote(note string) {
+	w.status.Note = note
+	w.changed = true
 }

@@ -12,21 +12,25 @@ import (
 // A truncation without the marker is a fresh start: everything in the file
 // is new. It returns false to wait a tick, because the rewrite may still be
 // landing (the file is empty, or the marker and tail are only half there).
-func (w *follower) resync(final bool) bool {
-	waitMore := !final && w.cropWait < cropRetriesLimit
-	if w.cropWait == 0 && waitMore {
-		w.cropWait = 1
+func (w *follower) resync(g *gen, final bool) bool {
+	now := w.now()
+	if g.cropWait == 0 {
+		g.cropSince = now
+	}
+	waitMore := !final && (g.cropWait < cropRetriesLimit || now.Sub(g.cropSince) < cropGrace)
+	if g.cropWait == 0 && waitMore {
+		g.cropWait = 1
 		return false
 	}
-	data := readAtMost(w.f, 0, len(cropHeader)+2+len(w.hist), nil)
+	data := readAtMost(g.f, 0, len(cropHeader)+2+len(g.hist), nil)
 	hdr := cropHeaderLen(data)
 	if hdr < 0 && waitMore {
-		w.cropWait++
+		g.cropWait++
 		return false
 	}
 	var off int
 	if hdr > 0 {
-		m := overlap(w.hist, data[hdr:])
+		m := overlap(g.hist, data[hdr:])
 		if m > 0 && m < minOverlap && data[hdr+m-1] != '\n' {
 			// A few bytes matching inside a line is more likely chance
 			// than our position: treat it as no overlap. An overlap
@@ -35,32 +39,36 @@ func (w *follower) resync(final bool) bool {
 			m = 0
 		}
 		if m == 0 && waitMore {
-			w.cropWait++
+			g.cropWait++
 			return false
 		}
+		w.switchTo(g)
 		if m > 0 {
 			off = hdr + m
-			w.sp.rebase(int64(off)) // the stream continues, carry included
+			g.sp.rebase(int64(off)) // the stream continues, carry included
+			g.sp.line = 1 + int64(bytes.Count(data[:off], []byte{'\n'}))
 		} else {
 			// We were further behind than the kept tail: the rest of a
 			// carried line was cropped away, and the tail starts inside
 			// a line whose head was cropped too. Both are the writer's
 			// removal, not ours to repair.
 			off = hdr
-			w.sp.reset(int64(off))
-			w.sp.skipping = true
+			g.sp.reset(int64(off))
+			g.sp.skipping = true
+			g.sp.line = 2 // after the marker, the cut line is skipped
 		}
-		w.status.Note = "cropped"
+		w.setNote("cropped")
 	} else {
-		w.sp.flush(w.collect)
-		w.sp.reset(0)
-		w.status.Note = "truncated"
+		w.switchTo(g)
+		g.sp.flush(w.collect)
+		g.sp.reset(0)
+		g.sp.line = 1
+		w.setNote("truncated")
 	}
-	w.changed = true
-	w.cropWait = 0
-	w.off = int64(off)
-	w.hist = append(w.hist[:0], data[max(0, off-histMax):off]...)
-	w.head = append(w.head[:0], data[:min(headLen, len(data))]...)
+	g.cropWait = 0
+	g.off = int64(off)
+	g.hist = append(g.hist[:0], data[max(0, off-histMax):off]...)
+	g.head = append(g.head[:0], data[:min(headLen, len(data))]...)
 	return true
 }
 

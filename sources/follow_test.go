@@ -23,11 +23,12 @@ type stepper struct {
 func newStepper(t *testing.T, start int64) *stepper {
 	dir := t.TempDir()
 	out := make(chan LineBatch, 4096)
-	w := &follower{
-		cfg: FollowConfig{Path: filepath.Join(dir, "main.log"), StartAt: start, MaxBatchLines: defaultBatch},
-		out: out, sp: newSplitter(), first: true, ctx: context.Background(),
-	}
-	t.Cleanup(w.closeCur)
+	w := newFollower(context.Background(), FollowConfig{Path: filepath.Join(dir, "main.log"), StartAt: start}, out)
+	// A clock that moves a second per reading: the follower's waits for a
+	// crop's rewrite are bounded in time as well as in checks.
+	clock := time.Unix(1_700_000_000, 0)
+	w.now = func() time.Time { clock = clock.Add(time.Second); return clock }
+	t.Cleanup(w.closeAll)
 	return &stepper{t: t, w: w, out: out, dir: dir}
 }
 

@@ -33,3 +33,11 @@ func OpenLog(path string) (*os.File, error) {
 	}
 	return f, nil
 }
+
+// unlinked reports whether the open file f, whose fstat is fi, has no name
+// left in any folder: deleted, though still readable through f. The
+// follower closes such a file once it has read it to its end.
+func unlinked(_ *os.File, fi os.FileInfo) bool {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	return ok && st.Nlink == 0
+}

@@ -5,6 +5,7 @@ package sources
 import (
 	"fmt"
 	"os"
+	"unsafe"
 
 	"golang.org/x/sys/windows"
 )
@@ -35,4 +36,21 @@ func OpenLog(path string) (*os.File, error) {
 		return nil, fmt.Errorf("opening log %q: not a disk file", path)
 	}
 	return os.NewFile(uintptr(h), path), nil
+}
+
+// fileStandardInfo is FILE_STANDARD_INFO.
+type fileStandardInfo struct {
+	AllocationSize, EndOfFile int64
+	NumberOfLinks             uint32
+	DeletePending, Directory  bool
+}
+
+// unlinked reports whether the open file f has been deleted (its delete is
+// pending until the last handle closes, or it has no link left): the
+// follower closes such a file once it has read it to its end.
+func unlinked(f *os.File, _ os.FileInfo) bool {
+	var info fileStandardInfo
+	err := windows.GetFileInformationByHandleEx(windows.Handle(f.Fd()), windows.FileStandardInfo,
+		(*byte)(unsafe.Pointer(&info)), uint32(unsafe.Sizeof(info)))
+	return err == nil && (info.DeletePending || info.NumberOfLinks == 0)
 }

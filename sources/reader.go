@@ -59,12 +59,16 @@ type splitter struct {
 	// follower so nothing is read twice or skipped between them.
 	consumed int64
 	pos      int64 // stream offset of buf[start]
+	// line is the 1-based number of the line starting at buf[start] (or
+	// the one being delivered, during a callback): the follower numbers
+	// each generation's lines as a reader of the whole file would.
+	line int64
 }
 
 func newSplitter() *splitter {
 	// Room for one chunk plus a carried partial line of at most
 	// MaxLineBytes+1 bytes (a CR may still precede its newline).
-	return &splitter{buf: make([]byte, readChunk+MaxLineBytes+2)}
+	return &splitter{buf: make([]byte, readChunk+MaxLineBytes+2), line: 1}
 }
 
 // fill reads once from r into the buffer and returns the bytes just read; the
@@ -99,9 +103,11 @@ func (s *splitter) emit(fn func(line []byte)) {
 		s.consumed = s.pos
 		if s.skipping {
 			s.skipping = false
+			s.line++
 			continue
 		}
 		s.deliver(data[:i], fn)
+		s.line++
 	}
 	rem := s.end - s.start
 	switch {
@@ -136,6 +142,7 @@ func (s *splitter) deliver(line []byte, fn func([]byte)) {
 func (s *splitter) flush(fn func([]byte)) {
 	if s.start < s.end && !s.skipping {
 		s.deliver(s.buf[s.start:s.end], fn)
+		s.line++
 	}
 	s.drop()
 	s.consumed = s.pos

@@ -2,8 +2,6 @@ package sources
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 )
@@ -49,46 +47,6 @@ func TestBeatFeedsEverySubscriber(t *testing.T) {
 	for _, ch := range []<-chan time.Time{a, c} {
 		for range ch { // drain a beat that was waiting; then it must be closed
 		}
-	}
-}
-
-// TestFollowAllOnPollsOnlyOnTicks: the follower reads at once, then only
-// when ticked, and ends when the ticks end.
-func TestFollowAllOnPollsOnlyOnTicks(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "main.log")
-	if err := os.WriteFile(path, []byte("a\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ticks := make(chan time.Time)
-	out := make(chan LineBatch, 16)
-	done := make(chan error, 1)
-	go func() {
-		done <- FollowAllOn(context.Background(), []FollowConfig{{Path: path}}, ticks, out)
-	}()
-	if got := linesOf(t, out); got != "a" {
-		t.Fatalf("first poll: %q", got)
-	}
-	if err := appendBytes(path, []byte("b\n")); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case b := <-out:
-		t.Fatalf("read without a tick: %+v", b)
-	case <-time.After(50 * time.Millisecond):
-	}
-	ticks <- time.Now()
-	if got := linesOf(t, out); got != "b" {
-		t.Fatalf("after a tick: %q", got)
-	}
-	close(ticks)
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("FollowAllOn did not end when its ticks did")
 	}
 }
 

@@ -1,0 +1,152 @@
+package sources
+
+import (
+	"os"
+	"path/filepath"
+
+	"github.com/fsnotify/fsnotify"
+)
+
+// notifier wakes the follower on changes in the log folders (inotify,
+// kqueue, ReadDirectoryChangesW through fsnotify, which needs no cgo on
+// darwin). A folder it cannot watch (missing, no notifications, too many
+// watches) is polled on every tick instead, and its watch is retried.
+type notifier struct {
+	w    *fsnotify.Watcher // nil: notifications unavailable
+	dirs map[string]os.FileInfo
+	// on is the identity of each folder watched, nil if not watched: a
+	// folder deleted and re-created needs a new watch.
+	on map[string]os.FileInfo
+}
+
+func newNotifier(dirs []string) *notifier {
+	n := &notifier{dirs: map[string]os.FileInfo{}, on: map[string]os.FileInfo{}}
+	for _, d := range dirs {
+		n.dirs[filepath.Clean(d)] = nil
+	}
+	if w, err := fsnotify.NewWatcher(); err == nil {
+		n.w = w
+	}
+	n.ensure()
+	return n
+}
+
+// ensure (re)adds the watch of every folder that exists and is not watched,
+// or was replaced since it was.
+func (n *notifier) ensure() {
+	if n.w == nil {
+		return
+	}
+	for d := range n.dirs {
+		fi, err := os.Stat(d)
+		if err != nil {
+			n.drop(d)
+			continue
+		}
+		if on := n.on[d]; on != nil && os.SameFile(on, fi) {
+			continue
+		}
+		n.drop(d)
+		if err := n.w.Add(d); err == nil {
+			n.on[d] = fi
+		}
+	}
+}
+
+func (n *notifier) drop(d string) {
+	if n.on[d] != nil {
+		_ = n.w.Remove(d)
+		delete(n.on, d)
+	}
+}
+
+func (n *notifier) watching(dir string) bool { return n.on[filepath.Clean(dir)] != nil }
+
+func (n *notifier) events() <-chan fsnotify.Event {
+	if n.w == nil {
+		return nil
+	}
+	return n.w.Events
+}
+
+func (n *notifier) errors() <-chan error {
+	if n.w == nil {
+		return nil
+	}
+	return n.w.Errors
+}
+
+// lost gives up on notifications (the watcher closed): poll from now on.
+func (n *notifier) lost() {
+	if n.w != nil {
+		n.w.Close()
+		n.w = nil
+	}
+	clear(n.on)
+}
+
+func (n *notifier) close() {
+	if n.w != nil {
+		n.w.Close()
+	}
+}
+
+// changes is the set of log names and folders a burst of events touched.
+type changes struct {
+	names map[string]bool // clean paths of changed files
+	dirs  map[string]bool // folders changed as a whole (removed, renamed)
+	all   bool
+}
+
+// drain takes ev and every event already queued behind it, so that a burst
+// of writes costs one check.
+func (n *notifier) drain(ev fsnotify.Event) changes {
+	c := changes{names: map[string]bool{}, dirs: map[string]bool{}}
+	n.note(&c, ev)
+	for {
+		select {
+		case ev, ok := <-n.w.Events:
+			if !ok {
+				c.all = true
+				return c
+			}
+			n.note(&c, ev)
+		default:
+			return c
+		}
+	}
+}
+
+func (n *notifier) note(c *changes, ev fsnotify.Event) {
+	p := filepath.Clean(ev.Name)
+	if _, isDir := n.dirs[p]; isDir {
+		// The folder itself went away or moved: its watch is gone.
+		delete(n.on, p)
+		c.dirs[p] = true
+		return
+	}
+	c.names[p] = true
+}
+
+// touches reports whether the changes concern w's family.
+func (c changes) touches(w *follower) bool {
+	if c.all || c.dirs[filepath.Clean(w.dir)] {
+		return true
+	}
+	for p := range c.names {
+		if filepath.Dir(p) != filepath.Clean(w.dir) {
+			continue
+		}
+		base := filepath.Base(p)
+		if w.fam == "" {
+			if base == filepath.Base(w.cfg.Path) {
+				return true
+			}
+			continue
+		}
+		if fam, _, _, ok := ClassifyLogName(base); ok && fam == w.fam {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,73 @@
+package sources
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// startFollowOn runs FollowAllOn on path with the given ticks and returns
+// its batches and its result.
+func startFollowOn(t *testing.T, path string, ticks chan time.Time) (<-chan LineBatch, <-chan error) {
+	t.Helper()
+	out := make(chan LineBatch, 16)
+	done := make(chan error, 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	go func() { done <- FollowAllOn(ctx, []FollowConfig{{Path: path}}, ticks, out) }()
+	return out, done
+}
+
+// TestFollowAllOnWakesOnWrites: with notifications, a write is read with no
+// tick at all, and the follower ends when its ticks do.
+func TestFollowAllOnWakesOnWrites(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "main.log")
+	writeFile(t, path, "a\n")
+	ticks := make(chan time.Time)
+	out, done := startFollowOn(t, path, ticks)
+	expect(t, "first check", linesOf(t, out), "a")
+	for _, l := range []string{"b", "c"} {
+		if err := appendBytes(path, []byte(l+"\n")); err != nil {
+			t.Fatal(err)
+		}
+		expect(t, "woken by the write", linesOf(t, out), l)
+	}
+	// A rotation is an event too.
+	if err := os.Rename(path, filepath.Join(dir, "main1.log")); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, path, "d\n")
+	expect(t, "after a rotation", linesOf(t, out), "d")
+	close(ticks)
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("FollowAllOn did not end when its ticks did")
+	}
+}
+
+// TestFollowAllOnPollsUnwatchedFolder: a folder that cannot be watched (it
+// does not exist yet) is checked on every tick; once it exists the next
+// tick watches it, and writes then arrive without ticks.
+func TestFollowAllOnPollsUnwatchedFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "logs")
+	path := filepath.Join(dir, "main.log")
+	ticks := make(chan time.Time, 1)
+	out, _ := startFollowOn(t, path, ticks)
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, path, "a\n")
+	ticks <- time.Now()
+	expect(t, "polled", linesOf(t, out), "a")
+	if err := appendBytes(path, []byte("b\n")); err != nil {
+		t.Fatal(err)
+	}
+	expect(t, "watched after the tick", linesOf(t, out), "b")
+}
