@@ -38,6 +38,7 @@ func (w *follower) tick(ctx context.Context) error {
 
 func (w *follower) check() error {
 	files, curErr := w.list()
+	w.settleLost(files)
 	for _, g := range w.gens {
 		g.listed, g.current = false, false
 	}
@@ -62,7 +63,6 @@ func (w *follower) check() error {
 		g.listed, g.current = true, lf.rank == 0 && !lf.old
 		fresh = append(fresh, g)
 	}
-	w.settleLost(files)
 	fresh = w.placeFresh(fresh)
 	w.first = false
 	return w.readAll(fresh, curErr)

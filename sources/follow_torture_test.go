@@ -280,8 +280,13 @@ func judge(t *testing.T, n int, got []string, removedFile string) tortureResult 
 func followOurs(ctx context.Context, t *testing.T, path string) <-chan string {
 	batches := make(chan LineBatch, 16)
 	out := make(chan string, 1024)
+	// The live view's default settings: file notifications, and the
+	// safety-net checks on a beat at the default 1 s refresh.
+	beat := NewBeat(DefaultPoll)
+	ticks := beat.Tick()
+	go beat.Run(ctx)
 	go func() {
-		if err := Follow(ctx, FollowConfig{Path: path, Poll: 5 * time.Millisecond, StartAt: 0}, batches); err != nil {
+		if err := FollowAllOn(ctx, []FollowConfig{{Path: path, StartAt: 0}}, ticks, batches); err != nil {
 			t.Errorf("Follow: %v", err)
 		}
 		close(batches)
