@@ -10,6 +10,7 @@ type FileStatus struct {
 	Since      time.Time `json:"since,omitempty"`
 	Lines      int64     `json:"lines"`                  // lines read so far
 	Cut        int64     `json:"cut,omitempty"`          // lines longer than the cap, cut
+	LostBytes  int64     `json:"lost_bytes,omitempty"`   // bytes of generations that vanished unread
 	LastLineAt time.Time `json:"last_line_at,omitempty"` // wall clock of the newest line read
 }
 

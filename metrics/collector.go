@@ -204,13 +204,14 @@ func collectGroups(gauge func(*prometheus.Desc, float64, ...string), groups []go
 // collectFiles reports the log follower's health, summed over files so no
 // file name (let alone a path) becomes a label.
 func collectFiles(gauge func(*prometheus.Desc, float64, ...string), counter func(*prometheus.Desc, int, ...string), s governor.Snapshot) {
-	var lines, cut int64
+	var lines, cut, lost int64
 	var last time.Time
 	byState := map[string]int{}
 	failing := 0
 	for _, f := range s.Files {
 		lines += f.Lines
 		cut += f.Cut
+		lost += f.LostBytes
 		if f.LastLineAt.After(last) {
 			last = f.LastLineAt
 		}
@@ -225,6 +226,7 @@ func collectFiles(gauge func(*prometheus.Desc, float64, ...string), counter func
 	}
 	counter(descLinesRead, int(lines))
 	counter(descLinesCut, int(cut))
+	counter(descBytesLost, int(lost))
 	counter(descLinesUnreadable, s.Counts.Unreadable)
 	counter(descEntries, s.Counts.Entries)
 	for _, st := range fileStates {

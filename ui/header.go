@@ -302,6 +302,9 @@ func (m *Model) fileLines(w int, compact bool) []string {
 		if f.Cut > 0 {
 			p += fmt.Sprintf(" %d cut", f.Cut)
 		}
+		if f.LostBytes > 0 {
+			p += " " + humanBytes(uint64(f.LostBytes)) + " lost"
+		}
 		parts = append(parts, p)
 	}
 	if compact {
