@@ -148,44 +148,30 @@ func liveFiles(paths []string) (string, []sources.LogFile, error) {
 // parseLive assembles and parses line batches into updates, one assembler
 // per file so that entries never mix across files.
 func parseLive(ctx context.Context, lines <-chan sources.LineBatch, out chan<- governor.Update) {
-	asms := map[string]*ingest.Assembler{}
-	status := map[string]*governor.FileStatus{}
-	var events []governor.Event
+	files := map[string]*liveFile{}
 	for b := range lines {
-		name := filepath.Base(b.File)
-		asm := asms[b.File]
-		if asm == nil {
-			asm = ingest.NewAssembler(name, time.Local, func(e *ingest.Entry) { events = ingest.Parse(e, events) })
-			asms[b.File] = asm
+		lf := files[b.File]
+		if lf == nil {
+			name := filepath.Base(b.File)
+			lf = &liveFile{st: governor.FileStatus{Name: name}}
+			lf.asm = ingest.NewAssembler(name, time.Local, func(e *ingest.Entry) { lf.events = ingest.Parse(e, lf.events) })
+			files[b.File] = lf
 		}
-		before := asm.Orphans()
-		for _, l := range b.Lines {
-			asm.Feed(l)
-		}
-		// The app writes a multi-line entry in one write, so a batch that
-		// ends where the writer stopped ends on an entry boundary: flush now
-		// rather than wait for the next entry, which may be minutes away. A
-		// batch cut for size may stop inside an entry: keep it open.
-		if !b.Partial {
-			asm.Flush()
-		}
-		st := status[b.File]
-		if st == nil {
-			st = &governor.FileStatus{Name: name}
-			status[b.File] = st
-		}
-		st.State, st.Err, st.Since = b.Status.State, b.Status.Err, b.Status.Since
+		before := lf.asm.Orphans()
+		lf.feed(b)
+		st := &lf.st
+		st.State, st.Err, st.Since, st.LostBytes = b.Status.State, b.Status.Err, b.Status.Since, b.Status.LostBytes
 		st.Lines += int64(len(b.Lines))
 		if len(b.Lines) > 0 {
 			st.LastLineAt = time.Now()
 		}
 		u := governor.Update{
-			Events:     events,
+			Events:     lf.events,
 			Files:      []governor.FileStatus{*st},
 			Backfill:   b.Status.State == sources.StateBackfill,
-			Unreadable: asm.Orphans() - before,
+			Unreadable: lf.asm.Orphans() - before,
 		}
-		events = nil
+		lf.events = nil
 		select {
 		case out <- u:
 		case <-ctx.Done():
@@ -193,6 +179,58 @@ func parseLive(ctx context.Context, lines <-chan sources.LineBatch, out chan<- g
 			}
 			return
 		}
+	}
+}
+
+// liveFile is parseLive's state for one followed file.
+type liveFile struct {
+	asm *ingest.Assembler
+	st  governor.FileStatus
+	// The follower numbers lines within each generation of the file: the
+	// assembler's running count plus delta is that number, and gen its
+	// name, as events on the saved files would say.
+	fed, next, delta int
+	gen              string
+	events           []governor.Event // parsed from the batch being fed
+}
+
+// feed parses one batch into lf.events.
+func (lf *liveFile) feed(b sources.LineBatch) {
+	from := len(lf.events)
+	if b.Line > 0 && (lf.gen == "" || int(b.Line) != lf.next) {
+		// Another generation, or a jump after a crop: no entry spans it.
+		lf.asm.Flush()
+		lf.renumber(from)
+		from = len(lf.events)
+		lf.delta, lf.gen = int(b.Line)-lf.fed-1, b.Gen
+	}
+	for _, l := range b.Lines {
+		lf.asm.Feed(l)
+	}
+	lf.fed += len(b.Lines)
+	if b.Line > 0 {
+		lf.next = int(b.Line) + len(b.Lines)
+	}
+	// The app writes a multi-line entry in one write, so a batch that
+	// ends where the writer stopped ends on an entry boundary: flush now
+	// rather than wait for the next entry, which may be minutes away. A
+	// batch cut for size may stop inside an entry: keep it open.
+	if !b.Partial {
+		lf.asm.Flush()
+	}
+	lf.renumber(from)
+}
+
+// renumber gives the events parsed since from their generation's name and
+// line numbers (the backfill's keep the assembler's).
+func (lf *liveFile) renumber(from int) {
+	if lf.gen == "" {
+		return
+	}
+	for i := range lf.events[from:] {
+		e := &lf.events[from+i]
+		e.Line += lf.delta
+		e.File = lf.gen
 	}
 }
 

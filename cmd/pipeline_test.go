@@ -58,3 +58,62 @@ func backfilledState(t *testing.T, dir string) *governor.State {
 	}
 	return state
 }
+
+// TestLiveFollowNumbersLinesPerGeneration: events --follow numbers lines
+// within each generation of a file, as events does on the saved files, and
+// a rotation starts the count again.
+func TestLiveFollowNumbersLinesPerGeneration(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "main.log")
+	const yield = " [info] [CliGovernor] at cap; yielding warm spawn\n"
+	if err := os.WriteFile(path, []byte("2026-09-30 10:00:00 [info] one\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	updates, err := startLive(ctx, liveConfig{paths: []string{dir}, follow: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := func(what string) governor.Event {
+		t.Helper()
+		for u := range updates {
+			if !u.Backfill && len(u.Events) > 0 {
+				return u.Events[0]
+			}
+		}
+		t.Fatalf("%s: the feed ended", what)
+		return governor.Event{}
+	}
+	appendText := func(text string) {
+		t.Helper()
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if _, err := f.WriteString(text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for following := false; !following; {
+		u, ok := <-updates
+		if !ok {
+			t.Fatal("the feed ended before following")
+		}
+		for _, f := range u.Files {
+			following = following || f.State == "following"
+		}
+	}
+	appendText("2026-09-30 10:00:01 [info] two\n2026-09-30 10:00:02" + yield)
+	if e := next("first generation"); e.File != "main.log" || e.Line != 3 {
+		t.Fatalf("first generation: %s:%d", e.File, e.Line)
+	}
+	if err := os.Rename(path, filepath.Join(dir, "main1.log")); err != nil {
+		t.Fatal(err)
+	}
+	appendText("2026-09-30 10:00:03" + yield)
+	if e := next("second generation"); e.File != "main.log" || e.Line != 1 {
+		t.Fatalf("second generation: %s:%d", e.File, e.Line)
+	}
+}
