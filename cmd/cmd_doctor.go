@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/sources"
 
 	"github.com/spf13/cobra"
@@ -55,7 +56,7 @@ func printDiscovery(w io.Writer, d sources.Discovery, now time.Time) {
 			if !f.Readable {
 				open = "cannot open: " + f.OpenErr
 			}
-			fmt.Fprintf(w, "    %-26s %9s  %-10s %s\n", f.Name, humanBytes(f.Size), humanAge(now.Sub(f.ModTime)), open)
+			fmt.Fprintf(w, "    %-26s %9s  %-10s %s\n", f.Name, governor.FormatBytes(uint64(f.Size)), humanAge(now.Sub(f.ModTime)), open)
 		}
 	}
 	if d.Chosen == "" {
@@ -63,18 +64,6 @@ func printDiscovery(w io.Writer, d sources.Discovery, now time.Time) {
 		return
 	}
 	fmt.Fprintf(w, "using: %s (%s)\n", sources.CleanText(d.Chosen), d.Reason)
-}
-
-func humanBytes(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", n)
 }
 
 func humanAge(d time.Duration) string {

@@ -15,28 +15,73 @@ const MaxTextRunes = 240
 // the same way.
 const MaxLineBytes = 64 << 10
 
+// TextPolicy says how Sanitize treats one kind of untrusted text. Every
+// string from a log, a file name, an error or the environment goes through
+// Sanitize with one of the policies below before it reaches a terminal, a
+// JSON field or a metric label: one sanitiser, one list of unsafe runes.
+type TextPolicy struct {
+	// MaxRunes caps the result, "…" marking a cut; 0 means no cap.
+	MaxRunes int
+	// Mark replaces each unsafe rune and each byte of invalid UTF-8; 0
+	// drops unsafe runes and writes U+FFFD for invalid UTF-8.
+	Mark rune
+}
+
+// The policies in use.
+var (
+	// LogText is for text taken from a log line: unsafe runes dropped,
+	// capped at MaxTextRunes.
+	LogText = TextPolicy{MaxRunes: MaxTextRunes}
+	// PathText is for file names, paths and OS error messages shown by
+	// doctor and the status line: nothing is dropped silently, so every
+	// unsafe rune shows as '?', and nothing is cut.
+	PathText = TextPolicy{Mark: '?'}
+	// LabelText is for metric label values: short and printable.
+	LabelText = TextPolicy{MaxRunes: 64}
+)
+
 // Sanitize makes untrusted log text safe to put on a terminal: it drops C0 and
 // C1 control characters (so no escape sequence can start), DEL, bidi overrides
 // and zero-width characters, turns tabs into spaces, replaces invalid UTF-8
-// with U+FFFD, and caps the result at max runes (adding "…").
+// with U+FFFD, and caps the result at max runes (adding "…"). It is
+// SanitizeWith under the LogText rules with another cap, and the hot path of
+// parsing: plain ASCII that fits is returned as it is.
 func Sanitize(b []byte, max int) string {
 	if IsPlainASCII(b) && len(b) <= max {
 		return string(b)
 	}
+	return SanitizeWith(b, TextPolicy{MaxRunes: max})
+}
+
+// SanitizeWith is Sanitize under policy p.
+func SanitizeWith(b []byte, p TextPolicy) string {
+	if IsPlainASCII(b) && (p.MaxRunes == 0 || len(b) <= p.MaxRunes) {
+		return string(b)
+	}
 	var sb strings.Builder
-	sb.Grow(min(len(b), max*4))
+	if p.MaxRunes > 0 {
+		sb.Grow(min(len(b), p.MaxRunes*4))
+	} else {
+		sb.Grow(len(b))
+	}
 	n := 0
 	for i := 0; i < len(b); {
 		r, size := utf8.DecodeRune(b[i:])
 		i += size
-		if r == utf8.RuneError && size == 1 {
-			r = utf8.RuneError
-		} else if r == '\t' {
+		switch {
+		case r == utf8.RuneError && size == 1:
+			if p.Mark != 0 {
+				r = p.Mark
+			}
+		case r == '\t':
 			r = ' '
-		} else if UnsafeRune(r) {
-			continue
+		case UnsafeRune(r):
+			if p.Mark == 0 {
+				continue
+			}
+			r = p.Mark
 		}
-		if n == max {
+		if p.MaxRunes > 0 && n == p.MaxRunes {
 			sb.WriteString("…")
 			break
 		}
@@ -45,6 +90,9 @@ func Sanitize(b []byte, max int) string {
 	}
 	return sb.String()
 }
+
+// SanitizeStringWith is SanitizeWith for a string.
+func SanitizeStringWith(s string, p TextPolicy) string { return SanitizeWith([]byte(s), p) }
 
 // SanitizeString is Sanitize for a string.
 func SanitizeString(s string, max int) string { return Sanitize([]byte(s), max) }
@@ -67,6 +115,8 @@ func UnsafeRune(r rune) bool {
 	case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f: // C0, DEL, C1 (incl. CSI 0x9b, OSC 0x9d)
 		return true
 	case r >= 0x200b && r <= 0x200f: // zero-width space/joiners, LRM/RLM
+		return true
+	case r == 0x2028, r == 0x2029: // line and paragraph separators
 		return true
 	case r >= 0x202a && r <= 0x202e: // bidi embeddings and overrides
 		return true

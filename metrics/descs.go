@@ -160,20 +160,9 @@ func groupLabel(key string) string {
 	return key
 }
 
-// labelText keeps build labels printable and short.
+// labelText keeps build labels printable and short (governor.LabelText).
 func labelText(s, fallback string) string {
-	s = strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f || r == utf8.RuneError {
-			return -1
-		}
-		return r
-	}, s)
-	if len(s) > 64 {
-		s = s[:64]
-		for !utf8.ValidString(s) {
-			s = s[:len(s)-1]
-		}
-	}
+	s = strings.ReplaceAll(governor.SanitizeStringWith(s, governor.LabelText), string(utf8.RuneError), "")
 	if s == "" {
 		return fallback
 	}

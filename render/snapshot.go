@@ -110,20 +110,11 @@ func groupMemory(g governor.ProcessGroup) string {
 	return "memory unreadable"
 }
 
-// Bytes prints a figure in binary units, or "unreadable".
+// Bytes prints a figure in binary units (governor.FormatBytes), or
+// "unreadable".
 func Bytes(f governor.Figure) string {
 	if !f.Known {
 		return "unreadable"
 	}
-	v := float64(f.Value)
-	for _, unit := range []string{"B", "KiB", "MiB", "GiB", "TiB"} {
-		if v < 1024 || unit == "TiB" {
-			if unit == "B" {
-				return fmt.Sprintf("%.0f B", v)
-			}
-			return fmt.Sprintf("%.1f %s", v, unit)
-		}
-		v /= 1024
-	}
-	return ""
+	return governor.FormatBytes(f.Value)
 }

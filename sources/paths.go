@@ -9,8 +9,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/coworktop/coworktop/governor"
 )
 
 // EnvLogDir overrides the log folder, below the --log-dir flag.
@@ -237,19 +237,7 @@ func joinFor(goos string, elem ...string) string {
 	return strings.Join(parts, `\`)
 }
 
-// CleanText makes a file name or path safe to print on a terminal: control
-// characters (C0, DEL, C1, which carry escape sequences) and invalid UTF-8
-// become '?'.
-func CleanText(s string) string {
-	var b strings.Builder
-	for len(s) > 0 {
-		r, n := utf8.DecodeRuneInString(s)
-		s = s[n:]
-		if (r == utf8.RuneError && n == 1) || unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
-			b.WriteByte('?')
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
+// CleanText makes a file name, path or OS error safe to print on a
+// terminal: governor.PathText, so each unsafe rune or byte of invalid UTF-8
+// shows as '?'.
+func CleanText(s string) string { return governor.SanitizeStringWith(s, governor.PathText) }

@@ -121,8 +121,8 @@ func TestDiscoverPermissionDenied(t *testing.T) {
 }
 
 func TestCleanText(t *testing.T) {
-	in := "main\x1b[31m.log\x00\u0085\xff\u2028ok é"
-	if got := CleanText(in); got != "main?[31m.log????ok é" {
+	in := "main\x1b[31m.log\x00\u0085\xff\u2028ok é\u202egol.exe"
+	if got := CleanText(in); got != "main?[31m.log????ok é?gol.exe" {
 		t.Fatalf("got %q", got)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // runeWidth is the display width of one rune (0, 1 or 2 cells).
@@ -165,21 +166,8 @@ func bar(w int, frac float64) (filled, empty string) {
 	return strings.Repeat("|", n), strings.Repeat(" ", w-n)
 }
 
-// humanBytes prints 512M, 3.7G, 1.2T with one decimal above a gigabyte.
-func humanBytes(b uint64) string {
-	const k = 1024
-	switch {
-	case b >= k*k*k*k:
-		return fmt.Sprintf("%.1fT", float64(b)/(k*k*k*k))
-	case b >= k*k*k:
-		return fmt.Sprintf("%.1fG", float64(b)/(k*k*k))
-	case b >= k*k:
-		return fmt.Sprintf("%dM", b/(k*k))
-	case b >= k:
-		return fmt.Sprintf("%dK", b/k)
-	}
-	return fmt.Sprintf("%dB", b)
-}
+// humanBytes is governor.FormatBytesCompact: 512M, 3.7G, 1.2T.
+func humanBytes(b uint64) string { return governor.FormatBytesCompact(b) }
 
 // humanMB prints a megabyte figure the same way.
 func humanMB(mb int) string {
