@@ -157,8 +157,9 @@ func parseLive(ctx context.Context, lines <-chan sources.LineBatch, out chan<- g
 			lf.asm = ingest.NewAssembler(name, time.Local, func(e *ingest.Entry) { lf.events = ingest.Parse(e, lf.events) })
 			files[b.File] = lf
 		}
-		before := lf.asm.Orphans()
+		before, badBefore := lf.asm.Orphans(), lf.asm.BadStamps()
 		lf.feed(b)
+		lf.events = foldQuits(lf.events, &lf.quit)
 		st := &lf.st
 		st.State, st.Err, st.Since, st.LostBytes = b.Status.State, b.Status.Err, b.Status.Since, b.Status.LostBytes
 		st.Lines += int64(len(b.Lines))
@@ -170,6 +171,7 @@ func parseLive(ctx context.Context, lines <-chan sources.LineBatch, out chan<- g
 			Files:      []governor.FileStatus{*st},
 			Backfill:   b.Status.State == sources.StateBackfill,
 			Unreadable: lf.asm.Orphans() - before,
+			BadStamps:  lf.asm.BadStamps() - badBefore,
 		}
 		lf.events = nil
 		select {
@@ -192,6 +194,7 @@ type liveFile struct {
 	fed, next, delta int
 	gen              string
 	events           []governor.Event // parsed from the batch being fed
+	quit             ingest.QuitFold  // one app.quit per quit
 }
 
 // feed parses one batch into lf.events.
@@ -259,4 +262,16 @@ func sampleMachine(ctx context.Context, ticks <-chan time.Time, every time.Durat
 		case <-ctx.Done():
 		}
 	}
+}
+
+// foldQuits drops the lines of a quit after its first (one quit, one
+// app.quit event), in place.
+func foldQuits(events []governor.Event, q *ingest.QuitFold) []governor.Event {
+	kept := events[:0]
+	for _, e := range events {
+		if q.Keep(e) {
+			kept = append(kept, e)
+		}
+	}
+	return kept
 }

@@ -28,6 +28,8 @@ type Update struct {
 	// Unreadable counts lines that could not be read as entries (orphans
 	// before the first timestamp, cut lines) in this delivery.
 	Unreadable int
+	// BadStamps counts entry starts whose timestamp is no real date.
+	BadStamps int
 }
 
 // ApplyUpdate folds one pipeline delivery.
@@ -45,6 +47,7 @@ func (s *State) ApplyUpdate(u Update) {
 		s.setFile(f)
 	}
 	s.counts.Unreadable += u.Unreadable
+	s.counts.BadStamps += u.BadStamps
 }
 
 func (s *State) setFile(f FileStatus) {

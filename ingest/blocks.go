@@ -45,6 +45,7 @@ type blockResult struct {
 	seq                          int
 	events                       []governor.Event
 	lines, cut, orphans, entries int
+	badStamps                    int
 	mem                          *blockMem
 }
 
@@ -197,7 +198,7 @@ func parseBlock(b *block, asm *Assembler) *blockResult {
 	asm.Reset(&res.events)
 	res.lines, res.cut, b.mem.signals = feedLines(data, asm, b.mem.signals)
 	asm.Flush()
-	res.entries = asm.Entries()
+	res.entries, res.badStamps = asm.Entries(), asm.BadStamps()
 	if !b.contd {
 		res.orphans = asm.Orphans()
 	}

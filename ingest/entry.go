@@ -28,6 +28,12 @@ type Entry struct {
 	sunk     int              // or, for a sink assembler, how many it put in the sink
 	sinkFrom int              // where they start there
 	rateText string           // the line carrying the rate-limit signal, sanitised
+
+	// vmConfig marks a cowork-service.log "[HCS] Config JSON:" entry: its
+	// continuation lines are searched for the VM's size as they go by, and
+	// it is parsed at Flush.
+	vmConfig      bool
+	cfgMB, cfgCPU int
 }
 
 // Time parses the entry's timestamp: main.log and the VM logs are local wall
@@ -63,7 +69,10 @@ type Assembler struct {
 	bodyBuf   []byte
 	contBuf   []byte
 	contEnds  []int
-	unstamped int // lines before the first timestamped line
+	unstamped int  // lines before the first timestamped line
+	badStamps int  // entry starts whose stamp is no real date
+	bad       bool // the open entry is such a one: it and its lines say nothing
+	lastDate  [10]byte
 	entries   int
 	names     *names
 	clock     stampClock
@@ -97,13 +106,18 @@ func NewSinkAssembler(file string, loc *time.Location, sink *[]governor.Event) *
 // into sink, keeping its buffers and interned names. Line numbers restart
 // at 1.
 func (a *Assembler) Reset(sink *[]governor.Event) {
-	a.lineNo, a.open, a.keepCont, a.unstamped, a.entries = 0, false, false, 0, 0
+	a.lineNo, a.open, a.keepCont, a.unstamped, a.entries, a.badStamps = 0, false, false, 0, 0, 0
 	a.sink = sink
 }
 
 // Orphans counts lines seen before any timestamped line (a file that starts
 // mid-entry after a rotation or crop).
 func (a *Assembler) Orphans() int { return a.unstamped }
+
+// BadStamps counts lines shaped as an entry start whose timestamp is no
+// real date (0000-00-00, 2026-13-45, year 9999): neither they nor their
+// continuation lines give events.
+func (a *Assembler) BadStamps() int { return a.badStamps }
 
 // Entries counts the entries seen so far (emitted or not: the emit callback
 // only hears about entries that may say something).
@@ -124,6 +138,12 @@ func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 			a.unstamped++
 			return
 		}
+		if a.bad {
+			return
+		}
+		if a.cur.vmConfig {
+			scanVMConfig(line, &a.cur)
+		}
 		if mayHaveSignal && !a.cur.RateLimit && rateLimitSignal(line) {
 			a.cur.RateLimit, a.cur.rateText = true, governor.Sanitize(line, governor.MaxTextRunes)
 		}
@@ -137,6 +157,14 @@ func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 		a.Flush()
 	}
 	a.open = true
+	if !a.plausible(stamp) {
+		a.badStamps++
+		a.bad, a.keepCont, a.cur.vmConfig = true, false, false
+		a.cur.parsed, a.cur.sunk, a.cur.RateLimit = true, 0, false
+		a.cur.events = a.cur.events[:0]
+		return
+	}
+	a.bad = false
 	a.entries++
 	// Field by field, and the common stamp as one fixed-size move: this runs
 	// for each of the ten million lines of a gigabyte.
@@ -162,12 +190,17 @@ func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 	if len(c.events) > 0 {
 		c.events = c.events[:0]
 	}
-	c.parsed, c.sunk = false, 0
+	c.parsed, c.sunk, c.vmConfig = false, 0, false
 	if len(a.contEnds) > 0 {
 		a.contBuf, a.contEnds = a.contBuf[:0], a.contEnds[:0]
 	}
-	a.keepCont = len(body) > 0 && body[0] == 'S' && wantsContinuation(body)
-	if a.keepCont {
+	service := isServiceStamp(stamp)
+	a.keepCont = len(body) > 0 && body[0] == 'S' && !service && wantsContinuation(body)
+	if service && isVMConfig(body) {
+		// Parsed at Flush, once its JSON has gone by.
+		c.vmConfig, c.cfgMB, c.cfgCPU = true, 0, 0
+		scanVMConfig(body, c)
+	} else if a.keepCont {
 		// Parsed at Flush, when its continuation lines are in.
 		a.bodyBuf = append(a.bodyBuf[:0], body...)
 		a.cur.Body = a.bodyBuf
@@ -177,14 +210,18 @@ func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 		// event is never copied.
 		a.cur.Body = body
 		// mayBeEvent spares most entries the call.
+		parse, may := parseBody, mayBeEvent(body)
+		if service {
+			parse, may = parseService, true
+		}
 		if a.sink != nil {
 			from := len(*a.sink)
-			if mayBeEvent(body) {
-				*a.sink = parseBody(&a.cur, *a.sink)
+			if may {
+				*a.sink = parse(&a.cur, *a.sink)
 			}
 			a.cur.sinkFrom, a.cur.sunk = from, len(*a.sink)-from
-		} else if mayBeEvent(body) {
-			a.cur.events = parseBody(&a.cur, a.cur.events)
+		} else if may {
+			a.cur.events = parse(&a.cur, a.cur.events)
 		}
 		a.cur.Body, a.cur.parsed = nil, true
 	}
@@ -223,3 +260,19 @@ func (a *Assembler) Flush() {
 // hasNews: the entry may yield an event (not yet parsed, or parsed with
 // events, or carrying a rate-limit signal).
 func (e *Entry) hasNews() bool { return !e.parsed || len(e.events) > 0 || e.sunk > 0 || e.RateLimit }
+
+// plausible says whether an entry's stamp is a real date and time; the
+// date is checked once per day of log, the clock on every line.
+func (a *Assembler) plausible(stamp []byte) bool {
+	if !plausibleClock(stamp) {
+		return false
+	}
+	if string(a.lastDate[:]) == string(stamp[:10]) {
+		return true
+	}
+	if !plausibleDate(stamp) {
+		return false
+	}
+	a.lastDate = [10]byte(stamp[:10])
+	return true
+}

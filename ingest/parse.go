@@ -13,9 +13,12 @@ import (
 // api.rate_limit event.
 func Parse(e *Entry, out []governor.Event) []governor.Event {
 	n := len(out)
-	if e.parsed {
+	switch {
+	case e.parsed:
 		out = append(out, e.events...)
-	} else {
+	case e.vmConfig:
+		out = append(out, vmConfigEvents(e)...)
+	default:
 		out = parseBody(e, out)
 	}
 	return finishEntry(e, out, n)
@@ -38,22 +41,31 @@ func finishEntry(e *Entry, out []governor.Event, n int) []governor.Event {
 }
 
 // mayBeEvent is parseBody's dispatch in two table lookups: a body whose
-// first byte (and, after '[', second byte) no case of parseBody or
+// first byte (and, after '[', second byte) no case of parseText or
 // parseTagged starts with is no event, and most lines of a log are such.
 // TestMayBeEventAgreesWithParse keeps the tables in step with the switches.
 func mayBeEvent(b []byte) bool {
 	return len(b) > 0 && bodyStarts[b[0]] && (b[0] != '[' || len(b) > 1 && tagStarts[b[1]])
 }
 
-// bodyStarts and tagStarts: the first bytes parseBody and parseTagged
-// switch on. Read-only after package initialisation.
+// bodyStarts and tagStarts: the first bytes parseText and parseTagged
+// switch on (a body may start with spaces: they are skipped). Read-only
+// after package initialisation.
 var (
-	bodyStarts = setOf("[SPWEGMbwVLUs ")
-	tagStarts  = setOf("CWpeSV")
+	bodyStarts = setOf("[SPWEGMRbwVLUs -")
+	tagStarts  = setOf("CWIpeSVusrqc")
 )
 
 func parseBody(e *Entry, out []governor.Event) []governor.Event {
-	b, nm := e.Body, e.names
+	return parseText(e, e.Body, out)
+}
+
+// parseText reads a body, or what follows a session line's tag: every
+// untagged shape is also read after "[CCD] ", "[WarmLifecycle:…] " and
+// "[IdleManager:…] ", since the app added and renamed those tags over the
+// versions (claude-logs.md §7.1).
+func parseText(e *Entry, b []byte, out []governor.Event) []governor.Event {
+	b = trimSpaces(b) // "[info]  [WarmLifecycle…": runs of spaces vary
 	if len(b) == 0 {
 		return out
 	}
@@ -61,61 +73,27 @@ func parseBody(e *Entry, out []governor.Event) []governor.Event {
 	case '[':
 		return parseTagged(e, b, out)
 	case 'S':
-		if rest, ok := cut(b, "Starting local session "); ok {
-			id, rest := sessionID(nm, rest)
-			cwd, _ := cut(rest, " in ")
-			return append(out, governor.Event{Kind: governor.KindSessionStart, Session: id, Cwd: nm.get(cwd, governor.MaxTextRunes)})
-		}
-		if rest, ok := cut(b, "Starting app"); ok {
-			return append(out, parseAppStart(rest, e.Cont))
-		}
-		if bytes.HasPrefix(b, []byte("Skipping pause")) {
-			ev := governor.Event{Kind: governor.KindPauseSkipped, Text: governor.Sanitize(b, governor.MaxTextRunes)}
-			if i := bytes.Index(b, []byte("local_")); i >= 0 {
-				ev.Session, _ = sessionID(nm, b[i:])
-			}
-			return append(out, ev)
-		}
-		if rest, ok := cut(b, "Startup failed: "); ok { // untagged variant seen in notes
-			return append(out, governor.Event{Kind: governor.KindVMFailed, Text: governor.Sanitize(rest, governor.MaxTextRunes)})
-		}
+		return parseS(e, b, out)
 	case 'P':
-		if rest, ok := cut(b, "Pausing session "); ok {
-			id, rest := sessionID(nm, rest)
-			reason := ""
-			if r, ok := cut(rest, " ("); ok {
-				w, _ := word(r, ")")
-				reason = nm.get(w, 40)
-			}
-			return append(out, governor.Event{Kind: governor.KindPause, Session: id, Reason: reason})
-		}
+		return parsePausing(e.names, b, out)
 	case 'W':
 		if rest, ok := cut(b, "Warming session "); ok {
-			id, _ := sessionID(nm, rest)
+			id, _ := sessionID(e.names, rest)
 			return append(out, governor.Event{Kind: governor.KindWarming, Session: id})
 		}
 	case 'E':
 		if rest, ok := cut(b, "Enabling remote control for session "); ok {
-			id, _ := sessionID(nm, rest)
+			id, _ := sessionID(e.names, rest)
 			return append(out, governor.Event{Kind: governor.KindRemoteControl, Session: id})
 		}
-	case 'G':
-		if bytes.HasPrefix(b, []byte("GPU process gone")) {
-			return append(out, governor.Event{Kind: governor.KindRendererGone, Text: governor.Sanitize(b, governor.MaxTextRunes)})
-		}
-	case 'M':
-		if bytes.HasPrefix(b, []byte("Main webview render process gone")) {
-			return append(out, governor.Event{Kind: governor.KindRendererGone, Text: governor.Sanitize(b, governor.MaxTextRunes)})
-		}
-		if bytes.HasPrefix(b, []byte("Main webview is unresponsive")) {
-			return append(out, governor.Event{Kind: governor.KindUnresponsive, Text: governor.Sanitize(b, governor.MaxTextRunes)})
-		}
+	case 'R':
+		return parseR(e.names, b, out)
+	case 'G', 'M':
+		return parseRenderer(b, out)
 	case 'b', 'w':
-		if bytes.HasPrefix(b, []byte("beforeQuit: handler fired")) || bytes.HasPrefix(b, []byte("willQuit: handler")) {
-			return append(out, governor.Event{Kind: governor.KindAppQuit, Text: governor.Sanitize(b, governor.MaxTextRunes)})
-		}
-	case 'V', 'L', 'U', 's', ' ':
-		return parseVMSwift(nm, b, out)
+		return parseQuit(b, out)
+	case 'V', 'L', 'U', 's', '-':
+		return parseVMSwift(e.names, b, out)
 	}
 	return out
 }
@@ -131,14 +109,18 @@ func parseTagged(e *Entry, b []byte, out []governor.Event) []governor.Event {
 			return append(out, parseGovernor(nm, rest))
 		}
 		if rest, ok := cut(b, "[CCD] "); ok {
-			return parseCCD(nm, rest, out)
+			return parseCCD(e, rest, out)
 		}
 		if rest, ok := cut(b, "[CCD CycleHealth] "); ok {
-			return append(out, parseCycleHealth(nm, rest))
+			return append(out, parseCycleHealth(nm, trimSpaces(rest)))
 		}
 	case 'W':
 		if rest, ok := cut(b, "[WarmLifecycle:"); ok {
-			return parseWarmLifecycle(nm, rest, out)
+			return parseLifecycle(e, rest, out)
+		}
+	case 'I':
+		if rest, ok := cut(b, "[IdleManager:"); ok { // the older name of [WarmLifecycle:]
+			return parseLifecycle(e, rest, out)
 		}
 	case 'p':
 		if rest, ok := cut(b, "[process-memory] "); ok {
@@ -146,7 +128,7 @@ func parseTagged(e *Entry, b []byte, out []governor.Event) []governor.Event {
 		}
 	case 'e':
 		if rest, ok := cut(b, "[event-loop-stall] main process blocked for "); ok {
-			ms, _, _ := num(rest)
+			ms, _, _ := num(trimSpaces(rest))
 			return append(out, governor.Event{Kind: governor.KindStall, DurationMs: int64(ms)})
 		}
 	case 'S':
@@ -156,110 +138,20 @@ func parseTagged(e *Entry, b []byte, out []governor.Event) []governor.Event {
 		}
 	case 'V':
 		return parseVMNode(nm, b, out)
-	}
-	return out
-}
-
-func parseCCD(nm *names, b []byte, out []governor.Event) []governor.Event {
-	if rest, ok := cut(b, "LocalSessions.setFocusedSession: sessionId="); ok {
-		id, _ := sessionID(nm, rest)
-		if id == "null" {
-			return out // the new-session screen: no session gained focus
-		}
-		return append(out, governor.Event{Kind: governor.KindFocus, Session: id})
-	}
-	if rest, ok := cut(b, "Stopping "); ok {
-		if n, rest, ok := num(rest); ok && bytes.HasPrefix(rest, []byte(" active session")) {
-			return append(out, governor.Event{Kind: governor.KindStopAll, Count: n})
+	case 'u', 's', 'r', 'q':
+		return parseAppTagged(nm, b, out)
+	case 'c':
+		if rest, ok := cut(b, "[cleanupVMBundleIfUnsupported] "); ok && bytes.Contains(rest, []byte("not supported")) {
+			return append(out, governor.Event{Kind: governor.KindVMFailed, Text: governor.Sanitize(rest, governor.MaxTextRunes)})
 		}
 	}
 	return out
 }
 
-// parseCycleHealth reads S15/S16:
-//
-//	healthy cycle for S (12s, hadFirstResponse=true)
-//	unhealthy cycle for S (3s, hadFirstResponse=false, reason=app_quit)
-//	S api_error (rate_limit): text
-func parseCycleHealth(nm *names, b []byte) governor.Event {
-	ev := governor.Event{Kind: governor.KindCycleHealth}
-	healthy := false
-	rest, ok := cut(b, "healthy cycle for ")
-	if ok {
-		healthy = true
-	} else {
-		rest, ok = cut(b, "unhealthy cycle for ")
+// trimSpaces drops the spaces a body or a field starts with.
+func trimSpaces(b []byte) []byte {
+	for len(b) > 0 && b[0] == ' ' {
+		b = b[1:]
 	}
-	if ok {
-		ev.Healthy = &healthy
-		ev.Session, rest = sessionID(nm, rest)
-		if r, ok := cut(rest, " ("); ok {
-			secs, r2, _ := num(r)
-			ev.DurationMs = int64(secs) * 1000
-			if i := bytes.Index(r2, []byte("reason=")); i >= 0 {
-				w, _ := word(r2[i+7:], ",)")
-				ev.Reason = nm.get(w, 40)
-			}
-		}
-		return ev
-	}
-	ev.Healthy = &healthy
-	ev.Session, rest = sessionID(nm, b)
-	kind, rest := word(bytes.TrimLeft(rest, " "), " :")
-	ev.Reason = nm.get(kind, 40)
-	ev.Text = governor.Sanitize(bytes.TrimLeft(rest, " "), governor.MaxTextRunes)
-	return ev
-}
-
-func parseWarmLifecycle(nm *names, b []byte, out []governor.Event) []governor.Event {
-	tag, rest := word(b, "]")
-	rest, ok := cut(rest, "] ")
-	if !ok {
-		return out
-	}
-	lc := nm.get(tag, 20)
-	if r, ok := cut(rest, "Starting idle timeout for "); ok {
-		id, r := sessionID(nm, r)
-		r, _ = cut(r, ": ")
-		secs, _, _ := num(r)
-		return append(out, governor.Event{Kind: governor.KindIdleTimer, Session: id, Lifecycle: lc, TimeoutS: secs})
-	}
-	if r, ok := cut(rest, "Idle timeout reached, disconnecting "); ok {
-		id, _ := sessionID(nm, r)
-		return append(out, governor.Event{Kind: governor.KindIdleTimeout, Session: id, Lifecycle: lc})
-	}
-	if r, ok := cut(rest, "Warming up session "); ok {
-		id, _ := sessionID(nm, r)
-		return append(out, governor.Event{Kind: governor.KindWarming, Session: id, Lifecycle: lc})
-	}
-	return out
-}
-
-// parseAppStart reads the inspect-style object of "Starting app {", whether
-// on one line or spread over continuation lines.
-func parseAppStart(first []byte, cont [][]byte) governor.Event {
-	ev := governor.Event{Kind: governor.KindAppStart}
-	take := func(line []byte) {
-		for _, f := range []struct {
-			key string
-			dst *string
-		}{{"appVersion:", &ev.Version}, {"platform:", &ev.Platform}, {"arch:", &ev.Arch}} {
-			if i := bytes.Index(line, []byte(f.key)); i >= 0 && *f.dst == "" {
-				v := bytes.TrimLeft(line[i+len(f.key):], " ")
-				v = bytes.TrimLeft(v, "'\"")
-				w, _ := word(v, "'\",} ")
-				*f.dst = governor.Sanitize(w, 40)
-			}
-		}
-	}
-	take(first)
-	for _, c := range cont {
-		take(c)
-	}
-	return ev
-}
-
-// wantsContinuation says which entries need their continuation lines kept.
-func wantsContinuation(body []byte) bool {
-	return bytes.HasPrefix(body, []byte("Starting app"))
+	return b
 }

@@ -15,6 +15,9 @@ type Stats struct {
 	CutLines int // lines longer than governor.MaxLineBytes, delivered cut
 	Orphans  int // lines before the first timestamp
 	Entries  int // timestamped entries
+	// BadStamps counts lines shaped as an entry start whose stamp is no
+	// real date (they and their continuation lines give no events).
+	BadStamps int
 }
 
 // Read parses a whole saved log from r and calls fn with each event, in file
@@ -26,14 +29,20 @@ type Stats struct {
 // core, then delivered in order (see parseBlocks): this is what keeps
 // `report` on a gigabyte of log near grep's speed.
 func Read(r io.Reader, name string, loc *time.Location, fn func(governor.Event)) (Stats, error) {
-	var st Stats
+	var (
+		st   Stats
+		quit QuitFold
+	)
 	err := parseBlocks(r, name, loc, runtime.GOMAXPROCS(0), func(b *blockResult) {
 		st.Lines += b.lines
 		st.CutLines += b.cut
 		st.Orphans += b.orphans
 		st.Entries += b.entries
+		st.BadStamps += b.badStamps
 		for _, ev := range b.events {
-			fn(ev)
+			if quit.Keep(ev) {
+				fn(ev)
+			}
 		}
 	})
 	if err != nil {

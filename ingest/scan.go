@@ -82,3 +82,16 @@ func mb(b []byte) int {
 	n, _, _ := num(b)
 	return n
 }
+
+// signedNum reads a decimal integer with an optional minus sign.
+func signedNum(b []byte) (int, []byte, bool) {
+	neg := len(b) > 0 && b[0] == '-'
+	if neg {
+		b = b[1:]
+	}
+	n, rest, ok := num(b)
+	if neg {
+		n = -n
+	}
+	return n, rest, ok
+}

@@ -44,7 +44,13 @@ func splitPrefix(line []byte) (stamp, level, body []byte, ok bool) {
 	if len(line) > 5 && line[0] == '[' && line[1] == 'V' && bytes.HasPrefix(line, []byte("[VM] ")) {
 		line = line[5:]
 	}
-	if len(line) < 22 || !isStamp19(line) {
+	if len(line) < 22 {
+		return nil, nil, nil, false
+	}
+	if line[4] == '/' {
+		return splitServicePrefix(line)
+	}
+	if !isStamp19(line) {
 		return nil, nil, nil, false
 	}
 	end := 19
@@ -76,6 +82,32 @@ func splitPrefix(line []byte) (stamp, level, body []byte, ok bool) {
 	}
 	return stamp, level, body, true
 }
+
+// splitServicePrefix recognises cowork-service.log's Go-logger prefix,
+// "2026/04/15 10:52:22.537323 " (local wall clock, microseconds, no level:
+// a "[VM]", "[HCS]" or "[Server]" tag, if any, is part of the body).
+func splitServicePrefix(line []byte) (stamp, level, body []byte, ok bool) {
+	if line[7] != '/' || line[10] != ' ' || line[13] != ':' || line[16] != ':' ||
+		!isDigit(line[0]) || !isDigit(line[3]) || !isDigit(line[5]) || !isDigit(line[6]) || !isDigit(line[8]) ||
+		!isDigit(line[9]) || !isDigit(line[11]) || !isDigit(line[12]) || !isDigit(line[14]) || !isDigit(line[15]) ||
+		!isDigit(line[17]) || !isDigit(line[18]) || !isDigit(line[1]) || !isDigit(line[2]) {
+		return nil, nil, nil, false
+	}
+	end := 19
+	if line[end] == '.' {
+		end++
+		for end < len(line) && isDigit(line[end]) && end < 29 {
+			end++
+		}
+	}
+	if end >= len(line) || line[end] != ' ' {
+		return nil, nil, nil, false
+	}
+	return line[:end], nil, line[end+1:], true
+}
+
+// isServiceStamp: the stamp is cowork-service.log's (its date has slashes).
+func isServiceStamp(stamp []byte) bool { return len(stamp) > 4 && stamp[4] == '/' }
 
 func trimSpace1(b []byte) []byte {
 	if len(b) > 0 && b[0] == ' ' {
@@ -114,7 +146,7 @@ func levelName(b []byte) string {
 }
 
 func parseStamp(b []byte, loc *time.Location) time.Time {
-	if len(b) < 19 {
+	if len(b) < 19 || !plausibleDate(b) || !plausibleClock(b) {
 		return time.Time{}
 	}
 	num := func(from, to int) int {
@@ -127,19 +159,19 @@ func parseStamp(b []byte, loc *time.Location) time.Time {
 	nsec := 0
 	if b[10] == 'T' {
 		loc = time.UTC
-		if len(b) > 20 && b[19] == '.' {
-			end := 20
-			for end < len(b) && b[end] >= '0' && b[end] <= '9' {
-				end++
-			}
-			// Nanoseconds at most: digits past the ninth are dropped, not
-			// allowed to carry into the seconds.
-			frac := num(20, min(end, 29))
-			for i := min(end, 29) - 20; i < 9; i++ {
-				frac *= 10
-			}
-			nsec = frac
+	}
+	if len(b) > 20 && b[19] == '.' { // mcp.log's milliseconds, cowork-service.log's microseconds
+		end := 20
+		for end < len(b) && b[end] >= '0' && b[end] <= '9' {
+			end++
 		}
+		// Nanoseconds at most: digits past the ninth are dropped, not
+		// allowed to carry into the seconds.
+		frac := num(20, min(end, 29))
+		for i := min(end, 29) - 20; i < 9; i++ {
+			frac *= 10
+		}
+		nsec = frac
 	}
 	return time.Date(num(0, 4), time.Month(num(5, 7)), num(8, 10), num(11, 13), num(14, 16), num(17, 19), nsec, loc)
 }
@@ -155,7 +187,7 @@ func IsEntryStart(line []byte) bool {
 // EntryTime returns the timestamp of a line that begins an entry.
 func EntryTime(line []byte, loc *time.Location) (time.Time, bool) {
 	stamp, _, _, ok := splitPrefix(line)
-	if !ok {
+	if !ok || !plausibleDate(stamp) || !plausibleClock(stamp) {
 		return time.Time{}, false
 	}
 	if loc == nil {
@@ -198,4 +230,41 @@ func (c *stampClock) at(stamp []byte, loc *time.Location) time.Time {
 		c.n = -1
 	}
 	return c.t
+}
+
+// Stamps the app never writes: a zero date, a year far off, a month 13, a
+// 30 February, an hour 25. time.Date would turn each into some other real
+// date; such an entry is counted as a bad stamp instead and says nothing.
+const (
+	minYear = 2000
+	maxYear = 2099
+)
+
+// plausibleDate checks the YYYY?MM?DD of a stamp already shaped as one.
+func plausibleDate(b []byte) bool {
+	y := int(b[0]-'0')*1000 + int(b[1]-'0')*100 + int(b[2]-'0')*10 + int(b[3]-'0')
+	m := int(b[5]-'0')*10 + int(b[6]-'0')
+	d := int(b[8]-'0')*10 + int(b[9]-'0')
+	if y < minYear || y > maxYear || m < 1 || m > 12 || d < 1 {
+		return false
+	}
+	return d <= daysIn(m, y)
+}
+
+// plausibleClock checks the HH:MM:SS of a stamp already shaped as one.
+func plausibleClock(b []byte) bool {
+	return (b[11] < '2' || b[11] == '2' && b[12] <= '3') && b[14] <= '5' && b[17] <= '5'
+}
+
+func daysIn(m, y int) int {
+	switch m {
+	case 2:
+		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+			return 29
+		}
+		return 28
+	case 4, 6, 9, 11:
+		return 30
+	}
+	return 31
 }

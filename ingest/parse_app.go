@@ -1,0 +1,142 @@
+package ingest
+
+import (
+	"bytes"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// App lines: start, quit, updates, relaunches, renderer loss, Remote Control
+// bridge state (claude-logs.md §1.4, §7.3, §7.4).
+
+// parseAppTagged reads "[updater] ", "[stealth-update] ",
+// "[stealth-relaunch] ", "[rcAutoEnable] ", "[remote-control] " and
+// "[quit-cleanup] " lines.
+func parseAppTagged(nm *names, b []byte, out []governor.Event) []governor.Event {
+	if rest, ok := cut(b, "[updater] "); ok {
+		return parseUpdater(nm, trimSpaces(rest), out)
+	}
+	if rest, ok := cut(b, "[stealth-update] "); ok && bytes.HasPrefix(trimSpaces(rest), []byte("Triggering stealth update")) {
+		return append(out, governor.Event{Kind: governor.KindUpdateRestart})
+	}
+	if _, ok := cut(b, "[stealth-relaunch] "); ok {
+		return append(out, governor.Event{Kind: governor.KindRelaunch, Text: governor.Sanitize(b, governor.MaxTextRunes)})
+	}
+	if rest, ok := cut(b, "[rcAutoEnable] verdict: "); ok {
+		return append(out, governor.Event{Kind: governor.KindRemoteState, Reason: "auto_enable", Text: governor.Sanitize(rest, governor.MaxTextRunes)})
+	}
+	if rest, ok := cut(b, "[remote-control] bridge_state: "); ok {
+		state, _ := word(bytes.Trim(trimSpaces(rest), `"`), `" `)
+		return append(out, governor.Event{Kind: governor.KindRemoteState, Reason: "bridge_state", Text: governor.Sanitize(state, 40)})
+	}
+	if _, ok := cut(b, "[quit-cleanup] "); ok {
+		return append(out, governor.Event{Kind: governor.KindAppQuit, Text: governor.Sanitize(b, governor.MaxTextRunes)})
+	}
+	return out
+}
+
+// parseUpdater reads
+//
+//	Version changed since last launch: 1.46388.1 → 1.46388.2
+//	Update downloaded and ready to install { releaseName: 'Claude 2.2553.1' }
+func parseUpdater(nm *names, b []byte, out []governor.Event) []governor.Event {
+	if rest, ok := cut(b, "Version changed since last launch: "); ok {
+		from, rest := word(trimSpaces(rest), " ")
+		rest = trimSpaces(rest)
+		if r, ok := cut(rest, "→"); ok {
+			rest = r
+		} else if r, ok := cut(rest, "->"); ok {
+			rest = r
+		} else {
+			return out
+		}
+		to, _ := word(trimSpaces(rest), " ")
+		return append(out, governor.Event{Kind: governor.KindAppUpdated, From: nm.get(from, 40), To: nm.get(to, 40)})
+	}
+	if rest, ok := cut(b, "Update downloaded"); ok {
+		ev := governor.Event{Kind: governor.KindUpdateReady}
+		if i := bytes.Index(rest, []byte("releaseName:")); i >= 0 {
+			v := bytes.TrimLeft(rest[i+len("releaseName:"):], " '\"")
+			v, _ = word(v, "'\"}")
+			v = bytes.TrimPrefix(v, []byte("Claude "))
+			ev.Version = nm.get(bytes.TrimSpace(v), 40)
+		}
+		return append(out, ev)
+	}
+	return out
+}
+
+// parseRenderer reads "GPU process gone: { … }" and "Main webview render
+// process gone: { reason: 'oom', exitCode: -536870904 }" (keeping the
+// reason and exit code) and "Main webview is unresponsive".
+func parseRenderer(b []byte, out []governor.Event) []governor.Event {
+	if bytes.HasPrefix(b, []byte("GPU process gone")) || bytes.HasPrefix(b, []byte("Main webview render process gone")) {
+		ev := governor.Event{Kind: governor.KindRendererGone, Text: governor.Sanitize(b, governor.MaxTextRunes)}
+		if v, ok := inspectField(b, "reason:"); ok {
+			ev.Reason = governor.Sanitize(v, 40)
+		}
+		if v, ok := inspectField(b, "exitCode:"); ok {
+			if n, _, ok := signedNum(v); ok {
+				ev.ExitCode = &n
+			}
+		}
+		return append(out, ev)
+	}
+	if bytes.HasPrefix(b, []byte("Main webview is unresponsive")) {
+		return append(out, governor.Event{Kind: governor.KindUnresponsive, Text: governor.Sanitize(b, governor.MaxTextRunes)})
+	}
+	return out
+}
+
+// inspectField is the value after key in a util.inspect-style object,
+// without its quotes.
+func inspectField(b []byte, key string) ([]byte, bool) {
+	i := bytes.Index(b, []byte(key))
+	if i < 0 {
+		return nil, false
+	}
+	v := bytes.TrimLeft(b[i+len(key):], " '\"")
+	v, _ = word(v, "'\", }")
+	return v, len(v) > 0
+}
+
+// parseQuit reads the quit handlers' lines; a quit writes several, and
+// QuitFold makes them one app.quit.
+func parseQuit(b []byte, out []governor.Event) []governor.Event {
+	switch {
+	case bytes.HasPrefix(b, []byte("beforeQuitForUpdate")):
+		return append(out, governor.Event{Kind: governor.KindAppQuit, Reason: "update", Text: governor.Sanitize(b, governor.MaxTextRunes)})
+	case bytes.HasPrefix(b, []byte("beforeQuit: handler fired")), bytes.HasPrefix(b, []byte("willQuit: handler")):
+		return append(out, governor.Event{Kind: governor.KindAppQuit, Text: governor.Sanitize(b, governor.MaxTextRunes)})
+	}
+	return out
+}
+
+// parseAppStart reads the inspect-style object of "Starting app {", whether
+// on one line or spread over continuation lines.
+func parseAppStart(first []byte, cont [][]byte) governor.Event {
+	ev := governor.Event{Kind: governor.KindAppStart}
+	take := func(line []byte) {
+		for _, f := range []struct {
+			key string
+			dst *string
+		}{{"appVersion:", &ev.Version}, {"platform:", &ev.Platform}, {"arch:", &ev.Arch}} {
+			if i := bytes.Index(line, []byte(f.key)); i >= 0 && *f.dst == "" {
+				v := bytes.TrimLeft(line[i+len(f.key):], " ")
+				v = bytes.TrimLeft(v, "'\"")
+				w, _ := word(v, "'\",} ")
+				*f.dst = governor.Sanitize(w, 40)
+			}
+		}
+	}
+	take(first)
+	for _, c := range cont {
+		take(c)
+	}
+	return ev
+}
+
+// wantsContinuation says which entries need their continuation lines kept.
+func wantsContinuation(body []byte) bool {
+	return bytes.HasPrefix(body, []byte("Starting app"))
+}

@@ -1,0 +1,66 @@
+package ingest
+
+import (
+	"bytes"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// cowork-service.log, the Windows VM service's own log (claude-logs.md
+// §7.6): "2026/04/15 10:52:22.537323 [Tag] text", tags [VM], [HCS],
+// [Server] and more, some lines with no tag. On Windows it is the only
+// place the VM's size is written, in the JSON document that follows
+// "[HCS] Config JSON:".
+
+// parseService reads one cowork-service.log body.
+func parseService(e *Entry, out []governor.Event) []governor.Event {
+	b := e.Body
+	switch {
+	case bytes.HasPrefix(b, []byte("Claude VM Service starting")):
+		return append(out, governor.Event{Kind: governor.KindServiceStart})
+	case bytes.HasPrefix(b, []byte("Service ready.")):
+		return append(out, governor.Event{Kind: governor.KindServiceReady})
+	case bytes.HasPrefix(b, []byte("Service stopped")):
+		return append(out, governor.Event{Kind: governor.KindServiceStop})
+	case bytes.HasPrefix(b, []byte("[VM] VM started successfully")):
+		return append(out, governor.Event{Kind: governor.KindVMReady})
+	}
+	return out
+}
+
+// isVMConfig: the body opens the HCS compute-system document.
+func isVMConfig(body []byte) bool { return bytes.HasPrefix(body, []byte("[HCS] Config JSON:")) }
+
+// scanVMConfig reads "SizeInMB":N and "Processor":{"Count":N} from one line
+// of the document (the first of each counts), as it goes by: the document
+// is one long line or many, and never kept.
+func scanVMConfig(line []byte, e *Entry) {
+	if e.cfgMB == 0 {
+		e.cfgMB = jsonInt(line, `"SizeInMB"`)
+	}
+	if e.cfgCPU == 0 {
+		if i := bytes.Index(line, []byte(`"Processor"`)); i >= 0 {
+			e.cfgCPU = jsonInt(line[i:], `"Count"`)
+		}
+	}
+}
+
+// jsonInt is the number after key and a colon, 0 if none.
+func jsonInt(b []byte, key string) int {
+	i := bytes.Index(b, []byte(key))
+	if i < 0 {
+		return 0
+	}
+	rest := bytes.TrimLeft(b[i+len(key):], " ")
+	rest, ok := cut(rest, ":")
+	if !ok {
+		return 0
+	}
+	n, _, _ := num(bytes.TrimLeft(rest, " "))
+	return n
+}
+
+// vmConfigEvents: the document begins a boot attempt and gives the size.
+func vmConfigEvents(e *Entry) []governor.Event {
+	return []governor.Event{{Kind: governor.KindVMBoot}, {Kind: governor.KindVMConfig, MemoryMB: e.cfgMB, CPUs: e.cfgCPU}}
+}

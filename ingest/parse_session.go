@@ -1,0 +1,237 @@
+package ingest
+
+import (
+	"bytes"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// Session lines (claude-logs.md §1.2, §7.1, §7.2), read with or without the
+// tag the app put in front of them.
+
+// parseS reads the untagged shapes that start with 'S'.
+func parseS(e *Entry, b []byte, out []governor.Event) []governor.Event {
+	nm := e.names
+	if rest, ok := cut(b, "Session "); ok {
+		return parseSessionLine(nm, rest, out)
+	}
+	if rest, ok := cut(b, "Starting local session "); ok {
+		id, rest := sessionID(nm, rest)
+		cwd, _ := cut(rest, " in ")
+		return append(out, governor.Event{Kind: governor.KindSessionStart, Session: id, Cwd: nm.get(cwd, governor.MaxTextRunes)})
+	}
+	if rest, ok := cut(b, "Starting app"); ok {
+		return append(out, parseAppStart(rest, e.Cont))
+	}
+	if bytes.HasPrefix(b, []byte("Skipping pause")) {
+		return append(out, parseSkip(nm, b))
+	}
+	if bytes.HasPrefix(b, []byte("Successfully run onQuitCleanup")) {
+		return append(out, governor.Event{Kind: governor.KindAppQuit, Text: governor.Sanitize(b, governor.MaxTextRunes)})
+	}
+	if rest, ok := cut(b, "Startup failed: "); ok { // untagged variant seen in notes
+		return append(out, governor.Event{Kind: governor.KindVMFailed, Text: governor.Sanitize(rest, governor.MaxTextRunes)})
+	}
+	return out
+}
+
+// parseSessionLine reads what follows "Session ":
+//
+//	S query error: Claude Code process terminated by signal SIGKILL
+//	S query error: Claude Code process exited with code 143 {
+//	S query iterator completed
+//	S torn down with 1 live background task(s) — settling as stopped (exited)
+//	S has declined 8 consecutive idle pauses — its process is not being reaped
+func parseSessionLine(nm *names, b []byte, out []governor.Event) []governor.Event {
+	id, rest := sessionID(nm, b)
+	rest = trimSpaces(rest)
+	switch {
+	case bytes.HasPrefix(rest, []byte("query error: ")):
+		if ev, ok := parseCrash(nm, rest); ok {
+			ev.Session = id
+			return append(out, ev)
+		}
+	case bytes.HasPrefix(rest, []byte("query iterator completed")):
+		return append(out, governor.Event{Kind: governor.KindQueryDone, Session: id})
+	case bytes.HasPrefix(rest, []byte("torn down with ")):
+		n, _, _ := num(trimSpaces(rest[len("torn down with "):]))
+		return append(out, governor.Event{Kind: governor.KindTornDown, Session: id, Count: n})
+	case bytes.HasPrefix(rest, []byte("has declined ")):
+		n, _, _ := num(trimSpaces(rest[len("has declined "):]))
+		return append(out, governor.Event{Kind: governor.KindPauseDeclined, Session: id, Count: n})
+	}
+	return out
+}
+
+// parseCrash reads a query error that says how the process went: killed by
+// a signal, or exited with a code. Other query errors are no crash.
+func parseCrash(nm *names, b []byte) (governor.Event, bool) {
+	if i := bytes.Index(b, []byte("terminated by signal ")); i >= 0 {
+		sig, _ := word(b[i+len("terminated by signal "):], " ,;:{")
+		return governor.Event{Kind: governor.KindCrash, Signal: nm.get(sig, 20)}, len(sig) > 0
+	}
+	if i := bytes.Index(b, []byte("exited with code ")); i >= 0 {
+		code, _, ok := signedNum(b[i+len("exited with code "):])
+		return governor.Event{Kind: governor.KindCrash, ExitCode: &code}, ok
+	}
+	return governor.Event{}, false
+}
+
+// parseSkip reads a vetoed idle pause:
+//
+//	Skipping pause for session S - remote control is active (startup-policy bridge)
+//	Skipping pause for S: remote control is active
+func parseSkip(nm *names, b []byte) governor.Event {
+	ev := governor.Event{Kind: governor.KindPauseSkipped, Text: governor.Sanitize(b, governor.MaxTextRunes)}
+	if i := bytes.Index(b, []byte("local_")); i >= 0 {
+		ev.Session, _ = sessionID(nm, b[i:])
+	}
+	if i := bytes.Index(b, []byte("remote control is active")); i >= 0 {
+		ev.Reason = governor.SkipRemoteControl
+		if r, ok := cut(trimSpaces(b[i+len("remote control is active"):]), "("); ok {
+			kind, rest := word(r, " )")
+			if bytes.HasPrefix(trimSpaces(rest), []byte("bridge")) {
+				ev.Bridge = nm.get(kind, 40)
+			}
+		}
+	}
+	return ev
+}
+
+// parsePausing reads "Pausing session S (reason)" and the older
+// "Pausing session S due to idle".
+func parsePausing(nm *names, b []byte, out []governor.Event) []governor.Event {
+	rest, ok := cut(b, "Pausing session ")
+	if !ok {
+		return out
+	}
+	id, rest := sessionID(nm, rest)
+	reason := ""
+	rest = trimSpaces(rest)
+	if r, ok := cut(rest, "("); ok {
+		w, _ := word(r, ")")
+		reason = nm.get(w, 40)
+	} else if bytes.HasPrefix(rest, []byte("due to idle")) {
+		reason = "idle_timeout"
+	}
+	return append(out, governor.Event{Kind: governor.KindPause, Session: id, Reason: reason})
+}
+
+// parseR reads "Resuming session S" and "Remote control enabled: …".
+func parseR(nm *names, b []byte, out []governor.Event) []governor.Event {
+	if rest, ok := cut(b, "Resuming session "); ok {
+		id, _ := sessionID(nm, rest)
+		return append(out, governor.Event{Kind: governor.KindResume, Session: id})
+	}
+	if bytes.HasPrefix(b, []byte("Remote control enabled")) {
+		return append(out, governor.Event{Kind: governor.KindRemoteState, Reason: "enabled", Text: "enabled"})
+	}
+	return out
+}
+
+// parseCCD reads what follows "[CCD] ": its own shapes, then every
+// untagged one (2.x tags most session lines so).
+func parseCCD(e *Entry, b []byte, out []governor.Event) []governor.Event {
+	nm := e.names
+	b = trimSpaces(b)
+	if rest, ok := cut(b, "LocalSessions.setFocusedSession: sessionId="); ok {
+		id, _ := sessionID(nm, rest)
+		if id == "null" {
+			return out // the new-session screen: no session gained focus
+		}
+		return append(out, governor.Event{Kind: governor.KindFocus, Session: id})
+	}
+	if rest, ok := cut(b, "Stopping "); ok {
+		if n, rest, ok := num(rest); ok && bytes.HasPrefix(rest, []byte(" active session")) {
+			return append(out, governor.Event{Kind: governor.KindStopAll, Count: n})
+		}
+		return out
+	}
+	if rest, ok := cut(b, "Relaunch auto-resume: "); ok {
+		return append(out, parseRelaunchResume(rest))
+	}
+	return parseText(e, b, out)
+}
+
+// parseRelaunchResume reads "ran — warmed A of B eligible (C marked)".
+func parseRelaunchResume(b []byte) governor.Event {
+	ev := governor.Event{Kind: governor.KindRelaunchResume}
+	if i := bytes.Index(b, []byte("warmed ")); i >= 0 {
+		rest := b[i+len("warmed "):]
+		ev.Count, rest, _ = num(rest)
+		if r, ok := cut(rest, " of "); ok {
+			ev.Eligible, rest, _ = num(r)
+		}
+		if j := bytes.IndexByte(rest, '('); j >= 0 {
+			ev.Marked, _, _ = num(rest[j+1:])
+		}
+	}
+	return ev
+}
+
+// parseLifecycle reads what follows "[WarmLifecycle:" or "[IdleManager:".
+func parseLifecycle(e *Entry, b []byte, out []governor.Event) []governor.Event {
+	nm := e.names
+	tag, rest := word(b, "]")
+	rest, ok := cut(rest, "]")
+	if !ok {
+		return out
+	}
+	rest = trimSpaces(rest)
+	lc := nm.get(tag, 20)
+	if r, ok := cut(rest, "Starting idle timeout for "); ok {
+		id, r := sessionID(nm, r)
+		r, _ = cut(r, ": ")
+		secs, _, _ := num(r)
+		return append(out, governor.Event{Kind: governor.KindIdleTimer, Session: id, Lifecycle: lc, TimeoutS: secs})
+	}
+	if r, ok := cut(rest, "Idle timeout reached, disconnecting "); ok {
+		id, _ := sessionID(nm, r)
+		return append(out, governor.Event{Kind: governor.KindIdleTimeout, Session: id, Lifecycle: lc})
+	}
+	if r, ok := cut(rest, "Warming up session "); ok {
+		id, _ := sessionID(nm, r)
+		return append(out, governor.Event{Kind: governor.KindWarming, Session: id, Lifecycle: lc})
+	}
+	n := len(out)
+	out = parseText(e, rest, out)
+	for i := n; i < len(out); i++ {
+		out[i].Lifecycle = lc
+	}
+	return out
+}
+
+// parseCycleHealth reads S15/S16:
+//
+//	healthy cycle for S (12s, hadFirstResponse=true)
+//	unhealthy cycle for S (3s, hadFirstResponse=false, reason=app_quit)
+//	S api_error (rate_limit): text
+func parseCycleHealth(nm *names, b []byte) governor.Event {
+	ev := governor.Event{Kind: governor.KindCycleHealth}
+	healthy := false
+	rest, ok := cut(b, "healthy cycle for ")
+	if ok {
+		healthy = true
+	} else {
+		rest, ok = cut(b, "unhealthy cycle for ")
+	}
+	if ok {
+		ev.Healthy = &healthy
+		ev.Session, rest = sessionID(nm, rest)
+		if r, ok := cut(rest, " ("); ok {
+			secs, r2, _ := num(r)
+			ev.DurationMs = int64(secs) * 1000
+			if i := bytes.Index(r2, []byte("reason=")); i >= 0 {
+				w, _ := word(r2[i+7:], ",)")
+				ev.Reason = nm.get(w, 40)
+			}
+		}
+		return ev
+	}
+	ev.Healthy = &healthy
+	ev.Session, rest = sessionID(nm, b)
+	kind, rest := word(bytes.TrimLeft(rest, " "), " :")
+	ev.Reason = nm.get(kind, 40)
+	ev.Text = governor.Sanitize(bytes.TrimLeft(rest, " "), governor.MaxTextRunes)
+	return ev
+}

@@ -1,0 +1,35 @@
+package ingest
+
+import (
+	"time"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// quitWindow is how long one quit goes on writing its lines
+// ("beforeQuit: handler fired", "willQuit: handler is ready for quit",
+// "Successfully run onQuitCleanup: …", "[quit-cleanup] …").
+const quitWindow = time.Minute
+
+// QuitFold makes one app.quit event of the several lines one quit writes:
+// an app.quit within quitWindow of the previous one, with no app start
+// between them, is the same quit. Feed it one file's events in order.
+type QuitFold struct {
+	last time.Time
+	open bool
+}
+
+// Keep says whether e is to be delivered.
+func (q *QuitFold) Keep(e governor.Event) bool {
+	switch e.Kind {
+	case governor.KindAppStart:
+		q.open = false
+	case governor.KindAppQuit:
+		if q.open && !e.Time.Before(q.last) && e.Time.Sub(q.last) <= quitWindow {
+			q.last = e.Time
+			return false
+		}
+		q.open, q.last = true, e.Time
+	}
+	return true
+}

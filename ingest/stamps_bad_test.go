@@ -1,0 +1,96 @@
+package ingest
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// A stamp that is no real date is counted, never turned into another date,
+// and neither it nor its continuation lines give events; the entries around
+// it are read as usual.
+func TestBadStampsAreCountedNotTrusted(t *testing.T) {
+	bad := []string{
+		"0000-00-00 00:00:00",
+		"9999-12-31 23:59:59",
+		"2026-13-45 25:61:61",
+		"2026-02-30 10:00:00",
+		"2026-04-31 10:00:00",
+		"2026-09-30 24:00:00",
+		"2026-09-30 10:60:00",
+		"2026-09-30 10:00:60",
+	}
+	for _, stamp := range bad {
+		var evs []governor.Event
+		asm := NewAssembler("main.log", time.UTC, func(e *Entry) { evs = Parse(e, evs) })
+		for _, l := range []string{
+			"2026-09-30 09:59:59 [info] Resuming session local_before",
+			stamp + " [info] [CliGovernor] pressure evicting local_bad (idle 90s)",
+			"  message: 'HTTP 429 rate_limit_error'", // a continuation of the bad entry
+			"2026-09-30 10:00:01 [info] Resuming session local_after",
+		} {
+			asm.Feed([]byte(l))
+		}
+		asm.Flush()
+		if asm.BadStamps() != 1 || asm.Entries() != 2 {
+			t.Errorf("%s: bad stamps %d entries %d", stamp, asm.BadStamps(), asm.Entries())
+		}
+		if len(evs) != 2 || evs[0].Session != "local_before" || evs[1].Session != "local_after" {
+			t.Errorf("%s: events %+v", stamp, evs)
+		}
+		if _, ok := EntryTime([]byte(stamp+" [info] x"), time.UTC); ok {
+			t.Errorf("%s: EntryTime trusts it", stamp)
+		}
+	}
+	// The last real day of a month, and a leap day, are fine.
+	for _, stamp := range []string{"2028-02-29 23:59:59", "2026-12-31 00:00:00", "2026-04-30 12:30:45"} {
+		if got, ok := EntryTime([]byte(stamp+" [info] x"), time.UTC); !ok || got.Format("2006-01-02 15:04:05") != stamp {
+			t.Errorf("%s: read as %v %v", stamp, got, ok)
+		}
+	}
+}
+
+func TestServiceLogStamp(t *testing.T) {
+	loc := time.FixedZone("UTC-5", -5*3600)
+	var got []time.Time
+	asm := NewAssembler("cowork-service.log", loc, func(e *Entry) { got = append(got, e.Time()) })
+	asm.Feed([]byte(`2026/04/15 10:51:52.469624 Service stopped.`))
+	asm.Feed([]byte(`2026/04/15 10:52:22 Service stopped.`))
+	asm.Feed([]byte(`2026/04/15 10:52:2x Service stopped.`)) // no stamp: a continuation
+	asm.Flush()
+	want := time.Date(2026, 4, 15, 10, 51, 52, 469624000, loc)
+	if len(got) != 2 || !got[0].Equal(want) || got[1].Sub(got[0]) != 30*time.Second-469624*time.Microsecond {
+		t.Fatalf("service stamps: %v", got)
+	}
+	if !IsEntryStart([]byte(`2026/03/28 22:32:15.329630 [HCS] Config JSON:`)) || IsEntryStart([]byte(`{"Owner":"cowork-vm"}`)) {
+		t.Error("entry starts")
+	}
+}
+
+// One quit writes several lines; it is one app.quit. A second quit after
+// the app started again is another.
+func TestQuitFoldMakesOneQuit(t *testing.T) {
+	lines := []string{
+		"2026-08-30 20:35:10 [info] Successfully run onQuitCleanup: cowork-vm-shutdown",
+		"2026-08-30 20:35:11 [info] beforeQuit: handler fired, going down",
+		"2026-08-30 20:35:12 [info] [quit-cleanup] previous quit: {",
+		"  reason: 'user'",
+		"}",
+		"2026-08-30 20:35:14 [info] willQuit: handler is ready for quit, so quitting",
+		"2026-08-30 20:35:17 [info] Starting app { appVersion: '1.40609.0', platform: 'win32' }",
+		"2026-08-30 22:00:00 [info] beforeQuit: handler fired, going down",
+		"2026-08-30 22:00:01 [info] willQuit: handler is ready for quit, so quitting",
+	}
+	var kinds []string
+	_, err := Read(strings.NewReader(strings.Join(lines, "\n")), "main.log", time.UTC, func(e governor.Event) {
+		kinds = append(kinds, string(e.Kind)+"@"+e.Time.Format("15:04:05"))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(kinds, " "); got != "app.quit@20:35:10 app.start@20:35:17 app.quit@22:00:00" {
+		t.Fatalf("got %s", got)
+	}
+}
