@@ -28,8 +28,7 @@ func wide(id paneID) bool { return id == paneLog || id == paneTimeline }
 
 // layoutRow is one row of the wide layout: one pane across, or two.
 type layoutRow struct {
-	panes  []paneID
-	weight int // share of the height left after the timeline
+	panes []paneID
 }
 
 // rows groups the visible panes into the wide layout's rows.
@@ -38,7 +37,7 @@ func (m *Model) rows() []layoutRow {
 	var half []paneID
 	flush := func() {
 		if len(half) > 0 {
-			rows = append(rows, layoutRow{panes: half, weight: 2})
+			rows = append(rows, layoutRow{panes: half})
 			half = nil
 		}
 	}
@@ -51,52 +50,53 @@ func (m *Model) rows() []layoutRow {
 			continue
 		}
 		flush()
-		rows = append(rows, layoutRow{panes: []paneID{id}, weight: 1})
+		rows = append(rows, layoutRow{panes: []paneID{id}})
 	}
 	flush()
 	return rows
 }
 
-// fullBody draws the wide layout: the timeline gets a fixed height, the
-// other rows share the rest by weight (a pair of panes twice a wide one),
-// each taking its share of what is left and the last row the remainder.
-// With the default order that is sessions | ranking on top, the event log
-// across when shown, evictions | competition, the timeline at the bottom.
-func (m *Model) fullBody(w, h int) []string {
+// fullBody draws the wide layout: each row (a pair of boxed panes, or one
+// across) is sized by what its panes hold and their priority, as the
+// compact layout is; what is left goes to the memory timeline. With the
+// default order that is sessions | ranking on top, the event log across
+// when shown, evictions | competition, the timeline at the bottom. top is
+// the screen line the body starts on.
+func (m *Model) fullBody(w, h, top int) []string {
 	rows := m.rows()
-	tl := min(timelineBoxHeight, h/4)
-	rest, weights := h, 0
-	for _, r := range rows {
-		if r.panes[0] == paneTimeline {
-			rest -= tl
-		} else {
-			weights += r.weight
-		}
-	}
-	heights := make([]int, len(rows))
-	last := -1
-	for i, r := range rows {
-		if r.panes[0] == paneTimeline {
-			heights[i] = tl
-			continue
-		}
-		heights[i] = rest * r.weight / max(1, weights)
-		rest -= heights[i]
-		weights -= r.weight
-		last = i
-	}
-	if last >= 0 {
-		heights[last] += rest
-	} else if len(rows) > 0 {
-		heights[len(rows)-1] += rest // only the timeline: it takes the screen
-	}
 	left := w * 3 / 5
+	widths := func(r layoutRow) []int {
+		if len(r.panes) == 2 {
+			return []int{left, w - left}
+		}
+		return []int{w}
+	}
+	needs := make([]need, len(rows))
+	spare := -1
+	for i, r := range rows {
+		for j, id := range r.panes {
+			n := m.paneNeed(id, widths(r)[j], true)
+			if j == 0 {
+				needs[i] = n
+				continue
+			}
+			if n.want > 1 || needs[i].want > 1 { // a box beside a box
+				n.min, needs[i].min = max(n.min, 3), max(needs[i].min, 3)
+			}
+			needs[i] = need{min: max(needs[i].min, n.min), want: max(needs[i].want, n.want), prio: min(needs[i].prio, n.prio)}
+		}
+		if r.panes[0] == paneTimeline {
+			spare = i
+		}
+	}
+	heights := share(h, needs, spare)
 	var out []string
 	for i, r := range rows {
+		y := top + len(out)
 		if len(r.panes) == 2 {
-			out = append(out, joinColumns(m.renderPane(r.panes[0], left, heights[i], true), m.renderPane(r.panes[1], w-left, heights[i], true))...)
+			out = append(out, joinColumns(m.renderPane(r.panes[0], 0, y, left, heights[i], true), m.renderPane(r.panes[1], left, y, w-left, heights[i], true))...)
 		} else {
-			out = append(out, m.renderPane(r.panes[0], w, heights[i], true)...)
+			out = append(out, m.renderPane(r.panes[0], 0, y, w, heights[i], true)...)
 		}
 	}
 	return out

@@ -107,6 +107,10 @@ type Model struct {
 	showLog  bool
 	zoomed   bool
 	showHelp bool
+	// hits are the panes of the last frame, where the mouse finds them;
+	// frameContent caches each pane's content while one frame is drawn.
+	hits         []paneHit
+	frameContent map[string]content
 	// helpOffset is the first help line shown (the help scrolls).
 	helpOffset int
 	details    string // session id whose history is open, or ""
@@ -208,6 +212,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case tea.MouseWheelMsg:
 		m.handleWheel(msg)
+		return m, nil
+	case tea.MouseClickMsg:
+		m.handleClick(msg)
 		return m, nil
 	}
 	return m, nil

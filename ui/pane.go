@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"strings"
 )
 
@@ -33,7 +32,9 @@ type paneState struct {
 	cursor   int
 	offset   int
 	filter   string
-	rowTop   int // line of the pane's inner area where rows start, as last drawn
+	// As last drawn: the line of the pane's inner area where rows start,
+	// how many rows were shown, and how many were left below the edge.
+	rowTop, shown, below int
 }
 
 // resolve puts the cursor on the selected session's row. When that session
@@ -87,6 +88,9 @@ type content struct {
 	rowAt     func(int) row
 	sessionAt func(int) string
 	footer    []string
+	// tight is the footer as one clipped line per item, for when the full
+	// footer would leave no room for a row.
+	tight []string
 	// selectable panes draw a cursor and take `enter`.
 	selectable bool
 }
@@ -123,59 +127,6 @@ func (c content) filtered(filter string) rowList {
 	return rowList{len(rows), func(i int) row { return rows[i] }, func(i int) string { return rows[i].session }}
 }
 
-// body lays the content out in w×h cells: heading, a scrolled window of
-// rows, footer. It clamps the pane's cursor and offset.
-func (m *Model) body(id paneID, c content, w, h int) []string {
-	ps := &m.panes[id]
-	rows := c.filtered(ps.filter)
-	lines := make([]string, 0, h)
-	if c.heading != "" && h > 1 {
-		lines = append(lines, padStyled(c.heading, w))
-	}
-	footer := c.footer
-	if len(footer) > h-len(lines)-1 {
-		footer = footer[:max(0, h-len(lines)-1)]
-	}
-	avail := h - len(lines) - len(footer)
-	if avail < 0 {
-		avail = 0
-	}
-	if c.selectable {
-		ps.resolve(rows)
-	} else {
-		ps.cursor = max(0, min(ps.cursor, rows.n-1))
-	}
-	if ps.cursor < ps.offset {
-		ps.offset = ps.cursor
-	}
-	if avail > 0 && ps.cursor >= ps.offset+avail {
-		ps.offset = ps.cursor - avail + 1
-	}
-	ps.offset = max(0, min(ps.offset, rows.n-avail))
-	for i := ps.offset; i < rows.n && i < ps.offset+avail; i++ {
-		r := rows.at(i)
-		if c.selectable && i == ps.cursor && m.focus == id {
-			lines = append(lines, m.theme.paint(m.theme.Selected, fit(">"+r.plain[min(1, len(r.plain)):], w)))
-			continue
-		}
-		lines = append(lines, padStyled(r.styled, w))
-	}
-	if rows.n == 0 && avail > 0 {
-		msg := "(nothing yet)"
-		if ps.filter != "" {
-			msg = fmt.Sprintf("(no row matches %q)", ps.filter)
-		}
-		lines = append(lines, m.theme.paint(m.theme.Muted, fit(msg, w)))
-	}
-	for len(lines) < h-len(footer) {
-		lines = append(lines, strings.Repeat(" ", w))
-	}
-	for _, f := range footer {
-		lines = append(lines, padStyled(f, w))
-	}
-	return lines[:min(len(lines), h)]
-}
-
 // selectedSession is the session selected in the focused pane: the one
 // highlighted, whatever order the rows are in now.
 func (m *Model) selectedSession() string {
@@ -193,11 +144,15 @@ func (m *Model) selectedSession() string {
 }
 
 // frameBox draws a bordered pane of exactly w×h with the title in the top
-// border. Focus is shown by style and by a "▶" marker, so it survives
-// --no-color.
+// border and the "↓ N more" mark in the bottom one. Focus is shown by style
+// and by a "▶" marker, so it survives --no-color. Below three lines there is
+// no room for a box: the pane is its one-line title.
 func (m *Model) frameBox(id paneID, info string, inner []string, w, h int) []string {
-	if w < 4 || h < 2 {
+	if w < 4 || h < 1 {
 		return blank(w, h)
+	}
+	if h < 3 {
+		return append(m.frameTitled(id, info, nil, w, 1), blank(w, h-1)...)
 	}
 	t := m.theme
 	border := t.Muted
@@ -218,12 +173,16 @@ func (m *Model) frameBox(id paneID, info string, inner []string, w, h int) []str
 		}
 		out = append(out, side+line+side)
 	}
-	out = append(out, t.paint(border, "└"+strings.Repeat("─", w-2)+"┘"))
-	return out
+	bottom := t.paint(border, "└"+strings.Repeat("─", w-2)+"┘")
+	if more := m.moreMark(id); more != "" && w > textWidth(more)+6 {
+		more = " " + more + " "
+		bottom = t.paint(border, "└"+strings.Repeat("─", w-4-textWidth(more))) + t.paint(t.Title, more) + t.paint(border, "──┘")
+	}
+	return append(out, bottom)
 }
 
-// frameTitled draws a borderless pane (compact layout): a title rule, then
-// the body.
+// frameTitled draws a borderless pane (compact layout): a title rule with
+// the "↓ N more" mark at its right end, then the body.
 func (m *Model) frameTitled(id paneID, info string, inner []string, w, h int) []string {
 	if h < 1 || w < 1 {
 		return blank(w, h)
@@ -234,9 +193,19 @@ func (m *Model) frameTitled(id paneID, info string, inner []string, w, h int) []
 	if id == m.focus {
 		mark, st = "▶", t.Focus
 	}
-	title := m.paneTitle(id, mark, info)
-	title = clip(title+" ", w)
-	out := []string{t.paint(st, title+strings.Repeat("─", max(0, w-textWidth(title))))}
+	more := m.moreMark(id)
+	if more != "" {
+		more = " " + more + " ─"
+	}
+	if textWidth(more) > w/2 {
+		more = ""
+	}
+	title := clip(m.paneTitle(id, mark, info)+" ", w-textWidth(more))
+	line := t.paint(st, title+strings.Repeat("─", max(0, w-textWidth(title)-textWidth(more))))
+	if more != "" {
+		line += t.paint(t.Title, more)
+	}
+	out := []string{line}
 	for i := 0; i < h-1; i++ {
 		if i < len(inner) {
 			out = append(out, inner[i])

@@ -98,6 +98,7 @@ func (m *Model) competitionContent(w int) content {
 		for _, l := range wrap(hint, w, 2) {
 			c.footer = append(c.footer, t.paint(t.Warn, fit(l, w)))
 		}
+		c.tight = []string{t.paint(t.Warn, fit(hint, w))}
 	}
 	if m.snap.GroupsAt.IsZero() {
 		c.info = "no process scan yet"

@@ -49,13 +49,13 @@ func (m *Model) rankingContent(w int) content {
 		return l.row(v.ID)
 	}
 	c.info = "longest idle first"
-	c.footer = m.outlookLines(w)
+	c.footer, c.tight = m.outlookLines(w)
 	return c
 }
 
 // outlookLines say what a warm spawn would do now and the headroom, marked as
-// coworktop's estimate.
-func (m *Model) outlookLines(w int) []string {
+// coworktop's estimate: wrapped, and as one clipped line each.
+func (m *Model) outlookLines(w int) (lines, tight []string) {
 	t := m.theme
 	o := m.snap.Outlook
 	st := t.Estimate
@@ -63,14 +63,15 @@ func (m *Model) outlookLines(w int) []string {
 	case "evict", "yield":
 		st = t.Warn
 	}
-	var lines []string
-	for _, l := range wrap("estimate: "+o.Summary, w, 2) {
-		lines = append(lines, t.paint(st, fit(l, w)))
-	}
-	if o.SweepSummary != "" {
-		for _, l := range wrap("estimate: "+o.SweepSummary, w, 2) {
-			lines = append(lines, t.paint(t.Warn, fit(l, w)))
+	add := func(st Ink, text string) {
+		for _, l := range wrap(text, w, 2) {
+			lines = append(lines, t.paint(st, fit(l, w)))
 		}
+		tight = append(tight, t.paint(st, fit(text, w)))
+	}
+	add(st, "estimate: "+o.Summary)
+	if o.SweepSummary != "" {
+		add(t.Warn, "estimate: "+o.SweepSummary)
 	}
 	if m.snap.Cap.Value > 0 {
 		room := fmt.Sprintf("headroom: %d to the cap (%d), %d to the advised cap-2 (%d)",
@@ -82,9 +83,7 @@ func (m *Model) outlookLines(w int) []string {
 		case o.Headroom <= 0:
 			hs = t.Warn
 		}
-		for _, l := range wrap(room, w, 2) {
-			lines = append(lines, t.paint(hs, fit(l, w)))
-		}
+		add(hs, room)
 	}
-	return lines
+	return lines, tight
 }

@@ -160,15 +160,3 @@ func (m *Model) scrollPane(id paneID, n int) {
 	ps.cursor = max(0, min(rows.n-1, ps.offset+n))
 	ps.offset = ps.cursor
 }
-
-func (m *Model) handleWheel(msg tea.MouseWheelMsg) {
-	switch msg.Button {
-	case tea.MouseWheelUp:
-		m.scroll(-3)
-	case tea.MouseWheelDown:
-		m.scroll(3)
-	default:
-		return
-	}
-	m.dirty = true
-}

@@ -22,7 +22,9 @@ func (m *Model) render() string {
 		return m.tooSmall(w, h)
 	}
 	compact := w < fullWidth || h < fullHeight
+	m.hits, m.frameContent = m.hits[:0], nil
 	lines := m.header(w, compact)
+	top := len(lines)
 	footer := m.footer(w)
 	bh := h - len(lines) - 1
 	var body []string
@@ -32,13 +34,13 @@ func (m *Model) render() string {
 	case m.showHelp:
 		body = m.helpScreen(w, bh)
 	case m.details != "":
-		body = m.renderPane(paneDetails, w, bh, !compact)
+		body = m.renderPane(paneDetails, 0, top, w, bh, !compact)
 	case m.zoomed:
-		body = m.renderPane(m.focus, w, bh, !compact)
+		body = m.renderPane(m.focus, 0, top, w, bh, !compact)
 	case compact:
-		body = m.compactBody(w, bh)
+		body = m.compactBody(w, bh, top)
 	default:
-		body = m.fullBody(w, bh)
+		body = m.fullBody(w, bh, top)
 	}
 	lines = append(lines, body...)
 	lines = append(lines, footer)
@@ -60,41 +62,22 @@ func (m *Model) tooSmall(w, h int) string {
 	return strings.Join(out, "\n")
 }
 
-// compactBody stacks the panes with title rules instead of boxes.
-func (m *Model) compactBody(w, h int) []string {
+// compactBody stacks the panes with title rules instead of boxes, each
+// sized by its content and priority; top is the screen line it starts on.
+func (m *Model) compactBody(w, h, top int) []string {
 	panes := m.visiblePanes()
-	weights := map[paneID]int{paneSessions: 5, paneRanking: 4, paneLog: 4, paneEvictions: 3, paneCompetition: 3, paneTimeline: 2}
-	minH := map[paneID]int{paneTimeline: 3}
-	weights[m.focus] += 5 // the focused pane gets the room
-	heights := allocate(h, panes, weights, minH)
+	needs := make([]need, len(panes))
+	spare := -1
+	for i, id := range panes {
+		needs[i] = m.paneNeed(id, w, false)
+		if id == paneTimeline {
+			spare = i
+		}
+	}
+	heights := share(h, needs, spare)
 	var out []string
 	for i, id := range panes {
-		out = append(out, m.renderPane(id, w, heights[i], false)...)
-	}
-	return out
-}
-
-// allocate shares h lines among panes by weight, each at least 2 lines (a
-// title and a row) while there is room; panes that get nothing are dropped.
-func allocate(h int, panes []paneID, weights, minH map[paneID]int) []int {
-	out := make([]int, len(panes))
-	total := 0
-	for _, p := range panes {
-		total += weights[p]
-	}
-	used := 0
-	for i, p := range panes {
-		out[i] = max(minH[p], 2, h*weights[p]/max(1, total))
-		used += out[i]
-	}
-	for i := len(out) - 1; used > h && i >= 0; i-- { // shrink from the bottom
-		cut := min(used-h, out[i])
-		out[i] -= cut
-		used -= cut
-	}
-	for i := 0; used < h; i = (i + 1) % len(out) { // give what is left, top first
-		out[i]++
-		used++
+		out = append(out, m.renderPane(id, 0, top+len(out), w, heights[i], false)...)
 	}
 	return out
 }
@@ -132,21 +115,32 @@ func (m *Model) paneContent(id paneID, w int) content {
 	return content{}
 }
 
-// renderPane draws one pane in exactly w×h cells.
-func (m *Model) renderPane(id paneID, w, h int, boxed bool) []string {
+// renderPane draws one pane in exactly w×h cells at column x, line y of
+// the screen (kept for the mouse). One line is the pane's title alone, with
+// a summary in place of its rows.
+func (m *Model) renderPane(id paneID, x, y, w, h int, boxed bool) []string {
 	if w < 4 || h < 1 {
 		return blank(w, h)
 	}
+	m.hits = append(m.hits, paneHit{id: id, x: x, y: y, w: w, h: h, boxed: boxed})
 	iw, ih := w, h-1
 	if boxed {
 		iw, ih = w-2, h-2
+	}
+	if h == 1 || (boxed && h < 3) {
+		info := ""
+		if id != paneTimeline {
+			info = m.contentFor(id, iw).info
+		}
+		m.panes[id].shown, m.panes[id].below = 0, 0
+		return m.frameTitled(id, m.collapsedInfo(id, iw, info), nil, w, 1)[:1:1]
 	}
 	var inner []string
 	var info string
 	if id == paneTimeline {
 		inner, info = m.timelineBody(iw, ih)
 	} else {
-		c := m.paneContent(id, iw)
+		c := m.contentFor(id, iw)
 		inner, info = m.body(id, c, iw, ih), c.info
 	}
 	if boxed {

@@ -1,0 +1,154 @@
+package ui
+
+import (
+	"slices"
+	"strconv"
+)
+
+// Panes are sized by their content and a priority, not by fixed shares:
+// an empty pane shrinks to its one-line title, the Sessions and Evictions
+// panes grow first, and when the screen is too short for every pane to show
+// a row the least important ones collapse to a one-line summary.
+
+// need is what one pane (or one row of panes in the wide layout) asks for,
+// in lines including its title or border.
+type need struct {
+	min  int // a title and one row; 1 when there is nothing to show
+	want int // enough to show everything
+	prio int // lower is served first
+}
+
+// priority orders the panes for room: the focused pane first, then Sessions
+// and Evictions, then the rest.
+func (m *Model) priority(id paneID) int {
+	if id == m.focus {
+		return 0
+	}
+	return slices.Index([]paneID{paneSessions, paneEvictions, paneRanking, paneLog, paneCompetition, paneTimeline, paneDetails}, id) + 1
+}
+
+// growFirst is the last priority of the panes that grow first.
+const growFirst = 2
+
+// share gives h lines to the needs. Every one gets its minimum while that
+// fits (collapsing the least important to one line until it does), then
+// the first tier grows towards what it wants, a line each in turn, then the
+// others, and what is left goes to spare (an index, or -1 for the first).
+func share(h int, needs []need, spare int) []int {
+	out := make([]int, len(needs))
+	total := 0
+	for i, n := range needs {
+		out[i] = n.min
+		total += n.min
+	}
+	order := make([]int, len(needs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return needs[a].prio - needs[b].prio })
+	for k := len(order) - 1; total > h && k >= 0; k-- { // collapse, least important first
+		i := order[k]
+		total -= out[i] - 1
+		out[i] = 1
+	}
+	for k := len(order) - 1; total > h && k >= 0; k-- { // still too many: drop
+		i := order[k]
+		total -= out[i]
+		out[i] = 0
+	}
+	rest := h - total
+	// Grow tier by tier: the focused pane, Sessions and Evictions first,
+	// a line each in turn so that none starves the other; then the rest.
+	for _, tier := range [][2]int{{0, growFirst}, {growFirst + 1, 1 << 30}} {
+		for grew := true; grew && rest > 0; {
+			grew = false
+			for _, i := range order {
+				if p := needs[i].prio; p < tier[0] || p > tier[1] || out[i] == 0 || out[i] >= needs[i].want || rest == 0 {
+					continue
+				}
+				out[i]++
+				rest--
+				grew = true
+			}
+		}
+	}
+	if rest > 0 && len(out) > 0 {
+		if spare < 0 || spare >= len(out) {
+			spare = order[0]
+		}
+		out[spare] += rest
+	}
+	return out
+}
+
+// paneNeed is what pane id asks for at width w (the pane's outer width),
+// boxed or under a title rule.
+func (m *Model) paneNeed(id paneID, w int, boxed bool) need {
+	frame, iw := 1, w
+	if boxed {
+		frame, iw = 2, w-2
+	}
+	n := need{prio: m.priority(id)}
+	if id == paneTimeline {
+		if pts, _ := m.memorySeries(); len(pts) == 0 {
+			return need{min: 1, want: 1, prio: n.prio}
+		}
+		n.min, n.want = frame+2, frame+timelineBoxHeight-2 // a chart row and the marks; three rows, marks and legend
+		return n
+	}
+	c := m.contentFor(id, iw)
+	rows := c.filtered(m.panes[id].filter).n
+	if rows == 0 && len(c.footer) == 0 && m.panes[id].filter == "" {
+		return need{min: 1, want: 1, prio: n.prio}
+	}
+	heading := 0
+	if c.heading != "" {
+		heading = 1
+	}
+	n.min = frame + 1 // a row
+	if id == paneRanking {
+		n.min += min(1, len(c.tight)) // and the outlook's first line: what a spawn would meet
+	}
+	n.want = frame + heading + max(1, rows) + len(c.footer)
+	return n
+}
+
+// contentFor is paneContent, built once per frame for each pane and width:
+// sizing and drawing ask for the same content.
+func (m *Model) contentFor(id paneID, w int) content {
+	key := strconv.Itoa(int(id)) + "/" + strconv.Itoa(w)
+	if c, ok := m.frameContent[key]; ok {
+		return c
+	}
+	c := m.paneContent(id, w)
+	if m.frameContent == nil {
+		m.frameContent = map[string]content{}
+	}
+	m.frameContent[key] = c
+	return c
+}
+
+// collapsedInfo is a collapsed pane's one-line summary: what it holds and
+// that it is hidden, or that it has nothing yet.
+func (m *Model) collapsedInfo(id paneID, w int, info string) string {
+	if id == paneTimeline {
+		if pts, _ := m.memorySeries(); len(pts) > 0 {
+			last := pts[len(pts)-1]
+			return "free " + humanBytes(last.free) + " of " + humanBytes(last.total) + " · z shows the chart"
+		}
+		return "no memory samples yet"
+	}
+	c := m.contentFor(id, w)
+	rows := c.filtered(m.panes[id].filter).n
+	if rows == 0 {
+		if info == "" {
+			return "nothing yet"
+		}
+		return info + " · nothing yet"
+	}
+	s := plural(rows, "row") + " hidden · tab+z shows them"
+	if info != "" {
+		s = info + " · " + s
+	}
+	return s
+}
