@@ -52,7 +52,7 @@ func (s *State) Crashes() ([]Crash, int) {
 }
 
 // applyEnd folds the session events that end, revive or protect a session.
-func (s *State) applyEnd(e Event) {
+func (s *State) applyEnd(e *Event) {
 	c := &s.counts
 	switch e.Kind {
 	case KindCrash:
@@ -104,7 +104,7 @@ func (s *State) end(sess *session, why string) {
 }
 
 // applyAppLifecycle folds updates, relaunches and quits.
-func (s *State) applyAppLifecycle(e Event) {
+func (s *State) applyAppLifecycle(e *Event) {
 	c := &s.counts
 	switch e.Kind {
 	case KindAppUpdated:
@@ -136,7 +136,7 @@ func (s *State) applyAppLifecycle(e Event) {
 // stopAll is "[CCD] Stopping N active session(s) on quit": right after an
 // update restart the app's own count of what the update stopped wins over
 // the sessions coworktop saw live.
-func (s *State) stopAll(e Event) {
+func (s *State) stopAll(e *Event) {
 	if !s.updateAt.IsZero() && !e.Time.Before(s.updateAt) && e.Time.Sub(s.updateAt) <= updateWindow {
 		if e.Count > s.updateLost {
 			s.counts.LostToUpdate += e.Count - s.updateLost
@@ -164,7 +164,7 @@ func (s *State) endLive(why string) int {
 
 // applyService folds the Windows VM service's start and stop
 // (cowork-service.log).
-func (s *State) applyService(e Event) {
+func (s *State) applyService(e *Event) {
 	switch e.Kind {
 	case KindServiceStart:
 		s.counts.ServiceStarts++

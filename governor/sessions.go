@@ -57,7 +57,7 @@ func (s *State) touchIdle(id string, t time.Time, idleS int) *session {
 	return sess
 }
 
-func (s *State) applySession(e Event) {
+func (s *State) applySession(e *Event) {
 	c := &s.counts
 	switch e.Kind {
 	case KindSessionStart:
@@ -88,7 +88,7 @@ func (s *State) applySession(e Event) {
 	}
 }
 
-func (s *State) applyPause(e Event) {
+func (s *State) applyPause(e *Event) {
 	c := &s.counts
 	switch e.Reason {
 	case "governor_evict":

@@ -144,22 +144,22 @@ func (s *State) Apply(e Event) {
 	}
 	switch e.Kind {
 	case KindAcquire, KindAtCap, KindYield, KindPressure, KindPressureEvict, KindRatioFailed, KindGovernorUnknown:
-		s.applyGovernor(e)
+		s.applyGovernor(&e)
 	case KindSessionStart, KindFocus, KindWarming, KindTurnEnd, KindCycleHealth,
 		KindIdleTimer, KindIdleTimeout, KindPause, KindStopAll:
-		s.applySession(e)
+		s.applySession(&e)
 	case KindCrash, KindQueryDone, KindResume, KindTornDown, KindPauseSkipped, KindPauseDeclined, KindRemoteControl:
-		s.applyEnd(e)
+		s.applyEnd(&e)
 	case KindAppStart:
-		s.applyApp(e)
+		s.applyApp(&e)
 	case KindAppQuit, KindAppUpdated, KindUpdateReady, KindUpdateRestart, KindRelaunch, KindRelaunchResume:
-		s.applyAppLifecycle(e)
+		s.applyAppLifecycle(&e)
 	case KindRemoteState:
 		s.counts.RemoteControlLines++
 	case KindServiceStart, KindServiceReady, KindServiceStop:
-		s.applyService(e)
+		s.applyService(&e)
 	case KindMemorySample:
-		s.applyMemory(e)
+		s.applyMemory(&e)
 	case KindStall:
 		s.counts.Stalls++
 	case KindRendererGone, KindUnresponsive:
@@ -170,14 +170,14 @@ func (s *State) Apply(e Event) {
 	case KindRateLimit:
 		s.counts.RateLimitHits++
 	case KindVMBoot, KindVMStep, KindVMConfig, KindVMFailed, KindVMReady:
-		s.applyVM(e)
+		s.applyVM(&e)
 	}
 	if e.Kind != KindMemorySample {
 		s.log.push(logItem{ev: e})
 	}
 }
 
-func (s *State) applyGovernor(e Event) {
+func (s *State) applyGovernor(e *Event) {
 	c := &s.counts
 	switch e.Kind {
 	case KindAcquire:
@@ -215,13 +215,13 @@ func (s *State) applyGovernor(e Event) {
 	}
 }
 
-func (s *State) setEffective(e Event) {
+func (s *State) setEffective(e *Event) {
 	s.effective = EffectiveView{Value: e.Effective, Source: SourceLogged, At: e.Time}
 	s.counts.MaxEffective = max(s.counts.MaxEffective, e.Effective)
 }
 
 // evict records a real eviction and pauses the session.
-func (s *State) evict(sess *session, e Event, cause string) {
+func (s *State) evict(sess *session, e *Event, cause string) {
 	s.lastEvict[e.Session] = e.Time
 	sess.state, sess.pauseReason = StatePaused, "governor_evict"
 	sess.evictions++
@@ -250,7 +250,7 @@ func (s *State) recordEviction(o Outcome) {
 	s.evictions.push(o)
 }
 
-func (s *State) applyApp(e Event) {
+func (s *State) applyApp(e *Event) {
 	if e.Kind == KindAppStart {
 		s.counts.AppStarts++
 		pending := s.app.Pending
@@ -265,7 +265,7 @@ func (s *State) applyApp(e Event) {
 	}
 }
 
-func (s *State) applyMemory(e Event) {
+func (s *State) applyMemory(e *Event) {
 	m := e.Memory
 	c := &s.counts
 	c.MemorySamples++
@@ -279,7 +279,7 @@ func (s *State) applyMemory(e Event) {
 	}
 }
 
-func (s *State) applyVM(e Event) {
+func (s *State) applyVM(e *Event) {
 	switch e.Kind {
 	case KindVMBoot:
 		s.closeStepsAsStalled(e.File)

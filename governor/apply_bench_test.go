@@ -1,0 +1,41 @@
+package governor_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// BenchmarkApply is the serial end of report: the generator's signal lines
+// as events, one after another, into one State.
+func BenchmarkApply(b *testing.B) {
+	a, c := "local_5c1e2d3f-4a5b-4c6d-8e7f-901234567abc", "local_0a235fb9-a681-41bd-89cd-98453ef18aa1"
+	mix := []governor.Event{
+		{Kind: governor.KindSessionStart, Session: a, Cwd: "/Users/dev/projects/web-frontend"},
+		{Kind: governor.KindFocus, Session: a},
+		{Kind: governor.KindIdleTimer, Session: c, TimeoutS: 900},
+		{Kind: governor.KindMemorySample, Memory: &governor.MemorySample{TreeRSSMB: 2410, SysFreeMB: 1530, TotalMB: 24576}},
+		{Kind: governor.KindAtCap, Verb: "would_evict", Session: a, IdleS: 537, Reason: "warm", Cap: 8},
+		{Kind: governor.KindYield, Reason: "warm"},
+		{Kind: governor.KindAtCap, Verb: "evicting", Session: a, IdleS: 671, Reason: "warm", Cap: 8},
+		{Kind: governor.KindPause, Session: a, Reason: "governor_evict"},
+		{Kind: governor.KindPressure, Pressure: "warning", Count: 2, Effective: 8},
+		{Kind: governor.KindTurnEnd, Session: c},
+	}
+	const n = 100_000
+	events := make([]governor.Event, n)
+	t := time.Date(2026, 9, 1, 0, 0, 0, 0, time.UTC)
+	for i := range events {
+		events[i] = mix[i%len(mix)]
+		events[i].Time, events[i].File, events[i].Line, events[i].Level = t.Add(time.Duration(i)*time.Second), "main.log", i+1, "info"
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		s := governor.New(governor.DefaultLimits())
+		for i := range events {
+			s.Apply(events[i])
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/event")
+}
