@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/coworktop/coworktop/governor"
 )
 
@@ -144,7 +145,7 @@ func oneCell(r rune) bool {
 }
 
 // padStyled pads an already styled line to exactly w cells; a line that is
-// too wide is cut by lipgloss, which keeps escape sequences whole.
+// too wide is cut with "…", escape sequences kept whole.
 func padStyled(s string, w int) string {
 	n := textWidth(s)
 	switch {
@@ -153,7 +154,18 @@ func padStyled(s string, w int) string {
 	case n < w:
 		return s + strings.Repeat(" ", w-n)
 	}
-	return lipgloss.NewStyle().MaxWidth(w).Render(s)
+	if w <= 0 {
+		return ""
+	}
+	tail := "…"
+	if ansi.StringWidth(strings.TrimRight(ansi.Strip(s), " ")) <= w {
+		tail = "" // only padding falls off: nothing was cut
+	}
+	cut := ansi.Truncate(s, w, tail)
+	if n := textWidth(cut); n < w {
+		cut += strings.Repeat(" ", w-n) // a wide character did not fit
+	}
+	return cut
 }
 
 // bar draws an htop-style meter body of w cells filled to frac (0…1).
