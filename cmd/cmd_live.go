@@ -49,33 +49,14 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, observe fun
 	stderr := g.stderr
 	g.stderr = held
 	defer func() { g.stderr = stderr; held.writeTo(stderr) }()
-	var wg sync.WaitGroup
-	defer wg.Wait() // the demo writer stops before its folder is removed
-	defer cancel()
-
 	mode, source := ui.ModeLive, ""
 	var paths []string
 	if lf.demo {
-		dir, err := os.MkdirTemp("", "coworktop-demo-")
-		if err != nil {
-			return fmt.Errorf("demo: %w", err)
-		}
-		defer os.RemoveAll(dir)
-		d, err := demo.NewDemo(dir, time.Now)
+		dir, stopDemo, err := startDemo(ctx, g.stderr)
 		if err != nil {
 			return err
 		}
-		if err := d.WriteHistory(); err != nil {
-			d.Close()
-			return err
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if err := d.Play(ctx); err != nil {
-				fmt.Fprintf(g.stderr, "coworktop: demo: %s\n", oneLine(err.Error()))
-			}
-		}()
+		defer stopDemo()
 		mode, source, paths = ui.ModeDemo, "built-in demo scenario", []string{dir}
 	} else {
 		p, err := logPaths(g, nil)
@@ -149,4 +130,35 @@ func (h *heldWriter) writeTo(w io.Writer) {
 	defer h.mu.Unlock()
 	_, _ = w.Write(h.buf)
 	h.buf = nil
+}
+
+// startDemo writes the demo scenario's history into a new temporary folder
+// and plays the rest on the wall clock until ctx ends. stop ends the writer,
+// waits for it, and only then removes the folder, so the writer never writes
+// into a folder that is being removed.
+func startDemo(ctx context.Context, stderr io.Writer) (dir string, stop func(), err error) {
+	dir, err = os.MkdirTemp("", "coworktop-demo-")
+	if err != nil {
+		return "", nil, fmt.Errorf("demo: %w", err)
+	}
+	d, err := demo.NewDemo(dir, time.Now)
+	if err == nil {
+		err = d.WriteHistory()
+		if err != nil {
+			d.Close()
+		}
+	}
+	if err != nil {
+		os.RemoveAll(dir)
+		return "", nil, fmt.Errorf("demo: %w", err)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if err := d.Play(ctx); err != nil {
+			fmt.Fprintf(stderr, "coworktop: demo: %s\n", oneLine(err.Error()))
+		}
+	}()
+	return dir, func() { cancel(); <-done; os.RemoveAll(dir) }, nil
 }

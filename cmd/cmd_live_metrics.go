@@ -21,7 +21,7 @@ func addLiveMetricsFlags(cmd *cobra.Command, g *globalOptions) func(context.Cont
 	var addr string
 	var notifyOn bool
 	cmd.Flags().StringVar(&addr, "metrics-addr", "", "also serve Prometheus metrics on HOST:PORT (e.g. "+metrics.DefaultAddr+")")
-	cmd.Flags().BoolVar(&notifyOn, "notify", false, "desktop notification on an eviction or a pressure level change (macOS, Linux)")
+	addNotifyFlag(cmd, &notifyOn)
 	return func(ctx context.Context) (func(governor.Snapshot), error) {
 		var observers []func(governor.Snapshot)
 		if addr != "" {

@@ -53,20 +53,6 @@ Gaps with nothing logged are skipped. space pauses, + and - change speed.`,
 	return cmd
 }
 
-// contextOf is the command's context, or a background one.
-func contextOf(cmd *cobra.Command) context.Context {
-	if ctx := cmd.Context(); ctx != nil {
-		return ctx
-	}
-	return context.Background()
-}
-
-// versionShort is the version alone ("dev", "v0.3.1"), for the title line.
-func versionShort() string {
-	v, _, _ := buildVersion()
-	return v
-}
-
 // maxReplayEvents bounds what replay holds in memory (events are merged
 // across files by time, so they are all read first): about 80 MB.
 const maxReplayEvents = 200_000

@@ -3,9 +3,7 @@ package cmd
 import (
 	"context"
 	"fmt"
-	"io"
 	"os/signal"
-	"runtime/debug"
 	"sync"
 	"syscall"
 	"time"
@@ -14,7 +12,6 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/metrics"
-	"github.com/coworktop/coworktop/notify"
 )
 
 func newServeCmd(g *globalOptions) *cobra.Command {
@@ -46,7 +43,7 @@ log: after a restart they count what the log says since the app last started.`,
 		},
 	}
 	cmd.Flags().StringVar(&addr, "metrics-addr", metrics.DefaultAddr, "HOST:PORT to serve /metrics on (port 0 picks a free one)")
-	cmd.Flags().BoolVar(&notifyOn, "notify", false, "desktop notification on an eviction or a pressure level change (macOS, Linux)")
+	addNotifyFlag(cmd, &notifyOn)
 	return cmd
 }
 
@@ -118,75 +115,4 @@ func runServe(ctx context.Context, g *globalOptions, paths []string, addr string
 func drain(updates <-chan governor.Update) {
 	for range updates {
 	}
-}
-
-// noteSender diffs snapshots on the caller's goroutine (cheap, pure) and
-// sends the notes from its own, so a slow notifier never holds up the model.
-// A full queue drops notes rather than block.
-type noteSender struct {
-	n     *notify.Notifier
-	queue chan notify.Note
-}
-
-// startNotifier returns nil, after saying why, where notifications cannot
-// work; the caller carries on without them. A caller that cannot tell the
-// backfill from live updates passes ignoreOld: what the log dated before now
-// is then not news.
-func startNotifier(ctx context.Context, stderr io.Writer, ignoreOld bool) *noteSender {
-	n, err := notify.New()
-	if err != nil {
-		fmt.Fprintf(stderr, "coworktop: --notify: %s; continuing without notifications\n", oneLine(err.Error()))
-		return nil
-	}
-	if ignoreOld {
-		n.IgnoreBefore(time.Now())
-	}
-	s := &noteSender{n: n, queue: make(chan notify.Note, 8)}
-	go func() {
-		warned := false
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case note := <-s.queue:
-				if err := n.Send(ctx, note); err != nil && !warned && ctx.Err() == nil {
-					warned = true
-					fmt.Fprintf(stderr, "coworktop: --notify: %s (further errors not shown)\n", oneLine(err.Error()))
-				}
-			}
-		}
-	}()
-	return s
-}
-
-func (s *noteSender) baseline(snap governor.Snapshot) { s.n.Changes(snap, true) }
-
-func (s *noteSender) observe(snap governor.Snapshot) {
-	for _, note := range s.n.Changes(snap, false) {
-		select {
-		case s.queue <- note:
-		default:
-		}
-	}
-}
-
-// currentBuild labels coworktop_build_info from the same sources as
-// --version: the -ldflags values, else what the Go toolchain stamped.
-func currentBuild() metrics.BuildInfo {
-	b := metrics.BuildInfo{Version: version, Commit: commit}
-	if info, ok := debug.ReadBuildInfo(); ok {
-		if b.Version == "" && info.Main.Version != "" && info.Main.Version != "(devel)" {
-			b.Version = info.Main.Version
-		}
-		for _, s := range info.Settings {
-			if s.Key == "vcs.revision" && b.Commit == "" {
-				b.Commit = s.Value
-			}
-		}
-		b.GoVersion = info.GoVersion
-	}
-	if b.Version == "" {
-		b.Version = "dev"
-	}
-	return b
 }

@@ -64,8 +64,7 @@ func newSnapshotCmd(g *globalOptions) *cobra.Command {
 					return fmt.Errorf("writing snapshot: %w", err)
 				}
 			case "prom":
-				v, c, _ := buildVersion()
-				if err := metrics.WriteTextfile(output, snap, metrics.BuildInfo{Version: v, Commit: c}); err != nil {
+				if err := metrics.WriteTextfile(output, snap, currentBuild()); err != nil {
 					return err
 				}
 			default:
@@ -74,7 +73,7 @@ func newSnapshotCmd(g *globalOptions) *cobra.Command {
 				}
 			}
 			if failOn != "" {
-				p := pressureOf(snap)
+				p := snap.PressureNow()
 				if p == governor.PressureUnknown {
 					return &exitError{code: exitPressureUnknown, err: fmt.Errorf("memory pressure is unknown: no host reading and no recent governor line (--fail-on %s)", failOn)}
 				}
@@ -125,18 +124,4 @@ func takeSnapshot(ctx context.Context, g *globalOptions, args []string) (governo
 		fmt.Fprintf(g.stderr, "coworktop: process scan: %s\n", oneLine(err.Error()))
 	}
 	return state.Snapshot(now), nil
-}
-
-// pressureOf is the worse of the host's own level and the level the
-// governor logged in the last two minutes (it logs warning and critical,
-// never the return to normal, so an older line says nothing about now).
-func pressureOf(s governor.Snapshot) governor.PressureLevel {
-	p := governor.PressureUnknown
-	if !s.PressureAt.IsZero() && s.Now.Sub(s.PressureAt) < 2*time.Minute {
-		p = s.Pressure
-	}
-	if s.Host != nil && s.Host.Pressure.Rank() > p.Rank() {
-		p = s.Host.Pressure
-	}
-	return p
 }

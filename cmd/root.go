@@ -119,3 +119,11 @@ func oneLine(s string) string {
 	}
 	return s
 }
+
+// contextOf is the command's context, or a background one.
+func contextOf(cmd *cobra.Command) context.Context {
+	if ctx := cmd.Context(); ctx != nil {
+		return ctx
+	}
+	return context.Background()
+}

@@ -2,7 +2,10 @@ package cmd
 
 import (
 	"fmt"
+	"runtime"
 	"runtime/debug"
+
+	"github.com/coworktop/coworktop/metrics"
 )
 
 // Set by -ldflags "-X github.com/coworktop/coworktop/cmd.version=… -X github.com/coworktop/coworktop/cmd.commit=… -X github.com/coworktop/coworktop/cmd.date=…" (GoReleaser).
@@ -54,4 +57,17 @@ func buildVersion() (v, c, d string) {
 		d = "unknown"
 	}
 	return v, c, d
+}
+
+// versionShort is the version alone ("dev", "v0.3.1"), for the title line.
+func versionShort() string {
+	v, _, _ := buildVersion()
+	return v
+}
+
+// currentBuild labels coworktop_build_info from the same values as
+// --version (buildVersion).
+func currentBuild() metrics.BuildInfo {
+	v, c, _ := buildVersion()
+	return metrics.BuildInfo{Version: v, Commit: c, GoVersion: runtime.Version()}
 }

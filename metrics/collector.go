@@ -107,7 +107,7 @@ func collectSnapshot(ch chan<- prometheus.Metric, s governor.Snapshot, b BuildIn
 	counter(descIdleTimeouts, k.IdleTimeouts)
 	counter(descUnknownLines, k.Unknown)
 	counter(descSessionsStarted, k.SessionsStarted)
-	gauge(descGovernorPressure, float64(s.Pressure.Rank()))
+	gauge(descGovernorPressure, float64(s.LoggedPressureNow().Rank()))
 
 	// Host.
 	if h := s.Host; h != nil {

@@ -93,7 +93,7 @@ coworktop_host_memory_total_bytes 3.4359738368e+10
 # HELP coworktop_host_pressure_level Host memory pressure level as sampled: 0 unknown, 1 normal, 2 warning, 3 critical.
 # TYPE coworktop_host_pressure_level gauge
 coworktop_host_pressure_level 2
-# HELP coworktop_governor_pressure_level Last memory pressure level the governor logged: 0 unknown/none, 1 normal, 2 warning, 3 critical.
+# HELP coworktop_governor_pressure_level Memory pressure level the governor logged in the last 10 minutes (governor.PressureFreshFor): 0 none or older, 1 normal, 2 warning, 3 critical.
 # TYPE coworktop_governor_pressure_level gauge
 coworktop_governor_pressure_level 3
 # HELP coworktop_vm_configured_memory_bytes Memory the Cowork VM was configured with, from the VM logs.

@@ -29,7 +29,7 @@ var (
 	descUnknownLines     = newDesc("governor_unknown_lines_total", "[CliGovernor] lines of no known shape, counted from the log.")
 	descSessionsStarted  = newDesc("sessions_started_total", "Sessions started, counted from the log.")
 	descGovernorPressure = newDesc("governor_pressure_level",
-		"Last memory pressure level the governor logged: 0 unknown/none, 1 normal, 2 warning, 3 critical.")
+		"Memory pressure level the governor logged in the last 10 minutes (governor.PressureFreshFor): 0 none or older, 1 normal, 2 warning, 3 critical.")
 
 	descHostTotal     = newDesc("host_memory_total_bytes", "Host physical memory.")
 	descHostAvailable = newDesc("host_memory_available_bytes", "Host memory available to new work without swapping.")

@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/coworktop/coworktop/governor"
 )
@@ -198,16 +197,13 @@ func (m *Model) sessionsMeter(w int) string {
 		frac)
 }
 
-// staleAfter is when a logged pressure level stops being shown as current.
-const staleAfter = 10 * time.Minute
-
 func (m *Model) pressureLine(w int) string {
 	t := m.theme
 	s := m.snap
 	var b strings.Builder
 	b.WriteString(t.paint(t.Title, " Pressure "))
 	switch age := s.Now.Sub(s.PressureAt); {
-	case s.Pressure != governor.PressureUnknown && age > staleAfter:
+	case s.Pressure != governor.PressureUnknown && s.LoggedPressureNow() == governor.PressureUnknown:
 		// The governor logs a level when it rises, never the return to
 		// normal: an old line is history, not the present.
 		b.WriteString(t.paint(t.Muted, "governor last "+string(s.Pressure)+" "+governor.FormatDuration(age)+" ago (logged)"))

@@ -1,0 +1,67 @@
+package cmd
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/notify"
+	"github.com/spf13/cobra"
+)
+
+// noteSender diffs snapshots on the caller's goroutine (cheap, pure) and
+// sends the notes from its own, so a slow notifier never holds up the model.
+// A full queue drops notes rather than block.
+type noteSender struct {
+	n     *notify.Notifier
+	queue chan notify.Note
+}
+
+// startNotifier returns nil, after saying why, where notifications cannot
+// work; the caller carries on without them. A caller that cannot tell the
+// backfill from live updates passes ignoreOld: what the log dated before now
+// is then not news.
+func startNotifier(ctx context.Context, stderr io.Writer, ignoreOld bool) *noteSender {
+	n, err := notify.New()
+	if err != nil {
+		fmt.Fprintf(stderr, "coworktop: --notify: %s; continuing without notifications\n", oneLine(err.Error()))
+		return nil
+	}
+	if ignoreOld {
+		n.IgnoreBefore(time.Now())
+	}
+	s := &noteSender{n: n, queue: make(chan notify.Note, 8)}
+	go func() {
+		warned := false
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case note := <-s.queue:
+				if err := n.Send(ctx, note); err != nil && !warned && ctx.Err() == nil {
+					warned = true
+					fmt.Fprintf(stderr, "coworktop: --notify: %s (further errors not shown)\n", oneLine(err.Error()))
+				}
+			}
+		}
+	}()
+	return s
+}
+
+func (s *noteSender) baseline(snap governor.Snapshot) { s.n.Changes(snap, true) }
+
+func (s *noteSender) observe(snap governor.Snapshot) {
+	for _, note := range s.n.Changes(snap, false) {
+		select {
+		case s.queue <- note:
+		default:
+		}
+	}
+}
+
+// addNotifyFlag registers --notify, shared by the live view and serve.
+func addNotifyFlag(cmd *cobra.Command, on *bool) {
+	cmd.Flags().BoolVar(on, "notify", false, "desktop notification on an eviction or a pressure level change (macOS, Linux)")
+}

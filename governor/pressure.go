@@ -1,0 +1,30 @@
+package governor
+
+import "time"
+
+// PressureFreshFor is how long a pressure level the governor logged counts
+// as the present. The app logs a level when it rises (at most once a minute
+// per level) and never logs the return to normal, so an older line is
+// history. The TUI's header, `snapshot --fail-on` and the metrics all ask
+// LoggedPressureNow, so they agree on what "current" means.
+const PressureFreshFor = 10 * time.Minute
+
+// LoggedPressureNow is the level the governor last logged while it counts as
+// current, and PressureUnknown once it is older than PressureFreshFor (or
+// none was logged).
+func (s Snapshot) LoggedPressureNow() PressureLevel {
+	if s.Pressure == PressureUnknown || s.PressureAt.IsZero() || s.Now.Sub(s.PressureAt) > PressureFreshFor {
+		return PressureUnknown
+	}
+	return s.Pressure
+}
+
+// PressureNow is the worse of the governor's current logged level and the
+// host's own level (the OS's pressure, or the app's free ratio).
+func (s Snapshot) PressureNow() PressureLevel {
+	p := s.LoggedPressureNow()
+	if s.Host != nil && s.Host.Pressure.Rank() > p.Rank() {
+		p = s.Host.Pressure
+	}
+	return p
+}
