@@ -21,14 +21,16 @@ import (
 
 // liveFlags are the root command's own flags (the live screen).
 type liveFlags struct {
-	demo bool
-	bell bool
+	demo    bool
+	bell    bool
+	noMouse bool
 }
 
 func addLiveFlags(root *cobra.Command, g *globalOptions) {
 	var lf liveFlags
 	root.Flags().BoolVar(&lf.demo, "demo", false, "live view of a built-in scenario (no Claude needed)")
 	root.Flags().BoolVar(&lf.bell, "bell", false, "ring the terminal bell on each eviction")
+	root.Flags().BoolVar(&lf.noMouse, "no-mouse", false, "leave the mouse to the terminal (select and copy text)")
 	observe := addLiveMetricsFlags(root, g)
 	root.RunE = func(cmd *cobra.Command, _ []string) error {
 		return runLive(contextOf(cmd), g, lf, observe)
@@ -51,6 +53,7 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, observe fun
 	defer func() { g.stderr = stderr; held.writeTo(stderr) }()
 	mode, source := ui.ModeLive, ""
 	var paths []string
+	var extraGroups []governor.ProcessGroup
 	if lf.demo {
 		dir, stopDemo, err := startDemo(ctx, g.stderr)
 		if err != nil {
@@ -58,6 +61,7 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, observe fun
 		}
 		defer stopDemo()
 		mode, source, paths = ui.ModeDemo, "built-in demo scenario", []string{dir}
+		extraGroups = demo.Competitors()
 	} else {
 		p, err := logPaths(g, nil)
 		if err != nil {
@@ -75,17 +79,19 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, observe fun
 	}
 	updates, err := startLive(ctx, liveConfig{
 		paths: paths, refresh: g.refresh, follow: true, machine: true,
-		following: settleForIdle,
+		following: settleForIdle, extraGroups: extraGroups,
 	})
 	if err != nil {
 		return err
 	}
-	return ui.Run(ctx, ui.Options{
+	opts := ui.Options{
 		Mode: mode, Updates: updates, Color: g.colorEnabled(), Bell: lf.bell,
 		Version: versionShort(), Refresh: g.refresh, Source: source, Observe: onSnapshot,
 		// The machine sample arrives every refresh (startLive, machine: true).
 		Heartbeat: true,
-	})
+	}
+	opts.View.NoMouse = opts.View.NoMouse || lf.noMouse
+	return ui.Run(ctx, opts)
 }
 
 // settleForIdle is called once the backfill is done and the view turns

@@ -20,6 +20,9 @@ type liveConfig struct {
 	refresh time.Duration // host sampling interval
 	follow  bool          // keep following after the backfill
 	machine bool          // sample host memory and scan processes
+	// extraGroups are added to every process scan: the demo's simulated
+	// competitor (a live run has none).
+	extraGroups []governor.ProcessGroup
 	// following, if set, is called once when the backfill is done and
 	// following begins (the live screen narrows the scheduler then).
 	following func()
@@ -120,7 +123,7 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 		all.Add(1)
 		go func() {
 			defer all.Done()
-			sampleMachine(ctx, machineTicks, every, out)
+			sampleMachine(ctx, machineTicks, every, cfg.extraGroups, out)
 		}()
 	}
 	go func() { all.Wait(); close(out) }()
@@ -240,7 +243,7 @@ func (lf *liveFile) renumber(from int) {
 // sampleMachine forwards the host sampler's and the process scanner's
 // batches as updates. A failed sample or scan is skipped, not fatal: the UI
 // keeps showing the last good one.
-func sampleMachine(ctx context.Context, ticks <-chan time.Time, every time.Duration, out chan<- governor.Update) {
+func sampleMachine(ctx context.Context, ticks <-chan time.Time, every time.Duration, extra []governor.ProcessGroup, out chan<- governor.Update) {
 	batches := make(chan machine.MachineBatch, 1)
 	go func() {
 		defer close(batches)
@@ -252,7 +255,7 @@ func sampleMachine(ctx context.Context, ticks <-chan time.Time, every time.Durat
 			u.Host = &h
 		}
 		if b.Scanned && b.ScanErr == nil {
-			u.Groups, u.GroupsAt = b.Groups, b.Host.At
+			u.Groups, u.GroupsAt = append(b.Groups, extra...), b.Host.At
 			if u.GroupsAt.IsZero() {
 				u.GroupsAt = time.Now()
 			}

@@ -13,7 +13,8 @@ func (m *Model) body(id paneID, c content, w, h int) []string {
 	ps := &m.panes[id]
 	rows := c.filtered(ps.filter)
 	lines := make([]string, 0, h)
-	if c.heading != "" && h > 2 {
+	// The heading goes first when room is short: rows matter more.
+	if c.heading != "" && (h > 2 || (h == 2 && rows.n <= 1 && len(c.footer) == 0)) {
 		lines = append(lines, padStyled(c.heading, w))
 	}
 	footer := c.footer

@@ -101,3 +101,16 @@ func TestDemoScenario(t *testing.T) {
 		t.Error("a placeholder was left unexpanded")
 	}
 }
+
+// TestCompetitorIsMarkedDemo: the simulated VM says it is part of the demo
+// and holds more than the Cowork VM needs, so the hint has something to say.
+func TestCompetitorIsMarkedDemo(t *testing.T) {
+	gs := Competitors()
+	if len(gs) != 1 {
+		t.Fatalf("%d competitors", len(gs))
+	}
+	g := gs[0]
+	if !strings.Contains(g.Name, "(demo)") || g.Kind != governor.GroupCompetitor || g.GuestMemory.Value != 8<<30 || g.RSS.Value <= 4<<30 {
+		t.Errorf("competitor %+v", g)
+	}
+}
