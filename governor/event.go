@@ -69,6 +69,18 @@ const (
 	KindServiceStop  Kind = "vm.service_stop"  // cowork-service.log: Service stopped.
 )
 
+// The Claude Code daemon (~/.claude/daemon.log): the CLI's supervisor of
+// background sessions ("workers"). Session is the worker's short id.
+const (
+	KindDaemonStart     Kind = "daemon.start"      // [supervisor] ─── daemon start ─── version=V pid=N origin=O
+	KindDaemonShutdown  Kind = "daemon.shutdown"   // [supervisor] shutting down (cause=C, …, live_workers=N) / idle Ns with no clients — exiting
+	KindDaemonAdopt     Kind = "daemon.adopt"      // [bg] bg adopt: adopted=A respawned=R dead=D (Count = dead)
+	KindDaemonSpawn     Kind = "daemon.spawn"      // [bg] bg spawned ID (claimant) / bg claimed-spare ID (claimant)
+	KindDaemonSettled   Kind = "daemon.settled"    // [bg] bg settled ID (done|killed|crashed)[: reason] (Count = ×K)
+	KindDaemonRetire    Kind = "daemon.retire"     // [bg] bg retire ID: why, idle N[ [low memory]]
+	KindDaemonLowMemory Kind = "daemon.low_memory" // [bg] bg: low memory (NMB free) — retiring … / skipping …
+)
+
 // Reasons a pause was skipped (session.pause_skipped).
 const (
 	SkipRemoteControl = "remote_control" // … remote control is active (<kind> bridge)
@@ -104,6 +116,9 @@ type Event struct {
 	Bridge   string `json:"bridge,omitempty"`    // session.pause_skipped: startup-policy|explicit
 	Eligible int    `json:"eligible,omitempty"`  // app.relaunch_resume: sessions eligible
 	Marked   int    `json:"marked,omitempty"`    // app.relaunch_resume: sessions marked
+	// LowMemory: the daemon said it acted under low memory (daemon.retire
+	// "[low memory]", daemon.settled "possibly low memory").
+	LowMemory bool `json:"low_memory,omitempty"`
 
 	From     string `json:"from,omitempty"`    // app.updated: the version before
 	To       string `json:"to,omitempty"`      // app.updated: the version now running

@@ -2,6 +2,7 @@ package governor
 
 import (
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -59,6 +60,9 @@ func (s *State) applyEnd(e *Event) {
 		c.Crashes++
 		sess := s.get(e.Session, e.Time)
 		sess.crashes++
+		if sess.live() {
+			s.lost(crashLoss(e))
+		}
 		s.end(sess, EndCrash)
 		if len(s.crashes.buf) >= s.crashes.n {
 			s.crashesHidden++
@@ -120,7 +124,12 @@ func (s *State) applyAppLifecycle(e *Event) {
 	case KindUpdateRestart:
 		c.UpdateRestarts++
 		s.updateAt = e.Time
-		s.updateLost = s.endLive(EndUpdateRestart)
+		var stopped []string
+		s.updateLost = s.endLive(EndUpdateRestart, func(sess *session) { stopped = append(stopped, sess.id) })
+		slices.Sort(stopped) // the map's order is random; the timeline's must not be
+		for _, id := range stopped {
+			s.lost(Loss{Time: e.Time, Session: id, Cause: LossUpdateRestart, File: e.File, Line: e.Line})
+		}
 		c.LostToUpdate += s.updateLost
 	case KindRelaunch:
 		c.Relaunches++
@@ -140,20 +149,26 @@ func (s *State) stopAll(e *Event) {
 	if !s.updateAt.IsZero() && !e.Time.Before(s.updateAt) && e.Time.Sub(s.updateAt) <= updateWindow {
 		if e.Count > s.updateLost {
 			s.counts.LostToUpdate += e.Count - s.updateLost
+			s.lost(Loss{Time: e.Time, Count: e.Count - s.updateLost, Cause: LossUpdateRestart, File: e.File, Line: e.Line,
+				Detail: fmt.Sprintf("the app stopped %d, coworktop saw %d live", e.Count, s.updateLost)})
 			s.updateLost = e.Count
 		}
-		s.endLive(EndUpdateRestart)
+		s.endLive(EndUpdateRestart, nil)
 		return
 	}
 	s.endAllSessions("app quit")
 }
 
-// endLive ends every live session for why and says how many there were.
-func (s *State) endLive(why string) int {
+// endLive ends every live session for why, calls each (if set) with each
+// one, and says how many there were.
+func (s *State) endLive(why string, each func(*session)) int {
 	n := 0
 	for _, sess := range s.sessions {
 		if sess.live() {
 			n++
+			if each != nil {
+				each(sess)
+			}
 			sess.state, sess.pauseReason = StateDisconnected, why
 			sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
 		}

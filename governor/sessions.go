@@ -79,8 +79,10 @@ func (s *State) applySession(e *Event) {
 		sess := s.get(e.Session, e.Time)
 		sess.state, sess.pauseReason = StateDisconnected, "idle_timeout"
 		sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
+		idle := int(e.Time.Sub(sess.lastActivity) / time.Second)
 		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session,
-			IdleS: int(e.Time.Sub(sess.lastActivity) / time.Second), IdleSource: SourceEstimated, Cause: "idle_timeout", File: e.File, Line: e.Line})
+			IdleS: idle, IdleSource: SourceEstimated, Cause: "idle_timeout", File: e.File, Line: e.Line})
+		s.lost(Loss{Time: e.Time, Session: e.Session, Cause: LossIdleTimeout, File: e.File, Line: e.Line, Detail: "idle " + IdleText(idle, SourceEstimated)})
 	case KindPause:
 		s.applyPause(e)
 	case KindStopAll:
@@ -105,6 +107,9 @@ func (s *State) applyPause(e *Event) {
 	sess.state, sess.pauseReason = StatePaused, e.Reason
 	sess.remoteControl = false // protected until it is paused
 	defer s.pruneEnded()
+	if e.Reason == "idle_timeout" && wasLive {
+		s.lost(Loss{Time: e.Time, Session: e.Session, Cause: LossIdleTimeout, File: e.File, Line: e.Line})
+	}
 	if e.Reason != "governor_evict" {
 		return
 	}

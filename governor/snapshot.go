@@ -168,7 +168,11 @@ type Snapshot struct {
 	Outlook     Outlook       `json:"outlook"`
 
 	Outcomes []Outcome `json:"outcomes"` // newest first, bounded
-	Counts   Counts    `json:"counts"`
+	// Losses are the newest lost sessions, in time order (bounded by
+	// Limits.Outcomes); LossCounts counts every one by cause.
+	Losses     []Loss      `json:"losses"`
+	LossCounts []LossCount `json:"loss_counts"`
+	Counts     Counts      `json:"counts"`
 
 	MemorySamples []MemorySample `json:"-"` // [process-memory] history, oldest first, bounded
 	MemoryTimes   []time.Time    `json:"-"`
@@ -243,4 +247,11 @@ type Counts struct {
 	ServiceStarts       int `json:"vm_service_starts"`
 	ServiceStops        int `json:"vm_service_stops"`
 	BadStamps           int `json:"bad_stamps"` // entries whose timestamp is no real date
+
+	DaemonStarts     int `json:"daemon_starts"`
+	DaemonSilentEnds int `json:"daemon_silent_ends"` // daemon starts with no shutdown line since the last start
+	DaemonLowMemory  int `json:"daemon_low_memory"`  // "bg: low memory" lines
+	DaemonRetired    int `json:"daemon_retired"`
+	DaemonCrashed    int `json:"daemon_crashed"` // workers settled as crashed
+	DaemonKilled     int `json:"daemon_killed"`  // workers settled as killed
 }

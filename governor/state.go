@@ -55,6 +55,8 @@ type State struct {
 	evictionsHidden int
 	crashes         *ring[Crash]
 	crashesHidden   int
+	loss            losses
+	daemon          daemonState
 	updateAt        time.Time      // the last update restart
 	updateLost      int            // sessions it stopped
 	log             *ring[logItem] // described lazily, once, at snapshot time: Apply is the hot path
@@ -88,6 +90,7 @@ func New(l Limits) *State {
 		outcomes:    newRing[Outcome](l.Outcomes),
 		evictions:   newRing[Outcome](l.Evictions),
 		crashes:     newRing[Crash](l.Evictions),
+		loss:        newLosses(l.Evictions),
 		log:         newRing[logItem](l.LogLines),
 		memory:      newRing[MemorySample](l.MemorySamples),
 		memoryAt:    newRing[time.Time](l.MemorySamples),
@@ -171,6 +174,8 @@ func (s *State) Apply(e Event) {
 		s.counts.RateLimitHits++
 	case KindVMBoot, KindVMStep, KindVMConfig, KindVMFailed, KindVMReady:
 		s.applyVM(&e)
+	case KindDaemonStart, KindDaemonShutdown, KindDaemonAdopt, KindDaemonSpawn, KindDaemonSettled, KindDaemonRetire, KindDaemonLowMemory:
+		s.applyDaemon(&e)
 	}
 	if e.Kind != KindMemorySample {
 		s.log.push(logItem{ev: e})
@@ -242,6 +247,7 @@ func (s *State) recordEviction(o Outcome) {
 		c.EvictionsUnknown++
 	}
 	s.outcomes.push(o)
+	s.lost(evictionLoss(o))
 	// A ring, not a sliding slice: re-slicing a full window of thousands
 	// copied it whole every few hundred evictions.
 	if len(s.evictions.buf) >= s.evictions.n {

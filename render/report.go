@@ -6,6 +6,7 @@
 package render
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
@@ -29,12 +30,18 @@ type Report struct {
 	Evictions []Evicted `json:"evictions"`
 	// EvictionsNotListed counts evictions older than the ones kept in the
 	// list (the counts above still include them).
-	EvictionsNotListed int       `json:"evictions_not_listed,omitempty"`
-	Memory             Memory    `json:"memory"`
-	VM                 VM        `json:"vm"`
-	RateLimit          RateLimit `json:"rate_limit"`
-	Lines              Lines     `json:"lines"`
-	Verdict            string    `json:"verdict"`
+	EvictionsNotListed int `json:"evictions_not_listed,omitempty"`
+	// Losses is every lost session on one timeline, whatever killed it,
+	// from main.log, the VM logs and the Claude Code daemon's log;
+	// LossCounts counts them by cause (every cause present, zero or not).
+	Losses          []Lost         `json:"losses"`
+	LossesNotListed int            `json:"losses_not_listed,omitempty"`
+	LossCounts      map[string]int `json:"loss_counts"`
+	Memory          Memory         `json:"memory"`
+	VM              VM             `json:"vm"`
+	RateLimit       RateLimit      `json:"rate_limit"`
+	Lines           Lines          `json:"lines"`
+	Verdict         string         `json:"verdict"`
 }
 
 // Span is the time of the first and last event read.
@@ -97,6 +104,19 @@ type Evicted struct {
 	Cause      string `json:"cause"`
 	File       string `json:"file,omitempty"`
 	Line       int    `json:"line,omitempty"`
+}
+
+// Lost is one lost session (or Count unnamed ones) with its evidence.
+type Lost struct {
+	Time    string `json:"time"`
+	Session string `json:"session,omitempty"`
+	Count   int    `json:"count"`
+	Cause   string `json:"cause"` // governor_cap|governor_pressure|idle_timeout|update_restart|crash|daemon_low_memory|daemon_crash_loop|unknown
+	Detail  string `json:"detail,omitempty"`
+	// Evidence is the line that shows the loss, "file:line";
+	// CauseEvidence a second line the cause was read from, when there is one.
+	Evidence      string `json:"evidence"`
+	CauseEvidence string `json:"cause_evidence,omitempty"`
 }
 
 // Memory summarises the [process-memory] samples.
@@ -164,6 +184,7 @@ func Build(state *governor.State, files []File, lines Lines, redactor *redact.Re
 	for _, o := range evs {
 		r.Evictions = append(r.Evictions, Evicted{Time: stamp(o.Time), Session: o.Session, IdleS: o.IdleS, IdleSource: string(o.IdleSource), Cause: o.Cause, File: o.File, Line: o.Line})
 	}
+	r.addLosses(state)
 	r.Verdict = verdict(r, c)
 	if redactor != nil {
 		r.redact(redactor)
@@ -191,5 +212,26 @@ func (r *Report) redact(rd *redact.Redactor) {
 	for i := range r.Evictions {
 		r.Evictions[i].Session = rd.String(r.Evictions[i].Session)
 	}
+	for i := range r.Losses {
+		r.Losses[i].Session = rd.String(r.Losses[i].Session)
+		r.Losses[i].Detail = rd.String(r.Losses[i].Detail)
+	}
 	r.Verdict = rd.String(r.Verdict)
+}
+
+// addLosses fills the loss timeline and its counts.
+func (r *Report) addLosses(state *governor.State) {
+	list, hidden := state.Losses()
+	r.Losses, r.LossesNotListed = make([]Lost, 0, len(list)), hidden
+	for _, l := range list {
+		lost := Lost{Time: stamp(l.Time), Session: l.Session, Count: l.Count, Cause: string(l.Cause), Detail: l.Detail, Evidence: l.Evidence()}
+		if l.CauseFile != "" {
+			lost.CauseEvidence = fmt.Sprintf("%s:%d", l.CauseFile, l.CauseLine)
+		}
+		r.Losses = append(r.Losses, lost)
+	}
+	r.LossCounts = map[string]int{}
+	for _, c := range state.LossCounts() {
+		r.LossCounts[string(c.Cause)] = c.Count
+	}
 }

@@ -79,6 +79,9 @@ func WriteText(w io.Writer, r Report) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	if err := writeLosses(&b, r); err != nil {
+		return err
+	}
 	fmt.Fprintf(&b, "\nverdict: %s\n", r.Verdict)
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -31,6 +31,9 @@ func verdict(r Report, c governor.Counts) string {
 	default:
 		parts = append(parts, "no evictions, yields or memory pressure in these logs")
 	}
+	if l := lossVerdict(r); l != "" {
+		parts = append(parts, l)
+	}
 	if c.PressureCritical > 0 {
 		parts = append(parts, fmt.Sprintf("memory pressure reached critical %s", plural(c.PressureCritical, "time", "times")))
 	}

@@ -1,0 +1,157 @@
+package governor
+
+import (
+	"fmt"
+	"time"
+)
+
+// The Claude Code daemon (~/.claude/daemon.log) supervises the CLI's
+// background sessions ("workers"). Its losses join the desktop app's on
+// one timeline (claude-logs.md §7.6; anthropics/claude-code #74429,
+// #75037, #87891, #90149).
+
+// Windows of coworktop's rules over the daemon's lines. They are
+// coworktop's inference, not the daemon's: the README lists them.
+const (
+	// DaemonLowMemoryWindow: a worker retired or killed this soon after
+	// the daemon's "bg: low memory" line is taken as lost to it (#74429
+	// shows a worker killed 18 s after its claim during such a burst).
+	DaemonLowMemoryWindow = 60 * time.Second
+	// DaemonLoopWindow: a second start of the daemon with no shutdown line
+	// since the last one, within this long of the previous such start,
+	// makes a crash loop (#68146, #72660: restarts every ~50 s).
+	DaemonLoopWindow = 5 * time.Minute
+)
+
+// Daemon shutdown causes the supervisor logs (cause=…).
+const (
+	DaemonCauseUpgrade = "upgrade"
+)
+
+// daemonState is what the daemon's lines leave behind.
+type daemonState struct {
+	running      bool      // a start was seen and no shutdown since
+	lastCause    string    // the last shutdown's cause
+	silentEnd    bool      // the run before the current one ended with no line
+	silentAt     time.Time // when the last such start was seen
+	silentLoop   bool      // that start came within DaemonLoopWindow of the one before
+	lowMemAt     time.Time
+	lowMemFile   string
+	lowMemLine   int
+	lowMemDetail string
+}
+
+// applyDaemon folds one daemon.log event.
+func (s *State) applyDaemon(e *Event) {
+	d, c := &s.daemon, &s.counts
+	switch e.Kind {
+	case KindDaemonStart:
+		c.DaemonStarts++
+		d.silentEnd = d.running
+		if d.silentEnd {
+			c.DaemonSilentEnds++
+			d.silentLoop = !d.silentAt.IsZero() && e.Time.Sub(d.silentAt) <= DaemonLoopWindow
+			d.silentAt = e.Time
+		}
+		if d.silentEnd {
+			d.lastCause = "" // that run ended with no line: no cause
+		}
+		d.running = true
+	case KindDaemonShutdown:
+		d.running, d.lastCause, d.silentEnd = false, e.Reason, false
+	case KindDaemonAdopt:
+		if e.Count > 0 {
+			s.lost(s.adoptLoss(e))
+		}
+	case KindDaemonLowMemory:
+		c.DaemonLowMemory++
+		d.lowMemAt, d.lowMemFile, d.lowMemLine = e.Time, e.File, e.Line
+		d.lowMemDetail = "low memory"
+		if e.MemoryMB > 0 {
+			d.lowMemDetail = fmt.Sprintf("low memory, %d MB free", e.MemoryMB)
+		}
+	case KindDaemonRetire:
+		c.DaemonRetired++
+		s.daemonRetire(e)
+	case KindDaemonSettled:
+		s.daemonSettled(e)
+	}
+}
+
+// lowMemoryRecent: the daemon said "low memory" within the window before t.
+func (d *daemonState) lowMemoryRecent(t time.Time) bool {
+	return !d.lowMemAt.IsZero() && !t.Before(d.lowMemAt) && t.Sub(d.lowMemAt) <= DaemonLowMemoryWindow
+}
+
+// daemonRetire: the daemon's own reaper. Retiring a settled worker for
+// idleness is housekeeping; under low memory it is a loss.
+func (s *State) daemonRetire(e *Event) {
+	d := &s.daemon
+	detail := "retired (" + e.Reason + ")"
+	if e.IdleS > 0 {
+		detail += ", idle " + FormatDuration(time.Duration(e.IdleS)*time.Second)
+	}
+	switch {
+	case e.LowMemory:
+		s.lost(Loss{Time: e.Time, Session: e.Session, Cause: LossDaemonLowMemory, File: e.File, Line: e.Line, Detail: detail + " [low memory]"})
+	case d.lowMemoryRecent(e.Time):
+		s.lost(Loss{Time: e.Time, Session: e.Session, Cause: LossDaemonLowMemory, File: e.File, Line: e.Line,
+			Detail: detail + ", after " + d.lowMemDetail, CauseFile: d.lowMemFile, CauseLine: d.lowMemLine})
+	}
+}
+
+// daemonSettled: "done" is a worker that finished; "crashed" and "killed"
+// are losses.
+func (s *State) daemonSettled(e *Event) {
+	d := &s.daemon
+	l := Loss{Time: e.Time, Session: e.Session, File: e.File, Line: e.Line, Detail: e.Reason}
+	if e.Text != "" {
+		l.Detail += ": " + e.Text
+	}
+	switch e.Reason {
+	case "done":
+		return
+	case "crashed":
+		s.counts.DaemonCrashed++
+		switch {
+		case e.Count >= 2:
+			l.Cause = LossDaemonCrashLoop
+		case d.lowMemoryRecent(e.Time):
+			l.Cause, l.CauseFile, l.CauseLine = LossDaemonLowMemory, d.lowMemFile, d.lowMemLine
+			l.Detail += ", after " + d.lowMemDetail
+		default:
+			l.Cause = LossCrash
+		}
+	default: // killed: the daemon logs it bare when something else ended the worker (#75037)
+		s.counts.DaemonKilled++
+		l.Cause = LossUnknown
+		if d.lowMemoryRecent(e.Time) {
+			l.Cause, l.CauseFile, l.CauseLine = LossDaemonLowMemory, d.lowMemFile, d.lowMemLine
+			l.Detail += ", after " + d.lowMemDetail
+		}
+	}
+	s.lost(l)
+}
+
+// adoptLoss: workers a restarted daemon found dead. Why they died is read
+// from how the run before ended: an upgrade, a silent death, or a death
+// among several within minutes (a crash loop).
+func (s *State) adoptLoss(e *Event) Loss {
+	d := &s.daemon
+	l := Loss{Time: e.Time, Count: e.Count, File: e.File, Line: e.Line,
+		Detail: fmt.Sprintf("%d worker(s) found dead when the daemon started", e.Count)}
+	switch {
+	case d.silentEnd && d.silentLoop:
+		l.Cause = LossDaemonCrashLoop
+		l.Detail += "; it had died with no line again within " + FormatDuration(DaemonLoopWindow)
+	case d.silentEnd:
+		l.Cause = LossCrash
+		l.Detail += "; the daemon before it died with no line"
+	case d.lastCause == DaemonCauseUpgrade:
+		l.Cause = LossUpdateRestart
+		l.Detail += "; the daemon before it stopped to upgrade"
+	default:
+		l.Cause = LossUnknown
+	}
+	return l
+}

@@ -1,0 +1,206 @@
+package governor
+
+import (
+	"fmt"
+	"sort"
+	"time"
+)
+
+// Losses: every way a session dies, on one timeline. Each loss comes from a
+// line of main.log, a VM log or the Claude Code daemon's log, and keeps
+// that line as its evidence.
+
+// LossCause is why a session was lost. The values are stable: they appear in
+// report --json, in the metrics' cause label and in alert rules.
+type LossCause string
+
+// Loss causes.
+const (
+	LossGovernorCap      LossCause = "governor_cap"      // evicted at the cap for a spawn
+	LossGovernorPressure LossCause = "governor_pressure" // evicted by a memory-pressure sweep
+	LossIdleTimeout      LossCause = "idle_timeout"      // paused or disconnected after its idle timer
+	LossUpdateRestart    LossCause = "update_restart"    // stopped by the app (or the daemon) restarting to update
+	LossCrash            LossCause = "crash"             // its process was killed or exited under it
+	LossDaemonLowMemory  LossCause = "daemon_low_memory" // a Claude Code daemon worker retired or killed under low memory
+	LossDaemonCrashLoop  LossCause = "daemon_crash_loop" // a daemon worker crashed again and again, or the daemon itself did
+	LossUnknown          LossCause = "unknown"           // lost, and no line says why
+)
+
+// LossCauses lists every cause in the order outputs show them.
+var LossCauses = [...]LossCause{
+	LossGovernorCap, LossGovernorPressure, LossIdleTimeout, LossUpdateRestart,
+	LossCrash, LossDaemonLowMemory, LossDaemonCrashLoop, LossUnknown,
+}
+
+// Text is the cause in words, the same in the TUI, report, notifications
+// and metrics' help.
+func (c LossCause) Text() string {
+	switch c {
+	case LossGovernorCap:
+		return "evicted at the cap"
+	case LossGovernorPressure:
+		return "evicted under memory pressure"
+	case LossIdleTimeout:
+		return "idle timeout"
+	case LossUpdateRestart:
+		return "stopped by an update restart"
+	case LossCrash:
+		return "process crashed"
+	case LossDaemonLowMemory:
+		return "daemon retired it under low memory"
+	case LossDaemonCrashLoop:
+		return "daemon crash loop"
+	}
+	return "cause not logged"
+}
+
+func (c LossCause) index() int {
+	for i, k := range LossCauses {
+		if k == c {
+			return i
+		}
+	}
+	return len(LossCauses) - 1
+}
+
+// Loss is one lost session (or, when the log gives only a count, Count
+// unnamed ones) with the line that shows it.
+type Loss struct {
+	Time    time.Time `json:"time"`
+	Session string    `json:"session,omitempty"` // empty when the log gives only a count
+	Count   int       `json:"count"`             // sessions this entry stands for (1 when named)
+	Cause   LossCause `json:"cause"`
+	// Detail is what the evidence says beyond the cause: "idle 6m20s",
+	// "SIGKILL", "exit 1 within 5s of spawn ×3".
+	Detail string `json:"detail,omitempty"`
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	// CauseFile/CauseLine, when set, is a second line the cause is read
+	// from (the daemon's low-memory line before a bare "killed").
+	CauseFile string `json:"cause_file,omitempty"`
+	CauseLine int    `json:"cause_line,omitempty"`
+}
+
+// Evidence is "main.log:123".
+func (l Loss) Evidence() string { return fmt.Sprintf("%s:%d", l.File, l.Line) }
+
+// SessionText names the session, or how many the log did not name.
+func (l Loss) SessionText() string {
+	if l.Session != "" {
+		return l.Session
+	}
+	return fmt.Sprintf("%d unnamed session(s)", l.Count)
+}
+
+// LossCount is how many sessions one cause lost.
+type LossCount struct {
+	Cause LossCause `json:"cause"`
+	Count int       `json:"count"`
+}
+
+// lossWindow: a second line about a session already lost this long ago is
+// the same loss (a crash line after the eviction that killed the process,
+// a pause after its idle timeout).
+const lossWindow = 10 * time.Second
+
+// losses is what State keeps of them.
+type losses struct {
+	list   *ring[Loss]
+	hidden int
+	counts [len(LossCauses)]int
+	last   map[string]time.Time // session → time of its last loss
+}
+
+func newLosses(n int) losses {
+	return losses{list: newRing[Loss](n), last: map[string]time.Time{}}
+}
+
+// lost records a loss unless the same session was lost within lossWindow
+// before (then it is the same loss, told twice).
+func (s *State) lost(l Loss) bool {
+	if l.Count == 0 {
+		l.Count = 1
+	}
+	if l.Session != "" {
+		if at, ok := s.loss.last[l.Session]; ok && !l.Time.Before(at) && l.Time.Sub(at) <= lossWindow {
+			return false
+		}
+		s.loss.last[l.Session] = l.Time
+		if len(s.loss.last) > 4*max(s.limits.EndedSessions, 16) {
+			s.pruneLossTimes(l.Time)
+		}
+	}
+	s.loss.counts[l.Cause.index()] += l.Count
+	if len(s.loss.list.buf) >= s.loss.list.n {
+		s.loss.hidden++
+	}
+	s.loss.list.push(l)
+	return true
+}
+
+// pruneLossTimes forgets sessions lost longer than lossWindow ago: only
+// recent ones can be told twice.
+func (s *State) pruneLossTimes(now time.Time) {
+	for id, at := range s.loss.last {
+		if now.Sub(at) > lossWindow {
+			delete(s.loss.last, id)
+		}
+	}
+}
+
+// Losses returns the kept losses in time order (bounded by
+// Limits.Evictions) and how many older ones were not kept.
+func (s *State) Losses() ([]Loss, int) {
+	out := s.loss.list.items()
+	// Files are read one after another, so a VM log's or the daemon's
+	// losses arrive after main.log's: the timeline is put in time order
+	// (stable: one line's losses keep their order).
+	byTime := func(i, j int) bool { return out[i].Time.Before(out[j].Time) }
+	if !sort.SliceIsSorted(out, byTime) {
+		sort.SliceStable(out, byTime)
+	}
+	return out, s.loss.hidden
+}
+
+// recentLosses is the newest n losses, in time order.
+func (s *State) recentLosses(n int) []Loss {
+	all, _ := s.Losses()
+	return all[max(0, len(all)-n):]
+}
+
+// LossCounts returns the sessions lost to each cause, every cause listed.
+func (s *State) LossCounts() []LossCount {
+	out := make([]LossCount, len(LossCauses))
+	for i, c := range LossCauses {
+		out[i] = LossCount{Cause: c, Count: s.loss.counts[i]}
+	}
+	return out
+}
+
+// LossTotal is every session lost, whatever the cause.
+func LossTotal(counts []LossCount) int {
+	n := 0
+	for _, c := range counts {
+		n += c.Count
+	}
+	return n
+}
+
+// evictionLoss is the loss of a real eviction.
+func evictionLoss(o Outcome) Loss {
+	cause := LossUnknown
+	switch o.Cause {
+	case "warm", "user":
+		cause = LossGovernorCap
+	case "pressure":
+		cause = LossGovernorPressure
+	}
+	return Loss{Time: o.Time, Session: o.Session, Cause: cause, File: o.File, Line: o.Line,
+		Detail: "idle " + IdleText(o.IdleS, o.IdleSource)}
+}
+
+// crashLoss is a session's process killed or exiting under it.
+func crashLoss(e *Event) Loss {
+	return Loss{Time: e.Time, Session: e.Session, Cause: LossCrash, File: e.File, Line: e.Line,
+		Detail: Crash{Signal: e.Signal, ExitCode: e.ExitCode}.CrashText()}
+}

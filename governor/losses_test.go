@@ -1,0 +1,144 @@
+package governor
+
+import (
+	"testing"
+	"time"
+)
+
+var lt0 = time.Date(2026, 10, 1, 9, 0, 0, 0, time.UTC)
+
+func ev(sec int, kind Kind, line int, f func(*Event)) Event {
+	e := Event{Time: lt0.Add(time.Duration(sec) * time.Second), File: "main.log", Line: line, Kind: kind}
+	if f != nil {
+		f(&e)
+	}
+	return e
+}
+
+func sess(id string) func(*Event) { return func(e *Event) { e.Session = id } }
+
+func countOf(counts []LossCount, c LossCause) int {
+	for _, k := range counts {
+		if k.Cause == c {
+			return k.Count
+		}
+	}
+	return -1
+}
+
+// One of each desktop cause, and the second lines of a loss that must not
+// count again: the pause after an eviction, the pause after an idle
+// timeout, the SIGTERM of an evicted process.
+func TestLossesOfTheDesktopApp(t *testing.T) {
+	s := New(DefaultLimits())
+	for i, id := range []string{"local_a", "local_b", "local_c", "local_d", "local_e", "local_f", "local_g"} {
+		s.Apply(ev(i, KindSessionStart, i+1, sess(id)))
+	}
+	sig := func(name string) func(*Event) { return func(e *Event) { e.Session, e.Signal = "local_e", name } }
+	for _, e := range []Event{
+		ev(100, KindAtCap, 10, func(e *Event) { e.Session, e.Verb, e.Reason, e.IdleS, e.Cap = "local_a", "evicting", "warm", 90, 8 }),
+		ev(100, KindPause, 11, func(e *Event) { e.Session, e.Reason = "local_a", "governor_evict" }),
+		ev(102, KindCrash, 12, func(e *Event) { e.Session, e.Signal = "local_a", "SIGTERM" }), // the evicted process going: same loss
+		ev(110, KindPressureEvict, 13, func(e *Event) { e.Session, e.IdleS = "local_b", 286 }),
+		ev(110, KindPause, 14, func(e *Event) { e.Session, e.Reason = "local_b", "governor_evict" }),
+		ev(120, KindIdleTimeout, 15, sess("local_c")),
+		ev(120, KindPause, 16, func(e *Event) { e.Session, e.Reason = "local_c", "idle_timeout" }),
+		ev(130, KindPause, 17, func(e *Event) { e.Session, e.Reason = "local_d", "governor_evict" }), // no governor line: unknown
+		ev(140, KindCrash, 18, sig("SIGKILL")),
+		ev(200, KindUpdateRestart, 19, nil), // local_f and local_g are live
+		ev(201, KindStopAll, 20, func(e *Event) { e.Count = 3 }),
+	} {
+		s.Apply(e)
+	}
+	got := s.LossCounts()
+	want := map[LossCause]int{
+		LossGovernorCap: 1, LossGovernorPressure: 1, LossIdleTimeout: 1, LossUnknown: 1,
+		LossCrash: 1, LossUpdateRestart: 3, LossDaemonLowMemory: 0, LossDaemonCrashLoop: 0,
+	}
+	for c, n := range want {
+		if countOf(got, c) != n {
+			t.Errorf("%s: %d lost, want %d (all %+v)", c, countOf(got, c), n, got)
+		}
+	}
+	list, hidden := s.Losses()
+	if hidden != 0 || len(list) != 8 {
+		t.Fatalf("want 8 entries (update: f, g and one unnamed), got %d: %+v", len(list), list)
+	}
+	if l := list[0]; l.Session != "local_a" || l.Cause != LossGovernorCap || l.Evidence() != "main.log:10" || l.Detail != "idle 1m30s" {
+		t.Errorf("first loss: %+v", l)
+	}
+	if l := list[4]; l.Cause != LossCrash || l.Detail != "SIGKILL" || l.Line != 18 {
+		t.Errorf("crash: %+v", l)
+	}
+	if l := list[7]; l.Session != "" || l.Count != 1 || l.Line != 20 || l.SessionText() != "1 unnamed session(s)" {
+		t.Errorf("the app's own count beyond what coworktop saw: %+v", l)
+	}
+	if list[5].Session != "local_f" || list[6].Session != "local_g" {
+		t.Errorf("update losses in id order: %+v %+v", list[5], list[6])
+	}
+}
+
+func dm(sec int, kind Kind, line int, f func(*Event)) Event {
+	e := ev(sec, kind, line, f)
+	e.File = "daemon.log"
+	return e
+}
+
+func TestLossesOfTheDaemon(t *testing.T) {
+	s := New(DefaultLimits())
+	for _, e := range []Event{
+		dm(0, KindDaemonStart, 1, nil),
+		dm(10, KindDaemonSettled, 2, func(e *Event) { e.Session, e.Reason = "aaaa0001", "done" }),                             // not a loss
+		dm(20, KindDaemonRetire, 3, func(e *Event) { e.Session, e.Reason, e.IdleS = "aaaa0002", "settled", 3600 }),            // housekeeping
+		dm(30, KindDaemonRetire, 4, func(e *Event) { e.Session, e.Reason, e.LowMemory = "aaaa0003", "settled", true }),        // low memory
+		dm(40, KindDaemonSettled, 5, func(e *Event) { e.Session, e.Reason, e.Text, e.Count = "aaaa0004", "crashed", "x", 3 }), // loop
+		dm(50, KindDaemonSettled, 6, func(e *Event) { e.Session, e.Reason = "aaaa0005", "crashed" }),                          // crash
+		dm(60, KindDaemonSettled, 7, func(e *Event) { e.Session, e.Reason = "aaaa0006", "killed" }),                           // unknown
+		dm(70, KindDaemonLowMemory, 8, func(e *Event) { e.MemoryMB = 79 }),
+		dm(71, KindDaemonRetire, 9, func(e *Event) { e.Session, e.Reason = "aaaa0007", "settled" }),   // low memory, by the line before
+		dm(88, KindDaemonSettled, 10, func(e *Event) { e.Session, e.Reason = "aaaa0008", "killed" }),  // low memory too
+		dm(200, KindDaemonSettled, 11, func(e *Event) { e.Session, e.Reason = "aaaa0009", "killed" }), // too late: unknown
+		dm(300, KindDaemonStart, 12, nil),                            // no shutdown before: silent death
+		dm(300, KindDaemonAdopt, 13, func(e *Event) { e.Count = 2 }), // crash
+		dm(360, KindDaemonStart, 14, nil),                            // again within 5 min: a loop
+		dm(360, KindDaemonAdopt, 15, func(e *Event) { e.Count = 1 }), // crash loop
+		dm(400, KindDaemonShutdown, 16, func(e *Event) { e.Reason = DaemonCauseUpgrade }),
+		dm(401, KindDaemonStart, 17, nil),
+		dm(401, KindDaemonAdopt, 18, func(e *Event) { e.Count = 1 }), // update restart
+	} {
+		s.Apply(e)
+	}
+	want := map[LossCause]int{
+		LossDaemonLowMemory: 3, LossDaemonCrashLoop: 2, LossCrash: 3, LossUnknown: 2, LossUpdateRestart: 1,
+		LossGovernorCap: 0, LossGovernorPressure: 0, LossIdleTimeout: 0,
+	}
+	got := s.LossCounts()
+	for c, n := range want {
+		if countOf(got, c) != n {
+			t.Errorf("%s: %d lost, want %d", c, countOf(got, c), n)
+		}
+	}
+	list, _ := s.Losses()
+	for _, l := range list {
+		if l.Session == "aaaa0007" && (l.CauseFile != "daemon.log" || l.CauseLine != 8 || l.Detail != "retired (settled), after low memory, 79 MB free") {
+			t.Errorf("a retire explained by the low-memory line must cite it: %+v", l)
+		}
+	}
+	if c := s.counts; c.DaemonStarts != 4 || c.DaemonSilentEnds != 2 || c.DaemonLowMemory != 1 {
+		t.Errorf("daemon counts: %+v", c)
+	}
+}
+
+func TestLossSortedAcrossFiles(t *testing.T) {
+	s := New(DefaultLimits())
+	s.Apply(ev(50, KindCrash, 1, func(e *Event) { e.Session, e.Signal = "local_z", "SIGKILL" }))
+	s.Apply(dm(10, KindDaemonSettled, 1, func(e *Event) { e.Session, e.Reason = "bbbb0001", "crashed" }))
+	list, _ := s.Losses()
+	if len(list) != 2 || list[0].File != "daemon.log" {
+		t.Fatalf("the timeline must be in time order whatever file came first: %+v", list)
+	}
+	snap := s.Snapshot(lt0.Add(time.Minute))
+	if len(snap.Losses) != 2 || LossTotal(snap.LossCounts) != 2 {
+		t.Fatalf("snapshot: %+v %+v", snap.Losses, snap.LossCounts)
+	}
+}

@@ -1,0 +1,64 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// writeLosses prints the timeline of lost sessions: every cause, every
+// log, in time order, each with the line that shows it.
+func writeLosses(b *strings.Builder, r Report) error {
+	total := 0
+	for _, n := range r.LossCounts {
+		total += n
+	}
+	fmt.Fprintf(b, "\nlost sessions (%d)\n", total)
+	if total == 0 {
+		b.WriteString("  none\n")
+		return nil
+	}
+	var by []string
+	for _, c := range governor.LossCauses {
+		if n := r.LossCounts[string(c)]; n > 0 {
+			by = append(by, fmt.Sprintf("%d %s", n, c))
+		}
+	}
+	fmt.Fprintf(b, "  by cause: %s\n", strings.Join(by, ", "))
+	shown := r.Losses
+	if len(shown) > maxTimeline {
+		fmt.Fprintf(b, "  … %d earlier entries not shown (see --json)\n", len(r.Losses)+r.LossesNotListed-maxTimeline)
+		shown = shown[len(shown)-maxTimeline:]
+	}
+	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
+	for _, l := range shown {
+		who := governor.ShortID(l.Session)
+		if l.Session == "" {
+			who = fmt.Sprintf("%d unnamed", l.Count)
+		}
+		evidence := l.Evidence
+		if l.CauseEvidence != "" {
+			evidence += " (cause: " + l.CauseEvidence + ")"
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", l.Time, who, governor.LossCause(l.Cause).Text(), l.Detail, evidence)
+	}
+	return tw.Flush()
+}
+
+// lossVerdict is the verdict's count of lost sessions by cause.
+func lossVerdict(r Report) string {
+	total := 0
+	var by []string
+	for _, c := range governor.LossCauses {
+		if n := r.LossCounts[string(c)]; n > 0 {
+			total += n
+			by = append(by, fmt.Sprintf("%d %s", n, c.Text()))
+		}
+	}
+	if total == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s lost (%s)", plural(total, "session was", "sessions were"), strings.Join(by, ", "))
+}
