@@ -271,9 +271,9 @@ func sampleMachine(ctx context.Context, ticks <-chan time.Time, every time.Durat
 // app.quit event), in place.
 func foldQuits(events []governor.Event, q *ingest.QuitFold) []governor.Event {
 	kept := events[:0]
-	for _, e := range events {
-		if q.Keep(e) {
-			kept = append(kept, e)
+	for i := range events {
+		if q.Keep(&events[i]) {
+			kept = append(kept, events[i])
 		}
 	}
 	return kept

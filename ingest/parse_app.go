@@ -27,7 +27,7 @@ func parseAppTagged(nm *names, b []byte, out []governor.Event) []governor.Event 
 	}
 	if rest, ok := cut(b, "[remote-control] bridge_state: "); ok {
 		state, _ := word(bytes.Trim(trimSpaces(rest), `"`), `" `)
-		return append(out, governor.Event{Kind: governor.KindRemoteState, Reason: "bridge_state", Text: governor.Sanitize(state, 40)})
+		return append(out, governor.Event{Kind: governor.KindRemoteState, Reason: "bridge_state", Text: nm.get(state, 40)}) // interned: logged all day long
 	}
 	if _, ok := cut(b, "[quit-cleanup] "); ok {
 		return append(out, governor.Event{Kind: governor.KindAppQuit, Text: governor.Sanitize(b, governor.MaxTextRunes)})

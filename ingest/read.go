@@ -39,9 +39,9 @@ func Read(r io.Reader, name string, loc *time.Location, fn func(governor.Event))
 		st.Orphans += b.orphans
 		st.Entries += b.entries
 		st.BadStamps += b.badStamps
-		for _, ev := range b.events {
-			if quit.Keep(ev) {
-				fn(ev)
+		for i := range b.events { // by index: a range copy of each event showed in the profile
+			if ev := &b.events[i]; quit.Keep(ev) {
+				fn(*ev)
 			}
 		}
 	})

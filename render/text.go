@@ -1,7 +1,6 @@
 package render
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -13,14 +12,7 @@ import (
 
 // WriteJSON prints the report as one indented JSON object. encoding/json
 // escapes control characters, so log text cannot reach a terminal raw.
-func WriteJSON(w io.Writer, r Report) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(r); err != nil {
-		return fmt.Errorf("writing report JSON: %w", err)
-	}
-	return nil
-}
+func WriteJSON(w io.Writer, r Report) error { return writeJSON(w, r) }
 
 // maxTimeline bounds the eviction timeline in text; the JSON has them all.
 const maxTimeline = 50
