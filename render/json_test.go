@@ -31,7 +31,7 @@ func TestEvictionsJSONMatchesEncodingJSON(t *testing.T) {
 		}
 		for range []int{0, 1, 2, 7, 300}[n] {
 			r.Evictions = append(r.Evictions, Evicted{Time: pick(), Session: pick(), IdleS: rng.IntN(2000) - 5,
-				IdleSource: pick(), Cause: pick(), File: pick(), Line: rng.IntN(3) * rng.IntN(1 << 30)})
+				IdleSource: pick(), Cause: pick(), File: pick(), Line: rng.IntN(3) * rng.IntN(1<<30)})
 		}
 		want := encodingJSON(t, r)
 		var got bytes.Buffer
