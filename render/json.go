@@ -8,22 +8,39 @@ import (
 	"strconv"
 )
 
-// The eviction list is most of a report's JSON: up to 5 000 entries, which
-// encoding/json marshals by reflection and then indents byte by byte, about
-// 20 ms at every `report --json` whatever the log's size. So the list is
-// written by hand, in exactly the bytes json.Encoder with SetIndent("", "  ")
+// The eviction and loss lists are most of a report's JSON: thousands of
+// entries, which encoding/json marshals by reflection and then indents byte
+// by byte, about 20 ms at every `report --json` whatever the log's size. So
+// the lists are written by hand, in exactly the bytes json.Encoder with SetIndent("", "  ")
 // writes (TestEvictionsJSONMatchesEncodingJSON), and encoding/json writes
 // the rest of the report.
 
-// evictionsKey is where the top-level eviction list opens in the indented
-// encoding: top-level keys are the only ones indented by two spaces, and a
-// string never holds a raw newline.
-var evictionsKey = []byte("\n  \"evictions\": [")
+// listAt is where a top-level list opens in the indented encoding, just
+// after its '[': top-level keys are the only ones indented by two spaces,
+// and a string never holds a raw newline.
+func listAt(out []byte, key string) int {
+	k := "\n  \"" + key + "\": ["
+	i := bytes.Index(out, []byte(k))
+	if i < 0 {
+		return -1
+	}
+	return i + len(k)
+}
+
+// handList is a list written by hand into the encoding.
+type handList struct {
+	key  string
+	n    int
+	item func(b []byte, i int) []byte
+}
 
 func writeJSON(w io.Writer, r Report) error {
-	list := r.Evictions
-	if len(list) > 0 {
+	evictions, losses := r.Evictions, r.Losses
+	if len(evictions) > 0 {
 		r.Evictions = []Evicted{}
+	}
+	if len(losses) > 0 {
+		r.Losses = []Lost{}
 	}
 	var head bytes.Buffer
 	enc := json.NewEncoder(&head)
@@ -32,31 +49,33 @@ func writeJSON(w io.Writer, r Report) error {
 		return fmt.Errorf("writing report JSON: %w", err)
 	}
 	out := head.Bytes()
-	at := bytes.Index(out, evictionsKey)
-	if at < 0 || len(list) == 0 {
-		if len(list) > 0 {
-			return fmt.Errorf("writing report JSON: no eviction list in the encoding")
-		}
-		_, err := w.Write(out)
-		return wrapWrite(err)
+	lists := []handList{ // in the order of Report's fields
+		{key: "evictions", n: len(evictions), item: func(b []byte, i int) []byte { return appendEvicted(b, &evictions[i]) }},
+		{key: "losses", n: len(losses), item: func(b []byte, i int) []byte { return appendLost(b, &losses[i]) }},
 	}
-	at += len(evictionsKey) // just after '[', before the ']' of the empty list
-	buf := make([]byte, 0, len(out)+len(list)*224)
-	buf = append(buf, out[:at]...)
-	for i := range list {
-		if i > 0 {
-			buf = append(buf, ',')
+	buf := make([]byte, 0, len(out)+len(evictions)*224+len(losses)*256)
+	from := 0
+	for _, l := range lists {
+		if l.n == 0 {
+			continue
 		}
-		buf = appendEvicted(buf, &list[i])
+		at := listAt(out[from:], l.key)
+		if at < 0 {
+			return fmt.Errorf("writing report JSON: no %s list in the encoding", l.key)
+		}
+		at += from
+		buf = append(buf, out[from:at]...)
+		for i := range l.n {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = l.item(buf, i)
+		}
+		buf = append(buf, "\n  "...)
+		from = at
 	}
-	buf = append(buf, "\n  "...)
-	buf = append(buf, out[at:]...)
-	_, err := w.Write(buf)
-	return wrapWrite(err)
-}
-
-func wrapWrite(err error) error {
-	if err != nil {
+	buf = append(buf, out[from:]...)
+	if _, err := w.Write(buf); err != nil {
 		return fmt.Errorf("writing report JSON: %w", err)
 	}
 	return nil
@@ -81,6 +100,31 @@ func appendEvicted(b []byte, e *Evicted) []byte {
 	if e.Line != 0 {
 		b = append(b, ",\n      \"line\": "...)
 		b = strconv.AppendInt(b, int64(e.Line), 10)
+	}
+	return append(b, "\n    }"...)
+}
+
+// appendLost writes one element of the loss list.
+func appendLost(b []byte, l *Lost) []byte {
+	b = append(b, "\n    {\n      \"time\": "...)
+	b = appendJSONString(b, l.Time)
+	if l.Session != "" {
+		b = append(b, ",\n      \"session\": "...)
+		b = appendJSONString(b, l.Session)
+	}
+	b = append(b, ",\n      \"count\": "...)
+	b = strconv.AppendInt(b, int64(l.Count), 10)
+	b = append(b, ",\n      \"cause\": "...)
+	b = appendJSONString(b, l.Cause)
+	if l.Detail != "" {
+		b = append(b, ",\n      \"detail\": "...)
+		b = appendJSONString(b, l.Detail)
+	}
+	b = append(b, ",\n      \"evidence\": "...)
+	b = appendJSONString(b, l.Evidence)
+	if l.CauseEvidence != "" {
+		b = append(b, ",\n      \"cause_evidence\": "...)
+		b = appendJSONString(b, l.CauseEvidence)
 	}
 	return append(b, "\n    }"...)
 }

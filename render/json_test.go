@@ -27,11 +27,19 @@ func TestEvictionsJSONMatchesEncodingJSON(t *testing.T) {
 	for n := range []int{0, 1, 2, 7, 300} {
 		r := Report{Files: []File{{Path: "main.log", Lines: 3}}, Evictions: []Evicted{}, Verdict: "v <&>"}
 		if n == 0 {
-			r.Evictions = nil // null, as before
+			r.Evictions, r.LossCounts = nil, map[string]int{"crash": 1, "<b>": 2} // null, as before
 		}
 		for range []int{0, 1, 2, 7, 300}[n] {
 			r.Evictions = append(r.Evictions, Evicted{Time: pick(), Session: pick(), IdleS: rng.IntN(2000) - 5,
 				IdleSource: pick(), Cause: pick(), File: pick(), Line: rng.IntN(3) * rng.IntN(1<<30)})
+			r.Losses = append(r.Losses, Lost{Time: pick(), Session: pick(), Count: rng.IntN(5) - 1, Cause: pick(),
+				Detail: pick(), Evidence: pick(), CauseEvidence: pick()})
+		}
+		if n == 2 {
+			r.Losses = nil // one list without the other
+		}
+		if n == 3 {
+			r.Evictions = []Evicted{}
 		}
 		want := encodingJSON(t, r)
 		var got bytes.Buffer
@@ -43,7 +51,7 @@ func TestEvictionsJSONMatchesEncodingJSON(t *testing.T) {
 			for i < min(got.Len(), len(want)) && got.Bytes()[i] == want[i] {
 				i++
 			}
-			t.Fatalf("%d evictions: differs at byte %d:\n got …%q\nwant …%q", len(r.Evictions), i,
+			t.Fatalf("%d evictions, %d losses: differs at byte %d:\n got …%q\nwant …%q", len(r.Evictions), len(r.Losses), i,
 				got.Bytes()[max(0, i-40):min(got.Len(), i+40)], want[max(0, i-40):min(len(want), i+40)])
 		}
 	}
