@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -44,7 +43,10 @@ func newEventsCmd(g *globalOptions) *cobra.Command {
 				return fmt.Errorf("no Claude logs in %v (expected main.log, main1.log, cowork_vm_node.log, …)", paths)
 			}
 			var werr error
-			results := readEvents(files, time.Local, func(e governor.Event) {
+			// Read on the wall clock, not this machine's zone: a zoneless
+			// stamp comes out as logged (even inside a DST gap) on every
+			// machine; mcp.log's UTC stamps keep their Z.
+			results := readEvents(files, wallClock, func(e governor.Event) {
 				if werr == nil {
 					werr = emit(e)
 				}
@@ -54,7 +56,10 @@ func newEventsCmd(g *globalOptions) *cobra.Command {
 					fmt.Fprintf(g.stderr, "coworktop: %s\n", r.Err)
 				}
 			}
-			return werr
+			if werr != nil {
+				return werr
+			}
+			return notClaudeLogs(results)
 		},
 	}
 	cmd.Flags().BoolVar(&follow, "follow", false, "keep running and stream new events as they are written")

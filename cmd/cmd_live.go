@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/sources/demo"
 	"github.com/coworktop/coworktop/ui"
 )
@@ -66,6 +67,15 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, observe fun
 		p, err := logPaths(g, nil)
 		if err != nil {
 			return err
+		}
+		if g.logDir != "" { // a folder the user named must hold Claude logs
+			files, err := sources.ExpandPaths(p)
+			if err != nil {
+				return err
+			}
+			if err := sniffClaudeLogs(files); err != nil {
+				return err
+			}
 		}
 		paths, source = p, "Claude logs"
 	}

@@ -77,6 +77,9 @@ func readReplay(paths []string) ([]governor.Event, []governor.FileStatus, int, e
 			dropped++
 		}
 	})
+	if err := notClaudeLogs(results); err != nil {
+		return nil, nil, 0, err
+	}
 	if dropped > 0 {
 		return nil, nil, 0, fmt.Errorf("replay: the logs hold more than %d events (%d more); replay fewer files or use `coworktop report`", maxReplayEvents, dropped)
 	}

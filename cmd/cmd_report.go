@@ -42,7 +42,10 @@ the lowest free memory, and Cowork VM boot stalls.`,
 			if len(files) == 0 {
 				return fmt.Errorf("no Claude logs in %v (expected main.log, main1.log, cowork_vm_node.log, …)", paths)
 			}
-			r := buildReport(files, since, doRedact)
+			r, err := buildReport(files, since, doRedact)
+			if err != nil {
+				return err
+			}
 			if asJSON {
 				return render.WriteJSON(g.stdout, r)
 			}
@@ -58,7 +61,7 @@ the lowest free memory, and Cowork VM boot stalls.`,
 
 // buildReport reads every file once, in order, and folds it into a fresh
 // governor state.
-func buildReport(files []sources.LogFile, since time.Duration, doRedact bool) render.Report {
+func buildReport(files []sources.LogFile, since time.Duration, doRedact bool) (render.Report, error) {
 	var cutoff time.Time
 	if since > 0 {
 		if newest := newestEntry(files, time.Local); !newest.IsZero() {
@@ -73,6 +76,9 @@ func buildReport(files []sources.LogFile, since time.Duration, doRedact bool) re
 		state.Apply(e)
 	})
 	state.Finish()
+	if err := notClaudeLogs(results); err != nil {
+		return render.Report{}, err
+	}
 	var (
 		out   []render.File
 		lines render.Lines
@@ -83,12 +89,13 @@ func buildReport(files []sources.LogFile, since time.Duration, doRedact bool) re
 		lines.Entries += res.Entries
 		lines.Cut += res.CutLines
 		lines.Unreadable += res.Orphans
+		lines.BadStamps += res.BadStamps
 	}
 	var rd *redact.Redactor
 	if doRedact {
 		rd = redact.New(currentUserNames()...)
 	}
-	return render.Build(state, out, lines, rd)
+	return render.Build(state, out, lines, rd), nil
 }
 
 // currentUserNames are redacted even where no path in the logs shows them.

@@ -105,8 +105,8 @@ func takeSnapshot(ctx context.Context, g *globalOptions, args []string) (governo
 		for u := range updates {
 			state.ApplyUpdate(u)
 		}
-	} else if len(args) > 0 {
-		return governor.Snapshot{}, err
+	} else if len(args) > 0 || g.logDir != "" {
+		return governor.Snapshot{}, err // a folder asked for and missing: say so, do not show another
 	} else {
 		fmt.Fprintf(g.stderr, "coworktop: %s; showing the machine only\n", oneLine(err.Error()))
 	}

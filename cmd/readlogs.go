@@ -3,6 +3,7 @@ package cmd
 import (
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
@@ -18,7 +19,9 @@ type fileResult struct {
 	CutLines int    `json:"cut_lines,omitempty"`
 	Orphans  int    `json:"orphan_lines,omitempty"` // lines before the first timestamp
 	Entries  int    `json:"entries"`
-	Err      string `json:"error,omitempty"`
+	// BadStamps counts entry starts whose timestamp is no real date.
+	BadStamps int    `json:"bad_stamps,omitempty"`
+	Err       string `json:"error,omitempty"`
 }
 
 // readEvents reads every file in order and calls fn with each parsed event,
@@ -44,7 +47,7 @@ func readFileEvents(lf sources.LogFile, loc *time.Location, res *fileResult, fn 
 	}
 	defer f.Close()
 	st, err := ingest.Read(f, lf.Name, loc, fn)
-	res.Lines, res.CutLines, res.Orphans, res.Entries = st.Lines, st.CutLines, st.Orphans, st.Entries
+	res.Lines, res.CutLines, res.Orphans, res.Entries, res.BadStamps = st.Lines, st.CutLines, st.Orphans, st.Entries, st.BadStamps
 	if err != nil {
 		return fmt.Errorf("%s: %w", lf.Path, err)
 	}
@@ -64,11 +67,22 @@ func newestEntry(files []sources.LogFile, loc *time.Location) time.Time {
 	return newest
 }
 
+// wallClock is the zone `events` reads local stamps in: none. Such a time
+// is the log's wall clock, written back as it was logged.
+var wallClock = time.FixedZone("", 0)
+
+// maxClockSkew is how far past this machine's clock a log entry may be and
+// still count as the newest (logs copied from a machine in another zone).
+const maxClockSkew = 48 * time.Hour
+
 // tailWindow is how far from the end newestEntry looks for a timestamp.
 const tailWindow = 64 << 10
 
 func newestIn(path string, loc *time.Location) time.Time {
 	var newest time.Time
+	// A line dated in the future is no entry the app wrote: it must not
+	// empty a --since report.
+	latestPlausible := time.Now().Add(maxClockSkew)
 	f, err := sources.OpenLog(path)
 	if err != nil {
 		return newest
@@ -87,9 +101,59 @@ func newestIn(path string, loc *time.Location) time.Time {
 			first = false // the seek landed inside this line: not an entry start
 			return
 		}
-		if t, ok := ingest.EntryTime(line, loc); ok && t.After(newest) {
+		if t, ok := ingest.EntryTime(line, loc); ok && t.After(newest) && t.Before(latestPlausible) {
 			newest = t
 		}
 	})
 	return newest
+}
+
+// notClaudeLogs is the error for named files none of which holds a single
+// recognised entry (a file that is not a Claude log, or a folder of such),
+// or nil. Files that could not be read are reported on their own.
+func notClaudeLogs(results []fileResult) error {
+	var names []string
+	for _, r := range results {
+		if r.Entries > 0 || r.BadStamps > 0 {
+			return nil
+		}
+		if r.Err == "" {
+			names = append(names, sources.CleanText(r.Path))
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s: no Claude log lines (is this a Claude log?)", strings.Join(names, ", "))
+}
+
+// sniffWindow is how much of a file the live view reads to tell a Claude
+// log from another file before it starts.
+const sniffWindow = 1 << 20
+
+// sniffClaudeLogs is notClaudeLogs for the live view, which follows rather
+// than reads: the first MiB of each file must hold an entry start. Empty
+// files say nothing either way (a log just rotated is empty).
+func sniffClaudeLogs(files []sources.LogFile) error {
+	var names []string
+	for _, lf := range files {
+		f, err := sources.OpenLog(lf.Path)
+		if err != nil {
+			return nil // the follower reports it
+		}
+		found, lines := false, 0
+		_, _ = sources.ReadLines(io.LimitReader(f, sniffWindow), func(line []byte) {
+			lines++
+			found = found || ingest.IsEntryStart(line)
+		})
+		f.Close()
+		if found || lines == 0 {
+			return nil
+		}
+		names = append(names, sources.CleanText(lf.Path))
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s: no Claude log lines (is this a Claude log?)", strings.Join(names, ", "))
 }

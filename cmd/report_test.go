@@ -40,7 +40,7 @@ func golden(t *testing.T, name, got string) {
 }
 
 func TestReportGolden(t *testing.T) {
-	for _, fixture := range []string{"macos", "windows", "linux"} {
+	for _, fixture := range []string{"macos", "windows", "linux", "macos2x", "windows-service"} {
 		t.Run(fixture, func(t *testing.T) {
 			dir := filepath.Join(testdataDir, "logs", fixture)
 			out, errs, code := runCLI(t, "report", dir)
@@ -107,12 +107,12 @@ func TestReportCountsMacOS(t *testing.T) {
 }
 
 func TestReportRedactLeaksNothing(t *testing.T) {
-	for _, fixture := range []string{"macos", "windows", "linux"} {
+	for _, fixture := range []string{"macos", "windows", "linux", "macos2x", "windows-service"} {
 		out, _, code := runCLI(t, "report", "--json", "--redact", filepath.Join(testdataDir, "logs", fixture))
 		if code != 0 {
 			t.Fatal("report failed")
 		}
-		for _, secret := range []string{"alice", "bob", "carol", "0a235fb9-a681", "81866749-2c1d", "c0ffee00-1111"} {
+		for _, secret := range []string{"alice", "bob", "carol", "dana", "erin", "a1f0c2d4-1111", "e5b4a6c8-5555", "0a235fb9-a681", "81866749-2c1d", "c0ffee00-1111"} {
 			if strings.Contains(strings.ToLower(out), secret) {
 				t.Errorf("%s: --redact leaked %q", fixture, secret)
 			}

@@ -86,14 +86,24 @@ func (s *State) applyEnd(e *Event) {
 			c.PauseSkippedOther++
 		}
 		if e.Session != "" && e.Reason == SkipRemoteControl {
-			s.get(e.Session, e.Time).remoteControl = true
+			s.protect(s.get(e.Session, e.Time))
 		}
 	case KindPauseDeclined:
 		c.DeclinedPauses++
 		c.MaxDeclined = max(c.MaxDeclined, e.Count)
-		s.get(e.Session, e.Time).remoteControl = true
+		s.protect(s.get(e.Session, e.Time))
 	case KindRemoteControl:
 		s.touch(e.Session, e.Time).remoteControl = true
+	}
+}
+
+// protect marks a session whose idle pause Remote Control vetoed: the
+// "Idle timeout reached, disconnecting" line before the veto did not end
+// it, its process lives on.
+func (s *State) protect(sess *session) {
+	sess.remoteControl = true
+	if sess.state == StateDisconnected && sess.pauseReason == "idle_timeout" {
+		sess.state, sess.pauseReason = StateWorking, ""
 	}
 }
 

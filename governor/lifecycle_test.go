@@ -76,6 +76,7 @@ func TestRemoteControlProtectsUntilPaused(t *testing.T) {
 		governor.Event{Time: sec(1), Kind: governor.KindSessionStart, Session: "local_plain"},
 		governor.Event{Time: sec(2), Kind: governor.KindRemoteControl, Session: "local_rc"},
 		governor.Event{Time: sec(50), Kind: governor.KindTurnEnd, Session: "local_plain"},
+		governor.Event{Time: sec(900), Kind: governor.KindIdleTimeout, Session: "local_rc", Lifecycle: "session"},
 		governor.Event{Time: sec(900), Kind: governor.KindPauseSkipped, Session: "local_rc", Reason: governor.SkipRemoteControl, Bridge: "startup-policy"},
 		governor.Event{Time: sec(901), Kind: governor.KindPauseDeclined, Session: "local_rc", Count: 8},
 	)

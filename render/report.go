@@ -28,6 +28,11 @@ type Report struct {
 	Governor  Governor  `json:"governor"`
 	Sessions  Sessions  `json:"sessions"`
 	Evictions []Evicted `json:"evictions"`
+	// Crashes lists the sessions whose process was killed or exited under
+	// them, shaped like Evictions.
+	Crashes []Crashed `json:"crashes"`
+	// CrashesNotListed counts crashes older than the ones kept in the list.
+	CrashesNotListed int `json:"crashes_not_listed,omitempty"`
 	// EvictionsNotListed counts evictions older than the ones kept in the
 	// list (the counts above still include them).
 	EvictionsNotListed int `json:"evictions_not_listed,omitempty"`
@@ -52,8 +57,9 @@ type Span struct {
 
 // App is what the log says about the desktop app.
 type App struct {
-	Version  string `json:"version"`
+	Version  string `json:"version"` // the newest version the log shows running
 	Platform string `json:"platform"`
+	AppLifecycle
 }
 
 // Governor totals the [CliGovernor] lines.
@@ -66,6 +72,9 @@ type Governor struct {
 	PressureEvictions int      `json:"pressure_evictions"`
 	MaxEffective      int      `json:"max_effective"`
 	Unknown           int      `json:"unknown"`
+	// RulesGeneration is the governor whose rules the estimates follow:
+	// the app's major version (1 or 2).
+	RulesGeneration int `json:"rules_generation"`
 }
 
 // AtCap counts G2 lines by verb.
@@ -85,6 +94,7 @@ type Sessions struct {
 	Started      int    `json:"started"`
 	IdleTimeouts int    `json:"idle_timeouts"`
 	Paused       Paused `json:"paused"`
+	SessionEnds
 }
 
 // Paused counts "Pausing session" lines by reason.
@@ -132,7 +142,10 @@ type VM struct {
 	CPUs       int    `json:"cpus"`
 	MemoryGB   int    `json:"memory_gb"`
 	BootStalls int    `json:"boot_stalls"`
-	State      string `json:"state"` // last known: unknown|booting|running|stalled|failed
+	State      string `json:"state"` // last known: unknown|booting|running|stalled|stopped|failed
+	// MemoryMB is cowork-service.log's "SizeInMB" (Windows), when logged.
+	MemoryMB int       `json:"memory_mb,omitempty"`
+	Service  VMService `json:"service"`
 }
 
 // RateLimit counts real rate-limit or overload signals.
@@ -146,6 +159,9 @@ type Lines struct {
 	Entries    int `json:"entries"`
 	Cut        int `json:"cut"`
 	Unreadable int `json:"unreadable"`
+	// BadStamps counts lines shaped as an entry whose timestamp is no real
+	// date: counted, never read as another date.
+	BadStamps int `json:"bad_stamps"`
 }
 
 // TimeLayout is how the report prints the logs' local wall-clock times: as
@@ -185,6 +201,9 @@ func Build(state *governor.State, files []File, lines Lines, redactor *redact.Re
 		r.Evictions = append(r.Evictions, Evicted{Time: stamp(o.Time), Session: o.Session, IdleS: o.IdleS, IdleSource: string(o.IdleSource), Cause: o.Cause, File: o.File, Line: o.Line})
 	}
 	r.addLosses(state)
+	r.Governor.RulesGeneration = snap.Rules.Generation
+	r.VM.MemoryMB = snap.VM.MemoryMB
+	r.lifecycle(state, snap)
 	r.Verdict = verdict(r, c)
 	if redactor != nil {
 		r.redact(redactor)
@@ -215,6 +234,9 @@ func (r *Report) redact(rd *redact.Redactor) {
 	for i := range r.Losses {
 		r.Losses[i].Session = rd.String(r.Losses[i].Session)
 		r.Losses[i].Detail = rd.String(r.Losses[i].Detail)
+	}
+	for i := range r.Crashes {
+		r.Crashes[i].Session = rd.String(r.Crashes[i].Session)
 	}
 	r.Verdict = rd.String(r.Verdict)
 }

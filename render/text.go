@@ -33,7 +33,7 @@ func WriteText(w io.Writer, r Report) error {
 	row := func(k, v string) { fmt.Fprintf(tw, "  %s\t%s\n", k, v) }
 	row("files", filesLine(r))
 	if r.App.Version != "" {
-		row("app", strings.TrimSpace(r.App.Version+" on "+r.App.Platform))
+		row("app", strings.TrimSpace(r.App.Version+" on "+r.App.Platform)+appLifecycleText(r.App.AppLifecycle))
 	}
 	row("cap", capLine(r.Governor))
 	g := r.Governor
@@ -42,12 +42,12 @@ func WriteText(w io.Writer, r Report) error {
 		plural(g.PressureEvictions, "pressure eviction", "pressure evictions"), plural(g.Unknown, "line of unknown shape", "lines of unknown shape")))
 	s := r.Sessions
 	row("sessions", fmt.Sprintf("%d started · %s · paused: %d governor_evict, %d idle_timeout",
-		s.Started, plural(s.IdleTimeouts, "idle timeout", "idle timeouts"), s.Paused.GovernorEvict, s.Paused.IdleTimeout))
+		s.Started, plural(s.IdleTimeouts, "idle timeout", "idle timeouts"), s.Paused.GovernorEvict, s.Paused.IdleTimeout)+sessionEndsText(s.SessionEnds))
 	row("memory", memoryLine(r.Memory))
 	row("vm", vmLine(r.VM))
 	row("rate limit", plural(r.RateLimit.Hits, "hit", "hits")+" (HTTP 429/529 statuses, rate_limit_error, overloaded_error)")
-	if r.Lines.Cut+r.Lines.Unreadable > 0 {
-		row("unreadable", fmt.Sprintf("%d lines cut at 64 KiB, %d lines outside any entry", r.Lines.Cut, r.Lines.Unreadable))
+	if r.Lines.Cut+r.Lines.Unreadable+r.Lines.BadStamps > 0 {
+		row("unreadable", fmt.Sprintf("%d lines cut at 64 KiB, %d lines outside any entry", r.Lines.Cut, r.Lines.Unreadable)+badStampsText(r.Lines.BadStamps))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -127,7 +127,10 @@ func vmLine(v VM) string {
 		return "no Cowork VM lines"
 	}
 	cfg := countOrNot(v.CPUs, "CPUs", "CPUs") + ", " + countOrNot(v.MemoryGB, "GB", "memory")
-	return fmt.Sprintf("%s · last state %s · %s (startup steps that never completed)", cfg, v.State, plural(v.BootStalls, "boot stall", "boot stalls"))
+	if v.MemoryMB > 0 {
+		cfg = countOrNot(v.CPUs, "CPUs", "CPUs") + ", " + fmt.Sprintf("%d MB", v.MemoryMB)
+	}
+	return fmt.Sprintf("%s · last state %s · %s (startup steps that never completed)", cfg, v.State, plural(v.BootStalls, "boot stall", "boot stalls")) + serviceText(v.Service)
 }
 
 // idleText and causeText are the governor's wording, which the screen

@@ -15,7 +15,7 @@ type LogFile struct {
 	Path string // as given, or joined with the folder it was found in
 	Name string // base name
 	// Family is the log the file belongs to: "main", "cowork_vm_swift",
-	// "cowork_vm_node", "mcp", or "" for a file named on the command line
+	// "cowork_vm_node", "cowork-service", "mcp", or "" for a file named on the command line
 	// that is not a known Claude log.
 	Family string
 	// Generation is how many rotations old the file is: 0 for the current
@@ -28,7 +28,9 @@ type LogFile struct {
 
 // families lists the known logs in the order a folder is expanded: the app's
 // own log first, because it carries the governor; the VM logs after it.
-var families = [...]string{"main", "cowork_vm_swift", "cowork_vm_node", "mcp"}
+// cowork-service.log is the Windows VM service's log, the only place the
+// VM's size is written there.
+var families = [...]string{"main", "cowork_vm_swift", "cowork_vm_node", "cowork-service", "mcp"}
 
 // ClassifyLogName reports the family and generation of a known log file name
 // such as "main1.log" or "cowork_vm_node.old.log"; ok is false for any other
