@@ -79,7 +79,8 @@ func TestReportCountsMacOS2x(t *testing.T) {
 	if c[0].Signal != "SIGKILL" || c[0].Line != 33 || c[1].ExitCode == nil || *c[1].ExitCode != 143 || c[1].Time != "2026-10-06 09:55:00" {
 		t.Errorf("crashes: %+v", c)
 	}
-	if !strings.Contains(r.Verdict, "3 sessions were lost to an update restart") || !strings.Contains(r.Verdict, "2 sessions crashed") {
+	if !strings.Contains(r.Verdict, "3 stopped by an update restart") || !strings.Contains(r.Verdict, "2 process crashed") ||
+		!strings.Contains(r.Verdict, "Remote Control vetoed 2 idle pauses") {
 		t.Errorf("verdict: %s", r.Verdict)
 	}
 }
