@@ -86,7 +86,7 @@ func readReplay(paths []string) ([]governor.Event, []governor.FileStatus, int, e
 	status := make([]governor.FileStatus, 0, len(results))
 	unreadable := 0
 	for _, r := range results {
-		fs := governor.FileStatus{Name: sources.CleanText(r.Name), State: "done", Lines: int64(r.Lines), Cut: int64(r.CutLines)}
+		fs := governor.FileStatus{Name: sources.CleanText(r.Name), State: governor.FileDone, Lines: int64(r.Lines), Cut: int64(r.CutLines)}
 		if r.Err != "" {
 			fs.State, fs.Err = "unreadable", r.Err
 		}

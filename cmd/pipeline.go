@@ -28,9 +28,6 @@ type liveConfig struct {
 	following func()
 }
 
-// stateDone is the status of a log read to its end that will not grow.
-const stateDone = "done"
-
 // scanEvery is how often the process table is scanned: the scan costs far
 // more than a host sample and competitors come and go slowly.
 const scanEvery = 5 * time.Second
@@ -77,7 +74,7 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 	producers.Add(1)
 	go func() {
 		defer producers.Done()
-		status := func(path, state, why string) bool {
+		status := func(path string, state governor.FileState, why string) bool {
 			select {
 			case lines <- sources.LineBatch{File: path, Status: sources.FollowStatus{State: state, Err: why, Since: time.Now()}}:
 				return true
@@ -99,7 +96,7 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 		// Rotated generations are read once; say so rather than leave them
 		// showing "backfill".
 		for _, p := range plan.Parts {
-			if !p.Current && !status(p.File.Path, stateDone, "") {
+			if !p.Current && !status(p.File.Path, governor.FileDone, "") {
 				return
 			}
 		}

@@ -58,7 +58,7 @@ func (s *State) applyDaemon(e *Event) {
 		}
 		d.running = true
 	case KindDaemonShutdown:
-		d.running, d.lastCause, d.silentEnd = false, e.Reason, false
+		d.running, d.lastCause, d.silentEnd = false, string(e.Reason), false
 	case KindDaemonAdopt:
 		if e.Count > 0 {
 			s.lost(s.adoptLoss(e))
@@ -87,7 +87,7 @@ func (d *daemonState) lowMemoryRecent(t time.Time) bool {
 // idleness is housekeeping; under low memory it is a loss.
 func (s *State) daemonRetire(e *Event) {
 	d := &s.daemon
-	detail := "retired (" + e.Reason + ")"
+	detail := "retired (" + string(e.Reason) + ")"
 	if e.IdleS > 0 {
 		detail += ", idle " + FormatDuration(time.Duration(e.IdleS)*time.Second)
 	}
@@ -104,7 +104,7 @@ func (s *State) daemonRetire(e *Event) {
 // are losses.
 func (s *State) daemonSettled(e *Event) {
 	d := &s.daemon
-	l := Loss{Time: e.Time, Session: e.Session, File: e.File, Line: e.Line, Detail: e.Reason}
+	l := Loss{Time: e.Time, Session: e.Session, File: e.File, Line: e.Line, Detail: string(e.Reason)}
 	if e.Text != "" {
 		l.Detail += ": " + e.Text
 	}

@@ -15,7 +15,7 @@ func Describe(e Event) string {
 		return fmt.Sprintf("governor: acquire(%s) effective %d/%d", e.Reason, e.Effective, e.Cap)
 	case KindAtCap:
 		verb := "would evict"
-		if e.Verb == "evicting" {
+		if e.Verb == VerbEvicting {
 			verb = "EVICTING"
 		}
 		return fmt.Sprintf("governor: at cap %d, %s %s (idle %ds) for %s spawn", e.Cap, verb, id, e.IdleS, e.Reason)
@@ -158,13 +158,13 @@ func IdleText(idleS int, src Source) string {
 }
 
 // CauseText is why a session was evicted, from Outcome.Cause.
-func CauseText(cause string) string {
+func CauseText(cause Cause) string {
 	switch cause {
-	case "warm", "user":
-		return "at cap, " + cause + " spawn"
-	case "pressure":
+	case CauseWarm, CauseUser:
+		return "at cap, " + string(cause) + " spawn"
+	case CausePressure:
 		return "memory pressure"
-	case "idle_timeout":
+	case CauseIdleTimeout:
 		return "idle timeout"
 	}
 	return "cause not logged"
@@ -192,9 +192,9 @@ func OutcomeWhat(o Outcome) string {
 func OutcomeCause(o Outcome) string {
 	switch {
 	case o.Kind == KindPressure:
-		return "memory pressure (" + o.Cause + ")"
+		return "memory pressure (" + string(o.Cause) + ")"
 	case o.Kind == KindYield:
-		return "at cap, " + o.Cause + " spawn refused"
+		return "at cap, " + string(o.Cause) + " spawn refused"
 	}
 	return CauseText(o.Cause)
 }

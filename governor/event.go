@@ -97,8 +97,8 @@ type Event struct {
 	Level string    `json:"level,omitempty"`
 
 	Session string `json:"session,omitempty"` // local_<uuid>, as logged
-	Reason  string `json:"reason,omitempty"`  // warm|user (spawn), governor_evict|idle_timeout (pause), …
-	Verb    string `json:"verb,omitempty"`    // G2: evicting|would_evict
+	Reason  Reason `json:"reason,omitempty"`  // warm|user (spawn), governor_evict|idle_timeout (pause), …
+	Verb    Verb   `json:"verb,omitempty"`    // G2: evicting|would_evict
 
 	Cap        int    `json:"cap,omitempty"`
 	Effective  int    `json:"effective,omitempty"`

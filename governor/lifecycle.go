@@ -16,9 +16,9 @@ const ProtectedRemoteControl = "Remote Control"
 
 // Pause reasons set by these events (SessionView.PauseReason).
 const (
-	EndCrash         = "crash"
-	EndTornDown      = "torn down"
-	EndUpdateRestart = "update restart"
+	EndCrash         Reason = "crash"
+	EndTornDown      Reason = "torn down"
+	EndUpdateRestart Reason = "update restart"
 )
 
 // updateWindow is how long after an update restart a "[CCD] Stopping N
@@ -108,7 +108,7 @@ func (s *State) protect(sess *session) {
 }
 
 // end stops a live session for why; one already ended keeps its reason.
-func (s *State) end(sess *session, why string) {
+func (s *State) end(sess *session, why Reason) {
 	if sess.live() {
 		sess.state, sess.pauseReason = StateDisconnected, why
 		sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
@@ -171,7 +171,7 @@ func (s *State) stopAll(e *Event) {
 
 // endLive ends every live session for why, calls each (if set) with each
 // one, and says how many there were.
-func (s *State) endLive(why string, each func(*session)) int {
+func (s *State) endLive(why Reason, each func(*session)) int {
 	n := 0
 	for _, sess := range s.sessions {
 		if sess.live() {
@@ -199,8 +199,8 @@ func (s *State) applyService(e *Event) {
 	case KindServiceStop:
 		s.counts.ServiceStops++
 		s.vm.Service = "stopped"
-		if s.vm.State == "running" || s.vm.State == "booting" {
-			s.vm.State = "stopped"
+		if s.vm.State == VMRunning || s.vm.State == VMBooting {
+			s.vm.State = VMStopped
 		}
 	}
 }

@@ -10,7 +10,7 @@ type session struct {
 	id            string
 	cwd           string
 	state         SessionState // working/idle are decided at snapshot time; here "live" is stored as StateWorking
-	pauseReason   string
+	pauseReason   Reason
 	firstSeen     time.Time
 	lastActivity  time.Time
 	timerArmedAt  time.Time
@@ -77,11 +77,11 @@ func (s *State) applySession(e *Event) {
 	case KindIdleTimeout:
 		c.IdleTimeouts++
 		sess := s.get(e.Session, e.Time)
-		sess.state, sess.pauseReason = StateDisconnected, "idle_timeout"
+		sess.state, sess.pauseReason = StateDisconnected, ReasonIdleTimeout
 		sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
 		idle := int(e.Time.Sub(sess.lastActivity) / time.Second)
 		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session,
-			IdleS: idle, IdleSource: SourceEstimated, Cause: "idle_timeout", File: e.File, Line: e.Line})
+			IdleS: idle, IdleSource: SourceEstimated, Cause: CauseIdleTimeout, File: e.File, Line: e.Line})
 		s.lost(Loss{Time: e.Time, Session: e.Session, Cause: LossIdleTimeout, File: e.File, Line: e.Line, Detail: "idle " + IdleText(idle, SourceEstimated)})
 	case KindPause:
 		s.applyPause(e)
@@ -93,9 +93,9 @@ func (s *State) applySession(e *Event) {
 func (s *State) applyPause(e *Event) {
 	c := &s.counts
 	switch e.Reason {
-	case "governor_evict":
+	case ReasonGovernorEvict:
 		c.PausedEvict++
-	case "idle_timeout":
+	case ReasonIdleTimeout:
 		c.PausedIdle++
 	default:
 		c.PausedOther++
@@ -127,10 +127,10 @@ func (s *State) applyPause(e *Event) {
 	}
 	sess.evictions++
 	s.lastEvict[e.Session] = e.Time
-	s.recordEviction(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: idle, IdleSource: src, Cause: "unknown", Eviction: true, File: e.File, Line: e.Line})
+	s.recordEviction(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: idle, IdleSource: src, Cause: CauseUnknown, Eviction: true, File: e.File, Line: e.Line})
 }
 
-func (s *State) endAllSessions(why string) {
+func (s *State) endAllSessions(why Reason) {
 	for _, sess := range s.sessions {
 		if sess.live() {
 			sess.state, sess.pauseReason = StateDisconnected, why

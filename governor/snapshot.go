@@ -30,7 +30,7 @@ type SessionView struct {
 	Project      string        `json:"project,omitempty"` // base name of cwd
 	Cwd          string        `json:"cwd,omitempty"`
 	State        SessionState  `json:"state"`
-	PauseReason  string        `json:"pause_reason,omitempty"`
+	PauseReason  Reason        `json:"pause_reason,omitempty"`
 	FirstSeen    time.Time     `json:"first_seen"`
 	LastActivity time.Time     `json:"last_activity"`
 	Idle         time.Duration `json:"idle_ns"` // now − last activity; climbs between log lines
@@ -64,7 +64,7 @@ type Outcome struct {
 	IdleSource Source `json:"idle_source,omitempty"`
 	// Cause is warm|user|pressure|idle_timeout|unknown for evictions, the
 	// spawn reason for yields, the level for pressure events.
-	Cause    string `json:"cause"`
+	Cause    Cause  `json:"cause"`
 	Eviction bool   `json:"eviction"` // a session really lost its process
 	File     string `json:"file,omitempty"`
 	Line     int    `json:"line,omitempty"`
@@ -122,7 +122,7 @@ type VMView struct {
 	MemoryGB    int       `json:"memory_gb,omitempty"`
 	MemoryMB    int       `json:"memory_mb,omitempty"` // cowork-service.log's SizeInMB, when logged
 	Service     string    `json:"service,omitempty"`   // Windows VM service: started|ready|stopped
-	State       string    `json:"state"`               // unknown|booting|running|stalled|failed
+	State       VMState   `json:"state"`               // unknown|booting|running|stalled|failed
 	OpenStep    string    `json:"open_step,omitempty"`
 	OpenSince   time.Time `json:"open_since,omitempty"`
 	LastFailure string    `json:"last_failure,omitempty"`

@@ -96,7 +96,7 @@ func New(l Limits) *State {
 		memoryAt:    newRing[time.Time](l.MemorySamples),
 		hostHistory: newRing[HostPoint](l.HostSamples),
 		openSteps:   map[string]openStep{},
-		vm:          VMView{State: "unknown"},
+		vm:          VMView{State: VMUnknown},
 		counts:      Counts{MinSysFreeMB: -1},
 	}
 }
@@ -191,16 +191,16 @@ func (s *State) applyGovernor(e *Event) {
 	case KindAtCap:
 		s.loggedCap = e.Cap
 		sess := s.touchIdle(e.Session, e.Time, e.IdleS)
-		if e.Verb == "evicting" {
+		if e.Verb == VerbEvicting {
 			c.AtCapEvicting++
-			s.evict(sess, e, e.Reason)
+			s.evict(sess, e, Cause(e.Reason))
 		} else {
 			c.AtCapWouldEvict++
-			s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: e.IdleS, IdleSource: SourceLogged, Cause: e.Reason, File: e.File, Line: e.Line})
+			s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: e.IdleS, IdleSource: SourceLogged, Cause: Cause(e.Reason), File: e.File, Line: e.Line})
 		}
 	case KindYield:
 		c.Yields++
-		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Cause: e.Reason, File: e.File, Line: e.Line})
+		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Cause: Cause(e.Reason), File: e.File, Line: e.Line})
 	case KindPressure:
 		switch PressureLevel(e.Pressure) {
 		case PressureWarning:
@@ -210,11 +210,11 @@ func (s *State) applyGovernor(e *Event) {
 		}
 		s.pressure, s.pressureAt = PressureLevel(e.Pressure), e.Time
 		s.setEffective(e)
-		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Cause: e.Pressure, File: e.File, Line: e.Line})
+		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Cause: Cause(e.Pressure), File: e.File, Line: e.Line})
 	case KindPressureEvict:
 		c.PressureEvicts++
 		sess := s.touchIdle(e.Session, e.Time, e.IdleS)
-		s.evict(sess, e, "pressure")
+		s.evict(sess, e, CausePressure)
 	case KindGovernorUnknown:
 		c.Unknown++
 	}
@@ -226,9 +226,9 @@ func (s *State) setEffective(e *Event) {
 }
 
 // evict records a real eviction and pauses the session.
-func (s *State) evict(sess *session, e *Event, cause string) {
+func (s *State) evict(sess *session, e *Event, cause Cause) {
 	s.lastEvict[e.Session] = e.Time
-	sess.state, sess.pauseReason = StatePaused, "governor_evict"
+	sess.state, sess.pauseReason = StatePaused, ReasonGovernorEvict
 	sess.evictions++
 	s.recordEviction(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: e.IdleS, IdleSource: SourceLogged, Cause: cause, Eviction: true, File: e.File, Line: e.Line})
 }
@@ -237,11 +237,11 @@ func (s *State) recordEviction(o Outcome) {
 	c := &s.counts
 	c.Evictions++
 	switch o.Cause {
-	case "warm":
+	case CauseWarm:
 		c.EvictionsWarm++
-	case "user":
+	case CauseUser:
 		c.EvictionsUser++
-	case "pressure":
+	case CausePressure:
 		c.EvictionsPress++
 	default:
 		c.EvictionsUnknown++
@@ -289,7 +289,7 @@ func (s *State) applyVM(e *Event) {
 	switch e.Kind {
 	case KindVMBoot:
 		s.closeStepsAsStalled(e.File)
-		s.vm.State, s.vm.OpenStep, s.vm.LastFailure = "booting", "", ""
+		s.vm.State, s.vm.OpenStep, s.vm.LastFailure = VMBooting, "", ""
 	case KindVMConfig:
 		if e.CPUs > 0 {
 			s.vm.CPUs = e.CPUs
@@ -312,7 +312,7 @@ func (s *State) applyVM(e *Event) {
 				s.counts.VMBootStalls++
 			}
 			s.openSteps[e.Step] = openStep{at: e.Time, file: e.File}
-			s.vm.State, s.vm.OpenStep, s.vm.OpenSince = "booting", e.Step, e.Time
+			s.vm.State, s.vm.OpenStep, s.vm.OpenSince = VMBooting, e.Step, e.Time
 		} else {
 			delete(s.openSteps, e.Step)
 			if s.vm.OpenStep == e.Step {
@@ -320,9 +320,9 @@ func (s *State) applyVM(e *Event) {
 			}
 		}
 	case KindVMFailed:
-		s.vm.State, s.vm.LastFailure = "failed", e.Text
+		s.vm.State, s.vm.LastFailure = VMFailed, e.Text
 	case KindVMReady:
-		s.vm.State, s.vm.OpenStep, s.vm.OpenSince = "running", "", time.Time{}
+		s.vm.State, s.vm.OpenStep, s.vm.OpenSince = VMRunning, "", time.Time{}
 	}
 	s.vm.BootStalls = s.counts.VMBootStalls
 }

@@ -76,7 +76,7 @@ func TestEvictionCausesAndDedup(t *testing.T) {
 	if hidden != 0 || len(ev) != 3 {
 		t.Fatalf("want 3 evictions, got %d: %+v", len(ev), ev)
 	}
-	for i, want := range []string{"warm", "pressure", "unknown"} {
+	for i, want := range []governor.Cause{governor.CauseWarm, governor.CausePressure, governor.CauseUnknown} {
 		if ev[i].Cause != want {
 			t.Errorf("eviction %d cause %q want %q", i, ev[i].Cause, want)
 		}

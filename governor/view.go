@@ -31,7 +31,7 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 		snap.Host = &h
 	}
 	if snap.VM.State == "booting" && !snap.VM.OpenSince.IsZero() && now.Sub(snap.VM.OpenSince) > stepStalledWhen {
-		snap.VM.State = "stalled"
+		snap.VM.State = VMStalled
 	}
 
 	var live int

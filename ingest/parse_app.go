@@ -73,7 +73,7 @@ func parseRenderer(b []byte, out []governor.Event) []governor.Event {
 	if bytes.HasPrefix(b, []byte("GPU process gone")) || bytes.HasPrefix(b, []byte("Main webview render process gone")) {
 		ev := governor.Event{Kind: governor.KindRendererGone, Text: governor.Sanitize(b, governor.MaxTextRunes)}
 		if v, ok := inspectField(b, "reason:"); ok {
-			ev.Reason = governor.Sanitize(v, 40)
+			ev.Reason = governor.Reason(governor.Sanitize(v, 40))
 		}
 		if v, ok := inspectField(b, "exitCode:"); ok {
 			if n, _, ok := signedNum(v); ok {

@@ -31,7 +31,7 @@ func parseGovernorKnown(nm *names, b []byte) (governor.Event, bool) {
 		if !ok1 || !ok2 || !ok3 {
 			return governor.Event{}, false
 		}
-		return governor.Event{Kind: governor.KindAcquire, Reason: nm.get(reason, 20), Effective: eff, Cap: c}, true
+		return governor.Event{Kind: governor.KindAcquire, Reason: governor.Reason(nm.get(reason, 20)), Effective: eff, Cap: c}, true
 	}
 	// G3 at cap; yielding <reason> spawn
 	if rest, ok := cut(b, "at cap; yielding "); ok {
@@ -39,7 +39,7 @@ func parseGovernorKnown(nm *names, b []byte) (governor.Event, bool) {
 		if _, ok := cut(rest, " spawn"); !ok {
 			return governor.Event{}, false
 		}
-		return governor.Event{Kind: governor.KindYield, Reason: nm.get(reason, 20)}, true
+		return governor.Event{Kind: governor.KindYield, Reason: governor.Reason(nm.get(reason, 20))}, true
 	}
 	// G2 at cap=<cap>; <evicting|would evict> <id> (idle <N>s) for <reason> spawn
 	if rest, ok := cut(b, "at cap="); ok {
@@ -69,7 +69,7 @@ func parseGovernorKnown(nm *names, b []byte) (governor.Event, bool) {
 			return governor.Event{}, false
 		}
 		reason, _ := word(rest, " ")
-		return governor.Event{Kind: governor.KindAtCap, Cap: c, Verb: verb, Session: id, IdleS: idle, Reason: nm.get(reason, 20)}, true
+		return governor.Event{Kind: governor.KindAtCap, Cap: c, Verb: governor.Verb(verb), Session: id, IdleS: idle, Reason: governor.Reason(nm.get(reason, 20))}, true
 	}
 	// G4 memory pressure (<level>): would evict <n> idle session(s), <e> effective
 	if rest, ok := cut(b, "memory pressure ("); ok {

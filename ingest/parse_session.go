@@ -114,7 +114,7 @@ func parsePausing(nm *names, b []byte, out []governor.Event) []governor.Event {
 	} else if bytes.HasPrefix(rest, []byte("due to idle")) {
 		reason = "idle_timeout"
 	}
-	return append(out, governor.Event{Kind: governor.KindPause, Session: id, Reason: reason})
+	return append(out, governor.Event{Kind: governor.KindPause, Session: id, Reason: governor.Reason(reason)})
 }
 
 // parseR reads "Resuming session S" and "Remote control enabled: …".
@@ -223,7 +223,7 @@ func parseCycleHealth(nm *names, b []byte) governor.Event {
 			ev.DurationMs = int64(secs) * 1000
 			if i := bytes.Index(r2, []byte("reason=")); i >= 0 {
 				w, _ := word(r2[i+7:], ",)")
-				ev.Reason = nm.get(w, 40)
+				ev.Reason = governor.Reason(nm.get(w, 40))
 			}
 		}
 		return ev
@@ -231,7 +231,7 @@ func parseCycleHealth(nm *names, b []byte) governor.Event {
 	ev.Healthy = &healthy
 	ev.Session, rest = sessionID(nm, b)
 	kind, rest := word(bytes.TrimLeft(rest, " "), " :")
-	ev.Reason = nm.get(kind, 40)
+	ev.Reason = governor.Reason(nm.get(kind, 40))
 	ev.Text = governor.Sanitize(bytes.TrimLeft(rest, " "), governor.MaxTextRunes)
 	return ev
 }

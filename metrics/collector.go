@@ -130,14 +130,14 @@ func collectSnapshot(ch chan<- prometheus.Metric, s governor.Snapshot, b BuildIn
 	}
 	vmState := s.VM.State
 	if !knownVMState(vmState) {
-		vmState = "unknown"
+		vmState = governor.VMUnknown
 	}
 	for _, st := range vmStates {
 		v := 0.0
 		if st == vmState {
 			v = 1
 		}
-		gauge(descVMState, v, st)
+		gauge(descVMState, v, string(st))
 	}
 	counter(descVMBootStalls, k.VMBootStalls)
 
@@ -206,7 +206,7 @@ func collectGroups(gauge func(*prometheus.Desc, float64, ...string), groups []go
 func collectFiles(gauge func(*prometheus.Desc, float64, ...string), counter func(*prometheus.Desc, int, ...string), s governor.Snapshot) {
 	var lines, cut, lost int64
 	var last time.Time
-	byState := map[string]int{}
+	byState := map[governor.FileState]int{}
 	failing := 0
 	for _, f := range s.Files {
 		lines += f.Lines
@@ -217,10 +217,10 @@ func collectFiles(gauge func(*prometheus.Desc, float64, ...string), counter func
 		}
 		st := f.State
 		if !knownFileState(st) {
-			st = "other"
+			st = fileOther
 		}
 		byState[st]++
-		if f.Err != "" || f.State == "unreadable" {
+		if f.Err != "" || f.State == governor.FileUnreadable {
 			failing++
 		}
 	}
@@ -230,7 +230,7 @@ func collectFiles(gauge func(*prometheus.Desc, float64, ...string), counter func
 	counter(descLinesUnreadable, s.Counts.Unreadable)
 	counter(descEntries, s.Counts.Entries)
 	for _, st := range fileStates {
-		gauge(descLogFiles, float64(byState[st]), st)
+		gauge(descLogFiles, float64(byState[st]), string(st))
 	}
 	gauge(descFollowErrors, float64(failing))
 	if !last.IsZero() {

@@ -104,14 +104,17 @@ func descriptors() []*prometheus.Desc {
 
 var (
 	sessionStates = []governor.SessionState{governor.StateWorking, governor.StateIdle, governor.StatePaused, governor.StateDisconnected}
-	vmStates      = []string{"unknown", "booting", "running", "stalled", "failed"}
-	fileStates    = []string{"backfill", "following", "waiting", "unreadable", "done", "other"}
+	vmStates      = []governor.VMState{governor.VMUnknown, governor.VMBooting, governor.VMRunning, governor.VMStalled, governor.VMFailed, governor.VMStopped}
+	fileStates    = []governor.FileState{governor.FileBackfill, governor.FileFollowing, governor.FileWaiting, governor.FileUnreadable, governor.FileDone, fileOther}
 )
+
+// fileOther labels a follower state this build does not know.
+const fileOther governor.FileState = "other"
 
 // maxGroups bounds the group label set; the signature table has about twenty.
 const maxGroups = 32
 
-func knownVMState(s string) bool {
+func knownVMState(s governor.VMState) bool {
 	for _, v := range vmStates {
 		if s == v {
 			return true
@@ -120,7 +123,7 @@ func knownVMState(s string) bool {
 	return false
 }
 
-func knownFileState(s string) bool {
+func knownFileState(s governor.FileState) bool {
 	for _, v := range fileStates[:len(fileStates)-1] {
 		if s == v {
 			return true

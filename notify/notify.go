@@ -229,7 +229,7 @@ func (n *Notifier) evictionNote(s governor.Snapshot, count int) (Note, bool) {
 			break
 		}
 	}
-	msg := fmt.Sprintf("%s evicted: %s", who, causeWords(latest.Cause))
+	msg := fmt.Sprintf("%s evicted: %s", who, governor.CauseText(latest.Cause))
 	if latest.IdleS > 0 {
 		msg += ", idle " + governor.FormatDuration(time.Duration(latest.IdleS)*time.Second)
 	}
@@ -237,18 +237,6 @@ func (n *Notifier) evictionNote(s governor.Snapshot, count int) (Note, bool) {
 		msg = "Latest: " + msg
 	}
 	return Note{Title: title, Message: msg + "."}, true
-}
-
-func causeWords(cause string) string {
-	switch cause {
-	case "warm":
-		return "warm spawn at the cap"
-	case "user":
-		return "user spawn at the cap"
-	case "pressure":
-		return "memory pressure"
-	}
-	return "cause unknown"
 }
 
 func levelWord(p governor.PressureLevel) string {

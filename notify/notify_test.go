@@ -139,7 +139,7 @@ func TestChangesBaselineAndPressure(t *testing.T) {
 	evict(st, "local_22222222-bbbb", t0.Add(time.Minute+10*time.Second))
 	notes := n.Changes(st.Snapshot(t0.Add(2*time.Minute)), false)
 	if len(notes) != 1 || !strings.Contains(notes[0].Title, "2 sessions evicted") || !strings.Contains(notes[0].Message, "22222222") ||
-		!strings.Contains(notes[0].Message, "warm spawn at the cap") {
+		!strings.Contains(notes[0].Message, "at cap, warm spawn") {
 		t.Fatalf("notes = %+v", notes)
 	}
 	// The governor goes critical.

@@ -191,14 +191,14 @@ func Build(state *governor.State, files []File, lines Lines, redactor *redact.Re
 			Paused: Paused{GovernorEvict: c.PausedEvict, IdleTimeout: c.PausedIdle}},
 		Evictions: []Evicted{},
 		Memory:    Memory{Samples: c.MemorySamples, MinSysFreeMB: max(c.MinSysFreeMB, 0), MinAt: stamp(c.MinSysFreeAt), TotalMB: c.TotalMB},
-		VM:        VM{CPUs: snap.VM.CPUs, MemoryGB: snap.VM.MemoryGB, BootStalls: snap.VM.BootStalls, State: snap.VM.State},
+		VM:        VM{CPUs: snap.VM.CPUs, MemoryGB: snap.VM.MemoryGB, BootStalls: snap.VM.BootStalls, State: string(snap.VM.State)},
 		RateLimit: RateLimit{Hits: c.RateLimitHits},
 		Lines:     lines,
 	}
 	evs, hidden := state.Evictions()
 	r.EvictionsNotListed = hidden
 	for _, o := range evs {
-		r.Evictions = append(r.Evictions, Evicted{Time: stamp(o.Time), Session: o.Session, IdleS: o.IdleS, IdleSource: string(o.IdleSource), Cause: o.Cause, File: o.File, Line: o.Line})
+		r.Evictions = append(r.Evictions, Evicted{Time: stamp(o.Time), Session: o.Session, IdleS: o.IdleS, IdleSource: string(o.IdleSource), Cause: string(o.Cause), File: o.File, Line: o.Line})
 	}
 	r.addLosses(state)
 	r.Governor.RulesGeneration = snap.Rules.Generation

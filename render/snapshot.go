@@ -34,7 +34,7 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 	if s.Pressure != governor.PressureUnknown {
 		row("logged pressure", fmt.Sprintf("%s at %s (the governor's last pressure line)", s.Pressure, s.PressureAt.Format(TimeLayout)))
 	}
-	if s.VM.State == "unknown" || s.VM.State == "" {
+	if s.VM.State == governor.VMUnknown || s.VM.State == "" {
 		row("vm", "no Cowork VM lines in the logs")
 	} else {
 		row("vm", fmt.Sprintf("Cowork VM %s, %s, %s (from the VM logs)", s.VM.State, countOrNot(s.VM.CPUs, "CPUs", "CPUs"), countOrNot(s.VM.MemoryGB, "GB", "memory")))
@@ -48,7 +48,7 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 	for _, v := range s.Sessions {
 		state := string(v.State)
 		if v.PauseReason != "" {
-			state += ": " + v.PauseReason
+			state += ": " + string(v.PauseReason)
 		}
 		timer := ""
 		switch {

@@ -123,7 +123,7 @@ func memoryLine(m Memory) string {
 }
 
 func vmLine(v VM) string {
-	if v.State == "unknown" || v.State == "" {
+	if v.State == string(governor.VMUnknown) || v.State == "" {
 		return "no Cowork VM lines"
 	}
 	cfg := countOrNot(v.CPUs, "CPUs", "CPUs") + ", " + countOrNot(v.MemoryGB, "GB", "memory")
@@ -137,7 +137,7 @@ func vmLine(v VM) string {
 // shares.
 func idleText(e Evicted) string { return governor.IdleText(e.IdleS, governor.Source(e.IdleSource)) }
 
-func causeText(c string) string { return governor.CauseText(c) }
+func causeText(c string) string { return governor.CauseText(governor.Cause(c)) }
 
 func spanDuration(s Span) time.Duration {
 	a, err1 := time.Parse(TimeLayout, s.First)

@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/coworktop/coworktop/governor"
 )
 
 // BackfillMaxBytes bounds the start-up read per log family: enough to
@@ -15,7 +17,7 @@ import (
 const BackfillMaxBytes = 32 << 20
 
 // StateBackfill marks batches that come from the start-up backfill.
-const StateBackfill = "backfill"
+const StateBackfill = governor.FileBackfill
 
 // followedFamilies are the logs followed live; mcp.log is read at start-up
 // if present but carries nothing the governor view needs live.

@@ -6,18 +6,20 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/coworktop/coworktop/governor"
 )
 
 // Follower states, as shown in the UI's status line and by doctor.
 const (
-	StateFollowing  = "following"
-	StateWaiting    = "waiting"    // the file does not exist (yet)
-	StateUnreadable = "unreadable" // it exists but cannot be opened or read; retried
+	StateFollowing  = governor.FileFollowing
+	StateWaiting    = governor.FileWaiting    // the file does not exist (yet)
+	StateUnreadable = governor.FileUnreadable // it exists but cannot be opened or read; retried
 )
 
 // FollowStatus says what the follower is doing. It travels with every batch.
 type FollowStatus struct {
-	State string
+	State governor.FileState
 	Err   string // why unreadable; file system text, never log text
 	Since time.Time
 	// Note names the last discontinuity handled: "rotated", "replaced",
@@ -286,7 +288,7 @@ func (w *follower) waiting() bool {
 	return false
 }
 
-func (w *follower) setState(state, errText string) {
+func (w *follower) setState(state governor.FileState, errText string) {
 	if w.status.State == state && w.status.Err == errText {
 		return
 	}

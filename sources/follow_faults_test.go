@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/coworktop/coworktop/governor"
 )
 
 // Files misbehaving under the follower: each test drives the follower tick
@@ -40,7 +42,7 @@ func (s *stepper) tickWithin(d time.Duration) string {
 	return s.tick(0)
 }
 
-func (s *stepper) wantState(what, state, errHas string) {
+func (s *stepper) wantState(what string, state governor.FileState, errHas string) {
 	s.t.Helper()
 	st := s.w.status
 	if st.State != state || !strings.Contains(st.Err, errHas) {

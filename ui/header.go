@@ -227,18 +227,18 @@ func (m *Model) vmLine(w int) string {
 	t := m.theme
 	vm := m.snap.VM
 	st := t.Muted
-	state := vm.State
+	state := string(vm.State)
 	switch vm.State {
-	case "unknown", "":
+	case governor.VMUnknown, "":
 		state = "unknown (no VM log lines yet)"
-	case "running":
+	case governor.VMRunning:
 		st = t.OK
-	case "booting":
+	case governor.VMBooting:
 		st = t.Warn
 		if vm.OpenStep != "" {
 			state += " (" + vm.OpenStep + " since " + clockTime(vm.OpenSince) + ")"
 		}
-	case "stalled", "failed":
+	case governor.VMStalled, governor.VMFailed:
 		st = t.Critical
 		if vm.OpenStep != "" {
 			state += " at " + vm.OpenStep
@@ -284,11 +284,11 @@ func (m *Model) fileLines(w int, compact bool) []string {
 	}
 	parts := make([]string, 0, len(files))
 	for _, f := range files {
-		p := f.Name + " " + f.State
+		p := f.Name + " " + string(f.State)
 		switch {
 		case f.Err != "":
 			p += ": " + f.Err
-		case f.State == "following" || f.State == "done":
+		case f.State == governor.FileFollowing || f.State == governor.FileDone:
 			p += fmt.Sprintf(" (%d lines", f.Lines)
 			if !f.LastLineAt.IsZero() {
 				p += ", last " + clockTime(f.LastLineAt)
@@ -313,7 +313,7 @@ func (m *Model) fileLines(w int, compact bool) []string {
 			break
 		}
 		st := t.Muted
-		if files[i].State == "unreadable" {
+		if files[i].State == governor.FileUnreadable {
 			st = t.Critical
 		}
 		out = append(out, t.paint(st, fit(" Log: "+p, w)))

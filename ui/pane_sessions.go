@@ -46,12 +46,12 @@ func (m *Model) sortedSessions() []governor.SessionView {
 // stateLabel is the session's state as shown, with the pause reason.
 func stateLabel(s governor.SessionView) string {
 	switch {
-	case s.State == governor.StatePaused && s.PauseReason == "governor_evict":
+	case s.State == governor.StatePaused && s.PauseReason == governor.ReasonGovernorEvict:
 		return "evicted"
-	case s.State == governor.StatePaused && s.PauseReason == "idle_timeout":
+	case s.State == governor.StatePaused && s.PauseReason == governor.ReasonIdleTimeout:
 		return "paused: idle"
 	case s.State == governor.StatePaused && s.PauseReason != "":
-		return "paused: " + s.PauseReason
+		return "paused: " + string(s.PauseReason)
 	case s.Protected != "":
 		return string(s.State) + " (rc)" // protected: Remote Control
 	case s.State == governor.StateDisconnected && s.PauseReason == governor.EndCrash:
@@ -68,7 +68,7 @@ func (m *Model) stateStyle(s governor.SessionView) Ink {
 	case governor.StateIdle:
 		return t.Idle
 	case governor.StatePaused:
-		if s.PauseReason == "governor_evict" {
+		if s.PauseReason == governor.ReasonGovernorEvict {
 			return t.Evicted
 		}
 	}
