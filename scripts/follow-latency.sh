@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Latency of a new log line through the live pipeline, at the default
+# settings: `coworktop events --follow` on a log folder, 50 governor lines
+# appended to main.log one at a time (open, append, close, as the app
+# writes), 50-150 ms apart so they fall anywhere between two beats. A line's
+# latency is from just before its write to the moment its event is read
+# from coworktop's output. Reports the median and p90, and fails if the
+# median is 50 ms or more. Usage: scripts/follow-latency.sh [appends]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+n=${1:-50}
+work=$(mktemp -d)
+pid=
+trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
+go build -o "$work/coworktop" .
+mkdir "$work/logs"
+log="$work/logs/main.log"
+yield() { printf '2026-12-01 12:00:%02d [info] [CliGovernor] at cap; yielding warm spawn\n' $(($1 % 60)); }
+yield 0 > "$log"
+
+# Every line of output, stamped when it is read (bash's clock: no fork).
+stamp() { while IFS= read -r line; do printf '%s %s\n' "$EPOCHREALTIME" "$line"; done; }
+"$work/coworktop" events --follow "$work/logs" > >(stamp > "$work/out") 2> "$work/err" &
+pid=$!
+
+# Wait until following has begun: lines written before that are history,
+# read quietly by the backfill. Append until one comes through.
+i=1
+until grep -q "\"line\":$i," "$work/out" 2>/dev/null; do
+  i=$((i + 1))
+  [ "$i" -gt 100 ] && { echo "follow-latency: no event from coworktop"; cat "$work/err"; exit 1; }
+  yield "$i" >> "$log"
+  sleep 0.1
+done
+
+: > "$work/sent"
+for i in $(seq $((i + 1)) $((i + n))); do
+  t=$EPOCHREALTIME
+  yield "$i" >> "$log"
+  echo "$i $t" >> "$work/sent"
+  sleep "$(printf '0.%03d' $((RANDOM % 100 + 50)))"
+done
+sleep 0.5
+
+awk -v n="$n" '
+  NR == FNR { sent[$1] = $2; next }
+  match($0, /"line":[0-9]+/) {
+    l = substr($0, RSTART + 7, RLENGTH - 7)
+    if ((l in sent) && !(l in got)) { got[l] = $1; lat[++k] = ($1 - sent[l]) * 1000 }
+  }
+  END {
+    if (k < n) { printf "follow-latency: %d of %d lines arrived\n", k, n; exit 1 }
+    for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (lat[j] < lat[i]) { t = lat[i]; lat[i] = lat[j]; lat[j] = t }
+    med = (k % 2) ? lat[(k + 1) / 2] : (lat[k / 2] + lat[k / 2 + 1]) / 2
+    p90 = lat[int(0.9 * k + 0.999999)]
+    printf "follow latency over %d appends, default settings: median %.1f ms, p90 %.1f ms, max %.1f ms\n", k, med, p90, lat[k]
+    if (med >= 50) { print "follow-latency: median is not below 50 ms"; exit 1 }
+  }' "$work/sent" "$work/out"
