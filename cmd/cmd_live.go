@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -97,6 +98,7 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, observe fun
 	opts := ui.Options{
 		Mode: mode, Updates: updates, Color: g.colorEnabled(), Bell: lf.bell,
 		Version: versionShort(), Refresh: g.refresh, Source: source, Observe: onSnapshot,
+		View: g.liveView(), SaveView: g.saveView, Warning: strings.Join(g.warnings, "; "),
 		// The machine sample arrives every refresh (startLive, machine: true).
 		Heartbeat: true,
 	}

@@ -25,7 +25,7 @@ func addLiveMetricsFlags(cmd *cobra.Command, g *globalOptions) func(context.Cont
 	return func(ctx context.Context) (func(governor.Snapshot), error) {
 		var observers []func(governor.Snapshot)
 		if addr != "" {
-			obs, err := startLiveExporter(ctx, addr)
+			obs, err := startLiveExporter(ctx, g, addr)
 			if err != nil {
 				return nil, err
 			}
@@ -54,13 +54,20 @@ func addLiveMetricsFlags(cmd *cobra.Command, g *globalOptions) func(context.Cont
 
 // startLiveExporter serves the screen's latest snapshot. The screen refreshes
 // every --refresh, so scraped idle times are at most that old.
-func startLiveExporter(ctx context.Context, addr string) (func(governor.Snapshot), error) {
+func startLiveExporter(ctx context.Context, g *globalOptions, addr string) (func(governor.Snapshot), error) {
 	if _, err := metrics.ParseAddr(addr); err != nil {
 		return nil, &exitError{code: 2, err: fmt.Errorf("--metrics-addr: %w", err)}
 	}
 	ln, err := metrics.Listen(addr)
 	if err != nil {
 		return nil, err
+	}
+	if bound := ln.Addr().String(); !metrics.IsLoopback(bound) {
+		// As serve says; the screen shows it at start, and it is printed
+		// again once the screen is gone.
+		w := fmt.Sprintf("warning: metrics on %s are reachable from other machines", bound)
+		g.warnings = append(g.warnings, w)
+		fmt.Fprintf(g.stderr, "coworktop: %s\n", w)
 	}
 	var mu sync.Mutex
 	var latest governor.Snapshot

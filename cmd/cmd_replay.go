@@ -46,6 +46,7 @@ Gaps with nothing logged are skipped. space pauses, + and - change speed.`,
 				Mode: ui.ModeReplay, Updates: updates, Clock: pb.Now, Playback: pb,
 				Color: g.colorEnabled(), Version: versionShort(), Refresh: g.refresh,
 				Source: fmt.Sprintf("%d log file(s)", len(files)),
+				View:   g.liveView(), SaveView: g.saveView,
 			})
 		},
 	}

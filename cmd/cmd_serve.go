@@ -17,13 +17,16 @@ import (
 func newServeCmd(g *globalOptions) *cobra.Command {
 	var addr string
 	var notifyOn bool
+	var allowHosts []string
 	cmd := &cobra.Command{
 		Use:   "serve [PATH...]",
 		Short: "Headless: follow the logs, sample the host, serve Prometheus metrics",
 		Long: `serve runs without a screen (for a launchd agent or a scheduled task): it
 follows the Claude logs and samples the host like the live view, and serves
 Prometheus metrics on http://ADDR/metrics (and "ok" on /healthz). It binds to
-loopback unless --metrics-addr names another address. Counters come from the
+loopback unless --metrics-addr names another address, and answers only
+requests addressed to an IP, localhost or a name given with --allow-host
+(so a web page cannot read it through DNS rebinding). Counters come from the
 log: after a restart they count what the log says since the app last started.`,
 		Example: `  coworktop serve                                 metrics on ` + metrics.DefaultAddr + `
   coworktop serve --metrics-addr 127.0.0.1:9101   another port
@@ -39,17 +42,18 @@ log: after a restart they count what the log says since the app last started.`,
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
 			defer stop()
-			return runServe(ctx, g, paths, addr, notifyOn)
+			return runServe(ctx, g, paths, addr, notifyOn, allowHosts)
 		},
 	}
 	cmd.Flags().StringVar(&addr, "metrics-addr", metrics.DefaultAddr, "HOST:PORT to serve /metrics on (port 0 picks a free one)")
+	cmd.Flags().StringSliceVar(&allowHosts, "allow-host", nil, "also answer requests for this host name (repeatable); IP addresses and localhost always work")
 	addNotifyFlag(cmd, &notifyOn)
 	return cmd
 }
 
 // runServe owns the State: it applies each live update under a lock, and
 // the collector snapshots it at scrape time under the same lock.
-func runServe(ctx context.Context, g *globalOptions, paths []string, addr string, notifyOn bool) error {
+func runServe(ctx context.Context, g *globalOptions, paths []string, addr string, notifyOn bool, allowHosts []string) error {
 	ln, err := metrics.Listen(addr)
 	if err != nil {
 		return err
@@ -76,7 +80,7 @@ func runServe(ctx context.Context, g *globalOptions, paths []string, addr string
 		return state.Snapshot(time.Now())
 	}
 	served := make(chan error, 1)
-	go func() { served <- metrics.ServeListener(ctx, ln, snapshot, currentBuild()) }()
+	go func() { served <- metrics.ServeListener(ctx, ln, snapshot, currentBuild(), allowHosts...) }()
 
 	var notes *noteSender
 	if notifyOn {

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/coworktop/coworktop/config"
 )
 
 // globalOptions are the flags every subcommand shares.
@@ -25,6 +27,14 @@ type globalOptions struct {
 	noColor bool
 	stdout  io.Writer
 	stderr  io.Writer
+
+	// The config file (cmd_config.go): what is in effect, where it was
+	// looked for, whether it exists.
+	cfg      config.Config
+	cfgPath  string
+	cfgFound bool
+	// warnings the live screen shows at start (and prints after it).
+	warnings []string
 }
 
 // colorEnabled applies the NO_COLOR convention, --no-color and TERM=dumb.
@@ -87,7 +97,12 @@ evictions and yields, memory pressure, and the VMs competing for memory.`,
 		SilenceErrors: true,
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
-	root.PersistentPreRunE = func(*cobra.Command, []string) error {
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
+		if needsConfig(cmd) {
+			if err := loadConfig(cmd, g); err != nil {
+				return err
+			}
+		}
 		if g.refresh < minRefresh {
 			return fmt.Errorf("--refresh %s is too short: %s at the least", g.refresh, minRefresh)
 		}
@@ -106,6 +121,8 @@ evictions and yields, memory pressure, and the VMs competing for memory.`,
 		newDoctorCmd(g),
 		newReplayCmd(g),
 		newServeCmd(g),
+		newConfigCmd(g),
+		newManCmd(root),
 	)
 	return root
 }

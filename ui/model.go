@@ -59,6 +59,8 @@ type Options struct {
 	// when set, writes the current one back (`S`) and says where.
 	View     View
 	SaveView func(View) (string, error)
+	// Warning is shown in the footer at start, until the first key.
+	Warning string
 }
 
 // UpdatesMsg carries pipeline deliveries into Update. The feed bridge sends
@@ -148,6 +150,7 @@ func New(opts Options) *Model {
 	}
 	m.help.Styles = helpStyles(m.theme)
 	m.applyView()
+	m.notice = opts.Warning
 	m.snap = m.state.Snapshot(m.clock())
 	return m
 }

@@ -1,0 +1,231 @@
+package cmd
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coworktop/coworktop/config"
+	"github.com/coworktop/coworktop/ui"
+)
+
+// The tests, and the binaries they start, never read the developer's own
+// config file: COWORKTOP_CONFIG points at a file that does not exist.
+func init() {
+	if os.Getenv(config.EnvVar) == "" {
+		os.Setenv(config.EnvVar, filepath.Join(os.TempDir(), "coworktop-tests-no-config", "config.toml"))
+	}
+}
+
+// withConfig points COWORKTOP_CONFIG at a file holding body ("" : no file)
+// in a fresh folder, and returns its path.
+func withConfig(t *testing.T, body string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "cfg", "config.toml")
+	t.Setenv(config.EnvVar, p)
+	if body != "" {
+		if err := writeConfigFile(p, []byte(body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return p
+}
+
+func runOut(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// TestConfigShowGolden: `config show` prints the file over the defaults,
+// and a flag over the file (testdata/golden/config_show.toml).
+func TestConfigShowGolden(t *testing.T) {
+	p := withConfig(t, "# mine\nsort = \"idle\"\ntheme = \"light\"\nnotify = true\n\n[panes]\nhidden = [\"competition\"]\n")
+	code, out, errs := runOut(t, "config", "show", "--refresh", "250ms")
+	if code != 0 || errs != "" {
+		t.Fatalf("config show: exit %d, stderr %q", code, errs)
+	}
+	golden(t, "config_show.toml", strings.ReplaceAll(out, p, "CONFIG"))
+
+	// What show prints is itself a valid config file.
+	body := out[strings.IndexByte(out, '\n')+1:]
+	c, err := config.Parse([]byte(body))
+	if err != nil {
+		t.Fatalf("config show output does not parse: %v", err)
+	}
+	if time.Duration(c.Refresh) != 250*time.Millisecond || c.Sort != config.SortIdle || !c.Notify || c.Panes.Visible(config.PaneCompetition) {
+		t.Errorf("config show: %+v", c)
+	}
+}
+
+func TestConfigPathInitShow(t *testing.T) {
+	p := withConfig(t, "")
+	if code, out, _ := runOut(t, "config", "path"); code != 0 || out != p+"\n" {
+		t.Errorf("config path: exit %d %q, want %q", code, out, p)
+	}
+	if code, out, _ := runOut(t, "config", "show"); code != 0 || !strings.Contains(out, "no file; the defaults") {
+		t.Errorf("config show without a file: exit %d %q", code, out)
+	}
+	if code, out, errs := runOut(t, "config", "init"); code != 0 || out != "wrote "+p+"\n" {
+		t.Fatalf("config init: exit %d %q %q", code, out, errs)
+	}
+	b, err := os.ReadFile(p)
+	if err != nil || string(b) != config.Template {
+		t.Fatalf("config init wrote %q, %v", b, err)
+	}
+	if code, _, errs := runOut(t, "config", "init"); code != 1 || !strings.Contains(errs, "already exists") {
+		t.Errorf("config init over a file: exit %d %q", code, errs)
+	}
+	os.WriteFile(p, []byte("sort = \"idle\"\n"), 0o644)
+	if code, _, _ := runOut(t, "config", "init", "--force"); code != 0 {
+		t.Errorf("config init --force: exit %d", code)
+	}
+	if b, _ := os.ReadFile(p); string(b) != config.Template {
+		t.Error("config init --force did not replace the file")
+	}
+}
+
+// TestConfigErrors: a bad file stops every command that reads it with one
+// line naming the file, the line and the key; path, init and completion
+// still work.
+func TestConfigErrors(t *testing.T) {
+	p := withConfig(t, "refresh = \"2s\"\n\n[panes]\nordr = []\n")
+	for _, args := range [][]string{{"config", "show"}, {"report", filepath.Join(testdataDir, "metrics")}, {"serve", "--metrics-addr", "nonsense:x"}} {
+		code, out, errs := runOut(t, args...)
+		want := "coworktop: config " + p + `: line 4: unknown key "panes.ordr"` + "\n"
+		if code != 2 || errs != want || out != "" {
+			t.Errorf("%v: exit %d, stderr %q, want exit 2 and %q", args, code, errs, want)
+		}
+	}
+	for _, args := range [][]string{{"config", "path"}, {"completion", "bash"}, {"config", "--help"}, {"man", t.TempDir()}} {
+		if code, _, errs := runOut(t, args...); code != 0 {
+			t.Errorf("%v with a broken file: exit %d %q", args, code, errs)
+		}
+	}
+}
+
+// TestFlagsOverrideFile: the file sets --refresh and --notify's defaults;
+// a flag given wins.
+func TestFlagsOverrideFile(t *testing.T) {
+	withConfig(t, "refresh = \"3s\"\nnotify = true\ntheme = \"high-contrast\"\nmouse = false\n")
+	g := &globalOptions{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}
+	root := newRootCmd(g)
+	serve, _, err := root.Find([]string{"serve"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := loadConfig(serve, g); err != nil {
+		t.Fatal(err)
+	}
+	if g.refresh != 3*time.Second || serve.Flags().Lookup("notify").Value.String() != "true" {
+		t.Errorf("from the file: refresh %v, notify %s", g.refresh, serve.Flags().Lookup("notify").Value)
+	}
+	if v := g.liveView(); v.Theme != config.ThemeHighContrast || !v.NoMouse {
+		t.Errorf("live view %+v, want high contrast and no mouse", v)
+	}
+
+	g = &globalOptions{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}
+	root = newRootCmd(g)
+	root.SetArgs([]string{"--refresh", "500ms", "--notify=false", "--no-color"})
+	if err := root.ParseFlags([]string{"--refresh", "500ms", "--notify=false", "--no-color"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := loadConfig(root, g); err != nil {
+		t.Fatal(err)
+	}
+	if g.refresh != 500*time.Millisecond || root.Flags().Lookup("notify").Value.String() != "false" || g.cfg.Notify {
+		t.Errorf("flags given: refresh %v, notify %s", g.refresh, root.Flags().Lookup("notify").Value)
+	}
+	if g.liveView().Theme != config.ThemePlain {
+		t.Errorf("--no-color: theme %s, want plain", g.liveView().Theme)
+	}
+}
+
+// TestSaveView: S writes the screen's view into the file and keeps what
+// else the file said; a broken file is not overwritten.
+func TestSaveView(t *testing.T) {
+	p := withConfig(t, "refresh = \"2s\"\nnotify = true\n")
+	g := &globalOptions{cfgPath: p}
+	panes := config.Default().Panes
+	panes.Hidden = nil
+	where, err := g.saveView(ui.View{Sort: config.SortProject, Panes: panes, Theme: config.ThemeLight, NoMouse: true})
+	if err != nil || where != p {
+		t.Fatalf("saveView: %q, %v", where, err)
+	}
+	c, found, err := readConfig(p)
+	if err != nil || !found {
+		t.Fatalf("read back: %v", err)
+	}
+	want := config.Default()
+	want.Refresh, want.Notify = config.Duration(2*time.Second), true
+	want.Sort, want.Theme, want.Mouse, want.Panes = config.SortProject, config.ThemeLight, false, panes
+	want.Panes.Hidden = []config.Pane{}
+	if !reflect.DeepEqual(c, want) {
+		t.Errorf("saved %+v\nwant  %+v", c, want)
+	}
+
+	os.WriteFile(p, []byte("sort = 1\n"), 0o644)
+	if _, err := g.saveView(ui.View{Sort: config.SortIdle, Panes: panes}); err == nil || !strings.Contains(err.Error(), "not overwriting") {
+		t.Errorf("saveView over a broken file: %v", err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "sort = 1\n" {
+		t.Error("a broken file was overwritten")
+	}
+}
+
+// TestCompletions: every shell's script comes out, and bash's parses.
+func TestCompletions(t *testing.T) {
+	for _, sh := range []string{"bash", "zsh", "fish", "powershell"} {
+		code, out, errs := runOut(t, "completion", sh)
+		if code != 0 || errs != "" || !strings.Contains(out, "coworktop") || len(out) < 500 {
+			t.Errorf("completion %s: exit %d, %d bytes, stderr %q", sh, code, len(out), errs)
+		}
+		if sh == "bash" {
+			if bash, err := exec.LookPath("bash"); err == nil {
+				cmd := exec.Command(bash, "-n")
+				cmd.Stdin = strings.NewReader(out)
+				if b, err := cmd.CombinedOutput(); err != nil {
+					t.Errorf("bash -n on the bash completion: %v\n%s", err, b)
+				}
+			}
+		}
+	}
+	// Completion of subcommands works through cobra's hidden request command.
+	if code, out, _ := runOut(t, "__complete", "con"); code != 0 || !strings.Contains(out, "config") {
+		t.Errorf("__complete con: exit %d %q", code, out)
+	}
+}
+
+// TestManPages: one page per visible command, in roff, from the command
+// definitions, with no build date unless asked (SOURCE_DATE_EPOCH).
+func TestManPages(t *testing.T) {
+	t.Setenv("SOURCE_DATE_EPOCH", "1764547200")
+	dir := t.TempDir()
+	if code, _, errs := runOut(t, "man", dir); code != 0 {
+		t.Fatalf("man: exit %d %q", code, errs)
+	}
+	for _, page := range []string{"coworktop.1", "coworktop-serve.1", "coworktop-config-show.1", "coworktop-completion-zsh.1", "coworktop-report.1"} {
+		b, err := os.ReadFile(filepath.Join(dir, page))
+		if err != nil {
+			t.Errorf("no %s: %v", page, err)
+			continue
+		}
+		s := string(b)
+		if !strings.HasPrefix(s, ".nh\n.TH \"COWORKTOP\" \"1\" \"Dec 2025\"") || !strings.Contains(s, ".SH NAME") || !strings.Contains(s, ".SH SYNOPSIS") {
+			t.Errorf("%s is not a man page:\n%.300s", page, s)
+		}
+	}
+	serve, _ := os.ReadFile(filepath.Join(dir, "coworktop-serve.1"))
+	if !strings.Contains(string(serve), "metrics-addr") || !strings.Contains(string(serve), "allow-host") {
+		t.Error("coworktop-serve.1 lacks serve's flags")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "coworktop-man.1")); err == nil {
+		t.Error("the hidden man command has a page")
+	}
+}
