@@ -110,6 +110,13 @@ func (d *Demo) parse(script string) error {
 // WriteHistory writes every entry dated before the demo's start.
 func (d *Demo) WriteHistory() error { return d.writeUntil(0) }
 
+// WriteUntil writes every entry due by offset upTo from the start, as Play
+// would by then: for tests that step the demo on their own clock.
+func (d *Demo) WriteUntil(upTo time.Duration) error { return d.writeUntil(upTo) }
+
+// Start is the demo's time zero (its clock at NewDemo, to the second).
+func (d *Demo) Start() time.Time { return d.start }
+
 // Play writes the scenario as its time comes, then a steady tail, until ctx
 // is done. Files are closed on return.
 func (d *Demo) Play(ctx context.Context) error {
