@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # tui-e2e.sh: end-to-end check of the live screen in a real terminal (tmux).
 #
-# For each size (120x40, 80x24) it starts `coworktop --demo`, waits (bounded)
-# for an eviction to appear, then presses ?, tab, /, space and q, checking the
-# screen after each, and checks that the process exited. Exits non-zero on any
-# failure and prints one PASS/FAIL summary line.
+# For each size (120x40, 80x24, 60x20) it starts `coworktop --demo`, checks
+# at three moments of the scenario (screen up, first eviction, the second
+# eviction under memory pressure) that the header's live count equals the Sessions pane's, that
+# the demo's simulated competitor is on screen and marked as the demo's,
+# then presses ?, tab, /, space and q, checking the screen after each, and
+# checks that the process exited. Exits non-zero on any failure and prints
+# one PASS/FAIL summary line.
 #
 # Usage: scripts/tui-e2e.sh [path/to/coworktop]   (default: builds one)
 set -u
@@ -12,7 +15,7 @@ set -u
 BIN=${1:-}
 WAIT_EVICTION=${WAIT_EVICTION:-90}
 work=$(mktemp -d)
-trap 'for s in 120x40 80x24; do tmux -L "coworktop-e2e-$s" kill-server 2>/dev/null; done; rm -rf "$work"' EXIT
+trap 'for s in 120x40 80x24 60x20; do tmux -L "coworktop-e2e-$s" kill-server 2>/dev/null; done; rm -rf "$work"' EXIT
 
 if ! command -v tmux >/dev/null; then
 	echo "FAIL tui-e2e: tmux is not installed"
@@ -47,7 +50,29 @@ expect() {
 
 key() { $T send-keys -t e2e "$@"; sleep 0.3; }
 
-for size in 120x40 80x24; do
+# counts_agree MOMENT: the header's live count (Ses[|||  N/cap …) equals the
+# Sessions pane's (Sessions · N live). A frame caught half drawn may show
+# both numbers of different seconds, so a few captures are allowed.
+counts_agree() {
+	local moment=$1 s h p i
+	checks=$((checks + 1))
+	for ((i = 0; i < 5; i++)); do
+		s=$(screen)
+		h=$(printf '%s\n' "$s" | grep -oE 'Ses\[[| ]*[0-9]+' | grep -oE '[0-9]+$' | head -1)
+		p=$(printf '%s\n' "$s" | grep -oE 'Sessions · [0-9]+ live' | grep -oE '[0-9]+' | head -1)
+		if [ -n "$h" ] && [ "$h" = "$p" ]; then
+			echo "$size $moment: header $h live = Sessions pane $p live" >&2
+			return 0
+		fi
+		sleep 0.3
+	done
+	failures+=("$size: at $moment the header says ${h:-?} live, the Sessions pane ${p:-?}")
+	echo "--- $size: $moment: screen was:" >&2
+	printf '%s\n' "$s" >&2
+	return 1
+}
+
+for size in 120x40 80x24 60x20; do
 	w=${size%x*}
 	h=${size#*x}
 	# A tmux server of its own per size: a server killed a moment ago may
@@ -57,10 +82,21 @@ for size in 120x40 80x24; do
 	$T new-session -d -s e2e -x "$w" -y "$h" \
 		"env TERM=xterm-256color '$BIN' --demo; echo \"EXITED rc=\$?\"; sleep 30"
 	expect "screen up" "demo" 15 || continue
+	expect "sessions shown" "live" 15 || continue
+	counts_agree "start" || true
+	expect "the demo's competitor, marked" "(demo) Docker" 15 || true
 	expect "eviction shown" "EVICTED" "$WAIT_EVICTION" || continue
+	counts_agree "first eviction" || true
+	expect "second eviction (memory pressure)" "2 evictions" 60 || true
+	counts_agree "second eviction" || true
 	key '?'
-	expect "full help" "session details" || true
-	expect "help names the estimate rule" "always an estimate" || true
+	if [ "$size" = 60x20 ]; then
+		expect "the help says it scrolls" "Help · ↓" || true
+	else
+		expect "full help" "session details" || true
+		key End
+		expect "the legend explains the columns" "timeline marks" || true
+	fi
 	key Escape
 	key Tab
 	expect "tab moves focus to the idle ranking" "▶Idle ranking" || true
@@ -75,7 +111,7 @@ for size in 120x40 80x24; do
 done
 
 if [ ${#failures[@]} -eq 0 ]; then
-	echo "PASS tui-e2e: $checks checks at 120x40 and 80x24"
+	echo "PASS tui-e2e: $checks checks at 120x40, 80x24 and 60x20"
 	exit 0
 fi
 printf '  %s\n' "${failures[@]}" >&2

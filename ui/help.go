@@ -70,7 +70,7 @@ var legend = [][2]string{
 	{"IDLE", "time since the session's last activity; it climbs between log lines."},
 	{"TIMEOUT", "time left on a live session's idle timer."},
 	{"EV", "times the governor evicted this session."},
-	{"next (est)", "the session a warm spawn at the cap would evict: the least recently active idle ≥ 60 s, never a protected one."},
+	{"next (est)", "always an estimate: the session a warm spawn at the cap would evict, the least recently active idle ≥ 60 s, never a protected one."},
 	{"<60s: safe", "idle for less than 60 s: the governor never evicts it."},
 	{"MEMORY, GUEST", "memory a group of processes holds; memory a VM gives its guest (from its command line)."},
 	{"RAM, PROC", "the group's share of the machine's memory; the processes in the group."},
