@@ -25,9 +25,17 @@ func num(b []byte) (int, []byte, bool) {
 
 // word reads up to the first byte in stop (or the end).
 func word(b []byte, stop string) ([]byte, []byte) {
-	if len(stop) == 1 {
+	switch len(stop) {
+	case 1:
 		if i := bytes.IndexByte(b, stop[0]); i >= 0 {
 			return b[:i], b[i:]
+		}
+		return b, nil
+	case 2: // without building a 256-entry set at every call
+		for i, c := range b {
+			if c == stop[0] || c == stop[1] {
+				return b[:i], b[i:]
+			}
 		}
 		return b, nil
 	}
