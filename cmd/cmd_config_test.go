@@ -229,3 +229,13 @@ func TestManPages(t *testing.T) {
 		t.Error("the hidden man command has a page")
 	}
 }
+
+func TestExposedWarning(t *testing.T) {
+	for addr, exposed := range map[string]bool{"127.0.0.1:9977": false, "[::1]:9977": false, "localhost:1": false,
+		"0.0.0.0:9977": true, "[::]:9977": true, "192.168.1.5:9977": true, ":9977": true} {
+		w := exposedWarning(addr)
+		if (w != "") != exposed || (exposed && !strings.Contains(w, addr)) {
+			t.Errorf("exposedWarning(%q) = %q, want exposed %v", addr, w, exposed)
+		}
+	}
+}

@@ -62,10 +62,9 @@ func startLiveExporter(ctx context.Context, g *globalOptions, addr string) (func
 	if err != nil {
 		return nil, err
 	}
-	if bound := ln.Addr().String(); !metrics.IsLoopback(bound) {
+	if w := exposedWarning(ln.Addr().String()); w != "" {
 		// As serve says; the screen shows it at start, and it is printed
-		// again once the screen is gone.
-		w := fmt.Sprintf("warning: metrics on %s are reachable from other machines", bound)
+		// once the screen is gone.
 		g.warnings = append(g.warnings, w)
 		fmt.Fprintf(g.stderr, "coworktop: %s\n", w)
 	}
@@ -98,4 +97,13 @@ func detach(s governor.Snapshot) governor.Snapshot {
 	}
 	s.IdleRanking, s.NextVictim, s.Log, s.HostHistory, s.MemorySamples, s.MemoryTimes = nil, nil, nil, nil, nil, nil
 	return s
+}
+
+// exposedWarning is the warning serve and the live view give for a metrics
+// address other machines can reach, or "" for loopback.
+func exposedWarning(bound string) string {
+	if metrics.IsLoopback(bound) {
+		return ""
+	}
+	return fmt.Sprintf("warning: %s is reachable from other machines", bound)
 }

@@ -60,8 +60,8 @@ func runServe(ctx context.Context, g *globalOptions, paths []string, addr string
 	}
 	bound := ln.Addr().String()
 	fmt.Fprintf(g.stderr, "coworktop: serving metrics on http://%s/metrics\n", bound)
-	if !metrics.IsLoopback(bound) {
-		fmt.Fprintf(g.stderr, "coworktop: warning: %s is reachable from other machines\n", bound)
+	if w := exposedWarning(bound); w != "" {
+		fmt.Fprintf(g.stderr, "coworktop: %s\n", w)
 	}
 
 	ctx, cancel := context.WithCancel(ctx)

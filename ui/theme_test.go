@@ -185,3 +185,18 @@ func TestSaveViewKey(t *testing.T) {
 		t.Error("S without a config file says nothing")
 	}
 }
+
+// TestWarningShownAtStart: a warning from the command line (an exposed
+// --metrics-addr) is in the footer at start, until a key is pressed.
+func TestWarningShownAtStart(t *testing.T) {
+	m := New(Options{Warning: "warning: 0.0.0.0:9977 is reachable from other machines"})
+	m.Update(sizeMsg(120, 40))
+	lines := strings.Split(frame(m), "\n")
+	if !strings.Contains(lines[len(lines)-1], "reachable from other machines") {
+		t.Fatalf("footer %q lacks the warning", lines[len(lines)-1])
+	}
+	press(m, "down")
+	if strings.Contains(frame(m), "reachable") {
+		t.Error("the warning outlived the first key")
+	}
+}
