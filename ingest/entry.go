@@ -195,7 +195,8 @@ func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 		a.contBuf, a.contEnds = a.contBuf[:0], a.contEnds[:0]
 	}
 	service := isServiceStamp(stamp)
-	a.keepCont = len(body) > 0 && body[0] == 'S' && !service && wantsContinuation(body)
+	daemon := !service && isDaemonStamp(stamp, level)
+	a.keepCont = len(body) > 0 && body[0] == 'S' && !service && !daemon && wantsContinuation(body)
 	if service && isVMConfig(body) {
 		// Parsed at Flush, once its JSON has gone by.
 		c.vmConfig, c.cfgMB, c.cfgCPU = true, 0, 0
@@ -213,6 +214,8 @@ func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 		parse, may := parseBody, mayBeEvent(body)
 		if service {
 			parse, may = parseService, true
+		} else if daemon {
+			parse, may = parseDaemon, true
 		}
 		if a.sink != nil {
 			from := len(*a.sink)

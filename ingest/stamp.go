@@ -39,9 +39,13 @@ func splitEntry(line []byte) (stamp []byte, level string, body []byte, ok bool) 
 //	main.log, cowork_vm_node.log:  2026-08-30 20:35:17 [info] body
 //	cowork_vm_swift.log:           [VM] 2026-08-18 10:49:22 [info] body (the "[VM] " is optional)
 //	mcp*.log:                      2026-08-30T16:35:14.745Z [info] body
+//	daemon.log:                    [2026-08-05T23:58:34.350Z] [bg] body (no level)
 //
 // A line that does not start this way continues the previous entry.
 func splitPrefix(line []byte) (stamp, level, body []byte, ok bool) {
+	if isDaemonLine(line) {
+		return splitDaemonPrefix(line)
+	}
 	if len(line) > 5 && line[0] == '[' && line[1] == 'V' && bytes.HasPrefix(line, []byte("[VM] ")) {
 		line = line[5:]
 	}

@@ -1,0 +1,227 @@
+package ingest
+
+import (
+	"bytes"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// The Claude Code daemon's log, ~/.claude/daemon.log (claude-logs.md §7.6;
+// anthropics/claude-code #64028, #74429, #75037, #84349, #87891, #90149):
+//
+//	[2026-08-05T23:58:34.350Z] [supervisor] ─── daemon start ─── version=2.1.222 pid=3569272 origin=transient
+//	[2026-08-05T23:58:34.483Z] [bg] bg adopt: adopted=0 respawned=0 dead=2
+//	[2026-08-05T23:59:34.476Z] [supervisor] shutting down (cause=upgrade, uptime=60s, leases=2, live_workers=2)
+//
+// UTC with milliseconds in brackets, no level, a channel tag. The daemon's
+// wording drifts between CLI releases, so every shape is read by its
+// leading words and what it cannot read is left alone, never guessed at.
+
+// splitDaemonPrefix recognises "[YYYY-MM-DDTHH:MM:SS(.fff)Z] ": the stamp
+// is what is inside the brackets; the channel tag stays in the body.
+func splitDaemonPrefix(line []byte) (stamp, level, body []byte, ok bool) {
+	in := line[1:]
+	if len(in) < 21 || in[10] != 'T' || !isStamp19(in) {
+		return nil, nil, nil, false
+	}
+	end := 19
+	if in[end] == '.' {
+		end++
+		for end < len(in) && isDigit(in[end]) && end < 29 {
+			end++
+		}
+	}
+	if end >= len(in) || in[end] != 'Z' {
+		return nil, nil, nil, false
+	}
+	end++
+	if end >= len(in) || in[end] != ']' {
+		return nil, nil, nil, false
+	}
+	return in[:end], nil, trimSpace1(in[end+1:]), true
+}
+
+// isDaemonLine: the line starts with the daemon's bracketed stamp.
+func isDaemonLine(line []byte) bool {
+	return len(line) > 22 && line[0] == '[' && isDigit(line[1])
+}
+
+// isDaemonStamp: an ISO stamp with no level after it is the daemon's
+// (mcp logs write a level).
+func isDaemonStamp(stamp []byte, level string) bool {
+	return level == "" && len(stamp) > 19 && stamp[10] == 'T' && stamp[len(stamp)-1] == 'Z'
+}
+
+// parseDaemon reads one daemon.log body.
+func parseDaemon(e *Entry, out []governor.Event) []governor.Event {
+	b, nm := e.Body, e.names
+	if rest, ok := cut(b, "[supervisor] "); ok {
+		return parseSupervisor(nm, rest, out)
+	}
+	if rest, ok := cut(b, "[bg] "); ok {
+		return parseBg(nm, rest, out)
+	}
+	return out
+}
+
+func parseSupervisor(nm *names, b []byte, out []governor.Event) []governor.Event {
+	switch {
+	case bytes.Contains(b, []byte("daemon start")):
+		ev := governor.Event{Kind: governor.KindDaemonStart}
+		if v, ok := field(b, "version="); ok {
+			ev.Version = nm.get(v, 40)
+		}
+		return append(out, ev)
+	case bytes.HasPrefix(b, []byte("shutting down")):
+		ev := governor.Event{Kind: governor.KindDaemonShutdown}
+		if v, ok := field(b, "cause="); ok {
+			w, _ := word(v, ",)")
+			ev.Reason = nm.get(w, 40)
+		}
+		if v, ok := field(b, "live_workers="); ok {
+			ev.Count, _, _ = num(v)
+		}
+		return append(out, ev)
+	case bytes.HasPrefix(b, []byte("idle ")) && bytes.Contains(b, []byte("exiting")):
+		return append(out, governor.Event{Kind: governor.KindDaemonShutdown, Reason: "idle"})
+	}
+	return out
+}
+
+func parseBg(nm *names, b []byte, out []governor.Event) []governor.Event {
+	if rest, ok := cut(b, "bg: "); ok {
+		return parseBgNote(rest, out)
+	}
+	rest, ok := cut(b, "bg ")
+	if !ok {
+		return out
+	}
+	if r, ok := cut(rest, "settled "); ok {
+		if ev := parseSettled(nm, r); ev.Session != "" && ev.Reason != "" {
+			out = append(out, ev)
+		}
+		return out
+	}
+	if r, ok := cut(rest, "retire "); ok {
+		if ev := parseRetire(nm, r); ev.Session != "" {
+			out = append(out, ev)
+		}
+		return out
+	}
+	if r, ok := cut(rest, "adopt: "); ok {
+		ev := governor.Event{Kind: governor.KindDaemonAdopt}
+		if v, ok := field(r, "dead="); ok {
+			ev.Count, _, _ = num(v)
+		}
+		return append(out, ev)
+	}
+	for _, verb := range [...]string{"spawned ", "claimed-spare "} {
+		if r, ok := cut(rest, verb); ok && !bytes.HasPrefix(r, []byte("host ")) {
+			ev := governor.Event{Kind: governor.KindDaemonSpawn}
+			ev.Session, r = sessionID(nm, r)
+			if c, ok := cut(r, " ("); ok {
+				w, _ := word(c, ")")
+				ev.Reason = nm.get(w, 20)
+			}
+			return append(out, ev)
+		}
+	}
+	return out
+}
+
+// parseSettled reads "<id> (done|killed|crashed)[: <reason>]"; a reason
+// ending in "×K" is a worker that crashed K times.
+func parseSettled(nm *names, b []byte) governor.Event {
+	ev := governor.Event{Kind: governor.KindDaemonSettled}
+	ev.Session, b = sessionID(nm, b)
+	if r, ok := cut(b, " ("); ok {
+		w, rest := word(r, ")")
+		ev.Reason = nm.get(w, 20)
+		if why, ok := cut(rest, "): "); ok {
+			why = bytes.TrimSpace(why)
+			ev.Text = governor.Sanitize(why, governor.MaxTextRunes)
+			ev.Count = repeats(why)
+			ev.LowMemory = bytes.Contains(why, []byte("low memory"))
+		}
+	}
+	return ev
+}
+
+// repeats reads a trailing "×K" (or "xK"): how many times it happened.
+func repeats(b []byte) int {
+	i := bytes.LastIndex(b, []byte("×"))
+	skip := len("×")
+	if i < 0 {
+		if i = bytes.LastIndexByte(b, 'x'); i < 0 || i+1 >= len(b) || !isDigit(b[i+1]) || i > 0 && b[i-1] != ' ' {
+			return 0
+		}
+		skip = 1
+	}
+	n, rest, ok := num(b[i+skip:])
+	if !ok || len(bytes.TrimSpace(rest)) > 0 {
+		return 0
+	}
+	return n
+}
+
+// parseRetire reads "<id>: <why>, idle <N><unit>[ [low memory]]".
+func parseRetire(nm *names, b []byte) governor.Event {
+	ev := governor.Event{Kind: governor.KindDaemonRetire}
+	ev.Session, b = sessionID(nm, b)
+	if r, ok := cut(b, ": "); ok {
+		w, rest := word(r, ",")
+		ev.Reason = nm.get(bytes.TrimSpace(w), 30)
+		if i := bytes.Index(rest, []byte("idle ")); i >= 0 {
+			ev.IdleS = durationS(rest[i+5:])
+		}
+	}
+	ev.LowMemory = bytes.Contains(b, []byte("[low memory]"))
+	return ev
+}
+
+// durationS reads "25m", "3h", "2d", "90s", "1h30m" as seconds.
+func durationS(b []byte) int {
+	total := 0
+	for len(b) > 0 {
+		n, rest, ok := num(b)
+		if !ok || len(rest) == 0 {
+			break
+		}
+		unit := 0
+		switch rest[0] {
+		case 's':
+			unit = 1
+		case 'm':
+			unit = 60
+		case 'h':
+			unit = 3600
+		case 'd':
+			unit = 86400
+		}
+		if unit == 0 {
+			break
+		}
+		total += n * unit
+		b = rest[1:]
+	}
+	return total
+}
+
+// parseBgNote reads the daemon's "bg: …" notes; only its low-memory ones
+// are events: "low memory (782MB free) — retiring settled workers before
+// spawning <id>", "low memory (macOS memorystatus pressure level 4) — …",
+// "low memory persists after shedding non-pinned — …", "low memory —
+// skipping spare dispatch <id>".
+func parseBgNote(b []byte, out []governor.Event) []governor.Event {
+	rest, ok := cut(b, "low memory")
+	if !ok {
+		return out
+	}
+	ev := governor.Event{Kind: governor.KindDaemonLowMemory, Text: governor.Sanitize(b, governor.MaxTextRunes)}
+	if r, ok := cut(rest, " ("); ok {
+		if n, unit, ok := num(r); ok && bytes.HasPrefix(unit, []byte("MB")) {
+			ev.MemoryMB = n
+		}
+	}
+	return append(out, ev)
+}
