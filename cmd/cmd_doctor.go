@@ -61,9 +61,28 @@ func printDiscovery(w io.Writer, d sources.Discovery, now time.Time) {
 	}
 	if d.Chosen == "" {
 		fmt.Fprintf(w, "using: none (%s)\n", d.Reason)
+	} else {
+		fmt.Fprintf(w, "using: %s (%s)\n", sources.CleanText(d.Chosen), d.Reason)
+	}
+	printDaemon(w, d.Daemon, now)
+}
+
+// printDaemon lists the Claude Code daemon's log: where it was looked
+// for, what is there, and whether it is read with the app's logs.
+func printDaemon(w io.Writer, d sources.DaemonLog, now time.Time) {
+	fmt.Fprintf(w, "claude code daemon log:\n  %s\n    from %s\n", sources.CleanText(d.Path), d.Source)
+	for _, f := range d.Files {
+		open := "opens read-only"
+		if !f.Readable {
+			open = "cannot open: " + f.OpenErr
+		}
+		fmt.Fprintf(w, "    %-26s %9s  %-10s %s\n", f.Name, governor.FormatBytes(uint64(f.Size)), humanAge(now.Sub(f.ModTime)), open)
+	}
+	if d.Used {
+		fmt.Fprintf(w, "  read with the app's logs (report, the live view, events, serve)\n")
 		return
 	}
-	fmt.Fprintf(w, "using: %s (%s)\n", sources.CleanText(d.Chosen), d.Reason)
+	fmt.Fprintf(w, "  not read: %s\n", sources.CleanText(d.Why))
 }
 
 func humanAge(d time.Duration) string {

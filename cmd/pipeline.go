@@ -130,10 +130,12 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 // liveFiles turns the PATH arguments into the folder to follow and, when
 // files were named, the files to backfill.
 func liveFiles(paths []string) (string, []sources.LogFile, error) {
-	if len(paths) == 1 {
-		if st, err := os.Stat(paths[0]); err == nil && st.IsDir() {
+	dir := ""
+	if st, err := os.Stat(paths[0]); err == nil && st.IsDir() {
+		if len(paths) == 1 {
 			return paths[0], nil, nil
 		}
+		dir = paths[0] // the log folder, then the daemon's log from its own
 	}
 	files, err := sources.ExpandPaths(paths)
 	if err != nil {
@@ -142,7 +144,10 @@ func liveFiles(paths []string) (string, []sources.LogFile, error) {
 	if len(files) == 0 {
 		return "", nil, fmt.Errorf("no Claude logs in %v", paths)
 	}
-	return filepath.Dir(files[0].Path), files, nil
+	if dir == "" {
+		dir = filepath.Dir(files[0].Path)
+	}
+	return dir, files, nil
 }
 
 // parseLive assembles and parses line batches into updates, one assembler

@@ -23,15 +23,20 @@ const (
 	DaemonLoopWindow = 5 * time.Minute
 )
 
-// Daemon shutdown causes the supervisor logs (cause=…).
+// What the daemon's lines say (Event.Reason): a worker's outcome
+// (daemon.settled) and the supervisor's shutdown cause (daemon.shutdown).
 const (
-	DaemonCauseUpgrade = "upgrade"
+	ReasonWorkerDone    Reason = "done"
+	ReasonWorkerCrashed Reason = "crashed"
+	ReasonWorkerKilled  Reason = "killed"
+	DaemonCauseUpgrade  Reason = "upgrade"
+	DaemonCauseIdle     Reason = "idle" // "idle 5s with no clients — exiting"
 )
 
 // daemonState is what the daemon's lines leave behind.
 type daemonState struct {
 	running      bool      // a start was seen and no shutdown since
-	lastCause    string    // the last shutdown's cause
+	lastCause    Reason    // the last shutdown's cause
 	silentEnd    bool      // the run before the current one ended with no line
 	silentAt     time.Time // when the last such start was seen
 	silentLoop   bool      // that start came within DaemonLoopWindow of the one before
@@ -58,7 +63,7 @@ func (s *State) applyDaemon(e *Event) {
 		}
 		d.running = true
 	case KindDaemonShutdown:
-		d.running, d.lastCause, d.silentEnd = false, string(e.Reason), false
+		d.running, d.lastCause, d.silentEnd = false, e.Reason, false
 	case KindDaemonAdopt:
 		if e.Count > 0 {
 			s.lost(s.adoptLoss(e))
@@ -109,9 +114,9 @@ func (s *State) daemonSettled(e *Event) {
 		l.Detail += ": " + e.Text
 	}
 	switch e.Reason {
-	case "done":
+	case ReasonWorkerDone:
 		return
-	case "crashed":
+	case ReasonWorkerCrashed:
 		s.counts.DaemonCrashed++
 		switch {
 		case e.Count >= 2:

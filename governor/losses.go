@@ -47,7 +47,7 @@ func (c LossCause) Text() string {
 	case LossCrash:
 		return "process crashed"
 	case LossDaemonLowMemory:
-		return "daemon retired it under low memory"
+		return "daemon low memory"
 	case LossDaemonCrashLoop:
 		return "daemon crash loop"
 	}

@@ -139,7 +139,7 @@ func (s *State) Finish() {
 // Apply folds one event into the state.
 func (s *State) Apply(e Event) {
 	s.counts.Entries++
-	if s.first.IsZero() {
+	if s.first.IsZero() || !e.Time.IsZero() && e.Time.Before(s.first) { // files are read one after another
 		s.first = e.Time
 	}
 	if e.Time.After(s.last) {

@@ -215,7 +215,7 @@ func stamp(t time.Time) string {
 	if t.IsZero() {
 		return ""
 	}
-	return t.Format(TimeLayout)
+	return t.Local().Format(TimeLayout) // the daemon's UTC stamps read as the app's local ones
 }
 
 // redact rewrites every string in the report that could carry a user name,

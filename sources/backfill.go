@@ -21,7 +21,7 @@ const StateBackfill = governor.FileBackfill
 
 // followedFamilies are the logs followed live; mcp.log is read at start-up
 // if present but carries nothing the governor view needs live.
-var followedFamilies = [...]string{"main", "cowork_vm_swift", "cowork_vm_node"}
+var followedFamilies = [...]string{"main", "cowork_vm_swift", "cowork_vm_node", FamilyDaemon}
 
 // appStartMarker is the body of the app's start entry; backfill begins at the
 // last one when it is within BackfillMaxBytes.
@@ -99,10 +99,14 @@ func planBackfill(dir string, files []LogFile, limit int64) (*Backfill, error) {
 	}
 	for _, fam := range followedFamilies {
 		cfg := FollowConfig{Path: filepath.Join(dir, fam+".log"), StartAt: 0}
+		found := false
 		for _, p := range b.Parts {
 			if p.File.Family == fam && p.Current {
-				cfg.Path = p.File.Path
+				cfg.Path, found = p.File.Path, true
 			}
+		}
+		if fam == FamilyDaemon && !found {
+			continue // it lives in its own folder: followed only when found there
 		}
 		b.Follow = append(b.Follow, cfg)
 	}

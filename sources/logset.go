@@ -30,13 +30,20 @@ type LogFile struct {
 // own log first, because it carries the governor; the VM logs after it.
 // cowork-service.log is the Windows VM service's log, the only place the
 // VM's size is written there.
-var families = [...]string{"main", "cowork_vm_swift", "cowork_vm_node", "cowork-service", "mcp"}
+var families = [...]string{"main", "cowork_vm_swift", "cowork_vm_node", "cowork-service", "mcp", FamilyDaemon}
+
+// FamilyDaemon is the Claude Code daemon's log, ~/.claude/daemon.log. It
+// rotates as daemon.log.1 (a number after .log, unlike the app's logs).
+const FamilyDaemon = "daemon"
 
 // ClassifyLogName reports the family and generation of a known log file name
 // such as "main1.log" or "cowork_vm_node.old.log"; ok is false for any other
 // name. Matching ignores case, because the Windows and macOS file systems do.
 func ClassifyLogName(name string) (family string, generation int, old, ok bool) {
 	lower := strings.ToLower(name)
+	if rest, isDaemon := strings.CutPrefix(lower, FamilyDaemon+".log"); isDaemon {
+		return classifyDaemon(rest)
+	}
 	stem, found := strings.CutSuffix(lower, ".log")
 	if !found {
 		return "", 0, false, false
@@ -64,6 +71,18 @@ func ClassifyLogName(name string) (family string, generation int, old, ok bool) 
 		return f, n, false, true
 	}
 	return "", 0, false, false
+}
+
+// classifyDaemon reads what follows "daemon.log": nothing, or ".N".
+func classifyDaemon(rest string) (family string, generation int, old, ok bool) {
+	if rest == "" {
+		return FamilyDaemon, 0, false, true
+	}
+	n, err := strconv.Atoi(strings.TrimPrefix(rest, "."))
+	if !strings.HasPrefix(rest, ".") || err != nil || n < 1 || rest[1] == '0' {
+		return "", 0, false, false
+	}
+	return FamilyDaemon, n, false, true
 }
 
 // ExpandPaths turns command-line PATHs into the files to read, in reading

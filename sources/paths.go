@@ -48,6 +48,8 @@ type Discovery struct {
 	Probed []ProbedDir
 	Chosen string // "" when no folder was found
 	Reason string // why Chosen, or why none
+	// Daemon is the Claude Code daemon's log, in a folder of its own.
+	Daemon DaemonLog
 }
 
 // DiscoverInput is everything discovery depends on, so every OS's rules can
@@ -112,7 +114,7 @@ func Candidates(in DiscoverInput) []Candidate {
 
 // DiscoverWith probes the candidates for in and chooses one.
 func DiscoverWith(in DiscoverInput) Discovery {
-	var d Discovery
+	d := Discovery{Daemon: discoverDaemon(in)}
 	for _, c := range Candidates(in) {
 		d.Probed = append(d.Probed, probeDir(c))
 	}

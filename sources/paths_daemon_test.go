@@ -1,0 +1,61 @@
+package sources
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestClassifyDaemonLogNames(t *testing.T) {
+	for name, want := range map[string]int{"daemon.log": 0, "daemon.log.1": 1, "DAEMON.LOG.2": 2} {
+		fam, gen, _, ok := ClassifyLogName(name)
+		if !ok || fam != FamilyDaemon || gen != want {
+			t.Errorf("%s: %q %d %v, want daemon %d", name, fam, gen, ok, want)
+		}
+	}
+	for _, name := range []string{"daemon.log.0", "daemon.log.01", "daemon.log.x", "daemon.log1", "daemon1.log.1", "daemon.log."} {
+		if fam, _, _, ok := ClassifyLogName(name); ok {
+			t.Errorf("%s classified as %q", name, fam)
+		}
+	}
+}
+
+func TestDiscoverDaemonLog(t *testing.T) {
+	home := t.TempDir()
+	cfg := filepath.Join(home, ".claude")
+	if err := os.MkdirAll(cfg, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	in := DiscoverInput{GOOS: "linux", Home: home}
+	if d := discoverDaemon(in); d.Used || !strings.Contains(d.Why, "no daemon.log") {
+		t.Fatalf("empty folder: %+v", d)
+	}
+	for _, n := range []string{"daemon.log", "daemon.log.1", "settings.json", "main.log"} {
+		if err := os.WriteFile(filepath.Join(cfg, n), []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d := discoverDaemon(in)
+	if !d.Used || d.Source != "Claude Code default (~/.claude)" {
+		t.Fatalf("found: %+v", d)
+	}
+	got := d.Paths()
+	if len(got) != 2 || filepath.Base(got[0]) != "daemon.log.1" || filepath.Base(got[1]) != "daemon.log" {
+		t.Fatalf("only the daemon's logs, oldest first: %v", got)
+	}
+	// An overridden log folder does not pull in this machine's daemon log…
+	in.FlagDir = "/saved/logs"
+	if d := discoverDaemon(in); d.Used || d.Paths() != nil || !strings.Contains(d.Why, EnvClaudeConfigDir) {
+		t.Fatalf("overridden: %+v", d)
+	}
+	// …unless CLAUDE_CONFIG_DIR names it too.
+	moved := t.TempDir()
+	if err := os.WriteFile(filepath.Join(moved, "daemon.log"), []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in.Getenv = envOf(map[string]string{EnvClaudeConfigDir: moved})
+	if d := discoverDaemon(in); !d.Used || d.Source != EnvClaudeConfigDir || len(d.Paths()) != 1 {
+		t.Fatalf("CLAUDE_CONFIG_DIR: %+v", d)
+	}
+}
