@@ -184,6 +184,9 @@ func (m *Model) tick() tea.Cmd {
 // Update applies one message.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
+	case tea.ResumeMsg:
+		m.dirty = true // back from ctrl+z: draw the whole screen again
+		return m, nil
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.help.SetWidth(msg.Width)

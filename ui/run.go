@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"errors"
+	"sync/atomic"
 
 	tea "charm.land/bubbletea/v2"
 )
@@ -15,9 +16,19 @@ const maxFPS = 10
 // restores the terminal on return, also after a panic in Update or View.
 func Run(ctx context.Context, opts Options, extra ...tea.ProgramOption) error {
 	popts := append([]tea.ProgramOption{tea.WithContext(ctx), tea.WithFPS(maxFPS)}, extra...)
-	_, err := tea.NewProgram(New(opts), popts...).Run()
+	p := tea.NewProgram(New(opts), popts...)
+	defer watchSignals(p)()
+	_, err := p.Run()
+	if errors.Is(err, tea.ErrProgramKilled) && quitBySignal.Load() {
+		return ErrQuitSignal
+	}
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return nil // cancelled from outside: a normal end
 	}
 	return err
 }
+
+// ErrQuitSignal is Run's error after a SIGQUIT (the terminal restored).
+var ErrQuitSignal = errors.New("quit on SIGQUIT")
+
+var quitBySignal atomic.Bool

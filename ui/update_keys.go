@@ -13,6 +13,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
 	m.dirty = true
 	m.notice = ""
+	if msg.String() == "ctrl+z" {
+		return suspend // restores the terminal; fg redraws (ResumeMsg)
+	}
 	if m.filterOn {
 		m.editFilter(msg)
 		return nil
