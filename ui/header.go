@@ -188,6 +188,9 @@ func (m *Model) sessionsMeter(w int) string {
 		st = t.Warn
 	}
 	frac := live + "/" + fmt.Sprint(s.Cap.Value)
+	if s.Cap.Source != governor.SourceLogged {
+		frac = live + "/~" + fmt.Sprint(s.Cap.Value) // the short forms keep the estimate's mark
+	}
 	capText := "cap " + governor.CapText(s.Cap)
 	return m.meter("Ses", float64(s.Live)/float64(s.Cap.Value), st, w,
 		frac+" "+capText+" · "+governor.EffectiveText(s.Effective),

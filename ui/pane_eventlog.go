@@ -72,6 +72,12 @@ func (m *Model) detailsContent(w int) content {
 		if s.Evictions > 0 {
 			facts = append(facts, plural(s.Evictions, "eviction")+" by the governor")
 		}
+		for _, o := range m.snap.Outcomes { // newest first
+			if o.Session == id && o.Eviction {
+				facts = append(facts, "last evicted "+clockTime(o.Time)+": "+governor.OutcomeCause(o)+", idle "+governor.IdleText(o.IdleS, o.IdleSource))
+				break
+			}
+		}
 		for _, f := range facts {
 			c.rows = append(c.rows, row{plain: f, styled: fit(f, w)})
 		}
