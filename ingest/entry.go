@@ -22,6 +22,7 @@ type Entry struct {
 	loc       *time.Location
 	names     *names      // the assembler's interned strings (nil: none)
 	clock     *stampClock // the assembler's last parsed timestamp (nil: none)
+	remote    *remoteSeen // the assembler's last Remote Control state (nil: none)
 
 	parsed   bool             // events below already hold what the first line says
 	events   []governor.Event // parsed at Feed time, when parsed is set
@@ -69,8 +70,9 @@ type Assembler struct {
 	bodyBuf   []byte
 	contBuf   []byte
 	contEnds  []int
-	unstamped int  // lines before the first timestamped line
-	badStamps int  // entry starts whose stamp is no real date
+	unstamped int // lines before the first timestamped line
+	badStamps int // entry starts whose stamp is no real date
+	remote    remoteSeen
 	bad       bool // the open entry is such a one: it and its lines say nothing
 	lastDate  [10]byte
 	entries   int
@@ -89,6 +91,7 @@ func NewAssembler(file string, loc *time.Location, emit func(*Entry)) *Assembler
 	}
 	a := &Assembler{file: file, loc: loc, emit: emit, bodyBuf: make([]byte, 0, 512), names: newNames()}
 	a.cur.names, a.cur.clock, a.cur.File, a.cur.loc = a.names, &a.clock, file, loc
+	a.cur.remote = &a.remote
 	return a
 }
 
@@ -107,6 +110,7 @@ func NewSinkAssembler(file string, loc *time.Location, sink *[]governor.Event) *
 // at 1.
 func (a *Assembler) Reset(sink *[]governor.Event) {
 	a.lineNo, a.open, a.keepCont, a.unstamped, a.entries, a.badStamps = 0, false, false, 0, 0, 0
+	a.remote = remoteSeen{}
 	a.sink = sink
 }
 

@@ -87,7 +87,7 @@ func parseText(e *Entry, b []byte, out []governor.Event) []governor.Event {
 			return append(out, governor.Event{Kind: governor.KindRemoteControl, Session: id})
 		}
 	case 'R':
-		return parseR(e.names, b, out)
+		return parseR(e, b, out)
 	case 'G', 'M':
 		return parseRenderer(b, out)
 	case 'b', 'w':
@@ -139,7 +139,7 @@ func parseTagged(e *Entry, b []byte, out []governor.Event) []governor.Event {
 	case 'V':
 		return parseVMNode(nm, b, out)
 	case 'u', 's', 'r', 'q':
-		return parseAppTagged(nm, b, out)
+		return parseAppTagged(e, b, out)
 	case 'c':
 		if rest, ok := cut(b, "[cleanupVMBundleIfUnsupported] "); ok && bytes.Contains(rest, []byte("not supported")) {
 			return append(out, governor.Event{Kind: governor.KindVMFailed, Text: governor.Sanitize(rest, governor.MaxTextRunes)})

@@ -12,25 +12,32 @@ import (
 // parseAppTagged reads "[updater] ", "[stealth-update] ",
 // "[stealth-relaunch] ", "[rcAutoEnable] ", "[remote-control] " and
 // "[quit-cleanup] " lines.
-func parseAppTagged(nm *names, b []byte, out []governor.Event) []governor.Event {
-	if rest, ok := cut(b, "[updater] "); ok {
-		return parseUpdater(nm, trimSpaces(rest), out)
-	}
-	if rest, ok := cut(b, "[stealth-update] "); ok && bytes.HasPrefix(trimSpaces(rest), []byte("Triggering stealth update")) {
-		return append(out, governor.Event{Kind: governor.KindUpdateRestart})
-	}
-	if _, ok := cut(b, "[stealth-relaunch] "); ok {
-		return append(out, governor.Event{Kind: governor.KindRelaunch, Text: governor.Sanitize(b, governor.MaxTextRunes)})
-	}
-	if rest, ok := cut(b, "[rcAutoEnable] verdict: "); ok {
-		return append(out, governor.Event{Kind: governor.KindRemoteState, Reason: "auto_enable", Text: governor.Sanitize(rest, governor.MaxTextRunes)})
-	}
-	if rest, ok := cut(b, "[remote-control] bridge_state: "); ok {
-		state, _ := word(bytes.Trim(trimSpaces(rest), `"`), `" `)
-		return append(out, governor.Event{Kind: governor.KindRemoteState, Reason: "bridge_state", Text: nm.get(state, 40)}) // interned: logged all day long
-	}
-	if _, ok := cut(b, "[quit-cleanup] "); ok {
-		return append(out, governor.Event{Kind: governor.KindAppQuit, Text: governor.Sanitize(b, governor.MaxTextRunes)})
+func parseAppTagged(e *Entry, b []byte, out []governor.Event) []governor.Event {
+	nm := e.names
+	switch b[1] { // parseTagged saw one of these; bridge_state is the common one
+	case 'r':
+		if rest, ok := cut(b, "[remote-control] bridge_state: "); ok {
+			state, _ := word(bytes.Trim(trimSpaces(rest), `"`), `" `)
+			return remoteState(e, "bridge_state", nm.get(state, 40), out) // interned: logged all day long
+		}
+		if rest, ok := cut(b, "[rcAutoEnable] verdict: "); ok {
+			return remoteState(e, "auto_enable", nm.get(rest, governor.MaxTextRunes), out)
+		}
+	case 'u':
+		if rest, ok := cut(b, "[updater] "); ok {
+			return parseUpdater(nm, trimSpaces(rest), out)
+		}
+	case 's':
+		if rest, ok := cut(b, "[stealth-update] "); ok && bytes.HasPrefix(trimSpaces(rest), []byte("Triggering stealth update")) {
+			return append(out, governor.Event{Kind: governor.KindUpdateRestart})
+		}
+		if _, ok := cut(b, "[stealth-relaunch] "); ok {
+			return append(out, governor.Event{Kind: governor.KindRelaunch, Text: governor.Sanitize(b, governor.MaxTextRunes)})
+		}
+	case 'q':
+		if _, ok := cut(b, "[quit-cleanup] "); ok {
+			return append(out, governor.Event{Kind: governor.KindAppQuit, Text: governor.Sanitize(b, governor.MaxTextRunes)})
+		}
 	}
 	return out
 }
@@ -139,4 +146,24 @@ func parseAppStart(first []byte, cont [][]byte) governor.Event {
 // wantsContinuation says which entries need their continuation lines kept.
 func wantsContinuation(body []byte) bool {
 	return bytes.HasPrefix(body, []byte("Starting app"))
+}
+
+// remoteSeen is the last Remote Control state line an assembler read.
+type remoteSeen struct {
+	reason governor.Reason
+	text   string
+}
+
+// remoteState is an app.remote_control event, unless it repeats the one
+// before it: the app writes bridge_state "connected" over and over (a tenth
+// of some logs), and only a change says something. QuitFold drops the
+// repeats across blocks, so this only saves making them.
+func remoteState(e *Entry, reason governor.Reason, text string, out []governor.Event) []governor.Event {
+	if e.remote != nil {
+		if *e.remote == (remoteSeen{reason, text}) {
+			return out
+		}
+		*e.remote = remoteSeen{reason, text}
+	}
+	return append(out, governor.Event{Kind: governor.KindRemoteState, Reason: reason, Text: text})
 }

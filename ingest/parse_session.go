@@ -118,13 +118,14 @@ func parsePausing(nm *names, b []byte, out []governor.Event) []governor.Event {
 }
 
 // parseR reads "Resuming session S" and "Remote control enabled: …".
-func parseR(nm *names, b []byte, out []governor.Event) []governor.Event {
+func parseR(e *Entry, b []byte, out []governor.Event) []governor.Event {
+	nm := e.names
 	if rest, ok := cut(b, "Resuming session "); ok {
 		id, _ := sessionID(nm, rest)
 		return append(out, governor.Event{Kind: governor.KindResume, Session: id})
 	}
 	if bytes.HasPrefix(b, []byte("Remote control enabled")) {
-		return append(out, governor.Event{Kind: governor.KindRemoteState, Reason: "enabled", Text: "enabled"})
+		return remoteState(e, "enabled", "enabled", out)
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -92,5 +93,25 @@ func TestQuitFoldMakesOneQuit(t *testing.T) {
 	}
 	if got := strings.Join(kinds, " "); got != "app.quit@20:35:10 app.start@20:35:17 app.quit@22:00:00" {
 		t.Fatalf("got %s", got)
+	}
+}
+
+// The app writes bridge_state "connected" over and over: only a change is an
+// event, within a block and across blocks alike.
+func TestRemoteStateRepeatsFold(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 30000; i++ { // several blocks' worth
+		state := "connected"
+		if i == 20000 {
+			state = "ready"
+		}
+		fmt.Fprintf(&b, "2026-10-06 09:%02d:%02d [info] [remote-control] bridge_state: %q\n", i/60%60, i%60, state)
+	}
+	var got []string
+	if _, err := Read(strings.NewReader(b.String()), "main.log", time.UTC, func(e governor.Event) { got = append(got, e.Text) }); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(got, ",") != "connected,ready,connected" {
+		t.Fatalf("got %d events: %.80v", len(got), got)
 	}
 }

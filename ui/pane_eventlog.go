@@ -2,6 +2,7 @@ package ui
 
 import (
 	"github.com/coworktop/coworktop/governor"
+	"strconv"
 )
 
 func (m *Model) kindStyle(k governor.Kind) Ink {
@@ -78,6 +79,7 @@ func (m *Model) detailsContent(w int) content {
 				break
 			}
 		}
+		facts = append(facts, lifecycleFacts(s)...)
 		for _, f := range facts {
 			c.rows = append(c.rows, row{plain: f, styled: fit(f, w)})
 		}
@@ -85,4 +87,21 @@ func (m *Model) detailsContent(w int) content {
 	c.rows = append(c.rows, row{styled: t.paint(t.Heading, fit("history (recent event log lines naming "+short+")", w))})
 	c.rows = append(c.rows, m.logRows(w, func(l governor.LogLine) bool { return l.Session == id })...)
 	return c
+}
+
+// lifecycleFacts: crashes and Remote Control protection, when the log
+// showed them.
+func lifecycleFacts(s governor.SessionView) []string {
+	var facts []string
+	if s.Crashes > 0 {
+		n := "1 crash"
+		if s.Crashes > 1 {
+			n = strconv.Itoa(s.Crashes) + " crashes"
+		}
+		facts = append(facts, n+" (its process was killed or exited under it)")
+	}
+	if s.Protected != "" {
+		facts = append(facts, "protected: "+s.Protected+" (idle pauses declined; the governor never picks it)")
+	}
+	return facts
 }
