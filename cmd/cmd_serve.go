@@ -68,7 +68,7 @@ func runServe(ctx context.Context, g *globalOptions, paths []string, addr string
 	defer cancel()
 	updates, err := startLive(ctx, liveConfig{paths: paths, refresh: g.refresh, follow: true, machine: true})
 	if err != nil {
-		ln.Close()
+		_ = ln.Close() // the start failed; that error is the one to report
 		return err
 	}
 

@@ -93,7 +93,7 @@ func Serve(ctx context.Context, addr string, snapshot SnapshotFunc, build BuildI
 func ServeListener(ctx context.Context, ln net.Listener, snapshot SnapshotFunc, build BuildInfo, allowedHosts ...string) error {
 	h, err := Handler(snapshot, build)
 	if err != nil {
-		ln.Close()
+		_ = ln.Close() // the handler failed; that error is the one to report
 		return err
 	}
 	srv := &http.Server{

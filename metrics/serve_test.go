@@ -137,7 +137,8 @@ func TestServeEndpoints(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("ServeListener did not return after cancel")
 	}
-	if _, err := client.Get(base + "/healthz"); err == nil {
+	if resp, err := client.Get(base + "/healthz"); err == nil {
+		resp.Body.Close()
 		t.Error("server still answers after shutdown")
 	}
 }

@@ -54,7 +54,7 @@ func WriteTextfile(path string, snap governor.Snapshot, build BuildInfo) error {
 	defer func() {
 		if !done {
 			tmp.Close()
-			os.Remove(tmp.Name())
+			_ = os.Remove(tmp.Name()) // best effort: the write already failed
 		}
 	}()
 	if _, err := tmp.Write(buf.Bytes()); err != nil {
@@ -70,7 +70,7 @@ func WriteTextfile(path string, snap governor.Snapshot, build BuildInfo) error {
 		return fmt.Errorf("metrics: textfile: close %s: %w", tmp.Name(), err)
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
+		_ = os.Remove(tmp.Name()) // best effort: the rename already failed
 		done = true
 		return fmt.Errorf("metrics: textfile: rename into place: %w", err)
 	}

@@ -54,7 +54,6 @@ func (m *Model) applyPending() tea.Cmd {
 				m.state.Apply(e)
 			}
 			m.pendingAt += budget
-			budget = 0
 			break
 		}
 		for _, e := range rest {

@@ -1,0 +1,5 @@
+module github.com/coworktop/coworktop/scripts/modproxy
+
+go 1.26.7
+
+require golang.org/x/mod v0.42.0
