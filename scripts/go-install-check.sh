@@ -19,13 +19,13 @@ git clone -q --no-hardlinks "$root" "$work/src" || fail "cloning the checkout"
 (cd "$root/scripts/modproxy" && GOWORK=off go run . -module github.com/coworktop/coworktop \
 	-version "$version" -src "$work/src" -rev HEAD -out "$work/proxy") || fail "building the local proxy"
 
+# A fresh module cache, as a new user has; dependencies are read from this
+# machine's download cache when it has them, else from the usual proxy.
+cache=$(go env GOMODCACHE)/cache/download
+upstream=$(go env GOPROXY)
 export GOWORK=off GOFLAGS=-mod=mod GOBIN="$work/bin" GOMODCACHE="$work/modcache"
-export GOPROXY="file://$work/proxy,$(go env GOPROXY)"
-export GONOSUMDB=github.com/coworktop/coworktop GONOSUMCHECK=1 GOFLAGS=-mod=mod
-# Dependencies are read through the module cache of this machine when it has them.
-if [ -d "$(GOMODCACHE= go env GOMODCACHE)/cache/download" ]; then
-	export GOPROXY="file://$work/proxy,file://$(GOMODCACHE= go env GOMODCACHE)/cache/download,$(GOMODCACHE= go env GOPROXY)"
-fi
+export GONOSUMDB=github.com/coworktop/coworktop # a local build has no checksum-database entry
+export GOPROXY="file://$work/proxy,file://$cache,$upstream"
 cd "$work"
 for v in "$version" latest; do
 	rm -f "$GOBIN/coworktop"
