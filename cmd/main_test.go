@@ -1,12 +1,14 @@
 package cmd
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 )
 
 // testdataDir holds the fixtures and goldens shared by the whole module.
@@ -52,4 +54,43 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	os.RemoveAll(binDir)
 	os.Exit(code)
+}
+
+// eventually polls cond every 20 ms until it holds, and fails the test
+// naming what did not happen once timeout has passed: the way to wait for
+// another process or goroutine, instead of a fixed sleep.
+func eventually(t testing.TB, timeout time.Duration, what string, cond func() bool) {
+	t.Helper()
+	if !waitFor(timeout, cond) {
+		t.Fatalf("after %s: %s", timeout, what)
+	}
+}
+
+// waitFor polls cond every 20 ms until it holds (true) or timeout passes
+// (false), for a caller that reports the shortfall itself.
+func waitFor(timeout time.Duration, cond func() bool) bool {
+	for end := time.Now().Add(timeout); !cond(); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(end) {
+			return false
+		}
+	}
+	return true
+}
+
+// lockedBuffer is a bytes.Buffer a child process writes while the test reads.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

@@ -239,6 +239,7 @@ func startFakeVM(t *testing.T) bool {
 }
 
 func TestPrometheusEndToEnd(t *testing.T) {
+	t.Parallel() // a process test: runs beside the others
 	promBin := requireTool(t, "prometheus", "prometheus")
 	ctx, cancel := context.WithTimeout(context.Background(), 75*time.Second)
 	defer cancel()

@@ -16,6 +16,7 @@ import (
 // one eviction appended while serve follows is, exactly once, and reaches
 // notify-send as plain arguments.
 func TestServeNotifyEndToEnd(t *testing.T) {
+	t.Parallel() // a process test: runs beside the others
 	if runtime.GOOS != "linux" {
 		t.Skip("notify-send is the Linux notifier")
 	}

@@ -6,10 +6,14 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"fmt"
+	"io"
 	"io/fs"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -23,6 +27,7 @@ import (
 // not the absence of permission errors. replay needs a terminal: the
 // reliability script checks it in tmux the same way.
 func TestNeverWritesIntoTheLogFolder(t *testing.T) {
+	t.Parallel() // a process test: runs beside the others
 	bin := buildCoworktop(t)
 	dir := filepath.Join(t.TempDir(), "Claude")
 	if err := os.CopyFS(dir, os.DirFS(filepath.Join(testdataDir, "logs", "macos"))); err != nil {
@@ -49,24 +54,79 @@ func TestNeverWritesIntoTheLogFolder(t *testing.T) {
 			t.Errorf("%v: %v\n%s", args, err, out)
 		}
 	}
-	for _, args := range [][]string{
-		{"serve", "--metrics-addr", "127.0.0.1:0", "--refresh", "200ms", dir},
-		{"events", "--follow", dir},
-	} {
-		cmd := exec.Command(bin, args...)
-		var errb bytes.Buffer
-		cmd.Env, cmd.Dir, cmd.Stdout, cmd.Stderr = env, t.TempDir(), &bytes.Buffer{}, &errb
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(1500 * time.Millisecond)
-		_ = cmd.Process.Signal(syscall.SIGTERM)
-		if err := cmd.Wait(); err != nil {
-			t.Errorf("%v after SIGTERM: %v\n%s", args, err, errb.String())
-		}
-	}
+	// The long-running commands are stopped only once they have really read
+	// the folder: serve has counted its lines, events --follow printed them.
+	t.Run("serve", func(t *testing.T) {
+		addr := startServe(t, bin, dir, []string{"HOME=" + t.TempDir()}, "--refresh", "200ms")
+		eventually(t, 20*time.Second, "serve never counted the fixture's lines", func() bool {
+			resp, err := http.Get("http://" + addr + "/metrics")
+			if err != nil {
+				return false
+			}
+			defer resp.Body.Close()
+			b, _ := io.ReadAll(resp.Body)
+			return regexp.MustCompile(`(?m)^coworktop_log_lines_read_total [1-9]`).Match(b)
+		})
+	})
 	if after := listing(t, dir); after != before {
 		t.Fatalf("the log folder changed:\n--- before\n%s--- after\n%s", before, after)
+	}
+}
+
+// events --follow prints only what is written after it starts, so the test
+// appends to main.log (as the app would) until a line comes out, then checks
+// that main.log holds the fixture plus the test's lines and nothing else,
+// and that every other file is as it was.
+func TestFollowNeverWritesIntoTheLogFolder(t *testing.T) {
+	t.Parallel() // a process test: runs beside the others
+	bin := buildCoworktop(t)
+	dir := filepath.Join(t.TempDir(), "Claude")
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join(testdataDir, "logs", "macos"))); err != nil {
+		t.Fatal(err)
+	}
+	mainLog := filepath.Join(dir, "main.log")
+	want, err := os.ReadFile(mainLog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	others := func() string {
+		return strings.Join(slices.DeleteFunc(strings.Split(listing(t, dir), "\n"), func(l string) bool { return strings.HasPrefix(l, "main.log ") }), "\n")
+	}
+	before := others()
+	cmd := exec.Command(bin, "events", "--follow", dir)
+	var out, errb lockedBuffer
+	cmd.Env = append(os.Environ(), "HOME="+t.TempDir(), "XDG_CONFIG_HOME="+t.TempDir())
+	cmd.Dir, cmd.Stdout, cmd.Stderr = t.TempDir(), &out, &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	eventually(t, 20*time.Second, "events --follow printed none of the appended lines", func() bool {
+		if strings.Contains(out.String(), `"kind":`) {
+			return true
+		}
+		n++
+		line := fmt.Sprintf("%s [info] Starting local session local_follow-%d in /p/ro\n", time.Now().Format("2006-01-02 15:04:05"), n)
+		f, err := os.OpenFile(mainLog, os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if _, err := f.WriteString(line); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, line...)
+		return false
+	})
+	_ = cmd.Process.Signal(syscall.SIGTERM)
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("events --follow after SIGTERM: %v\n%s", err, errb.String())
+	}
+	if got, err := os.ReadFile(mainLog); err != nil || !bytes.Equal(got, want) {
+		t.Fatalf("main.log is not the fixture plus the test's own lines (%v)", err)
+	}
+	if after := others(); after != before {
+		t.Fatalf("the log folder changed:\n--- before\n%s\n--- after\n%s", before, after)
 	}
 }
 

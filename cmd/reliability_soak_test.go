@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -30,6 +31,7 @@ const soakRate = 200
 type procSample struct{ rssKiB, threads int }
 
 func TestSoakFollowRotations(t *testing.T) {
+	t.Parallel() // a process test: runs beside the others
 	dur := 12 * time.Second
 	if v := os.Getenv("COWORKTOP_SOAK"); v != "" {
 		d, err := time.ParseDuration(v)
@@ -57,6 +59,8 @@ func TestSoakFollowRotations(t *testing.T) {
 		}
 	}
 	seen := make(chan map[int]int, 1)
+	var probed atomic.Bool
+	var seqLines atomic.Int64
 	go func() {
 		counts := map[int]int{}
 		sc := bufio.NewScanner(stdout)
@@ -66,16 +70,37 @@ func TestSoakFollowRotations(t *testing.T) {
 			if json.Unmarshal(sc.Bytes(), &ev) != nil || ev.Kind != "governor.unknown" {
 				continue
 			}
+			if strings.Contains(ev.Text, "soak probe") {
+				probed.Store(true)
+			}
 			var n int
 			if i := strings.Index(ev.Text, "soak seq="); i >= 0 {
 				if _, err := fmt.Sscanf(ev.Text[i:], "soak seq=%d", &n); err == nil {
 					counts[n]++
+					seqLines.Add(1)
 				}
 			}
 		}
 		seen <- counts
 	}()
-	time.Sleep(1500 * time.Millisecond) // both are following the empty folder
+	// Lines written before the follower runs would go to its quiet backfill:
+	// probe until events --follow prints one, so it is following.
+	probe := filepath.Join(dir, "main.log")
+	eventually(t, 20*time.Second, "events --follow never printed a probe line", func() bool {
+		if probed.Load() {
+			return true
+		}
+		f, err := os.OpenFile(probe, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		_, err = fmt.Fprintf(f, "%s [info] [CliGovernor] soak probe\n", time.Now().Format("2006-01-02 15:04:05"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return false
+	})
 
 	samples := map[string][]procSample{}
 	ctx, cancel := context.WithTimeout(context.Background(), dur)
@@ -85,7 +110,9 @@ func TestSoakFollowRotations(t *testing.T) {
 			samples[name] = append(samples[name], readProc(c.Process.Pid))
 		}
 	})
-	time.Sleep(3 * time.Second) // the last polls
+	// The last lines arrive within a poll or two; a shortfall is reported
+	// below as lost lines.
+	waitFor(10*time.Second, func() bool { return seqLines.Load() >= int64(sent) })
 	usage := map[string]string{}
 	for name, c := range map[string]*exec.Cmd{"events": events, "serve": serve} {
 		_ = c.Process.Signal(syscall.SIGTERM)
