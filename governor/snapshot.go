@@ -168,6 +168,9 @@ type Snapshot struct {
 	Outlook     Outlook       `json:"outlook"`
 
 	Outcomes []Outcome `json:"outcomes"` // newest first, bounded
+	// EvictionsLastHour counts the real evictions logged in the hour
+	// before Now (of those kept, Limits.Evictions).
+	EvictionsLastHour int `json:"evictions_last_hour"`
 	// Losses are the newest lost sessions, in time order (bounded by
 	// Limits.Outcomes); LossCounts counts every one by cause.
 	Losses     []Loss      `json:"losses"`

@@ -40,6 +40,7 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 	snap.Rules = RulesFor(s.app.Version)
 
 	snap.Live = live
+	snap.EvictionsLastHour = s.evictionsSince(now.Add(-time.Hour))
 	snap.Cap = s.capView()
 	snap.Effective = s.effectiveView(now)
 	snap.Outlook = outlook(snap)
@@ -70,6 +71,20 @@ func (sess *session) view(now time.Time) SessionView {
 		v.TimerRemaining = max(0, sess.timerArmedAt.Add(sess.timerTimeout).Sub(now))
 	}
 	return v
+}
+
+// evictionsSince counts the kept evictions logged after t, newest first
+// until an older one.
+func (s *State) evictionsSince(t time.Time) int {
+	r := s.evictions
+	n := 0
+	for i := len(r.buf) - 1; i >= 0; i-- {
+		if !r.buf[(r.start+i)%len(r.buf)].Time.After(t) {
+			break
+		}
+		n++
+	}
+	return n
 }
 
 // effectiveView is the governor's last logged count as of now, with its age.

@@ -107,3 +107,18 @@ func TestEndedSessionHasNoRunningTimer(t *testing.T) {
 		}
 	}
 }
+
+// TestEvictionsLastHour: the one count of recent evictions, as the clock
+// moves on.
+func TestEvictionsLastHour(t *testing.T) {
+	s := stateFrom(t,
+		at(0)+" [info] [CliGovernor] at cap=4; evicting local_a (idle 100s) for warm spawn",
+		at(1800)+" [info] [CliGovernor] pressure evicting local_b (idle 400s)",
+		at(1900)+" [info] [CliGovernor] at cap=4; would evict local_c (idle 90s) for user spawn",
+	)
+	for _, c := range []struct{ after, want int }{{1900, 2}, {3601, 1}, {5401, 0}} {
+		if got := s.Snapshot(t0.Add(time.Duration(c.after) * time.Second)).EvictionsLastHour; got != c.want {
+			t.Errorf("at +%ds: %d evictions in the last hour, want %d", c.after, got, c.want)
+		}
+	}
+}

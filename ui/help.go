@@ -102,9 +102,19 @@ func (m *Model) helpLines(w int) []string {
 	return append(out, strings.Repeat(" ", w), fit(" ↑/↓ scroll this help · ? or esc closes it", w))
 }
 
-// keyLines lists every enabled binding of the full help in as many columns
-// as fit in w, none cut.
+// keyLines lists every enabled binding of the full help: the help bubble's
+// columns when they fit in w, else as many columns as fit, none cut (the
+// bubble cuts a column that does not fit to "…").
 func (m *Model) keyLines(w int) []string {
+	hm := m.help
+	hm.SetWidth(w - 1)
+	if full := hm.FullHelpView(m.keys.FullHelp()); !strings.Contains(full, "…") {
+		var out []string
+		for _, l := range strings.Split(full, "\n") {
+			out = append(out, padStyled(" "+l, w))
+		}
+		return out
+	}
 	t := m.theme
 	keyInk := inkOf(t.HelpKey)
 	var all []key.Binding

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"strconv"
-	"time"
 
 	"github.com/coworktop/coworktop/governor"
 )
@@ -29,11 +28,7 @@ func (m *Model) evictionsContent(w int) content {
 	head := newLine(t).cell(t.Heading, "TIME", timeW).cell(t.Heading, "WHAT", whatW).cell(t.Heading, "SESSION", idW).
 		rcell(t.Heading, "IDLE", idleW).cell(t.Heading, "CAUSE", causeW)
 	c := content{heading: head.String()}
-	hour := 0
 	for _, o := range m.snap.Outcomes {
-		if o.Eviction && m.snap.Now.Sub(o.Time) <= time.Hour {
-			hour++
-		}
 		idle := ""
 		if o.Session != "" {
 			idle = governor.IdleText(o.IdleS, o.IdleSource)
@@ -43,6 +38,6 @@ func (m *Model) evictionsContent(w int) content {
 			cell(t.Fact, governor.ShortID(o.Session), idW).rcell(Ink{}, idle, idleW).cell(Ink{}, governor.OutcomeCause(o), causeW)
 		c.rows = append(c.rows, l.row(o.Session))
 	}
-	c.info = plural(hour, "eviction") + " in the last hour · " + strconv.Itoa(m.snap.Counts.Evictions) + " total"
+	c.info = plural(m.snap.EvictionsLastHour, "eviction") + " in the last hour · " + strconv.Itoa(m.snap.Counts.Evictions) + " total"
 	return c
 }
