@@ -44,6 +44,7 @@ const (
 	KindAppQuit      Kind = "app.quit"             // beforeQuit / willQuit handlers
 	KindMemorySample Kind = "memory.sample"        // [process-memory] …
 	KindStall        Kind = "app.event_loop_stall" // [event-loop-stall] main process blocked for Nms
+	KindHeartbeat    Kind = "app.scheduled_tasks"  // [ScheduledTasks] …: written every 60 s while the main process runs
 	KindRendererGone Kind = "app.renderer_gone"    // Main webview render process gone / GPU process gone
 	KindUnresponsive Kind = "app.unresponsive"     // Main webview is unresponsive, will kill and reload
 	KindRateLimit    Kind = "api.rate_limit"       // an HTTP 429/529 status, rate_limit_error, overloaded_error

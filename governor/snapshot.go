@@ -47,6 +47,9 @@ type SessionView struct {
 	// Protected says why the governor will not pick this session
 	// ("Remote Control"); empty when it may be picked.
 	Protected string `json:"protected,omitempty"`
+	// AtRisk names the warning this session is under: the next warm spawn
+	// evicts it, or a pressure sweep would (coworktop's inference).
+	AtRisk RiskKind `json:"at_risk,omitempty"`
 }
 
 // Live reports whether the session holds a slot (working or idle).
@@ -175,7 +178,10 @@ type Snapshot struct {
 	// Limits.Outcomes); LossCounts counts every one by cause.
 	Losses     []Loss      `json:"losses"`
 	LossCounts []LossCount `json:"loss_counts"`
-	Counts     Counts      `json:"counts"`
+	// Risks are coworktop's inference of what is about to go wrong, each
+	// with its evidence.
+	Risks  []Risk `json:"risks"`
+	Counts Counts `json:"counts"`
 
 	MemorySamples []MemorySample `json:"-"` // [process-memory] history, oldest first, bounded
 	MemoryTimes   []time.Time    `json:"-"`

@@ -56,6 +56,7 @@ type State struct {
 	crashes         *ring[Crash]
 	crashesHidden   int
 	loss            losses
+	risk            riskState
 	daemon          daemonState
 	updateAt        time.Time      // the last update restart
 	updateLost      int            // sessions it stopped
@@ -177,7 +178,8 @@ func (s *State) Apply(e Event) {
 	case KindDaemonStart, KindDaemonShutdown, KindDaemonAdopt, KindDaemonSpawn, KindDaemonSettled, KindDaemonRetire, KindDaemonLowMemory:
 		s.applyDaemon(&e)
 	}
-	if e.Kind != KindMemorySample {
+	s.risk.observe(s, &e)
+	if e.Kind != KindMemorySample && e.Kind != KindHeartbeat {
 		s.log.push(logItem{ev: e})
 	}
 }

@@ -45,6 +45,7 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 	snap.Effective = s.effectiveView(now)
 	snap.Outlook = outlook(snap)
 	sweepOutlook(&snap.Outlook, snap)
+	snap.Risks = s.risks(&snap)
 	return snap
 }
 

@@ -136,6 +136,9 @@ func parseTagged(e *Entry, b []byte, out []governor.Event) []governor.Event {
 			id, _ := sessionID(nm, rest)
 			return append(out, governor.Event{Kind: governor.KindTurnEnd, Session: id})
 		}
+		if _, ok := cut(b, "[ScheduledTasks]"); ok { // every 60 s while the main process runs (#85104)
+			return append(out, governor.Event{Kind: governor.KindHeartbeat})
+		}
 	case 'V':
 		return parseVMNode(nm, b, out)
 	case 'u', 's', 'r', 'q':

@@ -134,3 +134,12 @@ func TestRepeatsAndDurations(t *testing.T) {
 		}
 	}
 }
+
+// [ScheduledTasks] writes a line every 60 s while the main process runs:
+// the heartbeat the stall risk listens for (#85104).
+func TestScheduledTasksHeartbeat(t *testing.T) {
+	evs := parseLines(t, "main.log", "2026-10-05 09:12:01 [info] [ScheduledTasks] tick: 0 due, next in 60s")
+	if len(evs) != 1 || evs[0].Kind != governor.KindHeartbeat {
+		t.Fatalf("%+v", evs)
+	}
+}

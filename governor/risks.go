@@ -1,0 +1,290 @@
+package governor
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Risks are what coworktop infers is about to go wrong, live: each is
+// shown only with the evidence it is read from, and labelled as
+// coworktop's inference, never as something the app said.
+
+// RiskKind names a risk. The values are stable: they are the metrics'
+// kind label and report --json's.
+type RiskKind string
+
+// Risk kinds.
+const (
+	RiskAppStalled     RiskKind = "app_stalled"     // the main process stopped logging, or blocked for seconds
+	RiskDeclinedPauses RiskKind = "declined_pauses" // a session that declines its idle pauses is never reaped
+	RiskOrphans        RiskKind = "orphans"         // claude processes left behind by paused or evicted sessions
+	RiskVMAfterQuit    RiskKind = "vm_after_quit"   // the Cowork VM still runs after the app quit
+	RiskMemoryTrend    RiskKind = "memory_trend"    // free memory falls towards the governor's 5 % and 2 % lines
+	RiskEvictNext      RiskKind = "evict_next"      // the next warm spawn evicts this session
+	RiskPressureSweep  RiskKind = "pressure_sweep"  // a pressure sweep would evict this session
+)
+
+// RiskKinds lists every kind in the order outputs show them.
+var RiskKinds = [...]RiskKind{RiskEvictNext, RiskPressureSweep, RiskMemoryTrend, RiskAppStalled, RiskDeclinedPauses, RiskOrphans, RiskVMAfterQuit}
+
+// maxSweepWarnings bounds the sessions a sweep warning names one by one
+// (the outlook says how many it would evict in all).
+const maxSweepWarnings = 3
+
+// RiskLabel is how every risk is labelled.
+const RiskLabel = "coworktop's inference"
+
+// Thresholds of the risks (claude-logs.md §7.6; #85104).
+const (
+	// HeartbeatSilence: [ScheduledTasks] writes a line every 60 s while the
+	// main process runs; more silence than this means it has stalled.
+	HeartbeatSilence = 150 * time.Second
+	// StallRisk: an event-loop stall longer than this is a risk…
+	StallRisk = time.Second
+	// StallRecent: …for this long after it was logged.
+	StallRecent = 10 * time.Minute
+	// scanFresh: a process scan older than this says nothing about now.
+	scanFresh = 30 * time.Second
+	// quitGrace: the VM may take this long to stop after a quit.
+	quitGrace = 30 * time.Second
+)
+
+// Risk is one risk with its evidence.
+type Risk struct {
+	Kind    RiskKind `json:"kind"`
+	Session string   `json:"session,omitempty"`
+	// Summary says it in one line, for the TUI, notifications and report.
+	Summary string `json:"summary"`
+	// Evidence lists what it is read from: log lines ("main.log:812"),
+	// process scans and samples, with their times.
+	Evidence []string `json:"evidence"`
+	// Backed: every figure in Summary is logged or measured, none rests on
+	// a guess (an estimated cap, a count the log did not give). Only backed
+	// risks are sent as notifications.
+	Backed bool `json:"backed"`
+}
+
+// Text is the risk as shown: its summary and its label.
+func (r Risk) Text() string { return r.Summary + " (" + RiskLabel + ")" }
+
+// SessionName is how a risk or a warning names a session: its project,
+// else its short id.
+func SessionName(v SessionView) string {
+	if v.Project != "" {
+		return v.Project
+	}
+	return ShortID(v.ID)
+}
+
+// risks derives the risks of snap (whose sessions, outlook and samples are
+// already filled in) and marks the sessions at risk.
+func (s *State) risks(snap *Snapshot) []Risk {
+	var out []Risk
+	out = append(out, warnings(snap)...)
+	if r, ok := memoryTrend(snap); ok {
+		out = append(out, r)
+	}
+	out = append(out, s.stallRisks(snap)...)
+	out = append(out, s.declinedRisks(snap)...)
+	if r, ok := orphanRisk(snap); ok {
+		out = append(out, r)
+	}
+	if r, ok := s.vmAfterQuit(snap); ok {
+		out = append(out, r)
+	}
+	markAtRisk(snap, out)
+	return out
+}
+
+// markAtRisk sets AtRisk on the sessions a warning names.
+func markAtRisk(snap *Snapshot, risks []Risk) {
+	at := map[string]RiskKind{}
+	for _, r := range risks {
+		if r.Session != "" && (r.Kind == RiskEvictNext || r.Kind == RiskPressureSweep) {
+			if _, ok := at[r.Session]; !ok {
+				at[r.Session] = r.Kind
+			}
+		}
+	}
+	if len(at) == 0 {
+		return
+	}
+	for _, list := range [][]SessionView{snap.Sessions, snap.IdleRanking} {
+		for i := range list {
+			list[i].AtRisk = at[list[i].ID]
+		}
+	}
+	if v := snap.NextVictim; v != nil {
+		v.AtRisk = at[v.ID]
+	}
+}
+
+// warnings: the session the next warm spawn evicts, and those a pressure
+// sweep would evict now (2.x).
+func warnings(snap *Snapshot) []Risk {
+	var out []Risk
+	capEv := "cap " + CapText(snap.Cap)
+	if o := snap.Outlook; o.Action == "evict" && snap.NextVictim != nil {
+		v := *snap.NextVictim
+		out = append(out, Risk{Kind: RiskEvictNext, Session: v.ID, Backed: snap.Cap.Source == SourceLogged,
+			Summary: fmt.Sprintf("%s will be evicted at the next warm spawn: it has been idle %s", SessionName(v), FormatDuration(v.Idle)),
+			Evidence: []string{capEv, fmt.Sprintf("%d live (coworktop's count)", snap.Live),
+				"last activity " + v.LastActivity.Format(time.TimeOnly) + " (idle from it)"}})
+	}
+	if snap.Outlook.Sweep == 0 {
+		return out
+	}
+	level := snap.LoggedPressureNow()
+	n := 0
+	for _, v := range snap.IdleRanking {
+		if n == min(snap.Outlook.Sweep, maxSweepWarnings) {
+			break
+		}
+		if !mayBeVictim(v) {
+			continue
+		}
+		n++
+		out = append(out, Risk{Kind: RiskPressureSweep, Session: v.ID,
+			Backed:  level.Rank() >= PressureWarning.Rank() && snap.Cap.Source == SourceLogged,
+			Summary: fmt.Sprintf("%s would be evicted by a memory-pressure sweep: it has been idle %s", SessionName(v), FormatDuration(v.Idle)),
+			Evidence: []string{fmt.Sprintf("pressure %s logged %s", snap.Pressure, snap.PressureAt.Format(time.TimeOnly)), capEv,
+				fmt.Sprintf("app %s: a sweep evicts down to cap-2", ruleVersion(snap))}})
+	}
+	return out
+}
+
+func ruleVersion(snap *Snapshot) string {
+	if snap.App.Version == "" {
+		return "version unknown"
+	}
+	return snap.App.Version
+}
+
+// stallRisks: the main process stopped writing its heartbeat while the
+// app runs, or logged an event-loop stall above StallRisk lately.
+func (s *State) stallRisks(snap *Snapshot) []Risk {
+	var out []Risk
+	r := &s.risk
+	if !r.heartbeatAt.IsZero() {
+		alive, ev := r.heartbeatAt, "last [ScheduledTasks] line "+r.heartbeatRef.String()+" at "+r.heartbeatAt.Format(time.TimeOnly)
+		for _, f := range snap.Files {
+			if f.Name == "main.log" && f.LastLineAt.After(alive) {
+				alive, ev = f.LastLineAt, "main.log last read a line at "+f.LastLineAt.Format(time.TimeOnly)
+			}
+		}
+		running, how := s.appRunning(snap)
+		if quiet := snap.Now.Sub(alive); running && quiet > HeartbeatSilence {
+			out = append(out, Risk{Kind: RiskAppStalled, Backed: true,
+				Summary:  fmt.Sprintf("the app has stalled: no line for %s while it runs (it logs [ScheduledTasks] every 60 s)", FormatDuration(quiet)),
+				Evidence: []string{ev, how}})
+		}
+	}
+	if !r.stallAt.IsZero() && snap.Now.Sub(r.stallAt) <= StallRecent && !snap.Now.Before(r.stallAt) {
+		out = append(out, Risk{Kind: RiskAppStalled, Backed: true,
+			Summary:  fmt.Sprintf("the app's main process blocked for %.1f s %s ago", float64(r.stallMs)/1000, FormatDuration(snap.Now.Sub(r.stallAt))),
+			Evidence: []string{"[event-loop-stall] " + r.stallRef.String()}})
+	}
+	return out
+}
+
+// appRunning: a fresh process scan found the app, or (with no scan) the
+// log shows it started and not quit since.
+func (s *State) appRunning(snap *Snapshot) (bool, string) {
+	if !snap.GroupsAt.IsZero() && snap.Now.Sub(snap.GroupsAt) <= scanFresh {
+		if g, ok := group(snap, GroupClaudeApp); ok {
+			return true, fmt.Sprintf("process scan %s: %s, %d processes", snap.GroupsAt.Format(time.TimeOnly), g.Name, g.Processes)
+		}
+		return false, ""
+	}
+	if s.risk.quitAt.After(s.risk.heartbeatAt) {
+		return false, ""
+	}
+	return true, "no quit logged since its heartbeat (no process scan)"
+}
+
+func group(snap *Snapshot, kind GroupKind) (ProcessGroup, bool) {
+	for _, g := range snap.Groups {
+		if g.Kind == kind && g.Processes > 0 {
+			return g, true
+		}
+	}
+	return ProcessGroup{}, false
+}
+
+// declinedRisks: live sessions that keep declining their idle pauses.
+func (s *State) declinedRisks(snap *Snapshot) []Risk {
+	if len(s.risk.declined) == 0 {
+		return nil
+	}
+	mem := "memory: no process scan to read it from"
+	if g, ok := group(snap, GroupSessions); ok {
+		mem = fmt.Sprintf("process scan %s: %s hold %s in %d processes in all (the scan cannot split it per session)",
+			snap.GroupsAt.Format(time.TimeOnly), g.Name, figureText(g.RSS), g.Processes)
+	}
+	var out []Risk
+	for _, v := range snap.Sessions {
+		d, ok := s.risk.declined[v.ID]
+		if !ok || !v.Live() {
+			continue
+		}
+		out = append(out, Risk{Kind: RiskDeclinedPauses, Session: v.ID, Backed: true,
+			Summary:  fmt.Sprintf("%s has declined %d idle pauses in a row: its process is never reaped", SessionName(v), d.n),
+			Evidence: []string{d.ref.String(), mem}})
+	}
+	return out
+}
+
+func figureText(f Figure) string {
+	if !f.Known {
+		return "an unreadable amount"
+	}
+	return FormatBytes(f.Value)
+}
+
+// orphanRisk: claude processes run while no session is live and some were
+// paused or evicted. The scan cannot say which session a process belongs
+// to, so only this case, where none can be live, is backed.
+func orphanRisk(snap *Snapshot) (Risk, bool) {
+	if snap.GroupsAt.IsZero() || snap.Now.Sub(snap.GroupsAt) > scanFresh || snap.Live > 0 {
+		return Risk{}, false
+	}
+	g, ok := group(snap, GroupSessions)
+	if !ok {
+		return Risk{}, false
+	}
+	var paused []string
+	for _, v := range snap.Sessions {
+		if v.State == StatePaused {
+			paused = append(paused, SessionName(v))
+		}
+	}
+	if len(paused) == 0 {
+		return Risk{}, false
+	}
+	if len(paused) > 3 {
+		paused = append(paused[:3], fmt.Sprintf("%d more", len(paused)-3))
+	}
+	return Risk{Kind: RiskOrphans, Backed: true,
+		Summary: fmt.Sprintf("%d claude process(es) holding %s run while no session is live: left behind by paused or evicted sessions",
+			g.Processes, figureText(g.RSS)),
+		Evidence: []string{fmt.Sprintf("process scan %s: %s, %d processes", snap.GroupsAt.Format(time.TimeOnly), g.Name, g.Processes),
+			"no live session; paused: " + strings.Join(paused, ", ")}}, true
+}
+
+// vmAfterQuit: the app quit and a later process scan still finds the
+// Cowork VM, and not the app.
+func (s *State) vmAfterQuit(snap *Snapshot) (Risk, bool) {
+	q := s.risk.quitAt
+	if q.IsZero() || snap.GroupsAt.Before(q.Add(quitGrace)) || snap.Now.Sub(snap.GroupsAt) > scanFresh {
+		return Risk{}, false
+	}
+	vm, ok := group(snap, GroupCowork)
+	if _, app := group(snap, GroupClaudeApp); !ok || app {
+		return Risk{}, false
+	}
+	return Risk{Kind: RiskVMAfterQuit, Backed: true,
+		Summary: fmt.Sprintf("the Cowork VM still runs %s after the app quit, holding %s", FormatDuration(snap.GroupsAt.Sub(q)), figureText(vm.GuestMemory)),
+		Evidence: []string{"app quit " + s.risk.quitRef.String() + " at " + q.Format(time.TimeOnly),
+			fmt.Sprintf("process scan %s: %s, %d processes, no Claude app", snap.GroupsAt.Format(time.TimeOnly), vm.Name, vm.Processes)}}, true
+}

@@ -1,0 +1,176 @@
+package governor
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func riskOf(risks []Risk, k RiskKind) (Risk, int) {
+	n, first := 0, Risk{}
+	for _, r := range risks {
+		if r.Kind == k {
+			if n == 0 {
+				first = r
+			}
+			n++
+		}
+	}
+	return first, n
+}
+
+func at(sec int) time.Time { return lt0.Add(time.Duration(sec) * time.Second) }
+
+func TestRiskAppStalled(t *testing.T) {
+	s := New(DefaultLimits())
+	s.Apply(ev(0, KindAppStart, 1, nil))
+	if _, n := riskOf(s.Snapshot(at(1000)).Risks, RiskAppStalled); n != 0 {
+		t.Fatal("no heartbeat seen yet: this app version may not write one, so silence says nothing")
+	}
+	s.Apply(ev(60, KindHeartbeat, 2, nil))
+	s.Apply(ev(120, KindHeartbeat, 3, nil))
+	if _, n := riskOf(s.Snapshot(at(120+150)).Risks, RiskAppStalled); n != 0 {
+		t.Fatal("150 s of silence is not yet a stall")
+	}
+	r, n := riskOf(s.Snapshot(at(120+151)).Risks, RiskAppStalled)
+	if n != 1 || !r.Backed || !strings.Contains(r.Summary, "no line for 2m31s") || r.Evidence[0] != "last [ScheduledTasks] line main.log:3 at 09:02:00" {
+		t.Fatalf("stall: %+v", r)
+	}
+	if !strings.HasSuffix(r.Text(), "(coworktop's inference)") {
+		t.Fatalf("every risk is labelled: %s", r.Text())
+	}
+	// A later line read from main.log is a sign of life too.
+	s.ApplyUpdate(Update{Files: []FileStatus{{Name: "main.log", LastLineAt: at(250)}}})
+	if _, n := riskOf(s.Snapshot(at(300)).Risks, RiskAppStalled); n != 0 {
+		t.Fatal("main.log was written 50 s ago")
+	}
+	// A fresh scan without the app: it quit or crashed, it did not stall.
+	s.ApplyGroups(at(990), nil)
+	if _, n := riskOf(s.Snapshot(at(1000)).Risks, RiskAppStalled); n != 0 {
+		t.Fatal("the app is not running")
+	}
+	s.ApplyGroups(at(995), []ProcessGroup{{Kind: GroupClaudeApp, Name: "Claude app", Processes: 9}})
+	if r, n := riskOf(s.Snapshot(at(1000)).Risks, RiskAppStalled); n != 1 || !strings.Contains(r.Evidence[1], "Claude app, 9 processes") {
+		t.Fatalf("stalled while the scan sees it: %+v", r)
+	}
+	// An event-loop stall above 1 s is one too, for ten minutes.
+	s.Apply(ev(2000, KindStall, 9, func(e *Event) { e.DurationMs = 1840 }))
+	s.Apply(ev(2001, KindStall, 10, func(e *Event) { e.DurationMs = 784 }))
+	s.Apply(ev(2002, KindHeartbeat, 11, nil))
+	r, n = riskOf(s.Snapshot(at(2010)).Risks, RiskAppStalled)
+	if n != 1 || r.Summary != "the app's main process blocked for 1.8 s 10s ago" || r.Evidence[0] != "[event-loop-stall] main.log:9" {
+		t.Fatalf("event-loop stall: %+v", r)
+	}
+	for _, r := range s.Snapshot(at(2000 + 601)).Risks {
+		if strings.Contains(r.Summary, "blocked") {
+			t.Fatalf("a stall ten minutes old is history: %+v", r)
+		}
+	}
+}
+
+func TestRiskDeclinedPausesAndWarnings(t *testing.T) {
+	s := New(DefaultLimits())
+	for i := 0; i < 8; i++ {
+		id := "local_" + string(rune('a'+i))
+		s.Apply(ev(i, KindSessionStart, i+1, func(e *Event) { e.Session, e.Cwd = id, "/p/proj-"+id[6:] }))
+	}
+	s.Apply(ev(10, KindAcquire, 20, func(e *Event) { e.Cap, e.Effective = 8, 8 }))
+	s.Apply(ev(20, KindPauseDeclined, 21, func(e *Event) { e.Session, e.Count = "local_h", 8 }))
+	s.ApplyGroups(at(399), []ProcessGroup{{Kind: GroupSessions, Name: "claude sessions", Processes: 12, RSS: Figure{Value: 3 << 30, Known: true}}})
+	snap := s.Snapshot(at(400))
+	r, n := riskOf(snap.Risks, RiskDeclinedPauses)
+	if n != 1 || r.Session != "local_h" || !strings.Contains(r.Summary, "proj-h has declined 8 idle pauses") ||
+		r.Evidence[0] != "main.log:21" || !strings.Contains(r.Evidence[1], "hold 3.0 GiB in 12 processes") {
+		t.Fatalf("declined: %+v", r)
+	}
+	// At the cap (8 live, logged cap 8): the least recently active
+	// unprotected idle session goes at the next warm spawn. local_h is
+	// protected (it declines its pauses: Remote Control).
+	w, n := riskOf(snap.Risks, RiskEvictNext)
+	if n != 1 || w.Session != "local_a" || !w.Backed || w.Summary != "proj-a will be evicted at the next warm spawn: it has been idle 6m40s" {
+		t.Fatalf("evict next: %+v (outlook %+v)", w, snap.Outlook)
+	}
+	for _, v := range snap.Sessions {
+		if (v.AtRisk == RiskEvictNext) != (v.ID == "local_a") {
+			t.Fatalf("only the victim is marked: %+v", v)
+		}
+	}
+	// Pressure in a 2.x app: a sweep down to cap-2 would evict two.
+	s.Apply(ev(399, KindAppUpdated, 22, func(e *Event) { e.To = "2.26454.0" }))
+	s.Apply(ev(399, KindPressure, 23, func(e *Event) { e.Pressure, e.Effective = "warning", 8 }))
+	snap = s.Snapshot(at(400))
+	if r, n := riskOf(snap.Risks, RiskPressureSweep); n != 2 || r.Session != "local_a" || !r.Backed {
+		t.Fatalf("sweep: %d %+v", n, r)
+	}
+}
+
+func TestRiskNotBackedOnAnEstimatedCap(t *testing.T) {
+	s := New(DefaultLimits())
+	for i := 0; i < 6; i++ {
+		id := "local_" + string(rune('a'+i))
+		s.Apply(ev(i, KindSessionStart, i+1, sess(id)))
+	}
+	s.ApplyHost(HostMemory{At: at(100), Total: Figure{Value: 16 << 30, Known: true}})
+	r, n := riskOf(s.Snapshot(at(400)).Risks, RiskEvictNext)
+	if n != 1 || r.Backed {
+		t.Fatalf("the cap is coworktop's estimate from RAM: shown, never sent: %+v", r)
+	}
+}
+
+func TestRiskOrphansAndVMAfterQuit(t *testing.T) {
+	s := New(DefaultLimits())
+	s.Apply(ev(0, KindAppStart, 1, nil))
+	s.Apply(ev(1, KindSessionStart, 2, sess("local_a")))
+	s.Apply(ev(100, KindPause, 3, func(e *Event) { e.Session, e.Reason = "local_a", "idle_timeout" }))
+	s.ApplyGroups(at(199), []ProcessGroup{
+		{Kind: GroupSessions, Name: "claude sessions", Processes: 3, RSS: Figure{Value: 600 << 20, Known: true}},
+		{Kind: GroupClaudeApp, Name: "Claude app", Processes: 9}})
+	r, n := riskOf(s.Snapshot(at(200)).Risks, RiskOrphans)
+	if n != 1 || !strings.Contains(r.Summary, "3 claude process(es) holding 600.0 MiB") || !strings.Contains(r.Evidence[1], "paused: local_a") {
+		t.Fatalf("orphans: %+v", r)
+	}
+	if _, n := riskOf(s.Snapshot(at(240)).Risks, RiskOrphans); n != 0 {
+		t.Fatal("a scan 41 s old says nothing about now")
+	}
+	s.Apply(ev(300, KindAppQuit, 4, nil))
+	vm := ProcessGroup{Kind: GroupCowork, Name: "Claude Cowork VM", Processes: 2, GuestMemory: Figure{Value: 4 << 30, Known: true}}
+	s.ApplyGroups(at(310), []ProcessGroup{vm})
+	if _, n := riskOf(s.Snapshot(at(311)).Risks, RiskVMAfterQuit); n != 0 {
+		t.Fatal("10 s after a quit the VM may still be stopping")
+	}
+	s.ApplyGroups(at(400), []ProcessGroup{vm})
+	r, n = riskOf(s.Snapshot(at(401)).Risks, RiskVMAfterQuit)
+	if n != 1 || r.Summary != "the Cowork VM still runs 1m40s after the app quit, holding 4.0 GiB" || !strings.HasPrefix(r.Evidence[0], "app quit main.log:4") {
+		t.Fatalf("vm after quit: %+v", r)
+	}
+	s.ApplyGroups(at(402), []ProcessGroup{vm, {Kind: GroupClaudeApp, Name: "Claude app", Processes: 9}})
+	if _, n := riskOf(s.Snapshot(at(403)).Risks, RiskVMAfterQuit); n != 0 {
+		t.Fatal("the app runs again")
+	}
+}
+
+func TestRiskMemoryTrend(t *testing.T) {
+	s := New(DefaultLimits())
+	total := uint64(16 << 30)
+	// 10 % free falling one point a minute, sampled every 10 s for 3 minutes.
+	for i := 0; i <= 18; i++ {
+		free := 0.10 - 0.01*float64(i)/6
+		s.ApplyHost(HostMemory{At: at(10 * i), Total: Figure{Value: total, Known: true}, Available: Figure{Value: uint64(free * float64(total)), Known: true}})
+	}
+	r, n := riskOf(s.Snapshot(at(180)).Risks, RiskMemoryTrend)
+	if n != 1 || !r.Backed || !strings.Contains(r.Summary, "falls 1.0 points a minute (now 7.0 %)") ||
+		!strings.Contains(r.Summary, "crosses 5 % (warning) in ~2m00s and crosses 2 % (critical) in ~5m00s") {
+		t.Fatalf("trend: %+v", r)
+	}
+	if !strings.Contains(r.Evidence[0], "host free memory samples: 19 samples 09:00:00–09:03:00") {
+		t.Fatalf("evidence: %v", r.Evidence)
+	}
+	// Too few samples back no slope; a rising line is no risk.
+	s2 := New(DefaultLimits())
+	for i := 0; i < 3; i++ {
+		s2.ApplyHost(HostMemory{At: at(30 * i), Total: Figure{Value: total, Known: true}, Available: Figure{Value: total / uint64(20-i), Known: true}})
+	}
+	if _, n := riskOf(s2.Snapshot(at(60)).Risks, RiskMemoryTrend); n != 0 {
+		t.Fatal("three samples back no slope")
+	}
+}

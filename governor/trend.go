@@ -1,0 +1,125 @@
+package governor
+
+import (
+	"fmt"
+	"time"
+)
+
+// The memory trend: at the slope of free memory over the last few minutes,
+// when does it cross the governor's warning (5 %) and critical (2 %) lines
+// (claude-logs.md §2.4)?
+
+// Trend settings.
+const (
+	PressureWarningRatio  = 0.05
+	PressureCriticalRatio = 0.02
+	// TrendWindow is how far back the slope is fitted.
+	TrendWindow = 5 * time.Minute
+	// trendMinPoints and trendMinSpan: fewer samples, or a shorter stretch,
+	// back no slope.
+	trendMinPoints = 4
+	trendMinSpan   = time.Minute
+	// TrendHorizon: a crossing further away than this is not shown.
+	TrendHorizon = 30 * time.Minute
+)
+
+// trendPoint is free/total at a time.
+type trendPoint struct {
+	at    time.Time
+	ratio float64
+}
+
+// trendSeries picks what the slope is fitted to: the app's own
+// [process-memory] sys_free (what its governor reads) when there are
+// enough recent samples, else the host sampler's free memory.
+func trendSeries(snap *Snapshot) ([]trendPoint, string) {
+	from := snap.Now.Add(-TrendWindow)
+	var app []trendPoint
+	for i, m := range snap.MemorySamples {
+		if i < len(snap.MemoryTimes) && m.TotalMB > 0 && !snap.MemoryTimes[i].Before(from) && !snap.MemoryTimes[i].After(snap.Now) {
+			app = append(app, trendPoint{snap.MemoryTimes[i], float64(m.SysFreeMB) / float64(m.TotalMB)})
+		}
+	}
+	if len(app) >= trendMinPoints {
+		return app, "[process-memory] sys_free"
+	}
+	var host []trendPoint
+	for _, h := range snap.HostHistory {
+		if h.Total > 0 && !h.At.Before(from) && !h.At.After(snap.Now) {
+			host = append(host, trendPoint{h.At, float64(h.Free) / float64(h.Total)})
+		}
+	}
+	return host, "host free memory samples"
+}
+
+// slope fits ratio = a + b·t by least squares; b is per second.
+func slope(pts []trendPoint) (last, perSec float64) {
+	t0 := pts[0].at
+	var n, sx, sy, sxx, sxy float64
+	for _, p := range pts {
+		x := p.at.Sub(t0).Seconds()
+		n++
+		sx += x
+		sy += p.ratio
+		sxx += x * x
+		sxy += x * p.ratio
+	}
+	den := n*sxx - sx*sx
+	if den == 0 {
+		return pts[len(pts)-1].ratio, 0
+	}
+	b := (n*sxy - sx*sy) / den
+	a := (sy - b*sx) / n
+	return a + b*pts[len(pts)-1].at.Sub(t0).Seconds(), b
+}
+
+// memoryTrend is the risk of free memory falling to the governor's lines.
+func memoryTrend(snap *Snapshot) (Risk, bool) {
+	pts, source := trendSeries(snap)
+	if len(pts) < trendMinPoints || pts[len(pts)-1].at.Sub(pts[0].at) < trendMinSpan {
+		return Risk{}, false
+	}
+	now, b := slope(pts)
+	if b >= 0 {
+		return Risk{}, false
+	}
+	eta := func(line float64) time.Duration {
+		return time.Duration((now - line) / -b * float64(time.Second))
+	}
+	var parts []string
+	for _, l := range []struct {
+		ratio float64
+		name  string
+	}{{PressureWarningRatio, "5 % (warning)"}, {PressureCriticalRatio, "2 % (critical)"}} {
+		switch d := eta(l.ratio); {
+		case now <= l.ratio:
+			parts = append(parts, "already below "+l.name)
+		case d <= TrendHorizon:
+			parts = append(parts, fmt.Sprintf("crosses %s in ~%s", l.name, FormatDuration(d)))
+		}
+	}
+	if len(parts) == 0 || now <= PressureCriticalRatio {
+		return Risk{}, false // far off, or already past both lines: the pressure itself says it
+	}
+	summary := fmt.Sprintf("free memory falls %.1f points a minute (now %.1f %%): it %s", -b*60*100, now*100, joinAnd(parts))
+	if snap.Rules.SweepEvicts && now > PressureWarningRatio && eta(PressureWarningRatio) <= 2*time.Minute {
+		summary += "; a pressure sweep may start then"
+	}
+	return Risk{Kind: RiskMemoryTrend, Backed: true, Summary: summary,
+		Evidence: []string{fmt.Sprintf("%s: %d samples %s–%s, fitted by least squares", source, len(pts),
+			pts[0].at.Format(time.TimeOnly), pts[len(pts)-1].at.Format(time.TimeOnly))}}, true
+}
+
+func joinAnd(parts []string) string {
+	switch len(parts) {
+	case 0:
+		return ""
+	case 1:
+		return parts[0]
+	}
+	out := parts[0]
+	for _, p := range parts[1 : len(parts)-1] {
+		out += ", " + p
+	}
+	return out + " and " + parts[len(parts)-1]
+}
