@@ -64,6 +64,14 @@ var everyShape = []string{
 	"[quit-cleanup] previous quit: {",
 	"[cleanupVMBundleIfUnsupported] yukonSilver not supported (status=unsupported)",
 	"- Memory: 4GB",
+	"Idle timeout reached, disconnecting local_a",
+	"Starting idle timeout for local_a: 900s",
+	"Warming up session local_a",
+	"LocalSessions.setFocusedSession: sessionId=local_a",
+	"Relaunch auto-resume: ran — warmed 1 of 1 eligible (1 marked)",
+	"Stopping 1 active session(s) on quit",
+	"healthy cycle for local_a (3s, hadFirstResponse=true)",
+	"unhealthy cycle for local_a (3s, hadFirstResponse=false)",
 }
 
 func parsedEvents(body string) int {

@@ -52,7 +52,7 @@ func mayBeEvent(b []byte) bool {
 // switch on (a body may start with spaces: they are skipped). Read-only
 // after package initialisation.
 var (
-	bodyStarts = setOf("[SPWEGMRbwVLUs -")
+	bodyStarts = setOf("[SPWEGMRIhubwVLUs -")
 	tagStarts  = setOf("CWIpeSVusrqc")
 )
 
@@ -81,6 +81,19 @@ func parseText(e *Entry, b []byte, out []governor.Event) []governor.Event {
 			id, _ := sessionID(e.names, rest)
 			return append(out, governor.Event{Kind: governor.KindWarming, Session: id})
 		}
+		if rest, ok := cut(b, "Warming up session "); ok {
+			id, _ := sessionID(e.names, rest)
+			return append(out, governor.Event{Kind: governor.KindWarming, Session: id})
+		}
+	case 'I':
+		if rest, ok := cut(b, "Idle timeout reached, disconnecting "); ok {
+			id, _ := sessionID(e.names, rest)
+			return append(out, governor.Event{Kind: governor.KindIdleTimeout, Session: id})
+		}
+	case 'h', 'u':
+		if bytes.HasPrefix(b, []byte("healthy cycle for ")) || bytes.HasPrefix(b, []byte("unhealthy cycle for ")) {
+			return append(out, parseCycleHealth(e.names, b))
+		}
 	case 'E':
 		if rest, ok := cut(b, "Enabling remote control for session "); ok {
 			id, _ := sessionID(e.names, rest)
@@ -92,7 +105,12 @@ func parseText(e *Entry, b []byte, out []governor.Event) []governor.Event {
 		return parseRenderer(b, out)
 	case 'b', 'w':
 		return parseQuit(b, out)
-	case 'V', 'L', 'U', 's', '-':
+	case 'L':
+		if rest, ok := cut(b, "LocalSessions.setFocusedSession: sessionId="); ok {
+			return focus(e.names, rest, out)
+		}
+		return parseVMSwift(e.names, b, out)
+	case 'V', 'U', 's', '-':
 		return parseVMSwift(e.names, b, out)
 	}
 	return out

@@ -26,6 +26,15 @@ func parseS(e *Entry, b []byte, out []governor.Event) []governor.Event {
 	if bytes.HasPrefix(b, []byte("Skipping pause")) {
 		return append(out, parseSkip(nm, b))
 	}
+	if rest, ok := cut(b, "Starting idle timeout for "); ok {
+		return append(out, idleTimer(nm, rest))
+	}
+	if rest, ok := cut(b, "Stopping "); ok {
+		if n, rest, ok := num(rest); ok && bytes.HasPrefix(rest, []byte(" active session")) {
+			return append(out, governor.Event{Kind: governor.KindStopAll, Count: n})
+		}
+		return out
+	}
 	if bytes.HasPrefix(b, []byte("Successfully run onQuitCleanup")) {
 		return append(out, governor.Event{Kind: governor.KindAppQuit, Text: governor.Sanitize(b, governor.MaxTextRunes)})
 	}
@@ -127,29 +136,35 @@ func parseR(e *Entry, b []byte, out []governor.Event) []governor.Event {
 	if bytes.HasPrefix(b, []byte("Remote control enabled")) {
 		return remoteState(e, "enabled", "enabled", out)
 	}
+	if rest, ok := cut(b, "Relaunch auto-resume: "); ok {
+		return append(out, parseRelaunchResume(rest))
+	}
 	return out
 }
 
-// parseCCD reads what follows "[CCD] ": its own shapes, then every
-// untagged one (2.x tags most session lines so).
+// focus reads the id of "LocalSessions.setFocusedSession: sessionId=S".
+func focus(nm *names, b []byte, out []governor.Event) []governor.Event {
+	id, _ := sessionID(nm, b)
+	if id == "null" {
+		return out // the new-session screen: no session gained focus
+	}
+	return append(out, governor.Event{Kind: governor.KindFocus, Session: id})
+}
+
+// idleTimer reads "S: 900s", after "Starting idle timeout for ".
+func idleTimer(nm *names, b []byte) governor.Event {
+	id, r := sessionID(nm, b)
+	r, _ = cut(r, ": ")
+	secs, _, _ := num(r)
+	return governor.Event{Kind: governor.KindIdleTimer, Session: id, TimeoutS: secs}
+}
+
+// parseCCD reads what follows "[CCD] ": every untagged shape (2.x tags most
+// session lines so, and some shapes were always tagged: each is read either
+// way).
 func parseCCD(e *Entry, b []byte, out []governor.Event) []governor.Event {
-	nm := e.names
-	b = trimSpaces(b)
-	if rest, ok := cut(b, "LocalSessions.setFocusedSession: sessionId="); ok {
-		id, _ := sessionID(nm, rest)
-		if id == "null" {
-			return out // the new-session screen: no session gained focus
-		}
-		return append(out, governor.Event{Kind: governor.KindFocus, Session: id})
-	}
-	if rest, ok := cut(b, "Stopping "); ok {
-		if n, rest, ok := num(rest); ok && bytes.HasPrefix(rest, []byte(" active session")) {
-			return append(out, governor.Event{Kind: governor.KindStopAll, Count: n})
-		}
-		return out
-	}
-	if rest, ok := cut(b, "Relaunch auto-resume: "); ok {
-		return append(out, parseRelaunchResume(rest))
+	if rest, ok := cut(trimSpaces(b), "LocalSessions.setFocusedSession: sessionId="); ok {
+		return focus(e.names, rest, out) // the common one, first
 	}
 	return parseText(e, b, out)
 }
@@ -180,11 +195,10 @@ func parseLifecycle(e *Entry, b []byte, out []governor.Event) []governor.Event {
 	}
 	rest = trimSpaces(rest)
 	lc := nm.get(tag, 20)
-	if r, ok := cut(rest, "Starting idle timeout for "); ok {
-		id, r := sessionID(nm, r)
-		r, _ = cut(r, ": ")
-		secs, _, _ := num(r)
-		return append(out, governor.Event{Kind: governor.KindIdleTimer, Session: id, Lifecycle: lc, TimeoutS: secs})
+	if r, ok := cut(rest, "Starting idle timeout for "); ok { // the common ones, first
+		ev := idleTimer(nm, r)
+		ev.Lifecycle = lc
+		return append(out, ev)
 	}
 	if r, ok := cut(rest, "Idle timeout reached, disconnecting "); ok {
 		id, _ := sessionID(nm, r)
