@@ -239,3 +239,33 @@ func TestExposedWarning(t *testing.T) {
 		}
 	}
 }
+
+// TestCaskListsEveryManPage: the Homebrew cask in .goreleaser.yaml installs
+// exactly the man pages the commands generate, so a new command cannot ship
+// without its page (scripts/release-check.sh checks the built cask too).
+func TestCaskListsEveryManPage(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errs := runOut(t, "man", dir); code != 0 {
+		t.Fatalf("man: exit %d %q", code, errs)
+	}
+	pages, _ := filepath.Glob(filepath.Join(dir, "*.1"))
+	cfg, err := os.ReadFile(".goreleaser.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]bool{}
+	for _, line := range strings.Split(string(cfg), "\n") {
+		if name, ok := strings.CutPrefix(strings.TrimSpace(line), "- man/"); ok {
+			listed[name] = true
+		}
+	}
+	for _, p := range pages {
+		if !listed[filepath.Base(p)] {
+			t.Errorf(".goreleaser.yaml homebrew_casks.manpages lacks man/%s", filepath.Base(p))
+		}
+		delete(listed, filepath.Base(p))
+	}
+	for name := range listed {
+		t.Errorf(".goreleaser.yaml lists man/%s, which no command generates", name)
+	}
+}

@@ -31,8 +31,8 @@ type layoutRow struct {
 	panes []paneID
 }
 
-// rows groups the visible panes into the wide layout's rows.
-func (m *Model) rows() []layoutRow {
+// layoutRows groups the visible panes into the wide layout's rows.
+func (m *Model) layoutRows() []layoutRow {
 	var rows []layoutRow
 	var half []paneID
 	flush := func() {
@@ -63,7 +63,7 @@ func (m *Model) rows() []layoutRow {
 // when shown, evictions | competition, the timeline at the bottom. top is
 // the screen line the body starts on.
 func (m *Model) fullBody(w, h, top int) []string {
-	rows := m.rows()
+	rows := m.layoutRows()
 	left := w * 3 / 5
 	widths := func(r layoutRow) []int {
 		if len(r.panes) == 2 {
