@@ -107,6 +107,16 @@ func collectSnapshot(ch chan<- prometheus.Metric, s governor.Snapshot, b BuildIn
 	counter(descIdleTimeouts, k.IdleTimeouts)
 	counter(descUnknownLines, k.Unknown)
 	counter(descSessionsStarted, k.SessionsStarted)
+	for _, l := range s.LossCounts {
+		counter(descSessionLosses, l.Count, string(l.Cause))
+	}
+	risks := map[governor.RiskKind]int{}
+	for _, r := range s.Risks {
+		risks[r.Kind]++
+	}
+	for _, kind := range governor.RiskKinds {
+		gauge(descRisk, float64(risks[kind]), string(kind))
+	}
 	gauge(descGovernorPressure, float64(s.LoggedPressureNow().Rank()))
 
 	// Host.

@@ -16,18 +16,22 @@ func newDesc(name, help string, labels ...string) *prometheus.Desc {
 var (
 	descBuildInfo = newDesc("build_info", "coworktop build: version, commit and Go version (value 1).", "version", "commit", "goversion")
 
-	descSessions         = newDesc("sessions", "Sessions by state as of the scrape (paused and disconnected: those still remembered, bounded).", "state")
-	descIdleMax          = newDesc("session_idle_seconds_max", "Longest idle time among live sessions; 0 when none is live.")
-	descLive             = newDesc("sessions_live", "Sessions coworktop sees live (working or idle): the count the screen's header and Sessions pane show.")
-	descEffective        = newDesc("sessions_effective", "The governor's own effective count (live sessions plus in-flight spawns) as it last logged it; source=unknown (value 0) when none was logged since the app started.", "source")
-	descEffectiveAge     = newDesc("sessions_effective_age_seconds", "Age of the governor's last logged effective count. Absent when none was logged.")
-	descCap              = newDesc("session_cap", "The governor's session cap; source=logged once a cap= line was seen, estimated as max(6, floor(RAM/3GiB)). Absent when unknown.", "source")
-	descEvictions        = newDesc("evictions_total", "Sessions the governor evicted, by cause (warm or user spawn at the cap, memory pressure), counted from the log.", "cause")
-	descYields           = newDesc("yields_total", "Spawns the governor yielded at the cap, counted from the log.")
-	descPressureEvents   = newDesc("pressure_events_total", "Memory pressure events the governor logged, by level.", "level")
-	descIdleTimeouts     = newDesc("idle_timeouts_total", "Sessions disconnected by their idle timeout, counted from the log.")
-	descUnknownLines     = newDesc("governor_unknown_lines_total", "[CliGovernor] lines of no known shape, counted from the log.")
-	descSessionsStarted  = newDesc("sessions_started_total", "Sessions started, counted from the log.")
+	descSessions        = newDesc("sessions", "Sessions by state as of the scrape (paused and disconnected: those still remembered, bounded).", "state")
+	descIdleMax         = newDesc("session_idle_seconds_max", "Longest idle time among live sessions; 0 when none is live.")
+	descLive            = newDesc("sessions_live", "Sessions coworktop sees live (working or idle): the count the screen's header and Sessions pane show.")
+	descEffective       = newDesc("sessions_effective", "The governor's own effective count (live sessions plus in-flight spawns) as it last logged it; source=unknown (value 0) when none was logged since the app started.", "source")
+	descEffectiveAge    = newDesc("sessions_effective_age_seconds", "Age of the governor's last logged effective count. Absent when none was logged.")
+	descCap             = newDesc("session_cap", "The governor's session cap; source=logged once a cap= line was seen, estimated as max(6, floor(RAM/3GiB)). Absent when unknown.", "source")
+	descEvictions       = newDesc("evictions_total", "Sessions the governor evicted, by cause (warm or user spawn at the cap, memory pressure), counted from the log.", "cause")
+	descYields          = newDesc("yields_total", "Spawns the governor yielded at the cap, counted from the log.")
+	descPressureEvents  = newDesc("pressure_events_total", "Memory pressure events the governor logged, by level.", "level")
+	descIdleTimeouts    = newDesc("idle_timeouts_total", "Sessions disconnected by their idle timeout, counted from the log.")
+	descUnknownLines    = newDesc("governor_unknown_lines_total", "[CliGovernor] lines of no known shape, counted from the log.")
+	descSessionsStarted = newDesc("sessions_started_total", "Sessions started, counted from the log.")
+	descSessionLosses   = newDesc("session_losses_total",
+		"Sessions lost, by cause (governor_cap, governor_pressure, idle_timeout, update_restart, crash, daemon_low_memory, daemon_crash_loop, unknown), counted from the desktop app's, the Cowork VM's and the Claude Code daemon's logs.", "cause")
+	descRisk = newDesc("risk",
+		"Risks coworktop infers now, by kind (app_stalled, declined_pauses, orphans, vm_after_quit, memory_trend, evict_next, pressure_sweep): how many are shown, each with its evidence; coworktop's inference, not a figure the app logged.", "kind")
 	descGovernorPressure = newDesc("governor_pressure_level",
 		"Memory pressure level the governor logged in the last 10 minutes (governor.PressureFreshFor): 0 none or older, 1 normal, 2 warning, 3 critical.")
 
@@ -76,6 +80,8 @@ func descriptors() []*prometheus.Desc {
 		descIdleTimeouts,
 		descUnknownLines,
 		descSessionsStarted,
+		descSessionLosses,
+		descRisk,
 		descGovernorPressure,
 		descHostTotal,
 		descHostAvailable,
