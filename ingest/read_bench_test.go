@@ -34,14 +34,22 @@ func generated(b *testing.B, mb string, flags ...string) []byte {
 // cost a byte; bench/scale.sh compares the whole command with grep.
 func BenchmarkReadGenerated(b *testing.B) {
 	for _, c := range []struct {
-		name  string
-		flags []string
+		name     string
+		flags    []string
+		portable bool // the split used where there is no AVX2 (Apple silicon)
 	}{
-		{"default", nil},
-		{"dense", []string{"-every", "2.6"}},
-		{"ids", []string{"-every", "2.6", "-ids", "50"}},
+		{"default", nil, false},
+		{"dense", []string{"-every", "2.6"}, false},
+		{"ids", []string{"-every", "2.6", "-ids", "50"}, false},
+		{"default-portable", nil, true},
+		{"dense-portable", []string{"-every", "2.6"}, true},
 	} {
 		b.Run(c.name, func(b *testing.B) {
+			if c.portable {
+				was := haveMarkKernel
+				haveMarkKernel = false
+				defer func() { haveMarkKernel = was }()
+			}
 			data := generated(b, "64", c.flags...)
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
