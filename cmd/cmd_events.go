@@ -46,9 +46,9 @@ func newEventsCmd(g *globalOptions) *cobra.Command {
 			// Read on the wall clock, not this machine's zone: a zoneless
 			// stamp comes out as logged (even inside a DST gap) on every
 			// machine; mcp.log's UTC stamps keep their Z.
-			results := readEvents(files, wallClock, func(e governor.Event) {
+			results := readEvents(files, wallClock, func(e *governor.Event) {
 				if werr == nil {
-					werr = emit(e)
+					werr = emit(*e)
 				}
 			})
 			for _, r := range results {

@@ -71,9 +71,9 @@ func readReplay(paths []string) ([]governor.Event, []governor.FileStatus, int, e
 	}
 	var events []governor.Event
 	dropped := 0
-	results := readEvents(files, time.Local, func(e governor.Event) {
+	results := readEvents(files, time.Local, func(e *governor.Event) {
 		if len(events) < maxReplayEvents {
-			events = append(events, e)
+			events = append(events, *e)
 		} else {
 			dropped++
 		}

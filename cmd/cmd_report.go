@@ -69,11 +69,11 @@ func buildReport(files []sources.LogFile, since time.Duration, doRedact bool) (r
 		}
 	}
 	state := governor.New(governor.DefaultLimits())
-	results := readEvents(files, time.Local, func(e governor.Event) {
+	results := readEvents(files, time.Local, func(e *governor.Event) {
 		if !cutoff.IsZero() && e.Time.Before(cutoff) {
 			return
 		}
-		state.Apply(e)
+		state.ApplyEvent(e)
 	})
 	state.Finish()
 	if err := notClaudeLogs(results); err != nil {

@@ -28,7 +28,7 @@ type fileResult struct {
 // in file order, from the calling goroutine. A file that cannot be opened or
 // read is reported in its fileResult and the others are still read: one bad
 // file loses nothing else. loc is the zone of the logs' local timestamps.
-func readEvents(files []sources.LogFile, loc *time.Location, fn func(governor.Event)) []fileResult {
+func readEvents(files []sources.LogFile, loc *time.Location, fn func(*governor.Event)) []fileResult {
 	results := make([]fileResult, 0, len(files))
 	for _, lf := range files {
 		res := fileResult{Path: lf.Path, Name: lf.Name}
@@ -40,13 +40,13 @@ func readEvents(files []sources.LogFile, loc *time.Location, fn func(governor.Ev
 	return results
 }
 
-func readFileEvents(lf sources.LogFile, loc *time.Location, res *fileResult, fn func(governor.Event)) error {
+func readFileEvents(lf sources.LogFile, loc *time.Location, res *fileResult, fn func(*governor.Event)) error {
 	f, err := sources.OpenLog(lf.Path)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	st, err := ingest.Read(f, lf.Name, loc, fn)
+	st, err := ingest.ReadEach(f, lf.Name, loc, fn)
 	res.Lines, res.CutLines, res.Orphans, res.Entries, res.BadStamps = st.Lines, st.CutLines, st.Orphans, st.Entries, st.BadStamps
 	if err != nil {
 		return fmt.Errorf("%s: %w", lf.Path, err)

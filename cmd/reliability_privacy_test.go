@@ -87,7 +87,7 @@ func TestMetricsCarryNoPrivateStrings(t *testing.T) {
 			t.Fatal(err)
 		}
 		st := governor.New(governor.DefaultLimits())
-		readEvents(files, time.UTC, st.Apply)
+		readEvents(files, time.UTC, st.ApplyEvent)
 		snap := st.Snapshot(time.Date(2026, 9, 30, 12, 0, 0, 0, time.UTC))
 		if len(snap.Sessions) == 0 {
 			t.Fatalf("%s: no sessions: the check proves nothing", d)

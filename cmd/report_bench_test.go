@@ -33,7 +33,7 @@ func BenchmarkReport(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		state := governor.New(governor.DefaultLimits())
-		readEvents(files, time.UTC, state.Apply)
+		readEvents(files, time.UTC, state.ApplyEvent)
 		state.Finish()
 	}
 }

@@ -131,7 +131,7 @@ func TestFixturesNeverContradict(t *testing.T) {
 			t.Fatal(err)
 		}
 		var events []governor.Event
-		readEvents(files, time.UTC, func(e governor.Event) { events = append(events, e) })
+		readEvents(files, time.UTC, func(e *governor.Event) { events = append(events, *e) })
 		if len(events) == 0 {
 			t.Fatalf("%s: no events", dir)
 		}

@@ -16,7 +16,9 @@ func (r *ring[T]) push(v T) {
 		return
 	}
 	r.buf[r.start] = v
-	r.start = (r.start + 1) % r.n
+	if r.start++; r.start == r.n { // not a division per push
+		r.start = 0
+	}
 }
 
 // items returns a copy, oldest first.

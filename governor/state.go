@@ -138,7 +138,11 @@ func (s *State) Finish() {
 }
 
 // Apply folds one event into the state.
-func (s *State) Apply(e Event) {
+func (s *State) Apply(e Event) { s.ApplyEvent(&e) }
+
+// ApplyEvent is Apply without copying the event (448 bytes): report's hot
+// path. The state keeps nothing that points into e.
+func (s *State) ApplyEvent(e *Event) {
 	s.counts.Entries++
 	if s.first.IsZero() || !e.Time.IsZero() && e.Time.Before(s.first) { // files are read one after another
 		s.first = e.Time
@@ -148,22 +152,22 @@ func (s *State) Apply(e Event) {
 	}
 	switch e.Kind {
 	case KindAcquire, KindAtCap, KindYield, KindPressure, KindPressureEvict, KindRatioFailed, KindGovernorUnknown:
-		s.applyGovernor(&e)
+		s.applyGovernor(e)
 	case KindSessionStart, KindFocus, KindWarming, KindTurnEnd, KindCycleHealth,
 		KindIdleTimer, KindIdleTimeout, KindPause, KindStopAll:
-		s.applySession(&e)
+		s.applySession(e)
 	case KindCrash, KindQueryDone, KindResume, KindTornDown, KindPauseSkipped, KindPauseDeclined, KindRemoteControl:
-		s.applyEnd(&e)
+		s.applyEnd(e)
 	case KindAppStart:
-		s.applyApp(&e)
+		s.applyApp(e)
 	case KindAppQuit, KindAppUpdated, KindUpdateReady, KindUpdateRestart, KindRelaunch, KindRelaunchResume:
-		s.applyAppLifecycle(&e)
+		s.applyAppLifecycle(e)
 	case KindRemoteState:
 		s.counts.RemoteControlLines++
 	case KindServiceStart, KindServiceReady, KindServiceStop:
-		s.applyService(&e)
+		s.applyService(e)
 	case KindMemorySample:
-		s.applyMemory(&e)
+		s.applyMemory(e)
 	case KindStall:
 		s.counts.Stalls++
 	case KindRendererGone, KindUnresponsive:
@@ -174,13 +178,13 @@ func (s *State) Apply(e Event) {
 	case KindRateLimit:
 		s.counts.RateLimitHits++
 	case KindVMBoot, KindVMStep, KindVMConfig, KindVMFailed, KindVMReady:
-		s.applyVM(&e)
+		s.applyVM(e)
 	case KindDaemonStart, KindDaemonShutdown, KindDaemonAdopt, KindDaemonSpawn, KindDaemonSettled, KindDaemonRetire, KindDaemonLowMemory:
-		s.applyDaemon(&e)
+		s.applyDaemon(e)
 	}
-	s.risk.observe(s, &e)
+	s.risk.observe(s, e)
 	if e.Kind != KindMemorySample && e.Kind != KindHeartbeat {
-		s.log.push(logItem{ev: e})
+		s.log.push(logItem{ev: *e})
 	}
 }
 

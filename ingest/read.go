@@ -29,6 +29,12 @@ type Stats struct {
 // core, then delivered in order (see parseBlocks): this is what keeps
 // `report` on a gigabyte of log near grep's speed.
 func Read(r io.Reader, name string, loc *time.Location, fn func(governor.Event)) (Stats, error) {
+	return ReadEach(r, name, loc, func(e *governor.Event) { fn(*e) })
+}
+
+// ReadEach is Read handing fn each event by pointer, valid only during the
+// call: a 448-byte copy per event showed in report's profile.
+func ReadEach(r io.Reader, name string, loc *time.Location, fn func(*governor.Event)) (Stats, error) {
 	var (
 		st   Stats
 		quit QuitFold
@@ -41,7 +47,7 @@ func Read(r io.Reader, name string, loc *time.Location, fn func(governor.Event))
 		st.BadStamps += b.badStamps
 		for i := range b.events { // by index: a range copy of each event showed in the profile
 			if ev := &b.events[i]; quit.Keep(ev) {
-				fn(*ev)
+				fn(ev)
 			}
 		}
 	})
