@@ -48,8 +48,9 @@ func (s *State) sessionViews(now time.Time) (views, ranking []SessionView, live 
 	return views, ranking, live
 }
 
-// sessionKey is what liveThenNewest compares, next to the session: a
-// thousand sessions sort in cache instead of through a thousand pointers.
+// sessionKey is what the Sessions order compares (live first, then by last
+// activity, newest first, then by id), next to the session: a thousand
+// sessions sort in cache instead of through a thousand pointers.
 type sessionKey struct {
 	live bool
 	nsec int32 // last activity: Unix seconds and nanoseconds (UnixNano
@@ -73,19 +74,8 @@ func (a sessionKey) compare(b sessionKey) int {
 	return strings.Compare(a.sess.id, b.sess.id)
 }
 
-// liveThenNewest is the Sessions order: live first, then by last activity,
-// newest first, then by id.
-func liveThenNewest(a, b *session) int {
-	if a.live() != b.live() {
-		if a.live() {
-			return -1
-		}
-		return 1
-	}
-	return newestFirst(a, b)
-}
 
-// keepSessions cuts sessions in liveThenNewest order to those an eager
+// keepSessions cuts sessions in the Sessions order (sessionKey) to those an eager
 // prune would have kept: pruneEnded lets the map grow to twice its bound
 // between passes, and what the user sees must not depend on when the last
 // pass ran.
