@@ -6,8 +6,8 @@
 // atomically to a file for node_exporter's textfile collector.
 //
 // Rules this package keeps:
-//   - It imports governor and prometheus/client_golang only; never sources/
-//     or ui/. The caller owns the State and passes a function that takes a
+//   - It imports governor and prometheus/client_golang only; never sources/,
+//     ingest/ or ui/. The caller owns the State and passes a function that takes a
 //     snapshot under the caller's lock.
 //   - No per-session labels (session ids churn) and no paths, user names or
 //     other log text in labels: every label value comes from a small fixed

@@ -1,8 +1,10 @@
 // Package render renders coworktop's non-interactive outputs: the
 // post-mortem summary of saved logs (`report`, as text for people and one
 // JSON object for scripts) and the one-shot `snapshot` text. It owns their
-// shape and wording; it reads nothing itself (the cmd package feeds it the governor
-// state rebuilt from the logs) and prints only sanitised text.
+// shape and layout; the wording of causes and estimates is governor's. It
+// reads nothing itself (the cmd package feeds it the governor state rebuilt
+// from the logs), imports governor and redact only, and prints only
+// sanitised text.
 package render
 
 import (

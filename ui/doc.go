@@ -4,8 +4,10 @@
 // applies governor.Update deliveries from a channel without freezing input.
 //
 // It owns a *governor.State and renders State.Snapshot(clock()). It may
-// import governor and the charm libraries (bubbletea, bubbles, lipgloss)
+// import governor, config (pure: the view preferences the `S` key saves and
+// the theme names) and the charm libraries (bubbletea, bubbles, lipgloss)
 // only: it never reads files, samples the host or parses log text (that is
-// sources/ and governor/), and everything it prints from a log has already
-// been sanitised by governor and is width-truncated here before display.
+// sources/ and ingest/), keeps no rule of the model (governor/), and
+// everything it prints from a log has already been sanitised by ingest with
+// governor.Sanitize and is width-truncated here before display.
 package ui
