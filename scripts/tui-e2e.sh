@@ -6,7 +6,8 @@
 # eviction under memory pressure) that the header's live count equals the Sessions pane's, that
 # the demo's simulated competitor is on screen and marked as the demo's,
 # then presses ?, tab, /, space and q, checking the screen after each, and
-# checks that the process exited. Exits non-zero on any failure and prints
+# checks that the process exited; then that --no-mouse leaves the mouse to
+# the terminal. Exits non-zero on any failure and prints
 # one PASS/FAIL summary line.
 #
 # Usage: scripts/tui-e2e.sh [path/to/coworktop]   (default: builds one)
@@ -15,7 +16,7 @@ set -u
 BIN=${1:-}
 WAIT_EVICTION=${WAIT_EVICTION:-90}
 work=$(mktemp -d)
-trap 'for s in 120x40 80x24 60x20; do tmux -L "coworktop-e2e-$s" kill-server 2>/dev/null; done; rm -rf "$work"' EXIT
+trap 'for s in 120x40 80x24 60x20 no-mouse; do tmux -L "coworktop-e2e-$s" kill-server 2>/dev/null; done; rm -rf "$work"' EXIT
 
 if ! command -v tmux >/dev/null; then
 	echo "FAIL tui-e2e: tmux is not installed"
@@ -108,6 +109,22 @@ for size in 120x40 80x24 60x20; do
 	key Space
 	key q
 	expect "process exited" "EXITED rc=0" 10 || true
+done
+
+# --no-mouse: the program asks the terminal for no mouse events (tmux's
+# mouse_any_flag), where a run without it does.
+size=no-mouse
+T="tmux -L coworktop-e2e-$size"
+for flag in "" --no-mouse; do
+	$T kill-server 2>/dev/null
+	$T new-session -d -s e2e -x 100 -y 30 "env TERM=xterm-256color '$BIN' --demo $flag; sleep 30"
+	expect "screen up${flag:+ with $flag}" "demo" 15 || continue
+	want=1
+	[ -n "$flag" ] && want=0
+	checks=$((checks + 1))
+	got=$($T display -p -t e2e '#{mouse_any_flag}')
+	[ "$got" = "$want" ] || failures+=("mouse reporting is $got with '${flag:-no flag}', want $want")
+	$T kill-server 2>/dev/null
 done
 
 if [ ${#failures[@]} -eq 0 ]; then

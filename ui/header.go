@@ -173,9 +173,10 @@ func (m *Model) sessionsMeter(w int) string {
 	t := m.theme
 	s := m.snap
 	live := fmt.Sprint(s.Live)
-	gov := "gov ?"
+	gov, govShort := "gov ?", "gov ?" // the governor's count, in short: "?" when none was logged
 	if e := s.Effective; e.Source == governor.SourceLogged {
-		gov = fmt.Sprintf("gov %d, %s ago", e.Value, governor.FormatDuration(e.Age))
+		govShort = fmt.Sprintf("gov %d", e.Value)
+		gov = govShort + ", " + governor.FormatDuration(e.Age) + " ago"
 	}
 	if s.Cap.Value == 0 {
 		return m.meter("Ses", 0, t.Muted, w, live+" live · cap ? · "+governor.EffectiveText(s.Effective), live+" live · "+gov, live)
@@ -196,7 +197,7 @@ func (m *Model) sessionsMeter(w int) string {
 		frac+" "+capText+" · "+governor.EffectiveText(s.Effective),
 		frac+" "+capText+" · "+gov,
 		frac+" · "+gov,
-		frac+" · "+gov[:strings.IndexByte(gov+",", ',')],
+		frac+" · "+govShort,
 		frac)
 }
 

@@ -63,7 +63,7 @@ func (m *Model) shortHelp(bindings []key.Binding, w int) string {
 // legend explains every column heading and term the screen uses.
 var legend = [][2]string{
 	{"live", "sessions coworktop sees live (working or idle). The header's N/cap, the Sessions pane and the outlook all count these."},
-	{"governor N effective", "the governor's own count (live sessions plus spawns in flight) as it last logged it, with the age of that line."},
+	{"governor N effective", "the governor's own count (live sessions plus spawns in flight) as it last logged it, with the age of that line; \"gov N\" when short, \"gov ?\" before any is logged."},
 	{"(logged)", "a figure the app wrote in its log."},
 	{"~N, (est.)", "coworktop's estimate: the cap from RAM as max(6, RAM/3 GiB) until a cap= line is seen; an idle time from the last activity line."},
 	{"cap, advised cap-2", "the governor's session cap; the app advises keeping two slots free, and a 2.x pressure sweep evicts down to cap-2."},

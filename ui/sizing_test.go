@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -31,7 +33,8 @@ func crowdedModel(t testing.TB) *Model {
 // TestEveryPaneShowsARowOrASummary: at every size from 60×20 to 240×70,
 // with the fixture, a crowded screen, and the event log on or off, every
 // pane on screen shows at least one row of content or is one line that
-// summarises it; no pane is left out.
+// summarises it; no pane is left out; the header and the Sessions pane
+// show one live count.
 func TestEveryPaneShowsARowOrASummary(t *testing.T) {
 	models := map[string]*Model{"fixture": fixtureModel(t, 120, 40, false), "crowded": crowdedModel(t)}
 	for name, m := range models {
@@ -48,8 +51,17 @@ func TestEveryPaneShowsARowOrASummary(t *testing.T) {
 	}
 }
 
+var (
+	headerLive = regexp.MustCompile(`Ses\[[| ]*(\d+)[/ ]`)
+	paneLive   = regexp.MustCompile(`Sessions · (\d+) live`)
+)
+
 func checkPanes(t *testing.T, where string, m *Model, out string) {
 	t.Helper()
+	h, p := headerLive.FindStringSubmatch(out), paneLive.FindStringSubmatch(out)
+	if h == nil || p == nil || h[1] != p[1] || h[1] != strconv.Itoa(m.snap.Live) {
+		t.Fatalf("%s: header %v, Sessions pane %v, snapshot %d live:\n%s", where, h, p, m.snap.Live, out)
+	}
 	lines := strings.Split(out, "\n")
 	drawn := map[paneID]paneHit{}
 	for _, p := range m.hits {
