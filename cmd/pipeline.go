@@ -41,7 +41,7 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 	if err != nil {
 		return nil, err
 	}
-	plan, err := sources.PlanBackfill(dir, files)
+	plan, err := sources.PlanBackfill(dir, files, sources.StartFinder{Last: ingest.LastAppStart, Span: ingest.AppStartSpan})
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", dir, err)
 	}

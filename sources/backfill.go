@@ -1,7 +1,6 @@
 package sources
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -23,12 +22,14 @@ const StateBackfill = governor.FileBackfill
 // if present but carries nothing the governor view needs live.
 var followedFamilies = [...]string{"main", "cowork_vm_swift", "cowork_vm_node", FamilyDaemon}
 
-// appStartMarker is the body of the app's start entry; backfill begins at the
-// last one when it is within BackfillMaxBytes.
-var appStartMarker = []byte("Starting app {")
-
-// appStartLevel precedes appStartMarker after the timestamp.
-const appStartLevel = " [info] "
+// StartFinder returns the offset in data of the last line that opens an app
+// start entry, or -1; atLineStart says whether data[0] begins a line. Span
+// is how long such a line's head is, so chunks overlap by it. ingest knows
+// the entry's shape (ingest.LastAppStart); the backfill only scans for it.
+type StartFinder struct {
+	Last func(data []byte, atLineStart bool) int
+	Span int
+}
 
 // BackfillPart is one file range the backfill reads.
 type BackfillPart struct {
@@ -65,11 +66,11 @@ type Backfill struct {
 // last "Starting app" entry or the last BackfillMaxBytes bytes, whichever is
 // smaller. It opens every file it plans to read at once, so a rotation while
 // reading cannot make it read a file twice. Call Run, or Close to give up.
-func PlanBackfill(dir string, files []LogFile) (*Backfill, error) {
-	return planBackfill(dir, files, BackfillMaxBytes)
+func PlanBackfill(dir string, files []LogFile, start StartFinder) (*Backfill, error) {
+	return planBackfill(dir, files, BackfillMaxBytes, start)
 }
 
-func planBackfill(dir string, files []LogFile, limit int64) (*Backfill, error) {
+func planBackfill(dir string, files []LogFile, limit int64, start StartFinder) (*Backfill, error) {
 	if files == nil {
 		var err error
 		if files, err = folderLogs(dir); err != nil {
@@ -89,7 +90,7 @@ func planBackfill(dir string, files []LogFile, limit int64) (*Backfill, error) {
 		byFam[lf.Family] = append(byFam[lf.Family], lf)
 	}
 	for _, fam := range order {
-		parts, skipped, err := planFamily(fam, byFam[fam], limit)
+		parts, skipped, err := planFamily(fam, byFam[fam], limit, start)
 		if err != nil {
 			b.Close()
 			return nil, err
@@ -116,7 +117,7 @@ func planBackfill(dir string, files []LogFile, limit int64) (*Backfill, error) {
 // planFamily opens a family's files (oldest first) and picks where to start.
 // A file that cannot be opened (permissions, not a regular file) is skipped
 // and reported, not fatal: one bad generation must not hide the others.
-func planFamily(fam string, files []LogFile, limit int64) ([]BackfillPart, []SkippedFile, error) {
+func planFamily(fam string, files []LogFile, limit int64, start StartFinder) ([]BackfillPart, []SkippedFile, error) {
 	SortLogFiles(files)
 	var parts []BackfillPart
 	var skipped []SkippedFile
@@ -144,7 +145,7 @@ func planFamily(fam string, files []LogFile, limit int64) ([]BackfillPart, []Ski
 	for i := len(parts) - 1; i >= 0; i-- {
 		lo := max(0, sizes[i]-budget)
 		if fam == "main" {
-			if pos, ok := lastAppStart(parts[i].f, lo, sizes[i]); ok {
+			if pos, ok := lastAppStart(parts[i].f, lo, sizes[i], start); ok {
 				parts[i].Start, first = pos, i
 				break
 			}
@@ -163,11 +164,14 @@ func planFamily(fam string, files []LogFile, limit int64) ([]BackfillPart, []Ski
 	return parts[first:], skipped, nil
 }
 
-// lastAppStart finds the offset of the last line in [lo, hi) that is a
-// timestamped "Starting app {" entry, scanning backwards in chunks.
-func lastAppStart(f *os.File, lo, hi int64) (int64, bool) {
+// lastAppStart finds the offset of the last line in [lo, hi) that opens an
+// app start entry, scanning backwards in chunks that overlap by find.Span.
+func lastAppStart(f *os.File, lo, hi int64, find StartFinder) (int64, bool) {
+	if find.Last == nil {
+		return 0, false
+	}
 	const chunk = 1 << 20
-	keep := int64(len(appStartMarker) + 19 + len(appStartLevel)) // a match may straddle chunks
+	keep := int64(find.Span) // a match may straddle chunks
 	buf := make([]byte, chunk+keep)
 	for end := hi; end > lo; {
 		start := max(lo, end-chunk)
@@ -176,76 +180,18 @@ func lastAppStart(f *os.File, lo, hi int64) (int64, bool) {
 		if err != nil && !errors.Is(err, io.EOF) {
 			return 0, false
 		}
-		data := buf[:k]
-		// Forward search (bytes.Index is vectorised, LastIndex is not),
-		// keeping the last valid match of the chunk.
-		found := int64(-1)
-		for from := 0; ; {
-			i := bytes.Index(data[from:], appStartMarker)
-			if i < 0 {
-				break
-			}
-			i += from
-			from = i + 1
-			ls := i - 19 - len(appStartLevel)
-			switch {
-			case ls < 0:
-				// The timestamp is in the previous chunk; seen there.
-			case ls > 0:
-				if data[ls-1] == '\n' && isStartLine(data[ls:i]) {
-					found = start + int64(ls)
-				}
-			case start == 0:
-				if isStartLine(data[:i]) {
-					found = 0
-				}
-			default:
-				var prev [1]byte
-				if _, err := f.ReadAt(prev[:], start-1); err == nil && prev[0] == '\n' && isStartLine(data[:i]) {
-					found = start
-				}
-			}
+		atLineStart := start == 0
+		if !atLineStart {
+			var prev [1]byte
+			_, err := f.ReadAt(prev[:], start-1)
+			atLineStart = err == nil && prev[0] == '\n'
 		}
-		if found >= 0 {
-			return found, true
+		if i := find.Last(buf[:k], atLineStart); i >= 0 {
+			return start + int64(i), true
 		}
 		end = start
 	}
 	return 0, false
-}
-
-// isStartLine reports whether b is the "YYYY-MM-DD HH:MM:SS [info] " that
-// opens an app start entry.
-func isStartLine(b []byte) bool {
-	return len(b) == 19+len(appStartLevel) && isTimestamp(b[:19]) && string(b[19:]) == appStartLevel
-}
-
-// isTimestamp reports whether b is "YYYY-MM-DD HH:MM:SS".
-func isTimestamp(b []byte) bool {
-	if len(b) != 19 {
-		return false
-	}
-	for i, c := range b {
-		switch i {
-		case 4, 7:
-			if c != '-' {
-				return false
-			}
-		case 10:
-			if c != ' ' {
-				return false
-			}
-		case 13, 16:
-			if c != ':' {
-				return false
-			}
-		default:
-			if c < '0' || c > '9' {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 func closeParts(parts []BackfillPart) {

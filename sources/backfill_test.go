@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/coworktop/coworktop/ingest"
 )
 
 func writeFile(t *testing.T, path, text string) {
@@ -51,7 +53,7 @@ func TestBackfillFromLastAppStart(t *testing.T) {
 		"2026-08-30 20:35:19 [info] Starting app {\n  v: 2\n}\n2026-08-30 20:35:20 [info] b\n")
 	writeFile(t, filepath.Join(dir, "main.log"), "2026-08-30 21:00:00 [info] c\npart")
 	writeFile(t, filepath.Join(dir, "cowork_vm_node.log"), "vm1\nvm2\n")
-	b, err := PlanBackfill(dir, nil)
+	b, err := PlanBackfill(dir, nil, appStarts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +87,7 @@ func TestBackfillByteBoundAcrossGenerations(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "main.log"), cur.String())
 	// 10 lines in main.log, and 20.5 lines' worth of main1.log: the cut
 	// falls inside line 079, so main1.log starts at line 080.
-	b, err := planBackfill(dir, nil, 30*36+18)
+	b, err := planBackfill(dir, nil, 30*36+18, appStarts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +101,7 @@ func TestBackfillByteBoundAcrossGenerations(t *testing.T) {
 func TestBackfillBatchesBeforeTheEnd(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "main.log"), strings.Repeat("2026-08-30 10:00:00 [info] x\n", 1000))
-	b, err := PlanBackfill(dir, nil)
+	b, err := PlanBackfill(dir, nil, appStarts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +117,7 @@ func TestBackfillBatchesBeforeTheEnd(t *testing.T) {
 func TestBackfillThenFollowAcrossRotation(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "main.log"), "one\ntw")
-	b, err := PlanBackfill(dir, nil)
+	b, err := PlanBackfill(dir, nil, appStarts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +169,7 @@ func TestLastAppStartAcrossChunks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pos, ok := lastAppStart(f, 0, int64(len(body)))
+		pos, ok := lastAppStart(f, 0, int64(len(body)), appStarts)
 		f.Close()
 		if want := int64(len(head)); !ok || pos != want {
 			t.Fatalf("d=%d: got %d %v, want %d", d, pos, ok, want)
@@ -180,7 +182,7 @@ func TestLastAppStartAcrossChunks(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if pos, ok := lastAppStart(f, 0, int64(len(head)+60)); ok {
+	if pos, ok := lastAppStart(f, 0, int64(len(head)+60), appStarts); ok {
 		t.Fatalf("quoted marker matched at %d", pos)
 	}
 }
@@ -202,7 +204,7 @@ func BenchmarkBackfill32MB(b *testing.B) {
 	}
 	b.SetBytes(BackfillMaxBytes)
 	for b.Loop() {
-		bf, err := PlanBackfill(dir, nil)
+		bf, err := PlanBackfill(dir, nil, appStarts)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -223,3 +225,6 @@ func BenchmarkBackfill32MB(b *testing.B) {
 		bf.Close()
 	}
 }
+
+// appStarts is the app-start finder the command wires in (ingest's).
+var appStarts = StartFinder{Last: ingest.LastAppStart, Span: ingest.AppStartSpan}

@@ -192,7 +192,7 @@ func TestBackfillGenerationVanishes(t *testing.T) {
 	}
 	t.Run("after planning", func(t *testing.T) {
 		dir := mk(t)
-		b, err := PlanBackfill(dir, nil)
+		b, err := PlanBackfill(dir, nil, appStarts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -216,7 +216,7 @@ func TestBackfillGenerationVanishes(t *testing.T) {
 		if err := os.Remove(filepath.Join(dir, "main1.log")); err != nil {
 			t.Fatal(err)
 		}
-		b, err := PlanBackfill(dir, files)
+		b, err := PlanBackfill(dir, files, appStarts)
 		if err != nil {
 			t.Fatalf("plan over a vanished generation: %v", err)
 		}
