@@ -236,6 +236,7 @@ type follower struct {
 
 	gens      []*gen // known generations, oldest first
 	lastCur   *gen   // the generation last seen under the current name
+	spare     *splitter
 	readErr   string // why reading a generation failed at this check
 	first     bool   // the next check is the first
 	pending   []os.FileInfo

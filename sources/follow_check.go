@@ -45,7 +45,7 @@ func (w *follower) check() error {
 	var fresh []*gen
 	for _, lf := range files {
 		if g := w.known(lf.fi); g != nil {
-			g.listed, g.current = true, lf.rank == 0 && !lf.old
+			g.listed, g.current = true, g.current || (lf.rank == 0 && !lf.old)
 			continue
 		}
 		g, err := w.openListed(lf)
@@ -56,6 +56,7 @@ func (w *follower) check() error {
 			continue
 		}
 		if k := w.known(g.fi); k != nil { // renamed between stat and open
+			w.release(g)
 			g.close()
 			k.listed = true
 			continue
@@ -150,7 +151,7 @@ func (w *follower) openListed(lf listedFile) (*gen, error) {
 	}
 	f, err := OpenLog(path)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
+		if errors.Is(err, fs.ErrNotExist) && !w.first {
 			w.pending = append(w.pending, lf.fi)
 		}
 		return nil, err
@@ -172,7 +173,7 @@ func (w *follower) settleLost(files []listedFile) {
 				found = true
 			}
 		}
-		if !found && w.known(fi) == nil && !w.first {
+		if !found && w.known(fi) == nil {
 			w.status.LostBytes += fi.Size()
 			w.setNote("lost")
 		}
@@ -200,6 +201,7 @@ func (w *follower) placeFresh(fresh []*gen) []*gen {
 			out = append(out, g)
 			continue
 		}
+		w.release(g)
 		b := baseline(g.f, g.fi, g.name)
 		b.listed = true
 		base = append(base, b)

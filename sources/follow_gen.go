@@ -49,7 +49,7 @@ func (w *follower) adopt(f *os.File, name string, start int64) (*gen, error) {
 	if start < 0 || start > size {
 		start = size
 	}
-	g := &gen{f: f, fi: fi, name: name, off: start, size: size, sp: newSplitter()}
+	g := &gen{f: f, fi: fi, name: name, off: start, size: size, sp: w.splitter()}
 	g.sp.reset(start)
 	g.head = readAtMost(f, 0, headLen, nil)
 	from := max(0, start-histMax)
@@ -99,7 +99,7 @@ func (w *follower) catchUp(g *gen, final bool) (os.FileInfo, error) {
 		return fi, nil // nothing new: an idle log costs one fstat per check
 	}
 	if g.sp == nil {
-		g.sp = newSplitter() // a straggling write to a rotated file
+		g.sp = w.splitter() // a straggling write to a rotated file
 		g.sp.reset(g.off)
 		g.sp.line = 1 + countLines(g.f, g.off)
 	}
@@ -133,9 +133,30 @@ func (w *follower) finish(g *gen) {
 	if g.sp != nil {
 		w.switchTo(g)
 		g.sp.flush(w.collect)
-		g.sp = nil
+		w.release(g)
 	}
 	g.hist = nil
+}
+
+// splitter returns a splitter for a generation, reusing the one a finished
+// generation left: each is a megabyte, and the app rotates for good.
+func (w *follower) splitter() *splitter {
+	sp := w.spare
+	if sp == nil {
+		return newSplitter()
+	}
+	w.spare = nil
+	sp.reset(0)
+	sp.line = 1
+	return sp
+}
+
+// release takes back the splitter of a generation done with it.
+func (w *follower) release(g *gen) {
+	if g.sp != nil && w.spare == nil { // collect copied every line out of it
+		w.spare = g.sp
+	}
+	g.sp = nil
 }
 
 // intact reports whether the head of the file and the bytes just before our

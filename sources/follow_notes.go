@@ -1,6 +1,6 @@
 package sources
 
-// Why Follow polls with its own code instead of using nxadm/tail.
+// Why Follow has its own code instead of using nxadm/tail.
 //
 // The design called for nxadm/tail, configured as host-and-vms.md §5.4
 // recommends (Poll, ReOpen, MustExist false, CompleteLines, DiscardingLogger,
@@ -30,10 +30,22 @@ package sources
 // 9ec37d9, removed afterwards so the module no longer depends on an
 // unmaintained library.
 //
-// Follow instead keeps host-and-vms.md §5.5's rules: stat the path every
-// poll; on a different file, drain the old descriptor to its end before
-// switching (lossless, since electron-log never appends to a renamed file);
-// recover a whole generation that rotated past between two polls; on a
-// shrink or an in-place rewrite, find where the rewritten tail overlaps what
-// was already read and continue after it; carry partial lines; cut long
-// lines with the same rule as ReadLines.
+// Follow keeps host-and-vms.md §5.5's rules and goes further, because the
+// rename-then-drain rule alone still lost lines whenever two changes landed
+// between two checks (two numbered rotations, a rename to .old and a
+// numbered one, a delete, a re-create and a rotation): it knows every
+// generation by its identity (device and inode, the file ID on Windows)
+// and holds it open, so at each check it lists the family's files, reads
+// the unread rest of every generation it knows, whatever name it carries
+// now, and only then every new one from its start. A held file cannot
+// vanish unread and its identity cannot be reused; a deleted one is closed
+// once read to its end. A file that vanished between the listing and its
+// open is counted in FollowStatus.LostBytes. On a shrink or an in-place
+// rewrite it finds where the rewritten tail overlaps what was already read
+// and continues after it; it carries partial lines and cuts long lines with
+// the same rule as ReadLines.
+//
+// It wakes on file notifications for the log folders (fsnotify: inotify,
+// kqueue, ReadDirectoryChangesW; no cgo on darwin), draining a burst of
+// events into one check, and checks anyway every SafetyPoll; a folder that
+// cannot be watched is checked on every tick of the caller's clock.

@@ -291,8 +291,15 @@ func followOurs(ctx context.Context, t *testing.T, path string) <-chan string {
 		}
 		close(batches)
 	}()
+	// The first check says the file is not there yet: only then may the
+	// writer start, or a generation it rotated before that check would be
+	// history from before the start, which is not followed.
+	first := <-batches
 	go func() {
 		defer close(out)
+		for _, l := range first.Lines {
+			out <- string(l)
+		}
 		for b := range batches {
 			for _, l := range b.Lines {
 				select {
