@@ -74,7 +74,6 @@ func (a sessionKey) compare(b sessionKey) int {
 	return strings.Compare(a.sess.id, b.sess.id)
 }
 
-
 // keepSessions cuts sessions in the Sessions order (sessionKey) to those an eager
 // prune would have kept: pruneEnded lets the map grow to twice its bound
 // between passes, and what the user sees must not depend on when the last
