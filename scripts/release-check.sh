@@ -32,6 +32,7 @@ HOMEBREW_TAP_TOKEN=${HOMEBREW_TAP_TOKEN:-unused-in-a-snapshot} \
   goreleaser release --snapshot --clean --skip=publish > "$log" 2>&1 || { cat "$log"; exit 1; }
 
 fail() { echo "release-check: $*" >&2; exit 1; }
+command -v unzip >/dev/null 2>&1 || fail "unzip is needed to list the Windows archives (apt-get install unzip)"
 cask=dist/homebrew/Casks/coworktop.rb
 [ -f "$cask" ] || fail "no Homebrew cask written"
 for page in build/man/*.1; do
