@@ -20,7 +20,7 @@ const (
 type Limits struct {
 	Outcomes      int // recent evictions/yields/pressure events for the UI
 	Evictions     int // evictions kept for the report timeline
-	LogLines      int // event-log pane
+	LogLines      int // event-log pane (0: none kept, as `report` shows none)
 	MemorySamples int // [process-memory] history
 	HostSamples   int // host memory history (sparkline)
 	EndedSessions int // paused/disconnected sessions remembered
@@ -183,7 +183,7 @@ func (s *State) ApplyEvent(e *Event) {
 		s.applyDaemon(e)
 	}
 	s.risk.observe(s, e)
-	if e.Kind != KindMemorySample && e.Kind != KindHeartbeat {
+	if e.Kind != KindMemorySample && e.Kind != KindHeartbeat && s.limits.LogLines > 0 {
 		s.log.push(logItem{ev: *e})
 	}
 }

@@ -129,11 +129,20 @@ func appendLost(b []byte, l *Lost) []byte {
 	return append(b, "\n    }"...)
 }
 
+// jsonSpecial marks the bytes appendJSONString leaves to json.Marshal.
+// Read-only after package initialisation.
+var jsonSpecial = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&'
+	}
+	return t
+}()
+
 // appendJSONString quotes s as encoding/json does (HTML-safe): printable
 // ASCII other than " \ < > & goes as is, anything else through json.Marshal.
 func appendJSONString(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+		if jsonSpecial[s[i]] {
 			q, err := json.Marshal(s)
 			if err != nil { // a string always marshals
 				return append(b, `""`...)
