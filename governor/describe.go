@@ -42,7 +42,7 @@ func Describe(e Event) string {
 	case KindPause:
 		return fmt.Sprintf("session %s paused (%s)", id, e.Reason)
 	case KindPauseSkipped:
-		if e.Reason == SkipRemoteControl {
+		if e.Reason == ReasonRemoteControl {
 			return fmt.Sprintf("session %s idle pause skipped: Remote Control active (%s bridge)", id, e.Bridge)
 		}
 		return "pause skipped: " + e.Text

@@ -82,11 +82,6 @@ const (
 	KindDaemonLowMemory Kind = "daemon.low_memory" // [bg] bg: low memory (NMB free) — retiring … / skipping …
 )
 
-// Reasons a pause was skipped (session.pause_skipped).
-const (
-	SkipRemoteControl = "remote_control" // … remote control is active (<kind> bridge)
-)
-
 // Event is one parsed log entry. It is deliberately flat: every field but
 // Time, File, Line and Kind is optional, and JSON output omits the empty ones,
 // so `coworktop events | jq` sees one simple object per event.

@@ -80,12 +80,12 @@ func (s *State) applyEnd(e *Event) {
 		}
 		s.end(s.get(e.Session, e.Time), EndTornDown)
 	case KindPauseSkipped:
-		if e.Reason == SkipRemoteControl {
+		if e.Reason == ReasonRemoteControl {
 			c.PauseSkippedRC++
 		} else {
 			c.PauseSkippedOther++
 		}
-		if e.Session != "" && e.Reason == SkipRemoteControl {
+		if e.Session != "" && e.Reason == ReasonRemoteControl {
 			s.protect(s.get(e.Session, e.Time))
 		}
 	case KindPauseDeclined:

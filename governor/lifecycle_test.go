@@ -77,7 +77,7 @@ func TestRemoteControlProtectsUntilPaused(t *testing.T) {
 		governor.Event{Time: sec(2), Kind: governor.KindRemoteControl, Session: "local_rc"},
 		governor.Event{Time: sec(50), Kind: governor.KindTurnEnd, Session: "local_plain"},
 		governor.Event{Time: sec(900), Kind: governor.KindIdleTimeout, Session: "local_rc", Lifecycle: "session"},
-		governor.Event{Time: sec(900), Kind: governor.KindPauseSkipped, Session: "local_rc", Reason: governor.SkipRemoteControl, Bridge: "startup-policy"},
+		governor.Event{Time: sec(900), Kind: governor.KindPauseSkipped, Session: "local_rc", Reason: governor.ReasonRemoteControl, Bridge: "startup-policy"},
 		governor.Event{Time: sec(901), Kind: governor.KindPauseDeclined, Session: "local_rc", Count: 8},
 	)
 	snap := s.Snapshot(sec(1000))
@@ -182,5 +182,24 @@ func TestServiceStartStop(t *testing.T) {
 	if snap.VM.MemoryMB != 4096 || snap.VM.MemoryGB != 4 || snap.VM.CPUs != 2 || snap.VM.Service != "stopped" ||
 		snap.Counts.ServiceStarts != 1 || snap.Counts.ServiceStops != 1 {
 		t.Errorf("vm %+v counts %+v", snap.VM, snap.Counts)
+	}
+}
+
+// An idle timeout of a session with Remote Control active is vetoed: the
+// session is not lost, and stays live.
+func TestIdleTimeoutUnderRemoteControlIsNoLoss(t *testing.T) {
+	s := governor.New(governor.DefaultLimits())
+	applyEvents(s,
+		governor.Event{Time: sec(0), Kind: governor.KindSessionStart, Session: "local_rc"},
+		governor.Event{Time: sec(1), Kind: governor.KindRemoteControl, Session: "local_rc"},
+		governor.Event{Time: sec(900), Kind: governor.KindIdleTimeout, Session: "local_rc", Lifecycle: "session"},
+		governor.Event{Time: sec(900), Kind: governor.KindPauseSkipped, Session: "local_rc", Reason: governor.ReasonRemoteControl, Bridge: "explicit"},
+	)
+	snap := s.Snapshot(sec(901))
+	if v := sessionByID(t, snap, "local_rc"); !v.Live() || v.Protected == "" {
+		t.Errorf("the vetoed session: %+v", v)
+	}
+	if losses, _ := s.Losses(); len(losses) != 0 {
+		t.Errorf("a vetoed idle timeout is no loss: %+v", losses)
 	}
 }

@@ -82,7 +82,9 @@ func (s *State) applySession(e *Event) {
 		idle := int(e.Time.Sub(sess.lastActivity) / time.Second)
 		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session,
 			IdleS: idle, IdleSource: SourceEstimated, Cause: CauseIdleTimeout, File: e.File, Line: e.Line})
-		s.lost(Loss{Time: e.Time, Session: e.Session, Cause: LossIdleTimeout, File: e.File, Line: e.Line, Detail: "idle " + IdleText(idle, SourceEstimated)})
+		if !sess.remoteControl { // Remote Control vetoes the pause: the process lives on (§7.4)
+			s.lost(Loss{Time: e.Time, Session: e.Session, Cause: LossIdleTimeout, File: e.File, Line: e.Line, Detail: "idle " + IdleText(idle, SourceEstimated)})
+		}
 	case KindPause:
 		s.applyPause(e)
 	case KindStopAll:

@@ -42,9 +42,16 @@ var familySeeds = []struct {
 	{"cowork_vm_swift.log", "[VM] 2026-08-18 10:49:22 [info]   - CPUs: 4", governor.KindVMConfig},
 	{"cowork_vm_swift.log", "[VM] 2026-08-18 10:49:22 [info] VM startup step: vm_boot started", governor.KindVMStep},
 	{"cowork_vm_swift.log", "[VM] 2026-09-30 09:58:21 [info] startVM called for /Users/alice/vm.bundle with memoryGB=4 cpuCount=auto", governor.KindVMBoot},
+	{"main.log", "2026-10-06 09:41:00 [info] [CCD] Pausing session local_c3d2e4f6-3333-4c4d-8e5f-7a8b9c0d1e23 (governor_evict)", governor.KindPause},
+	{"main.log", "2026-10-06 09:52:00 [error] Session local_a1f0c2d4-1111-4a2b-8c3d-5e6f7a8b9c01 query error: Claude Code process terminated by signal SIGKILL", governor.KindCrash},
+	{"main.log", "2026-10-06 09:40:00 [info] [CCD] Skipping pause for session local_b2e1d3c5-2222-4b3c-9d4e-6f7a8b9c0d12 - remote control is active (explicit bridge)", governor.KindPauseSkipped},
+	{"main.log", "2026-10-06 10:20:30 [info] [updater] Version changed since last launch: 2.19675.0 → 2.26454.0", governor.KindAppUpdated},
+	{"main.log", "2026-10-06 10:20:35 [info] [CCD] Relaunch auto-resume: ran — warmed 2 of 2 eligible (2 marked)", governor.KindRelaunchResume},
+	{"cowork-service.log", "2026/09/04 06:40:20.329630 [HCS] Config JSON:\n{\"ComputeTopology\":{\"Memory\":{\"SizeInMB\":4096},\"Processor\":{\"Count\":2}}}", governor.KindVMConfig},
+	{"cowork-service.log", "2026/09/04 07:12:05.469624 Service stopped.", governor.KindServiceStop},
 }
 
-var familyFiles = []string{"main.log", "cowork_vm_node.log", "cowork_vm_swift.log", "mcp.log"}
+var familyFiles = []string{"main.log", "cowork_vm_node.log", "cowork_vm_swift.log", "cowork-service.log", "mcp.log"}
 
 func TestFamilySeedsReachTheirParser(t *testing.T) {
 	for _, s := range familySeeds {

@@ -96,7 +96,7 @@ func parseSkip(nm *names, b []byte) governor.Event {
 		ev.Session, _ = sessionID(nm, b[i:])
 	}
 	if i := bytes.Index(b, []byte("remote control is active")); i >= 0 {
-		ev.Reason = governor.SkipRemoteControl
+		ev.Reason = governor.ReasonRemoteControl
 		if r, ok := cut(trimSpaces(b[i+len("remote control is active"):]), "("); ok {
 			kind, rest := word(r, " )")
 			if bytes.HasPrefix(trimSpaces(rest), []byte("bridge")) {
