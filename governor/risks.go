@@ -33,7 +33,7 @@ var RiskKinds = [...]RiskKind{RiskEvictNext, RiskPressureSweep, RiskMemoryTrend,
 const maxSweepWarnings = 3
 
 // RiskLabel is how every risk is labelled.
-const RiskLabel = "coworktop's inference"
+const RiskLabel = "inferred by coworktop"
 
 // Thresholds of the risks (claude-logs.md §7.6; #85104).
 const (

@@ -36,7 +36,7 @@ func TestRiskAppStalled(t *testing.T) {
 	if n != 1 || !r.Backed || !strings.Contains(r.Summary, "no line for 2m31s") || r.Evidence[0] != "last [ScheduledTasks] line main.log:3 at 09:02:00" {
 		t.Fatalf("stall: %+v", r)
 	}
-	if !strings.HasSuffix(r.Text(), "(coworktop's inference)") {
+	if !strings.HasSuffix(r.Text(), "(inferred by coworktop)") {
 		t.Fatalf("every risk is labelled: %s", r.Text())
 	}
 	// A later line read from main.log is a sign of life too.

@@ -107,6 +107,7 @@ type Notifier struct {
 	govEvents    int
 	hostPressure governor.PressureLevel
 	hostNotedAt  time.Time
+	warn         warnings
 }
 
 // hostPressureGap keeps a flapping host level from flooding the desktop.
@@ -179,6 +180,9 @@ func (n *Notifier) Changes(s governor.Snapshot, backfill bool) []Note {
 			Message: fmt.Sprintf("Host memory pressure is %s (was %s).", hostLevel, n.hostPressure),
 		})
 		n.hostNotedAt = s.Now
+	}
+	if note, ok := n.warn.next(s); ok {
+		notes = append(notes, note)
 	}
 	n.evictions, n.govPressure, n.govEvents = s.Counts.Evictions, s.Pressure, govEvents
 	if hostLevel != governor.PressureUnknown {

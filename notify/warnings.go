@@ -1,0 +1,55 @@
+package notify
+
+import (
+	"github.com/coworktop/coworktop/governor"
+	"time"
+)
+
+// Warnings before a loss: the session the next warm spawn evicts, those a
+// pressure sweep would evict. They are coworktop's inference, so only a
+// backed one (no estimated figure in it) is ever sent, and they are
+// rate-limited: a session is warned of at most once per WarnEvery for the
+// same risk, and at most one warning goes out per WarnGap.
+const (
+	WarnEvery = 10 * time.Minute
+	WarnGap   = time.Minute
+)
+
+// warnKinds are the risks that warn of a loss to come.
+var warnKinds = [...]governor.RiskKind{governor.RiskEvictNext, governor.RiskPressureSweep}
+
+type warnings struct {
+	last map[string]time.Time // kind + session → when it was sent
+	at   time.Time            // the last warning sent
+}
+
+// next is the warning to send now, if any.
+func (w *warnings) next(s governor.Snapshot) (Note, bool) {
+	if !w.at.IsZero() && s.Now.Sub(w.at) < WarnGap {
+		return Note{}, false
+	}
+	for _, r := range s.Risks {
+		if !r.Backed || !isWarning(r.Kind) {
+			continue
+		}
+		key := string(r.Kind) + " " + r.Session
+		if at, ok := w.last[key]; ok && s.Now.Sub(at) < WarnEvery {
+			continue
+		}
+		if w.last == nil || len(w.last) > 256 {
+			w.last = map[string]time.Time{}
+		}
+		w.last[key], w.at = s.Now, s.Now
+		return Note{Title: "coworktop: session at risk", Message: r.Summary + " (" + governor.RiskLabel + ")."}, true
+	}
+	return Note{}, false
+}
+
+func isWarning(k governor.RiskKind) bool {
+	for _, w := range warnKinds {
+		if k == w {
+			return true
+		}
+	}
+	return false
+}
