@@ -102,7 +102,11 @@ func (m *Model) sessionsContent(w int) content {
 		if s.Live() {
 			idle = governor.FormatDuration(s.Idle)
 		}
-		l := newLine(t).add(Ink{}, " ").cell(t.Fact, governor.ShortID(s.ID), idW).
+		mark, markInk := " ", Ink{}
+		if s.AtRisk != "" { // the next warm spawn or a pressure sweep would evict it
+			mark, markInk = "!", t.Critical
+		}
+		l := newLine(t).add(markInk, mark).cell(t.Fact, governor.ShortID(s.ID), idW).
 			cell(Ink{}, s.Project, projW).cell(m.stateStyle(s), stateLabel(s), stW).
 			cell(t.Muted, shortClock(s.FirstSeen), startW).rcell(m.stateStyle(s), idle, idleW).
 			rcell(t.Muted, timeout, toW).rcell(t.Evicted, ev, evW)
