@@ -22,7 +22,7 @@ import (
 var (
 	headerLive = regexp.MustCompile(`Ses\[[| ]*(\d+)(?:/| live)`)
 	paneLive   = regexp.MustCompile(`Sessions · (\d+) live`)
-	liveRow    = regexp.MustCompile(`^.[ >][0-9a-f]{8} .* (working|idle)\b`)
+	liveRow    = regexp.MustCompile(`^.[ >!][0-9a-f]{8} .* (working|idle)\b`) // ! marks a session at risk
 )
 
 // TestScreenNeverContradictsItself steps the demo scenario a second at a
