@@ -55,6 +55,9 @@ func newEventsCmd(g *globalOptions) *cobra.Command {
 				if r.Err != "" {
 					fmt.Fprintf(g.stderr, "coworktop: %s\n", r.Err)
 				}
+				if r.BadStamps > 0 { // counted, never read as another date
+					fmt.Fprintf(g.stderr, "coworktop: %s: %d line(s) dated no real day, skipped\n", sources.CleanText(r.Path), r.BadStamps)
+				}
 			}
 			if werr != nil {
 				return werr

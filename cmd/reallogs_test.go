@@ -221,3 +221,16 @@ func TestDoctorListsCoworkServiceLog(t *testing.T) {
 		t.Fatalf("doctor: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
+
+// events skips and counts lines dated no real day, on stderr, and its JSON
+// goes on.
+func TestEventsCountBadStamps(t *testing.T) {
+	dir := filepath.Join(testdataDir, "logs", "macos2x")
+	out, errs, code := runCLI(t, "events", dir)
+	if code != 0 || !strings.Contains(errs, "main.log: 3 line(s) dated no real day, skipped") {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	if strings.Contains(out, "9999") || strings.Contains(out, "0000-") || !strings.Contains(out, "2026-10-06T10:22:05") {
+		t.Errorf("a bad stamp reached the output, or the output stopped early")
+	}
+}
