@@ -48,9 +48,11 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 	out := make(chan governor.Update, 16)
 	lines := make(chan sources.LineBatch, 8)
 	var producers, all sync.WaitGroup
-	// One clock for the follower's poll and the machine sample, at the
-	// refresh: faster buys nothing a person can see, and on an idle view
-	// each separate timer is a wake-up that costs more than the work.
+	// One clock for the machine sample and the follower's safety check, at
+	// the refresh: faster buys nothing a person can see, and on an idle
+	// view each separate timer is a wake-up that costs more than the work.
+	// New lines wake the follower through file notifications, not this
+	// clock; it checks on every beat only while its folder is unwatched.
 	var followTicks, machineTicks <-chan time.Time
 	every := time.Second
 	if cfg.refresh > 0 {
