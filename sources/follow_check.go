@@ -91,6 +91,10 @@ func (w *follower) readAll(fresh []*gen, curErr error) error {
 			w.finish(g) // the stream moved on: nothing will complete its last line
 		}
 		if gone {
+			if g.size > g.off { // it could not be read to its end
+				w.status.LostBytes += g.size - g.off
+				w.setNote("lost")
+			}
 			g.close()
 			continue
 		}
