@@ -62,3 +62,14 @@ func lossVerdict(r Report) string {
 	}
 	return fmt.Sprintf("%s lost (%s)", plural(total, "session was", "sessions were"), strings.Join(by, ", "))
 }
+
+// writeRisks lists the risks coworktop infers now, each with its evidence.
+func writeRisks(b *strings.Builder, risks []governor.Risk) {
+	if len(risks) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\nrisks (%d, %s)\n", len(risks), governor.RiskLabel)
+	for _, r := range risks {
+		fmt.Fprintf(b, "  %s: %s\n    evidence: %s\n", r.Kind, r.Summary, strings.Join(r.Evidence, "; "))
+	}
+}

@@ -64,6 +64,8 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 		return err
 	}
 
+	writeRisks(&b, s.Risks)
+
 	fmt.Fprintf(&b, "\nmemory holders (%d)\n", len(s.Groups))
 	tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	for _, g := range s.Groups {
