@@ -10,4 +10,11 @@
 // sources/ and ingest/), keeps no rule of the model (governor/), and
 // everything it prints from a log has already been sanitised by ingest with
 // governor.Sanitize and is width-truncated here before display.
+//
+// Every figure it shows comes from the snapshot as governor computed it
+// (the live count, the governor's logged count and its age, the outlook,
+// the wording of estimates and causes), so no two panes can disagree. Panes
+// are sized by what they hold (sizing.go), a selection follows its session
+// id whatever the order of the rows (pane.go), and the mouse finds a pane
+// and a row through where the last frame drew them (mouse.go).
 package ui
