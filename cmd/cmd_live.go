@@ -55,15 +55,15 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, observe fun
 	defer func() { g.stderr = stderr; held.writeTo(stderr) }()
 	mode, source := ui.ModeLive, ""
 	var paths []string
-	var extraGroups []governor.ProcessGroup
+	var extraGroups func(time.Time) []governor.ProcessGroup
 	if lf.demo {
-		dir, stopDemo, err := startDemo(ctx, g.stderr)
+		dir, groups, stopDemo, err := startDemo(ctx, g.stderr)
 		if err != nil {
 			return err
 		}
 		defer stopDemo()
 		mode, source, paths = ui.ModeDemo, "built-in demo scenario", []string{dir}
-		extraGroups = demo.Competitors()
+		extraGroups = groups
 	} else {
 		p, err := logPaths(g, nil)
 		if err != nil {
@@ -151,13 +151,14 @@ func (h *heldWriter) writeTo(w io.Writer) {
 }
 
 // startDemo writes the demo scenario's history into a new temporary folder
-// and plays the rest on the wall clock until ctx ends. stop ends the writer,
+// and plays the rest on the wall clock until ctx ends; groups is what its
+// simulated process scan adds at a time. stop ends the writer,
 // waits for it, and only then removes the folder, so the writer never writes
 // into a folder that is being removed.
-func startDemo(ctx context.Context, stderr io.Writer) (dir string, stop func(), err error) {
+func startDemo(ctx context.Context, stderr io.Writer) (dir string, groups func(time.Time) []governor.ProcessGroup, stop func(), err error) {
 	dir, err = os.MkdirTemp("", "coworktop-demo-")
 	if err != nil {
-		return "", nil, fmt.Errorf("demo: %w", err)
+		return "", nil, nil, fmt.Errorf("demo: %w", err)
 	}
 	d, err := demo.NewDemo(dir, time.Now)
 	if err == nil {
@@ -168,7 +169,7 @@ func startDemo(ctx context.Context, stderr io.Writer) (dir string, stop func(), 
 	}
 	if err != nil {
 		os.RemoveAll(dir)
-		return "", nil, fmt.Errorf("demo: %w", err)
+		return "", nil, nil, fmt.Errorf("demo: %w", err)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
@@ -178,5 +179,5 @@ func startDemo(ctx context.Context, stderr io.Writer) (dir string, stop func(), 
 			fmt.Fprintf(stderr, "coworktop: demo: %s\n", oneLine(err.Error()))
 		}
 	}()
-	return dir, func() { cancel(); <-done; os.RemoveAll(dir) }, nil
+	return dir, d.Groups, func() { cancel(); <-done; os.RemoveAll(dir) }, nil
 }

@@ -13,7 +13,7 @@ import (
 func TestStartDemoStopsTheWriterBeforeRemovingTheFolder(t *testing.T) {
 	t.Parallel()
 	var errs bytes.Buffer
-	dir, stop, err := startDemo(context.Background(), &errs)
+	dir, _, stop, err := startDemo(context.Background(), &errs)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,9 +20,9 @@ type liveConfig struct {
 	refresh time.Duration // host sampling interval
 	follow  bool          // keep following after the backfill
 	machine bool          // sample host memory and scan processes
-	// extraGroups are added to every process scan: the demo's simulated
-	// competitor (a live run has none).
-	extraGroups []governor.ProcessGroup
+	// extraGroups, if set, are added to every process scan taken at a
+	// time: the demo's simulated groups (a live run has none).
+	extraGroups func(time.Time) []governor.ProcessGroup
 	// following, if set, is called once when the backfill is done and
 	// following begins (the live screen narrows the scheduler then).
 	following func()
@@ -247,7 +247,7 @@ func (lf *liveFile) renumber(from int) {
 // sampleMachine forwards the host sampler's and the process scanner's
 // batches as updates. A failed sample or scan is skipped, not fatal: the UI
 // keeps showing the last good one.
-func sampleMachine(ctx context.Context, ticks <-chan time.Time, every time.Duration, extra []governor.ProcessGroup, out chan<- governor.Update) {
+func sampleMachine(ctx context.Context, ticks <-chan time.Time, every time.Duration, extra func(time.Time) []governor.ProcessGroup, out chan<- governor.Update) {
 	batches := make(chan machine.MachineBatch, 1)
 	go func() {
 		defer close(batches)
@@ -259,9 +259,12 @@ func sampleMachine(ctx context.Context, ticks <-chan time.Time, every time.Durat
 			u.Host = &h
 		}
 		if b.Scanned && b.ScanErr == nil {
-			u.Groups, u.GroupsAt = append(b.Groups, extra...), b.Host.At
+			u.Groups, u.GroupsAt = b.Groups, b.Host.At
 			if u.GroupsAt.IsZero() {
 				u.GroupsAt = time.Now()
+			}
+			if extra != nil {
+				u.Groups = append(u.Groups, extra(u.GroupsAt)...)
 			}
 		}
 		select {

@@ -1,6 +1,10 @@
 package demo
 
-import "github.com/coworktop/coworktop/governor"
+import (
+	"time"
+
+	"github.com/coworktop/coworktop/governor"
+)
 
 // CompetitorName is the simulated competitor's group name: it says "(demo)"
 // first, so that even clipped nobody takes it for a process on this machine.
@@ -18,4 +22,37 @@ func Competitors() []governor.ProcessGroup {
 		RSS: figure(6*gib + gib/2), GuestMemory: figure(8 * gib), CPUPercent: 4.5,
 		Note: "simulated by --demo; not a process on this machine",
 	}}
+}
+
+// What the scenario's simulated scan finds ("OFFSET scan STATE").
+const (
+	scanApp       = "app"        // the app runs: only the competitor is simulated
+	scanAfterQuit = "after-quit" // the app quit, its Cowork VM and claude processes did not
+)
+
+// Groups is what the demo adds to a process scan taken at t: the
+// competitor always, and after the scenario's quit the Cowork VM and
+// claude session processes the app left running (so that the risks of a
+// VM surviving a quit and of orphaned processes have something to show).
+// Every simulated group's name says "(demo)". Safe to call from any
+// goroutine: it reads only what NewDemo set.
+func (d *Demo) Groups(t time.Time) []governor.ProcessGroup {
+	out := Competitors()
+	state := scanApp
+	for _, sc := range d.scans {
+		if t.Sub(d.start) >= sc.at {
+			state = sc.state
+		}
+	}
+	if state != scanAfterQuit {
+		return out
+	}
+	const gib = 1 << 30
+	figure := func(v uint64) governor.Figure { return governor.Figure{Value: v, Known: true, Source: "demo"} }
+	note := "simulated by --demo; not a process on this machine"
+	return append(out,
+		governor.ProcessGroup{Key: "cowork-demo", Name: "(demo) Claude Cowork VM", Kind: governor.GroupCowork, Processes: 2,
+			RSS: figure(gib + gib/4), GuestMemory: figure(4 * gib), Note: note},
+		governor.ProcessGroup{Key: "sessions-demo", Name: "(demo) claude sessions", Kind: governor.GroupSessions, Processes: 5,
+			RSS: figure(gib + gib/2), Note: note})
 }

@@ -33,6 +33,15 @@ type Demo struct {
 	// memAt is the time of the last [process-memory] sample written.
 	memAt time.Time
 	files map[string]*os.File
+	// scans are the scenario's "OFFSET scan STATE" lines: what the
+	// simulated process scan finds from then on (Groups).
+	scans []demoScan
+}
+
+// demoScan is a change of what the simulated scan finds.
+type demoScan struct {
+	at    time.Duration
+	state string // scanAfterQuit | scanApp
 }
 
 type demoStep struct {
@@ -85,6 +94,13 @@ func (d *Demo) parse(script string) error {
 		if err != nil {
 			return fmt.Errorf("demo scenario line %d: %w", n+1, err)
 		}
+		if f[1] == "scan" {
+			if f[2] != scanAfterQuit && f[2] != scanApp {
+				return fmt.Errorf("demo scenario line %d: scan %q, want %s or %s", n+1, f[2], scanAfterQuit, scanApp)
+			}
+			d.scans = append(d.scans, demoScan{at, f[2]})
+			continue
+		}
 		if f[1] == "mem" {
 			mb, err := strconv.Atoi(f[2])
 			if err != nil {
@@ -104,6 +120,7 @@ func (d *Demo) parse(script string) error {
 	}
 	sort.SliceStable(d.steps, func(i, j int) bool { return d.steps[i].at < d.steps[j].at })
 	sort.SliceStable(d.mem, func(i, j int) bool { return d.mem[i].at < d.mem[j].at })
+	sort.SliceStable(d.scans, func(i, j int) bool { return d.scans[i].at < d.scans[j].at })
 	return nil
 }
 

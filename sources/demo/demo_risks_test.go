@@ -13,9 +13,10 @@ import (
 )
 
 // The demo shows each risk its logs can show: stepping the scenario a
-// second at a time for five minutes, every one appears at some second,
-// labelled and with its evidence. (Orphans and the VM after a quit come from
-// the process scan, which the demo does not script.)
+// second at a time for six minutes, every one appears at some second,
+// labelled and with its evidence; orphans and the VM after a quit come from
+// the scenario's simulated process scan (Groups), taken every 5 s as the
+// live view does.
 func TestDemoShowsEachRisk(t *testing.T) {
 	dir := t.TempDir()
 	start := time.Date(2026, 9, 30, 14, 0, 0, 0, time.Local)
@@ -23,7 +24,7 @@ func TestDemoShowsEachRisk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := d.WriteUntil(5 * time.Minute); err != nil {
+	if err := d.WriteUntil(6 * time.Minute); err != nil {
 		t.Fatal(err)
 	}
 	d.Close()
@@ -44,11 +45,14 @@ func TestDemoShowsEachRisk(t *testing.T) {
 	st := governor.New(governor.DefaultLimits())
 	seen := map[governor.RiskKind]time.Duration{}
 	next := 0
-	for s := -10 * time.Second; s <= 5*time.Minute; s += time.Second {
+	for s := -10 * time.Second; s <= 6*time.Minute; s += time.Second {
 		now := start.Add(s)
 		for next < len(evs) && !evs[next].Time.After(now) {
 			st.Apply(evs[next])
 			next++
+		}
+		if int(s/time.Second)%5 == 0 {
+			st.ApplyGroups(now, d.Groups(now))
 		}
 		for _, r := range st.Snapshot(now).Risks {
 			if len(r.Evidence) == 0 || r.Summary == "" {
@@ -60,7 +64,7 @@ func TestDemoShowsEachRisk(t *testing.T) {
 		}
 	}
 	for _, k := range []governor.RiskKind{governor.RiskEvictNext, governor.RiskPressureSweep, governor.RiskMemoryTrend,
-		governor.RiskAppStalled, governor.RiskDeclinedPauses} {
+		governor.RiskAppStalled, governor.RiskDeclinedPauses, governor.RiskOrphans, governor.RiskVMAfterQuit} {
 		at, ok := seen[k]
 		if !ok {
 			t.Errorf("the demo never shows %s", k)
