@@ -18,7 +18,9 @@ import (
 // config file: COWORKTOP_CONFIG points at a file that does not exist.
 func init() {
 	if os.Getenv(config.EnvVar) == "" {
-		os.Setenv(config.EnvVar, filepath.Join(os.TempDir(), "coworktop-tests-no-config", "config.toml"))
+		if err := os.Setenv(config.EnvVar, filepath.Join(os.TempDir(), "coworktop-tests-no-config", "config.toml")); err != nil {
+			panic(err)
+		}
 	}
 }
 
@@ -82,7 +84,9 @@ func TestConfigPathInitShow(t *testing.T) {
 	if code, _, errs := runOut(t, "config", "init"); code != 1 || !strings.Contains(errs, "already exists") {
 		t.Errorf("config init over a file: exit %d %q", code, errs)
 	}
-	os.WriteFile(p, []byte("sort = \"idle\"\n"), 0o644)
+	if err := os.WriteFile(p, []byte("sort = \"idle\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if code, _, _ := runOut(t, "config", "init", "--force"); code != 0 {
 		t.Errorf("config init --force: exit %d", code)
 	}
@@ -170,7 +174,9 @@ func TestSaveView(t *testing.T) {
 		t.Errorf("saved %+v\nwant  %+v", c, want)
 	}
 
-	os.WriteFile(p, []byte("sort = 1\n"), 0o644)
+	if err := os.WriteFile(p, []byte("sort = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := g.saveView(ui.View{Sort: config.SortIdle, Panes: panes}); err == nil || !strings.Contains(err.Error(), "not overwriting") {
 		t.Errorf("saveView over a broken file: %v", err)
 	}

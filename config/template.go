@@ -4,7 +4,8 @@ package config
 // each with a comment saying what it takes. It parses to Default().
 const Template = `# coworktop's config file. Every key is optional: a missing one keeps its
 # default, shown here. Command-line flags override the file. In the live
-# screen, S saves the current sort, panes and theme back here.
+# screen, S saves the current sort, panes, theme and mouse setting back here
+# (rewriting the file without these comments).
 
 # Screen and sampling refresh interval, from 100ms to 1h (--refresh).
 refresh = "1s"
