@@ -5,13 +5,17 @@
 # writes), 50-150 ms apart so they fall anywhere between two beats. A line's
 # latency is from just before its write to the moment its event is read
 # from coworktop's output. Reports the median and p90, and fails if the
-# median is 50 ms or more. Usage: scripts/follow-latency.sh [appends]
+# median is 50 ms or more. Then, with tmux, the same for the live screen: the
+# time until the status line's line count changes, polled with capture-pane
+# (each poll costs a few ms, so this figure is an upper bound).
+# Usage: scripts/follow-latency.sh [appends]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-50}
 work=$(mktemp -d)
 pid=
-trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
+T="tmux -L coworktop-latency"
+trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; $T kill-server 2>/dev/null; rm -rf "$work"' EXIT
 go build -o "$work/coworktop" .
 mkdir "$work/logs"
 log="$work/logs/main.log"
@@ -56,3 +60,27 @@ awk -v n="$n" '
     printf "follow latency over %d appends, default settings: median %.1f ms, p90 %.1f ms, max %.1f ms\n", k, med, p90, lat[k]
     if (med >= 50) { print "follow-latency: median is not below 50 ms"; exit 1 }
   }' "$work/sent" "$work/out"
+
+command -v tmux >/dev/null || { echo "screen latency: skipped (no tmux)"; exit 0; }
+kill "$pid" 2>/dev/null || true; pid=
+$T kill-server 2>/dev/null || true
+$T new-session -d -s s -x 160 -y 45 "env TERM=xterm-256color '$work/coworktop' --log-dir '$work/logs'"
+count() { $T capture-pane -p -t s 2>/dev/null | grep -o 'main.log following ([0-9]* lines' | head -1; }
+for _ in $(seq 100); do [ -n "$(count)" ] && break; sleep 0.1; done
+[ -n "$(count)" ] || { echo "screen latency: the live screen shows no main.log status"; exit 1; }
+: > "$work/screen"
+for i in $(seq $((i + 1)) $((i + n))); do
+  before=$(count)
+  t=$EPOCHREALTIME
+  yield "$i" >> "$log"
+  for _ in $(seq 2000); do [ "$(count)" != "$before" ] && break; done
+  echo "$t $EPOCHREALTIME" >> "$work/screen"
+  sleep "$(printf '0.%03d' $((RANDOM % 100 + 50)))"
+done
+awk '{ lat[NR] = ($2 - $1) * 1000 }
+  END {
+    k = NR
+    for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (lat[j] < lat[i]) { t = lat[i]; lat[i] = lat[j]; lat[j] = t }
+    med = (k % 2) ? lat[(k + 1) / 2] : (lat[k / 2] + lat[k / 2 + 1]) / 2
+    printf "screen latency over %d appends (live TUI, tmux polling): median %.1f ms, p90 %.1f ms, max %.1f ms\n", k, med, lat[int(0.9 * k + 0.999999)], lat[k]
+  }' "$work/screen"
