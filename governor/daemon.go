@@ -160,3 +160,35 @@ func (s *State) adoptLoss(e *Event) Loss {
 	}
 	return l
 }
+
+// describeDaemon is Describe for the daemon's events.
+func describeDaemon(e Event) string {
+	id := ShortID(e.Session)
+	switch e.Kind {
+	case KindDaemonStart:
+		if e.Version != "" {
+			return "claude code daemon started (" + e.Version + ")"
+		}
+		return "claude code daemon started"
+	case KindDaemonShutdown:
+		return fmt.Sprintf("claude code daemon shutting down (%s)", e.Reason)
+	case KindDaemonAdopt:
+		return fmt.Sprintf("claude code daemon: %d worker(s) found dead at start", e.Count)
+	case KindDaemonSpawn:
+		return fmt.Sprintf("background worker %s started (%s)", id, e.Reason)
+	case KindDaemonSettled:
+		if e.Text != "" {
+			return fmt.Sprintf("background worker %s settled %s: %s", id, e.Reason, e.Text)
+		}
+		return fmt.Sprintf("background worker %s settled %s", id, e.Reason)
+	case KindDaemonRetire:
+		low := ""
+		if e.LowMemory {
+			low = " [low memory]"
+		}
+		return fmt.Sprintf("background worker %s retired (%s)%s", id, e.Reason, low)
+	case KindDaemonLowMemory:
+		return "claude code daemon: " + e.Text
+	}
+	return string(e.Kind)
+}

@@ -74,6 +74,10 @@ func Describe(e Event) string {
 		return "vm service ready"
 	case KindServiceStop:
 		return "vm service stopped"
+	case KindDaemonStart, KindDaemonShutdown, KindDaemonAdopt, KindDaemonSpawn, KindDaemonSettled, KindDaemonRetire, KindDaemonLowMemory:
+		return describeDaemon(e)
+	case KindHeartbeat:
+		return "app heartbeat ([ScheduledTasks])"
 	case KindRemoteControl:
 		return fmt.Sprintf("session %s remote control enabled", id)
 	case KindTurnEnd:

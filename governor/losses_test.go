@@ -142,3 +142,20 @@ func TestLossSortedAcrossFiles(t *testing.T) {
 		t.Fatalf("snapshot: %+v %+v", snap.Losses, snap.LossCounts)
 	}
 }
+
+func TestDescribeDaemonEvents(t *testing.T) {
+	for _, c := range []struct {
+		e    Event
+		want string
+	}{
+		{Event{Kind: KindDaemonStart, Version: "2.1.263"}, "claude code daemon started (2.1.263)"},
+		{Event{Kind: KindDaemonSettled, Session: "9d903e04", Reason: ReasonWorkerCrashed, Text: "exit 1 within 5s of spawn ×3"}, "background worker 9d903e04 settled crashed: exit 1 within 5s of spawn ×3"},
+		{Event{Kind: KindDaemonRetire, Session: "5a5a5a5a", Reason: "settled", LowMemory: true}, "background worker 5a5a5a5a retired (settled) [low memory]"},
+		{Event{Kind: KindDaemonAdopt, Count: 2}, "claude code daemon: 2 worker(s) found dead at start"},
+		{Event{Kind: KindHeartbeat}, "app heartbeat ([ScheduledTasks])"},
+	} {
+		if got := Describe(c.e); got != c.want {
+			t.Errorf("Describe(%s) = %q, want %q", c.e.Kind, got, c.want)
+		}
+	}
+}
