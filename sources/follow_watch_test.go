@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/fsnotify/fsnotify"
 )
 
 // startFollowOn runs FollowAllOn on path with the given ticks and returns
@@ -70,4 +72,58 @@ func TestFollowAllOnPollsUnwatchedFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	expect(t, "watched after the tick", linesOf(t, out), "b")
+}
+
+// startLoop runs the follower loop on path with a notifier the test holds.
+func startLoop(t *testing.T, path string, nw *notifier, ticks chan time.Time) <-chan LineBatch {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	out := make(chan LineBatch, 16)
+	l := &followLoop{ws: []*follower{newFollower(ctx, FollowConfig{Path: path}, out)}, nw: nw}
+	t.Cleanup(nw.close)
+	go func() { _ = l.run(ctx, ticks) }()
+	return out
+}
+
+// TestFollowWithoutNotificationsPollsEveryTick: with no notifications at
+// all, every tick is a check.
+func TestFollowWithoutNotificationsPollsEveryTick(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "main.log")
+	writeFile(t, path, "a\n")
+	nw := &notifier{dirs: map[string]os.FileInfo{dir: nil}, on: map[string]os.FileInfo{}}
+	ticks := make(chan time.Time)
+	out := startLoop(t, path, nw, ticks)
+	expect(t, "first check", linesOf(t, out), "a")
+	for _, l := range []string{"b", "c"} {
+		if err := appendBytes(path, []byte(l+"\n")); err != nil {
+			t.Fatal(err)
+		}
+		ticks <- time.Now()
+		expect(t, "tick", linesOf(t, out), l)
+	}
+}
+
+// TestFollowChecksEverythingOnOverflow: an overflow means events were
+// dropped, so every file is checked at once, with no tick.
+func TestFollowChecksEverythingOnOverflow(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "main.log")
+	writeFile(t, path, "a\n")
+	nw := newNotifier([]string{dir})
+	if nw.w == nil || !nw.watching(dir) {
+		t.Skip("no file notifications here")
+	}
+	out := startLoop(t, path, nw, make(chan time.Time))
+	expect(t, "first check", linesOf(t, out), "a")
+	// Stop the events without the loop knowing, as a full queue would.
+	if err := nw.w.Remove(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := appendBytes(path, []byte("b\n")); err != nil {
+		t.Fatal(err)
+	}
+	nw.w.Errors <- fsnotify.ErrEventOverflow
+	expect(t, "after the overflow", linesOf(t, out), "b")
 }
