@@ -49,3 +49,38 @@ func TestDoctorEnvOverrideAndMissing(t *testing.T) {
 		t.Fatalf("stderr should be one line with the reason: %q", e)
 	}
 }
+
+// doctor lists the Claude Code daemon's log from CLAUDE_CONFIG_DIR, and
+// says it is read with a hand-set log folder only because that names it.
+func TestDoctorListsTheDaemonLog(t *testing.T) {
+	logs, claude := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(logs, "main.log"), []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{"daemon.log", "daemon.log.1", "settings.json"} {
+		if err := os.WriteFile(filepath.Join(claude, n), []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("CLAUDE_CONFIG_DIR", claude)
+	var out, errb bytes.Buffer
+	if code := run([]string{"doctor", "--log-dir", logs}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+	s := out.String()
+	for _, want := range []string{"claude code daemon log:", claude, "from CLAUDE_CONFIG_DIR", "daemon.log.1", "read with the app's logs"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("output lacks %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "settings.json") || strings.Index(s, "daemon.log.1") > strings.Index(s, "daemon.log ") {
+		t.Errorf("only the daemon's logs, oldest first:\n%s", s)
+	}
+	t.Setenv("CLAUDE_CONFIG_DIR", "")
+	t.Setenv("HOME", t.TempDir())
+	out.Reset()
+	run([]string{"doctor", "--log-dir", logs}, &out, &errb)
+	if !strings.Contains(out.String(), "not read:") {
+		t.Errorf("no daemon log: doctor says why it is not read:\n%s", out.String())
+	}
+}
