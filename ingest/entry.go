@@ -63,21 +63,22 @@ type Assembler struct {
 	emit   func(*Entry)
 	lineNo int
 
-	open      bool
-	keepCont  bool
-	cur       Entry
-	stampBuf  [32]byte
-	bodyBuf   []byte
-	contBuf   []byte
-	contEnds  []int
-	unstamped int // lines before the first timestamped line
-	badStamps int // entry starts whose stamp is no real date
-	remote    remoteSeen
-	bad       bool // the open entry is such a one: it and its lines say nothing
-	lastDate  [10]byte
-	entries   int
-	names     *names
-	clock     stampClock
+	open       bool
+	keepCont   bool
+	cur        Entry
+	stampBuf   [32]byte
+	bodyBuf    []byte
+	contBuf    []byte
+	contEnds   []int
+	unstamped  int // lines before the first timestamped line
+	badStamps  int // entry starts whose stamp is no real date
+	remote     remoteSeen
+	bad        bool // the open entry is such a one: it and its lines say nothing
+	lastDate   [10]byte
+	lastMinute [16]byte // the date and time up to the minute of the last plausible stamp
+	entries    int
+	names      *names
+	clock      stampClock
 	// sink, when set, receives the events directly (NewSinkAssembler)
 	// instead of emit.
 	sink *[]governor.Event
@@ -161,7 +162,8 @@ func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 		a.Flush()
 	}
 	a.open = true
-	if !a.plausible(stamp) {
+	// The date and the hour and minute are checked once a minute of log.
+	if ([16]byte(stamp[:16]) != a.lastMinute || stamp[17] > '5') && !a.plausible(stamp) {
 		a.badStamps++
 		a.bad, a.keepCont, a.cur.vmConfig = true, false, false
 		a.cur.parsed, a.cur.sunk, a.cur.RateLimit = true, 0, false
@@ -215,20 +217,15 @@ func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 		// event is never copied.
 		a.cur.Body = body
 		// mayBeEvent spares most entries the call.
-		parse, may := parseBody, mayBeEvent(body)
-		if service {
-			parse, may = parseService, true
-		} else if daemon {
-			parse, may = parseDaemon, true
-		}
+		may := service || daemon || mayBeEvent(body)
 		if a.sink != nil {
 			from := len(*a.sink)
 			if may {
-				*a.sink = parse(&a.cur, *a.sink)
+				*a.sink = a.parseFirst(*a.sink, service, daemon)
 			}
 			a.cur.sinkFrom, a.cur.sunk = from, len(*a.sink)-from
 		} else if may {
-			a.cur.events = parse(&a.cur, a.cur.events)
+			a.cur.events = a.parseFirst(a.cur.events, service, daemon)
 		}
 		a.cur.Body, a.cur.parsed = nil, true
 	}
@@ -274,12 +271,24 @@ func (a *Assembler) plausible(stamp []byte) bool {
 	if !plausibleClock(stamp) {
 		return false
 	}
-	if [10]byte(stamp[:10]) == a.lastDate { // a fixed-size compare, not a memequal call a line
-		return true
+	if [10]byte(stamp[:10]) != a.lastDate { // a fixed-size compare, not a memequal call a line
+		if !plausibleDate(stamp) {
+			return false
+		}
+		a.lastDate = [10]byte(stamp[:10])
 	}
-	if !plausibleDate(stamp) {
-		return false
-	}
-	a.lastDate = [10]byte(stamp[:10])
+	a.lastMinute = [16]byte(stamp[:16])
 	return true
+}
+
+// parseFirst parses the entry's first line by the parser its log needs.
+// Direct calls: a function value here cost an indirect call a line.
+func (a *Assembler) parseFirst(out []governor.Event, service, daemon bool) []governor.Event {
+	switch {
+	case service:
+		return parseService(&a.cur, out)
+	case daemon:
+		return parseDaemon(&a.cur, out)
+	}
+	return parseBody(&a.cur, out)
 }

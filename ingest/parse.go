@@ -65,9 +65,13 @@ func parseBody(e *Entry, out []governor.Event) []governor.Event {
 // "[IdleManager:…] ", since the app added and renamed those tags over the
 // versions (claude-logs.md §7.1).
 func parseText(e *Entry, b []byte, out []governor.Event) []governor.Event {
-	b = trimSpaces(b) // "[info]  [WarmLifecycle…": runs of spaces vary
 	if len(b) == 0 {
 		return out
+	}
+	if b[0] == ' ' { // "[info]  [WarmLifecycle…": runs of spaces vary
+		if b = trimSpaces(b); len(b) == 0 {
+			return out
+		}
 	}
 	switch b[0] {
 	case '[':

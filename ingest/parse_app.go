@@ -16,9 +16,17 @@ func parseAppTagged(e *Entry, b []byte, out []governor.Event) []governor.Event {
 	nm := e.names
 	switch b[1] { // parseTagged saw one of these; bridge_state is the common one
 	case 'r':
+		if e.remote != nil && e.remote.line != "" && string(b) == e.remote.line {
+			return out // the very line before, again: a compare, no parse
+		}
 		if rest, ok := cut(b, "[remote-control] bridge_state: "); ok {
 			state, _ := word(bytes.Trim(trimSpaces(rest), `"`), `" `)
-			return remoteState(e, "bridge_state", nm.get(state, 40), out) // interned: logged all day long
+			n := len(out)
+			out = remoteState(e, "bridge_state", nm.get(state, 40), out) // interned: logged all day long
+			if e.remote != nil && len(out) > n && len(b) <= 64 {
+				e.remote.line = string(b) // one copy per change of state
+			}
+			return out
 		}
 		if rest, ok := cut(b, "[rcAutoEnable] verdict: "); ok {
 			return remoteState(e, "auto_enable", nm.get(rest, governor.MaxTextRunes), out)
@@ -152,6 +160,7 @@ func wantsContinuation(body []byte) bool {
 type remoteSeen struct {
 	reason governor.Reason
 	text   string
+	line   string // the bridge_state body that said so, when short
 }
 
 // remoteState is an app.remote_control event, unless it repeats the one
@@ -160,10 +169,10 @@ type remoteSeen struct {
 // repeats across blocks, so this only saves making them.
 func remoteState(e *Entry, reason governor.Reason, text string, out []governor.Event) []governor.Event {
 	if e.remote != nil {
-		if *e.remote == (remoteSeen{reason, text}) {
+		if e.remote.reason == reason && e.remote.text == text {
 			return out
 		}
-		*e.remote = remoteSeen{reason, text}
+		*e.remote = remoteSeen{reason: reason, text: text}
 	}
 	return append(out, governor.Event{Kind: governor.KindRemoteState, Reason: reason, Text: text})
 }

@@ -27,10 +27,10 @@ type QuitFold struct {
 func (q *QuitFold) Keep(e *governor.Event) bool { // a pointer: an Event is 448 bytes
 	switch e.Kind {
 	case governor.KindRemoteState:
-		if q.remote == (remoteSeen{e.Reason, e.Text}) {
+		if q.remote.reason == e.Reason && q.remote.text == e.Text {
 			return false
 		}
-		q.remote = remoteSeen{e.Reason, e.Text}
+		q.remote = remoteSeen{reason: e.Reason, text: e.Text}
 	case governor.KindAppStart:
 		q.open = false
 	case governor.KindAppQuit:
