@@ -139,12 +139,17 @@ func (s *State) lost(l Loss) bool {
 }
 
 // pruneLossTimes forgets sessions lost longer than lossWindow ago: only
-// recent ones can be told twice.
+// recent ones can be told twice. A log that loses thousands of sessions
+// within the window (hostile input) loses the map instead, so that no
+// pass is repeated on every loss.
 func (s *State) pruneLossTimes(now time.Time) {
 	for id, at := range s.loss.last {
 		if now.Sub(at) > lossWindow {
 			delete(s.loss.last, id)
 		}
+	}
+	if len(s.loss.last) > 2*max(s.limits.EndedSessions, 16) {
+		clear(s.loss.last)
 	}
 }
 

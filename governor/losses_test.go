@@ -1,6 +1,7 @@
 package governor
 
 import (
+	"strconv"
 	"testing"
 	"time"
 )
@@ -157,5 +158,20 @@ func TestDescribeDaemonEvents(t *testing.T) {
 		if got := Describe(c.e); got != c.want {
 			t.Errorf("Describe(%s) = %q, want %q", c.e.Kind, got, c.want)
 		}
+	}
+}
+
+// Hostile input: a million distinct sessions lost within seconds keeps the
+// dedupe map bounded and each loss O(1) amortised.
+func TestLossTimesStayBounded(t *testing.T) {
+	s := New(DefaultLimits())
+	for i := 0; i < 20000; i++ {
+		s.Apply(Event{Time: lt0, File: "main.log", Line: i + 1, Kind: KindCrash, Session: "local_" + strconv.Itoa(i), Signal: "SIGKILL"})
+	}
+	if n := len(s.loss.last); n > 4*DefaultLimits().EndedSessions+1 {
+		t.Fatalf("dedupe map holds %d sessions", n)
+	}
+	if countOf(s.LossCounts(), LossCrash) != 20000 {
+		t.Fatalf("every crash counted: %+v", s.LossCounts())
 	}
 }
