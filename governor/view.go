@@ -3,6 +3,7 @@ package governor
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"time"
 )
 
@@ -174,17 +175,28 @@ func firstRunes(s string, n int) string {
 }
 
 // FormatDuration prints 45s, 3m05s, 2h04m, 3d04h.
+// Without fmt: the loss timeline formats one for every eviction.
 func FormatDuration(d time.Duration) string {
 	d = d.Round(time.Second)
+	var buf [32]byte
 	switch {
 	case d < time.Minute:
-		return fmt.Sprintf("%ds", int(d.Seconds()))
+		return string(append(strconv.AppendInt(buf[:0], int64(d.Seconds()), 10), 's'))
 	case d < time.Hour:
-		return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
+		return string(twoUnits(buf[:0], int64(d.Minutes()), 'm', int64(d.Seconds())%60, 's'))
 	case d < 48*time.Hour:
-		return fmt.Sprintf("%dh%02dm", int(d.Hours()), int(d.Minutes())%60)
+		return string(twoUnits(buf[:0], int64(d.Hours()), 'h', int64(d.Minutes())%60, 'm'))
 	}
-	return fmt.Sprintf("%dd%02dh", int(d.Hours())/24, int(d.Hours())%24)
+	return string(twoUnits(buf[:0], int64(d.Hours())/24, 'd', int64(d.Hours())%24, 'h'))
+}
+
+// twoUnits appends "<a><ua><b, two digits><ub>", as %d%c%02d%c does.
+func twoUnits(b []byte, a int64, ua byte, n int64, ub byte) []byte {
+	b = append(strconv.AppendInt(b, a, 10), ua)
+	if n >= 0 && n < 10 {
+		b = append(b, '0')
+	}
+	return append(strconv.AppendInt(b, n, 10), ub)
 }
 
 // logLines lists the event log oldest first by log time, describing each
