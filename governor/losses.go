@@ -70,15 +70,33 @@ type Loss struct {
 	Session string    `json:"session,omitempty"` // empty when the log gives only a count
 	Count   int       `json:"count"`             // sessions this entry stands for (1 when named)
 	Cause   LossCause `json:"cause"`
-	// Detail is what the evidence says beyond the cause: "idle 6m20s",
-	// "SIGKILL", "exit 1 within 5s of spawn ×3".
+	// Detail is what the evidence says beyond the cause and the idle time:
+	// "SIGKILL", "crashed: exit 1 within 5s of spawn ×3".
 	Detail string `json:"detail,omitempty"`
-	File   string `json:"file"`
-	Line   int    `json:"line"`
+	// IdleS and IdleSource are an eviction's or idle timeout's idle time,
+	// as Outcome has them (IdleSource empty: none).
+	IdleS      int    `json:"idle_s,omitempty"`
+	IdleSource Source `json:"idle_source,omitempty"`
+	File       string `json:"file"`
+	Line       int    `json:"line"`
 	// CauseFile/CauseLine, when set, is a second line the cause is read
 	// from (the daemon's low-memory line before a bare "killed").
 	CauseFile string `json:"cause_file,omitempty"`
 	CauseLine int    `json:"cause_line,omitempty"`
+}
+
+// DetailText is Detail with the idle time in front: "idle 6m20s",
+// "idle ~21m35s (est.)". It is worded when shown, not when folded: Apply
+// is the hot path and most losses are never looked at.
+func (l Loss) DetailText() string {
+	if l.IdleSource == "" {
+		return l.Detail
+	}
+	idle := "idle " + IdleText(l.IdleS, l.IdleSource)
+	if l.Detail != "" {
+		return idle + "; " + l.Detail
+	}
+	return idle
 }
 
 // Evidence is "main.log:123".
@@ -200,8 +218,7 @@ func evictionLoss(o Outcome) Loss {
 	case "pressure":
 		cause = LossGovernorPressure
 	}
-	return Loss{Time: o.Time, Session: o.Session, Cause: cause, File: o.File, Line: o.Line,
-		Detail: "idle " + IdleText(o.IdleS, o.IdleSource)}
+	return Loss{Time: o.Time, Session: o.Session, Cause: cause, File: o.File, Line: o.Line, IdleS: o.IdleS, IdleSource: o.IdleSource}
 }
 
 // crashLoss is a session's process killed or exiting under it.

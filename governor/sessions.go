@@ -83,7 +83,7 @@ func (s *State) applySession(e *Event) {
 		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session,
 			IdleS: idle, IdleSource: SourceEstimated, Cause: CauseIdleTimeout, File: e.File, Line: e.Line})
 		if !sess.remoteControl { // Remote Control vetoes the pause: the process lives on (§7.4)
-			s.lost(Loss{Time: e.Time, Session: e.Session, Cause: LossIdleTimeout, File: e.File, Line: e.Line, Detail: "idle " + IdleText(idle, SourceEstimated)})
+			s.lost(Loss{Time: e.Time, Session: e.Session, Cause: LossIdleTimeout, File: e.File, Line: e.Line, IdleS: idle, IdleSource: SourceEstimated})
 		}
 	case KindPause:
 		s.applyPause(e)

@@ -248,7 +248,7 @@ func (r *Report) addLosses(state *governor.State) {
 	list, hidden := state.Losses()
 	r.Losses, r.LossesNotListed = make([]Lost, 0, len(list)), hidden
 	for _, l := range list {
-		lost := Lost{Time: stamp(l.Time), Session: l.Session, Count: l.Count, Cause: string(l.Cause), Detail: l.Detail, Evidence: l.Evidence()}
+		lost := Lost{Time: stamp(l.Time), Session: l.Session, Count: l.Count, Cause: string(l.Cause), Detail: l.DetailText(), Evidence: l.Evidence()}
 		if l.CauseFile != "" {
 			lost.CauseEvidence = fmt.Sprintf("%s:%d", l.CauseFile, l.CauseLine)
 		}

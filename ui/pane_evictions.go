@@ -2,7 +2,6 @@ package ui
 
 import (
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
@@ -76,9 +75,10 @@ func (m *Model) lossRow(l governor.Loss, zone *time.Location, timeW, whatW, idW,
 		who = strconv.Itoa(l.Count) + " unnamed"
 	}
 	why, idle := l.Cause.Text(), ""
-	if d, ok := strings.CutPrefix(l.Detail, "idle "); ok {
-		idle = d // an eviction's or idle timeout's idle time goes in its column
-	} else if l.Detail != "" {
+	if l.IdleSource != "" { // an eviction's or idle timeout's idle time goes in its column
+		idle = governor.IdleText(l.IdleS, l.IdleSource)
+	}
+	if l.Detail != "" {
 		why += ": " + l.Detail
 	}
 	why += " · " + l.Evidence()
