@@ -66,7 +66,9 @@ func TestReportCountsMacOS2x(t *testing.T) {
 		"app.relaunch_resumes":                  {a.RelaunchResumes, 2},
 		"app.relaunches":                        {a.Relaunches, 1},
 		"app.renderer_oom":                      {a.RendererOOM, 1},
-		"lines.bad_stamps":                      {r.Lines.BadStamps, 3}, // 0000-00-00, 9999-12-31, 2026-13-45
+		"sessions.queries_done":                 {s.QueriesDone, 1},          // line 30
+		"app.remote_control_changes":            {a.RemoteControlChanges, 3}, // lines 15-17: enabled, the verdict, bridge connected
+		"lines.bad_stamps":                      {r.Lines.BadStamps, 3},      // 0000-00-00, 9999-12-31, 2026-13-45
 		"governor.rules_generation":             {r.Governor.RulesGeneration, 2},
 	})
 	if a.Version != "2.26454.0" || a.PendingVersion != "" || a.Platform != "darwin" {

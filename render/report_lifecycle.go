@@ -16,12 +16,16 @@ type AppLifecycle struct {
 	RelaunchResumes int    `json:"relaunch_resumes"`
 	RendererGone    int    `json:"renderer_gone"`
 	RendererOOM     int    `json:"renderer_oom"`
+	// RemoteControlChanges counts Remote Control state lines that said
+	// something new ("enabled", a verdict, a bridge state).
+	RemoteControlChanges int `json:"remote_control_changes"`
 }
 
 // SessionEnds counts the other ways sessions end or escape the governor
 // (inlined in Sessions).
 type SessionEnds struct {
 	Crashed           int          `json:"crashed"`
+	QueriesDone       int          `json:"queries_done"` // "query iterator completed": a session's query loop ended
 	Resumed           int          `json:"resumed"`
 	TornDownWithTasks int          `json:"torn_down_with_tasks"`
 	TasksLost         int          `json:"background_tasks_lost"`
@@ -61,10 +65,10 @@ func (r *Report) lifecycle(state *governor.State, snap governor.Snapshot) {
 	r.App.AppLifecycle = AppLifecycle{
 		Updates: c.AppUpdates, PendingVersion: snap.App.Pending, UpdateRestarts: c.UpdateRestarts,
 		LostToUpdate: c.LostToUpdate, Quits: c.AppQuits, Relaunches: c.Relaunches, RelaunchResumes: c.RelaunchResumes,
-		RendererGone: c.RendererGone, RendererOOM: c.RendererOOM,
+		RendererGone: c.RendererGone, RendererOOM: c.RendererOOM, RemoteControlChanges: c.RemoteControlLines,
 	}
 	r.Sessions.SessionEnds = SessionEnds{
-		Crashed: c.Crashes, Resumed: c.Resumed, TornDownWithTasks: c.TornDownWithTasks, TasksLost: c.BackgroundTasksLost,
+		Crashed: c.Crashes, QueriesDone: c.QueriesDone, Resumed: c.Resumed, TornDownWithTasks: c.TornDownWithTasks, TasksLost: c.BackgroundTasksLost,
 		PauseSkipped:   PauseSkipped{RemoteControl: c.PauseSkippedRC, Other: c.PauseSkippedOther},
 		DeclinedPauses: c.DeclinedPauses, MaxDeclined: c.MaxDeclined,
 	}

@@ -41,7 +41,8 @@ func appLifecycleText(a AppLifecycle) string {
 		renderer += fmt.Sprintf(" (%d out of memory)", a.RendererOOM)
 	}
 	return joinNonEmpty(countText(a.Updates, "version change", "version changes"), pending, restarts,
-		countText(a.Quits, "quit", "quits"), countText(a.RelaunchResumes, "relaunch auto-resume", "relaunch auto-resumes"), renderer)
+		countText(a.Quits, "quit", "quits"), countText(a.RelaunchResumes, "relaunch auto-resume", "relaunch auto-resumes"), renderer,
+		countText(a.RemoteControlChanges, "Remote Control state change", "Remote Control state changes"))
 }
 
 func sessionEndsText(s SessionEnds) string {
@@ -53,7 +54,8 @@ func sessionEndsText(s SessionEnds) string {
 	if s.DeclinedPauses > 0 {
 		declined = fmt.Sprintf("%s of declined idle pauses (up to %d in a row)", plural(s.DeclinedPauses, "report", "reports"), s.MaxDeclined)
 	}
-	return joinNonEmpty(countText(s.Crashed, "crashed", "crashed"), countText(s.Resumed, "resumed", "resumed"), torn,
+	return joinNonEmpty(countText(s.Crashed, "crashed", "crashed"), countText(s.Resumed, "resumed", "resumed"),
+		countText(s.QueriesDone, "query loop ended", "query loops ended"), torn,
 		countText(s.PauseSkipped.RemoteControl, "idle pause skipped for Remote Control", "idle pauses skipped for Remote Control"), declined)
 }
 
