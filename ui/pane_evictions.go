@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
@@ -34,7 +35,7 @@ func (m *Model) evictionsContent(w int) content {
 	c := content{heading: head.String()}
 	for _, r := range m.snap.Risks {
 		l := newLine(t).cell(t.Muted, "now", timeW).cell(t.Warn, "AT RISK", whatW).
-			cell(t.Fact, governor.ShortID(r.Session), idW).rcell(Ink{}, "", idleW).cell(t.Warn, r.Text(), causeW)
+			cell(t.Fact, governor.ShortID(r.Session), idW).rcell(Ink{}, "", idleW).cell(t.Warn, r.Text()+" · "+strings.Join(r.Evidence, "; "), causeW)
 		c.rows = append(c.rows, l.row(r.Session))
 	}
 	losses, outcomes := m.snap.Losses, m.snap.Outcomes
