@@ -15,7 +15,9 @@ func logPaths(g *globalOptions, args []string) ([]string, error) {
 	}
 	d := sources.Discover(g.logDir)
 	if d.Chosen == "" {
-		return nil, errors.New("no Claude log folder found (" + sources.CleanText(d.Reason) + "); pass PATH or --log-dir, or run `coworktop doctor`")
+		// Discovery's reason names the folders and why each would not do
+		// ("no Claude log folder found: /x (--log-dir): missing").
+		return nil, errors.New(sources.CleanText(d.Reason) + "; pass PATH or --log-dir, or run `coworktop doctor`")
 	}
 	return append([]string{d.Chosen}, d.Daemon.Paths()...), nil
 }
