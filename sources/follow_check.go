@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"time"
 )
 
 // A check lists every generation of the family (main.log, main1.log …
@@ -214,22 +213,17 @@ func (w *follower) placeFresh(fresh []*gen) []*gen {
 	return out
 }
 
-// olderGen orders generations by their last write, and, within the
-// resolution of a file system's clock, by name: a rotated log is no longer
+// olderGen orders generations by their last write, and, when a file
+// system's clock cannot tell them apart, by name: a rotated log is no longer
 // written, so each generation's last write precedes the next one's.
 func olderGen(a, b *gen) bool {
-	ta, tb := a.fi.ModTime(), b.fi.ModTime()
-	if d := ta.Sub(tb); d > time.Second || d < -time.Second {
-		return d < 0
+	if ta, tb := a.fi.ModTime(), b.fi.ModTime(); !ta.Equal(tb) {
+		return ta.Before(tb)
 	}
 	if a.current != b.current {
 		return b.current
 	}
-	ra, rb := nameRank(a.name), nameRank(b.name)
-	if ra != rb {
-		return ra > rb
-	}
-	return ta.Before(tb)
+	return nameRank(a.name) > nameRank(b.name)
 }
 
 // nameRank is how old a name says a generation is: 0 for the current file,

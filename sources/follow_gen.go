@@ -52,6 +52,16 @@ func (w *follower) adopt(f *os.File, name string, start int64) (*gen, error) {
 	g := &gen{f: f, fi: fi, name: name, off: start, size: size, sp: w.splitter()}
 	g.sp.reset(start)
 	g.head = readAtMost(f, 0, headLen, nil)
+	if start == 0 {
+		if hdr := cropHeaderLen(g.head); hdr > 0 {
+			// Met after a crop: the marker and the cut line after it
+			// are the writer's repair, not lines.
+			start, g.off = int64(hdr), int64(hdr)
+			g.sp.reset(start)
+			g.sp.skipping = true
+			g.sp.line = 2
+		}
+	}
 	from := max(0, start-histMax)
 	g.hist = readAtMost(f, from, int(start-from), nil)
 	if start > 0 {

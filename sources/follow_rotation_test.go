@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // One test per rotation timing that lost lines when two changes landed
@@ -201,4 +202,36 @@ func TestFollowLineNumbersPerGeneration(t *testing.T) {
 		}
 	}
 	expect(t, "numbers", strings.Join(got, "|"), "main.log:4:d|main.log:5:e|main.log:1:f|main.log:2:g")
+}
+
+// TestFollowNewGenerationMetCropped: a generation first met after the app
+// cropped it starts with the marker and a cut line: neither is a line.
+func TestFollowNewGenerationMetCropped(t *testing.T) {
+	s := newStepper(t, 0)
+	s.write("main.log", "1\n")
+	expect(t, "start", s.tick(1), "1")
+	s.rotate()
+	s.write("main.log", cropHeader+"\nof a line cut by the crop\n2\n")
+	expect(t, "met cropped", s.tick(1), "2")
+	s.write("main.log", "3\n")
+	expect(t, "on", s.tick(1), "3")
+}
+
+// TestFollowOrdersNewGenerationsByLastWrite: two generations first met at
+// one check, under names that do not say which is older (.old and
+// numbered), are read in the order they were written.
+func TestFollowOrdersNewGenerationsByLastWrite(t *testing.T) {
+	s := newStepper(t, 0)
+	s.write("main.log", "1\n")
+	expect(t, "start", s.tick(1), "1")
+	s.rotate()
+	s.write("main.log", "2\n")
+	s.rename("main.log", "main.old.log")
+	s.write("main.log", "3\n")
+	s.rotate() // main1.log (1) becomes main2.log, 3 becomes main1.log
+	past := time.Now().Add(-100 * time.Millisecond) // within a second: the clock still tells
+	if err := os.Chtimes(s.path("main.old.log"), past, past); err != nil {
+		t.Fatal(err)
+	}
+	expect(t, "by last write", s.tick(1), "2|3")
 }
