@@ -87,7 +87,10 @@ func newRootCmd(g *globalOptions) *cobra.Command {
 		Short: "htop for the Claude desktop app's session governor",
 		Long: `coworktop shows, live, what the Claude desktop app's session governor is doing:
 live sessions against the cap, the idle ranking and the next likely victim,
-evictions and yields, memory pressure, and the VMs competing for memory.`,
+evictions and yields, memory pressure, and the VMs competing for memory.
+
+Settings (refresh, sort, panes, theme, mouse, notify) can live in a config
+file; "coworktop config" says where, and flags override it.`,
 		Example: `  coworktop                 live view of this machine's Claude logs
   coworktop --demo          live view of a built-in scenario (no Claude needed)
   coworktop report          what happened, from the saved logs
