@@ -81,9 +81,10 @@ func SessionName(v SessionView) string {
 // already filled in) and marks the sessions at risk.
 func (s *State) risks(snap *Snapshot) []Risk {
 	var out []Risk
-	out = append(out, warnings(snap)...)
-	if r, ok := memoryTrend(snap); ok {
-		out = append(out, r)
+	trend, toWarning, trendOK := memoryTrend(snap)
+	out = append(out, warnings(snap, toWarning)...)
+	if trendOK {
+		out = append(out, trend)
 	}
 	out = append(out, s.stallRisks(snap)...)
 	out = append(out, s.declinedRisks(snap)...)
@@ -121,8 +122,9 @@ func markAtRisk(snap *Snapshot, risks []Risk) {
 }
 
 // warnings: the session the next warm spawn evicts, and those a pressure
-// sweep would evict now (2.x).
-func warnings(snap *Snapshot) []Risk {
+// sweep would evict (2.x) now, or once free memory reaches the warning
+// line in toWarning (negative: not on its way).
+func warnings(snap *Snapshot, toWarning time.Duration) []Risk {
 	var out []Risk
 	capEv := "cap " + CapText(snap.Cap)
 	if o := snap.Outlook; o.Action == "evict" && snap.NextVictim != nil {
@@ -132,24 +134,42 @@ func warnings(snap *Snapshot) []Risk {
 			Evidence: []string{capEv, fmt.Sprintf("%d live (coworktop's count)", snap.Live),
 				"last activity " + v.LastActivity.Format(time.TimeOnly) + " (idle from it)"}})
 	}
-	if snap.Outlook.Sweep == 0 {
-		return out
+	return append(out, sweepWarnings(snap, toWarning, capEv)...)
+}
+
+// sweepSoon: free memory reaching the warning line this soon starts a
+// sweep "about to" happen.
+const sweepSoon = 2 * time.Minute
+
+// sweepWarnings: the sessions a 2.x pressure sweep would evict, least
+// recently active first, down to cap-2. Under pressure the governor logged
+// in the last 10 minutes they are backed (with a logged cap); when the
+// pressure is only on its way (the memory trend reaches 5 % within
+// sweepSoon) they are shown, never sent: the trend is an estimate.
+func sweepWarnings(snap *Snapshot, toWarning time.Duration, capEv string) []Risk {
+	if !snap.Rules.SweepEvicts || snap.Cap.Value == 0 {
+		return nil
 	}
+	rules := fmt.Sprintf("app %s: a sweep evicts down to cap-2", ruleVersion(snap))
 	level := snap.LoggedPressureNow()
-	n := 0
+	n, why, ev, backed := 0, "a memory-pressure sweep", []string{fmt.Sprintf("pressure %s logged %s", level, snap.PressureAt.Format(time.TimeOnly)), capEv, rules}, snap.Cap.Source == SourceLogged
+	switch {
+	case level.Rank() >= PressureWarning.Rank():
+		n = snap.Outlook.Sweep
+	case toWarning >= 0 && toWarning <= sweepSoon:
+		n = snap.Live - sweepTarget(snap.Cap.Value)
+		why = fmt.Sprintf("the pressure sweep free memory reaching 5 %% in ~%s would start", FormatDuration(toWarning))
+		ev, backed = []string{"the memory trend (" + RiskLabel + ")", capEv, rules}, false
+	}
+	var out []Risk
 	for _, v := range snap.IdleRanking {
-		if n == min(snap.Outlook.Sweep, maxSweepWarnings) {
+		if len(out) >= min(n, maxSweepWarnings) {
 			break
 		}
-		if !mayBeVictim(v) {
-			continue
+		if mayBeVictim(v) {
+			out = append(out, Risk{Kind: RiskPressureSweep, Session: v.ID, Backed: backed, Evidence: ev,
+				Summary: fmt.Sprintf("%s would be evicted by %s: it has been idle %s", SessionName(v), why, FormatDuration(v.Idle))})
 		}
-		n++
-		out = append(out, Risk{Kind: RiskPressureSweep, Session: v.ID,
-			Backed:  level.Rank() >= PressureWarning.Rank() && snap.Cap.Source == SourceLogged,
-			Summary: fmt.Sprintf("%s would be evicted by a memory-pressure sweep: it has been idle %s", SessionName(v), FormatDuration(v.Idle)),
-			Evidence: []string{fmt.Sprintf("pressure %s logged %s", snap.Pressure, snap.PressureAt.Format(time.TimeOnly)), capEv,
-				fmt.Sprintf("app %s: a sweep evicts down to cap-2", ruleVersion(snap))}})
 	}
 	return out
 }

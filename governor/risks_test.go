@@ -174,3 +174,31 @@ func TestRiskMemoryTrend(t *testing.T) {
 		t.Fatal("three samples back no slope")
 	}
 }
+
+// No pressure logged yet, but free memory reaches the warning line within
+// two minutes: a 2.x sweep is about to start, and its victims are shown as
+// at risk, never sent (the trend is an estimate).
+func TestRiskSweepAboutToStart(t *testing.T) {
+	s := New(DefaultLimits())
+	s.Apply(ev(0, KindAppUpdated, 1, func(e *Event) { e.To = "2.26454.0" }))
+	for i := 0; i < 8; i++ {
+		id := "local_" + string(rune('a'+i))
+		s.Apply(ev(i, KindSessionStart, i+2, func(e *Event) { e.Session, e.Cwd = id, "/p/"+id[6:] }))
+	}
+	s.Apply(ev(10, KindAcquire, 20, func(e *Event) { e.Cap, e.Effective = 8, 8 }))
+	total := uint64(16 << 30)
+	for i := 0; i <= 18; i++ { // 13 % falling two points a minute: 7 % at 180 s, 5 % a minute later
+		free := 0.13 - 0.06*float64(i)/18
+		s.ApplyHost(HostMemory{At: at(10 * i), Total: Figure{Value: total, Known: true}, Available: Figure{Value: uint64(free * float64(total)), Known: true}})
+	}
+	snap := s.Snapshot(at(180))
+	r, n := riskOf(snap.Risks, RiskPressureSweep)
+	if n != 2 || r.Backed || r.Session != "local_a" || !strings.Contains(r.Summary, "the pressure sweep free memory reaching 5 % in ~1m00s would start") {
+		t.Fatalf("%d sweep warnings, first %+v (trend %+v)", n, r, snap.Risks)
+	}
+	// The same machine under 1.x rules: pressure only logs, nothing to warn of.
+	s.Apply(ev(170, KindAppUpdated, 30, func(e *Event) { e.To = "1.46388.2" }))
+	if _, n := riskOf(s.Snapshot(at(180)).Risks, RiskPressureSweep); n != 0 {
+		t.Fatal("a 1.x pressure line evicts nobody")
+	}
+}

@@ -73,15 +73,17 @@ func slope(pts []trendPoint) (last, perSec float64) {
 	return a + b*pts[len(pts)-1].at.Sub(t0).Seconds(), b
 }
 
-// memoryTrend is the risk of free memory falling to the governor's lines.
-func memoryTrend(snap *Snapshot) (Risk, bool) {
+// memoryTrend is the risk of free memory falling to the governor's lines,
+// and how long until it reaches the warning line (negative when it is not
+// on its way there, or already below it).
+func memoryTrend(snap *Snapshot) (Risk, time.Duration, bool) {
 	pts, source := trendSeries(snap)
 	if len(pts) < trendMinPoints || pts[len(pts)-1].at.Sub(pts[0].at) < trendMinSpan {
-		return Risk{}, false
+		return Risk{}, -1, false
 	}
 	now, b := slope(pts)
 	if b >= 0 {
-		return Risk{}, false
+		return Risk{}, -1, false
 	}
 	eta := func(line float64) time.Duration {
 		return time.Duration((now - line) / -b * float64(time.Second))
@@ -98,8 +100,12 @@ func memoryTrend(snap *Snapshot) (Risk, bool) {
 			parts = append(parts, fmt.Sprintf("crosses %s in ~%s", l.name, FormatDuration(d)))
 		}
 	}
+	toWarning := time.Duration(-1)
+	if now > PressureWarningRatio {
+		toWarning = eta(PressureWarningRatio)
+	}
 	if len(parts) == 0 || now <= PressureCriticalRatio {
-		return Risk{}, false // far off, or already past both lines: the pressure itself says it
+		return Risk{}, toWarning, false // far off, or already past both lines: the pressure itself says it
 	}
 	summary := fmt.Sprintf("free memory falls %.1f points a minute (now %.1f %%): it %s", -b*60*100, now*100, joinAnd(parts))
 	if snap.Rules.SweepEvicts && now > PressureWarningRatio && eta(PressureWarningRatio) <= 2*time.Minute {
@@ -107,7 +113,7 @@ func memoryTrend(snap *Snapshot) (Risk, bool) {
 	}
 	return Risk{Kind: RiskMemoryTrend, Backed: true, Summary: summary,
 		Evidence: []string{fmt.Sprintf("%s: %d samples %s–%s, fitted by least squares", source, len(pts),
-			pts[0].at.Format(time.TimeOnly), pts[len(pts)-1].at.Format(time.TimeOnly))}}, true
+			pts[0].at.Format(time.TimeOnly), pts[len(pts)-1].at.Format(time.TimeOnly))}}, toWarning, true
 }
 
 func joinAnd(parts []string) string {
