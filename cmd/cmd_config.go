@@ -208,6 +208,11 @@ func (g *globalOptions) saveView(v ui.View) (string, error) {
 // writeConfigFile writes b to p through a temporary file in the same
 // folder and a rename, so a reader never sees half a file.
 func writeConfigFile(p string, b []byte) error {
+	// A config kept in a dotfiles repository is often a symlink: write
+	// through it, so the link stays a link.
+	if real, err := filepath.EvalSymlinks(p); err == nil {
+		p = real
+	}
 	dir := filepath.Dir(p)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("config: %w", err)

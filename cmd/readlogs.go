@@ -110,14 +110,16 @@ func newestIn(path string, loc *time.Location) time.Time {
 
 // notClaudeLogs is the error for named files none of which holds a single
 // recognised entry (a file that is not a Claude log, or a folder of such),
-// or nil. Files that could not be read are reported on their own.
+// or nil. Files that could not be read are reported on their own, and empty
+// files say nothing either way (a log just rotated is empty), as in
+// sniffClaudeLogs.
 func notClaudeLogs(results []fileResult) error {
 	var names []string
 	for _, r := range results {
 		if r.Entries > 0 || r.BadStamps > 0 {
 			return nil
 		}
-		if r.Err == "" {
+		if r.Err == "" && r.Lines > 0 {
 			names = append(names, sources.CleanText(r.Path))
 		}
 	}

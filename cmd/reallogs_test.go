@@ -236,3 +236,17 @@ func TestEventsCountBadStamps(t *testing.T) {
 		t.Errorf("a bad stamp reached the output, or the output stopped early")
 	}
 }
+
+// An empty log (main.log right after a rotation) is a Claude log with no
+// entries yet, not "not a Claude log", as the live view's sniff has it.
+func TestEmptyLogIsNoError(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "main.log"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"report", dir}, {"events", dir}} {
+		if out, errs, code := runCLI(t, args...); code != 0 {
+			t.Errorf("%v: exit %d, stderr %q, stdout %q", args, code, errs, out)
+		}
+	}
+}

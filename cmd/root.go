@@ -3,9 +3,10 @@
 // (the live pipeline, the replay clock, the saved-file reader).
 //
 // It is the only package that imports the others together. It owns no rule
-// of the model (governor), parses no log text (ingest), touches no file,
-// host or process table except through sources, and draws nothing itself
-// (ui, render).
+// of the model (governor), parses no log text (ingest), reads the Claude
+// logs, the host and the process table only through sources (its own file
+// is the config file, parsed by config), and draws nothing itself (ui,
+// render).
 package cmd
 
 import (

@@ -15,6 +15,7 @@ const (
 	ReasonGovernorEvict Reason = "governor_evict" // a pause that follows an eviction
 	ReasonIdleTimeout   Reason = "idle_timeout"   // the 900 s idle pause
 	ReasonRemoteControl Reason = "remote_control" // a pause skipped: Remote Control is active
+	ReasonPressure      Reason = "pressure"       // a 2.x pressure sweep's eviction
 )
 
 // Verb is what a G2 governor line says it does at the cap.

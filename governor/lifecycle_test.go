@@ -142,7 +142,7 @@ func TestRulesByVersion(t *testing.T) {
 }
 
 func TestSweepOutlook2x(t *testing.T) {
-	build := func(version string) governor.Snapshot {
+	state := func(version string) *governor.State {
 		s := governor.New(governor.DefaultLimits())
 		evs := []governor.Event{{Time: sec(0), Kind: governor.KindAppStart, Version: version}}
 		for i, id := range []string{"local_1", "local_2", "local_3", "local_4", "local_5", "local_6"} {
@@ -155,8 +155,9 @@ func TestSweepOutlook2x(t *testing.T) {
 			governor.Event{Time: sec(600), Kind: governor.KindAcquire, Cap: 6, Effective: 6},
 		)
 		applyEvents(s, evs...)
-		return s.Snapshot(sec(600))
+		return s
 	}
+	build := func(version string) governor.Snapshot { return state(version).Snapshot(sec(600)) }
 	snap := build("2.19675.0")
 	// effective 6, cap 6: cap−2 = 4, so 2 must go; candidates: 2..5 (1 is protected, 6 is running).
 	if snap.Outlook.Sweep != 2 || snap.Rules.Generation != 2 {
@@ -167,6 +168,11 @@ func TestSweepOutlook2x(t *testing.T) {
 	}
 	if old := build("1.46388.2"); old.Outlook.Sweep != 0 {
 		t.Errorf("1.x pressure only logs: %+v", old.Outlook)
+	}
+	// A pressure line older than PressureFreshFor is history: no sweep.
+	stale := state("2.19675.0").Snapshot(sec(600).Add(governor.PressureFreshFor + time.Second))
+	if stale.Outlook.Sweep != 0 || stale.Outlook.SweepSummary != "" {
+		t.Errorf("a stale pressure level still drives the sweep outlook: %+v", stale.Outlook)
 	}
 }
 

@@ -213,9 +213,9 @@ func LossTotal(counts []LossCount) int {
 func evictionLoss(o Outcome) Loss {
 	cause := LossUnknown
 	switch o.Cause {
-	case "warm", "user":
+	case CauseWarm, CauseUser:
 		cause = LossGovernorCap
-	case "pressure":
+	case CausePressure:
 		cause = LossGovernorPressure
 	}
 	return Loss{Time: o.Time, Session: o.Session, Cause: cause, File: o.File, Line: o.Line, IdleS: o.IdleS, IdleSource: o.IdleSource}

@@ -158,7 +158,7 @@ func sweepWarnings(snap *Snapshot, toWarning time.Duration, capEv string) []Risk
 		n = snap.Outlook.Sweep
 	case toWarning >= 0 && toWarning <= sweepSoon:
 		n = snap.Live - sweepTarget(snap.Cap.Value)
-		why = fmt.Sprintf("the pressure sweep free memory reaching 5 %% in ~%s would start", FormatDuration(toWarning))
+		why = fmt.Sprintf("the pressure sweep that would start when free memory reaches 5 %% in ~%s", FormatDuration(toWarning))
 		ev, backed = []string{"the memory trend (" + RiskLabel + ")", capEv, rules}, false
 	}
 	var out []Risk

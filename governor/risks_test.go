@@ -158,7 +158,7 @@ func TestRiskMemoryTrend(t *testing.T) {
 		s.ApplyHost(HostMemory{At: at(10 * i), Total: Figure{Value: total, Known: true}, Available: Figure{Value: uint64(free * float64(total)), Known: true}})
 	}
 	r, n := riskOf(s.Snapshot(at(180)).Risks, RiskMemoryTrend)
-	if n != 1 || !r.Backed || !strings.Contains(r.Summary, "falls 1.0 points a minute (now 7.0 %)") ||
+	if n != 1 || r.Backed || !strings.Contains(r.Summary, "falls 1.0 points a minute (now 7.0 %)") ||
 		!strings.Contains(r.Summary, "crosses 5 % (warning) in ~2m00s and crosses 2 % (critical) in ~5m00s") {
 		t.Fatalf("trend: %+v", r)
 	}
@@ -193,7 +193,7 @@ func TestRiskSweepAboutToStart(t *testing.T) {
 	}
 	snap := s.Snapshot(at(180))
 	r, n := riskOf(snap.Risks, RiskPressureSweep)
-	if n != 2 || r.Backed || r.Session != "local_a" || !strings.Contains(r.Summary, "the pressure sweep free memory reaching 5 % in ~1m00s would start") {
+	if n != 2 || r.Backed || r.Session != "local_a" || !strings.Contains(r.Summary, "the pressure sweep that would start when free memory reaches 5 % in ~1m00s") {
 		t.Fatalf("%d sweep warnings, first %+v (trend %+v)", n, r, snap.Risks)
 	}
 	// The same machine under 1.x rules: pressure only logs, nothing to warn of.

@@ -52,7 +52,8 @@ func nextVictim(ranking []SessionView) *SessionView {
 // evict idle unprotected sessions, least recently active first, until the
 // effective count is down to cap − 2.
 func sweepOutlook(o *Outlook, s Snapshot) {
-	if !s.Rules.SweepEvicts || s.Pressure.Rank() < PressureWarning.Rank() || s.Cap.Value == 0 {
+	level := s.LoggedPressureNow() // a level older than PressureFreshFor starts no sweep
+	if !s.Rules.SweepEvicts || level.Rank() < PressureWarning.Rank() || s.Cap.Value == 0 {
 		return
 	}
 	over := s.Live - sweepTarget(s.Cap.Value) // the outlook's count (Outlook.Basis)
@@ -67,5 +68,5 @@ func sweepOutlook(o *Outlook, s Snapshot) {
 	}
 	o.Sweep = min(over, candidates)
 	o.SweepSummary = fmt.Sprintf("under %s pressure a sweep would evict %d of %d idle session(s), down to cap-2 (%d)",
-		s.Pressure, o.Sweep, candidates, sweepTarget(s.Cap.Value))
+		level, o.Sweep, candidates, sweepTarget(s.Cap.Value))
 }

@@ -108,10 +108,12 @@ func memoryTrend(snap *Snapshot) (Risk, time.Duration, bool) {
 		return Risk{}, toWarning, false // far off, or already past both lines: the pressure itself says it
 	}
 	summary := fmt.Sprintf("free memory falls %.1f points a minute (now %.1f %%): it %s", -b*60*100, now*100, joinAnd(parts))
-	if snap.Rules.SweepEvicts && now > PressureWarningRatio && eta(PressureWarningRatio) <= 2*time.Minute {
+	if snap.Rules.SweepEvicts && now > PressureWarningRatio && eta(PressureWarningRatio) <= sweepSoon {
 		summary += "; a pressure sweep may start then"
 	}
-	return Risk{Kind: RiskMemoryTrend, Backed: true, Summary: summary,
+	// An extrapolation, however well fitted, is no logged or measured figure:
+	// shown, never sent.
+	return Risk{Kind: RiskMemoryTrend, Backed: false, Summary: summary,
 		Evidence: []string{fmt.Sprintf("%s: %d samples %s–%s, fitted by least squares", source, len(pts),
 			pts[0].at.Format(time.TimeOnly), pts[len(pts)-1].at.Format(time.TimeOnly))}}, toWarning, true
 }

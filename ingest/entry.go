@@ -90,6 +90,9 @@ func NewAssembler(file string, loc *time.Location, emit func(*Entry)) *Assembler
 	if loc == nil {
 		loc = time.Local
 	}
+	// The file name goes into every event and on to the screen and reports:
+	// a name is as untrusted as the lines in it.
+	file = governor.SanitizeStringWith(file, governor.PathText)
 	a := &Assembler{file: file, loc: loc, emit: emit, bodyBuf: make([]byte, 0, 512), names: newNames()}
 	a.cur.names, a.cur.clock, a.cur.File, a.cur.loc = a.names, &a.clock, file, loc
 	a.cur.remote = &a.remote

@@ -103,7 +103,7 @@ func parseGovernorKnown(nm *names, b []byte) (governor.Event, bool) {
 		if !ok {
 			return governor.Event{}, false
 		}
-		return governor.Event{Kind: governor.KindPressureEvict, Session: id, IdleS: idle, Reason: "pressure"}, true
+		return governor.Event{Kind: governor.KindPressureEvict, Session: id, IdleS: idle, Reason: governor.ReasonPressure}, true
 	}
 	return governor.Event{}, false
 }

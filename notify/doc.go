@@ -1,5 +1,7 @@
 // Package notify sends native desktop notifications when the governor evicts
-// a session or the memory pressure level changes (the opt-in --notify).
+// a session, the memory pressure level changes, or a loss is about to
+// happen (governor's backed risks: the next warm spawn's victim, a pressure
+// sweep's), rate-limited (the opt-in --notify).
 //
 // One job: compare successive governor snapshots, word what changed, and
 // hand it to the OS notifier: osascript on macOS, notify-send on Linux.

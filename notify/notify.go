@@ -147,9 +147,9 @@ func (n *Notifier) Observe(ctx context.Context, s governor.Snapshot, backfill bo
 	return first
 }
 
-// Changes words what changed since the previous snapshot (at most three
-// notes: evictions, the governor's pressure, the host's pressure) and moves
-// the baseline.
+// Changes words what changed since the previous snapshot (at most four
+// notes: a warning before a loss, evictions, the governor's pressure, the
+// host's pressure) and moves the baseline.
 func (n *Notifier) Changes(s governor.Snapshot, backfill bool) []Note {
 	govEvents := s.Counts.PressureWarning + s.Counts.PressureCritical
 	var hostLevel governor.PressureLevel

@@ -141,7 +141,7 @@ func (m *Model) memMeter(w int) string {
 		if s.TotalMB > 0 {
 			used := s.TotalMB - min(s.SysFreeMB, s.TotalMB)
 			text := humanMB(used) + "/" + humanMB(s.TotalMB)
-			return m.meter(label, float64(used)/float64(s.TotalMB), m.levelStyle(m.snap.Pressure), w,
+			return m.meter(label, float64(used)/float64(s.TotalMB), m.levelStyle(m.snap.LoggedPressureNow()), w,
 				text+" free "+humanMB(s.SysFreeMB)+" (app log)", text+" (app log)", text)
 		}
 	}
