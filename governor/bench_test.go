@@ -27,3 +27,22 @@ func BenchmarkSnapshotFullRings(b *testing.B) {
 		_ = s.Snapshot(t.Add(time.Hour))
 	}
 }
+
+// BenchmarkSnapshotManyLosses: a full loss timeline, pushed out of time
+// order as a daemon log read after main.log pushes it, costs a snapshot
+// only the newest few it shows.
+func BenchmarkSnapshotManyLosses(b *testing.B) {
+	s := New(DefaultLimits())
+	t := time.Date(2026, 9, 30, 10, 0, 0, 0, time.UTC)
+	for i := 0; i < s.limits.Evictions; i++ {
+		at := t.Add(time.Duration(i) * time.Second)
+		if i%2 == 1 {
+			at = t.Add(-time.Duration(i) * time.Second)
+		}
+		s.lost(Loss{Time: at, Session: fmt.Sprintf("local_%d", i), Cause: LossCrash})
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		_ = s.Snapshot(t.Add(time.Hour))
+	}
+}

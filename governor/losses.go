@@ -2,7 +2,7 @@ package governor
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 	"time"
 )
 
@@ -123,10 +123,14 @@ const lossWindow = 10 * time.Second
 
 // losses is what State keeps of them.
 type losses struct {
-	list   *ring[Loss]
-	hidden int
-	counts [len(LossCauses)]int
-	last   map[string]time.Time // session → time of its last loss
+	list *ring[Loss]
+	// outOfOrder: a loss older than the newest was pushed since the list
+	// was last put in time order (files are read one after another, so a
+	// VM log's or the daemon's losses arrive after main.log's).
+	outOfOrder bool
+	hidden     int
+	counts     [len(LossCauses)]int
+	last       map[string]time.Time // session → time of its last loss
 }
 
 func newLosses(n int) losses {
@@ -152,6 +156,9 @@ func (s *State) lost(l Loss) bool {
 	if len(s.loss.list.buf) >= s.loss.list.n {
 		s.loss.hidden++
 	}
+	if len(s.loss.list.buf) > 0 && l.Time.Before(s.loss.list.newest().Time) {
+		s.loss.outOfOrder = true
+	}
 	s.loss.list.push(l)
 	return true
 }
@@ -174,21 +181,28 @@ func (s *State) pruneLossTimes(now time.Time) {
 // Losses returns the kept losses in time order (bounded by
 // Limits.Evictions) and how many older ones were not kept.
 func (s *State) Losses() ([]Loss, int) {
-	out := s.loss.list.items()
-	// Files are read one after another, so a VM log's or the daemon's
-	// losses arrive after main.log's: the timeline is put in time order
-	// (stable: one line's losses keep their order).
-	byTime := func(i, j int) bool { return out[i].Time.Before(out[j].Time) }
-	if !sort.SliceIsSorted(out, byTime) {
-		sort.SliceStable(out, byTime)
-	}
-	return out, s.loss.hidden
+	s.orderLosses()
+	return s.loss.list.items(), s.loss.hidden
 }
 
-// recentLosses is the newest n losses, in time order.
+// recentLosses is the newest n losses, in time order. It copies only those
+// n: the snapshot takes it every frame and every scrape.
 func (s *State) recentLosses(n int) []Loss {
-	all, _ := s.Losses()
-	return all[max(0, len(all)-n):]
+	s.orderLosses()
+	return s.loss.list.last(n)
+}
+
+// orderLosses puts the kept losses in time order (stable: one line's
+// losses keep their order), once after out-of-order pushes rather than on
+// every read.
+func (s *State) orderLosses() {
+	if !s.loss.outOfOrder {
+		return
+	}
+	items := s.loss.list.items()
+	slices.SortStableFunc(items, func(a, b Loss) int { return a.Time.Compare(b.Time) })
+	s.loss.list.reset(items)
+	s.loss.outOfOrder = false
 }
 
 // LossCounts returns the sessions lost to each cause, every cause listed.

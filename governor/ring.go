@@ -21,6 +21,36 @@ func (r *ring[T]) push(v T) {
 	}
 }
 
+// newest is the item pushed last; the ring must not be empty.
+func (r *ring[T]) newest() T {
+	if len(r.buf) < r.n || r.start == 0 {
+		return r.buf[len(r.buf)-1]
+	}
+	return r.buf[r.start-1]
+}
+
+// last returns a copy of the newest k items, oldest first.
+func (r *ring[T]) last(k int) []T {
+	k = min(k, len(r.buf))
+	out := make([]T, 0, k)
+	if k == 0 {
+		return out
+	}
+	// The newest k end just before start (or at the end of a ring not yet full).
+	end := len(r.buf)
+	if len(r.buf) == r.n {
+		end = r.start
+	}
+	if k <= end {
+		return append(out, r.buf[end-k:end]...)
+	}
+	out = append(out, r.buf[len(r.buf)-(k-end):]...)
+	return append(out, r.buf[:end]...)
+}
+
+// reset replaces the contents with items, oldest first (len(items) <= n).
+func (r *ring[T]) reset(items []T) { r.buf, r.start = items, 0 }
+
 // items returns a copy, oldest first.
 func (r *ring[T]) items() []T {
 	out := make([]T, 0, len(r.buf))
