@@ -54,7 +54,7 @@ func sessionEndsText(s SessionEnds) string {
 	if s.DeclinedPauses > 0 {
 		declined = fmt.Sprintf("%s of declined idle pauses (up to %d in a row)", plural(s.DeclinedPauses, "report", "reports"), s.MaxDeclined)
 	}
-	return joinNonEmpty(countText(s.Crashed, "crashed", "crashed"), countText(s.Resumed, "resumed", "resumed"),
+	return joinNonEmpty(countText(s.Crashed, "crashed (its query error logged)", "crashed (their query errors logged)"), countText(s.Resumed, "resumed", "resumed"),
 		countText(s.QueriesDone, "query loop ended", "query loops ended"), torn,
 		countText(s.PauseSkipped.RemoteControl, "idle pause skipped for Remote Control", "idle pauses skipped for Remote Control"), declined)
 }

@@ -1,12 +1,13 @@
 package ui
 
 import (
-	"fmt"
 	"slices"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/coworktop/coworktop/config"
+	"github.com/coworktop/coworktop/governor"
 )
 
 // View is what the config file says about the screen, and what `S` saves:
@@ -86,20 +87,20 @@ func (m *Model) saveView() tea.Cmd {
 }
 
 func (m *Model) viewSaved(msg viewSavedMsg) {
+	// A path and an OS error are untrusted text like any other: one line,
+	// no control characters.
 	if msg.err != nil {
-		m.notice = "S: not saved: " + oneLineText(msg.err.Error())
+		m.notice = "S: not saved: " + governor.SanitizeStringWith(firstLine(msg.err.Error()), governor.PathText)
 	} else {
-		m.notice = fmt.Sprintf("view saved to %s", msg.where)
+		m.notice = "view saved to " + governor.SanitizeStringWith(msg.where, governor.PathText)
 	}
 	m.dirty = true
 }
 
-// oneLineText keeps the first line of s.
-func oneLineText(s string) string {
-	for i, r := range s {
-		if r == '\n' || r == '\r' {
-			return s[:i]
-		}
+// firstLine keeps the first line of s.
+func firstLine(s string) string {
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		return s[:i]
 	}
 	return s
 }
