@@ -72,8 +72,8 @@ func (s *State) applyDaemon(e *Event) {
 		c.DaemonLowMemory++
 		d.lowMemAt, d.lowMemFile, d.lowMemLine = e.Time, e.File, e.Line
 		d.lowMemDetail = "low memory"
-		if e.MemoryMB > 0 {
-			d.lowMemDetail = fmt.Sprintf("low memory, %d MB free", e.MemoryMB)
+		if e.Details().MemoryMB > 0 {
+			d.lowMemDetail = fmt.Sprintf("low memory, %d MB free", e.Details().MemoryMB)
 		}
 	case KindDaemonRetire:
 		c.DaemonRetired++
@@ -97,7 +97,7 @@ func (s *State) daemonRetire(e *Event) {
 		detail += ", idle " + FormatDuration(time.Duration(e.IdleS)*time.Second)
 	}
 	switch {
-	case e.LowMemory:
+	case e.Details().LowMemory:
 		s.lost(Loss{Time: e.Time, Session: e.Session, Cause: LossDaemonLowMemory, File: e.File, Line: e.Line, Detail: detail + " [low memory]"})
 	case d.lowMemoryRecent(e.Time):
 		s.lost(Loss{Time: e.Time, Session: e.Session, Cause: LossDaemonLowMemory, File: e.File, Line: e.Line,
@@ -166,8 +166,8 @@ func describeDaemon(e Event) string {
 	id := ShortID(e.Session)
 	switch e.Kind {
 	case KindDaemonStart:
-		if e.Version != "" {
-			return "claude code daemon started (" + e.Version + ")"
+		if e.Details().Version != "" {
+			return "claude code daemon started (" + e.Details().Version + ")"
 		}
 		return "claude code daemon started"
 	case KindDaemonShutdown:
@@ -183,12 +183,12 @@ func describeDaemon(e Event) string {
 		return fmt.Sprintf("background worker %s settled %s", id, e.Reason)
 	case KindDaemonRetire:
 		low := ""
-		if e.LowMemory {
+		if e.Details().LowMemory {
 			low = " [low memory]"
 		}
 		return fmt.Sprintf("background worker %s retired (%s)%s", id, e.Reason, low)
 	case KindDaemonLowMemory:
 		return "claude code daemon: " + e.Text
 	}
-	return string(e.Kind)
+	return e.Kind.String()
 }

@@ -9,6 +9,7 @@ import (
 // Describe is a one-line human summary of an event, built only from parsed
 // (already sanitised) fields.
 func Describe(e Event) string {
+	det := e.Details()
 	id := ShortID(e.Session)
 	switch e.Kind {
 	case KindAcquire:
@@ -43,13 +44,13 @@ func Describe(e Event) string {
 		return fmt.Sprintf("session %s paused (%s)", id, e.Reason)
 	case KindPauseSkipped:
 		if e.Reason == ReasonRemoteControl {
-			return fmt.Sprintf("session %s idle pause skipped: Remote Control active (%s bridge)", id, e.Bridge)
+			return fmt.Sprintf("session %s idle pause skipped: Remote Control active (%s bridge)", id, det.Bridge)
 		}
 		return "pause skipped: " + e.Text
 	case KindPauseDeclined:
 		return fmt.Sprintf("session %s has declined %d idle pauses in a row: its process is not reaped", id, e.Count)
 	case KindCrash:
-		return fmt.Sprintf("session %s CRASHED: process %s", id, Crash{Signal: e.Signal, ExitCode: e.ExitCode}.CrashText())
+		return fmt.Sprintf("session %s CRASHED: process %s", id, Crash{Signal: det.Signal, ExitCode: det.ExitCode}.CrashText())
 	case KindQueryDone:
 		return fmt.Sprintf("session %s query ended", id)
 	case KindResume:
@@ -57,15 +58,15 @@ func Describe(e Event) string {
 	case KindTornDown:
 		return fmt.Sprintf("session %s torn down: %d background task(s) lost", id, e.Count)
 	case KindAppUpdated:
-		return fmt.Sprintf("app updated: %s → %s", e.From, e.To)
+		return fmt.Sprintf("app updated: %s → %s", det.From, det.To)
 	case KindUpdateReady:
-		return fmt.Sprintf("app update %s downloaded, waiting to install", e.Version)
+		return fmt.Sprintf("app update %s downloaded, waiting to install", det.Version)
 	case KindUpdateRestart:
 		return "app RESTARTING TO UPDATE: every session stops"
 	case KindRelaunch:
 		return "app relaunched after an update"
 	case KindRelaunchResume:
-		return fmt.Sprintf("app relaunch: warmed %d of %d eligible session(s) (%d marked)", e.Count, e.Eligible, e.Marked)
+		return fmt.Sprintf("app relaunch: warmed %d of %d eligible session(s) (%d marked)", e.Count, det.Eligible, det.Marked)
 	case KindRemoteState:
 		return "remote control: " + e.Text
 	case KindServiceStart:
@@ -84,17 +85,17 @@ func Describe(e Event) string {
 		return fmt.Sprintf("session %s turn ended", id)
 	case KindCycleHealth:
 		h := "unhealthy"
-		if e.Healthy != nil && *e.Healthy {
+		if det.Healthy != nil && *det.Healthy {
 			h = "healthy"
 		}
 		if e.Text != "" {
 			return fmt.Sprintf("session %s %s: %s", id, e.Reason, e.Text)
 		}
-		return fmt.Sprintf("session %s %s cycle (%ds)", id, h, e.DurationMs/1000)
+		return fmt.Sprintf("session %s %s cycle (%ds)", id, h, det.DurationMs/1000)
 	case KindStopAll:
 		return fmt.Sprintf("app quitting: stopping %d session(s)", e.Count)
 	case KindAppStart:
-		return fmt.Sprintf("app started: %s %s %s", e.Version, e.Platform, e.Arch)
+		return fmt.Sprintf("app started: %s %s %s", det.Version, det.Platform, det.Arch)
 	case KindAppQuit:
 		return "app quitting"
 	case KindMemorySample:
@@ -102,41 +103,42 @@ func Describe(e Event) string {
 			return fmt.Sprintf("memory: %d/%d MB free, tree %d MB, %d children", m.SysFreeMB, m.TotalMB, m.TreeRSSMB, m.ChildCount)
 		}
 	case KindStall:
-		return fmt.Sprintf("app main process blocked for %d ms", e.DurationMs)
+		return fmt.Sprintf("app main process blocked for %d ms", det.DurationMs)
 	case KindRendererGone:
 		if e.Reason != "" {
 			return fmt.Sprintf("%s (%s): %s", e.Kind, e.Reason, e.Text)
 		}
-		return string(e.Kind) + ": " + e.Text
+		return e.Kind.String() + ": " + e.Text
 	case KindUnresponsive, KindRateLimit, KindVMFailed:
-		return string(e.Kind) + ": " + e.Text
+		return e.Kind.String() + ": " + e.Text
 	case KindVMBoot:
 		return "vm: boot attempt"
 	case KindVMConfig:
 		return vmConfigText(e)
 	case KindVMStep:
-		if e.DurationMs > 0 {
-			return fmt.Sprintf("vm: %s %s (%d ms)", e.Step, e.Phase, e.DurationMs)
+		if det.DurationMs > 0 {
+			return fmt.Sprintf("vm: %s %s (%d ms)", det.Step, det.Phase, det.DurationMs)
 		}
-		return fmt.Sprintf("vm: %s %s", e.Step, e.Phase)
+		return fmt.Sprintf("vm: %s %s", det.Step, det.Phase)
 	case KindVMReady:
 		return "vm: started"
 	}
-	return string(e.Kind)
+	return e.Kind.String()
 }
 
 // vmConfigText names only what was logged: a CPU count of "auto" or a line
 // without one is not "cpus=0".
 func vmConfigText(e Event) string {
+	det := e.Details()
 	parts := []string{"vm: config"}
-	if e.CPUs > 0 {
-		parts = append(parts, fmt.Sprintf("cpus=%d", e.CPUs))
+	if det.CPUs > 0 {
+		parts = append(parts, fmt.Sprintf("cpus=%d", det.CPUs))
 	}
 	switch {
-	case e.MemoryMB > 0:
-		parts = append(parts, fmt.Sprintf("memory=%dMB", e.MemoryMB))
-	case e.MemoryGB > 0:
-		parts = append(parts, fmt.Sprintf("memory=%dGB", e.MemoryGB))
+	case det.MemoryMB > 0:
+		parts = append(parts, fmt.Sprintf("memory=%dMB", det.MemoryMB))
+	case det.MemoryGB > 0:
+		parts = append(parts, fmt.Sprintf("memory=%dGB", det.MemoryGB))
 	}
 	if len(parts) == 1 {
 		parts = append(parts, "(no figure logged)")
@@ -188,7 +190,7 @@ func OutcomeWhat(o Outcome) string {
 	case o.Kind == KindIdleTimeout:
 		return "idle timeout"
 	}
-	return string(o.Kind)
+	return o.Kind.String()
 }
 
 // OutcomeCause says why, for any outcome; an eviction's cause reads as

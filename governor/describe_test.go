@@ -14,9 +14,9 @@ func TestVMConfigNamesOnlyWhatWasLogged(t *testing.T) {
 		e    governor.Event
 		want string
 	}{
-		{governor.Event{Kind: governor.KindVMConfig, MemoryGB: 4}, "vm: config memory=4GB"},
-		{governor.Event{Kind: governor.KindVMConfig, CPUs: 6}, "vm: config cpus=6"},
-		{governor.Event{Kind: governor.KindVMConfig, CPUs: 6, MemoryGB: 8}, "vm: config cpus=6 memory=8GB"},
+		{governor.Event{Kind: governor.KindVMConfig, Detail: &governor.EventDetail{MemoryGB: 4}}, "vm: config memory=4GB"},
+		{governor.Event{Kind: governor.KindVMConfig, Detail: &governor.EventDetail{CPUs: 6}}, "vm: config cpus=6"},
+		{governor.Event{Kind: governor.KindVMConfig, Detail: &governor.EventDetail{CPUs: 6, MemoryGB: 8}}, "vm: config cpus=6 memory=8GB"},
 		{governor.Event{Kind: governor.KindVMConfig}, "vm: config (no figure logged)"},
 	} {
 		if got := governor.Describe(c.e); got != c.want {

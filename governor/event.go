@@ -4,135 +4,217 @@ import "time"
 
 // Kind names what an Event says. The values are stable: they appear in
 // `coworktop events` output and scripts match on them.
-type Kind string
+type Kind uint16
 
 // Governor decisions ([CliGovernor] lines, shapes G1–G6 in claude-logs.md).
 const (
-	KindAcquire         Kind = "governor.acquire"        // G1 acquire(reason) effective=E/C
-	KindAtCap           Kind = "governor.at_cap"         // G2 at cap=C; evicting|would evict S (idle Ns) for R spawn
-	KindYield           Kind = "governor.yield"          // G3 at cap; yielding R spawn
-	KindPressure        Kind = "governor.pressure"       // G4 memory pressure (L): would evict N idle session(s), E effective
-	KindRatioFailed     Kind = "governor.ratio_failed"   // G5 getFreeMemoryRatio failed
-	KindPressureEvict   Kind = "governor.pressure_evict" // G6 pressure evicting S (idle Ns)
-	KindGovernorUnknown Kind = "governor.unknown"        // a [CliGovernor] line of no known shape
+	KindAcquire         Kind = iota + 1 // governor.acquire: G1 acquire(reason) effective=E/C
+	KindAtCap                           // governor.at_cap: G2 at cap=C; evicting|would evict S (idle Ns) for R spawn
+	KindYield                           // governor.yield: G3 at cap; yielding R spawn
+	KindPressure                        // governor.pressure: G4 memory pressure (L): would evict N idle session(s), E effective
+	KindRatioFailed                     // governor.ratio_failed: G5 getFreeMemoryRatio failed
+	KindPressureEvict                   // governor.pressure_evict: G6 pressure evicting S (idle Ns)
+	KindGovernorUnknown                 // governor.unknown: a [CliGovernor] line of no known shape
+
+	// Session lifecycle (Code-tab "local" sessions).
+	KindSessionStart  // session.start: Starting local session S in CWD
+	KindFocus         // session.focus: [CCD] LocalSessions.setFocusedSession: sessionId=S
+	KindWarming       // session.warming: Warming session S / Warming up session S
+	KindIdleTimer     // session.idle_timer: Starting idle timeout for S: Ns
+	KindIdleTimeout   // session.idle_timeout: Idle timeout reached, disconnecting S
+	KindPause         // session.pause: Pausing session S (reason)
+	KindPauseSkipped  // session.pause_skipped: Skipping pause … remote control is active
+	KindRemoteControl // session.remote_control: Enabling remote control for session S
+	KindTurnEnd       // session.turn_end: [Stop hook] Query completed for session S
+	KindCycleHealth   // session.cycle_health: [CCD CycleHealth] …
+	KindStopAll       // session.stop_all: [CCD] Stopping N active session(s) on quit
+
+	KindCrash         // session.crash: Session S query error: Claude Code process terminated by signal X / exited with code N
+	KindQueryDone     // session.query_done: Session S query iterator completed
+	KindResume        // session.resume: Resuming session S
+	KindTornDown      // session.torn_down: [CCD] Session S torn down with N live background task(s)
+	KindPauseDeclined // session.pause_declined: Session S has declined N consecutive idle pauses
+
+	// App and host-side facts from main.log.
+	KindAppStart     // app.start: Starting app { appVersion, platform, arch }
+	KindAppQuit      // app.quit: beforeQuit / willQuit handlers
+	KindMemorySample // memory.sample: [process-memory] …
+	KindStall        // app.event_loop_stall: [event-loop-stall] main process blocked for Nms
+	KindHeartbeat    // app.scheduled_tasks: [ScheduledTasks] …: written every 60 s while the main process runs
+	KindRendererGone // app.renderer_gone: Main webview render process gone / GPU process gone
+	KindUnresponsive // app.unresponsive: Main webview is unresponsive, will kill and reload
+	KindRateLimit    // api.rate_limit: an HTTP 429/529 status, rate_limit_error, overloaded_error
+
+	KindAppUpdated     // app.updated: [updater] Version changed since last launch: A → B
+	KindUpdateReady    // app.update_ready: [updater] Update downloaded and ready to install { releaseName: 'Claude X' }
+	KindUpdateRestart  // app.update_restart: [stealth-update] Triggering stealth update after idle timeout
+	KindRelaunch       // app.relaunch: [stealth-relaunch] Restoring navigation (…)
+	KindRelaunchResume // app.relaunch_resume: [CCD] Relaunch auto-resume: ran — warmed A of B eligible (C marked)
+	KindRemoteState    // app.remote_control: Remote control enabled: / [rcAutoEnable] verdict: / [remote-control] bridge_state:
+
+	// Cowork VM (cowork_vm_node.log, cowork_vm_swift.log).
+	KindVMConfig // vm.config: - CPUs: N / - Memory: NGB / [VM:start] memory=NGB / startVM … memoryGB=N
+	KindVMStep   // vm.step: [VM:steps] step started|completed (Nms) / VM startup step: step started|completed
+	KindVMFailed // vm.failed: Startup failed / Connection timeout, last completed step
+	KindVMReady  // vm.ready: Startup complete, total time: Nms / Linux VM started successfully
+	KindVMBoot   // vm.boot: a new boot attempt begins (startVM called / Using bundle at / [VM:start] memory=)
+
+	KindServiceStart // vm.service_start: cowork-service.log: Claude VM Service starting...
+	KindServiceReady // vm.service_ready: cowork-service.log: Service ready. Listening on …
+	KindServiceStop  // vm.service_stop: cowork-service.log: Service stopped.
+
+	// The Claude Code daemon (~/.claude/daemon.log): the CLI's supervisor of
+	// background sessions ("workers"). Session is the worker's short id.
+	KindDaemonStart     // daemon.start: [supervisor] ─── daemon start ─── version=V pid=N origin=O
+	KindDaemonShutdown  // daemon.shutdown: [supervisor] shutting down (cause=C, …, live_workers=N) / idle Ns with no clients — exiting
+	KindDaemonAdopt     // daemon.adopt: [bg] bg adopt: adopted=A respawned=R dead=D (Count = dead)
+	KindDaemonSpawn     // daemon.spawn: [bg] bg spawned ID (claimant) / bg claimed-spare ID (claimant)
+	KindDaemonSettled   // daemon.settled: [bg] bg settled ID (done|killed|crashed)[: reason] (Count = ×K)
+	KindDaemonRetire    // daemon.retire: [bg] bg retire ID: why, idle N[ [low memory]]
+	KindDaemonLowMemory // daemon.low_memory: [bg] bg: low memory (NMB free) — retiring … / skipping …
 )
 
-// Session lifecycle (Code-tab "local" sessions).
-const (
-	KindSessionStart  Kind = "session.start"          // Starting local session S in CWD
-	KindFocus         Kind = "session.focus"          // [CCD] LocalSessions.setFocusedSession: sessionId=S
-	KindWarming       Kind = "session.warming"        // Warming session S / Warming up session S
-	KindIdleTimer     Kind = "session.idle_timer"     // Starting idle timeout for S: Ns
-	KindIdleTimeout   Kind = "session.idle_timeout"   // Idle timeout reached, disconnecting S
-	KindPause         Kind = "session.pause"          // Pausing session S (reason)
-	KindPauseSkipped  Kind = "session.pause_skipped"  // Skipping pause … remote control is active
-	KindRemoteControl Kind = "session.remote_control" // Enabling remote control for session S
-	KindTurnEnd       Kind = "session.turn_end"       // [Stop hook] Query completed for session S
-	KindCycleHealth   Kind = "session.cycle_health"   // [CCD CycleHealth] …
-	KindStopAll       Kind = "session.stop_all"       // [CCD] Stopping N active session(s) on quit
+// kindNames are the kinds as `events` and the JSON outputs print them.
+var kindNames = [...]string{
+	KindAcquire:         "governor.acquire",
+	KindAtCap:           "governor.at_cap",
+	KindYield:           "governor.yield",
+	KindPressure:        "governor.pressure",
+	KindRatioFailed:     "governor.ratio_failed",
+	KindPressureEvict:   "governor.pressure_evict",
+	KindGovernorUnknown: "governor.unknown",
+	KindSessionStart:    "session.start",
+	KindFocus:           "session.focus",
+	KindWarming:         "session.warming",
+	KindIdleTimer:       "session.idle_timer",
+	KindIdleTimeout:     "session.idle_timeout",
+	KindPause:           "session.pause",
+	KindPauseSkipped:    "session.pause_skipped",
+	KindRemoteControl:   "session.remote_control",
+	KindTurnEnd:         "session.turn_end",
+	KindCycleHealth:     "session.cycle_health",
+	KindStopAll:         "session.stop_all",
+	KindCrash:           "session.crash",
+	KindQueryDone:       "session.query_done",
+	KindResume:          "session.resume",
+	KindTornDown:        "session.torn_down",
+	KindPauseDeclined:   "session.pause_declined",
+	KindAppStart:        "app.start",
+	KindAppQuit:         "app.quit",
+	KindMemorySample:    "memory.sample",
+	KindStall:           "app.event_loop_stall",
+	KindHeartbeat:       "app.scheduled_tasks",
+	KindRendererGone:    "app.renderer_gone",
+	KindUnresponsive:    "app.unresponsive",
+	KindRateLimit:       "api.rate_limit",
+	KindAppUpdated:      "app.updated",
+	KindUpdateReady:     "app.update_ready",
+	KindUpdateRestart:   "app.update_restart",
+	KindRelaunch:        "app.relaunch",
+	KindRelaunchResume:  "app.relaunch_resume",
+	KindRemoteState:     "app.remote_control",
+	KindVMConfig:        "vm.config",
+	KindVMStep:          "vm.step",
+	KindVMFailed:        "vm.failed",
+	KindVMReady:         "vm.ready",
+	KindVMBoot:          "vm.boot",
+	KindServiceStart:    "vm.service_start",
+	KindServiceReady:    "vm.service_ready",
+	KindServiceStop:     "vm.service_stop",
+	KindDaemonStart:     "daemon.start",
+	KindDaemonShutdown:  "daemon.shutdown",
+	KindDaemonAdopt:     "daemon.adopt",
+	KindDaemonSpawn:     "daemon.spawn",
+	KindDaemonSettled:   "daemon.settled",
+	KindDaemonRetire:    "daemon.retire",
+	KindDaemonLowMemory: "daemon.low_memory",
+}
 
-	KindCrash         Kind = "session.crash"          // Session S query error: Claude Code process terminated by signal X / exited with code N
-	KindQueryDone     Kind = "session.query_done"     // Session S query iterator completed
-	KindResume        Kind = "session.resume"         // Resuming session S
-	KindTornDown      Kind = "session.torn_down"      // [CCD] Session S torn down with N live background task(s)
-	KindPauseDeclined Kind = "session.pause_declined" // Session S has declined N consecutive idle pauses
-)
-
-// App and host-side facts from main.log.
-const (
-	KindAppStart     Kind = "app.start"            // Starting app { appVersion, platform, arch }
-	KindAppQuit      Kind = "app.quit"             // beforeQuit / willQuit handlers
-	KindMemorySample Kind = "memory.sample"        // [process-memory] …
-	KindStall        Kind = "app.event_loop_stall" // [event-loop-stall] main process blocked for Nms
-	KindHeartbeat    Kind = "app.scheduled_tasks"  // [ScheduledTasks] …: written every 60 s while the main process runs
-	KindRendererGone Kind = "app.renderer_gone"    // Main webview render process gone / GPU process gone
-	KindUnresponsive Kind = "app.unresponsive"     // Main webview is unresponsive, will kill and reload
-	KindRateLimit    Kind = "api.rate_limit"       // an HTTP 429/529 status, rate_limit_error, overloaded_error
-
-	KindAppUpdated     Kind = "app.updated"         // [updater] Version changed since last launch: A → B
-	KindUpdateReady    Kind = "app.update_ready"    // [updater] Update downloaded and ready to install { releaseName: 'Claude X' }
-	KindUpdateRestart  Kind = "app.update_restart"  // [stealth-update] Triggering stealth update after idle timeout
-	KindRelaunch       Kind = "app.relaunch"        // [stealth-relaunch] Restoring navigation (…)
-	KindRelaunchResume Kind = "app.relaunch_resume" // [CCD] Relaunch auto-resume: ran — warmed A of B eligible (C marked)
-	KindRemoteState    Kind = "app.remote_control"  // Remote control enabled: / [rcAutoEnable] verdict: / [remote-control] bridge_state:
-)
-
-// Cowork VM (cowork_vm_node.log, cowork_vm_swift.log).
-const (
-	KindVMConfig Kind = "vm.config" // - CPUs: N / - Memory: NGB / [VM:start] memory=NGB / startVM … memoryGB=N
-	KindVMStep   Kind = "vm.step"   // [VM:steps] step started|completed (Nms) / VM startup step: step started|completed
-	KindVMFailed Kind = "vm.failed" // Startup failed / Connection timeout, last completed step
-	KindVMReady  Kind = "vm.ready"  // Startup complete, total time: Nms / Linux VM started successfully
-	KindVMBoot   Kind = "vm.boot"   // a new boot attempt begins (startVM called / Using bundle at / [VM:start] memory=)
-
-	KindServiceStart Kind = "vm.service_start" // cowork-service.log: Claude VM Service starting...
-	KindServiceReady Kind = "vm.service_ready" // cowork-service.log: Service ready. Listening on …
-	KindServiceStop  Kind = "vm.service_stop"  // cowork-service.log: Service stopped.
-)
-
-// The Claude Code daemon (~/.claude/daemon.log): the CLI's supervisor of
-// background sessions ("workers"). Session is the worker's short id.
-const (
-	KindDaemonStart     Kind = "daemon.start"      // [supervisor] ─── daemon start ─── version=V pid=N origin=O
-	KindDaemonShutdown  Kind = "daemon.shutdown"   // [supervisor] shutting down (cause=C, …, live_workers=N) / idle Ns with no clients — exiting
-	KindDaemonAdopt     Kind = "daemon.adopt"      // [bg] bg adopt: adopted=A respawned=R dead=D (Count = dead)
-	KindDaemonSpawn     Kind = "daemon.spawn"      // [bg] bg spawned ID (claimant) / bg claimed-spare ID (claimant)
-	KindDaemonSettled   Kind = "daemon.settled"    // [bg] bg settled ID (done|killed|crashed)[: reason] (Count = ×K)
-	KindDaemonRetire    Kind = "daemon.retire"     // [bg] bg retire ID: why, idle N[ [low memory]]
-	KindDaemonLowMemory Kind = "daemon.low_memory" // [bg] bg: low memory (NMB free) — retiring … / skipping …
-)
-
-// Event is one parsed log entry. It is deliberately flat: every field but
-// Time, File, Line and Kind is optional, and JSON output omits the empty ones,
-// so `coworktop events | jq` sees one simple object per event.
+// Event is one parsed log entry. Every field but Time, File, Line and Kind
+// is optional, and JSON output omits the empty ones, so `coworktop events |
+// jq` sees one simple object per event (see eventjson.go: the JSON is flat,
+// whatever the layout here).
+//
+// The fields most lines fill sit in the struct; the rarely filled ones (app
+// start, update, VM, daemon and crash facts) sit behind Detail, nil on most
+// events. A dense log yields an event every few lines, and each is written
+// into a block's slice and read once by State.ApplyEvent: at 448 bytes the
+// struct cost more than the line it came from.
 type Event struct {
-	Time  time.Time `json:"time"`
-	File  string    `json:"file"`
-	Line  int       `json:"line"`
-	Kind  Kind      `json:"kind"`
-	Level string    `json:"level,omitempty"`
+	Time  time.Time
+	File  string
+	Line  int
+	Kind  Kind
+	Level string
 
-	Session string `json:"session,omitempty"` // local_<uuid>, as logged
-	Reason  Reason `json:"reason,omitempty"`  // warm|user (spawn), governor_evict|idle_timeout (pause), …
-	Verb    Verb   `json:"verb,omitempty"`    // G2: evicting|would_evict
+	Session string // local_<uuid>, as logged
+	Reason  Reason // warm|user (spawn), governor_evict|idle_timeout (pause), …
+	Verb    Verb   // G2: evicting|would_evict
 
-	Cap        int    `json:"cap,omitempty"`
-	Effective  int    `json:"effective,omitempty"`
-	IdleS      int    `json:"idle_s,omitempty"`
-	Count      int    `json:"count,omitempty"`    // G4 would-evict count, sessions stopped on quit, background tasks torn down, pauses declined, sessions warmed on relaunch
-	Pressure   string `json:"pressure,omitempty"` // warning|critical
-	Cwd        string `json:"cwd,omitempty"`
-	Lifecycle  string `json:"lifecycle,omitempty"` // WarmLifecycle tag: session|preview|cowork
-	TimeoutS   int    `json:"timeout_s,omitempty"`
-	Healthy    *bool  `json:"healthy,omitempty"`
-	DurationMs int64  `json:"duration_ms,omitempty"`
+	Cap       int
+	Effective int
+	IdleS     int
+	Count     int    // G4 would-evict count, sessions stopped on quit, background tasks torn down, pauses declined, sessions warmed on relaunch
+	Pressure  string // warning|critical
+	Cwd       string
+	Lifecycle string // WarmLifecycle tag: session|preview|cowork
+	TimeoutS  int
 
-	Signal   string `json:"signal,omitempty"`    // session.crash: SIGKILL, …
-	ExitCode *int   `json:"exit_code,omitempty"` // session.crash, app.renderer_gone
-	Bridge   string `json:"bridge,omitempty"`    // session.pause_skipped: startup-policy|explicit
-	Eligible int    `json:"eligible,omitempty"`  // app.relaunch_resume: sessions eligible
-	Marked   int    `json:"marked,omitempty"`    // app.relaunch_resume: sessions marked
-	// LowMemory: the daemon said it acted under low memory (daemon.retire
-	// "[low memory]", daemon.settled "possibly low memory").
-	LowMemory bool `json:"low_memory,omitempty"`
-
-	From     string `json:"from,omitempty"`    // app.updated: the version before
-	To       string `json:"to,omitempty"`      // app.updated: the version now running
-	Version  string `json:"version,omitempty"` // app.start; app.update_ready: the pending version
-	Platform string `json:"platform,omitempty"`
-	Arch     string `json:"arch,omitempty"`
-
-	Step     string `json:"step,omitempty"`
-	Phase    string `json:"phase,omitempty"` // started|completed
-	CPUs     int    `json:"cpus,omitempty"`
-	MemoryGB int    `json:"memory_gb,omitempty"`
-	MemoryMB int    `json:"memory_mb,omitempty"` // cowork-service.log: "SizeInMB"
-
-	Memory *MemorySample `json:"memory,omitempty"`
+	Memory *MemorySample
 
 	// Text is the entry's first line (sanitised and capped) for kinds that
 	// carry free text: unknown governor lines, failures, rate-limit signals.
-	Text string `json:"text,omitempty"`
+	Text string
+
+	// Detail holds the rare fields; nil when none is set. It is shared by
+	// copies of the event and never changed once the event is parsed.
+	Detail *EventDetail
+}
+
+// EventDetail is the fields of an Event that few kinds fill.
+type EventDetail struct {
+	Healthy    *bool
+	DurationMs int64
+
+	Signal   string // session.crash: SIGKILL, …
+	ExitCode *int   // session.crash, app.renderer_gone
+	Bridge   string // session.pause_skipped: startup-policy|explicit
+	Eligible int    // app.relaunch_resume: sessions eligible
+	Marked   int    // app.relaunch_resume: sessions marked
+	// LowMemory: the daemon said it acted under low memory (daemon.retire
+	// "[low memory]", daemon.settled "possibly low memory").
+	LowMemory bool
+
+	From     string // app.updated: the version before
+	To       string // app.updated: the version now running
+	Version  string // app.start; app.update_ready: the pending version
+	Platform string
+	Arch     string
+
+	Step     string
+	Phase    string // started|completed
+	CPUs     int
+	MemoryGB int
+	MemoryMB int // cowork-service.log: "SizeInMB"
+}
+
+// Details returns a copy of the event's rare fields, all empty when it has
+// none (a copy, so no reader can change a parsed event: write through
+// Detailed).
+func (e *Event) Details() EventDetail {
+	if e.Detail == nil {
+		return EventDetail{}
+	}
+	return *e.Detail
+}
+
+// Detailed returns the event's rare fields for writing, allocating them on
+// first use. Only a parser calls it, before the event is handed on.
+func (e *Event) Detailed() *EventDetail {
+	if e.Detail == nil {
+		e.Detail = new(EventDetail)
+	}
+	return e.Detail
 }
 
 // MemorySample is one [process-memory] line. Figures are MB as logged.

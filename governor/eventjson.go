@@ -36,30 +36,94 @@ func ParseLogged(s string, loc *time.Location) (time.Time, error) {
 	return t, nil
 }
 
-// eventFields is Event without its methods, for the JSON below.
-type eventFields Event
+// eventJSON is the flat object `events` prints for an Event, its fields in
+// this order: scripts and goldens depend on the names, the order and which
+// empty ones are left out.
+type eventJSON struct {
+	Time  string `json:"time"`
+	File  string `json:"file"`
+	Line  int    `json:"line"`
+	Kind  Kind   `json:"kind"`
+	Level string `json:"level,omitempty"`
 
-// MarshalJSON writes the event with its time as logged.
+	Session string `json:"session,omitempty"`
+	Reason  Reason `json:"reason,omitempty"`
+	Verb    Verb   `json:"verb,omitempty"`
+
+	Cap        int    `json:"cap,omitempty"`
+	Effective  int    `json:"effective,omitempty"`
+	IdleS      int    `json:"idle_s,omitempty"`
+	Count      int    `json:"count,omitempty"`
+	Pressure   string `json:"pressure,omitempty"`
+	Cwd        string `json:"cwd,omitempty"`
+	Lifecycle  string `json:"lifecycle,omitempty"`
+	TimeoutS   int    `json:"timeout_s,omitempty"`
+	Healthy    *bool  `json:"healthy,omitempty"`
+	DurationMs int64  `json:"duration_ms,omitempty"`
+
+	Signal    string `json:"signal,omitempty"`
+	ExitCode  *int   `json:"exit_code,omitempty"`
+	Bridge    string `json:"bridge,omitempty"`
+	Eligible  int    `json:"eligible,omitempty"`
+	Marked    int    `json:"marked,omitempty"`
+	LowMemory bool   `json:"low_memory,omitempty"`
+
+	From     string `json:"from,omitempty"`
+	To       string `json:"to,omitempty"`
+	Version  string `json:"version,omitempty"`
+	Platform string `json:"platform,omitempty"`
+	Arch     string `json:"arch,omitempty"`
+
+	Step     string `json:"step,omitempty"`
+	Phase    string `json:"phase,omitempty"`
+	CPUs     int    `json:"cpus,omitempty"`
+	MemoryGB int    `json:"memory_gb,omitempty"`
+	MemoryMB int    `json:"memory_mb,omitempty"`
+
+	Memory *MemorySample `json:"memory,omitempty"`
+	Text   string        `json:"text,omitempty"`
+}
+
+// MarshalJSON writes the event as one flat object with its time as logged.
 func (e Event) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		Time string `json:"time"`
-		*eventFields
-	}{FormatLogged(e.Time), (*eventFields)(&e)})
+	d := e.Details()
+	return json.Marshal(eventJSON{
+		Time: FormatLogged(e.Time), File: e.File, Line: e.Line, Kind: e.Kind, Level: e.Level,
+		Session: e.Session, Reason: e.Reason, Verb: e.Verb,
+		Cap: e.Cap, Effective: e.Effective, IdleS: e.IdleS, Count: e.Count, Pressure: e.Pressure,
+		Cwd: e.Cwd, Lifecycle: e.Lifecycle, TimeoutS: e.TimeoutS, Healthy: d.Healthy, DurationMs: d.DurationMs,
+		Signal: d.Signal, ExitCode: d.ExitCode, Bridge: d.Bridge, Eligible: d.Eligible, Marked: d.Marked, LowMemory: d.LowMemory,
+		From: d.From, To: d.To, Version: d.Version, Platform: d.Platform, Arch: d.Arch,
+		Step: d.Step, Phase: d.Phase, CPUs: d.CPUs, MemoryGB: d.MemoryGB, MemoryMB: d.MemoryMB,
+		Memory: e.Memory, Text: e.Text,
+	})
 }
 
 // UnmarshalJSON reads what MarshalJSON writes (a zoneless time as local).
 func (e *Event) UnmarshalJSON(b []byte) error {
-	aux := struct {
-		Time string `json:"time"`
-		*eventFields
-	}{eventFields: (*eventFields)(e)}
-	if err := json.Unmarshal(b, &aux); err != nil {
+	var j eventJSON
+	if err := json.Unmarshal(b, &j); err != nil {
 		return err
 	}
-	if aux.Time == "" {
+	*e = Event{
+		File: j.File, Line: j.Line, Kind: j.Kind, Level: j.Level,
+		Session: j.Session, Reason: j.Reason, Verb: j.Verb,
+		Cap: j.Cap, Effective: j.Effective, IdleS: j.IdleS, Count: j.Count, Pressure: j.Pressure,
+		Cwd: j.Cwd, Lifecycle: j.Lifecycle, TimeoutS: j.TimeoutS, Memory: j.Memory, Text: j.Text,
+	}
+	d := EventDetail{
+		Healthy: j.Healthy, DurationMs: j.DurationMs,
+		Signal: j.Signal, ExitCode: j.ExitCode, Bridge: j.Bridge, Eligible: j.Eligible, Marked: j.Marked, LowMemory: j.LowMemory,
+		From: j.From, To: j.To, Version: j.Version, Platform: j.Platform, Arch: j.Arch,
+		Step: j.Step, Phase: j.Phase, CPUs: j.CPUs, MemoryGB: j.MemoryGB, MemoryMB: j.MemoryMB,
+	}
+	if d != (EventDetail{}) {
+		e.Detail = &d
+	}
+	if j.Time == "" {
 		return nil
 	}
-	t, err := ParseLogged(aux.Time, time.Local)
+	t, err := ParseLogged(j.Time, time.Local)
 	if err != nil {
 		return err
 	}

@@ -67,7 +67,7 @@ func (s *State) applyEnd(e *Event) {
 		if len(s.crashes.buf) >= s.crashes.n {
 			s.crashesHidden++
 		}
-		s.crashes.push(Crash{Time: e.Time, Session: e.Session, Signal: e.Signal, ExitCode: e.ExitCode, File: e.File, Line: e.Line})
+		s.crashes.push(Crash{Time: e.Time, Session: e.Session, Signal: e.Details().Signal, ExitCode: e.Details().ExitCode, File: e.File, Line: e.Line})
 	case KindQueryDone:
 		c.QueriesDone++ // the session's query loop ended; its state is said by the line before
 	case KindResume:
@@ -119,18 +119,19 @@ func (s *State) end(sess *session, why Reason) {
 
 // applyAppLifecycle folds updates, relaunches and quits.
 func (s *State) applyAppLifecycle(e *Event) {
+	det := e.Details()
 	c := &s.counts
 	switch e.Kind {
 	case KindAppUpdated:
 		c.AppUpdates++
-		if e.To != "" {
-			s.app.Version = e.To
+		if det.To != "" {
+			s.app.Version = det.To
 		}
-		if s.app.Pending == e.To {
+		if s.app.Pending == det.To {
 			s.app.Pending = ""
 		}
 	case KindUpdateReady:
-		s.app.Pending = e.Version
+		s.app.Pending = det.Version
 	case KindUpdateRestart:
 		c.UpdateRestarts++
 		s.updateAt = e.Time

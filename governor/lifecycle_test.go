@@ -32,8 +32,8 @@ func TestCrashEndsSessionAndIsListed(t *testing.T) {
 	applyEvents(s,
 		governor.Event{Time: sec(0), Kind: governor.KindSessionStart, Session: "local_a"},
 		governor.Event{Time: sec(1), Kind: governor.KindSessionStart, Session: "local_b"},
-		governor.Event{Time: sec(10), Kind: governor.KindCrash, Session: "local_a", Signal: "SIGKILL", File: "main.log", Line: 3},
-		governor.Event{Time: sec(20), Kind: governor.KindCrash, Session: "local_b", ExitCode: &code, File: "main.log", Line: 4},
+		governor.Event{Time: sec(10), Kind: governor.KindCrash, Session: "local_a", File: "main.log", Line: 3, Detail: &governor.EventDetail{Signal: "SIGKILL"}},
+		governor.Event{Time: sec(20), Kind: governor.KindCrash, Session: "local_b", File: "main.log", Line: 4, Detail: &governor.EventDetail{ExitCode: &code}},
 	)
 	crashes, hidden := s.Crashes()
 	if hidden != 0 || len(crashes) != 2 || crashes[0].CrashText() != "SIGKILL" || crashes[1].CrashText() != "exit 143" || crashes[1].Line != 4 {
@@ -77,7 +77,7 @@ func TestRemoteControlProtectsUntilPaused(t *testing.T) {
 		governor.Event{Time: sec(2), Kind: governor.KindRemoteControl, Session: "local_rc"},
 		governor.Event{Time: sec(50), Kind: governor.KindTurnEnd, Session: "local_plain"},
 		governor.Event{Time: sec(900), Kind: governor.KindIdleTimeout, Session: "local_rc", Lifecycle: "session"},
-		governor.Event{Time: sec(900), Kind: governor.KindPauseSkipped, Session: "local_rc", Reason: governor.ReasonRemoteControl, Bridge: "startup-policy"},
+		governor.Event{Time: sec(900), Kind: governor.KindPauseSkipped, Session: "local_rc", Reason: governor.ReasonRemoteControl, Detail: &governor.EventDetail{Bridge: "startup-policy"}},
 		governor.Event{Time: sec(901), Kind: governor.KindPauseDeclined, Session: "local_rc", Count: 8},
 	)
 	snap := s.Snapshot(sec(1000))
@@ -100,10 +100,10 @@ func TestRemoteControlProtectsUntilPaused(t *testing.T) {
 func TestUpdateRestartLosesSessionsAndSetsVersion(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
 	applyEvents(s,
-		governor.Event{Time: sec(0), Kind: governor.KindAppStart, Version: "1.46388.1"},
+		governor.Event{Time: sec(0), Kind: governor.KindAppStart, Detail: &governor.EventDetail{Version: "1.46388.1"}},
 		governor.Event{Time: sec(1), Kind: governor.KindSessionStart, Session: "local_a"},
 		governor.Event{Time: sec(2), Kind: governor.KindSessionStart, Session: "local_b"},
-		governor.Event{Time: sec(10), Kind: governor.KindUpdateReady, Version: "1.46388.2"},
+		governor.Event{Time: sec(10), Kind: governor.KindUpdateReady, Detail: &governor.EventDetail{Version: "1.46388.2"}},
 	)
 	if snap := s.Snapshot(sec(11)); snap.App.Pending != "1.46388.2" {
 		t.Fatalf("pending version: %+v", snap.App)
@@ -112,7 +112,7 @@ func TestUpdateRestartLosesSessionsAndSetsVersion(t *testing.T) {
 		governor.Event{Time: sec(20), Kind: governor.KindUpdateRestart},
 		governor.Event{Time: sec(21), Kind: governor.KindStopAll, Count: 3}, // the app knew one more than the log showed
 		governor.Event{Time: sec(22), Kind: governor.KindAppQuit},
-		governor.Event{Time: sec(40), Kind: governor.KindAppUpdated, From: "1.46388.1", To: "1.46388.2"},
+		governor.Event{Time: sec(40), Kind: governor.KindAppUpdated, Detail: &governor.EventDetail{From: "1.46388.1", To: "1.46388.2"}},
 	)
 	snap := s.Snapshot(sec(41))
 	if snap.App.Version != "1.46388.2" || snap.App.Pending != "" {
@@ -144,7 +144,7 @@ func TestRulesByVersion(t *testing.T) {
 func TestSweepOutlook2x(t *testing.T) {
 	state := func(version string) *governor.State {
 		s := governor.New(governor.DefaultLimits())
-		evs := []governor.Event{{Time: sec(0), Kind: governor.KindAppStart, Version: version}}
+		evs := []governor.Event{{Time: sec(0), Kind: governor.KindAppStart, Detail: &governor.EventDetail{Version: version}}}
 		for i, id := range []string{"local_1", "local_2", "local_3", "local_4", "local_5", "local_6"} {
 			evs = append(evs, governor.Event{Time: sec(i), Kind: governor.KindSessionStart, Session: id})
 		}
@@ -180,7 +180,7 @@ func TestServiceStartStop(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
 	applyEvents(s,
 		governor.Event{Time: sec(0), Kind: governor.KindServiceStart},
-		governor.Event{Time: sec(1), Kind: governor.KindVMConfig, MemoryMB: 4096, CPUs: 2},
+		governor.Event{Time: sec(1), Kind: governor.KindVMConfig, Detail: &governor.EventDetail{MemoryMB: 4096, CPUs: 2}},
 		governor.Event{Time: sec(2), Kind: governor.KindServiceReady},
 		governor.Event{Time: sec(9), Kind: governor.KindServiceStop},
 	)
@@ -199,7 +199,7 @@ func TestIdleTimeoutUnderRemoteControlIsNoLoss(t *testing.T) {
 		governor.Event{Time: sec(0), Kind: governor.KindSessionStart, Session: "local_rc"},
 		governor.Event{Time: sec(1), Kind: governor.KindRemoteControl, Session: "local_rc"},
 		governor.Event{Time: sec(900), Kind: governor.KindIdleTimeout, Session: "local_rc", Lifecycle: "session"},
-		governor.Event{Time: sec(900), Kind: governor.KindPauseSkipped, Session: "local_rc", Reason: governor.ReasonRemoteControl, Bridge: "explicit"},
+		governor.Event{Time: sec(900), Kind: governor.KindPauseSkipped, Session: "local_rc", Reason: governor.ReasonRemoteControl, Detail: &governor.EventDetail{Bridge: "explicit"}},
 	)
 	snap := s.Snapshot(sec(901))
 	if v := sessionByID(t, snap, "local_rc"); !v.Live() || v.Protected == "" {

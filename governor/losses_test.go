@@ -35,11 +35,13 @@ func TestLossesOfTheDesktopApp(t *testing.T) {
 	for i, id := range []string{"local_a", "local_b", "local_c", "local_d", "local_e", "local_f", "local_g"} {
 		s.Apply(ev(i, KindSessionStart, i+1, sess(id)))
 	}
-	sig := func(name string) func(*Event) { return func(e *Event) { e.Session, e.Signal = "local_e", name } }
+	sig := func(name string) func(*Event) {
+		return func(e *Event) { e.Session, e.Detailed().Signal = "local_e", name }
+	}
 	for _, e := range []Event{
 		ev(100, KindAtCap, 10, func(e *Event) { e.Session, e.Verb, e.Reason, e.IdleS, e.Cap = "local_a", "evicting", "warm", 90, 8 }),
 		ev(100, KindPause, 11, func(e *Event) { e.Session, e.Reason = "local_a", "governor_evict" }),
-		ev(102, KindCrash, 12, func(e *Event) { e.Session, e.Signal = "local_a", "SIGTERM" }), // the evicted process going: same loss
+		ev(102, KindCrash, 12, func(e *Event) { e.Session, e.Detailed().Signal = "local_a", "SIGTERM" }), // the evicted process going: same loss
 		ev(110, KindPressureEvict, 13, func(e *Event) { e.Session, e.IdleS = "local_b", 286 }),
 		ev(110, KindPause, 14, func(e *Event) { e.Session, e.Reason = "local_b", "governor_evict" }),
 		ev(120, KindIdleTimeout, 15, sess("local_c")),
@@ -89,13 +91,13 @@ func TestLossesOfTheDaemon(t *testing.T) {
 	s := New(DefaultLimits())
 	for _, e := range []Event{
 		dm(0, KindDaemonStart, 1, nil),
-		dm(10, KindDaemonSettled, 2, func(e *Event) { e.Session, e.Reason = "aaaa0001", "done" }),                             // not a loss
-		dm(20, KindDaemonRetire, 3, func(e *Event) { e.Session, e.Reason, e.IdleS = "aaaa0002", "settled", 3600 }),            // housekeeping
-		dm(30, KindDaemonRetire, 4, func(e *Event) { e.Session, e.Reason, e.LowMemory = "aaaa0003", "settled", true }),        // low memory
-		dm(40, KindDaemonSettled, 5, func(e *Event) { e.Session, e.Reason, e.Text, e.Count = "aaaa0004", "crashed", "x", 3 }), // loop
-		dm(50, KindDaemonSettled, 6, func(e *Event) { e.Session, e.Reason = "aaaa0005", "crashed" }),                          // crash
-		dm(60, KindDaemonSettled, 7, func(e *Event) { e.Session, e.Reason = "aaaa0006", "killed" }),                           // unknown
-		dm(70, KindDaemonLowMemory, 8, func(e *Event) { e.MemoryMB = 79 }),
+		dm(10, KindDaemonSettled, 2, func(e *Event) { e.Session, e.Reason = "aaaa0001", "done" }),                                 // not a loss
+		dm(20, KindDaemonRetire, 3, func(e *Event) { e.Session, e.Reason, e.IdleS = "aaaa0002", "settled", 3600 }),                // housekeeping
+		dm(30, KindDaemonRetire, 4, func(e *Event) { e.Session, e.Reason, e.Detailed().LowMemory = "aaaa0003", "settled", true }), // low memory
+		dm(40, KindDaemonSettled, 5, func(e *Event) { e.Session, e.Reason, e.Text, e.Count = "aaaa0004", "crashed", "x", 3 }),     // loop
+		dm(50, KindDaemonSettled, 6, func(e *Event) { e.Session, e.Reason = "aaaa0005", "crashed" }),                              // crash
+		dm(60, KindDaemonSettled, 7, func(e *Event) { e.Session, e.Reason = "aaaa0006", "killed" }),                               // unknown
+		dm(70, KindDaemonLowMemory, 8, func(e *Event) { e.Detailed().MemoryMB = 79 }),
 		dm(71, KindDaemonRetire, 9, func(e *Event) { e.Session, e.Reason = "aaaa0007", "settled" }),   // low memory, by the line before
 		dm(88, KindDaemonSettled, 10, func(e *Event) { e.Session, e.Reason = "aaaa0008", "killed" }),  // low memory too
 		dm(200, KindDaemonSettled, 11, func(e *Event) { e.Session, e.Reason = "aaaa0009", "killed" }), // too late: unknown
@@ -132,7 +134,7 @@ func TestLossesOfTheDaemon(t *testing.T) {
 
 func TestLossSortedAcrossFiles(t *testing.T) {
 	s := New(DefaultLimits())
-	s.Apply(ev(50, KindCrash, 1, func(e *Event) { e.Session, e.Signal = "local_z", "SIGKILL" }))
+	s.Apply(ev(50, KindCrash, 1, func(e *Event) { e.Session, e.Detailed().Signal = "local_z", "SIGKILL" }))
 	s.Apply(dm(10, KindDaemonSettled, 1, func(e *Event) { e.Session, e.Reason = "bbbb0001", "crashed" }))
 	list, _ := s.Losses()
 	if len(list) != 2 || list[0].File != "daemon.log" {
@@ -149,9 +151,9 @@ func TestDescribeDaemonEvents(t *testing.T) {
 		e    Event
 		want string
 	}{
-		{Event{Kind: KindDaemonStart, Version: "2.1.263"}, "claude code daemon started (2.1.263)"},
+		{Event{Kind: KindDaemonStart, Detail: &EventDetail{Version: "2.1.263"}}, "claude code daemon started (2.1.263)"},
 		{Event{Kind: KindDaemonSettled, Session: "9d903e04", Reason: ReasonWorkerCrashed, Text: "exit 1 within 5s of spawn ×3"}, "background worker 9d903e04 settled crashed: exit 1 within 5s of spawn ×3"},
-		{Event{Kind: KindDaemonRetire, Session: "5a5a5a5a", Reason: "settled", LowMemory: true}, "background worker 5a5a5a5a retired (settled) [low memory]"},
+		{Event{Kind: KindDaemonRetire, Session: "5a5a5a5a", Reason: "settled", Detail: &EventDetail{LowMemory: true}}, "background worker 5a5a5a5a retired (settled) [low memory]"},
 		{Event{Kind: KindDaemonAdopt, Count: 2}, "claude code daemon: 2 worker(s) found dead at start"},
 		{Event{Kind: KindHeartbeat}, "app heartbeat ([ScheduledTasks])"},
 	} {
@@ -166,7 +168,7 @@ func TestDescribeDaemonEvents(t *testing.T) {
 func TestLossTimesStayBounded(t *testing.T) {
 	s := New(DefaultLimits())
 	for i := 0; i < 20000; i++ {
-		s.Apply(Event{Time: lt0, File: "main.log", Line: i + 1, Kind: KindCrash, Session: "local_" + strconv.Itoa(i), Signal: "SIGKILL"})
+		s.Apply(Event{Time: lt0, File: "main.log", Line: i + 1, Kind: KindCrash, Session: "local_" + strconv.Itoa(i), Detail: &EventDetail{Signal: "SIGKILL"}})
 	}
 	if n := len(s.loss.last); n > 4*DefaultLimits().EndedSessions+1 {
 		t.Fatalf("dedupe map holds %d sessions", n)

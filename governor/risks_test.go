@@ -54,8 +54,8 @@ func TestRiskAppStalled(t *testing.T) {
 		t.Fatalf("stalled while the scan sees it: %+v", r)
 	}
 	// An event-loop stall above 1 s is one too, for ten minutes.
-	s.Apply(ev(2000, KindStall, 9, func(e *Event) { e.DurationMs = 1840 }))
-	s.Apply(ev(2001, KindStall, 10, func(e *Event) { e.DurationMs = 784 }))
+	s.Apply(ev(2000, KindStall, 9, func(e *Event) { e.Detailed().DurationMs = 1840 }))
+	s.Apply(ev(2001, KindStall, 10, func(e *Event) { e.Detailed().DurationMs = 784 }))
 	s.Apply(ev(2002, KindHeartbeat, 11, nil))
 	r, n = riskOf(s.Snapshot(at(2010)).Risks, RiskAppStalled)
 	if n != 1 || r.Summary != "the app's main process blocked for 1.8 s 10s ago" || r.Evidence[0] != "[event-loop-stall] main.log:9" {
@@ -96,7 +96,7 @@ func TestRiskDeclinedPausesAndWarnings(t *testing.T) {
 		}
 	}
 	// Pressure in a 2.x app: a sweep down to cap-2 would evict two.
-	s.Apply(ev(399, KindAppUpdated, 22, func(e *Event) { e.To = "2.26454.0" }))
+	s.Apply(ev(399, KindAppUpdated, 22, func(e *Event) { e.Detailed().To = "2.26454.0" }))
 	s.Apply(ev(399, KindPressure, 23, func(e *Event) { e.Pressure, e.Effective = "warning", 8 }))
 	snap = s.Snapshot(at(400))
 	if r, n := riskOf(snap.Risks, RiskPressureSweep); n != 2 || r.Session != "local_a" || !r.Backed {
@@ -180,7 +180,7 @@ func TestRiskMemoryTrend(t *testing.T) {
 // at risk, never sent (the trend is an estimate).
 func TestRiskSweepAboutToStart(t *testing.T) {
 	s := New(DefaultLimits())
-	s.Apply(ev(0, KindAppUpdated, 1, func(e *Event) { e.To = "2.26454.0" }))
+	s.Apply(ev(0, KindAppUpdated, 1, func(e *Event) { e.Detailed().To = "2.26454.0" }))
 	for i := 0; i < 8; i++ {
 		id := "local_" + string(rune('a'+i))
 		s.Apply(ev(i, KindSessionStart, i+2, func(e *Event) { e.Session, e.Cwd = id, "/p/"+id[6:] }))
@@ -197,7 +197,7 @@ func TestRiskSweepAboutToStart(t *testing.T) {
 		t.Fatalf("%d sweep warnings, first %+v (trend %+v)", n, r, snap.Risks)
 	}
 	// The same machine under 1.x rules: pressure only logs, nothing to warn of.
-	s.Apply(ev(170, KindAppUpdated, 30, func(e *Event) { e.To = "1.46388.2" }))
+	s.Apply(ev(170, KindAppUpdated, 30, func(e *Event) { e.Detailed().To = "1.46388.2" }))
 	if _, n := riskOf(s.Snapshot(at(180)).Risks, RiskPressureSweep); n != 0 {
 		t.Fatal("a 1.x pressure line evicts nobody")
 	}

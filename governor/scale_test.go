@@ -30,7 +30,7 @@ func distinctSessions(s *State, n int) int {
 			apply(Event{Time: ts, Kind: KindPause, Session: id, Reason: "governor_evict"})
 		}
 		if i%10000 == 9999 {
-			apply(Event{Time: ts, Kind: KindAppStart, Version: "1.0"})
+			apply(Event{Time: ts, Kind: KindAppStart, Detail: &EventDetail{Version: "1.0"}})
 		}
 	}
 	return events

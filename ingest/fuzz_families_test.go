@@ -95,7 +95,7 @@ func FuzzParseFamilies(f *testing.F) {
 		first := parseLines(t, file, lines...)
 		checkEvents(t, first)
 		for _, e := range first {
-			if e.Kind == "" || e.File != file || e.Line < 1 {
+			if e.Kind == 0 || e.File != file || e.Line < 1 {
 				t.Fatalf("event without kind, file or line: %+v", e)
 			}
 		}

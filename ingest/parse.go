@@ -151,7 +151,7 @@ func parseTagged(e *Entry, b []byte, out []governor.Event) []governor.Event {
 	case 'e':
 		if rest, ok := cut(b, "[event-loop-stall] main process blocked for "); ok {
 			ms, _, _ := num(trimSpaces(rest))
-			return append(out, governor.Event{Kind: governor.KindStall, DurationMs: int64(ms)})
+			return append(out, governor.Event{Kind: governor.KindStall, Detail: &governor.EventDetail{DurationMs: int64(ms)}})
 		}
 	case 'S':
 		if rest, ok := cut(b, "[Stop hook] Query completed for session "); ok {

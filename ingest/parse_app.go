@@ -66,7 +66,7 @@ func parseUpdater(nm *names, b []byte, out []governor.Event) []governor.Event {
 			return out
 		}
 		to, _ := word(trimSpaces(rest), " ")
-		return append(out, governor.Event{Kind: governor.KindAppUpdated, From: nm.get(from, 40), To: nm.get(to, 40)})
+		return append(out, governor.Event{Kind: governor.KindAppUpdated, Detail: &governor.EventDetail{From: nm.get(from, 40), To: nm.get(to, 40)}})
 	}
 	if rest, ok := cut(b, "Update downloaded"); ok {
 		ev := governor.Event{Kind: governor.KindUpdateReady}
@@ -74,7 +74,7 @@ func parseUpdater(nm *names, b []byte, out []governor.Event) []governor.Event {
 			v := bytes.TrimLeft(rest[i+len("releaseName:"):], " '\"")
 			v, _ = word(v, "'\"}")
 			v = bytes.TrimPrefix(v, []byte("Claude "))
-			ev.Version = nm.get(bytes.TrimSpace(v), 40)
+			ev.Detailed().Version = nm.get(bytes.TrimSpace(v), 40)
 		}
 		return append(out, ev)
 	}
@@ -92,7 +92,7 @@ func parseRenderer(b []byte, out []governor.Event) []governor.Event {
 		}
 		if v, ok := inspectField(b, "exitCode:"); ok {
 			if n, _, ok := signedNum(v); ok {
-				ev.ExitCode = &n
+				ev.Detailed().ExitCode = &n
 			}
 		}
 		return append(out, ev)
@@ -135,7 +135,7 @@ func parseAppStart(first []byte, cont [][]byte) governor.Event {
 		for _, f := range []struct {
 			key string
 			dst *string
-		}{{"appVersion:", &ev.Version}, {"platform:", &ev.Platform}, {"arch:", &ev.Arch}} {
+		}{{"appVersion:", &ev.Detailed().Version}, {"platform:", &ev.Detailed().Platform}, {"arch:", &ev.Detailed().Arch}} {
 			if i := bytes.Index(line, []byte(f.key)); i >= 0 && *f.dst == "" {
 				v := bytes.TrimLeft(line[i+len(f.key):], " ")
 				v = bytes.TrimLeft(v, "'\"")

@@ -69,7 +69,7 @@ func parseSupervisor(nm *names, b []byte, out []governor.Event) []governor.Event
 	case bytes.Contains(b, []byte("daemon start")):
 		ev := governor.Event{Kind: governor.KindDaemonStart}
 		if v, ok := field(b, "version="); ok {
-			ev.Version = nm.get(v, 40)
+			ev.Detailed().Version = nm.get(v, 40)
 		}
 		return append(out, ev)
 	case bytes.HasPrefix(b, []byte("shutting down")):
@@ -141,7 +141,7 @@ func parseSettled(nm *names, b []byte) governor.Event {
 			why = bytes.TrimSpace(why)
 			ev.Text = governor.Sanitize(why, governor.MaxTextRunes)
 			ev.Count = repeats(why)
-			ev.LowMemory = bytes.Contains(why, []byte("low memory"))
+			ev.Detailed().LowMemory = bytes.Contains(why, []byte("low memory"))
 		}
 	}
 	return ev
@@ -175,7 +175,7 @@ func parseRetire(nm *names, b []byte) governor.Event {
 			ev.IdleS = durationS(rest[i+5:])
 		}
 	}
-	ev.LowMemory = bytes.Contains(b, []byte("[low memory]"))
+	ev.Detailed().LowMemory = bytes.Contains(b, []byte("[low memory]"))
 	return ev
 }
 
@@ -220,7 +220,7 @@ func parseBgNote(b []byte, out []governor.Event) []governor.Event {
 	ev := governor.Event{Kind: governor.KindDaemonLowMemory, Text: governor.Sanitize(b, governor.MaxTextRunes)}
 	if r, ok := cut(rest, " ("); ok {
 		if n, unit, ok := num(r); ok && bytes.HasPrefix(unit, []byte("MB")) {
-			ev.MemoryMB = n
+			ev.Detailed().MemoryMB = n
 		}
 	}
 	return append(out, ev)

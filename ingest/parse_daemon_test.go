@@ -16,7 +16,7 @@ var daemonLines = []struct {
 	want   governor.Event
 }{
 	{"#84349", "[2026-08-05T23:58:34.350Z] [supervisor] ─── daemon start ─── version=2.1.222 pid=3569272 origin=transient",
-		governor.Event{Kind: governor.KindDaemonStart, Version: "2.1.222"}},
+		governor.Event{Kind: governor.KindDaemonStart, Detail: &governor.EventDetail{Version: "2.1.222"}}},
 	{"#64028", "[2026-05-29T07:40:39.563Z] [supervisor] ─── daemon start ─── pid=2454855 origin=transient",
 		governor.Event{Kind: governor.KindDaemonStart}},
 	{"#84349", "[2026-08-05T23:58:34.483Z] [bg] bg adopt: adopted=0 respawned=0 dead=2",
@@ -41,15 +41,15 @@ var daemonLines = []struct {
 	{"#90149", "[2026-08-27T14:00:18.901Z] [bg] bg settled f6eba5ef (crashed): exit 1 before init",
 		governor.Event{Kind: governor.KindDaemonSettled, Session: "f6eba5ef", Reason: "crashed", Text: "exit 1 before init"}},
 	{"#72719", "[2026-07-01T09:14:02.310Z] [bg] bg settled 41c0aa17 (crashed): exit 1 before init — possibly low memory — free some up and retry",
-		governor.Event{Kind: governor.KindDaemonSettled, Session: "41c0aa17", Reason: "crashed", LowMemory: true, Text: "exit 1 before init — possibly low memory — free some up and retry"}},
+		governor.Event{Kind: governor.KindDaemonSettled, Session: "41c0aa17", Reason: "crashed", Text: "exit 1 before init — possibly low memory — free some up and retry", Detail: &governor.EventDetail{LowMemory: true}}},
 	{"#74085", "[2026-07-04T08:00:00.000Z] [bg] bg settled 0c0ffee1 (crashed): working directory no longer exists: /Users/u/wt",
 		governor.Event{Kind: governor.KindDaemonSettled, Session: "0c0ffee1", Reason: "crashed", Text: "working directory no longer exists: /Users/u/wt"}},
 	{"§7.6", "[2026-08-20T08:29:30.000Z] [bg] bg retire 5a5a5a5a: settled, idle 3h [low memory]",
-		governor.Event{Kind: governor.KindDaemonRetire, Session: "5a5a5a5a", Reason: "settled", IdleS: 3 * 3600, LowMemory: true}},
+		governor.Event{Kind: governor.KindDaemonRetire, Session: "5a5a5a5a", Reason: "settled", IdleS: 3 * 3600, Detail: &governor.EventDetail{LowMemory: true}}},
 	{"§7.6", "[2026-08-20T08:29:30.000Z] [bg] bg retire 6b6b6b6b: empty-idle, idle 25m",
 		governor.Event{Kind: governor.KindDaemonRetire, Session: "6b6b6b6b", Reason: "empty-idle", IdleS: 25 * 60}},
 	{"#87891", "[2026-08-20T08:29:32.059Z] [bg] bg: low memory (782MB free) — retiring settled workers before spawning b311b097",
-		governor.Event{Kind: governor.KindDaemonLowMemory, MemoryMB: 782}},
+		governor.Event{Kind: governor.KindDaemonLowMemory, Detail: &governor.EventDetail{MemoryMB: 782}}},
 	{"§7.6", "[2026-10-02T12:00:00.000Z] [bg] bg: low memory (macOS memorystatus pressure level 4) — retiring settled workers before spawning b311b097",
 		governor.Event{Kind: governor.KindDaemonLowMemory}},
 	{"#72719", "[2026-07-01T09:14:05.000Z] [bg] bg: low memory persists after shedding non-pinned — retiring pinned settled workers as a last resort",
@@ -63,7 +63,7 @@ var daemonLines = []struct {
 func TestDaemonLines(t *testing.T) {
 	for _, c := range daemonLines {
 		got := parseLines(t, "daemon.log", c.line)
-		if c.want.Kind == "" {
+		if c.want.Kind == 0 {
 			if len(got) != 0 {
 				t.Errorf("%s %q: no event expected, got %+v", c.source, c.line, got)
 			}

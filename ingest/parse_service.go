@@ -62,5 +62,5 @@ func jsonInt(b []byte, key string) int {
 
 // vmConfigEvents: the document begins a boot attempt and gives the size.
 func vmConfigEvents(e *Entry) []governor.Event {
-	return []governor.Event{{Kind: governor.KindVMBoot}, {Kind: governor.KindVMConfig, MemoryMB: e.cfgMB, CPUs: e.cfgCPU}}
+	return []governor.Event{{Kind: governor.KindVMBoot}, {Kind: governor.KindVMConfig, Detail: &governor.EventDetail{MemoryMB: e.cfgMB, CPUs: e.cfgCPU}}}
 }

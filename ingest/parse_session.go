@@ -77,11 +77,11 @@ func parseSessionLine(nm *names, b []byte, out []governor.Event) []governor.Even
 func parseCrash(nm *names, b []byte) (governor.Event, bool) {
 	if i := bytes.Index(b, []byte("terminated by signal ")); i >= 0 {
 		sig, _ := word(b[i+len("terminated by signal "):], " ,;:{")
-		return governor.Event{Kind: governor.KindCrash, Signal: nm.get(sig, 20)}, len(sig) > 0
+		return governor.Event{Kind: governor.KindCrash, Detail: &governor.EventDetail{Signal: nm.get(sig, 20)}}, len(sig) > 0
 	}
 	if i := bytes.Index(b, []byte("exited with code ")); i >= 0 {
 		code, _, ok := signedNum(b[i+len("exited with code "):])
-		return governor.Event{Kind: governor.KindCrash, ExitCode: &code}, ok
+		return governor.Event{Kind: governor.KindCrash, Detail: &governor.EventDetail{ExitCode: &code}}, ok
 	}
 	return governor.Event{}, false
 }
@@ -100,7 +100,7 @@ func parseSkip(nm *names, b []byte) governor.Event {
 		if r, ok := cut(trimSpaces(b[i+len("remote control is active"):]), "("); ok {
 			kind, rest := word(r, " )")
 			if bytes.HasPrefix(trimSpaces(rest), []byte("bridge")) {
-				ev.Bridge = nm.get(kind, 40)
+				ev.Detailed().Bridge = nm.get(kind, 40)
 			}
 		}
 	}
@@ -176,10 +176,10 @@ func parseRelaunchResume(b []byte) governor.Event {
 		rest := b[i+len("warmed "):]
 		ev.Count, rest, _ = num(rest)
 		if r, ok := cut(rest, " of "); ok {
-			ev.Eligible, rest, _ = num(r)
+			ev.Detailed().Eligible, rest, _ = num(r)
 		}
 		if j := bytes.IndexByte(rest, '('); j >= 0 {
-			ev.Marked, _, _ = num(rest[j+1:])
+			ev.Detailed().Marked, _, _ = num(rest[j+1:])
 		}
 	}
 	return ev
@@ -231,11 +231,11 @@ func parseCycleHealth(nm *names, b []byte) governor.Event {
 		rest, ok = cut(b, "unhealthy cycle for ")
 	}
 	if ok {
-		ev.Healthy = &healthy
+		ev.Detailed().Healthy = &healthy
 		ev.Session, rest = sessionID(nm, rest)
 		if r, ok := cut(rest, " ("); ok {
 			secs, r2, _ := num(r)
-			ev.DurationMs = int64(secs) * 1000
+			ev.Detailed().DurationMs = int64(secs) * 1000
 			if i := bytes.Index(r2, []byte("reason=")); i >= 0 {
 				w, _ := word(r2[i+7:], ",)")
 				ev.Reason = governor.Reason(nm.get(w, 40))
@@ -243,7 +243,7 @@ func parseCycleHealth(nm *names, b []byte) governor.Event {
 		}
 		return ev
 	}
-	ev.Healthy = &healthy
+	ev.Detailed().Healthy = &healthy
 	ev.Session, rest = sessionID(nm, b)
 	kind, rest := word(bytes.TrimLeft(rest, " "), " :")
 	ev.Reason = governor.Reason(nm.get(kind, 40))

@@ -85,15 +85,15 @@ func TestParseLifecycleShapes(t *testing.T) {
 		{p + "Skipping pause for local_g: remote control is active", governor.KindPauseSkipped, "local_g", nil},
 		{p + "Enabling remote control for session local_h", governor.KindRemoteControl, "local_h", nil},
 		{p + "[Stop hook] Query completed for session local_i", governor.KindTurnEnd, "local_i", nil},
-		{p + "[CCD CycleHealth] healthy cycle for local_j (12s, hadFirstResponse=true)", governor.KindCycleHealth, "local_j", func(e governor.Event) bool { return *e.Healthy && e.DurationMs == 12000 }},
-		{p + "[CCD CycleHealth] unhealthy cycle for local_j (3s, hadFirstResponse=false, reason=app_quit)", governor.KindCycleHealth, "local_j", func(e governor.Event) bool { return !*e.Healthy && e.Reason == "app_quit" }},
+		{p + "[CCD CycleHealth] healthy cycle for local_j (12s, hadFirstResponse=true)", governor.KindCycleHealth, "local_j", func(e governor.Event) bool { return *e.Details().Healthy && e.Details().DurationMs == 12000 }},
+		{p + "[CCD CycleHealth] unhealthy cycle for local_j (3s, hadFirstResponse=false, reason=app_quit)", governor.KindCycleHealth, "local_j", func(e governor.Event) bool { return !*e.Details().Healthy && e.Reason == "app_quit" }},
 		{p + "[CCD] Stopping 3 active session(s) on quit", governor.KindStopAll, "", func(e governor.Event) bool { return e.Count == 3 }},
-		{p + "[event-loop-stall] main process blocked for 1840ms (task ipc=1700ms)", governor.KindStall, "", func(e governor.Event) bool { return e.DurationMs == 1840 }},
+		{p + "[event-loop-stall] main process blocked for 1840ms (task ipc=1700ms)", governor.KindStall, "", func(e governor.Event) bool { return e.Details().DurationMs == 1840 }},
 		{p + "GPU process gone: { type: 'GPU', reason: 'crashed', exitCode: 101457950, serviceName: 'GPU' }", governor.KindRendererGone, "", nil},
 		{p + "Main webview is unresponsive, will kill and reload", governor.KindUnresponsive, "", nil},
 		{p + "beforeQuit: handler fired, going down", governor.KindAppQuit, "", nil},
 		{p + "Starting app { appVersion: '1.46388.2', isPackaged: true, platform: 'linux', arch: 'x64' }", governor.KindAppStart, "", func(e governor.Event) bool {
-			return e.Version == "1.46388.2" && e.Platform == "linux" && e.Arch == "x64"
+			return e.Details().Version == "1.46388.2" && e.Details().Platform == "linux" && e.Details().Arch == "x64"
 		}},
 	}
 	for _, c := range cases {
@@ -138,7 +138,7 @@ func TestParseVMShapes(t *testing.T) {
 			t.Errorf("node event %d: got %s want %s", i, node[i].Kind, k)
 		}
 	}
-	if node[0].Step != "load_swift_api" || node[0].Phase != "completed" || node[0].DurationMs != 1 || node[2].MemoryGB != 4 {
+	if node[0].Details().Step != "load_swift_api" || node[0].Details().Phase != "completed" || node[0].Details().DurationMs != 1 || node[2].Details().MemoryGB != 4 {
 		t.Errorf("node fields: %+v %+v", node[0], node[2])
 	}
 	swift := parseLines(t, "cowork_vm_swift.log",
@@ -147,7 +147,7 @@ func TestParseVMShapes(t *testing.T) {
 		"[VM] 2026-08-18 10:49:22 [info] VM startup step: vm_boot started",
 		"[VM] 2026-08-18 10:49:22 [info] Linux VM started successfully",
 	)
-	if len(swift) != 4 || swift[0].CPUs != 4 || swift[1].MemoryGB != 4 || swift[2].Step != "vm_boot" || swift[3].Kind != governor.KindVMReady {
+	if len(swift) != 4 || swift[0].Details().CPUs != 4 || swift[1].Details().MemoryGB != 4 || swift[2].Details().Step != "vm_boot" || swift[3].Kind != governor.KindVMReady {
 		t.Fatalf("swift: %+v", swift)
 	}
 }
@@ -175,7 +175,7 @@ func TestAssemblyKeepsAppStartObject(t *testing.T) {
 		"  arch: 'x64',",
 		"}",
 	)
-	if len(evs) != 1 || evs[0].Version != "1.40609.0" || evs[0].Platform != "win32" || evs[0].Arch != "x64" || evs[0].Line != 2 {
+	if len(evs) != 1 || evs[0].Details().Version != "1.40609.0" || evs[0].Details().Platform != "win32" || evs[0].Details().Arch != "x64" || evs[0].Line != 2 {
 		t.Fatalf("got %+v", evs)
 	}
 	want := time.Date(2026, 8, 30, 20, 35, 17, 0, time.UTC)

@@ -15,17 +15,17 @@ func parseVMNode(nm *names, b []byte, out []governor.Event) []governor.Event {
 		if string(phase) != "started" && string(phase) != "completed" {
 			return out
 		}
-		ev := governor.Event{Kind: governor.KindVMStep, Step: nm.get(step, 40), Phase: string(phase)}
+		ev := governor.Event{Kind: governor.KindVMStep, Detail: &governor.EventDetail{Step: nm.get(step, 40), Phase: string(phase)}}
 		if r, ok := cut(rest, " ("); ok {
 			ms, _, _ := num(r)
-			ev.DurationMs = int64(ms)
+			ev.Detailed().DurationMs = int64(ms)
 		}
 		return append(out, ev)
 	}
 	if rest, ok := cut(b, "[VM:start] "); ok {
 		if r, ok := cut(rest, "memory="); ok {
 			gb, _, _ := num(r)
-			return append(out, governor.Event{Kind: governor.KindVMBoot}, governor.Event{Kind: governor.KindVMConfig, MemoryGB: gb})
+			return append(out, governor.Event{Kind: governor.KindVMBoot}, governor.Event{Kind: governor.KindVMConfig, Detail: &governor.EventDetail{MemoryGB: gb}})
 		}
 		if r, ok := cut(rest, "Startup failed: "); ok {
 			return append(out, governor.Event{Kind: governor.KindVMFailed, Text: governor.Sanitize(r, governor.MaxTextRunes)})
@@ -35,7 +35,7 @@ func parseVMNode(nm *names, b []byte, out []governor.Event) []governor.Event {
 		}
 		if r, ok := cut(rest, "Startup complete, total time: "); ok {
 			ms, _, _ := num(r)
-			return append(out, governor.Event{Kind: governor.KindVMReady, DurationMs: int64(ms)})
+			return append(out, governor.Event{Kind: governor.KindVMReady, Detail: &governor.EventDetail{DurationMs: int64(ms)}})
 		}
 	}
 	return out
@@ -49,26 +49,26 @@ func parseVMSwift(nm *names, b []byte, out []governor.Event) []governor.Event {
 		if string(phase) != "started" && string(phase) != "completed" {
 			return out
 		}
-		return append(out, governor.Event{Kind: governor.KindVMStep, Step: nm.get(step, 40), Phase: string(phase)})
+		return append(out, governor.Event{Kind: governor.KindVMStep, Detail: &governor.EventDetail{Step: nm.get(step, 40), Phase: string(phase)}})
 	}
 	if t := bytes.TrimLeft(b, " "); len(t) > 2 && t[0] == '-' {
 		if r, ok := cut(t, "- CPUs: "); ok {
 			n, _, _ := num(r)
-			return append(out, governor.Event{Kind: governor.KindVMConfig, CPUs: n})
+			return append(out, governor.Event{Kind: governor.KindVMConfig, Detail: &governor.EventDetail{CPUs: n}})
 		}
 		if r, ok := cut(t, "- Memory: "); ok {
 			n, _, _ := num(r)
-			return append(out, governor.Event{Kind: governor.KindVMConfig, MemoryGB: n})
+			return append(out, governor.Event{Kind: governor.KindVMConfig, Detail: &governor.EventDetail{MemoryGB: n}})
 		}
 		return out
 	}
 	if r, ok := cut(b, "startVM called for "); ok {
 		ev := governor.Event{Kind: governor.KindVMConfig}
 		if v, ok := field(r, "memoryGB="); ok {
-			ev.MemoryGB, _, _ = num(v)
+			ev.Detailed().MemoryGB, _, _ = num(v)
 		}
 		if v, ok := field(r, "cpuCount="); ok {
-			ev.CPUs, _, _ = num(v) // "auto" leaves it unknown
+			ev.Detailed().CPUs, _, _ = num(v) // "auto" leaves it unknown
 		}
 		return append(out, governor.Event{Kind: governor.KindVMBoot}, ev)
 	}

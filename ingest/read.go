@@ -33,7 +33,7 @@ func Read(r io.Reader, name string, loc *time.Location, fn func(governor.Event))
 }
 
 // ReadEach is Read handing fn each event by pointer, valid only during the
-// call: a 448-byte copy per event showed in report's profile.
+// call: a copy per event (448 bytes then, 240 now) showed in report's profile.
 func ReadEach(r io.Reader, name string, loc *time.Location, fn func(*governor.Event)) (Stats, error) {
 	var (
 		st   Stats

@@ -36,13 +36,13 @@ var realLines = []struct {
 	{"#73512", "main.log", []string{"2026-06-20 11:02:13 [info]  [WarmLifecycle:session] Warming up session " + u},
 		[]governor.Event{{Kind: governor.KindWarming, Session: u, Lifecycle: "session"}}},
 	{"#82023", "main.log", []string{p7 + "[CCD] Skipping pause for session " + u + " - remote control is active (startup-policy bridge)"},
-		[]governor.Event{{Kind: governor.KindPauseSkipped, Session: u, Reason: governor.ReasonRemoteControl, Bridge: "startup-policy"}}},
+		[]governor.Event{{Kind: governor.KindPauseSkipped, Session: u, Reason: governor.ReasonRemoteControl, Detail: &governor.EventDetail{Bridge: "startup-policy"}}}},
 	{"#92010", "main.log", []string{p7 + "[CCD] Skipping pause for session " + u + " - remote control is active (explicit bridge)"},
-		[]governor.Event{{Kind: governor.KindPauseSkipped, Session: u, Reason: governor.ReasonRemoteControl, Bridge: "explicit"}}},
+		[]governor.Event{{Kind: governor.KindPauseSkipped, Session: u, Reason: governor.ReasonRemoteControl, Detail: &governor.EventDetail{Bridge: "explicit"}}}},
 	{"#87777", "main.log", []string{p7 + "[WarmLifecycle:session] Session " + u + " has declined 8 consecutive idle pauses — its process is not being reaped"},
 		[]governor.Event{{Kind: governor.KindPauseDeclined, Session: u, Count: 8, Lifecycle: "session"}}},
 	{"#75226", "main.log", []string{"2026-07-08 14:20:33 [warn] [event-loop-stall] main process blocked for  784ms (total 1,  cumulative   784ms, rss 205MB)"},
-		[]governor.Event{{Kind: governor.KindStall, DurationMs: 784}}},
+		[]governor.Event{{Kind: governor.KindStall, Detail: &governor.EventDetail{DurationMs: 784}}}},
 
 	// §7.2 ends, crashes, resumes
 	{"#95302", "main.log", []string{
@@ -56,33 +56,33 @@ var realLines = []struct {
 	{"#95302", "main.log", []string{p7 + "Resuming session " + u},
 		[]governor.Event{{Kind: governor.KindResume, Session: u}}},
 	{"#73512", "main.log", []string{"2026-06-20 11:40:02 [error] Session " + u + " query error: Claude Code process terminated by signal SIGKILL"},
-		[]governor.Event{{Kind: governor.KindCrash, Session: u, Signal: "SIGKILL"}}},
+		[]governor.Event{{Kind: governor.KindCrash, Session: u, Detail: &governor.EventDetail{Signal: "SIGKILL"}}}},
 	{"#62202", "main.log", []string{
 		"2026-05-30 18:03:44 [error] Session " + u + " query error: Claude Code process exited with code 143 {",
 		"  stack: 'Error: Claude Code process exited with code 143\\n' +",
 		"    '    at ChildProcess.<anonymous> (/Applications/Claude.app/Contents/Resources/app.asar/.vite/build/index.js:1:1)'",
 		"}"},
-		[]governor.Event{{Kind: governor.KindCrash, Session: u, ExitCode: code(143)}}},
+		[]governor.Event{{Kind: governor.KindCrash, Session: u, Detail: &governor.EventDetail{ExitCode: code(143)}}}},
 	{"#90007", "main.log", []string{p7 + "[CCD] Session " + u + " torn down with 1 live background task(s) — settling as stopped (exited)"},
 		[]governor.Event{{Kind: governor.KindTornDown, Session: u, Count: 1}}},
 	{"#68625", "main.log", []string{p7 + "[CCD CycleHealth] unhealthy cycle for " + u + " (135s, hadFirstResponse=false, reason=app_quit)"},
-		[]governor.Event{{Kind: governor.KindCycleHealth, Session: u, Reason: "app_quit", DurationMs: 135000}}},
+		[]governor.Event{{Kind: governor.KindCycleHealth, Session: u, Reason: "app_quit", Detail: &governor.EventDetail{DurationMs: 135000}}}},
 
 	// §7.3 updates and relaunches
 	{"#95364", "main.log", []string{p7 + "[updater] Update downloaded and ready to install { releaseName: 'Claude 2.2553.1' }"},
-		[]governor.Event{{Kind: governor.KindUpdateReady, Version: "2.2553.1"}}},
+		[]governor.Event{{Kind: governor.KindUpdateReady, Detail: &governor.EventDetail{Version: "2.2553.1"}}}},
 	{"#95364", "main.log", []string{p7 + "[stealth-update] Triggering stealth update after idle timeout"},
 		[]governor.Event{{Kind: governor.KindUpdateRestart}}},
 	{"#95364", "main.log", []string{p7 + "[CCD] Stopping 3 active session(s) on quit"},
 		[]governor.Event{{Kind: governor.KindStopAll, Count: 3}}},
 	{"#92010", "main.log", []string{p7 + "[updater] Version changed since last launch: 1.46388.1 → 1.46388.2"},
-		[]governor.Event{{Kind: governor.KindAppUpdated, From: "1.46388.1", To: "1.46388.2"}}},
+		[]governor.Event{{Kind: governor.KindAppUpdated, Detail: &governor.EventDetail{From: "1.46388.1", To: "1.46388.2"}}}},
 	{"#92010", "main.log", []string{p7 + "[stealth-relaunch] Restoring navigation (50 entries, active=49, dropped=0)"},
 		[]governor.Event{{Kind: governor.KindRelaunch}}},
 	{"claude-driver", "main.log", []string{p7 + "[CCD] Relaunch auto-resume: ran — warmed 2 of 2 eligible (2 marked)"},
-		[]governor.Event{{Kind: governor.KindRelaunchResume, Count: 2, Eligible: 2, Marked: 2}}},
+		[]governor.Event{{Kind: governor.KindRelaunchResume, Count: 2, Detail: &governor.EventDetail{Eligible: 2, Marked: 2}}}},
 	{"codeium#347", "main.log", []string{p7 + "Main webview render process gone: { reason: 'oom', exitCode: -536870904 }"},
-		[]governor.Event{{Kind: governor.KindRendererGone, Reason: "oom", ExitCode: code(-536870904)}}},
+		[]governor.Event{{Kind: governor.KindRendererGone, Reason: "oom", Detail: &governor.EventDetail{ExitCode: code(-536870904)}}}},
 
 	// §7.4 Remote Control
 	{"#94049", "main.log", []string{p7 + "Enabling remote control for session " + u},
@@ -104,7 +104,7 @@ var realLines = []struct {
 		`2026/03/28 22:32:15.329630 [HCS] Config JSON:`,
 		`{"Owner":"cowork-vm-b98b58b7","SchemaVersion":{"Major":2,"Minor":2},"VirtualMachine":{"ComputeTopology":{"Memory":{"AllowOvercommit":true,"SizeInMB":4096},"Processor":{"Count":2}},"Devices":{}}}`,
 		`2026/03/28 22:32:16.899491 [VM] VM started successfully`},
-		[]governor.Event{{Kind: governor.KindVMBoot}, {Kind: governor.KindVMConfig, MemoryMB: 4096, CPUs: 2}, {Kind: governor.KindVMReady}}},
+		[]governor.Event{{Kind: governor.KindVMBoot}, {Kind: governor.KindVMConfig, Detail: &governor.EventDetail{MemoryMB: 4096, CPUs: 2}}, {Kind: governor.KindVMReady}}},
 	{"#49099", "cowork-service.log", []string{
 		`2026/04/15 10:51:52.451533 Service stop requested`,
 		`2026/04/15 10:51:52.469624 Service stopped.`,
@@ -122,12 +122,14 @@ func same(got, want governor.Event) bool {
 	if want.Text == "" {
 		got.Text = ""
 	}
-	if (got.ExitCode == nil) != (want.ExitCode == nil) || got.ExitCode != nil && *got.ExitCode != *want.ExitCode {
+	gd, wd := got.Details(), want.Details()
+	if (gd.ExitCode == nil) != (wd.ExitCode == nil) || gd.ExitCode != nil && *gd.ExitCode != *wd.ExitCode {
 		return false
 	}
-	got.ExitCode, want.ExitCode = nil, nil
-	got.Time, got.File, got.Line, got.Level, got.Healthy = want.Time, want.File, want.Line, want.Level, want.Healthy
-	return got == want
+	gd.ExitCode, wd.ExitCode, gd.Healthy = nil, nil, wd.Healthy
+	got.Time, got.File, got.Line, got.Level = want.Time, want.File, want.Line, want.Level
+	got.Detail, want.Detail = nil, nil
+	return got == want && gd == wd
 }
 
 func TestRealLinesOfSection7(t *testing.T) {

@@ -86,7 +86,7 @@ func TestQuitFoldMakesOneQuit(t *testing.T) {
 	}
 	var kinds []string
 	_, err := Read(strings.NewReader(strings.Join(lines, "\n")), "main.log", time.UTC, func(e governor.Event) {
-		kinds = append(kinds, string(e.Kind)+"@"+e.Time.Format("15:04:05"))
+		kinds = append(kinds, e.Kind.String()+"@"+e.Time.Format("15:04:05"))
 	})
 	if err != nil {
 		t.Fatal(err)

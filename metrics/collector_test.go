@@ -30,7 +30,7 @@ func richState() *governor.State {
 		{Time: at(220), Kind: governor.KindPressure, Pressure: "warning", Count: 1, Effective: 2},
 		{Time: at(230), Kind: governor.KindPressure, Pressure: "critical", Count: 1, Effective: 2},
 		{Time: at(231), Kind: governor.KindPressureEvict, Session: "local_b", IdleS: 200, Reason: "pressure"},
-		{Time: at(240), Kind: governor.KindVMConfig, MemoryGB: 4, CPUs: 4},
+		{Time: at(240), Kind: governor.KindVMConfig, Detail: &governor.EventDetail{MemoryGB: 4, CPUs: 4}},
 		{Time: at(241), Kind: governor.KindVMReady},
 	} {
 		st.Apply(e)

@@ -1,0 +1,116 @@
+package governor
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+	"time"
+	"unsafe"
+)
+
+// fill sets v, and every field of a struct v, to a non-zero value.
+func fill(t *testing.T, v reflect.Value, name string) {
+	t.Helper()
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString("x" + name)
+	case reflect.Int, reflect.Int64:
+		v.SetInt(int64(len(name)))
+	case reflect.Uint16: // Kind
+		v.SetUint(uint64(KindVMConfig))
+	case reflect.Bool:
+		v.SetBool(true)
+	case reflect.Pointer:
+		v.Set(reflect.New(v.Type().Elem()))
+		fill(t, v.Elem(), name)
+	case reflect.Struct:
+		if v.Type() == reflect.TypeOf(time.Time{}) {
+			v.Set(reflect.ValueOf(time.Date(2026, 9, 30, 10, 0, 0, 0, time.UTC)))
+			return
+		}
+		for i := 0; i < v.NumField(); i++ {
+			fill(t, v.Field(i), v.Type().Field(i).Name)
+		}
+	default:
+		t.Fatalf("field %s: kind %s not filled", name, v.Kind())
+	}
+}
+
+// TestEventJSONCarriesEveryField: a field added to Event or EventDetail and
+// not to eventJSON (or the reverse) would drop out of `events` silently.
+func TestEventJSONCarriesEveryField(t *testing.T) {
+	flat := map[string]bool{}
+	for _, f := range reflect.VisibleFields(reflect.TypeOf(eventJSON{})) {
+		flat[f.Name] = true
+	}
+	seen := 0
+	for _, typ := range []reflect.Type{reflect.TypeOf(Event{}), reflect.TypeOf(EventDetail{})} {
+		for _, f := range reflect.VisibleFields(typ) {
+			if f.Name == "Detail" {
+				continue
+			}
+			seen++
+			if !flat[f.Name] {
+				t.Errorf("%s.%s is not in eventJSON", typ.Name(), f.Name)
+			}
+		}
+	}
+	if seen != len(flat) {
+		t.Errorf("eventJSON has %d fields, Event and EventDetail %d", len(flat), seen)
+	}
+
+	var e Event
+	fill(t, reflect.ValueOf(&e).Elem(), "Event")
+	b, err := json.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Event
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back, e) {
+		t.Errorf("round trip:\n got %+v %+v\nwant %+v %+v", back, *back.Detail, e, *e.Detail)
+	}
+}
+
+func TestEventWithoutDetailsHasNoDetail(t *testing.T) {
+	var back Event
+	if err := json.Unmarshal([]byte(`{"time":"2026-09-30T10:00:00Z","file":"main.log","line":3,"kind":"governor.yield","reason":"warm"}`), &back); err != nil {
+		t.Fatal(err)
+	}
+	if back.Detail != nil || back.Kind != KindYield || back.Reason != ReasonWarm {
+		t.Errorf("got %+v", back)
+	}
+}
+
+// TestEventStaysCompact: an event is written into a block's slice for every
+// few lines of a dense log; a field most kinds leave empty belongs in
+// EventDetail.
+func TestEventStaysCompact(t *testing.T) {
+	if n := unsafe.Sizeof(Event{}); n > 240 {
+		t.Errorf("Event is %d bytes, want at most 240", n)
+	}
+}
+
+func TestKindNames(t *testing.T) {
+	seen := map[string]bool{}
+	for k := Kind(1); int(k) < len(kindNames); k++ {
+		name := k.String()
+		if name == "" || seen[name] {
+			t.Fatalf("kind %d: name %q empty or repeated", k, name)
+		}
+		seen[name] = true
+		var back Kind
+		if err := back.UnmarshalText([]byte(name)); err != nil || back != k {
+			t.Errorf("%q reads back as %d, %v", name, back, err)
+		}
+	}
+	if Kind(0).String() != "" || Kind(len(kindNames)).String() != "" {
+		t.Error("the zero kind and one past the last must have no name")
+	}
+	var k Kind
+	if err := k.UnmarshalText([]byte("no.such_kind")); err == nil {
+		t.Error("an unknown name must not read")
+	}
+}
