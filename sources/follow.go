@@ -170,9 +170,15 @@ func (l *followLoop) run(ctx context.Context, ticks <-chan time.Time) error {
 			if !ok {
 				return nil
 			}
+			// A folder unwatched until now is checked too: what changed
+			// before its watch began sent no event.
+			unwatched := map[string]bool{}
+			for _, w := range l.ws {
+				unwatched[w.dir] = !l.nw.watching(w.dir)
+			}
 			l.nw.ensure()
 			err := l.check(ctx, func(w *follower) bool {
-				return !l.nw.watching(w.dir) || now.Sub(w.lastCheck) >= SafetyPoll-SafetyPoll/8
+				return unwatched[w.dir] || now.Sub(w.lastCheck) >= SafetyPoll-SafetyPoll/8
 			})
 			if err != nil {
 				return err

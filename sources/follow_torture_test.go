@@ -21,6 +21,7 @@ import (
 const (
 	envTortureDir   = "COWORKTOP_TORTURE_DIR"
 	envTortureLines = "COWORKTOP_TORTURE_LINES"
+	envTorturePace  = "COWORKTOP_TORTURE_PACE" // lines between the writer's 2 ms pauses
 )
 
 // tortureLine is line i's text without its newline; the checker parses the
@@ -58,7 +59,8 @@ func TestTortureWriterProcess(t *testing.T) {
 		t.Skip("helper process for the follow torture tests")
 	}
 	n, _ := strconv.Atoi(os.Getenv(envTortureLines))
-	if err := tortureWrite(dir, n); err != nil {
+	pace, _ := strconv.Atoi(os.Getenv(envTorturePace))
+	if err := tortureWrite(dir, n, max(pace, 1)); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
@@ -77,7 +79,7 @@ func appendBytes(path string, b []byte) error {
 	return f.Close()
 }
 
-func tortureWrite(dir string, n int) error {
+func tortureWrite(dir string, n, pace int) error {
 	main := filepath.Join(dir, "main.log")
 	var removed []string
 	for i := range n {
@@ -125,7 +127,7 @@ func tortureWrite(dir string, n int) error {
 		} else if err := appendBytes(main, line); err != nil {
 			return err
 		}
-		if i%50 == 49 {
+		if i%pace == pace-1 {
 			time.Sleep(2 * time.Millisecond) // pace the writer like a busy app
 		}
 	}
@@ -190,7 +192,13 @@ func runTorture(t *testing.T, n int, follow followFunc) tortureResult {
 	lines := follow(ctx, t, filepath.Join(dir, "main.log"))
 	start := time.Now()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestTortureWriterProcess$", "-test.count=1")
-	cmd.Env = append(os.Environ(), envTortureDir+"="+dir, envTortureLines+"="+strconv.Itoa(n))
+	cmd.Env = append(os.Environ(), envTortureDir+"="+dir, envTortureLines+"="+strconv.Itoa(n),
+		// The short run's generations are a tenth as long: pause ten
+		// times as often, so each still lives as long as a full run's
+		// (about 0.1 s). A follower starved of the CPU for longer than
+		// the writer keeps a generation (three of them here) cannot see
+		// it, and no follower can.
+		envTorturePace+"="+strconv.Itoa(max(5, n/2000)))
 	cmd.Stderr = os.Stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
