@@ -228,8 +228,10 @@ func TestFollowOrdersNewGenerationsByLastWrite(t *testing.T) {
 	s.write("main.log", "2\n")
 	s.rename("main.log", "main.old.log")
 	s.write("main.log", "3\n")
-	s.rotate()                                      // main1.log (1) becomes main2.log, 3 becomes main1.log
-	past := time.Now().Add(-100 * time.Millisecond) // within a second: the clock still tells
+	// main1.log (1) becomes main2.log, 3 becomes main1.log.
+	s.rotate()
+	// Within a second, which the clock still tells apart.
+	past := time.Now().Add(-100 * time.Millisecond)
 	if err := os.Chtimes(s.path("main.old.log"), past, past); err != nil {
 		t.Fatal(err)
 	}
