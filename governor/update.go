@@ -34,8 +34,8 @@ type Update struct {
 
 // ApplyUpdate folds one pipeline delivery.
 func (s *State) ApplyUpdate(u Update) {
-	for _, e := range u.Events {
-		s.Apply(e)
+	for i := range u.Events { // by index: no copy of each event
+		s.ApplyEvent(&u.Events[i])
 	}
 	if u.Host != nil {
 		s.ApplyHost(*u.Host)

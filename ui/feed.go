@@ -50,14 +50,14 @@ func (m *Model) applyPending() tea.Cmd {
 		u := &m.pending[0]
 		rest := u.Events[m.pendingAt:]
 		if len(rest) > budget {
-			for _, e := range rest[:budget] {
-				m.state.Apply(e)
+			for i := range rest[:budget] {
+				m.state.ApplyEvent(&rest[i])
 			}
 			m.pendingAt += budget
 			break
 		}
-		for _, e := range rest {
-			m.state.Apply(e)
+		for i := range rest {
+			m.state.ApplyEvent(&rest[i])
 		}
 		budget -= max(1, len(rest))
 		tail := *u
