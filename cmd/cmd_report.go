@@ -93,11 +93,11 @@ func buildReport(files []sources.LogFile, since time.Duration, doRedact bool) (r
 		lines.Unreadable += res.Orphans
 		lines.BadStamps += res.BadStamps
 	}
-	var rd *redact.Redactor
+	r := render.Build(state, out, lines)
 	if doRedact {
-		rd = redact.New(currentUserNames()...)
+		r.Redact(redact.New(currentUserNames()...))
 	}
-	return render.Build(state, out, lines, rd), nil
+	return r, nil
 }
 
 // currentUserNames are redacted even where no path in the logs shows them.

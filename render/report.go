@@ -3,7 +3,7 @@
 // JSON object for scripts) and the one-shot `snapshot` text. It owns their
 // shape and layout; the wording of causes and estimates is governor's. It
 // reads nothing itself (the cmd package feeds it the governor state rebuilt
-// from the logs), imports governor and redact only, and prints only
+// from the logs), imports governor only, and prints only
 // sanitised text.
 package render
 
@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
-	"github.com/coworktop/coworktop/redact"
 )
 
 // File is one log file that was read.
@@ -171,8 +170,8 @@ type Lines struct {
 const TimeLayout = "2006-01-02 15:04:05"
 
 // Build assembles the report from the state after every event was applied
-// (and State.Finish called). redactor may be nil.
-func Build(state *governor.State, files []File, lines Lines, redactor *redact.Redactor) Report {
+// (and State.Finish called).
+func Build(state *governor.State, files []File, lines Lines) Report {
 	first, last := state.Span()
 	snap := state.Snapshot(last)
 	c := snap.Counts
@@ -207,9 +206,6 @@ func Build(state *governor.State, files []File, lines Lines, redactor *redact.Re
 	r.VM.MemoryMB = snap.VM.MemoryMB
 	r.lifecycle(state, snap)
 	r.Verdict = verdict(r, c)
-	if redactor != nil {
-		r.redact(redactor)
-	}
 	return r
 }
 
@@ -220,9 +216,16 @@ func stamp(t time.Time) string {
 	return t.Local().Format(TimeLayout) // the daemon's UTC stamps read as the app's local ones
 }
 
-// redact rewrites every string in the report that could carry a user name,
-// home folder, e-mail address or UUID.
-func (r *Report) redact(rd *redact.Redactor) {
+// Redactor rewrites text that may name a person (redact.Redactor): it
+// learns the user's names from paths, then rewrites any string.
+type Redactor interface {
+	Learn(path string)
+	String(s string) string
+}
+
+// Redact rewrites every string in the report that could carry a user name,
+// home folder, e-mail address or UUID (`report --redact`).
+func (r *Report) Redact(rd Redactor) {
 	for _, f := range r.Files {
 		rd.Learn(f.Path)
 	}
