@@ -1,6 +1,10 @@
 package ingest
 
-import "github.com/coworktop/coworktop/governor"
+import (
+	"encoding/binary"
+
+	"github.com/coworktop/coworktop/governor"
+)
 
 // names interns the short strings that events repeat endlessly: session
 // ids, reasons, lifecycle tags, working folders. A gigabyte of log names a
@@ -8,7 +12,22 @@ import "github.com/coworktop/coworktop/governor"
 // allocated its own copies and the garbage collector showed in report's
 // profile. One table per assembler (no shared state), bounded: it starts
 // over when full, so a hostile log of unique ids costs what it did before.
-type names struct{ m map[string]string }
+type names struct {
+	m map[string]string
+	// ids holds recent session ids by a hash of their first idKeyLen
+	// bytes (sessionID); each is also what get returns for its bytes.
+	ids [64]string
+}
+
+// idKeyLen is how much of an id picks its slot in names.ids: a local_<uuid>
+// id differs from the next one within it.
+const idKeyLen = 16
+
+// idSlot picks the names.ids slot of an id from its first idKeyLen bytes.
+func idSlot(b []byte) int {
+	k := binary.LittleEndian.Uint64(b[0:8]) ^ binary.LittleEndian.Uint64(b[8:16])*0x9E3779B97F4A7C15
+	return int((k * 0x9E3779B97F4A7C15) >> 58)
+}
 
 const maxNames = 4096
 

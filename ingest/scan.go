@@ -71,8 +71,25 @@ var idStops = setOf(" ():,;\"'")
 // sessionID reads a session id token (local_<uuid>, or whatever the app used),
 // sanitised: ids end up on the terminal.
 func sessionID(nm *names, b []byte) (string, []byte) {
+	if nm == nil || len(b) < idKeyLen {
+		w, rest := idStops.word(b)
+		return nm.get(w, 64), rest
+	}
+	// A log names the same few sessions line after line: an id seen
+	// recently is recognised by one compare instead of a table lookup a
+	// byte and a hashed map lookup.
+	slot := &nm.ids[idSlot(b)]
+	if s := *slot; len(s) > 0 && len(b) >= len(s) && string(b[:len(s)]) == s && (len(b) == len(s) || idStops[b[len(s)]]) {
+		return s, b[len(s):]
+	}
 	w, rest := idStops.word(b)
-	return nm.get(w, 64), rest
+	s := nm.get(w, 64)
+	if len(w) >= idKeyLen && s == string(w) {
+		// s holds no stop byte and is its own sanitised form, so a line that
+		// starts with it and then stops reads as it.
+		*slot = s
+	}
+	return s, rest
 }
 
 // field returns the value after key (e.g. "sys_free=") up to the next space.
