@@ -239,13 +239,21 @@ type stampClock struct {
 
 func (c *stampClock) at(stamp []byte, loc *time.Location) time.Time {
 	if c.loc == loc && c.n == len(stamp) {
-		if string(c.stamp[:c.n]) == string(stamp) {
-			return c.t
-		}
-		if c.n == 19 && string(c.stamp[:17]) == string(stamp[:17]) && isDigit(stamp[17]) && isDigit(stamp[18]) {
-			sec := int(stamp[17]-'0')*10 + int(stamp[18]-'0')
-			c.stamp[17], c.stamp[18] = stamp[17], stamp[18]
-			c.t = c.minute.Add(time.Duration(sec) * time.Second)
+		if c.n == 19 {
+			// Fixed-size compares, not a memequal call: this runs for every
+			// event.
+			if [16]byte(c.stamp[:16]) == [16]byte(stamp[:16]) && c.stamp[16] == stamp[16] {
+				if c.stamp[17] == stamp[17] && c.stamp[18] == stamp[18] {
+					return c.t
+				}
+				if isDigit(stamp[17]) && isDigit(stamp[18]) {
+					sec := int(stamp[17]-'0')*10 + int(stamp[18]-'0')
+					c.stamp[17], c.stamp[18] = stamp[17], stamp[18]
+					c.t = c.minute.Add(time.Duration(sec) * time.Second)
+					return c.t
+				}
+			}
+		} else if string(c.stamp[:c.n]) == string(stamp) {
 			return c.t
 		}
 	}
