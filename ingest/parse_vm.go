@@ -99,8 +99,12 @@ func parseProcessMemory(nm *names, b []byte) governor.Event {
 		return true
 	}
 	for len(b) > 0 {
-		tok, rest := word(b, " ")
-		b = bytes.TrimLeft(rest, " ")
+		tok := b
+		if sp := bytes.IndexByte(b, ' '); sp >= 0 {
+			tok, b = b[:sp], trimSpaces(b[sp+1:])
+		} else {
+			b = nil
+		}
 		eq := bytes.IndexByte(tok, '=')
 		if eq < 0 {
 			continue
