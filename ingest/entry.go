@@ -76,6 +76,7 @@ type Assembler struct {
 	bad        bool // the open entry is such a one: it and its lines say nothing
 	lastDate   [10]byte
 	lastMinute [16]byte // the date and time up to the minute of the last plausible stamp
+	minute19   [16]byte // the same of the last stamp shaped as main.log's (splitLine)
 	entries    int
 	names      *names
 	clock      stampClock
@@ -140,7 +141,7 @@ func (a *Assembler) Feed(line []byte) { a.FeedLine(line, true) }
 // searched again.
 func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 	a.lineNo++
-	stamp, level, body, ok := splitEntry(line)
+	stamp, level, body, ok := a.splitLine(line)
 	if !ok {
 		if !a.open {
 			a.unstamped++

@@ -34,6 +34,32 @@ func splitEntry(line []byte) (stamp []byte, level string, body []byte, ok bool) 
 	return stamp, levelName(lv), body, true
 }
 
+// splitLine is splitEntry for the assembler's next line: a line that
+// starts with the date, hour and minute of the last main.log-shaped stamp
+// (a minute of log is hundreds of lines) has only its seconds checked,
+// not all 19 bytes.
+func (a *Assembler) splitLine(line []byte) (stamp []byte, level string, body []byte, ok bool) {
+	if len(line) >= 27 && [16]byte(line[:16]) == a.minute19 && line[16] == ':' && isDigit(line[17]) && isDigit(line[18]) &&
+		line[19] == ' ' && line[20] == '[' {
+		// isStamp19(line) holds: its first 16 bytes are those of one that passed.
+		switch string(line[21:27]) {
+		case "info] ":
+			return line[:19], "info", line[27:], true
+		case "warn] ":
+			return line[:19], "warn", line[27:], true
+		case "error]":
+			return line[:19], "error", trimSpace1(line[27:]), true
+		case "debug]":
+			return line[:19], "debug", trimSpace1(line[27:]), true
+		}
+	}
+	stamp, level, body, ok = splitEntry(line)
+	if ok && len(stamp) == 19 && isStamp19(stamp) {
+		a.minute19 = [16]byte(stamp)
+	}
+	return stamp, level, body, ok
+}
+
 // splitPrefix recognises the timestamp prefixes of every known log:
 //
 //	main.log, cowork_vm_node.log:  2026-08-30 20:35:17 [info] body
