@@ -247,8 +247,12 @@ type follower struct {
 	first     bool   // the next check is the first
 	pending   []os.FileInfo
 	lastCheck time.Time
-	// beforeOpen, in tests, runs between listing a file and opening it.
+	reading   []*gen // the generations this check reads, new ones included
+	grabbed   []*gen // new generations opened while the consumer was busy
+	// beforeOpen, in tests, runs between listing a file and opening it;
+	// onGrab after a grab, with how many it took.
 	beforeOpen func(path string)
+	onGrab     func(n int)
 
 	sendErr error // the consumer went away
 	status  FollowStatus

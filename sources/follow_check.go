@@ -32,7 +32,10 @@ func (w *follower) tick(ctx context.Context) error {
 	if err := w.check(); err != nil {
 		return err
 	}
-	return w.send(ctx, w.changed)
+	err := w.send(ctx, w.changed)
+	w.gens = append(w.gens, w.grabbed...) // read at the next check, after the others
+	w.grabbed = nil
+	return err
 }
 
 func (w *follower) check() error {
@@ -73,9 +76,16 @@ func (w *follower) check() error {
 func (w *follower) readAll(fresh []*gen, curErr error) error {
 	w.readErr = ""
 	all := append(w.gens, fresh...)
-	keep := all[:0]
-	for i, g := range all {
+	w.reading = all
+	defer func() { w.reading = nil }()
+	keep := make([]*gen, 0, len(all))
+	for i := 0; i < len(all); i++ {
+		g := all[i]
 		fi, err := w.catchUp(g, !g.current)
+		if len(w.grabbed) > 0 { // taken hold of while the consumer was busy
+			all = append(all, w.grabbed...)
+			w.reading, w.grabbed = all, nil
+		}
 		if err != nil {
 			return err
 		}
@@ -98,9 +108,6 @@ func (w *follower) readAll(fresh []*gen, curErr error) error {
 			continue
 		}
 		keep = append(keep, g)
-	}
-	for i := len(keep); i < len(all); i++ {
-		all[i] = nil
 	}
 	w.gens = keep
 	if cur := w.currentGen(); cur != nil && cur != w.lastCur {
@@ -136,12 +143,46 @@ func (w *follower) currentGen() *gen {
 }
 
 func (w *follower) known(fi os.FileInfo) *gen {
-	for _, g := range w.gens {
-		if os.SameFile(g.fi, fi) {
-			return g
+	for _, gs := range [...][]*gen{w.gens, w.reading, w.grabbed} {
+		for _, g := range gs {
+			if os.SameFile(g.fi, fi) {
+				return g
+			}
 		}
 	}
 	return nil
+}
+
+// grab opens the generations that appeared since the listing, without
+// reading them: see send.
+func (w *follower) grab() {
+	files, _ := w.list()
+	var got []*gen
+	for _, lf := range files {
+		if w.known(lf.fi) != nil {
+			continue
+		}
+		f, err := OpenLog(filepath.Join(w.dir, lf.name))
+		if err != nil {
+			continue
+		}
+		g, err := w.adopt(f, lf.name, 0)
+		if err != nil {
+			continue
+		}
+		if w.known(g.fi) != nil {
+			w.release(g)
+			g.close()
+			continue
+		}
+		g.listed, g.current = true, lf.rank == 0 && !lf.old
+		got = append(got, g)
+	}
+	sort.SliceStable(got, func(i, j int) bool { return olderGen(got[i], got[j]) })
+	w.grabbed = append(w.grabbed, got...)
+	if w.onGrab != nil {
+		w.onGrab(len(got))
+	}
 }
 
 // openListed opens a file of the listing not known yet. A file that

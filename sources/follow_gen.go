@@ -247,7 +247,25 @@ func (w *follower) send(ctx context.Context, force bool) error {
 	select {
 	case w.out <- b:
 		return nil
-	case <-ctx.Done():
-		return ctx.Err()
+	default:
+	}
+	// The consumer is busy. While waiting, keep taking hold of the new
+	// generations, or a busy spell longer than the app keeps one (three
+	// rotations) would let it be deleted before it was ever opened.
+	t := time.NewTicker(grabEvery)
+	defer t.Stop()
+	for {
+		select {
+		case w.out <- b:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+			w.grab()
+		}
 	}
 }
+
+// grabEvery is how often a follower blocked on its consumer looks for new
+// generations.
+const grabEvery = 100 * time.Millisecond

@@ -237,3 +237,62 @@ func TestFollowOrdersNewGenerationsByLastWrite(t *testing.T) {
 	}
 	expect(t, "by last write", s.tick(1), "2|3")
 }
+
+// TestFollowHoldsNewGenerationsWhileConsumerIsBusy: while the consumer
+// takes no batch, new generations are still opened, so one rotated out
+// and deleted meanwhile is read in order once the consumer is back.
+func TestFollowHoldsNewGenerationsWhileConsumerIsBusy(t *testing.T) {
+	s := newStepper(t, 0)
+	s.write("main.log", "1\n")
+	expect(t, "start", s.tick(1), "1")
+	out := make(chan LineBatch) // nobody reads for now
+	s.w.out = out
+	grabbed := make(chan int, 64)
+	s.w.onGrab = func(n int) { grabbed <- n }
+	s.write("main.log", "2\n")
+	done := make(chan error, 1)
+	go func() { done <- s.w.tick(s.w.ctx) }() // blocks sending "2"
+	<-grabbed                                 // it is blocked, and looks again
+	s.rotate()
+	s.write("main.log", "3\n")
+	for n := 0; n == 0; {
+		select {
+		case n = <-grabbed:
+		case <-time.After(10 * time.Second):
+			t.Fatal("the new generation was not taken hold of while the consumer was busy")
+		}
+	}
+	// The generation holding 3 is rotated twice more and deleted.
+	s.rotate()
+	s.write("main.log", "4\n")
+	s.rotate()
+	if err := os.Remove(s.path("main2.log")); err != nil {
+		t.Fatal(err)
+	}
+	s.write("main.log", "5\n")
+	var got []string
+	for len(got) < 4 {
+		select {
+		case b := <-out:
+			for _, l := range b.Lines {
+				got = append(got, string(l))
+			}
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+			go func() { done <- s.w.tick(s.w.ctx) }()
+		}
+	}
+	expect(t, "after the busy spell", strings.Join(got, "|"), "2|3|4|5")
+	for running := true; running; { // let the last check end before cleanup
+		select {
+		case b := <-out:
+			if len(b.Lines) > 0 {
+				t.Fatalf("more lines: %q", b.Lines)
+			}
+		case <-done:
+			running = false
+		}
+	}
+}
