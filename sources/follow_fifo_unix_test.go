@@ -5,7 +5,6 @@ package sources
 import (
 	"os"
 	"path/filepath"
-	"runtime"
 	"syscall"
 	"testing"
 	"time"
@@ -14,9 +13,6 @@ import (
 // FIFOs and symlinks under the follower (no FIFOs on Windows).
 
 func TestFollowSymlinkReplacement(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("symlinks need privileges on Windows")
-	}
 	s := newStepper(t, 0)
 	s.write("main.log", "1\n")
 	expect(t, "start", s.tick(1), "1")
@@ -56,9 +52,6 @@ func TestFollowSymlinkReplacement(t *testing.T) {
 }
 
 func TestFollowFIFONeverBlocks(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("no FIFOs")
-	}
 	s := newStepper(t, 0)
 	if err := syscall.Mkfifo(s.path("main.log"), 0o644); err != nil {
 		t.Skipf("mkfifo: %v", err)
