@@ -17,6 +17,9 @@ type names struct {
 	// ids holds recent session ids by a hash of their first idKeyLen
 	// bytes (sessionID); each is also what get returns for its bytes.
 	ids [64]string
+	// recent holds the last name got of each recentSlot (get): plain ASCII,
+	// its own sanitised form.
+	recent [64]string
 }
 
 // idKeyLen is how much of an id picks its slot in names.ids: a local_<uuid>
@@ -41,16 +44,33 @@ func (n *names) get(b []byte, max int) string {
 	if n == nil || len(b) > max {
 		return governor.Sanitize(b, max)
 	}
-	if s, ok := n.m[string(b)]; ok { // no allocation: the compiler spots the lookup
+	if len(b) == 0 {
+		return ""
+	}
+	// The same few reasons, levels and triggers come back line after
+	// line: one compare with the last name of their slot spares the hashed
+	// map lookup.
+	slot := &n.recent[recentSlot(b)]
+	if s := *slot; len(s) == len(b) && s == string(b) {
 		return s
 	}
-	if !governor.IsPlainASCII(b) {
-		return governor.Sanitize(b, max)
+	s, ok := n.m[string(b)] // no allocation: the compiler spots the lookup
+	if !ok {
+		if !governor.IsPlainASCII(b) {
+			return governor.Sanitize(b, max)
+		}
+		if len(n.m) >= maxNames {
+			clear(n.m)
+		}
+		s = string(b)
+		n.m[s] = s
 	}
-	if len(n.m) >= maxNames {
-		clear(n.m)
-	}
-	s := string(b)
-	n.m[s] = s
+	*slot = s
 	return s
+}
+
+// recentSlot picks the names.recent slot of a name from its length and
+// its first and last bytes.
+func recentSlot(b []byte) int {
+	return (len(b)*0x9E + int(b[0])*0x3B + int(b[len(b)-1])) & (len(names{}.recent) - 1)
 }

@@ -19,6 +19,34 @@ func TestNamesMatchSanitize(t *testing.T) {
 	}
 }
 
+// The recent-name and recent-id slots give what the table and a fresh
+// scan give, whatever shared the slot before: names of one length, first
+// and last byte, one unsafe; an id that is a prefix of the next.
+func TestNamesSlotsMatchSanitize(t *testing.T) {
+	n := newNames()
+	for range 2 {
+		for _, s := range []string{"warm", "w\x01rm", "warm", "wbrm", "w\u00e9rm", "warm", ""} {
+			if got, want := n.get([]byte(s), 20), governor.Sanitize([]byte(s), 20); got != want {
+				t.Errorf("get(%q) = %q, want %q", s, got, want)
+			}
+		}
+	}
+	for range 2 {
+		for _, line := range []string{
+			"local_aaaaaaaaaaaaaaaa (idle 5s)", "local_aaaaaaaaaaaaaaaab (idle 5s)", "local_aaaaaaaaaaaaaaaa",
+			"local_aaaaaaaaaaaaaaaa:x", "local_aaaaaaaaaaaaaaa\x1b (idle)", "local_aaaaaaaaaaaaaaa\x1b (idle)",
+			"local_aaaaaaaaaaaaaaaa)", "local_aaaaaaaaaaaaaaaa-b c",
+		} {
+			b := []byte(line)
+			w, wantRest := idStops.word(b)
+			got, rest := sessionID(n, b)
+			if want := governor.Sanitize(w, 64); got != want || string(rest) != string(wantRest) {
+				t.Errorf("sessionID(%q) = %q, %q; want %q, %q", line, got, rest, want, wantRest)
+			}
+		}
+	}
+}
+
 // A file's name is as untrusted as its lines: it reaches every event.
 func TestFileNameIsSanitised(t *testing.T) {
 	var evs []governor.Event
