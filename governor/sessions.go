@@ -24,13 +24,28 @@ func (s *session) live() bool { return s.state == StateWorking || s.state == Sta
 
 // get returns the session, creating it on first sight.
 func (s *State) get(id string, t time.Time) *session {
+	slot := &s.recent[recentSlot(id)]
+	if c := *slot; c != nil && c.id == id {
+		return c
+	}
 	if sess, ok := s.sessions[id]; ok {
+		*slot = sess
 		return sess
 	}
 	sess := &session{id: id, state: StateWorking, firstSeen: t, lastActivity: t}
 	s.sessions[id] = sess
-	s.pruneEnded()
+	*slot = sess
+	s.pruneEnded() // forget clears the slot if it drops sess
 	return sess
+}
+
+// recentSlot picks the State.recent slot of a session id by its length
+// and last byte.
+func recentSlot(id string) int {
+	if id == "" {
+		return 0
+	}
+	return (len(id) + int(id[len(id)-1])) & (len(State{}.recent) - 1)
 }
 
 // touch records activity: the session is live and its idle time restarts.
@@ -185,6 +200,9 @@ func (s *State) prune() {
 }
 
 func (s *State) forget(sess *session) {
+	if slot := &s.recent[recentSlot(sess.id)]; *slot == sess {
+		*slot = nil
+	}
 	delete(s.sessions, sess.id)
 	delete(s.lastEvict, sess.id)
 }
