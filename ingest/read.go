@@ -20,20 +20,17 @@ type Stats struct {
 	BadStamps int
 }
 
-// Read parses a whole saved log from r and calls fn with each event, in file
-// order, from the calling goroutine. name is the file's base name (it picks
-// the parser family: main.log, the VM logs, mcp.log) and loc the zone of its
-// local timestamps.
+// ReadEach parses a whole saved log from r and calls fn with each event, in
+// file order, from the calling goroutine. name is the file's base name (it
+// picks the parser family: main.log, the VM logs, mcp.log) and loc the zone
+// of its local timestamps.
 //
 // Large inputs are cut into blocks at entry boundaries and parsed on every
 // core, then delivered in order (see parseBlocks): this is what keeps
 // `report` on a gigabyte of log near grep's speed.
-func Read(r io.Reader, name string, loc *time.Location, fn func(governor.Event)) (Stats, error) {
-	return ReadEach(r, name, loc, func(e *governor.Event) { fn(*e) })
-}
-
-// ReadEach is Read handing fn each event by pointer, valid only during the
-// call: a copy per event (448 bytes then, 240 now) showed in report's profile.
+//
+// Each event is handed by pointer, valid only during the call: a copy per
+// event (448 bytes then, 240 now) showed in report's profile.
 func ReadEach(r io.Reader, name string, loc *time.Location, fn func(*governor.Event)) (Stats, error) {
 	var (
 		st   Stats

@@ -58,7 +58,7 @@ func BenchmarkReadGenerated(b *testing.B) {
 			defer func() { b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N)/1e6, "cpu-ms/op") }()
 			for range b.N {
 				s := governor.New(governor.DefaultLimits())
-				if _, err := Read(bytes.NewReader(data), "main.log", time.UTC, s.Apply); err != nil {
+				if _, err := readValues(bytes.NewReader(data), "main.log", time.UTC, s.Apply); err != nil {
 					b.Fatal(err)
 				}
 			}

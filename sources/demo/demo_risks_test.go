@@ -1,15 +1,11 @@
 package demo
 
 import (
-	"os"
-	"path/filepath"
 	"sort"
 	"testing"
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
-	"github.com/coworktop/coworktop/ingest"
-	"github.com/coworktop/coworktop/sources"
 )
 
 // The demo shows each risk its logs can show: stepping the scenario a
@@ -28,19 +24,7 @@ func TestDemoShowsEachRisk(t *testing.T) {
 		t.Fatal(err)
 	}
 	d.Close()
-	var evs []governor.Event
-	for _, name := range []string{"cowork_vm_node.log", "main.log"} {
-		f, err := os.Open(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		a := ingest.NewAssembler(name, time.Local, func(e *ingest.Entry) { evs = ingest.Parse(e, evs) })
-		if _, err := sources.ReadLines(f, a.Feed); err != nil {
-			t.Fatal(err)
-		}
-		a.Flush()
-		f.Close()
-	}
+	evs := readDemoLogs(t, dir)
 	sort.SliceStable(evs, func(i, j int) bool { return evs[i].Time.Before(evs[j].Time) })
 	st := governor.New(governor.DefaultLimits())
 	seen := map[governor.RiskKind]time.Duration{}

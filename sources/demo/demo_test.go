@@ -30,22 +30,7 @@ func TestDemoScenario(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := governor.New(governor.DefaultLimits())
-	read := func() []governor.Event {
-		var evs []governor.Event
-		for _, name := range []string{"cowork_vm_node.log", "main.log"} {
-			f, err := os.Open(filepath.Join(dir, name))
-			if err != nil {
-				t.Fatal(err)
-			}
-			a := ingest.NewAssembler(name, time.Local, func(e *ingest.Entry) { evs = ingest.Parse(e, evs) })
-			if _, err := sources.ReadLines(f, a.Feed); err != nil {
-				t.Fatal(err)
-			}
-			a.Flush()
-			f.Close()
-		}
-		return evs
-	}
+	read := func() []governor.Event { return readDemoLogs(t, dir) }
 	hist := read()
 	for _, e := range hist {
 		if e.Time.After(start) {
@@ -113,4 +98,24 @@ func TestCompetitorIsMarkedDemo(t *testing.T) {
 	if !strings.Contains(g.Name, "(demo)") || g.Kind != governor.GroupCompetitor || g.GuestMemory.Value != 8<<30 || g.RSS.Value <= 4<<30 {
 		t.Errorf("competitor %+v", g)
 	}
+}
+
+// readDemoLogs parses what the demo wrote into dir, the VM log's events
+// before main.log's (file order, as a folder is read).
+func readDemoLogs(t *testing.T, dir string) []governor.Event {
+	t.Helper()
+	var evs []governor.Event
+	for _, name := range []string{"cowork_vm_node.log", "main.log"} {
+		f, err := os.Open(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := ingest.NewAssembler(name, time.Local, func(e *ingest.Entry) { evs = ingest.Parse(e, evs) })
+		if _, err := sources.ReadLines(f, a.Feed); err != nil {
+			t.Fatal(err)
+		}
+		a.Flush()
+		f.Close()
+	}
+	return evs
 }
