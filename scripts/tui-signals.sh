@@ -29,6 +29,16 @@ wait_for() {
   echo "--- $1: screen was:" >&2; screen >&2
   return 1
 }
+# wait_gone NAME TEXT: wait (bounded) until the screen no longer shows TEXT.
+wait_gone() {
+  for _ in $(seq 50); do
+    screen | grep -qF -- "$2" || return 0
+    sleep 0.1
+  done
+  failures+=("$1 (\"$2\" still on screen)")
+  echo "--- $1: screen was:" >&2; screen >&2
+  return 1
+}
 state() { ps -o stat= -p "$1" 2>/dev/null | tr -d ' '; }
 # stopped NAME PID: the process is stopped and the terminal is as before.
 stopped() {
@@ -41,13 +51,18 @@ tty_same() {
   $T send-keys -t s "clear; stty -g > $work/now; cmp -s $work/before $work/now && echo TTY-SAME-\$((6*7))" Enter
   wait_for "$1: terminal restored" "TTY-SAME-42"
 }
-# back NAME: fg redraws the screen in raw mode (? opens the help at once).
+# back NAME: fg redraws the screen in raw mode (? opens the help at once,
+# a second ? closes it). The close is waited for: a key still unread when the
+# next SIGTSTP lands belongs to the shell, as it would with any program.
+# "following" is the program's own status line; the shell's echo of fg
+# names the binary, so "coworktop" would match before the redraw.
 back() {
   $T send-keys -t s "fg" Enter
-  wait_for "$1: redrawn" "coworktop" || return
+  wait_for "$1: redrawn" "following" || return
   $T send-keys -t s "?"
-  wait_for "$1: raw mode (a key is answered)" "Help"
+  wait_for "$1: raw mode (a key is answered)" "Help" || return
   $T send-keys -t s "?"
+  wait_gone "$1: help closed" "Help"
 }
 
 $T kill-server 2>/dev/null
