@@ -180,3 +180,26 @@ func TestBackfillHeldStartsAtTheAppStart(t *testing.T) {
 	first := strings.TrimRight(l.startCRLF[:bytes.IndexByte([]byte(l.startCRLF), '\n')], "\r")
 	expect(t, "first line", got[0], "main.log:"+first)
 }
+
+// Lines the app writes between the plan and Run are read from the file,
+// after the held bytes, and the cut line between them is whole.
+func TestBackfillHeldThenGrown(t *testing.T) {
+	l := newOnceLogs(t)
+	dir := t.TempDir()
+	p := filepath.Join(dir, "main.log")
+	writeFile(t, p, l.startLF+l.fill(2<<20)+"2026-09-30 10:00:00 [info] half")
+	b, err := PlanBackfill(dir, nil, appStarts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if err := appendBytes(p, []byte(" and half\n2026-09-30 10:00:01 [info] last\n")); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := runBackfill(t, b, 0)
+	tail := strings.Join(got[len(got)-2:], "|")
+	expect(t, "tail", tail, "main.log:2026-09-30 10:00:00 [info] half and half|main.log:2026-09-30 10:00:01 [info] last")
+	if fi, err := os.Stat(p); err != nil || b.Follow[0].StartAt != fi.Size() {
+		t.Fatalf("handoff at %d, size %v %v", b.Follow[0].StartAt, fi, err)
+	}
+}
