@@ -78,11 +78,14 @@ func printDaemon(w io.Writer, d sources.DaemonLog, now time.Time) {
 		}
 		fmt.Fprintf(w, "    %-26s %9s  %-10s %s\n", f.Name, governor.FormatBytes(uint64(f.Size)), humanAge(now.Sub(f.ModTime)), open)
 	}
-	if d.Used {
+	switch {
+	case d.Used:
 		fmt.Fprintf(w, "  read with the app's logs (report, the live view, events, serve)\n")
-		return
+	case d.Awaited:
+		fmt.Fprintf(w, "  not read yet: %s\n", sources.CleanText(d.Why))
+	default:
+		fmt.Fprintf(w, "  not read: %s\n", sources.CleanText(d.Why))
 	}
-	fmt.Fprintf(w, "  not read: %s\n", sources.CleanText(d.Why))
 }
 
 func humanAge(d time.Duration) string {

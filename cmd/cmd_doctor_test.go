@@ -76,6 +76,12 @@ func TestDoctorListsTheDaemonLog(t *testing.T) {
 	if strings.Contains(s, "settings.json") || strings.Index(s, "daemon.log.1") > strings.Index(s, "daemon.log ") {
 		t.Errorf("only the daemon's logs, oldest first:\n%s", s)
 	}
+	t.Setenv("CLAUDE_CONFIG_DIR", t.TempDir()) // there, but the daemon has written nothing yet
+	out.Reset()
+	run([]string{"doctor", "--log-dir", logs}, &out, &errb)
+	if !strings.Contains(out.String(), "not read yet: no daemon.log there yet") || !strings.Contains(out.String(), "when it appears") {
+		t.Errorf("an empty daemon folder: doctor says the log is followed once it appears:\n%s", out.String())
+	}
 	t.Setenv("CLAUDE_CONFIG_DIR", "")
 	t.Setenv("HOME", t.TempDir())
 	out.Reset()

@@ -19,7 +19,7 @@ func newEventsCmd(g *globalOptions) *cobra.Command {
 		Example: `  coworktop events ~/Library/Logs/Claude | jq 'select(.kind=="governor.at_cap")'
   coworktop events --follow | jq -c 'select(.kind|startswith("governor."))'`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			paths, err := logPaths(g, args)
+			paths, await, err := followPaths(g, args)
 			if err != nil {
 				return err
 			}
@@ -33,7 +33,7 @@ func newEventsCmd(g *globalOptions) *cobra.Command {
 				return nil
 			}
 			if follow {
-				return followEvents(cmd.Context(), g, paths, w, emit)
+				return followEvents(cmd.Context(), g, liveLogs{paths, await}, w, emit)
 			}
 			files, err := sources.ExpandPaths(paths)
 			if err != nil {

@@ -11,10 +11,10 @@ import (
 
 // followEvents streams events as they are written: the backfill rebuilds the
 // state quietly, then every new event is printed as it arrives.
-func followEvents(ctx context.Context, g *globalOptions, paths []string, w *bufio.Writer, emit func(governor.Event) error) error {
+func followEvents(ctx context.Context, g *globalOptions, logs liveLogs, w *bufio.Writer, emit func(governor.Event) error) error {
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	updates, err := startLive(ctx, liveConfig{paths: paths, refresh: g.refresh, follow: true})
+	updates, err := startLive(ctx, liveConfig{paths: logs.paths, await: logs.await, refresh: g.refresh, follow: true})
 	if err != nil {
 		return err
 	}

@@ -54,7 +54,7 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, observe fun
 	g.stderr = held
 	defer func() { g.stderr = stderr; held.writeTo(stderr) }()
 	mode, source := ui.ModeLive, ""
-	var paths []string
+	var paths, await []string
 	var extraGroups func(time.Time) []governor.ProcessGroup
 	if lf.demo {
 		dir, groups, stopDemo, err := startDemo(ctx, g.stderr)
@@ -65,10 +65,11 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, observe fun
 		mode, source, paths = ui.ModeDemo, "built-in demo scenario", []string{dir}
 		extraGroups = groups
 	} else {
-		p, err := logPaths(g, nil)
+		p, later, err := followPaths(g, nil)
 		if err != nil {
 			return err
 		}
+		await = later
 		if g.logDir != "" { // a folder the user named must hold Claude logs
 			files, err := sources.ExpandPaths(p)
 			if err != nil {
@@ -89,7 +90,7 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, observe fun
 		onSnapshot = obs
 	}
 	updates, err := startLive(ctx, liveConfig{
-		paths: paths, refresh: g.refresh, follow: true, machine: true,
+		paths: paths, await: await, refresh: g.refresh, follow: true, machine: true,
 		following: settleForIdle, extraGroups: extraGroups,
 	})
 	if err != nil {

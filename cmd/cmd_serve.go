@@ -36,13 +36,13 @@ log: after a restart they count what the log says since the app last started.`,
 			if _, err := metrics.ParseAddr(addr); err != nil {
 				return &exitError{code: 2, err: fmt.Errorf("--metrics-addr: %w", err)}
 			}
-			paths, err := logPaths(g, args)
+			paths, await, err := followPaths(g, args)
 			if err != nil {
 				return err
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
 			defer stop()
-			return runServe(ctx, g, paths, addr, notifyOn, allowHosts)
+			return runServe(ctx, g, liveLogs{paths, await}, addr, notifyOn, allowHosts)
 		},
 	}
 	cmd.Flags().StringVar(&addr, "metrics-addr", metrics.DefaultAddr, "HOST:PORT to serve /metrics on (port 0 picks a free one)")
@@ -53,7 +53,7 @@ log: after a restart they count what the log says since the app last started.`,
 
 // runServe owns the State: it applies each live update under a lock, and
 // the collector snapshots it at scrape time under the same lock.
-func runServe(ctx context.Context, g *globalOptions, paths []string, addr string, notifyOn bool, allowHosts []string) error {
+func runServe(ctx context.Context, g *globalOptions, logs liveLogs, addr string, notifyOn bool, allowHosts []string) error {
 	ln, err := metrics.Listen(addr)
 	if err != nil {
 		return err
@@ -66,7 +66,7 @@ func runServe(ctx context.Context, g *globalOptions, paths []string, addr string
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	updates, err := startLive(ctx, liveConfig{paths: paths, refresh: g.refresh, follow: true, machine: true})
+	updates, err := startLive(ctx, liveConfig{paths: logs.paths, await: logs.await, refresh: g.refresh, follow: true, machine: true})
 	if err != nil {
 		_ = ln.Close() // the start failed; that error is the one to report
 		return err

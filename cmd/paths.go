@@ -10,14 +10,31 @@ import (
 // folder (--log-dir, COWORKTOP_LOG_DIR, or this OS's default) and, in its
 // own folder, the Claude Code daemon's log when discovery found it.
 func logPaths(g *globalOptions, args []string) ([]string, error) {
+	paths, _, err := followPaths(g, args)
+	return paths, err
+}
+
+// liveLogs are the logs a following view reads (followPaths).
+type liveLogs struct {
+	paths, await []string
+}
+
+// followPaths is logPaths for the views that follow the logs, with the
+// logs to follow once they appear: the daemon's, when its folder is there
+// but it has written nothing yet (it starts with the first background
+// task, often long after the app).
+func followPaths(g *globalOptions, args []string) (paths, await []string, err error) {
 	if len(args) > 0 {
-		return args, nil
+		return args, nil, nil
 	}
 	d := sources.Discover(g.logDir)
 	if d.Chosen == "" {
 		// Discovery's reason names the folders and why each would not do
 		// ("no Claude log folder found: /x (--log-dir): missing").
-		return nil, errors.New(sources.CleanText(d.Reason) + "; pass PATH or --log-dir, or run `coworktop doctor`")
+		return nil, nil, errors.New(sources.CleanText(d.Reason) + "; pass PATH or --log-dir, or run `coworktop doctor`")
 	}
-	return append([]string{d.Chosen}, d.Daemon.Paths()...), nil
+	if p := d.Daemon.Await(); p != "" {
+		await = []string{p}
+	}
+	return append([]string{d.Chosen}, d.Daemon.Paths()...), await, nil
 }

@@ -17,6 +17,7 @@ import (
 // liveConfig says what the live pipeline watches.
 type liveConfig struct {
 	paths   []string      // a log folder, or log files (their folder is followed)
+	await   []string      // logs not there yet, followed from their start once they appear
 	refresh time.Duration // host sampling interval
 	follow  bool          // keep following after the backfill
 	machine bool          // sample host memory and scan processes
@@ -44,6 +45,9 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 	plan, err := sources.PlanBackfill(dir, files, sources.StartFinder{Last: ingest.LastAppStart, Span: ingest.AppStartSpan})
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", dir, err)
+	}
+	for _, p := range cfg.await {
+		plan.Follow = append(plan.Follow, sources.FollowConfig{Path: p, StartAt: 0})
 	}
 	out := make(chan governor.Update, 16)
 	lines := make(chan sources.LineBatch, 8)

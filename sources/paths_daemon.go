@@ -14,7 +14,14 @@ type DaemonLog struct {
 	// PATH is given; Why says why not.
 	Used bool
 	Why  string
+	// Awaited: the folder is there but the daemon has written no log yet;
+	// the views that follow (the live view, events --follow, serve) pick
+	// up daemon.log when it appears (Await).
+	Awaited bool
 }
+
+// daemonLogName is the daemon's current log; it rotates to daemon.log.1.
+const daemonLogName = "daemon.log"
 
 // DaemonCandidate is the folder of the daemon's log: $CLAUDE_CONFIG_DIR,
 // else ~/.claude (the same on macOS, Linux and Windows).
@@ -44,17 +51,29 @@ func discoverDaemon(in DiscoverInput) DaemonLog {
 	p.Files = kept
 	d := DaemonLog{ProbedDir: p}
 	overridden := in.FlagDir != "" || in.Getenv != nil && in.Getenv(EnvLogDir) != ""
+	wanted := !overridden || c.Source == EnvClaudeConfigDir
 	switch {
 	case !p.Found:
 		d.Why = p.Why
+	case len(p.Files) == 0 && wanted:
+		d.Awaited = true
+		d.Why = "no daemon.log there yet (the Claude Code daemon has not run); the live view, events --follow and serve follow it when it appears"
 	case len(p.Files) == 0:
 		d.Why = "no daemon.log there (the Claude Code daemon has not run)"
-	case overridden && c.Source != EnvClaudeConfigDir:
+	case !wanted:
 		d.Why = "not read: the log folder was set by hand; set " + EnvClaudeConfigDir + " to read this one with it"
 	default:
 		d.Used = true
 	}
 	return d
+}
+
+// Await is the daemon log to follow once it appears ("" unless Awaited).
+func (d DaemonLog) Await() string {
+	if !d.Awaited {
+		return ""
+	}
+	return filepath.Join(d.Path, daemonLogName)
 }
 
 // Paths are the daemon logs to read with the app's, oldest first; none

@@ -28,8 +28,13 @@ func TestDiscoverDaemonLog(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := DiscoverInput{GOOS: "linux", Home: home}
-	if d := discoverDaemon(in); d.Used || !strings.Contains(d.Why, "no daemon.log") {
-		t.Fatalf("empty folder: %+v", d)
+	if d := discoverDaemon(in); d.Used || !strings.Contains(d.Why, "no daemon.log") || d.Await() != filepath.Join(cfg, "daemon.log") {
+		t.Fatalf("empty folder: the daemon's log is awaited: %+v", d)
+	}
+	overridden := in
+	overridden.FlagDir = "/saved/logs"
+	if d := discoverDaemon(overridden); d.Awaited || d.Await() != "" {
+		t.Fatalf("empty folder, log folder set by hand: nothing awaited: %+v", d)
 	}
 	for _, n := range []string{"daemon.log", "daemon.log.1", "settings.json", "main.log"} {
 		if err := os.WriteFile(filepath.Join(cfg, n), []byte("x\n"), 0o644); err != nil {
