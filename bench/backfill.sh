@@ -1,17 +1,30 @@
 #!/bin/sh
-# Compares the start-up backfill of 32 MB with `grep -c` on the same bytes.
-# Usage: bench/backfill.sh   (from the repository root)
+# Times the start-up backfill of main.log's last 32 MB and compares it with
+# `grep -c` on the same bytes. Given a commit, it also runs that commit's
+# backfill and the work tree's in turn, ROUNDS times, on two logs: one with no
+# app start in its last 32 MB (the whole window is sent) and one with an app
+# start 31 MB before its end; it prints the medians of each (ns per backfill,
+# peak RSS of a process doing one) and the median of the per-round ratios.
+# Usage: bench/backfill.sh [OLD-COMMIT [ROUNDS]]   (from the repository root)
 set -eu
+old=${1:-}
+rounds=${2:-9}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-mkdir "$dir/logs"
+mkdir "$dir/logs" "$dir/start"
 line1='2026-08-30 20:35:14 [info] [process-memory] sys_free=1234MB total=16384MB sys_free_raw=429MB children=7'
 line2='2026-08-30 20:35:15 [info] [CliGovernor] acquire(warm) effective=3/6'
 yes "$line1
 $line2" | head -c 41943040 > "$dir/logs/main.log"
 tail -c 33554432 "$dir/logs/main.log" > "$dir/last32.log"
-cat "$dir/logs/main.log" "$dir/last32.log" > /dev/null   # warm the page cache
+{
+	head -c 9437184 "$dir/logs/main.log"
+	printf "\n2026-08-30 20:35:13 [info] Starting app {\n  appVersion: '1.40609.0'\n}\n"
+	tail -c 32505856 "$dir/logs/main.log"
+} > "$dir/start/main.log"
+cat "$dir/logs/main.log" "$dir/last32.log" "$dir/start/main.log" > /dev/null # warm the page cache
 
+echo "load: $(uptime | sed 's/.*load average: //')"
 echo "grep -c on the same 32 MB (best of 5):"
 best=
 for i in 1 2 3 4 5; do
@@ -22,3 +35,38 @@ done
 echo "  ${best} us"
 echo "backfill (go test -bench):"
 COWORKTOP_BENCH_LOG_DIR="$dir/logs" go test ./sources/ -run '^$' -bench 'Backfill32MB' -benchtime 20x | grep Benchmark
+[ -n "$old" ] || exit 0
+
+mkdir "$dir/old"
+git archive "$old" | tar -x -C "$dir/old"
+(cd "$dir/old" && go test -c -o "$dir/old.test" ./sources/)
+go test -c -o "$dir/new.test" ./sources/
+
+# one NAME LOG: ns per backfill (20 of them) and the peak RSS in KiB of a
+# process doing one, appended to NAME.LOG.ns and NAME.LOG.rss.
+one() {
+	COWORKTOP_BENCH_LOG_DIR="$dir/$2" "$dir/$1.test" -test.run '^$' -test.bench 'Backfill32MB$' -test.benchtime 20x |
+		awk '/^Benchmark/ { print $3 }' >> "$dir/$1.$2.ns"
+	COWORKTOP_BENCH_LOG_DIR="$dir/$2" /usr/bin/time -f '%M' -o "$dir/rss" \
+		"$dir/$1.test" -test.run '^$' -test.bench 'Backfill32MB$' -test.benchtime 1x > /dev/null
+	cat "$dir/rss" >> "$dir/$1.$2.rss"
+}
+median() { sort -n "$1" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+echo "$old against the work tree, $rounds rounds, load before: $(uptime | sed 's/.*load average: //')"
+for i in $(seq "$rounds"); do
+	for log in logs start; do
+		one old "$log"
+		one new "$log"
+		paste "$dir/old.$log.ns" "$dir/new.$log.ns" | tail -1 | awk '{ print $2 / $1 }' >> "$dir/ratio.$log"
+	done
+done
+echo "load after: $(uptime | sed 's/.*load average: //')"
+for log in logs start; do
+	case $log in
+	logs) echo "no app start in the last 32 MB:" ;;
+	start) echo "an app start 31 MB before the end:" ;;
+	esac
+	echo "  old $(median "$dir/old.$log.ns") ns, new $(median "$dir/new.$log.ns") ns, new/old median $(median "$dir/ratio.$log")"
+	echo "  peak RSS old $(median "$dir/old.$log.rss") KiB, new $(median "$dir/new.$log.rss") KiB"
+done
