@@ -118,6 +118,7 @@ func (o *offReader) Read(p []byte) (int, error) {
 // reading the file continues; it returns the offset to continue at.
 func (c *batcher) emitHeld(sp *splitter, segs []heldSeg, from int64) (int64, error) {
 	own := sp.buf
+	var end int64
 	for k := range segs {
 		seg := &segs[k]
 		at := segRoom + int(from-seg.off)
@@ -127,6 +128,11 @@ func (c *batcher) emitHeld(sp *splitter, segs []heldSeg, from int64) (int64, err
 			copy(seg.buf[at:], carry)
 		}
 		sp.buf, sp.start, sp.end = seg.buf[:segRoom+seg.n], at, segRoom+seg.n
+		end = seg.end()
+		// From here only the batches keep the buffer: once they are
+		// consumed it can be collected, so the window is not held whole
+		// for the whole backfill.
+		*seg = heldSeg{}
 		sp.emit(c.collect)
 		c.held = false // the lines point into seg.buf, not into own
 		if c.err != nil {
@@ -135,5 +141,5 @@ func (c *batcher) emitHeld(sp *splitter, segs []heldSeg, from int64) (int64, err
 	}
 	n := copy(own, sp.buf[sp.start:sp.end])
 	sp.buf, sp.start, sp.end = own, 0, n
-	return segs[len(segs)-1].end(), nil
+	return end, nil
 }
