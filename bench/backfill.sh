@@ -5,6 +5,8 @@
 # app start in its last 32 MB (the whole window is sent) and one with an app
 # start 31 MB before its end; it prints the medians of each (ns per backfill,
 # peak RSS of a process doing one) and the median of the per-round ratios.
+# It does the same for `coworktop snapshot --json` on those logs: a fresh
+# process that backfills and parses them, as the live view does at start-up.
 # Usage: bench/backfill.sh [OLD-COMMIT [ROUNDS]]   (from the repository root)
 set -eu
 old=${1:-}
@@ -39,8 +41,9 @@ COWORKTOP_BENCH_LOG_DIR="$dir/logs" go test ./sources/ -run '^$' -bench 'Backfil
 
 mkdir "$dir/old"
 git archive "$old" | tar -x -C "$dir/old"
-(cd "$dir/old" && go test -c -o "$dir/old.test" ./sources/)
+(cd "$dir/old" && go test -c -o "$dir/old.test" ./sources/ && go build -o "$dir/old.bin" .)
 go test -c -o "$dir/new.test" ./sources/
+go build -o "$dir/new.bin" .
 
 # one NAME LOG: ns per backfill (20 of them) and the peak RSS in KiB of a
 # process doing one, appended to NAME.LOG.ns and NAME.LOG.rss.
@@ -50,6 +53,11 @@ one() {
 	COWORKTOP_BENCH_LOG_DIR="$dir/$2" /usr/bin/time -f '%M' -o "$dir/rss" \
 		"$dir/$1.test" -test.run '^$' -test.bench 'Backfill32MB$' -test.benchtime 1x > /dev/null
 	cat "$dir/rss" >> "$dir/$1.$2.rss"
+	s=$(date +%s%N)
+	/usr/bin/time -f '%M' -o "$dir/rss" "$dir/$1.bin" snapshot --json "$dir/$2" > /dev/null
+	e=$(date +%s%N)
+	echo $(( (e - s) / 1000 )) >> "$dir/$1.$2.snap"
+	cat "$dir/rss" >> "$dir/$1.$2.snaprss"
 }
 median() { sort -n "$1" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
@@ -59,6 +67,7 @@ for i in $(seq "$rounds"); do
 		one old "$log"
 		one new "$log"
 		paste "$dir/old.$log.ns" "$dir/new.$log.ns" | tail -1 | awk '{ print $2 / $1 }' >> "$dir/ratio.$log"
+		paste "$dir/old.$log.snap" "$dir/new.$log.snap" | tail -1 | awk '{ print $2 / $1 }' >> "$dir/snapratio.$log"
 	done
 done
 echo "load after: $(uptime | sed 's/.*load average: //')"
@@ -69,4 +78,6 @@ for log in logs start; do
 	esac
 	echo "  old $(median "$dir/old.$log.ns") ns, new $(median "$dir/new.$log.ns") ns, new/old median $(median "$dir/ratio.$log")"
 	echo "  peak RSS old $(median "$dir/old.$log.rss") KiB, new $(median "$dir/new.$log.rss") KiB"
+	echo "  snapshot --json: old $(median "$dir/old.$log.snap") us, new $(median "$dir/new.$log.snap") us, new/old median $(median "$dir/snapratio.$log")"
+	echo "  snapshot peak RSS old $(median "$dir/old.$log.snaprss") KiB, new $(median "$dir/new.$log.snaprss") KiB"
 done
