@@ -98,17 +98,13 @@ func (c *batcher) readPart(ctx context.Context, p *BackfillPart) (int64, error) 
 	c.file = p.File.Path
 	sp := newSplitter()
 	sp.reset(p.Start)
-	ra := p.ra
-	if ra == nil {
-		ra = p.f
-	}
 	if p.Start > 0 {
 		var prev [1]byte
-		if _, err := ra.ReadAt(prev[:], p.Start-1); err == nil && prev[0] != '\n' {
+		if _, err := p.ra.ReadAt(prev[:], p.Start-1); err == nil && prev[0] != '\n' {
 			sp.skipping = true // begin at the next line start
 		}
 	}
-	r := &offReader{r: ra, off: p.Start}
+	r := &offReader{r: p.ra, off: p.Start}
 	if held := p.held; len(held) > 0 && held[0].off <= p.Start && p.Start <= held[0].end() {
 		p.held = nil // the batches keep the buffers alive only as long as they need them
 		end, err := c.emitHeld(sp, held, p.Start)
