@@ -11,26 +11,37 @@ import (
 // ten million lines, and most of them say nothing. Two ways, held to the
 // same result by the tests:
 //
-//   - feedLinesMarked (amd64 with AVX2): one vector pass marks, 64 bytes at
-//     a time, the newlines and the places where a rate-limit signal may sit
-//     (MayHaveSignal); the walk then reads line ends off the masks
-//     and only a marked line is searched for a signal.
-//   - feedLinesIndexed (everywhere): a bytes.IndexByte per line, and a
-//     search of the whole block for signal candidates (SignalLines).
+//   - feedLinesMarked, where there is a mark kernel (markKernel): one vector
+//     pass marks, 64 bytes at a time, the newlines and the places where a
+//     rate-limit signal may sit (MayHaveSignal); the walk then reads line
+//     ends off the masks and only a marked line is searched for a signal.
+//     The kernels are AVX2 on amd64 (marks_amd64.s) and NEON on arm64, Apple
+//     silicon included (marks_arm64.s); both give marksOf's masks.
+//   - feedLinesIndexed everywhere else: a bytes.IndexByte per line, and a
+//     search of the whole block for signal candidates (SignalLines). It
+//     costs about a third more CPU than the AVX2 split on the generator's
+//     log. A SWAR kernel (8 bytes in a uint64, pure Go) was tried in its
+//     place and cost about twice as much again: the standard library's
+//     IndexByte is vector code on every CPU that matters, and a
+//     byte-exact test costs some 35 instructions a word.
 //
-// Both strip a CR before the newline, cut lines at governor.MaxLineBytes and deliver a
-// last line without newline, as ReadLines does.
+// Both strip a CR before the newline, cut lines at governor.MaxLineBytes and
+// deliver a last line without newline, as ReadLines does.
 
 // markBatch is how many 64-byte chunks are marked at a time: the masks stay
 // in a small array on the stack, next to the bytes they describe in cache.
 const markBatch = 64
 
+// markFunc fills out with the masks of chunks full 64-byte chunks starting
+// at data[from]; data must hold 2 bytes before from and 1 past the chunks.
+type markFunc func(data []byte, from, chunks int, out []uint64)
+
 // feedLines feeds every line of an in-memory block to asm and returns the
-// line and cut-line counts, and signals (scratch for the portable split) to
+// line and cut-line counts, and signals (scratch for the indexed split) to
 // be passed again with the next block.
 func feedLines(data []byte, asm *Assembler, signals []int) (lines, cut int, used []int) {
-	if haveMarkKernel {
-		lines, cut = feedLinesMarked(data, asm)
+	if markKernel != nil {
+		lines, cut = feedLinesMarked(data, asm, markKernel)
 		return lines, cut, signals
 	}
 	signals = SignalLines(data, signals)
@@ -56,7 +67,7 @@ func (s *lineSink) deliver(line []byte, mayHaveSignal bool) {
 	s.asm.FeedLine(line, mayHaveSignal)
 }
 
-func feedLinesMarked(data []byte, asm *Assembler) (lines, cut int) {
+func feedLinesMarked(data []byte, asm *Assembler, kernel markFunc) (lines, cut int) {
 	sink := lineSink{asm: asm}
 	var masks [2 * markBatch]uint64
 	chunks := (len(data) + 63) / 64
@@ -74,7 +85,7 @@ func feedLinesMarked(data []byte, asm *Assembler) (lines, cut int) {
 				continue
 			}
 			run := min(n-j, kernelEnd-k)
-			markKernel(data, 64*k, run, masks[2*j:])
+			kernel(data, 64*k, run, masks[2*j:])
 			j += run
 		}
 		for j := 0; j < n; j++ {

@@ -12,38 +12,85 @@ import (
 	"github.com/coworktop/coworktop/governor"
 )
 
-// markAlphabet is heavy in the bytes the kernel looks for, so random data
-// holds 429s, 529s, _e pairs and newlines at every position of a chunk.
-const markAlphabet = "\n\r9245_ex "
+// markAlphabet is heavy in the bytes the kernels look for, so random data
+// holds 429s, 529s, _e pairs and newlines at every position of a chunk;
+// highAlphabet adds their high-bit twins and the bytes around 0x00 and
+// 0x80, where a kernel that tests bytes arithmetically would slip.
+const (
+	markAlphabet = "\n\r9245_ex "
+	highAlphabet = markAlphabet + "\x8a\xb9\xb2\xb4\xb5\xdf\xe5\x80\xff\x00\x7f\x01\x34\x35"
+)
 
 func randomMarkData(rng *rand.Rand, n int) []byte {
+	return randomFrom(rng, n, markAlphabet)
+}
+
+func randomFrom(rng *rand.Rand, n int, alphabet string) []byte {
 	b := make([]byte, n)
 	for i := range b {
-		b[i] = markAlphabet[rng.Intn(len(markAlphabet))]
+		b[i] = alphabet[rng.Intn(len(alphabet))]
 	}
 	return b
 }
 
-func TestMarkKernelMatchesGo(t *testing.T) {
-	if !haveMarkKernel {
+// kernelsOrSkip are the mark kernels this machine runs.
+func kernelsOrSkip(t testing.TB) map[string]markFunc {
+	ks := markKernels()
+	if len(ks) == 0 {
 		t.Skip("no mark kernel on this machine")
 	}
-	rng := rand.New(rand.NewSource(1))
-	for trial := 0; trial < 300; trial++ {
-		data := randomMarkData(rng, 64*(3+rng.Intn(20))+rng.Intn(64))
-		from := 64 * (1 + rng.Intn(2))
-		chunks := (len(data) - 1 - from) / 64
-		if chunks <= 0 {
-			continue
-		}
-		got := make([]uint64, 2*chunks)
-		markKernel(data, from, chunks, got)
-		for k := 0; k < chunks; k++ {
-			nl, cand := marksOf(data, from+64*k)
-			if got[2*k] != nl || got[2*k+1] != cand {
-				t.Fatalf("trial %d chunk %d: kernel nl=%064b cand=%064b\n                        want nl=%064b cand=%064b", trial, k, got[2*k], got[2*k+1], nl, cand)
+	return ks
+}
+
+func TestMarkKernelsMatchGo(t *testing.T) {
+	for name, kernel := range kernelsOrSkip(t) {
+		t.Run(name, func(t *testing.T) {
+			rng := rand.New(rand.NewSource(1))
+			for trial := 0; trial < 600; trial++ {
+				alphabet := markAlphabet
+				if trial%2 == 1 {
+					alphabet = highAlphabet
+				}
+				data := randomFrom(rng, 64*(3+rng.Intn(20))+rng.Intn(64), alphabet)
+				checkKernel(t, kernel, data, 64*(1+rng.Intn(2)))
 			}
+		})
+	}
+}
+
+// checkKernel holds kernel to marksOf on every full chunk of data from from
+// that has the byte after it.
+func checkKernel(t *testing.T, kernel markFunc, data []byte, from int) {
+	t.Helper()
+	chunks := (len(data) - 1 - from) / 64
+	if chunks <= 0 {
+		return
+	}
+	got := make([]uint64, 2*chunks)
+	kernel(data, from, chunks, got)
+	for k := 0; k < chunks; k++ {
+		nl, cand := marksOf(data, from+64*k)
+		if got[2*k] != nl || got[2*k+1] != cand {
+			t.Fatalf("%q from %d chunk %d: kernel nl=%064b cand=%064b\n                        want nl=%064b cand=%064b", data, from, k, got[2*k], got[2*k+1], nl, cand)
 		}
+	}
+}
+
+// Every byte value at every position, next to each byte of the patterns:
+// what random data over a small alphabet would take long to reach.
+func TestMarkKernelsEveryByte(t *testing.T) {
+	for name, kernel := range kernelsOrSkip(t) {
+		t.Run(name, func(t *testing.T) {
+			for v := 0; v < 256; v++ {
+				for _, pat := range []string{"429", "529", "_e", "\n", "9", "2", "4", "5", "_", "e"} {
+					data := bytes.Repeat([]byte{byte(v)}, 64*4)
+					for at := 64 - len(pat); at < 128+len(pat); at += 3 {
+						copy(data[at:], pat)
+					}
+					checkKernel(t, kernel, data, 64)
+				}
+			}
+		})
 	}
 }
 
@@ -81,12 +128,14 @@ func randomSignalLog(rng *rand.Rand, n int) []byte {
 	return b
 }
 
-func walkEvents(data []byte, marked bool) ([]governor.Event, int, int) {
+// walkEvents splits data with kernel's masks, or the indexed way if kernel
+// is nil (the reference: it shares nothing with the masks), and parses it.
+func walkEvents(data []byte, kernel markFunc) ([]governor.Event, int, int) {
 	var evs []governor.Event
 	asm := NewAssembler("main.log", time.UTC, func(e *Entry) { evs = Parse(e, evs) })
 	var lines, cut int
-	if marked {
-		lines, cut = feedLinesMarked(data, asm)
+	if kernel != nil {
+		lines, cut = feedLinesMarked(data, asm, kernel)
 	} else {
 		lines, cut = feedLinesIndexed(data, asm, SignalLines(data, nil))
 	}
@@ -95,9 +144,7 @@ func walkEvents(data []byte, marked bool) ([]governor.Event, int, int) {
 }
 
 func TestMarkedAndIndexedSplitsAgree(t *testing.T) {
-	if !haveMarkKernel {
-		t.Skip("no mark kernel on this machine")
-	}
+	kernels := kernelsOrSkip(t)
 	rng := rand.New(rand.NewSource(2))
 	inputs := [][]byte{nil, []byte("\n"), []byte("no newline"), hostileLog(3, 2<<20)}
 	for i := 0; i < 200; i++ {
@@ -109,13 +156,15 @@ func TestMarkedAndIndexedSplitsAgree(t *testing.T) {
 		inputs = append(inputs, chunk, randomMarkData(rng, rng.Intn(2000)), randomSignalLog(rng, rng.Intn(3000)))
 	}
 	for i, data := range inputs {
-		want, wl, wc := walkEvents(data, false)
-		got, gl, gc := walkEvents(data, true)
-		if gl != wl || gc != wc {
-			t.Fatalf("input %d: lines/cut %d/%d, want %d/%d", i, gl, gc, wl, wc)
-		}
-		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("input %d: %d events, want %d", i, len(got), len(want))
+		want, wl, wc := walkEvents(data, nil)
+		for name, kernel := range kernels {
+			got, gl, gc := walkEvents(data, kernel)
+			if gl != wl || gc != wc {
+				t.Fatalf("%s, input %d: lines/cut %d/%d, want %d/%d", name, i, gl, gc, wl, wc)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s, input %d: %d events, want %d", name, i, len(got), len(want))
+			}
 		}
 	}
 }
@@ -124,19 +173,22 @@ func FuzzMarkedSplit(f *testing.F) {
 	f.Add([]byte("2026-09-30 10:00:00 [info] HTTP 429\n  status: 529\n\r\n_e"))
 	f.Add(hostileLog(1, 1<<10))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if !haveMarkKernel {
-			t.Skip("no mark kernel on this machine")
-		}
-		want, wl, wc := walkEvents(data, false)
-		got, gl, gc := walkEvents(data, true)
-		if gl != wl || gc != wc || !reflect.DeepEqual(got, want) {
-			t.Fatalf("marked split differs: %d/%d lines, %d/%d cut, %d/%d events", gl, wl, gc, wc, len(got), len(want))
+		kernels := kernelsOrSkip(t)
+		want, wl, wc := walkEvents(data, nil)
+		for name, kernel := range kernels {
+			if len(data) > 67 {
+				checkKernel(t, kernel, data, 2+len(data)%62)
+			}
+			got, gl, gc := walkEvents(data, kernel)
+			if gl != wl || gc != wc || !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s split differs: %d/%d lines, %d/%d cut, %d/%d events", name, gl, wl, gc, wc, len(got), len(want))
+			}
 		}
 	})
 }
 
 // BenchmarkFeedLines splits and assembles the macOS fixture repeated to one
-// block, both ways: ns/line is report's cost per line once it is in memory.
+// block, each way: ns/line is report's cost per line once it is in memory.
 func BenchmarkFeedLines(b *testing.B) {
 	fixture, err := os.ReadFile(filepath.Join("..", "testdata", "logs", "macos", "main.log"))
 	if err != nil {
@@ -146,31 +198,48 @@ func BenchmarkFeedLines(b *testing.B) {
 	for len(data) < blockSize {
 		data = append(data, fixture...)
 	}
-	for _, way := range []struct {
-		name   string
-		marked bool
-	}{{"marked", true}, {"indexed", false}} {
-		b.Run(way.name, func(b *testing.B) {
-			if way.marked && !haveMarkKernel {
-				b.Skip("no mark kernel on this machine")
-			}
+	ways := markKernels()
+	ways["indexed"] = nil // the split of CPUs without a kernel
+	for name, kernel := range ways {
+		b.Run(name, func(b *testing.B) {
 			var evs []governor.Event
 			asm := NewSinkAssembler("main.log", time.UTC, nil)
-			var signals []int
 			b.SetBytes(int64(len(data)))
 			lines := 0
 			for i := 0; i < b.N; i++ {
 				evs = evs[:0]
 				asm.Reset(&evs)
-				if way.marked {
-					lines, _ = feedLinesMarked(data, asm)
+				if kernel != nil {
+					lines, _ = feedLinesMarked(data, asm, kernel)
 				} else {
-					signals = SignalLines(data, signals)
-					lines, _ = feedLinesIndexed(data, asm, signals)
+					lines, _ = feedLinesIndexed(data, asm, SignalLines(data, nil))
 				}
 				asm.Flush()
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*lines), "ns/line")
+		})
+	}
+}
+
+// BenchmarkMarkKernel is the vector pass alone over the same block.
+func BenchmarkMarkKernel(b *testing.B) {
+	fixture, err := os.ReadFile(filepath.Join("..", "testdata", "logs", "macos", "main.log"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var data []byte
+	for len(data) < blockSize {
+		data = append(data, fixture...)
+	}
+	for name, kernel := range kernelsOrSkip(b) {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			out := make([]uint64, 2*markBatch)
+			for i := 0; i < b.N; i++ {
+				for c := 1; c+markBatch < (len(data)-1)/64; c += markBatch {
+					kernel(data, 64*c, markBatch, out)
+				}
+			}
 		})
 	}
 }
