@@ -20,10 +20,10 @@ import (
 //   - feedLinesIndexed everywhere else: a bytes.IndexByte per line, and a
 //     search of the whole block for signal candidates (SignalLines). It
 //     costs about a third more CPU than the AVX2 split on the generator's
-//     log. A SWAR kernel (8 bytes in a uint64, pure Go) was tried in its
-//     place and cost about twice as much again: the standard library's
-//     IndexByte is vector code on every CPU that matters, and a
-//     byte-exact test costs some 35 instructions a word.
+//     log (the README's Measured table). A SWAR kernel (pure Go, 8 bytes in
+//     a uint64) was tried in its place and cost more still: IndexByte is
+//     vector code on every CPU that matters, and a byte-exact SWAR test of
+//     the three patterns takes some 35 instructions a word.
 //
 // Both strip a CR before the newline, cut lines at governor.MaxLineBytes and
 // deliver a last line without newline, as ReadLines does.
