@@ -39,10 +39,6 @@ type BackfillPart struct {
 	// run time and then handed over to the follower.
 	Current bool
 	f       *os.File
-	ra      io.ReaderAt // f, or a test's wrapper around it
-	// held is what the plan already read of the file, from at or before
-	// Start to the file's size then: Run sends it without reading it again.
-	held []heldSeg
 }
 
 // SkippedFile is a log the backfill could not open, and why.
@@ -75,18 +71,6 @@ func PlanBackfill(dir string, files []LogFile, start StartFinder) (*Backfill, er
 }
 
 func planBackfill(dir string, files []LogFile, limit int64, start StartFinder) (*Backfill, error) {
-	return planner{limit: limit, start: start}.plan(dir, files)
-}
-
-// planner holds a plan's settings. wrap, when set, stands between the
-// backfill and every file it reads: tests count the bytes read with it.
-type planner struct {
-	limit int64
-	start StartFinder
-	wrap  func(*os.File) io.ReaderAt
-}
-
-func (pl planner) plan(dir string, files []LogFile) (*Backfill, error) {
 	if files == nil {
 		var err error
 		if files, err = folderLogs(dir); err != nil {
@@ -106,7 +90,7 @@ func (pl planner) plan(dir string, files []LogFile) (*Backfill, error) {
 		byFam[lf.Family] = append(byFam[lf.Family], lf)
 	}
 	for _, fam := range order {
-		parts, skipped, err := pl.family(fam, byFam[fam])
+		parts, skipped, err := planFamily(fam, byFam[fam], limit, start)
 		if err != nil {
 			b.Close()
 			return nil, err
@@ -130,10 +114,10 @@ func (pl planner) plan(dir string, files []LogFile) (*Backfill, error) {
 	return b, nil
 }
 
-// family opens a family's files (oldest first) and picks where to start.
+// planFamily opens a family's files (oldest first) and picks where to start.
 // A file that cannot be opened (permissions, not a regular file) is skipped
 // and reported, not fatal: one bad generation must not hide the others.
-func (pl planner) family(fam string, files []LogFile) ([]BackfillPart, []SkippedFile, error) {
+func planFamily(fam string, files []LogFile, limit int64, start StartFinder) ([]BackfillPart, []SkippedFile, error) {
 	SortLogFiles(files)
 	var parts []BackfillPart
 	var skipped []SkippedFile
@@ -153,57 +137,61 @@ func (pl planner) family(fam string, files []LogFile) ([]BackfillPart, []Skipped
 			closeParts(parts)
 			return nil, nil, fmt.Errorf("backfill %q: %w", lf.Path, err)
 		}
-		var ra io.ReaderAt = f
-		if pl.wrap != nil {
-			ra = pl.wrap(f)
-		}
-		parts = append(parts, BackfillPart{File: lf, f: f, ra: ra, Current: lf.Generation == 0 && !lf.old})
+		parts = append(parts, BackfillPart{File: lf, f: f, Current: lf.Generation == 0 && !lf.old})
 		sizes = append(sizes, fi.Size())
 	}
-	first := pl.pickStarts(fam, parts, sizes)
+	budget := limit
+	first := 0
+	for i := len(parts) - 1; i >= 0; i-- {
+		lo := max(0, sizes[i]-budget)
+		if fam == "main" {
+			if pos, ok := lastAppStart(parts[i].f, lo, sizes[i], start); ok {
+				parts[i].Start, first = pos, i
+				break
+			}
+		}
+		if lo > 0 || i == 0 {
+			parts[i].Start, first = lo, i
+			break
+		}
+		budget -= sizes[i]
+		if budget <= 0 {
+			first = i
+			break
+		}
+	}
 	closeParts(parts[:first])
 	return parts[first:], skipped, nil
 }
 
-// pickStarts sets where each part begins, newest first, within the byte
-// budget and, for main.log, from its last app start; it returns the index of
-// the first part to read. What the app-start scan read stays held in the
-// parts. A scan that fails to read counts as finding nothing there: Run
-// then reads that file itself and reports the error.
-func (pl planner) pickStarts(fam string, parts []BackfillPart, sizes []int64) int {
-	budget := pl.limit
-	for i := len(parts) - 1; i >= 0; i-- {
-		lo := max(0, sizes[i]-budget)
-		if fam == "main" && pl.start.Last != nil {
-			pos, held, err := scanBack(parts[i].ra, lo, sizes[i], pl.start)
-			if err == nil {
-				parts[i].held = held
-			}
-			if pos >= 0 {
-				parts[i].Start = pos
-				return i
-			}
-		}
-		if lo > 0 || i == 0 {
-			parts[i].Start = lo
-			return i
-		}
-		budget -= sizes[i]
-		if budget <= 0 {
-			return i
-		}
-	}
-	return 0
-}
-
 // lastAppStart finds the offset of the last line in [lo, hi) that opens an
-// app start entry, without keeping what it read.
+// app start entry, scanning backwards in chunks that overlap by find.Span.
 func lastAppStart(f *os.File, lo, hi int64, find StartFinder) (int64, bool) {
 	if find.Last == nil {
 		return 0, false
 	}
-	pos, _, err := scanBack(f, lo, hi, find)
-	return pos, err == nil && pos >= 0
+	const chunk = 1 << 20
+	keep := int64(find.Span) // a match may straddle chunks
+	buf := make([]byte, chunk+keep)
+	for end := hi; end > lo; {
+		start := max(lo, end-chunk)
+		n := int(min(end+keep, hi) - start)
+		k, err := f.ReadAt(buf[:n], start)
+		if err != nil && !errors.Is(err, io.EOF) {
+			return 0, false
+		}
+		atLineStart := start == 0
+		if !atLineStart {
+			var prev [1]byte
+			_, err := f.ReadAt(prev[:], start-1)
+			atLineStart = err == nil && prev[0] == '\n'
+		}
+		if i := find.Last(buf[:k], atLineStart); i >= 0 {
+			return start + int64(i), true
+		}
+		end = start
+	}
+	return 0, false
 }
 
 func closeParts(parts []BackfillPart) {
@@ -212,7 +200,6 @@ func closeParts(parts []BackfillPart) {
 			parts[i].f.Close()
 			parts[i].f = nil
 		}
-		parts[i].held = nil
 	}
 }
 

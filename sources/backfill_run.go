@@ -100,19 +100,12 @@ func (c *batcher) readPart(ctx context.Context, p *BackfillPart) (int64, error) 
 	sp.reset(p.Start)
 	if p.Start > 0 {
 		var prev [1]byte
-		if _, err := p.ra.ReadAt(prev[:], p.Start-1); err == nil && prev[0] != '\n' {
+		if _, err := p.f.ReadAt(prev[:], p.Start-1); err == nil && prev[0] != '\n' {
 			sp.skipping = true // begin at the next line start
 		}
 	}
-	r := &offReader{r: p.ra, off: p.Start}
-	if held := p.held; len(held) > 0 && held[0].off <= p.Start && p.Start <= held[0].end() {
-		p.held = nil // the batches keep the buffers alive only as long as they need them
-		end, err := c.emitHeld(sp, held, p.Start)
-		if err != nil {
-			return 0, err
-		}
-		r.off = end
-	}
+	r := &atReader{f: p.f, off: new(int64)}
+	*r.off = p.Start
 	for {
 		_, err := sp.fill(r)
 		sp.emit(c.collect)
