@@ -75,8 +75,8 @@ type Assembler struct {
 	remote     remoteSeen
 	bad        bool // the open entry is such a one: it and its lines say nothing
 	lastDate   [10]byte
-	lastMinute [16]byte // the date and time up to the minute of the last plausible stamp
-	minute19   [16]byte // the same of the last stamp shaped as main.log's (splitLine)
+	lastMinute [16]byte  // the date and time up to the minute of the last plausible stamp
+	minute19   [2]uint64 // the same of the last stamp shaped as main.log's, as two words (splitLine)
 	entries    int
 	names      *names
 	clock      stampClock

@@ -34,28 +34,39 @@ func splitEntry(line []byte) (stamp []byte, level string, body []byte, ok bool) 
 	return stamp, levelName(lv), body, true
 }
 
+// The eight bytes after a main.log stamp, by level, as splitLine reads them
+// (little-endian; TestStampTags checks them against the text).
+const (
+	tagInfo  = 0x205d6f666e695b20 // " [info] "
+	tagWarn  = 0x205d6e7261775b20 // " [warn] "
+	tagError = 0x5d726f7272655b20 // " [error]"
+	tagDebug = 0x5d67756265645b20 // " [debug]"
+)
+
 // splitLine is splitEntry for the assembler's next line: a line that
 // starts with the date, hour and minute of the last main.log-shaped stamp
 // (a minute of log is hundreds of lines) has only its seconds checked,
 // not all 19 bytes.
 func (a *Assembler) splitLine(line []byte) (stamp []byte, level string, body []byte, ok bool) {
-	if len(line) >= 27 && [16]byte(line[:16]) == a.minute19 && line[16] == ':' && isDigit(line[17]) && isDigit(line[18]) &&
-		line[19] == ' ' && line[20] == '[' {
+	// Eight bytes at a time: the minute as two words, and what follows the
+	// seconds, " [info] ", as one.
+	if len(line) >= 27 && binary.LittleEndian.Uint64(line) == a.minute19[0] && binary.LittleEndian.Uint64(line[8:]) == a.minute19[1] &&
+		line[16] == ':' && isDigit(line[17]) && isDigit(line[18]) {
 		// isStamp19(line) holds: its first 16 bytes are those of one that passed.
-		switch string(line[21:27]) {
-		case "info] ":
+		switch binary.LittleEndian.Uint64(line[19:]) {
+		case tagInfo:
 			return line[:19], "info", line[27:], true
-		case "warn] ":
+		case tagWarn:
 			return line[:19], "warn", line[27:], true
-		case "error]":
+		case tagError:
 			return line[:19], "error", trimSpace1(line[27:]), true
-		case "debug]":
+		case tagDebug:
 			return line[:19], "debug", trimSpace1(line[27:]), true
 		}
 	}
 	stamp, level, body, ok = splitEntry(line)
 	if ok && len(stamp) == 19 && isStamp19(stamp) {
-		a.minute19 = [16]byte(stamp)
+		a.minute19 = [2]uint64{binary.LittleEndian.Uint64(stamp), binary.LittleEndian.Uint64(stamp[8:])}
 	}
 	return stamp, level, body, ok
 }

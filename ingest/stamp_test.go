@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"encoding/binary"
 	"testing"
 	"time"
 )
@@ -16,6 +17,14 @@ func TestStampClockMatchesParseAcrossDST(t *testing.T) {
 		stamp := []byte(start.Add(time.Duration(i) * time.Second).Format("2006-01-02 15:04:05"))
 		if got, want := c.at(stamp, loc), parseStamp(stamp, loc); !got.Equal(want) {
 			t.Fatalf("%s: cached %v, parsed %v", stamp, got, want)
+		}
+	}
+}
+
+func TestStampTags(t *testing.T) {
+	for text, tag := range map[string]uint64{" [info] ": tagInfo, " [warn] ": tagWarn, " [error]": tagError, " [debug]": tagDebug} {
+		if got := binary.LittleEndian.Uint64([]byte(text)); got != tag {
+			t.Errorf("%q is %#x, the constant says %#x", text, got, tag)
 		}
 	}
 }
