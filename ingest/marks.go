@@ -56,6 +56,13 @@ type lineSink struct {
 }
 
 func (s *lineSink) deliver(line []byte, mayHaveSignal bool) {
+	s.lines++
+	s.asm.FeedLine(s.trim(line), mayHaveSignal)
+}
+
+// trim strips a CR before the newline and cuts a line at
+// governor.MaxLineBytes, counting the cut.
+func (s *lineSink) trim(line []byte) []byte {
 	if n := len(line); n > 0 && line[n-1] == '\r' {
 		line = line[:n-1]
 	}
@@ -63,8 +70,7 @@ func (s *lineSink) deliver(line []byte, mayHaveSignal bool) {
 		line = line[:governor.MaxLineBytes]
 		s.cut++
 	}
-	s.lines++
-	s.asm.FeedLine(line, mayHaveSignal)
+	return line
 }
 
 func feedLinesMarked(data []byte, asm *Assembler, kernel markFunc) (lines, cut int) {
@@ -97,7 +103,13 @@ func feedLinesMarked(data []byte, asm *Assembler, kernel markFunc) (lines, cut i
 				marked = marked || cand&upTo != 0
 				cand &^= upTo
 				nl &= nl - 1
-				sink.deliver(data[start:base+p], marked)
+				// deliver, by hand: a call less a line.
+				line := data[start : base+p]
+				if n := len(line); n > 0 && (line[n-1] == '\r' || n > governor.MaxLineBytes) {
+					line = sink.trim(line)
+				}
+				sink.lines++
+				asm.FeedLine(line, marked)
 				start, marked = base+p+1, false
 			}
 			marked = marked || cand != 0
