@@ -1,6 +1,7 @@
 package governor
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"time"
@@ -175,28 +176,59 @@ func (s *State) pruneEnded() {
 
 // prune keeps the newest Limits.EndedSessions ended sessions and, past
 // EndedSessions+maxLiveSessions in all, drops the least recently active.
+// The sessions are put in newestFirst's order by a key of plain integers,
+// and only when something is to go: a month of logs names a new session
+// every few minutes, so this runs every couple of hundred sessions.
 func (s *State) prune() {
-	all := s.pruneBuf[:0]
+	all, ended := s.pruneBuf[:0], 0
 	for _, sess := range s.sessions {
-		all = append(all, sess)
+		if !sess.live() {
+			ended++
+		}
+		all = append(all, activityKeyOf(sess))
 	}
 	s.pruneWork += len(all)
-	slices.SortFunc(all, newestFirst)
-	keep, ended := all[:0], 0
-	for _, sess := range all {
-		if !sess.live() {
-			if ended++; ended > s.limits.EndedSessions {
-				s.forget(sess)
-				continue
+	limit := s.limits.EndedSessions + maxLiveSessions
+	if ended > s.limits.EndedSessions || len(all) > limit {
+		slices.SortFunc(all, newestKeyFirst)
+		kept, ended := 0, 0
+		for _, k := range all {
+			if !k.sess.live() {
+				if ended++; ended > s.limits.EndedSessions {
+					s.forget(k.sess)
+					continue
+				}
+			}
+			if kept++; kept > limit {
+				s.forget(k.sess)
 			}
 		}
-		keep = append(keep, sess)
-	}
-	for _, sess := range keep[min(len(keep), s.limits.EndedSessions+maxLiveSessions):] {
-		s.forget(sess)
 	}
 	clear(all) // the scratch must not keep forgotten sessions alive
 	s.pruneBuf = all[:0]
+}
+
+// activityKey is a session's last activity as integers, for prune's sort:
+// newestFirst's order at a fraction of a time.Time compare.
+type activityKey struct {
+	sec  int64
+	nsec int32
+	sess *session
+}
+
+func activityKeyOf(sess *session) activityKey {
+	return activityKey{sess.lastActivity.Unix(), int32(sess.lastActivity.Nanosecond()), sess}
+}
+
+// newestKeyFirst is newestFirst on keys.
+func newestKeyFirst(a, b activityKey) int {
+	if a.sec != b.sec {
+		return cmp.Compare(b.sec, a.sec)
+	}
+	if a.nsec != b.nsec {
+		return cmp.Compare(b.nsec, a.nsec)
+	}
+	return strings.Compare(a.sess.id, b.sess.id)
 }
 
 func (s *State) forget(sess *session) {

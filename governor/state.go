@@ -47,7 +47,7 @@ type State struct {
 	sessions  map[string]*session
 	recent    [8]*session          // the session last got of each recentSlot, always one in sessions under its id
 	pruneAt   int                  // map size at which pruneEnded runs its next pass
-	pruneBuf  []*session           // pruneEnded's scratch, reused
+	pruneBuf  []activityKey        // pruneEnded's scratch, reused
 	pruneWork int                  // sessions visited by pruning, so a test can check it stays amortised O(1)
 	lastEvict map[string]time.Time // session → last G2 evicting / G6, to explain a following pause
 
