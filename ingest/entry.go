@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"encoding/binary"
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
@@ -95,10 +96,20 @@ func NewAssembler(file string, loc *time.Location, emit func(*Entry)) *Assembler
 	// a name is as untrusted as the lines in it.
 	file = governor.SanitizeStringWith(file, governor.PathText)
 	a := &Assembler{file: file, loc: loc, emit: emit, bodyBuf: make([]byte, 0, 512), names: newNames()}
+	// The minute caches start at a real minute, not at zero bytes: a line
+	// that starts with sixteen NULs would match zeros and pass as stamped.
+	// A line that matches this minute is a plausible main.log stamp anyway.
+	a.lastMinute = [16]byte([]byte(firstMinute))
+	a.minute19 = [2]uint64{binary.LittleEndian.Uint64([]byte(firstMinute)), binary.LittleEndian.Uint64([]byte(firstMinute[8:]))}
 	a.cur.names, a.cur.clock, a.cur.File, a.cur.loc = a.names, &a.clock, file, loc
 	a.cur.remote = &a.remote
 	return a
 }
+
+// firstMinute is what the minute caches hold before the first stamp: a
+// plausible date and time (year minYear), so that a line matching it is
+// one that the full checks would pass too.
+const firstMinute = "2000-01-01 00:00"
 
 // NewSinkAssembler returns an assembler that parses every entry's events
 // straight into *sink, in order and complete (as Parse gives them): a reader

@@ -2,8 +2,11 @@ package ingest
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/coworktop/coworktop/governor"
 )
 
 // FuzzSplitLine holds the assembler's shortcut to splitEntry: whatever
@@ -16,6 +19,8 @@ func FuzzSplitLine(f *testing.F) {
 		"2026-09-30T10:00:00.123Z [info] a\n2026-09-30T10:00:01 [error] b\n2026-09-30 10:00:02 [error]c",
 		"[2026-08-05T23:58:34.350Z] [bg] a\n2026-08-05T23:58:35 [info] b\n2026-08-05 23:58:36 [info]",
 		"2026-09-30 10:13:16 [info] a\n2026-09-30 10:13:99 [info] b\n  continued\n2026-09-30 10:13:17:[info] c",
+		"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00:00 [info] [CliGovernor] at cap; yielding warm spawn",
+		"2000-01-01 00:00:00 [info] [CliGovernor] at cap; yielding warm spawn\n2000-01-01 00:00:99 [info] x",
 	} {
 		f.Add([]byte(seed))
 	}
@@ -29,4 +34,16 @@ func FuzzSplitLine(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A line that starts with sixteen NULs is no entry: the minute caches
+// start at a real minute, not at zero bytes (found in review).
+func TestNulMinuteIsNoStamp(t *testing.T) {
+	var evs []governor.Event
+	a := NewSinkAssembler("main.log", time.UTC, &evs)
+	a.FeedLine([]byte(strings.Repeat("\x00", 16)+":00 [info] [CliGovernor] at cap; yielding warm spawn"), false)
+	a.Flush()
+	if len(evs) != 0 || a.Entries() != 0 {
+		t.Fatalf("a NUL stamp was read as an entry: %d entries, events %+v", a.Entries(), evs)
+	}
 }
