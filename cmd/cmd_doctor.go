@@ -81,6 +81,9 @@ func printDaemon(w io.Writer, d sources.DaemonLog, now time.Time) {
 	switch {
 	case d.Used:
 		fmt.Fprintf(w, "  read with the app's logs (report, the live view, events, serve)\n")
+		if d.Awaited {
+			fmt.Fprintf(w, "  no daemon.log beside them yet: the live view, events --follow and serve follow it when it appears\n")
+		}
 	case d.Awaited:
 		fmt.Fprintf(w, "  not read yet: %s\n", sources.CleanText(d.Why))
 	default:

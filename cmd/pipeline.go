@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -47,7 +48,9 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 		return nil, fmt.Errorf("reading %s: %w", dir, err)
 	}
 	for _, p := range cfg.await {
-		plan.Follow = append(plan.Follow, sources.FollowConfig{Path: p, StartAt: 0})
+		if !slices.ContainsFunc(plan.Follow, func(f sources.FollowConfig) bool { return f.Path == p }) {
+			plan.Follow = append(plan.Follow, sources.FollowConfig{Path: p, StartAt: 0})
+		}
 	}
 	out := make(chan governor.Update, 16)
 	lines := make(chan sources.LineBatch, 8)

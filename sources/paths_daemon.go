@@ -1,6 +1,9 @@
 package sources
 
-import "path/filepath"
+import (
+	"path/filepath"
+	"strings"
+)
 
 // EnvClaudeConfigDir moves the Claude Code CLI's folder, and with it the
 // daemon's log (claude-logs.md §7.6).
@@ -14,9 +17,9 @@ type DaemonLog struct {
 	// PATH is given; Why says why not.
 	Used bool
 	Why  string
-	// Awaited: the folder is there but the daemon has written no log yet;
-	// the views that follow (the live view, events --follow, serve) pick
-	// up daemon.log when it appears (Await).
+	// Awaited: the folder is there but holds no daemon.log (none yet, or
+	// only a rotated daemon.log.1); the views that follow (the live view,
+	// events --follow, serve) pick up daemon.log when it appears (Await).
 	Awaited bool
 }
 
@@ -41,6 +44,11 @@ func DaemonCandidate(in DiscoverInput) Candidate {
 // names it too.
 func discoverDaemon(in DiscoverInput) DaemonLog {
 	c := DaemonCandidate(in)
+	if in.Home == "" && c.Source != EnvClaudeConfigDir {
+		// Not ./.claude: a project's own .claude folder is no daemon's.
+		const why = "no home folder to look in"
+		return DaemonLog{ProbedDir: ProbedDir{Candidate: c, Why: why}, Why: why}
+	}
 	p := probeDir(c)
 	kept := p.Files[:0]
 	for _, f := range p.Files {
@@ -61,11 +69,25 @@ func discoverDaemon(in DiscoverInput) DaemonLog {
 	case len(p.Files) == 0:
 		d.Why = "no daemon.log there (the Claude Code daemon has not run)"
 	case !wanted:
-		d.Why = "not read: the log folder was set by hand; set " + EnvClaudeConfigDir + " to read this one with it"
+		d.Why = "the log folder was set by hand; set " + EnvClaudeConfigDir + " to read this one with it"
 	default:
 		d.Used = true
+		// Only daemon.log.1 so far: the current log is followed once the
+		// daemon writes it again.
+		d.Awaited = !hasCurrent(p.Files)
 	}
 	return d
+}
+
+// hasCurrent says whether the daemon's current log, daemon.log, is among
+// the files found (the others are its rotated generations).
+func hasCurrent(files []ProbedFile) bool {
+	for _, f := range files {
+		if strings.EqualFold(f.Name, daemonLogName) {
+			return true
+		}
+	}
+	return false
 }
 
 // Await is the daemon log to follow once it appears ("" unless Awaited).

@@ -64,3 +64,30 @@ func TestDiscoverDaemonLog(t *testing.T) {
 		t.Fatalf("CLAUDE_CONFIG_DIR: %+v", d)
 	}
 }
+
+// Only a rotated daemon.log.1 there: it is read, and daemon.log is awaited
+// (found in review: it was read by nothing when the daemon wrote it again).
+// With no home folder, no ./.claude is looked in.
+func TestDiscoverDaemonAwaitsTheCurrentLog(t *testing.T) {
+	home := t.TempDir()
+	cfg := filepath.Join(home, ".claude")
+	if err := os.MkdirAll(cfg, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(cfg, "daemon.log.1"), []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d := discoverDaemon(DiscoverInput{GOOS: "linux", Home: home})
+	if !d.Used || len(d.Paths()) != 1 || d.Await() != filepath.Join(cfg, "daemon.log") {
+		t.Fatalf("daemon.log.1 only: read it and await daemon.log: %+v", d)
+	}
+	if err := os.WriteFile(filepath.Join(cfg, "daemon.log"), []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if d := discoverDaemon(DiscoverInput{GOOS: "linux", Home: home}); d.Await() != "" || len(d.Paths()) != 2 {
+		t.Fatalf("both there: nothing awaited: %+v", d)
+	}
+	if d := discoverDaemon(DiscoverInput{GOOS: "linux"}); d.Used || d.Awaited || d.Why != "no home folder to look in" {
+		t.Fatalf("no home: %+v", d)
+	}
+}
