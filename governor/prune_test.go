@@ -42,7 +42,8 @@ func TestPruneKeepsWhatAFullSortKept(t *testing.T) {
 	for round := 0; round < 200; round++ {
 		limit := 1 + rng.Intn(20)
 		n := rng.Intn(4 * limit)
-		if round%20 == 0 {
+		hostile := round%20 == 0 // more live sessions than the bound: unique ids, all live
+		if hostile {
 			n = maxLiveSessions + 3*limit
 		}
 		a, b := New(Limits{EndedSessions: limit}), New(Limits{EndedSessions: limit})
@@ -55,15 +56,21 @@ func TestPruneKeepsWhatAFullSortKept(t *testing.T) {
 				at = at.In(tokyo)
 			}
 			state := StateWorking
-			if rng.Intn(3) > 0 && round%20 != 0 {
+			if rng.Intn(3) > 0 && !hostile {
 				state = StatePaused
 			}
 			id := fmt.Sprintf("local_%04d", rng.Intn(10*n+1))
+			if hostile {
+				id = fmt.Sprintf("local_%05d", i)
+			}
 			a.sessions[id] = &session{id: id, state: state, lastActivity: at}
 			b.sessions[id] = &session{id: id, state: state, lastActivity: at}
 		}
 		a.prune()
 		pruneByFullSort(b)
+		if hostile && len(a.sessions) != limit+maxLiveSessions {
+			t.Fatalf("round %d: %d live sessions left, the bound is %d", round, len(a.sessions), limit+maxLiveSessions)
+		}
 		got, want := idsOf(a), idsOf(b)
 		if !slices.Equal(got, want) {
 			t.Fatalf("round %d (limit %d, %d sessions): kept %v, the full sort kept %v", round, limit, n, got, want)
