@@ -10,6 +10,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -226,16 +227,33 @@ func startFakeVM(t *testing.T) bool {
 		t.Fatal(err)
 	}
 	// "read" blocks on a pipe the test holds open: no child process to leak.
-	cmd := exec.Command(bin, "-c", "read x", "-m", "2048")
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, stdin := startRetryingBusy(t, bin, "-c", "read x", "-m", "2048")
 	t.Cleanup(func() { stdin.Close(); _ = cmd.Process.Kill(); _ = cmd.Wait() })
 	return true
+}
+
+// startRetryingBusy starts a program the test has just written. While the
+// file was open for writing, a process another test forked at that moment
+// holds a copy of the descriptor until it execs, and the kernel refuses to
+// run the file ("text file busy", golang/go#22315): that is retried.
+func startRetryingBusy(t *testing.T, bin string, args ...string) (*exec.Cmd, io.WriteCloser) {
+	t.Helper()
+	for attempt := 0; ; attempt++ {
+		cmd := exec.Command(bin, args...)
+		stdin, err := cmd.StdinPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = cmd.Start()
+		if err == nil {
+			return cmd, stdin
+		}
+		stdin.Close()
+		if !errors.Is(err, syscall.ETXTBSY) || attempt == 50 {
+			t.Fatal(err)
+		}
+		time.Sleep(20 * time.Millisecond) // the other child execs within microseconds
+	}
 }
 
 func TestPrometheusEndToEnd(t *testing.T) {
