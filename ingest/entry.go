@@ -1,7 +1,6 @@
 package ingest
 
 import (
-	"encoding/binary"
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
@@ -100,7 +99,7 @@ func NewAssembler(file string, loc *time.Location, emit func(*Entry)) *Assembler
 	// that starts with sixteen NULs would match zeros and pass as stamped.
 	// A line that matches this minute is a plausible main.log stamp anyway.
 	a.lastMinute = [16]byte([]byte(firstMinute))
-	a.minute19 = [2]uint64{binary.LittleEndian.Uint64([]byte(firstMinute)), binary.LittleEndian.Uint64([]byte(firstMinute[8:]))}
+	a.minute19 = minuteWords([]byte(firstMinute))
 	a.cur.names, a.cur.clock, a.cur.File, a.cur.loc = a.names, &a.clock, file, loc
 	a.cur.remote = &a.remote
 	return a

@@ -187,9 +187,9 @@ func FuzzMarkedSplit(f *testing.F) {
 	})
 }
 
-// BenchmarkFeedLines splits and assembles the macOS fixture repeated to one
-// block, each way: ns/line is report's cost per line once it is in memory.
-func BenchmarkFeedLines(b *testing.B) {
+// fixtureBlock is the macOS fixture repeated to fill one block.
+func fixtureBlock(b *testing.B) []byte {
+	b.Helper()
 	fixture, err := os.ReadFile(filepath.Join("..", "testdata", "logs", "macos", "main.log"))
 	if err != nil {
 		b.Fatal(err)
@@ -198,6 +198,13 @@ func BenchmarkFeedLines(b *testing.B) {
 	for len(data) < blockSize {
 		data = append(data, fixture...)
 	}
+	return data
+}
+
+// BenchmarkFeedLines splits and assembles the macOS fixture repeated to one
+// block, each way: ns/line is report's cost per line once it is in memory.
+func BenchmarkFeedLines(b *testing.B) {
+	data := fixtureBlock(b)
 	ways := map[string]markFunc{"indexed": nil} // the split of CPUs without a kernel
 	for name, k := range markKernels() {
 		ways[name] = k
@@ -225,14 +232,7 @@ func BenchmarkFeedLines(b *testing.B) {
 
 // BenchmarkMarkKernel is the vector pass alone over the same block.
 func BenchmarkMarkKernel(b *testing.B) {
-	fixture, err := os.ReadFile(filepath.Join("..", "testdata", "logs", "macos", "main.log"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	var data []byte
-	for len(data) < blockSize {
-		data = append(data, fixture...)
-	}
+	data := fixtureBlock(b)
 	for name, kernel := range kernelsOrSkip(b) {
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(int64(len(data)))

@@ -43,6 +43,12 @@ const (
 	tagDebug = 0x5d67756265645b20 // " [debug]"
 )
 
+// minuteWords is a stamp's date and time up to the minute (its first 16
+// bytes) as the two words splitLine compares a line's against.
+func minuteWords(stamp []byte) [2]uint64 {
+	return [2]uint64{binary.LittleEndian.Uint64(stamp), binary.LittleEndian.Uint64(stamp[8:16])}
+}
+
 // splitLine is splitEntry for the assembler's next line: a line that
 // starts with the date, hour and minute of the last main.log-shaped stamp
 // (a minute of log is hundreds of lines) has only its seconds checked,
@@ -66,7 +72,7 @@ func (a *Assembler) splitLine(line []byte) (stamp []byte, level string, body []b
 	}
 	stamp, level, body, ok = splitEntry(line)
 	if ok && len(stamp) == 19 && isStamp19(stamp) {
-		a.minute19 = [2]uint64{binary.LittleEndian.Uint64(stamp), binary.LittleEndian.Uint64(stamp[8:])}
+		a.minute19 = minuteWords(stamp)
 	}
 	return stamp, level, body, ok
 }
