@@ -100,7 +100,9 @@ func feedLinesMarked(data []byte, asm *Assembler, kernel markFunc) (lines, cut i
 			for nl != 0 {
 				p := bits.TrailingZeros64(nl)
 				upTo := uint64(2)<<p - 1 // bits 0..p (all 64 when p is 63)
-				marked = marked || cand&upTo != 0
+				if c := cand & upTo; c != 0 && !marked {
+					marked = candidatesHold(data, base, c, start)
+				}
 				cand &^= upTo
 				nl &= nl - 1
 				// deliver, by hand: a call less a line.
@@ -112,7 +114,9 @@ func feedLinesMarked(data []byte, asm *Assembler, kernel markFunc) (lines, cut i
 				asm.FeedLine(line, marked)
 				start, marked = base+p+1, false
 			}
-			marked = marked || cand != 0
+			if cand != 0 && !marked {
+				marked = candidatesHold(data, base, cand, start)
+			}
 		}
 	}
 	if start < len(data) {

@@ -2,7 +2,10 @@ package ingest
 
 import (
 	"bytes"
+	"math/bits"
 	"slices"
+
+	"github.com/coworktop/coworktop/governor"
 )
 
 // rateLimitSignal reports a real rate-limit or overload signal: the error
@@ -45,7 +48,7 @@ func SignalLines(data []byte, dst []int) []int {
 	// '9' is the rarer end of both status codes in log text.
 	for i := bytes.IndexByte(data, '9'); i >= 0; i = nextByte(data, i+1, '9') {
 		if i >= 2 && data[i-1] == '2' && (data[i-2] == '4' || data[i-2] == '5') {
-			if ls := lineOf(i); len(starts) == 0 || starts[len(starts)-1] != ls {
+			if ls := lineOf(i); loneNumber(data, i, ls) && (len(starts) == 0 || starts[len(starts)-1] != ls) {
 				starts = append(starts, ls)
 			}
 		}
@@ -61,6 +64,37 @@ func SignalLines(data []byte, dst []int) []int {
 		starts = slices.Compact(starts)
 	}
 	return starts
+}
+
+// candidatesHold says whether any of the kernel's candidate bits (bit k is
+// data[base+k]) in the line starting at lineStart may begin a real signal:
+// a 429/529 that is a number of its own, or an "_error" of a rate-limit
+// error type. It tests what statusSignal and errorTypeSignal would test
+// first, at the one place the kernel found, so a line whose only candidate
+// is sys_free_raw=1429MB or governor_evict is never searched (a dense log
+// has one such line in ten). It holds every line rateLimitSignal accepts.
+func candidatesHold(data []byte, base int, cands uint64, lineStart int) bool {
+	for ; cands != 0; cands &= cands - 1 {
+		i := base + bits.TrailingZeros64(cands)
+		if data[i] == '9' {
+			if loneNumber(data, i, lineStart) {
+				return true
+			}
+		} else if i+len("_error") <= len(data) && string(data[i:i+len("_error")]) == "_error" && isErrorType(data, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// loneNumber says whether the 429 or 529 whose '9' is at data[i] stands
+// alone in its line (statusSignal's first test): no word byte touches
+// either end. A line cut at governor.MaxLineBytes may end just after it.
+func loneNumber(data []byte, i, lineStart int) bool {
+	if start := i - 2; start > lineStart && isWordByte(data[start-1]) {
+		return false
+	}
+	return i+1 >= len(data) || i+1-lineStart >= governor.MaxLineBytes || !isWordByte(data[i+1])
 }
 
 // statusSignal: HTTP 429/529 written as a status.

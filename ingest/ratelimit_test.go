@@ -60,6 +60,9 @@ func TestSignalPrefiltersNeverMissASignal(t *testing.T) {
 			if rateLimitSignal(line) && (!MayHaveSignal(line) || !named) {
 				t.Fatalf("%q: a real signal, MayHaveSignal=%v, named by SignalLines=%v", line, MayHaveSignal(line), named)
 			}
+			if rateLimitSignal(line) && !markedHolds(b, off, off+end) {
+				t.Fatalf("%q: a real signal, but candidatesHold drops its marks", line)
+			}
 			if named && !MayHaveSignal(line) {
 				t.Fatalf("%q: named by SignalLines but MayHaveSignal rejects it", line)
 			}
@@ -67,6 +70,44 @@ func TestSignalPrefiltersNeverMissASignal(t *testing.T) {
 		}
 		if len(starts) > 0 {
 			t.Fatalf("%q: SignalLines named offsets that start no line: %v", b, starts)
+		}
+	}
+}
+
+// markedHolds is the marked walk's test of one line, b[start:end]: the
+// kernel's candidates in it (marksOf, chunk by chunk) passed to
+// candidatesHold.
+func markedHolds(b []byte, start, end int) bool {
+	for base := start &^ 63; base < end; base += 64 {
+		_, cand := marksOf(b, base)
+		for k := 0; k < 64; k++ { // only the bits inside the line
+			if i := base + k; i < start || i >= end {
+				cand &^= 1 << k
+			}
+		}
+		if cand != 0 && candidatesHold(b, base, cand, start) {
+			return true
+		}
+	}
+	return false
+}
+
+// The walk's candidate filter passes real signals (above) and drops the
+// traps that fill a dense log: a 429 inside a longer number, a word_e.
+func TestCandidatesHoldDropsTraps(t *testing.T) {
+	for _, s := range []string{
+		`  status: 'sys_free_raw=429MB'`,
+		`[process-memory] trigger=interval sys_free=1429MB/16384MB`,
+		`Pausing session local_1 (governor_evict)`,
+		`child:14290:85MB`,
+	} {
+		if markedHolds([]byte(s), 0, len(s)) {
+			t.Errorf("%s: candidatesHold keeps a line with no signal", s)
+		}
+	}
+	for _, s := range []string{"status: 429", `"type":"rate_limit_error"`, "x overloaded_error", "429"} {
+		if !markedHolds([]byte(s), 0, len(s)) {
+			t.Errorf("%s: candidatesHold drops a real signal", s)
 		}
 	}
 }
