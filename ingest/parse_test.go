@@ -118,6 +118,11 @@ func TestParseProcessMemory(t *testing.T) {
 	if e := one(t, "2026-08-30 20:35:19 [info] [process-memory] trigger=stall sys_free=10MB/20MB trigger=interval sys_free=1MB/2MB"); e.Memory.Trigger != "stall" || e.Memory.SysFreeMB != 10 {
 		t.Errorf("repeated keys: got %+v", e.Memory)
 	}
+	// The top list names processes: a figure inside it is not the sample's,
+	// and the figures after it are read.
+	if e := one(t, "2026-08-30 20:35:19 [info] [process-memory] trigger=stall top=[child:1:2MB sys_free=9MB/9MB] sys_free=10MB/20MB"); e.Memory.SysFreeMB != 10 || e.Memory.TotalMB != 20 {
+		t.Errorf("top list: got %+v", e.Memory)
+	}
 }
 
 func TestParseVMShapes(t *testing.T) {

@@ -99,6 +99,14 @@ func parseProcessMemory(nm *names, b []byte) governor.Event {
 		return true
 	}
 	for len(b) > 0 {
+		// The top=[…] list names processes, not figures of the sample: it is
+		// passed over in one search, not token by token.
+		if len(b) > len("top=[") && string(b[:len("top=[")]) == "top=[" {
+			if end := bytes.IndexByte(b, ']'); end >= 0 {
+				b = trimSpaces(b[end+1:])
+				continue
+			}
+		}
 		tok := b
 		if sp := bytes.IndexByte(b, ' '); sp >= 0 {
 			tok, b = b[:sp], trimSpaces(b[sp+1:])
