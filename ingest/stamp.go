@@ -49,6 +49,14 @@ func minuteWords(stamp []byte) [2]uint64 {
 	return [2]uint64{binary.LittleEndian.Uint64(stamp), binary.LittleEndian.Uint64(stamp[8:16])}
 }
 
+// infoOfMinute: line is a main.log [info] line whose stamp has the date,
+// hour and minute of the last main.log-shaped stamp (splitLine's commonest
+// case, which FeedLine takes in line).
+func (a *Assembler) infoOfMinute(line []byte) bool {
+	return len(line) >= 27 && binary.LittleEndian.Uint64(line) == a.minute19[0] && binary.LittleEndian.Uint64(line[8:]) == a.minute19[1] &&
+		binary.LittleEndian.Uint64(line[19:]) == tagInfo && line[16] == ':' && isDigit(line[17]) && isDigit(line[18])
+}
+
 // splitLine is splitEntry for the assembler's next line: a line that
 // starts with the date, hour and minute of the last main.log-shaped stamp
 // (a minute of log is hundreds of lines) has only its seconds checked,
