@@ -147,7 +147,7 @@ func (a *Assembler) Feed(line []byte) { a.FeedLine(line, true) }
 
 // FeedLine is Feed for a reader that has already searched its block for
 // rate-limit signals: mayHaveSignal=false promises the line holds none (it
-// fails MayHaveSignal, or SignalLines did not name it), and it is not
+// fails MayHaveSignal, or the split's prefilter passed it over), and it is not
 // searched again.
 func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 	a.lineNo++

@@ -18,7 +18,7 @@ import (
 //     The kernels are AVX2 on amd64 (marks_amd64.s) and NEON on arm64, Apple
 //     silicon included (marks_arm64.s); both give marksOf's masks.
 //   - feedLinesIndexed everywhere else: a bytes.IndexByte per line, and a
-//     search of the whole block for signal candidates (SignalLines). It
+//     search of the whole block for error types (errorTypeLines). It
 //     costs about a third more CPU than the AVX2 split on the generator's
 //     log (the README's Measured table). A SWAR kernel (pure Go, 8 bytes in
 //     a uint64) was tried in its place and cost more still: IndexByte is
@@ -44,7 +44,7 @@ func feedLines(data []byte, asm *Assembler, signals []int) (lines, cut int, used
 		lines, cut = feedLinesMarked(data, asm, markKernel)
 		return lines, cut, signals
 	}
-	signals = SignalLines(data, signals)
+	signals = errorTypeLines(data, signals)
 	lines, cut = feedLinesIndexed(data, asm, signals)
 	return lines, cut, signals
 }
@@ -148,7 +148,8 @@ func marksOf(data []byte, off int) (nl, cand uint64) {
 }
 
 // feedLinesIndexed is the portable split. signals are the offsets of the
-// lines that may carry a rate-limit signal (SignalLines).
+// lines that hold a rate-limit error type (errorTypeLines); each line is
+// checked for a status as it goes by (mayHaveStatus).
 func feedLinesIndexed(data []byte, asm *Assembler, signals []int) (lines, cut int) {
 	sink := lineSink{asm: asm}
 	for off := 0; off < len(data); {
@@ -163,7 +164,12 @@ func feedLinesIndexed(data []byte, asm *Assembler, signals []int) (lines, cut in
 		if hit {
 			signals = signals[1:]
 		}
-		sink.deliver(line, hit)
+		// deliver, by hand, as the marked walk does: a call less a line.
+		if n := len(line); n > 0 && (line[n-1] == '\r' || n > governor.MaxLineBytes) {
+			line = sink.trim(line)
+		}
+		sink.lines++
+		asm.FeedLine(line, hit || mayHaveStatus(line))
 	}
 	return sink.lines, sink.cut
 }

@@ -137,7 +137,7 @@ func walkEvents(data []byte, kernel markFunc) ([]governor.Event, int, int) {
 	if kernel != nil {
 		lines, cut = feedLinesMarked(data, asm, kernel)
 	} else {
-		lines, cut = feedLinesIndexed(data, asm, SignalLines(data, nil))
+		lines, cut = feedLinesIndexed(data, asm, errorTypeLines(data, nil))
 	}
 	asm.Flush()
 	return evs, lines, cut
@@ -221,7 +221,7 @@ func BenchmarkFeedLines(b *testing.B) {
 				if kernel != nil {
 					lines, _ = feedLinesMarked(data, asm, kernel)
 				} else {
-					lines, _ = feedLinesIndexed(data, asm, SignalLines(data, nil))
+					lines, _ = feedLinesIndexed(data, asm, errorTypeLines(data, nil))
 				}
 				asm.Flush()
 			}

@@ -3,7 +3,6 @@ package ingest
 import (
 	"bytes"
 	"math/bits"
-	"slices"
 
 	"github.com/coworktop/coworktop/governor"
 )
@@ -37,33 +36,41 @@ func MayHaveSignal(line []byte) bool {
 	return bytes.Contains(line, []byte("429")) || bytes.Contains(line, []byte("529")) || bytes.Contains(line, []byte("_e"))
 }
 
-// SignalLines returns, in order and once each, the offsets in data of the
-// lines that may carry a rate-limit signal, for a reader that searches a
-// whole block at once instead of each line (a search costs a call, and a
-// block has thousands of lines). It finds a subset of the lines
-// MayHaveSignal accepts, and every line with a real signal. dst is reused.
-func SignalLines(data []byte, dst []int) []int {
+// errorTypeLines returns, in order and once each, the offsets in data of
+// the lines that hold a rate-limit error type, for the indexed split: one
+// search of the whole block for "_error" costs less than one a line (a
+// search costs a call, and a block has thousands of lines). The split
+// checks each line for a status itself (mayHaveStatus). dst is reused.
+func errorTypeLines(data []byte, dst []int) []int {
 	starts := dst[:0]
-	lineOf := func(i int) int { return bytes.LastIndexByte(data[:i], '\n') + 1 }
-	// '9' is the rarer end of both status codes in log text.
-	for i := bytes.IndexByte(data, '9'); i >= 0; i = nextByte(data, i+1, '9') {
-		if i >= 2 && data[i-1] == '2' && (data[i-2] == '4' || data[i-2] == '5') {
-			if ls := lineOf(i); loneNumber(data, i, ls) && (len(starts) == 0 || starts[len(starts)-1] != ls) {
+	for i := bytes.Index(data, []byte("_error")); i >= 0; i = nextIndex(data, i+6, "_error") {
+		if isErrorType(data, i) {
+			if ls := bytes.LastIndexByte(data[:i], '\n') + 1; len(starts) == 0 || starts[len(starts)-1] != ls {
 				starts = append(starts, ls)
 			}
 		}
 	}
-	n := len(starts)
-	for i := bytes.Index(data, []byte("_error")); i >= 0; i = nextIndex(data, i+6, "_error") {
-		if isErrorType(data, i) {
-			starts = append(starts, lineOf(i))
+	return starts
+}
+
+// mayHaveStatus says whether a line holds a 429 or 529 that no word byte
+// touches (statusSignal's first test), for the indexed split. The first 19
+// bytes of a line with a main.log stamp's separators hold no real status
+// (between the separators there is room for three digits only before the
+// first dash, with no status word before them), so they are passed over:
+// a search for '9' from the line's start stopped at the month of every
+// September line.
+func mayHaveStatus(line []byte) bool {
+	from := 0
+	if len(line) >= 19 && line[4] == '-' && line[7] == '-' && (line[10] == ' ' || line[10] == 'T') && line[13] == ':' && line[16] == ':' {
+		from = 19
+	}
+	for i := nextByte(line, from, '9'); i >= 0; i = nextByte(line, i+1, '9') {
+		if i >= 2 && line[i-1] == '2' && (line[i-2] == '4' || line[i-2] == '5') && loneNumber(line, i, 0) {
+			return true
 		}
 	}
-	if len(starts) > n { // error types are rare: sorting then is cheap
-		slices.Sort(starts)
-		starts = slices.Compact(starts)
-	}
-	return starts
+	return false
 }
 
 // candidatesHold says whether any of the kernel's candidate bits (bit k is

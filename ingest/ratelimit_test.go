@@ -36,17 +36,20 @@ func TestRateLimitSignal(t *testing.T) {
 	}
 }
 
-// A reader may skip every line MayHaveSignal rejects, and SignalLines must
-// name every line with a real signal (and no line MayHaveSignal rejects).
+// A reader may skip every line MayHaveSignal rejects, and the indexed
+// split's prefilter (errorTypeLines, then mayHaveStatus) and the marked
+// walk's (candidatesHold) must pass every line with a real signal, and no
+// line MayHaveSignal rejects.
 func TestSignalPrefiltersNeverMissASignal(t *testing.T) {
 	rng := rand.New(rand.NewSource(4))
-	pieces := []string{"status: ", "HTTP ", "429", "529", "_error", "rate_limit", "overloaded", " Too Many Requests", "x", " ", "4", "29", "_", "e", "\n"}
-	for trial := 0; trial < 3000; trial++ {
+	pieces := []string{"status: ", "HTTP ", "429", "529", "_error", "rate_limit", "overloaded", " Too Many Requests", "x", " ", "4", "29", "_", "e", "\n",
+		"2026-09-29 14:29:09 [info] ", "2026-09-01 00:00:00 "}
+	for trial := 0; trial < 5000; trial++ {
 		var b []byte
 		for n := rng.Intn(12); n >= 0; n-- {
 			b = append(b, pieces[rng.Intn(len(pieces))]...)
 		}
-		starts := SignalLines(b, nil)
+		starts := errorTypeLines(b, nil)
 		for off := 0; off < len(b); {
 			end := bytes.IndexByte(b[off:], '\n')
 			if end < 0 {
@@ -57,19 +60,20 @@ func TestSignalPrefiltersNeverMissASignal(t *testing.T) {
 			if named {
 				starts = starts[1:]
 			}
-			if rateLimitSignal(line) && (!MayHaveSignal(line) || !named) {
-				t.Fatalf("%q: a real signal, MayHaveSignal=%v, named by SignalLines=%v", line, MayHaveSignal(line), named)
+			passed := named || mayHaveStatus(line)
+			if rateLimitSignal(line) && (!MayHaveSignal(line) || !passed) {
+				t.Fatalf("%q: a real signal, MayHaveSignal=%v, passed by the indexed prefilter=%v", line, MayHaveSignal(line), passed)
 			}
 			if rateLimitSignal(line) && !markedHolds(b, off, off+end) {
 				t.Fatalf("%q: a real signal, but candidatesHold drops its marks", line)
 			}
-			if named && !MayHaveSignal(line) {
-				t.Fatalf("%q: named by SignalLines but MayHaveSignal rejects it", line)
+			if passed && !MayHaveSignal(line) {
+				t.Fatalf("%q: passed by the indexed prefilter but MayHaveSignal rejects it", line)
 			}
 			off += end + 1
 		}
 		if len(starts) > 0 {
-			t.Fatalf("%q: SignalLines named offsets that start no line: %v", b, starts)
+			t.Fatalf("%q: errorTypeLines named offsets that start no line: %v", b, starts)
 		}
 	}
 }
@@ -101,8 +105,8 @@ func TestCandidatesHoldDropsTraps(t *testing.T) {
 		`Pausing session local_1 (governor_evict)`,
 		`child:14290:85MB`,
 	} {
-		if markedHolds([]byte(s), 0, len(s)) {
-			t.Errorf("%s: candidatesHold keeps a line with no signal", s)
+		if markedHolds([]byte(s), 0, len(s)) || mayHaveStatus([]byte(s)) {
+			t.Errorf("%s: a prefilter keeps a line with no signal", s)
 		}
 	}
 	for _, s := range []string{"status: 429", `"type":"rate_limit_error"`, "x overloaded_error", "429"} {
