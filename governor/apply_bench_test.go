@@ -28,7 +28,7 @@ func BenchmarkApply(b *testing.B) {
 	t := time.Date(2026, 9, 1, 0, 0, 0, 0, time.UTC)
 	for i := range events {
 		events[i] = mix[i%len(mix)]
-		events[i].Time, events[i].File, events[i].Line, events[i].Level = t.Add(time.Duration(i)*time.Second), "main.log", i+1, "info"
+		events[i].Time, events[i].File, events[i].Line, events[i].Level = t.Add(time.Duration(i)*time.Second), "main.log", i+1, governor.LevelInfo
 	}
 	b.ReportAllocs()
 	for b.Loop() {

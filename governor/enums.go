@@ -1,6 +1,6 @@
 package governor
 
-// The string enums the model shares with ingest, ui, render, metrics and
+// The enums the model shares with ingest, ui, render, metrics and
 // notify. Each is a named type with its values here, so a consumer compares
 // against a constant, never a literal that can drift from what the parser
 // writes. Their text is what `events` and the JSON outputs print.
@@ -60,3 +60,39 @@ const (
 	FileUnreadable FileState = "unreadable" // it exists but cannot be opened or read; retried
 	FileDone       FileState = "done"       // read to its end and will not grow (saved logs)
 )
+
+// Level is an entry's log level, as an integer: an event carries one and
+// the app writes four. An entry with any other level keeps its text in
+// EventDetail.LevelText (LevelOther). Event.LevelText is what `events`
+// prints.
+type Level uint8
+
+const (
+	LevelNone  Level = iota // not logged (an event made by hand)
+	LevelInfo               // "info"
+	LevelWarn               // "warn"
+	LevelError              // "error"
+	LevelDebug              // "debug"
+	LevelOther              // any other: EventDetail.LevelText holds it
+)
+
+// levelNames are the texts of the levels the app writes.
+var levelNames = [...]string{LevelInfo: "info", LevelWarn: "warn", LevelError: "error", LevelDebug: "debug"}
+
+// LevelOf is the Level of a level's text, with the text itself when it is
+// none the app writes (LevelOther), for EventDetail.LevelText.
+func LevelOf(s string) (Level, string) {
+	switch s {
+	case "":
+		return LevelNone, ""
+	case "info":
+		return LevelInfo, ""
+	case "warn":
+		return LevelWarn, ""
+	case "error":
+		return LevelError, ""
+	case "debug":
+		return LevelDebug, ""
+	}
+	return LevelOther, s
+}

@@ -145,7 +145,7 @@ type Event struct {
 	File  string
 	Line  int
 	Kind  Kind
-	Level string
+	Level Level // an integer; the text of an uncommon one is in Detail (LevelText)
 
 	Session string // local_<uuid>, as logged
 	Reason  Reason // warm|user (spawn), governor_evict|idle_timeout (pause), …
@@ -196,6 +196,22 @@ type EventDetail struct {
 	CPUs     int
 	MemoryGB int
 	MemoryMB int // cowork-service.log: "SizeInMB"
+
+	LevelText string // the level, when it is none the app writes (LevelOther)
+}
+
+// LevelText is the event's level as logged ("" when none was).
+func (e *Event) LevelText() string {
+	if e.Level == LevelOther {
+		if e.Detail == nil {
+			return ""
+		}
+		return e.Detail.LevelText
+	}
+	if int(e.Level) < len(levelNames) {
+		return levelNames[e.Level]
+	}
+	return ""
 }
 
 // Details returns a copy of the event's rare fields, all empty when it has

@@ -88,7 +88,7 @@ type eventJSON struct {
 func (e Event) MarshalJSON() ([]byte, error) {
 	d := e.Details()
 	return json.Marshal(eventJSON{
-		Time: FormatLogged(e.Time), File: e.File, Line: e.Line, Kind: e.Kind, Level: e.Level,
+		Time: FormatLogged(e.Time), File: e.File, Line: e.Line, Kind: e.Kind, Level: e.LevelText(),
 		Session: e.Session, Reason: e.Reason, Verb: e.Verb,
 		Cap: e.Cap, Effective: e.Effective, IdleS: e.IdleS, Count: e.Count, Pressure: e.Pressure,
 		Cwd: e.Cwd, Lifecycle: e.Lifecycle, TimeoutS: e.TimeoutS, Healthy: d.Healthy, DurationMs: d.DurationMs,
@@ -106,7 +106,7 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	*e = Event{
-		File: j.File, Line: j.Line, Kind: j.Kind, Level: j.Level,
+		File: j.File, Line: j.Line, Kind: j.Kind,
 		Session: j.Session, Reason: j.Reason, Verb: j.Verb,
 		Cap: j.Cap, Effective: j.Effective, IdleS: j.IdleS, Count: j.Count, Pressure: j.Pressure,
 		Cwd: j.Cwd, Lifecycle: j.Lifecycle, TimeoutS: j.TimeoutS, Memory: j.Memory, Text: j.Text,
@@ -117,6 +117,7 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 		From: j.From, To: j.To, Version: j.Version, Platform: j.Platform, Arch: j.Arch,
 		Step: j.Step, Phase: j.Phase, CPUs: j.CPUs, MemoryGB: j.MemoryGB, MemoryMB: j.MemoryMB,
 	}
+	e.Level, d.LevelText = LevelOf(j.Level)
 	if d != (EventDetail{}) {
 		e.Detail = &d
 	}

@@ -3,6 +3,7 @@ package governor
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 	"unsafe"
@@ -18,6 +19,8 @@ func fill(t *testing.T, v reflect.Value, name string) {
 		v.SetInt(int64(len(name)))
 	case reflect.Uint16: // Kind
 		v.SetUint(uint64(KindVMConfig))
+	case reflect.Uint8: // Level: the one whose text travels in Detail
+		v.SetUint(uint64(LevelOther))
 	case reflect.Bool:
 		v.SetBool(true)
 	case reflect.Pointer:
@@ -46,7 +49,7 @@ func TestEventJSONCarriesEveryField(t *testing.T) {
 	seen := 0
 	for _, typ := range []reflect.Type{reflect.TypeOf(Event{}), reflect.TypeOf(EventDetail{})} {
 		for _, f := range reflect.VisibleFields(typ) {
-			if f.Name == "Detail" {
+			if f.Name == "Detail" || f.Name == "LevelText" { // LevelText goes out as Level
 				continue
 			}
 			seen++
@@ -88,8 +91,8 @@ func TestEventWithoutDetailsHasNoDetail(t *testing.T) {
 // few lines of a dense log; a field most kinds leave empty belongs in
 // EventDetail.
 func TestEventStaysCompact(t *testing.T) {
-	if n := unsafe.Sizeof(Event{}); n > 240 {
-		t.Errorf("Event is %d bytes, want at most 240", n)
+	if n := unsafe.Sizeof(Event{}); n > 224 {
+		t.Errorf("Event is %d bytes, want at most 224", n)
 	}
 }
 
@@ -112,5 +115,34 @@ func TestKindNames(t *testing.T) {
 	var k Kind
 	if err := k.UnmarshalText([]byte("no.such_kind")); err == nil {
 		t.Error("an unknown name must not read")
+	}
+}
+
+// A level is an integer, and its text goes out and comes back as logged,
+// an uncommon one too.
+func TestEventLevels(t *testing.T) {
+	for _, text := range []string{"info", "warn", "error", "debug", "verbose", ""} {
+		var back Event
+		in := `{"time":"2026-09-30T10:00:00Z","file":"main.log","line":3,"kind":"governor.yield","level":"` + text + `"}`
+		if err := json.Unmarshal([]byte(in), &back); err != nil {
+			t.Fatal(err)
+		}
+		if back.LevelText() != text {
+			t.Errorf("%q: read back as %q (level %d)", text, back.LevelText(), back.Level)
+		}
+		if (text == "verbose") != (back.Level == LevelOther) || (text == "") != (back.Level == LevelNone) {
+			t.Errorf("%q: level %d", text, back.Level)
+		}
+		if (back.Detail != nil) != (text == "verbose") {
+			t.Errorf("%q: detail %+v", text, back.Detail)
+		}
+		out, err := json.Marshal(back)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := `"level":"` + text + `"`
+		if got := string(out); (text != "") != strings.Contains(got, want) {
+			t.Errorf("%q: written as %s", text, got)
+		}
 	}
 }

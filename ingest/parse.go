@@ -30,11 +30,19 @@ func finishEntry(e *Entry, out []governor.Event, n int) []governor.Event {
 	if e.RateLimit {
 		out = append(out, governor.Event{Kind: governor.KindRateLimit, Text: e.rateText})
 	}
+	if n == len(out) {
+		return out
+	}
+	// The entry's level, read once for all its events.
+	level, text := governor.LevelOf(e.Level)
 	for i := n; i < len(out); i++ {
 		ev := &out[i]
 		ev.Time, ev.File, ev.Line = e.Time(), e.File, e.Line
-		if ev.Level == "" {
-			ev.Level = e.Level
+		if ev.Level == governor.LevelNone {
+			ev.Level = level
+			if text != "" {
+				ev.Detailed().LevelText = text
+			}
 		}
 	}
 	return out

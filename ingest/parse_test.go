@@ -36,14 +36,14 @@ func TestParseGovernorShapes(t *testing.T) {
 		want governor.Event
 	}{
 		{"2026-10-02 13:41:24 [debug] [CliGovernor] acquire(warm) effective=7/8",
-			governor.Event{Kind: governor.KindAcquire, Level: "debug", Reason: "warm", Effective: 7, Cap: 8}},
+			governor.Event{Kind: governor.KindAcquire, Level: governor.LevelDebug, Reason: "warm", Effective: 7, Cap: 8}},
 		{p + "[CliGovernor] at cap=27; would evict local_y (idle 1s) for warm spawn",
 			governor.Event{Kind: governor.KindAtCap, Cap: 27, Verb: "would_evict", Session: "local_y", IdleS: 1, Reason: "warm"}},
 		{p + "[CliGovernor] at cap=8; evicting local_0a235fb9-a681-41bd-89cd-98453ef18aa1 (idle 671s) for warm spawn",
 			governor.Event{Kind: governor.KindAtCap, Cap: 8, Verb: "evicting", Session: "local_0a235fb9-a681-41bd-89cd-98453ef18aa1", IdleS: 671, Reason: "warm"}},
 		{p + "[CliGovernor] at cap; yielding warm spawn", governor.Event{Kind: governor.KindYield, Reason: "warm"}},
 		{"2026-07-03 15:50:48 [warn] [CliGovernor] memory pressure (critical): would evict 0 idle session(s), 1 effective",
-			governor.Event{Kind: governor.KindPressure, Level: "warn", Pressure: "critical", Count: 0, Effective: 1}},
+			governor.Event{Kind: governor.KindPressure, Level: governor.LevelWarn, Pressure: "critical", Count: 0, Effective: 1}},
 		{p + "[CliGovernor] pressure evicting local_abc (idle 89s)",
 			governor.Event{Kind: governor.KindPressureEvict, Session: "local_abc", IdleS: 89, Reason: "pressure"}},
 		{p + "[CliGovernor] getFreeMemoryRatio failed; treating memory pressure as clear",
@@ -53,8 +53,8 @@ func TestParseGovernorShapes(t *testing.T) {
 	}
 	for _, c := range cases {
 		got := one(t, c.line)
-		if c.want.Level == "" {
-			c.want.Level = "info"
+		if c.want.Level == governor.LevelNone {
+			c.want.Level = governor.LevelInfo
 		}
 		got.Time, got.File, got.Line = time.Time{}, "", 0
 		if got.Kind != c.want.Kind || got.Reason != c.want.Reason || got.Cap != c.want.Cap || got.Effective != c.want.Effective ||
@@ -215,6 +215,19 @@ func TestParseSanitisesHostileText(t *testing.T) {
 			if strings.ContainsAny(s, "\x1b\x07\u202e") {
 				t.Errorf("unsanitised text reached an event: %q", s)
 			}
+		}
+	}
+}
+
+// An event's level is an integer; an uncommon one keeps its text.
+func TestParseLevels(t *testing.T) {
+	for _, c := range []struct {
+		level string
+		want  governor.Level
+	}{{"info", governor.LevelInfo}, {"warn", governor.LevelWarn}, {"error", governor.LevelError}, {"debug", governor.LevelDebug}, {"verbose", governor.LevelOther}} {
+		e := one(t, "2026-08-30 20:35:19 ["+c.level+"] [CliGovernor] at cap; yielding warm spawn")
+		if e.Level != c.want || e.LevelText() != c.level {
+			t.Errorf("[%s]: level %d %q", c.level, e.Level, e.LevelText())
 		}
 	}
 }
