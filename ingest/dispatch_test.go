@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"encoding/binary"
 	"os"
 	"path/filepath"
 	"strings"
@@ -80,8 +81,8 @@ func parsedEvents(body string) int {
 }
 
 // mayBeEvent lets parseBody skip most lines without a call; it must never
-// turn away a body parseBody would make an event of, whatever its first two
-// bytes are.
+// turn away a body parseBody would make an event of, whatever its first
+// eight bytes are.
 func TestMayBeEventAgreesWithParse(t *testing.T) {
 	bodies := append([]string(nil), everyShape...)
 	// And every entry of the fixture logs of all three systems.
@@ -105,15 +106,46 @@ func TestMayBeEventAgreesWithParse(t *testing.T) {
 			t.Errorf("%q: no event; the shape list is stale", body)
 		}
 	}
+	// parseCCD reads every untagged shape after "[CCD] ", and parseText
+	// skips leading spaces.
+	for _, shape := range everyShape {
+		if shape[0] != '[' {
+			bodies = append(bodies, "[CCD] "+shape, "  "+shape, "[CCD]  "+shape)
+		}
+	}
 	for _, body := range bodies {
 		for c := 0; c < 256; c++ {
-			for pos := 0; pos < 2 && pos < len(body); pos++ {
+			for pos := 0; pos < 8 && pos < len(body); pos++ {
 				b := []byte(body)
 				b[pos] = byte(c)
 				if parsedEvents(string(b)) > 0 && !mayBeEvent(b) {
 					t.Fatalf("%q: parseBody makes an event of it, mayBeEvent turns it away", b)
 				}
 			}
+		}
+	}
+}
+
+// The dispatch turns away the chatter of a busy log that the two-byte one
+// let through (found in report's profile), and each head has its own slot.
+func TestMayBeEventTurnsAwayChatter(t *testing.T) {
+	for _, body := range []string{
+		`[WorktreePool] Released worktree wt-3 to pool (was leased by local_a)`,
+		`[CCD start-timing] local_a preflight=12ms worktree=40ms`,
+		`[CCD] Binary preflight: .verified marker missing but binary present`,
+		`Received permission response for 7d1f0a2b: once (tool: Bash)`,
+		`[MCP] Using MCP server command: /usr/local/bin/node`,
+		`[oauth] refreshed access token, expires in 3600s`,
+		`[ipc] handled claude.settings.get in 3ms`,
+	} {
+		if mayBeEvent([]byte(body)) {
+			t.Errorf("%s: let through", body)
+		}
+	}
+	for _, h := range heads {
+		k := binary.LittleEndian.Uint32([]byte(h))
+		if eventHeads.slot[(k*eventHeads.mul)>>24] != k {
+			t.Errorf("%q has no slot of its own", h)
 		}
 	}
 }

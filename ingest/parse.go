@@ -48,22 +48,6 @@ func finishEntry(e *Entry, out []governor.Event, n int) []governor.Event {
 	return out
 }
 
-// mayBeEvent is parseBody's dispatch in two table lookups: a body whose
-// first byte (and, after '[', second byte) no case of parseText or
-// parseTagged starts with is no event, and most lines of a log are such.
-// TestMayBeEventAgreesWithParse keeps the tables in step with the switches.
-func mayBeEvent(b []byte) bool {
-	return len(b) > 0 && bodyStarts[b[0]] && (b[0] != '[' || len(b) > 1 && tagStarts[b[1]])
-}
-
-// bodyStarts and tagStarts: the first bytes parseText and parseTagged
-// switch on (a body may start with spaces: they are skipped). Read-only
-// after package initialisation.
-var (
-	bodyStarts = setOf("[SPWEGMRIhubwVLUs -")
-	tagStarts  = setOf("CWIpeSVusrqc")
-)
-
 func parseBody(e *Entry, out []governor.Event) []governor.Event {
 	return parseText(e, e.Body, out)
 }

@@ -1,0 +1,83 @@
+package ingest
+
+import "encoding/binary"
+
+// mayBeEvent is parseBody's dispatch in one table lookup: a body whose
+// first four bytes (after any spaces) begin no shape parseText or
+// parseTagged reads is no event, and most lines of a log are such. Two
+// bytes, as this once looked at, let through every [remote-control],
+// [WorktreePool], [CCD start-timing] and "Received …" line of a busy log;
+// parsing them for nothing cost a tenth of report's time.
+// TestMayBeEventAgreesWithParse keeps eventHeads in step with the parsers.
+func mayBeEvent(b []byte) bool {
+	if len(b) > 0 && b[0] == ' ' { // "[info]  [WarmLifecycle…": runs of spaces vary
+		b = trimSpaces(b)
+	}
+	if len(b) < 4 {
+		return false
+	}
+	k := binary.LittleEndian.Uint32(b)
+	if k == headCCD {
+		return ccdMayBeEvent(b)
+	}
+	return eventHeads.slot[(k*eventHeads.mul)>>24] == k
+}
+
+// ccdMayBeEvent: "[CCD] " before any untagged shape (parseCCD), or
+// "[CCD CycleHealth] ".
+func ccdMayBeEvent(b []byte) bool {
+	if len(b) > 6 && b[4] == ']' && b[5] == ' ' {
+		return mayBeEvent(b[6:])
+	}
+	return len(b) > 5 && b[4] == ' ' && b[5] == 'C'
+}
+
+// heads are the first four bytes of every shape parseText and parseTagged
+// read, "[CCD" aside (ccdMayBeEvent).
+var heads = []string{
+	// parseTagged
+	"[Cli", "[War", "[Idl", "[pro", "[eve", "[Sto", "[Sch", "[VM:",
+	"[upd", "[ste", "[rem", "[rcA", "[qui", "[cle",
+	// parseS
+	"Sess", "Star", "Skip", "Stop", "Succ",
+	// parseText's other cases, parseR, parseRenderer, parseQuit
+	"Paus", "Warm", "Idle", "heal", "unhe", "Enab", "Resu", "Remo", "Rela",
+	"GPU ", "Main", "befo", "will", "Loca",
+	// parseVMSwift
+	"VM s", "- CP", "- Me", "star", "Usin", "Linu",
+}
+
+var headCCD = binary.LittleEndian.Uint32([]byte("[CCD"))
+
+// headTable is a set of four-byte heads with no collisions: each head owns
+// the slot its multiplier gives it, so a lookup is one multiply and one
+// compare.
+type headTable struct {
+	mul  uint32
+	slot [256]uint32
+}
+
+// eventHeads is read-only after package initialisation.
+var eventHeads = newHeadTable(heads)
+
+// newHeadTable finds a multiplier under which the heads fall in distinct
+// slots (a few dozen heads in 256 slots: the first odd multipliers tried
+// serve).
+func newHeadTable(hs []string) headTable {
+	for mul := uint32(0x9E3779B1); ; mul += 2 {
+		t := headTable{mul: mul}
+		ok := true
+		for _, h := range hs {
+			k := binary.LittleEndian.Uint32([]byte(h))
+			i := (k * mul) >> 24
+			if t.slot[i] != 0 && t.slot[i] != k {
+				ok = false
+				break
+			}
+			t.slot[i] = k
+		}
+		if ok {
+			return t
+		}
+	}
+}
