@@ -241,8 +241,13 @@ func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 		// line is still in the reader's buffer: the common entry that is no
 		// event is never copied.
 		a.cur.Body = body
-		// mayBeEvent spares most entries the call.
-		may := service || daemon || mayBeEvent(body)
+		// mayBeEvent spares most entries the call; its table lookup is here.
+		may, sure := service || daemon, true
+		if !may {
+			if may, sure = headSays(body); !sure {
+				may = rareMayBeEvent(body)
+			}
+		}
 		if a.sink != nil {
 			from := len(*a.sink)
 			if may {
