@@ -33,11 +33,12 @@ func finishEntry(e *Entry, out []governor.Event, n int) []governor.Event {
 	if n == len(out) {
 		return out
 	}
-	// The entry's level, read once for all its events.
+	// The entry's time and level, read once for all its events.
+	t := e.Time()
 	level, text := governor.LevelOf(e.Level)
 	for i := n; i < len(out); i++ {
 		ev := &out[i]
-		ev.Time, ev.File, ev.Line = e.Time(), e.File, e.Line
+		ev.Time, ev.File, ev.Line = t, e.File, e.Line
 		if ev.Level == governor.LevelNone {
 			ev.Level = level
 			if text != "" {
