@@ -51,19 +51,25 @@ func ccdMayBeEvent(b []byte) bool {
 	return len(b) > 5 && b[4] == ' ' && b[5] == 'C'
 }
 
-// heads are the first four bytes of every shape parseText and parseTagged
-// read, "[CCD" aside (ccdMayBeEvent).
+// heads are the shapes parseText and parseTagged read, by how each starts
+// ("[CCD" aside: ccdMayBeEvent); the table holds their first four bytes.
 var heads = []string{
 	// parseTagged
-	"[Cli", "[War", "[Idl", "[pro", "[eve", "[Sto", "[Sch", "[VM:",
-	"[upd", "[ste", "[rem", "[rcA", "[qui", "[cle",
+	"[CliGovernor] ", "[WarmLifecycle:", "[IdleManager:", "[process-memory] ",
+	"[event-loop-stall] ", "[Stop hook] ", "[ScheduledTasks]", "[VM:",
+	"[updater] ", "[stealth-update] ", "[stealth-relaunch] ", "[remote-control] ",
+	"[rcAutoEnable] ", "[quit-cleanup] ", "[cleanupVMBundleIfUnsupported] ",
 	// parseS
-	"Sess", "Star", "Skip", "Stop", "Succ",
+	"Session ", "Starting ", "Startup failed: ", "Skipping pause", "Stopping ",
+	"Successfully run onQuitCleanup",
 	// parseText's other cases, parseR, parseRenderer, parseQuit
-	"Paus", "Warm", "Idle", "heal", "unhe", "Enab", "Resu", "Remo", "Rela",
-	"GPU ", "Main", "befo", "will", "Loca",
+	"Pausing session ", "Warming ", "Idle timeout reached", "healthy cycle for ",
+	"unhealthy cycle for ", "Enabling remote control", "Resuming session ",
+	"Remote control enabled", "Relaunch auto-resume: ", "GPU process gone",
+	"Main webview ", "beforeQuit", "willQuit: handler", "LocalSessions.",
 	// parseVMSwift
-	"VM s", "- CP", "- Me", "star", "Usin", "Linu",
+	"VM startup step: ", "- CPUs: ", "- Memory: ", "startVM called for ",
+	"Using bundle at ", "Linux VM started successfully",
 }
 
 var headCCD = binary.LittleEndian.Uint32([]byte("[CCD"))

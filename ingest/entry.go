@@ -242,8 +242,9 @@ func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 		// event is never copied.
 		a.cur.Body = body
 		// mayBeEvent spares most entries the call; its table lookup is here.
-		may, sure := service || daemon, true
+		may := service || daemon
 		if !may {
+			var sure bool
 			if may, sure = headSays(body); !sure {
 				may = rareMayBeEvent(body)
 			}
