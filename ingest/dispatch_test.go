@@ -25,6 +25,7 @@ var everyShape = []string{
 	"[process-memory] trigger=interval sys_free=1MB/2MB",
 	"[event-loop-stall] main process blocked for 900ms",
 	"[Stop hook] Query completed for session local_a",
+	"[ScheduledTasks] tick: 0 due, next in 60s",
 	"[VM:steps] boot started",
 	"[VM:start] memory=4GB",
 	"Starting local session local_a in /p",

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -243,5 +244,70 @@ func BenchmarkMarkKernel(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// goKernel is marksOf as a markFunc: the marked walk on any machine.
+func goKernel(data []byte, from, chunks int, out []uint64) {
+	for i := 0; i < chunks; i++ {
+		out[2*i], out[2*i+1] = marksOf(data, from+64*i)
+	}
+}
+
+// referenceEvents splits data by ReadLines' rules with no prefilter at all:
+// each line, its CR stripped and cut at governor.MaxLineBytes, is searched
+// for a signal.
+func referenceEvents(data []byte) []governor.Event {
+	var evs []governor.Event
+	asm := NewAssembler("main.log", time.UTC, func(e *Entry) { evs = Parse(e, evs) })
+	lines := bytes.Split(data, []byte("\n"))
+	if len(data) > 0 && data[len(data)-1] == '\n' {
+		lines = lines[:len(lines)-1]
+	}
+	for _, line := range lines {
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		if len(line) > governor.MaxLineBytes {
+			line = line[:governor.MaxLineBytes]
+		}
+		asm.FeedLine(line, true)
+	}
+	asm.Flush()
+	return evs
+}
+
+// Both splits, with every kernel and with marksOf standing in for one,
+// find what a split with no prefilter finds, where a signal ends a line
+// cut at governor.MaxLineBytes, ends with a CR, or touches the cut (found
+// in review: the walk's test of a cut line's end could be deleted with
+// every test passing).
+func TestSplitsFindWhatNoPrefilterFinds(t *testing.T) {
+	kernels := map[string]markFunc{"go": goKernel}
+	for name, k := range markKernels() {
+		kernels[name] = k
+	}
+	stamp := "2026-09-01 00:00:00 [info] "
+	var inputs [][]byte
+	for _, head := range []string{"", stamp} {
+		for _, signal := range []string{"status: 429", "x rate_limit_error", "HTTP 529"} {
+			for end := governor.MaxLineBytes - 3; end <= governor.MaxLineBytes+1; end++ {
+				for _, after := range []string{"x", "9", "_", "\r", "", " Too Many Requests"} {
+					pad := end - len(head) - len(signal)
+					line := head + strings.Repeat(" ", pad) + signal + after
+					inputs = append(inputs, []byte(stamp+"first\n"+line+"\n"+stamp+"last\n"), []byte(line))
+				}
+			}
+		}
+	}
+	for i, data := range inputs {
+		want := referenceEvents(data)
+		got, _, _ := walkEvents(data, nil)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("indexed, input %d: %d events, want %d", i, len(got), len(want))
+		}
+		for name, kernel := range kernels {
+			if got, _, _ := walkEvents(data, kernel); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s, input %d: %d events, want %d", name, i, len(got), len(want))
+			}
+		}
 	}
 }
