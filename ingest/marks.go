@@ -56,8 +56,18 @@ type lineSink struct {
 }
 
 func (s *lineSink) deliver(line []byte, mayHaveSignal bool) {
+	s.asm.FeedLine(s.next(line), mayHaveSignal)
+}
+
+// next counts a line and gives it as the assembler takes it; small enough
+// to be inlined in the walks, where a call a line showed in the profile
+// (trim, the rare case, is the call).
+func (s *lineSink) next(line []byte) []byte {
 	s.lines++
-	s.asm.FeedLine(s.trim(line), mayHaveSignal)
+	if n := len(line); n > 0 && (line[n-1] == '\r' || n > governor.MaxLineBytes) {
+		return s.trim(line)
+	}
+	return line
 }
 
 // trim strips a CR before the newline and cuts a line at
@@ -105,13 +115,7 @@ func feedLinesMarked(data []byte, asm *Assembler, kernel markFunc) (lines, cut i
 				}
 				cand &^= upTo
 				nl &= nl - 1
-				// deliver, by hand: a call less a line.
-				line := data[start : base+p]
-				if n := len(line); n > 0 && (line[n-1] == '\r' || n > governor.MaxLineBytes) {
-					line = sink.trim(line)
-				}
-				sink.lines++
-				asm.FeedLine(line, marked)
+				asm.FeedLine(sink.next(data[start:base+p]), marked)
 				start, marked = base+p+1, false
 			}
 			if cand != 0 && !marked {
@@ -135,7 +139,7 @@ func marksOf(data []byte, off int) (nl, cand uint64) {
 		case '\n':
 			nl |= bit
 		case '9':
-			if i >= 2 && data[i-1] == '2' && (data[i-2] == '4' || data[i-2] == '5') {
+			if statusDigitsAt(data, i) {
 				cand |= bit
 			}
 		case '_':
@@ -164,11 +168,7 @@ func feedLinesIndexed(data []byte, asm *Assembler, signals []int) (lines, cut in
 		if hit {
 			signals = signals[1:]
 		}
-		// deliver, by hand, as the marked walk does: a call less a line.
-		if n := len(line); n > 0 && (line[n-1] == '\r' || n > governor.MaxLineBytes) {
-			line = sink.trim(line)
-		}
-		sink.lines++
+		line = sink.next(line)
 		asm.FeedLine(line, hit || mayHaveStatus(line))
 	}
 	return sink.lines, sink.cut

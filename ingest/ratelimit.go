@@ -66,7 +66,7 @@ func mayHaveStatus(line []byte) bool {
 		from = 19
 	}
 	for i := nextByte(line, from, '9'); i >= 0; i = nextByte(line, i+1, '9') {
-		if i >= 2 && line[i-1] == '2' && (line[i-2] == '4' || line[i-2] == '5') && loneNumber(line, i, 0) {
+		if statusDigitsAt(line, i) && loneNumber(line, i, 0) {
 			return true
 		}
 	}
@@ -94,6 +94,12 @@ func candidatesHold(data []byte, base int, cands uint64, lineStart int) bool {
 	return false
 }
 
+// statusDigitsAt says whether the '9' at b[i] ends a 429 or 529 (the
+// kernels' and marksOf's candidate rule).
+func statusDigitsAt(b []byte, i int) bool {
+	return i >= 2 && b[i-1] == '2' && (b[i-2] == '4' || b[i-2] == '5')
+}
+
 // loneNumber says whether the 429 or 529 whose '9' is at data[i] stands
 // alone in its line (statusSignal's first test): no word byte touches
 // either end. A line cut at governor.MaxLineBytes may end just after it.
@@ -108,13 +114,10 @@ func loneNumber(data []byte, i, lineStart int) bool {
 func statusSignal(line []byte) bool {
 	// Look for the '9' of 429/529: in log text it is far rarer than '2' or '4'.
 	for i := bytes.IndexByte(line, '9'); i >= 0; i = nextByte(line, i+1, '9') {
-		if i < 2 || line[i-1] != '2' || (line[i-2] != '4' && line[i-2] != '5') {
-			continue
+		if !statusDigitsAt(line, i) || !loneNumber(line, i, 0) {
+			continue // no status, or part of a longer number or a word: 1429, 429MB, x429
 		}
 		start := i - 2
-		if start > 0 && isWordByte(line[start-1]) || i+1 < len(line) && isWordByte(line[i+1]) {
-			continue // part of a longer number or a word: 1429, 429MB, x429
-		}
 		if statusContext(line[max(0, start-24):start]) || bytes.HasPrefix(line[i+1:], []byte(" Too Many Requests")) {
 			return true
 		}

@@ -49,12 +49,18 @@ func minuteWords(stamp []byte) [2]uint64 {
 	return [2]uint64{binary.LittleEndian.Uint64(stamp), binary.LittleEndian.Uint64(stamp[8:16])}
 }
 
-// infoOfMinute: line is a main.log [info] line whose stamp has the date,
-// hour and minute of the last main.log-shaped stamp (splitLine's commonest
-// case, which FeedLine takes in line).
-func (a *Assembler) infoOfMinute(line []byte) bool {
+// ofMinute: line starts with a main.log stamp of the date, hour and minute
+// of the last main.log-shaped stamp, and has the 8 bytes of a level tag
+// after it.
+func (a *Assembler) ofMinute(line []byte) bool {
 	return len(line) >= 27 && binary.LittleEndian.Uint64(line) == a.minute19[0] && binary.LittleEndian.Uint64(line[8:]) == a.minute19[1] &&
-		binary.LittleEndian.Uint64(line[19:]) == tagInfo && line[16] == ':' && isDigit(line[17]) && isDigit(line[18])
+		line[16] == ':' && isDigit(line[17]) && isDigit(line[18])
+}
+
+// infoOfMinute: such a line at [info], splitLine's commonest case, which
+// FeedLine takes in line.
+func (a *Assembler) infoOfMinute(line []byte) bool {
+	return a.ofMinute(line) && binary.LittleEndian.Uint64(line[19:]) == tagInfo
 }
 
 // splitLine is splitEntry for the assembler's next line: a line that
@@ -64,8 +70,7 @@ func (a *Assembler) infoOfMinute(line []byte) bool {
 func (a *Assembler) splitLine(line []byte) (stamp []byte, level string, body []byte, ok bool) {
 	// Eight bytes at a time: the minute as two words, and what follows the
 	// seconds, " [info] ", as one.
-	if len(line) >= 27 && binary.LittleEndian.Uint64(line) == a.minute19[0] && binary.LittleEndian.Uint64(line[8:]) == a.minute19[1] &&
-		line[16] == ':' && isDigit(line[17]) && isDigit(line[18]) {
+	if a.ofMinute(line) {
 		// isStamp19(line) holds: its first 16 bytes are those of one that passed.
 		switch binary.LittleEndian.Uint64(line[19:]) {
 		case tagInfo:
