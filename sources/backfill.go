@@ -39,6 +39,9 @@ type BackfillPart struct {
 	// run time and then handed over to the follower.
 	Current bool
 	f       *os.File
+	r       io.ReaderAt // what f is read through (f itself, but for tests)
+	// midLine: Start is inside a line, so the part begins at the next one.
+	midLine bool
 }
 
 // SkippedFile is a log the backfill could not open, and why.
@@ -71,6 +74,12 @@ func PlanBackfill(dir string, files []LogFile, start StartFinder) (*Backfill, er
 }
 
 func planBackfill(dir string, files []LogFile, limit int64, start StartFinder) (*Backfill, error) {
+	return planBackfillVia(dir, files, limit, start, nil)
+}
+
+// planBackfillVia is planBackfill reading each file through via(f) (nil:
+// f itself), which lets a test see every read.
+func planBackfillVia(dir string, files []LogFile, limit int64, start StartFinder, via func(*os.File) io.ReaderAt) (*Backfill, error) {
 	if files == nil {
 		var err error
 		if files, err = folderLogs(dir); err != nil {
@@ -90,7 +99,7 @@ func planBackfill(dir string, files []LogFile, limit int64, start StartFinder) (
 		byFam[lf.Family] = append(byFam[lf.Family], lf)
 	}
 	for _, fam := range order {
-		parts, skipped, err := planFamily(fam, byFam[fam], limit, start)
+		parts, skipped, err := planFamily(fam, byFam[fam], limit, start, via)
 		if err != nil {
 			b.Close()
 			return nil, err
@@ -117,7 +126,7 @@ func planBackfill(dir string, files []LogFile, limit int64, start StartFinder) (
 // planFamily opens a family's files (oldest first) and picks where to start.
 // A file that cannot be opened (permissions, not a regular file) is skipped
 // and reported, not fatal: one bad generation must not hide the others.
-func planFamily(fam string, files []LogFile, limit int64, start StartFinder) ([]BackfillPart, []SkippedFile, error) {
+func planFamily(fam string, files []LogFile, limit int64, start StartFinder, via func(*os.File) io.ReaderAt) ([]BackfillPart, []SkippedFile, error) {
 	SortLogFiles(files)
 	var parts []BackfillPart
 	var skipped []SkippedFile
@@ -137,61 +146,52 @@ func planFamily(fam string, files []LogFile, limit int64, start StartFinder) ([]
 			closeParts(parts)
 			return nil, nil, fmt.Errorf("backfill %q: %w", lf.Path, err)
 		}
-		parts = append(parts, BackfillPart{File: lf, f: f, Current: lf.Generation == 0 && !lf.old})
+		var r io.ReaderAt = f
+		if via != nil {
+			r = via(f)
+		}
+		parts = append(parts, BackfillPart{File: lf, f: f, r: r, Current: lf.Generation == 0 && !lf.old})
 		sizes = append(sizes, fi.Size())
 	}
-	budget := limit
-	first := 0
-	for i := len(parts) - 1; i >= 0; i-- {
-		lo := max(0, sizes[i]-budget)
-		if fam == "main" {
-			if pos, ok := lastAppStart(parts[i].f, lo, sizes[i], start); ok {
-				parts[i].Start, first = pos, i
-				break
-			}
-		}
-		if lo > 0 || i == 0 {
-			parts[i].Start, first = lo, i
-			break
-		}
-		budget -= sizes[i]
-		if budget <= 0 {
-			first = i
-			break
-		}
-	}
+	first := pickStart(parts, sizes, limit, fam == "main", start)
 	closeParts(parts[:first])
 	return parts[first:], skipped, nil
 }
 
-// lastAppStart finds the offset of the last line in [lo, hi) that opens an
-// app start entry, scanning backwards in chunks that overlap by find.Span.
-func lastAppStart(f *os.File, lo, hi int64, find StartFinder) (int64, bool) {
-	if find.Last == nil {
-		return 0, false
+// pickStart sets where the family's read begins, going back from its
+// current file at most limit bytes and, for main, no further than the last
+// app start (scan), and returns the index of the first part read.
+func pickStart(parts []BackfillPart, sizes []int64, limit int64, scan bool, start StartFinder) int {
+	budget := limit
+	for i := len(parts) - 1; i >= 0; i-- {
+		lo := max(0, sizes[i]-budget)
+		p := &parts[i]
+		res := scanResult{}
+		if scan {
+			res = scanBack(p.r, lo, sizes[i], start)
+			if res.found {
+				p.Start = res.at
+				return i
+			}
+		}
+		if lo > 0 || i == 0 {
+			p.Start = lo
+			switch {
+			case res.reachedLo:
+				p.midLine = res.midLine
+			case lo > 0:
+				var prev [1]byte
+				_, err := p.r.ReadAt(prev[:], lo-1)
+				p.midLine = err == nil && prev[0] != '\n'
+			}
+			return i
+		}
+		budget -= sizes[i]
+		if budget <= 0 {
+			return i
+		}
 	}
-	const chunk = 1 << 20
-	keep := int64(find.Span) // a match may straddle chunks
-	buf := make([]byte, chunk+keep)
-	for end := hi; end > lo; {
-		start := max(lo, end-chunk)
-		n := int(min(end+keep, hi) - start)
-		k, err := f.ReadAt(buf[:n], start)
-		if err != nil && !errors.Is(err, io.EOF) {
-			return 0, false
-		}
-		atLineStart := start == 0
-		if !atLineStart {
-			var prev [1]byte
-			_, err := f.ReadAt(prev[:], start-1)
-			atLineStart = err == nil && prev[0] == '\n'
-		}
-		if i := find.Last(buf[:k], atLineStart); i >= 0 {
-			return start + int64(i), true
-		}
-		end = start
-	}
-	return 0, false
+	return 0
 }
 
 func closeParts(parts []BackfillPart) {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"time"
 )
 
@@ -98,14 +99,12 @@ func (c *batcher) readPart(ctx context.Context, p *BackfillPart) (int64, error) 
 	c.file = p.File.Path
 	sp := newSplitter()
 	sp.reset(p.Start)
-	if p.Start > 0 {
-		var prev [1]byte
-		if _, err := p.f.ReadAt(prev[:], p.Start-1); err == nil && prev[0] != '\n' {
-			sp.skipping = true // begin at the next line start
-		}
+	sp.skipping = p.midLine // begin at the next line start
+	src := p.r
+	if src == nil {
+		src = p.f
 	}
-	r := &atReader{f: p.f, off: new(int64)}
-	*r.off = p.Start
+	r := io.NewSectionReader(src, p.Start, math.MaxInt64-p.Start)
 	for {
 		_, err := sp.fill(r)
 		sp.emit(c.collect)
