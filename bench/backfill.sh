@@ -1,10 +1,13 @@
 #!/bin/sh
 # Times the start-up backfill of main.log's last 32 MB and compares it with
 # `grep -c` on the same bytes. Given a commit, it also runs that commit's
-# backfill and the work tree's in turn, ROUNDS times, on two logs: one with no
-# app start in its last 32 MB (the whole window is sent) and one with an app
-# start 31 MB before its end; it prints the medians of each (ns per backfill,
-# peak RSS of a process doing one) and the median of the per-round ratios.
+# backfill and the work tree's in turn, ROUNDS times, on four logs: one with
+# no app start in its last 32 MB (the whole window is sent), one with an app
+# start 31 MB before its end, one with an app start 1 MB before its end, and
+# the first cut to a size one byte short of a page multiple (reads counted
+# back from the end then begin a byte before a page boundary); it prints the
+# medians of each (ns per backfill, peak RSS of a process doing one) and the
+# median of the per-round ratios.
 # It does the same for `coworktop snapshot --json` on those logs: a fresh
 # process that backfills and parses them, as the live view does at start-up.
 # Usage: bench/backfill.sh [OLD-COMMIT [ROUNDS]]   (from the repository root)
@@ -13,7 +16,7 @@ old=${1:-}
 rounds=${2:-9}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-mkdir "$dir/logs" "$dir/start"
+mkdir "$dir/logs" "$dir/start" "$dir/late" "$dir/odd"
 line1='2026-08-30 20:35:14 [info] [process-memory] sys_free=1234MB total=16384MB sys_free_raw=429MB children=7'
 line2='2026-08-30 20:35:15 [info] [CliGovernor] acquire(warm) effective=3/6'
 yes "$line1
@@ -24,7 +27,14 @@ tail -c 33554432 "$dir/logs/main.log" > "$dir/last32.log"
 	printf "\n2026-08-30 20:35:13 [info] Starting app {\n  appVersion: '1.40609.0'\n}\n"
 	tail -c 32505856 "$dir/logs/main.log"
 } > "$dir/start/main.log"
-cat "$dir/logs/main.log" "$dir/last32.log" "$dir/start/main.log" > /dev/null # warm the page cache
+{
+	head -c 40894464 "$dir/logs/main.log"
+	printf "\n2026-08-30 20:35:13 [info] Starting app {\n  appVersion: '1.40609.0'\n}\n"
+	tail -c 1048576 "$dir/logs/main.log"
+} > "$dir/late/main.log"
+head -c 41938943 "$dir/logs/main.log" > "$dir/odd/main.log"
+logs="logs start late odd"
+cat "$dir/last32.log" $(for l in $logs; do echo "$dir/$l/main.log"; done) > /dev/null # warm the page cache
 
 echo "load: $(uptime | sed 's/.*load average: //')"
 echo "grep -c on the same 32 MB (best of 5):"
@@ -65,7 +75,7 @@ median() { sort -n "$1" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }
 
 echo "$old against the work tree, $rounds rounds, load before: $(uptime | sed 's/.*load average: //')"
 for i in $(seq "$rounds"); do
-	for log in logs start; do
+	for log in $logs; do
 		one old "$log"
 		one new "$log"
 		paste "$dir/old.$log.ns" "$dir/new.$log.ns" | tail -1 | awk '{ print $2 / $1 }' >> "$dir/ratio.$log"
@@ -73,10 +83,12 @@ for i in $(seq "$rounds"); do
 	done
 done
 echo "load after: $(uptime | sed 's/.*load average: //')"
-for log in logs start; do
+for log in $logs; do
 	case $log in
 	logs) echo "no app start in the last 32 MB:" ;;
 	start) echo "an app start 31 MB before the end:" ;;
+	late) echo "an app start 1 MB before the end:" ;;
+	odd) echo "no app start, the size one byte short of a page multiple:" ;;
 	esac
 	echo "  20 in a row: old $(median "$dir/old.$log.ns") ns, new $(median "$dir/new.$log.ns") ns, new/old median $(median "$dir/ratio.$log")"
 	echo "  one in a fresh process: old $(median "$dir/old.$log.ns1") ns, new $(median "$dir/new.$log.ns1") ns"
