@@ -15,13 +15,15 @@ import (
 //     pass marks, 64 bytes at a time, the newlines and the places where a
 //     rate-limit signal may sit (MayHaveSignal); the walk then reads line
 //     ends off the masks and only a marked line is searched for a signal.
-//     The kernels are AVX2 on amd64 (marks_amd64.s) and NEON on arm64, Apple
-//     silicon included (marks_arm64.s); both give marksOf's masks.
-//   - feedLinesIndexed everywhere else: a bytes.IndexByte per line, and a
-//     search of the whole block for error types (errorTypeLines). It
-//     costs about a third more CPU than the AVX2 split on the generator's
-//     log (the README's Measured table). A SWAR kernel (pure Go, 8 bytes in
-//     a uint64) was tried in its place and cost more still: IndexByte is
+//     The kernels are AVX2 on amd64, or SSE2 where a CPU lacks AVX2
+//     (marks_amd64.s), and NEON on arm64, Apple silicon included
+//     (marks_arm64.s); all give marksOf's masks.
+//   - feedLinesIndexed on the other architectures (riscv64, ppc64le, s390x,
+//     loong64, 386, …): a bytes.IndexByte per line, and a search of the
+//     whole block for error types (errorTypeLines). It costs about a
+//     quarter more CPU than the AVX2 split on the generator's log (the
+//     README's Measured table). A SWAR kernel (pure Go, 8 bytes in a
+//     uint64) was tried in its place and cost more still: IndexByte is
 //     vector code on every CPU that matters, and a byte-exact SWAR test of
 //     the three patterns takes some 35 instructions a word.
 //

@@ -68,3 +68,80 @@ loop:
 done:
 	VZEROUPPER
 	RET
+
+// SPLAT16 fills every byte of x with the byte c, with SSE2 only.
+#define SPLAT16(c, x) \
+	MOVL c, AX     \
+	MOVD AX, x     \
+	PSHUFL $0, x, x
+
+// MARK16 marks the 16 bytes at off(SI) as MARK32 does 32, with SSE2 only
+// (every x86-64 has it): the newlines into nl, the candidates into cand.
+// prev, prev2 and next are off-1, off-2 and off+1.
+#define MARK16(off, prev, prev2, next, nl, cand) \
+	MOVOU off(SI), X7   \
+	MOVOU prev(SI), X8  \
+	MOVOU prev2(SI), X9 \
+	MOVOU next(SI), X10 \
+	MOVO X7, X11        \
+	PCMPEQB X0, X11     \
+	PMOVMSKB X11, nl    \
+	MOVO X7, X12        \
+	PCMPEQB X1, X12     \
+	PCMPEQB X2, X8      \
+	PAND X8, X12        \
+	MOVO X9, X13        \
+	PCMPEQB X3, X13     \
+	PCMPEQB X4, X9      \
+	POR X9, X13         \
+	PAND X13, X12       \
+	PCMPEQB X5, X7      \
+	PCMPEQB X6, X10     \
+	PAND X10, X7        \
+	POR X7, X12         \
+	PMOVMSKB X12, cand
+
+// func marksSSE2(p *byte, chunks int, out *uint64)
+//
+// marksAVX2's contract and masks, 16 bytes at a time: for the x86-64 CPUs
+// without AVX2 (older ones, and virtual machines that hide it).
+TEXT ·marksSSE2(SB), NOSPLIT, $0-24
+	MOVQ p+0(FP), SI
+	MOVQ chunks+8(FP), CX
+	MOVQ out+16(FP), DI
+	SPLAT16($0x0a0a0a0a, X0) // '\n'
+	SPLAT16($0x39393939, X1) // '9'
+	SPLAT16($0x32323232, X2) // '2'
+	SPLAT16($0x34343434, X3) // '4'
+	SPLAT16($0x35353535, X4) // '5'
+	SPLAT16($0x5f5f5f5f, X5) // '_'
+	SPLAT16($0x65656565, X6) // 'e'
+	TESTQ CX, CX
+	JZ sse2done
+
+sse2loop:
+	MARK16(0, -1, -2, 1, AX, BX)     // bytes 0..15 of the chunk
+	MARK16(16, 15, 14, 17, DX, R8)   // bytes 16..31
+	SHLQ $16, DX
+	ORQ DX, AX
+	SHLQ $16, R8
+	ORQ R8, BX
+	MARK16(32, 31, 30, 33, DX, R8)   // bytes 32..47
+	SHLQ $32, DX
+	ORQ DX, AX
+	SHLQ $32, R8
+	ORQ R8, BX
+	MARK16(48, 47, 46, 49, DX, R8)   // bytes 48..63
+	SHLQ $48, DX
+	ORQ DX, AX
+	SHLQ $48, R8
+	ORQ R8, BX
+	MOVQ AX, 0(DI)
+	MOVQ BX, 8(DI)
+	ADDQ $64, SI
+	ADDQ $16, DI
+	DECQ CX
+	JNZ sse2loop
+
+sse2done:
+	RET

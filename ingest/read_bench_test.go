@@ -34,20 +34,28 @@ func generated(b *testing.B, mb string, flags ...string) []byte {
 // cost a byte; bench/scale.sh compares the whole command with grep.
 func BenchmarkReadGenerated(b *testing.B) {
 	for _, c := range []struct {
-		name     string
-		flags    []string
-		portable bool // the indexed split, used where there is no mark kernel
+		name  string
+		flags []string
+		// kernel: "" for this CPU's best, "indexed" for the split used
+		// where there is no mark kernel, or one of markKernels.
+		kernel string
 	}{
-		{"default", nil, false},
-		{"dense", []string{"-every", "2.6"}, false},
-		{"ids", []string{"-every", "2.6", "-ids", "50"}, false},
-		{"default-portable", nil, true},
-		{"dense-portable", []string{"-every", "2.6"}, true},
+		{"default", nil, ""},
+		{"dense", []string{"-every", "2.6"}, ""},
+		{"ids", []string{"-every", "2.6", "-ids", "50"}, ""},
+		{"default-portable", nil, "indexed"},
+		{"dense-portable", []string{"-every", "2.6"}, "indexed"},
+		{"default-sse2", nil, "sse2"},
+		{"dense-sse2", []string{"-every", "2.6"}, "sse2"},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			if c.portable {
+			if c.kernel != "" {
+				k, ok := markKernels()[c.kernel]
+				if !ok && c.kernel != "indexed" {
+					b.Skipf("no %s kernel on this CPU", c.kernel)
+				}
 				was := markKernel
-				markKernel = nil
+				markKernel = k
 				defer func() { markKernel = was }()
 			}
 			data := generated(b, "64", c.flags...)
