@@ -1,7 +1,8 @@
 #!/bin/sh
 # Times the start-up backfill of main.log's last 32 MB and compares it with
 # `grep -c` on the same bytes. Given a commit, it also runs that commit's
-# backfill and the work tree's in turn, ROUNDS times, on four logs: one with
+# backfill and the work tree's in turn (which goes first swapped each round),
+# ROUNDS times, on four logs: one with
 # no app start in its last 32 MB (the whole window is sent), one with an app
 # start 31 MB before its end, one with an app start 1 MB before its end, and
 # the first cut to a size one byte short of a page multiple (reads counted
@@ -74,12 +75,16 @@ one() {
 median() { sort -n "$1" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 echo "$old against the work tree, $rounds rounds, load before: $(uptime | sed 's/.*load average: //')"
+# ratio NAME: the last round's new/old of NAME, appended to NAME.ratio.
+ratio() { paste "$dir/old.$1" "$dir/new.$1" | tail -1 | awk '{ print $2 / $1 }' >> "$dir/$1.ratio"; }
 for i in $(seq "$rounds"); do
+	# Which runs first is swapped every round: the second of two runs in a
+	# row is often slower, by as much as the changes measured here.
+	order="old new"
+	[ $((i % 2)) = 1 ] || order="new old"
 	for log in $logs; do
-		one old "$log"
-		one new "$log"
-		paste "$dir/old.$log.ns" "$dir/new.$log.ns" | tail -1 | awk '{ print $2 / $1 }' >> "$dir/ratio.$log"
-		paste "$dir/old.$log.snap" "$dir/new.$log.snap" | tail -1 | awk '{ print $2 / $1 }' >> "$dir/snapratio.$log"
+		for v in $order; do one "$v" "$log"; done
+		for m in ns ns1 snap; do ratio "$log.$m"; done
 	done
 done
 echo "load after: $(uptime | sed 's/.*load average: //')"
@@ -90,9 +95,9 @@ for log in $logs; do
 	late) echo "an app start 1 MB before the end:" ;;
 	odd) echo "no app start, the size one byte short of a page multiple:" ;;
 	esac
-	echo "  20 in a row: old $(median "$dir/old.$log.ns") ns, new $(median "$dir/new.$log.ns") ns, new/old median $(median "$dir/ratio.$log")"
-	echo "  one in a fresh process: old $(median "$dir/old.$log.ns1") ns, new $(median "$dir/new.$log.ns1") ns"
+	echo "  20 in a row: old $(median "$dir/old.$log.ns") ns, new $(median "$dir/new.$log.ns") ns, new/old median $(median "$dir/$log.ns.ratio")"
+	echo "  one in a fresh process: old $(median "$dir/old.$log.ns1") ns, new $(median "$dir/new.$log.ns1") ns, new/old median $(median "$dir/$log.ns1.ratio")"
 	echo "  peak RSS old $(median "$dir/old.$log.rss") KiB, new $(median "$dir/new.$log.rss") KiB"
-	echo "  snapshot --json: old $(median "$dir/old.$log.snap") us, new $(median "$dir/new.$log.snap") us, new/old median $(median "$dir/snapratio.$log")"
+	echo "  snapshot --json: old $(median "$dir/old.$log.snap") us, new $(median "$dir/new.$log.snap") us, new/old median $(median "$dir/$log.snap.ratio")"
 	echo "  snapshot peak RSS old $(median "$dir/old.$log.snaprss") KiB, new $(median "$dir/new.$log.snaprss") KiB"
 done
