@@ -67,7 +67,7 @@ func TestLiveMetricsHook(t *testing.T) {
 	st := governor.New(governor.DefaultLimits())
 	t0 := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
 	st.Apply(governor.Event{Time: t0, Kind: governor.KindAcquire, Effective: 2, Cap: 7})
-	st.Apply(governor.Event{Time: t0, Kind: governor.KindAtCap, Cap: 7, Verb: "evicting", Session: "local_x", IdleS: 90, Reason: "user"})
+	st.Apply(governor.Event{Time: t0, Kind: governor.KindAtCap, Cap: 7, Verb: governor.VerbEvicting, Session: "local_x", IdleS: 90, Reason: governor.ReasonUser})
 	snap := st.Snapshot(t0.Add(time.Minute))
 	obs(snap)
 	snap.Sessions[0].State = "mutated by the screen" // the exporter kept its own copy

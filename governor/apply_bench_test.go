@@ -16,11 +16,11 @@ func BenchmarkApply(b *testing.B) {
 		{Kind: governor.KindFocus, Session: a},
 		{Kind: governor.KindIdleTimer, Session: c, TimeoutS: 900},
 		{Kind: governor.KindMemorySample, Memory: &governor.MemorySample{TreeRSSMB: 2410, SysFreeMB: 1530, TotalMB: 24576}},
-		{Kind: governor.KindAtCap, Verb: "would_evict", Session: a, IdleS: 537, Reason: "warm", Cap: 8},
-		{Kind: governor.KindYield, Reason: "warm"},
-		{Kind: governor.KindAtCap, Verb: "evicting", Session: a, IdleS: 671, Reason: "warm", Cap: 8},
-		{Kind: governor.KindPause, Session: a, Reason: "governor_evict"},
-		{Kind: governor.KindPressure, Pressure: "warning", Count: 2, Effective: 8},
+		{Kind: governor.KindAtCap, Verb: governor.VerbWouldEvict, Session: a, IdleS: 537, Reason: governor.ReasonWarm, Cap: 8},
+		{Kind: governor.KindYield, Reason: governor.ReasonWarm},
+		{Kind: governor.KindAtCap, Verb: governor.VerbEvicting, Session: a, IdleS: 671, Reason: governor.ReasonWarm, Cap: 8},
+		{Kind: governor.KindPause, Session: a, Reason: governor.ReasonGovernorEvict},
+		{Kind: governor.KindPressure, Pressure: governor.PressureLoggedWarning, Count: 2, Effective: 8},
 		{Kind: governor.KindTurnEnd, Session: c},
 	}
 	const n = 100_000

@@ -20,7 +20,7 @@ func BenchmarkSnapshotFullRings(b *testing.B) {
 	}
 	for i := 0; i < l.LogLines+l.MemorySamples; i++ {
 		s.Apply(Event{Time: t, Kind: KindMemorySample, Memory: &MemorySample{SysFreeMB: i, TotalMB: 1000}})
-		s.Apply(Event{Time: t, Kind: KindYield, Reason: "warm"})
+		s.Apply(Event{Time: t, Kind: KindYield, Reason: ReasonWarm})
 	}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {

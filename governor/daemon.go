@@ -23,16 +23,6 @@ const (
 	DaemonLoopWindow = 5 * time.Minute
 )
 
-// What the daemon's lines say (Event.Reason): a worker's outcome
-// (daemon.settled) and the supervisor's shutdown cause (daemon.shutdown).
-const (
-	ReasonWorkerDone    Reason = "done"
-	ReasonWorkerCrashed Reason = "crashed"
-	ReasonWorkerKilled  Reason = "killed"
-	DaemonCauseUpgrade  Reason = "upgrade"
-	DaemonCauseIdle     Reason = "idle" // "idle 5s with no clients — exiting"
-)
-
 // daemonState is what the daemon's lines leave behind.
 type daemonState struct {
 	running      bool      // a start was seen and no shutdown since
@@ -59,7 +49,7 @@ func (s *State) applyDaemon(e *Event) {
 			d.silentAt = e.Time
 		}
 		if d.silentEnd {
-			d.lastCause = "" // that run ended with no line: no cause
+			d.lastCause = ReasonNone // that run ended with no line: no cause
 		}
 		d.running = true
 	case KindDaemonShutdown:
@@ -92,7 +82,7 @@ func (d *daemonState) lowMemoryRecent(t time.Time) bool {
 // idleness is housekeeping; under low memory it is a loss.
 func (s *State) daemonRetire(e *Event) {
 	d := &s.daemon
-	detail := "retired (" + string(e.Reason) + ")"
+	detail := "retired (" + e.ReasonText() + ")"
 	if e.IdleS > 0 {
 		detail += ", idle " + FormatDuration(time.Duration(e.IdleS)*time.Second)
 	}
@@ -109,7 +99,7 @@ func (s *State) daemonRetire(e *Event) {
 // are losses.
 func (s *State) daemonSettled(e *Event) {
 	d := &s.daemon
-	l := Loss{Time: e.Time, Session: e.Session, File: e.File, Line: e.Line, Detail: string(e.Reason)}
+	l := Loss{Time: e.Time, Session: e.Session, File: e.File, Line: e.Line, Detail: e.ReasonText()}
 	if e.Text != "" {
 		l.Detail += ": " + e.Text
 	}
@@ -171,22 +161,22 @@ func describeDaemon(e Event) string {
 		}
 		return "claude code daemon started"
 	case KindDaemonShutdown:
-		return fmt.Sprintf("claude code daemon shutting down (%s)", e.Reason)
+		return fmt.Sprintf("claude code daemon shutting down (%s)", e.ReasonText())
 	case KindDaemonAdopt:
 		return fmt.Sprintf("claude code daemon: %d worker(s) found dead at start", e.Count)
 	case KindDaemonSpawn:
-		return fmt.Sprintf("background worker %s started (%s)", id, e.Reason)
+		return fmt.Sprintf("background worker %s started (%s)", id, e.ReasonText())
 	case KindDaemonSettled:
 		if e.Text != "" {
-			return fmt.Sprintf("background worker %s settled %s: %s", id, e.Reason, e.Text)
+			return fmt.Sprintf("background worker %s settled %s: %s", id, e.ReasonText(), e.Text)
 		}
-		return fmt.Sprintf("background worker %s settled %s", id, e.Reason)
+		return fmt.Sprintf("background worker %s settled %s", id, e.ReasonText())
 	case KindDaemonRetire:
 		low := ""
 		if e.Details().LowMemory {
 			low = " [low memory]"
 		}
-		return fmt.Sprintf("background worker %s retired (%s)%s", id, e.Reason, low)
+		return fmt.Sprintf("background worker %s retired (%s)%s", id, e.ReasonText(), low)
 	case KindDaemonLowMemory:
 		return "claude code daemon: " + e.Text
 	}

@@ -13,17 +13,17 @@ func Describe(e Event) string {
 	id := ShortID(e.Session)
 	switch e.Kind {
 	case KindAcquire:
-		return fmt.Sprintf("governor: acquire(%s) effective %d/%d", e.Reason, e.Effective, e.Cap)
+		return fmt.Sprintf("governor: acquire(%s) effective %d/%d", e.ReasonText(), e.Effective, e.Cap)
 	case KindAtCap:
 		verb := "would evict"
 		if e.Verb == VerbEvicting {
 			verb = "EVICTING"
 		}
-		return fmt.Sprintf("governor: at cap %d, %s %s (idle %ds) for %s spawn", e.Cap, verb, id, e.IdleS, e.Reason)
+		return fmt.Sprintf("governor: at cap %d, %s %s (idle %ds) for %s spawn", e.Cap, verb, id, e.IdleS, e.ReasonText())
 	case KindYield:
-		return fmt.Sprintf("governor: at cap, yielding %s spawn", e.Reason)
+		return fmt.Sprintf("governor: at cap, yielding %s spawn", e.ReasonText())
 	case KindPressure:
-		return fmt.Sprintf("governor: memory pressure %s, would evict %d, %d effective", e.Pressure, e.Count, e.Effective)
+		return fmt.Sprintf("governor: memory pressure %s, would evict %d, %d effective", e.PressureText(), e.Count, e.Effective)
 	case KindPressureEvict:
 		return fmt.Sprintf("governor: PRESSURE EVICTING %s (idle %ds)", id, e.IdleS)
 	case KindRatioFailed:
@@ -41,7 +41,7 @@ func Describe(e Event) string {
 	case KindIdleTimeout:
 		return fmt.Sprintf("session %s idle timeout reached, disconnecting (%s)", id, e.Lifecycle)
 	case KindPause:
-		return fmt.Sprintf("session %s paused (%s)", id, e.Reason)
+		return fmt.Sprintf("session %s paused (%s)", id, e.ReasonText())
 	case KindPauseSkipped:
 		if e.Reason == ReasonRemoteControl {
 			return fmt.Sprintf("session %s idle pause skipped: Remote Control active (%s bridge)", id, det.Bridge)
@@ -89,7 +89,7 @@ func Describe(e Event) string {
 			h = "healthy"
 		}
 		if e.Text != "" {
-			return fmt.Sprintf("session %s %s: %s", id, e.Reason, e.Text)
+			return fmt.Sprintf("session %s %s: %s", id, e.ReasonText(), e.Text)
 		}
 		return fmt.Sprintf("session %s %s cycle (%ds)", id, h, det.DurationMs/1000)
 	case KindStopAll:
@@ -105,8 +105,8 @@ func Describe(e Event) string {
 	case KindStall:
 		return fmt.Sprintf("app main process blocked for %d ms", det.DurationMs)
 	case KindRendererGone:
-		if e.Reason != "" {
-			return fmt.Sprintf("%s (%s): %s", e.Kind, e.Reason, e.Text)
+		if e.ReasonText() != "" {
+			return fmt.Sprintf("%s (%s): %s", e.Kind, e.ReasonText(), e.Text)
 		}
 		return e.Kind.String() + ": " + e.Text
 	case KindUnresponsive, KindRateLimit, KindVMFailed:

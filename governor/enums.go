@@ -6,25 +6,187 @@ package governor
 // writes. Their text is what `events` and the JSON outputs print.
 
 // Reason is why the app did something to a session, as logged: the spawn
-// kind of a yield or eviction at the cap, or the reason of a pause.
-type Reason string
+// kind of a yield or eviction at the cap, the reason of a pause, a daemon
+// worker's outcome, and the ends coworktop gives a session. It is an
+// integer: an event carries one, and the model compares constants, not
+// text. A reason the parsers do not name keeps its text in
+// EventDetail.ReasonText (ReasonOther); Event.ReasonText is what `events`
+// prints.
+type Reason uint8
 
 const (
-	ReasonWarm          Reason = "warm"           // a warm spawn (focus) at the cap
-	ReasonUser          Reason = "user"           // a user spawn (new task) at the cap
-	ReasonGovernorEvict Reason = "governor_evict" // a pause that follows an eviction
-	ReasonIdleTimeout   Reason = "idle_timeout"   // the 900 s idle pause
-	ReasonRemoteControl Reason = "remote_control" // a pause skipped: Remote Control is active
-	ReasonPressure      Reason = "pressure"       // a 2.x pressure sweep's eviction
+	ReasonNone          Reason = iota // none logged
+	ReasonWarm                        // "warm": a warm spawn (focus) at the cap
+	ReasonUser                        // "user": a user spawn (new task) at the cap
+	ReasonGovernorEvict               // "governor_evict": a pause that follows an eviction
+	ReasonIdleTimeout                 // "idle_timeout": the 900 s idle pause
+	ReasonRemoteControl               // "remote_control": a pause skipped: Remote Control is active
+	ReasonPressure                    // "pressure": a 2.x pressure sweep's eviction
+	ReasonOOM                         // "oom": a renderer gone out of memory
+	ReasonUpdate                      // "update": an app quit for an update
+	ReasonAPIError                    // "api_error": a cycle-health API error
+	ReasonBridgeState                 // "bridge_state": a Remote Control bridge state line
+	ReasonAutoEnable                  // "auto_enable": a Remote Control auto-enable verdict
+	ReasonEnabled                     // "enabled": Remote Control enabled
+	ReasonWorkerDone                  // "done": a daemon worker finished
+	ReasonWorkerCrashed               // "crashed": a daemon worker crashed
+	ReasonWorkerKilled                // "killed": a daemon worker was killed
+	ReasonSettled                     // "settled": the daemon retires a worker that settled
+	DaemonCauseUpgrade                // "upgrade": the daemon stopped to upgrade
+	DaemonCauseIdle                   // "idle": "idle 5s with no clients — exiting"
+	EndCrash                          // "crash": the session's process crashed
+	EndTornDown                       // "torn down": the session was torn down
+	EndUpdateRestart                  // "update restart": an update restart stopped it
+	EndAppQuit                        // "app quit": the app quit
+	EndAppRestarted                   // "app restarted": the app started again
+	ReasonOther                       // any other: EventDetail.ReasonText holds it
 )
 
-// Verb is what a G2 governor line says it does at the cap.
-type Verb string
+// reasonNames are the texts of the named reasons.
+var reasonNames = [...]string{
+	ReasonWarm: "warm", ReasonUser: "user", ReasonGovernorEvict: "governor_evict",
+	ReasonIdleTimeout: "idle_timeout", ReasonRemoteControl: "remote_control", ReasonPressure: "pressure",
+	ReasonOOM: "oom", ReasonUpdate: "update", ReasonAPIError: "api_error",
+	ReasonBridgeState: "bridge_state", ReasonAutoEnable: "auto_enable", ReasonEnabled: "enabled",
+	ReasonWorkerDone: "done", ReasonWorkerCrashed: "crashed", ReasonWorkerKilled: "killed", ReasonSettled: "settled",
+	DaemonCauseUpgrade: "upgrade", DaemonCauseIdle: "idle",
+	EndCrash: "crash", EndTornDown: "torn down", EndUpdateRestart: "update restart", EndAppQuit: "app quit",
+	EndAppRestarted: "app restarted",
+}
+
+// Text is a named reason's text: "" for ReasonNone and for ReasonOther,
+// whose text only its event knows (Event.ReasonText).
+func (r Reason) Text() string {
+	if int(r) < len(reasonNames) {
+		return reasonNames[r]
+	}
+	return ""
+}
+
+// ReasonOf is the Reason of a reason's text, with the text itself when no
+// constant names it (ReasonOther), for EventDetail.ReasonText.
+func ReasonOf(s string) (Reason, string) {
+	switch s {
+	case "":
+		return ReasonNone, ""
+	case "warm":
+		return ReasonWarm, ""
+	case "user":
+		return ReasonUser, ""
+	case "governor_evict":
+		return ReasonGovernorEvict, ""
+	case "idle_timeout":
+		return ReasonIdleTimeout, ""
+	case "remote_control":
+		return ReasonRemoteControl, ""
+	case "pressure":
+		return ReasonPressure, ""
+	case "oom":
+		return ReasonOOM, ""
+	case "update":
+		return ReasonUpdate, ""
+	case "api_error":
+		return ReasonAPIError, ""
+	case "bridge_state":
+		return ReasonBridgeState, ""
+	case "auto_enable":
+		return ReasonAutoEnable, ""
+	case "enabled":
+		return ReasonEnabled, ""
+	case "done":
+		return ReasonWorkerDone, ""
+	case "crashed":
+		return ReasonWorkerCrashed, ""
+	case "killed":
+		return ReasonWorkerKilled, ""
+	case "settled":
+		return ReasonSettled, ""
+	case "upgrade":
+		return DaemonCauseUpgrade, ""
+	case "idle":
+		return DaemonCauseIdle, ""
+	case "crash":
+		return EndCrash, ""
+	case "torn down":
+		return EndTornDown, ""
+	case "update restart":
+		return EndUpdateRestart, ""
+	case "app quit":
+		return EndAppQuit, ""
+	case "app restarted":
+		return EndAppRestarted, ""
+	}
+	return ReasonOther, s
+}
+
+// Verb is what a G2 governor line says it does at the cap; the parser
+// writes no other.
+type Verb uint8
 
 const (
-	VerbEvicting   Verb = "evicting"
-	VerbWouldEvict Verb = "would_evict"
+	VerbNone       Verb = iota
+	VerbEvicting        // "evicting"
+	VerbWouldEvict      // "would_evict"
 )
+
+// verbNames are the verbs' texts.
+var verbNames = [...]string{VerbEvicting: "evicting", VerbWouldEvict: "would_evict"}
+
+// Text is the verb as `events` prints it ("" for none).
+func (v Verb) Text() string {
+	if int(v) < len(verbNames) {
+		return verbNames[v]
+	}
+	return ""
+}
+
+// VerbOf is the Verb of a verb's text; false when none has that text.
+func VerbOf(s string) (Verb, bool) {
+	for v, name := range verbNames {
+		if name == s {
+			return Verb(v), true
+		}
+	}
+	return VerbNone, false
+}
+
+// Pressure is the level a G4 governor line logs, as an integer. A level
+// other than warning or critical keeps its text in
+// EventDetail.PressureText (PressureOther); Event.PressureText is what
+// `events` prints, and its PressureLevel what the model keeps.
+type Pressure uint8
+
+const (
+	PressureNone           Pressure = iota // not a pressure line
+	PressureLoggedWarning                  // "warning"
+	PressureLoggedCritical                 // "critical"
+	PressureOther                          // any other: EventDetail.PressureText holds it
+)
+
+// pressureNames are the texts of the levels the governor logs.
+var pressureNames = [...]string{PressureLoggedWarning: string(PressureWarning), PressureLoggedCritical: string(PressureCritical)}
+
+// Text is a logged level's text: "" for none and for PressureOther.
+func (p Pressure) Text() string {
+	if int(p) < len(pressureNames) {
+		return pressureNames[p]
+	}
+	return ""
+}
+
+// PressureOf is the Pressure of a logged level's text, with the text
+// itself when it is neither warning nor critical (PressureOther).
+func PressureOf(s string) (Pressure, string) {
+	switch s {
+	case "":
+		return PressureNone, ""
+	case string(PressureWarning):
+		return PressureLoggedWarning, ""
+	case string(PressureCritical):
+		return PressureLoggedCritical, ""
+	}
+	return PressureOther, s
+}
 
 // Cause is what an Outcome says happened: the cause of an eviction, the
 // spawn reason of a yield, or the level of a pressure event.

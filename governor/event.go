@@ -141,21 +141,24 @@ var kindNames = [...]string{
 // into a block's slice and read once by State.ApplyEvent: at 448 bytes the
 // struct cost more than the line it came from.
 type Event struct {
-	Time  time.Time
-	File  string
-	Line  int
-	Kind  Kind
-	Level Level // an integer; the text of an uncommon one is in Detail (LevelText)
+	Time time.Time
+	File string
+	Line int
+	// The small integers sit together after Kind; the text of an uncommon
+	// level, reason or pressure is in Detail (LevelText, ReasonText,
+	// PressureText).
+	Kind     Kind
+	Level    Level
+	Reason   Reason   // warm|user (spawn), governor_evict|idle_timeout (pause), …
+	Verb     Verb     // G2: evicting|would_evict
+	Pressure Pressure // G4: warning|critical
 
 	Session string // local_<uuid>, as logged
-	Reason  Reason // warm|user (spawn), governor_evict|idle_timeout (pause), …
-	Verb    Verb   // G2: evicting|would_evict
 
 	Cap       int
 	Effective int
 	IdleS     int
-	Count     int    // G4 would-evict count, sessions stopped on quit, background tasks torn down, pauses declined, sessions warmed on relaunch
-	Pressure  string // warning|critical
+	Count     int // G4 would-evict count, sessions stopped on quit, background tasks torn down, pauses declined, sessions warmed on relaunch
 	Cwd       string
 	Lifecycle string // WarmLifecycle tag: session|preview|cowork
 	TimeoutS  int
@@ -197,7 +200,31 @@ type EventDetail struct {
 	MemoryGB int
 	MemoryMB int // cowork-service.log: "SizeInMB"
 
-	LevelText string // the level, when it is none the app writes (LevelOther)
+	LevelText    string // the level, when it is none the app writes (LevelOther)
+	ReasonText   string // the reason, when no constant names it (ReasonOther)
+	PressureText string // the G4 level, when it is neither warning nor critical (PressureOther)
+}
+
+// ReasonText is the event's reason as logged ("" when none was).
+func (e *Event) ReasonText() string {
+	if e.Reason == ReasonOther {
+		if e.Detail == nil {
+			return ""
+		}
+		return e.Detail.ReasonText
+	}
+	return e.Reason.Text()
+}
+
+// PressureText is the event's G4 level as logged ("" when none was).
+func (e *Event) PressureText() string {
+	if e.Pressure == PressureOther {
+		if e.Detail == nil {
+			return ""
+		}
+		return e.Detail.PressureText
+	}
+	return e.Pressure.Text()
 }
 
 // LevelText is the event's level as logged ("" when none was).

@@ -47,8 +47,8 @@ type eventJSON struct {
 	Level string `json:"level,omitempty"`
 
 	Session string `json:"session,omitempty"`
-	Reason  Reason `json:"reason,omitempty"`
-	Verb    Verb   `json:"verb,omitempty"`
+	Reason  string `json:"reason,omitempty"`
+	Verb    string `json:"verb,omitempty"`
 
 	Cap        int    `json:"cap,omitempty"`
 	Effective  int    `json:"effective,omitempty"`
@@ -89,8 +89,8 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	d := e.Details()
 	return json.Marshal(eventJSON{
 		Time: FormatLogged(e.Time), File: e.File, Line: e.Line, Kind: e.Kind, Level: e.LevelText(),
-		Session: e.Session, Reason: e.Reason, Verb: e.Verb,
-		Cap: e.Cap, Effective: e.Effective, IdleS: e.IdleS, Count: e.Count, Pressure: e.Pressure,
+		Session: e.Session, Reason: e.ReasonText(), Verb: e.Verb.Text(),
+		Cap: e.Cap, Effective: e.Effective, IdleS: e.IdleS, Count: e.Count, Pressure: e.PressureText(),
 		Cwd: e.Cwd, Lifecycle: e.Lifecycle, TimeoutS: e.TimeoutS, Healthy: d.Healthy, DurationMs: d.DurationMs,
 		Signal: d.Signal, ExitCode: d.ExitCode, Bridge: d.Bridge, Eligible: d.Eligible, Marked: d.Marked, LowMemory: d.LowMemory,
 		From: d.From, To: d.To, Version: d.Version, Platform: d.Platform, Arch: d.Arch,
@@ -107,8 +107,8 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 	}
 	*e = Event{
 		File: j.File, Line: j.Line, Kind: j.Kind,
-		Session: j.Session, Reason: j.Reason, Verb: j.Verb,
-		Cap: j.Cap, Effective: j.Effective, IdleS: j.IdleS, Count: j.Count, Pressure: j.Pressure,
+		Session: j.Session,
+		Cap:     j.Cap, Effective: j.Effective, IdleS: j.IdleS, Count: j.Count,
 		Cwd: j.Cwd, Lifecycle: j.Lifecycle, TimeoutS: j.TimeoutS, Memory: j.Memory, Text: j.Text,
 	}
 	d := EventDetail{
@@ -118,6 +118,12 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 		Step: j.Step, Phase: j.Phase, CPUs: j.CPUs, MemoryGB: j.MemoryGB, MemoryMB: j.MemoryMB,
 	}
 	e.Level, d.LevelText = LevelOf(j.Level)
+	e.Reason, d.ReasonText = ReasonOf(j.Reason)
+	e.Pressure, d.PressureText = PressureOf(j.Pressure)
+	var ok bool
+	if e.Verb, ok = VerbOf(j.Verb); !ok {
+		return fmt.Errorf("event verb %q: not evicting or would_evict", j.Verb)
+	}
 	if d != (EventDetail{}) {
 		e.Detail = &d
 	}

@@ -19,8 +19,11 @@ func fill(t *testing.T, v reflect.Value, name string) {
 		v.SetInt(int64(len(name)))
 	case reflect.Uint16: // Kind
 		v.SetUint(uint64(KindVMConfig))
-	case reflect.Uint8: // Level: the one whose text travels in Detail
-		v.SetUint(uint64(LevelOther))
+	case reflect.Uint8: // the value whose text travels in Detail, where there is one
+		v.SetUint(map[reflect.Type]uint64{
+			reflect.TypeOf(LevelOther): uint64(LevelOther), reflect.TypeOf(ReasonOther): uint64(ReasonOther),
+			reflect.TypeOf(PressureOther): uint64(PressureOther), reflect.TypeOf(VerbWouldEvict): uint64(VerbWouldEvict),
+		}[v.Type()])
 	case reflect.Bool:
 		v.SetBool(true)
 	case reflect.Pointer:
@@ -49,7 +52,8 @@ func TestEventJSONCarriesEveryField(t *testing.T) {
 	seen := 0
 	for _, typ := range []reflect.Type{reflect.TypeOf(Event{}), reflect.TypeOf(EventDetail{})} {
 		for _, f := range reflect.VisibleFields(typ) {
-			if f.Name == "Detail" || f.Name == "LevelText" { // LevelText goes out as Level
+			switch f.Name {
+			case "Detail", "LevelText", "ReasonText", "PressureText": // the texts go out as Level, Reason, Pressure
 				continue
 			}
 			seen++
@@ -91,8 +95,8 @@ func TestEventWithoutDetailsHasNoDetail(t *testing.T) {
 // few lines of a dense log; a field most kinds leave empty belongs in
 // EventDetail.
 func TestEventStaysCompact(t *testing.T) {
-	if n := unsafe.Sizeof(Event{}); n > 224 {
-		t.Errorf("Event is %d bytes, want at most 224", n)
+	if n := unsafe.Sizeof(Event{}); n > 176 {
+		t.Errorf("Event is %d bytes, want at most 176", n)
 	}
 }
 
@@ -144,5 +148,66 @@ func TestEventLevels(t *testing.T) {
 		if got := string(out); (text != "") != strings.Contains(got, want) {
 			t.Errorf("%q: written as %s", text, got)
 		}
+	}
+}
+
+// Every reason, verb and pressure level goes out and comes back as its
+// text: the named ones as integers with no Detail, an uncommon reason or
+// level with its text in Detail, none as none.
+func TestEventReasonsVerbsPressures(t *testing.T) {
+	type field struct{ key, text string }
+	var cases []field
+	for r := ReasonNone; r < ReasonOther; r++ {
+		cases = append(cases, field{"reason", r.Text()})
+	}
+	for v := VerbNone; int(v) < len(verbNames); v++ {
+		cases = append(cases, field{"verb", v.Text()})
+	}
+	for p := PressureNone; p < PressureOther; p++ {
+		cases = append(cases, field{"pressure", p.Text()})
+	}
+	cases = append(cases, field{"reason", "empty-idle"}, field{"pressure", "severe"})
+	for _, c := range cases {
+		in := `{"time":"2026-09-30T10:00:00Z","file":"main.log","line":3,"kind":"governor.at_cap","` + c.key + `":"` + c.text + `"}`
+		var back Event
+		if err := json.Unmarshal([]byte(in), &back); err != nil {
+			t.Fatalf("%s %q: %v", c.key, c.text, err)
+		}
+		got, other := map[string]string{"reason": back.ReasonText(), "verb": back.Verb.Text(), "pressure": back.PressureText()}[c.key], false
+		switch c.key {
+		case "reason":
+			other = back.Reason == ReasonOther
+		case "pressure":
+			other = back.Pressure == PressureOther
+		}
+		known := c.text != "empty-idle" && c.text != "severe"
+		if got != c.text || other == known || (back.Detail != nil) == known {
+			t.Errorf("%s %q: read back as %q (reason %d, verb %d, pressure %d, detail %+v)", c.key, c.text, got, back.Reason, back.Verb, back.Pressure, back.Detail)
+		}
+		out, err := json.Marshal(back)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := `"` + c.key + `":"` + c.text + `"`; (c.text != "") != strings.Contains(string(out), want) {
+			t.Errorf("%s %q: written as %s", c.key, c.text, out)
+		}
+	}
+	if err := json.Unmarshal([]byte(`{"kind":"governor.at_cap","verb":"evicted"}`), new(Event)); err == nil {
+		t.Error("a verb the parser never writes must not read")
+	}
+}
+
+// ReasonOf reads back every named reason's text, and ReasonNone's.
+func TestReasonOf(t *testing.T) {
+	for r := ReasonNone; r < ReasonOther; r++ {
+		if got, other := ReasonOf(r.Text()); got != r || other != "" {
+			t.Errorf("ReasonOf(%q) = %d %q, want %d", r.Text(), got, other, r)
+		}
+		if r != ReasonNone && r.Text() == "" {
+			t.Errorf("reason %d has no text", r)
+		}
+	}
+	if r, other := ReasonOf("shell"); r != ReasonOther || other != "shell" {
+		t.Errorf("ReasonOf(shell) = %d %q", r, other)
 	}
 }

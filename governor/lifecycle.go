@@ -14,13 +14,6 @@ import (
 // shown as: the app declines its idle pauses and the governor never picks it.
 const ProtectedRemoteControl = "Remote Control"
 
-// Pause reasons set by these events (SessionView.PauseReason).
-const (
-	EndCrash         Reason = "crash"
-	EndTornDown      Reason = "torn down"
-	EndUpdateRestart Reason = "update restart"
-)
-
 // updateWindow is how long after an update restart a "[CCD] Stopping N
 // active session(s) on quit" line still belongs to that update.
 const updateWindow = 2 * time.Minute
@@ -102,8 +95,8 @@ func (s *State) applyEnd(e *Event) {
 // it, its process lives on.
 func (s *State) protect(sess *session) {
 	sess.remoteControl = true
-	if sess.state == StateDisconnected && sess.pauseReason == "idle_timeout" {
-		sess.state, sess.pauseReason = StateWorking, ""
+	if sess.state == StateDisconnected && sess.pauseReason == ReasonIdleTimeout {
+		sess.state, sess.pauseReason = StateWorking, ReasonNone
 	}
 }
 
@@ -149,7 +142,7 @@ func (s *State) applyAppLifecycle(e *Event) {
 		c.RelaunchWarmed += e.Count
 	case KindAppQuit:
 		c.AppQuits++
-		s.endAllSessions("app quit")
+		s.endAllSessions(EndAppQuit)
 	}
 }
 
@@ -167,7 +160,7 @@ func (s *State) stopAll(e *Event) {
 		s.endLive(EndUpdateRestart, nil)
 		return
 	}
-	s.endAllSessions("app quit")
+	s.endAllSessions(EndAppQuit)
 }
 
 // endLive ends every live session for why, calls each (if set) with each

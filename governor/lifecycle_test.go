@@ -53,7 +53,7 @@ func TestResumeMakesSessionLiveAgain(t *testing.T) {
 	applyEvents(s,
 		governor.Event{Time: sec(0), Kind: governor.KindSessionStart, Session: "local_a"},
 		governor.Event{Time: sec(100), Kind: governor.KindPressureEvict, Session: "local_a", IdleS: 90},
-		governor.Event{Time: sec(100), Kind: governor.KindPause, Session: "local_a", Reason: "governor_evict"},
+		governor.Event{Time: sec(100), Kind: governor.KindPause, Session: "local_a", Reason: governor.ReasonGovernorEvict},
 		governor.Event{Time: sec(101), Kind: governor.KindQueryDone, Session: "local_a"},
 	)
 	if v := sessionByID(t, s.Snapshot(sec(102)), "local_a"); v.Live() {
@@ -61,7 +61,7 @@ func TestResumeMakesSessionLiveAgain(t *testing.T) {
 	}
 	s.Apply(governor.Event{Time: sec(200), Kind: governor.KindResume, Session: "local_a"})
 	snap := s.Snapshot(sec(201))
-	if v := sessionByID(t, snap, "local_a"); !v.Live() || v.PauseReason != "" {
+	if v := sessionByID(t, snap, "local_a"); !v.Live() || v.PauseReason != governor.ReasonNone {
 		t.Fatalf("resumed session should be live: %+v", v)
 	}
 	if c := snap.Counts; c.Resumed != 1 || c.QueriesDone != 1 || c.Evictions != 1 {
@@ -90,7 +90,7 @@ func TestRemoteControlProtectsUntilPaused(t *testing.T) {
 	if c := snap.Counts; c.PauseSkippedRC != 1 || c.DeclinedPauses != 1 || c.MaxDeclined != 8 {
 		t.Errorf("counts %+v", c)
 	}
-	s.Apply(governor.Event{Time: sec(1100), Kind: governor.KindPause, Session: "local_rc", Reason: "idle_timeout"})
+	s.Apply(governor.Event{Time: sec(1100), Kind: governor.KindPause, Session: "local_rc", Reason: governor.ReasonIdleTimeout})
 	s.Apply(governor.Event{Time: sec(1200), Kind: governor.KindResume, Session: "local_rc"})
 	if v := sessionByID(t, s.Snapshot(sec(1300)), "local_rc"); v.Protected != "" || v.RemoteControl {
 		t.Errorf("a pause ends the protection: %+v", v)
@@ -151,7 +151,7 @@ func TestSweepOutlook2x(t *testing.T) {
 		evs = append(evs,
 			governor.Event{Time: sec(7), Kind: governor.KindRemoteControl, Session: "local_1"}, // protected
 			governor.Event{Time: sec(590), Kind: governor.KindTurnEnd, Session: "local_6"},     // running: idle 10 s
-			governor.Event{Time: sec(600), Kind: governor.KindPressure, Pressure: "critical", Effective: 8},
+			governor.Event{Time: sec(600), Kind: governor.KindPressure, Pressure: governor.PressureLoggedCritical, Effective: 8},
 			governor.Event{Time: sec(600), Kind: governor.KindAcquire, Cap: 6, Effective: 6},
 		)
 		applyEvents(s, evs...)

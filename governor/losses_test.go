@@ -39,14 +39,16 @@ func TestLossesOfTheDesktopApp(t *testing.T) {
 		return func(e *Event) { e.Session, e.Detailed().Signal = "local_e", name }
 	}
 	for _, e := range []Event{
-		ev(100, KindAtCap, 10, func(e *Event) { e.Session, e.Verb, e.Reason, e.IdleS, e.Cap = "local_a", "evicting", "warm", 90, 8 }),
-		ev(100, KindPause, 11, func(e *Event) { e.Session, e.Reason = "local_a", "governor_evict" }),
+		ev(100, KindAtCap, 10, func(e *Event) {
+			e.Session, e.Verb, e.Reason, e.IdleS, e.Cap = "local_a", VerbEvicting, ReasonWarm, 90, 8
+		}),
+		ev(100, KindPause, 11, func(e *Event) { e.Session, e.Reason = "local_a", ReasonGovernorEvict }),
 		ev(102, KindCrash, 12, func(e *Event) { e.Session, e.Detailed().Signal = "local_a", "SIGTERM" }), // the evicted process going: same loss
 		ev(110, KindPressureEvict, 13, func(e *Event) { e.Session, e.IdleS = "local_b", 286 }),
-		ev(110, KindPause, 14, func(e *Event) { e.Session, e.Reason = "local_b", "governor_evict" }),
+		ev(110, KindPause, 14, func(e *Event) { e.Session, e.Reason = "local_b", ReasonGovernorEvict }),
 		ev(120, KindIdleTimeout, 15, sess("local_c")),
-		ev(120, KindPause, 16, func(e *Event) { e.Session, e.Reason = "local_c", "idle_timeout" }),
-		ev(130, KindPause, 17, func(e *Event) { e.Session, e.Reason = "local_d", "governor_evict" }), // no governor line: unknown
+		ev(120, KindPause, 16, func(e *Event) { e.Session, e.Reason = "local_c", ReasonIdleTimeout }),
+		ev(130, KindPause, 17, func(e *Event) { e.Session, e.Reason = "local_d", ReasonGovernorEvict }), // no governor line: unknown
 		ev(140, KindCrash, 18, sig("SIGKILL")),
 		ev(200, KindUpdateRestart, 19, nil), // local_f and local_g are live
 		ev(201, KindStopAll, 20, func(e *Event) { e.Count = 3 }),
@@ -91,16 +93,16 @@ func TestLossesOfTheDaemon(t *testing.T) {
 	s := New(DefaultLimits())
 	for _, e := range []Event{
 		dm(0, KindDaemonStart, 1, nil),
-		dm(10, KindDaemonSettled, 2, func(e *Event) { e.Session, e.Reason = "aaaa0001", "done" }),                                 // not a loss
-		dm(20, KindDaemonRetire, 3, func(e *Event) { e.Session, e.Reason, e.IdleS = "aaaa0002", "settled", 3600 }),                // housekeeping
-		dm(30, KindDaemonRetire, 4, func(e *Event) { e.Session, e.Reason, e.Detailed().LowMemory = "aaaa0003", "settled", true }), // low memory
-		dm(40, KindDaemonSettled, 5, func(e *Event) { e.Session, e.Reason, e.Text, e.Count = "aaaa0004", "crashed", "x", 3 }),     // loop
-		dm(50, KindDaemonSettled, 6, func(e *Event) { e.Session, e.Reason = "aaaa0005", "crashed" }),                              // crash
-		dm(60, KindDaemonSettled, 7, func(e *Event) { e.Session, e.Reason = "aaaa0006", "killed" }),                               // unknown
+		dm(10, KindDaemonSettled, 2, func(e *Event) { e.Session, e.Reason = "aaaa0001", ReasonWorkerDone }),                             // not a loss
+		dm(20, KindDaemonRetire, 3, func(e *Event) { e.Session, e.Reason, e.IdleS = "aaaa0002", ReasonSettled, 3600 }),                  // housekeeping
+		dm(30, KindDaemonRetire, 4, func(e *Event) { e.Session, e.Reason, e.Detailed().LowMemory = "aaaa0003", ReasonSettled, true }),   // low memory
+		dm(40, KindDaemonSettled, 5, func(e *Event) { e.Session, e.Reason, e.Text, e.Count = "aaaa0004", ReasonWorkerCrashed, "x", 3 }), // loop
+		dm(50, KindDaemonSettled, 6, func(e *Event) { e.Session, e.Reason = "aaaa0005", ReasonWorkerCrashed }),                          // crash
+		dm(60, KindDaemonSettled, 7, func(e *Event) { e.Session, e.Reason = "aaaa0006", ReasonWorkerKilled }),                           // unknown
 		dm(70, KindDaemonLowMemory, 8, func(e *Event) { e.Detailed().MemoryMB = 79 }),
-		dm(71, KindDaemonRetire, 9, func(e *Event) { e.Session, e.Reason = "aaaa0007", "settled" }),   // low memory, by the line before
-		dm(88, KindDaemonSettled, 10, func(e *Event) { e.Session, e.Reason = "aaaa0008", "killed" }),  // low memory too
-		dm(200, KindDaemonSettled, 11, func(e *Event) { e.Session, e.Reason = "aaaa0009", "killed" }), // too late: unknown
+		dm(71, KindDaemonRetire, 9, func(e *Event) { e.Session, e.Reason = "aaaa0007", ReasonSettled }),         // low memory, by the line before
+		dm(88, KindDaemonSettled, 10, func(e *Event) { e.Session, e.Reason = "aaaa0008", ReasonWorkerKilled }),  // low memory too
+		dm(200, KindDaemonSettled, 11, func(e *Event) { e.Session, e.Reason = "aaaa0009", ReasonWorkerKilled }), // too late: unknown
 		dm(300, KindDaemonStart, 12, nil),                            // no shutdown before: silent death
 		dm(300, KindDaemonAdopt, 13, func(e *Event) { e.Count = 2 }), // crash
 		dm(360, KindDaemonStart, 14, nil),                            // again within 5 min: a loop
@@ -135,7 +137,7 @@ func TestLossesOfTheDaemon(t *testing.T) {
 func TestLossSortedAcrossFiles(t *testing.T) {
 	s := New(DefaultLimits())
 	s.Apply(ev(50, KindCrash, 1, func(e *Event) { e.Session, e.Detailed().Signal = "local_z", "SIGKILL" }))
-	s.Apply(dm(10, KindDaemonSettled, 1, func(e *Event) { e.Session, e.Reason = "bbbb0001", "crashed" }))
+	s.Apply(dm(10, KindDaemonSettled, 1, func(e *Event) { e.Session, e.Reason = "bbbb0001", ReasonWorkerCrashed }))
 	list, _ := s.Losses()
 	if len(list) != 2 || list[0].File != "daemon.log" {
 		t.Fatalf("the timeline must be in time order whatever file came first: %+v", list)
@@ -153,7 +155,7 @@ func TestDescribeDaemonEvents(t *testing.T) {
 	}{
 		{Event{Kind: KindDaemonStart, Detail: &EventDetail{Version: "2.1.263"}}, "claude code daemon started (2.1.263)"},
 		{Event{Kind: KindDaemonSettled, Session: "9d903e04", Reason: ReasonWorkerCrashed, Text: "exit 1 within 5s of spawn ×3"}, "background worker 9d903e04 settled crashed: exit 1 within 5s of spawn ×3"},
-		{Event{Kind: KindDaemonRetire, Session: "5a5a5a5a", Reason: "settled", Detail: &EventDetail{LowMemory: true}}, "background worker 5a5a5a5a retired (settled) [low memory]"},
+		{Event{Kind: KindDaemonRetire, Session: "5a5a5a5a", Reason: ReasonSettled, Detail: &EventDetail{LowMemory: true}}, "background worker 5a5a5a5a retired (settled) [low memory]"},
 		{Event{Kind: KindDaemonAdopt, Count: 2}, "claude code daemon: 2 worker(s) found dead at start"},
 		{Event{Kind: KindHeartbeat}, "app heartbeat ([ScheduledTasks])"},
 	} {

@@ -97,7 +97,7 @@ func TestRiskDeclinedPausesAndWarnings(t *testing.T) {
 	}
 	// Pressure in a 2.x app: a sweep down to cap-2 would evict two.
 	s.Apply(ev(399, KindAppUpdated, 22, func(e *Event) { e.Detailed().To = "2.26454.0" }))
-	s.Apply(ev(399, KindPressure, 23, func(e *Event) { e.Pressure, e.Effective = "warning", 8 }))
+	s.Apply(ev(399, KindPressure, 23, func(e *Event) { e.Pressure, e.Effective = PressureLoggedWarning, 8 }))
 	snap = s.Snapshot(at(400))
 	if r, n := riskOf(snap.Risks, RiskPressureSweep); n != 2 || r.Session != "local_a" || !r.Backed {
 		t.Fatalf("sweep: %d %+v", n, r)
@@ -121,7 +121,7 @@ func TestRiskOrphansAndVMAfterQuit(t *testing.T) {
 	s := New(DefaultLimits())
 	s.Apply(ev(0, KindAppStart, 1, nil))
 	s.Apply(ev(1, KindSessionStart, 2, sess("local_a")))
-	s.Apply(ev(100, KindPause, 3, func(e *Event) { e.Session, e.Reason = "local_a", "idle_timeout" }))
+	s.Apply(ev(100, KindPause, 3, func(e *Event) { e.Session, e.Reason = "local_a", ReasonIdleTimeout }))
 	s.ApplyGroups(at(199), []ProcessGroup{
 		{Kind: GroupSessions, Name: "claude sessions", Processes: 3, RSS: Figure{Value: 600 << 20, Known: true}},
 		{Kind: GroupClaudeApp, Name: "Claude app", Processes: 9}})

@@ -24,10 +24,10 @@ func distinctSessions(s *State, n int) int {
 		apply(Event{Time: ts, Kind: KindFocus, Session: id})
 		apply(Event{Time: ts, Kind: KindTurnEnd, Session: id})
 		if i%3 == 0 {
-			apply(Event{Time: ts, Kind: KindAtCap, Verb: "evicting", Session: id, IdleS: 90, Reason: "warm"})
+			apply(Event{Time: ts, Kind: KindAtCap, Verb: VerbEvicting, Session: id, IdleS: 90, Reason: ReasonWarm})
 		}
 		if i%2 == 0 {
-			apply(Event{Time: ts, Kind: KindPause, Session: id, Reason: "governor_evict"})
+			apply(Event{Time: ts, Kind: KindPause, Session: id, Reason: ReasonGovernorEvict})
 		}
 		if i%10000 == 9999 {
 			apply(Event{Time: ts, Kind: KindAppStart, Detail: &EventDetail{Version: "1.0"}})
@@ -82,7 +82,7 @@ func TestPruneKeepsTheNewestEnded(t *testing.T) {
 		ts := start.Add(time.Duration(i) * time.Second)
 		s.Apply(Event{Time: ts, Kind: KindSessionStart, Session: id})
 		if i%4 != 0 {
-			s.Apply(Event{Time: ts, Kind: KindPause, Session: id, Reason: "user"})
+			s.Apply(Event{Time: ts, Kind: KindPause, Session: id, Reason: ReasonUser})
 		}
 	}
 	snap := s.Snapshot(start.Add(time.Hour))
@@ -134,7 +134,7 @@ func TestSessionOrderIsTheViewOrder(t *testing.T) {
 		}
 		s.Apply(Event{Time: ts, Kind: KindSessionStart, Session: id})
 		if i%3 == 0 {
-			s.Apply(Event{Time: ts, Kind: KindPause, Session: id, Reason: "user"})
+			s.Apply(Event{Time: ts, Kind: KindPause, Session: id, Reason: ReasonUser})
 		}
 	}
 	snap := s.Snapshot(now)

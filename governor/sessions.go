@@ -12,6 +12,7 @@ type session struct {
 	cwd           string
 	state         SessionState // working/idle are decided at snapshot time; here "live" is stored as StateWorking
 	pauseReason   Reason
+	pauseText     string // the text of the last ReasonOther pause
 	firstSeen     time.Time
 	lastActivity  time.Time
 	timerArmedAt  time.Time
@@ -55,7 +56,7 @@ func (s *State) touch(id string, t time.Time) *session {
 	if t.After(sess.lastActivity) {
 		sess.lastActivity = t
 	}
-	sess.state, sess.pauseReason = StateWorking, ""
+	sess.state, sess.pauseReason = StateWorking, ReasonNone
 	return sess
 }
 
@@ -68,7 +69,7 @@ func (s *State) touchIdle(id string, t time.Time, idleS int) *session {
 		sess.firstSeen = sess.lastActivity
 	}
 	if !sess.live() {
-		sess.state, sess.pauseReason = StateWorking, ""
+		sess.state, sess.pauseReason = StateWorking, ReasonNone
 	}
 	return sess
 }
@@ -123,12 +124,15 @@ func (s *State) applyPause(e *Event) {
 	sess := s.get(e.Session, e.Time)
 	wasLive := sess.live()
 	sess.state, sess.pauseReason = StatePaused, e.Reason
+	if e.Reason == ReasonOther {
+		sess.pauseText = e.ReasonText()
+	}
 	sess.remoteControl = false // protected until it is paused
 	defer s.pruneEnded()
-	if e.Reason == "idle_timeout" && wasLive {
+	if e.Reason == ReasonIdleTimeout && wasLive {
 		s.lost(Loss{Time: e.Time, Session: e.Session, Cause: LossIdleTimeout, File: e.File, Line: e.Line})
 	}
-	if e.Reason != "governor_evict" {
+	if e.Reason != ReasonGovernorEvict {
 		return
 	}
 	// A pause for governor_evict right after the governor's own eviction line

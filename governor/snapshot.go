@@ -30,7 +30,8 @@ type SessionView struct {
 	Project      string        `json:"project,omitempty"` // base name of cwd
 	Cwd          string        `json:"cwd,omitempty"`
 	State        SessionState  `json:"state"`
-	PauseReason  Reason        `json:"pause_reason,omitempty"`
+	PauseReason  Reason        `json:"-"`
+	PauseText    string        `json:"pause_reason,omitempty"` // PauseReason as logged or named
 	FirstSeen    time.Time     `json:"first_seen"`
 	LastActivity time.Time     `json:"last_activity"`
 	Idle         time.Duration `json:"idle_ns"` // now − last activity; climbs between log lines

@@ -173,7 +173,7 @@ func (s *State) ApplyEvent(e *Event) {
 		s.counts.Stalls++
 	case KindRendererGone, KindUnresponsive:
 		s.counts.RendererGone++
-		if e.Reason == "oom" {
+		if e.Reason == ReasonOOM {
 			s.counts.RendererOOM++
 		}
 	case KindRateLimit:
@@ -200,24 +200,24 @@ func (s *State) applyGovernor(e *Event) {
 		sess := s.touchIdle(e.Session, e.Time, e.IdleS)
 		if e.Verb == VerbEvicting {
 			c.AtCapEvicting++
-			s.evict(sess, e, Cause(e.Reason))
+			s.evict(sess, e, Cause(e.ReasonText()))
 		} else {
 			c.AtCapWouldEvict++
-			s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: e.IdleS, IdleSource: SourceLogged, Cause: Cause(e.Reason), File: e.File, Line: e.Line})
+			s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: e.IdleS, IdleSource: SourceLogged, Cause: Cause(e.ReasonText()), File: e.File, Line: e.Line})
 		}
 	case KindYield:
 		c.Yields++
-		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Cause: Cause(e.Reason), File: e.File, Line: e.Line})
+		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Cause: Cause(e.ReasonText()), File: e.File, Line: e.Line})
 	case KindPressure:
-		switch PressureLevel(e.Pressure) {
-		case PressureWarning:
+		switch e.Pressure {
+		case PressureLoggedWarning:
 			c.PressureWarning++
-		case PressureCritical:
+		case PressureLoggedCritical:
 			c.PressureCritical++
 		}
-		s.pressure, s.pressureAt = PressureLevel(e.Pressure), e.Time
+		s.pressure, s.pressureAt = PressureLevel(e.PressureText()), e.Time
 		s.setEffective(e)
-		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Cause: Cause(e.Pressure), File: e.File, Line: e.Line})
+		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Cause: Cause(e.PressureText()), File: e.File, Line: e.Line})
 	case KindPressureEvict:
 		c.PressureEvicts++
 		sess := s.touchIdle(e.Session, e.Time, e.IdleS)
@@ -275,7 +275,7 @@ func (s *State) applyApp(e *Event) {
 		// A new app process starts with no pressure and no effective count.
 		s.effective = EffectiveView{}
 		s.pressure, s.pressureAt = PressureUnknown, time.Time{}
-		s.endAllSessions("app restarted")
+		s.endAllSessions(EndAppRestarted)
 	}
 }
 

@@ -171,7 +171,7 @@ func TestHistoryIsBounded(t *testing.T) {
 		ts := t0.Add(time.Duration(i) * time.Second)
 		id := fmt.Sprintf("local_%08d", i)
 		s.Apply(governor.Event{Time: ts, Kind: governor.KindSessionStart, Session: id})
-		s.Apply(governor.Event{Time: ts, Kind: governor.KindPause, Session: id, Reason: "governor_evict"})
+		s.Apply(governor.Event{Time: ts, Kind: governor.KindPause, Session: id, Reason: governor.ReasonGovernorEvict})
 		s.Apply(governor.Event{Time: ts, Kind: governor.KindMemorySample, Memory: &governor.MemorySample{SysFreeMB: i, TotalMB: 100000}})
 	}
 	snap := s.Snapshot(t0.Add(30000 * time.Second))

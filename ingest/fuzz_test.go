@@ -51,7 +51,7 @@ func applyAll(s *governor.State, evs []governor.Event) {
 
 func checkEvents(t *testing.T, evs []governor.Event) {
 	for _, e := range evs {
-		for _, str := range []string{e.Session, string(e.Reason), e.Cwd, e.Text, e.Details().Version, e.Details().Platform, e.Details().Arch, e.Details().Step, e.Lifecycle, e.Pressure, e.LevelText()} {
+		for _, str := range []string{e.Session, e.ReasonText(), e.Cwd, e.Text, e.Details().Version, e.Details().Platform, e.Details().Arch, e.Details().Step, e.Lifecycle, e.PressureText(), e.LevelText()} {
 			checkText(t, str, governor.MaxTextRunes+1)
 		}
 	}

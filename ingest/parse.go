@@ -173,3 +173,12 @@ func trimSpaces(b []byte) []byte {
 	}
 	return b
 }
+
+// setReason gives ev the reason s: a named one, or ReasonOther with s kept
+// in its Detail.
+func setReason(ev *governor.Event, s string) {
+	var other string
+	if ev.Reason, other = governor.ReasonOf(s); other != "" {
+		ev.Detailed().ReasonText = other
+	}
+}

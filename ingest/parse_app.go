@@ -22,14 +22,14 @@ func parseAppTagged(e *Entry, b []byte, out []governor.Event) []governor.Event {
 		if rest, ok := cut(b, "[remote-control] bridge_state: "); ok {
 			state, _ := word(bytes.Trim(trimSpaces(rest), `"`), `" `)
 			n := len(out)
-			out = remoteState(e, "bridge_state", nm.get(state, 40), out) // interned: logged all day long
+			out = remoteState(e, governor.ReasonBridgeState, nm.get(state, 40), out) // interned: logged all day long
 			if e.remote != nil && len(out) > n && len(b) <= 64 {
 				e.remote.line = string(b) // one copy per change of state
 			}
 			return out
 		}
 		if rest, ok := cut(b, "[rcAutoEnable] verdict: "); ok {
-			return remoteState(e, "auto_enable", nm.get(rest, governor.MaxTextRunes), out)
+			return remoteState(e, governor.ReasonAutoEnable, nm.get(rest, governor.MaxTextRunes), out)
 		}
 	case 'u':
 		if rest, ok := cut(b, "[updater] "); ok {
@@ -88,7 +88,7 @@ func parseRenderer(b []byte, out []governor.Event) []governor.Event {
 	if bytes.HasPrefix(b, []byte("GPU process gone")) || bytes.HasPrefix(b, []byte("Main webview render process gone")) {
 		ev := governor.Event{Kind: governor.KindRendererGone, Text: governor.Sanitize(b, governor.MaxTextRunes)}
 		if v, ok := inspectField(b, "reason:"); ok {
-			ev.Reason = governor.Reason(governor.Sanitize(v, 40))
+			setReason(&ev, governor.Sanitize(v, 40))
 		}
 		if v, ok := inspectField(b, "exitCode:"); ok {
 			if n, _, ok := signedNum(v); ok {
@@ -120,7 +120,7 @@ func inspectField(b []byte, key string) ([]byte, bool) {
 func parseQuit(b []byte, out []governor.Event) []governor.Event {
 	switch {
 	case bytes.HasPrefix(b, []byte("beforeQuitForUpdate")):
-		return append(out, governor.Event{Kind: governor.KindAppQuit, Reason: "update", Text: governor.Sanitize(b, governor.MaxTextRunes)})
+		return append(out, governor.Event{Kind: governor.KindAppQuit, Reason: governor.ReasonUpdate, Text: governor.Sanitize(b, governor.MaxTextRunes)})
 	case bytes.HasPrefix(b, []byte("beforeQuit: handler fired")), bytes.HasPrefix(b, []byte("willQuit: handler")):
 		return append(out, governor.Event{Kind: governor.KindAppQuit, Text: governor.Sanitize(b, governor.MaxTextRunes)})
 	}

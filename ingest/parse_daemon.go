@@ -76,7 +76,7 @@ func parseSupervisor(nm *names, b []byte, out []governor.Event) []governor.Event
 		ev := governor.Event{Kind: governor.KindDaemonShutdown}
 		if v, ok := field(b, "cause="); ok {
 			w, _ := word(v, ",)")
-			ev.Reason = governor.Reason(nm.get(w, 40))
+			setReason(&ev, nm.get(w, 40))
 		}
 		if v, ok := field(b, "live_workers="); ok {
 			ev.Count, _, _ = num(v)
@@ -97,7 +97,7 @@ func parseBg(nm *names, b []byte, out []governor.Event) []governor.Event {
 		return out
 	}
 	if r, ok := cut(rest, "settled "); ok {
-		if ev := parseSettled(nm, r); ev.Session != "" && ev.Reason != "" {
+		if ev := parseSettled(nm, r); ev.Session != "" && ev.Reason != governor.ReasonNone {
 			out = append(out, ev)
 		}
 		return out
@@ -121,7 +121,7 @@ func parseBg(nm *names, b []byte, out []governor.Event) []governor.Event {
 			ev.Session, r = sessionID(nm, r)
 			if c, ok := cut(r, " ("); ok {
 				w, _ := word(c, ")")
-				ev.Reason = governor.Reason(nm.get(w, 20))
+				setReason(&ev, nm.get(w, 20))
 			}
 			return append(out, ev)
 		}
@@ -136,7 +136,7 @@ func parseSettled(nm *names, b []byte) governor.Event {
 	ev.Session, b = sessionID(nm, b)
 	if r, ok := cut(b, " ("); ok {
 		w, rest := word(r, ")")
-		ev.Reason = governor.Reason(nm.get(w, 20))
+		setReason(&ev, nm.get(w, 20))
 		if why, ok := cut(rest, "): "); ok {
 			why = bytes.TrimSpace(why)
 			ev.Text = governor.Sanitize(why, governor.MaxTextRunes)
@@ -170,7 +170,7 @@ func parseRetire(nm *names, b []byte) governor.Event {
 	ev.Session, b = sessionID(nm, b)
 	if r, ok := cut(b, ": "); ok {
 		w, rest := word(r, ",")
-		ev.Reason = governor.Reason(nm.get(bytes.TrimSpace(w), 30))
+		setReason(&ev, nm.get(bytes.TrimSpace(w), 30))
 		if i := bytes.Index(rest, []byte("idle ")); i >= 0 {
 			ev.IdleS = durationS(rest[i+5:])
 		}

@@ -31,7 +31,9 @@ func parseGovernorKnown(nm *names, b []byte) (governor.Event, bool) {
 		if !ok1 || !ok2 || !ok3 {
 			return governor.Event{}, false
 		}
-		return governor.Event{Kind: governor.KindAcquire, Reason: governor.Reason(nm.get(reason, 20)), Effective: eff, Cap: c}, true
+		ev := governor.Event{Kind: governor.KindAcquire, Effective: eff, Cap: c}
+		setReason(&ev, nm.get(reason, 20))
+		return ev, true
 	}
 	// G3 at cap; yielding <reason> spawn
 	if rest, ok := cut(b, "at cap; yielding "); ok {
@@ -39,7 +41,9 @@ func parseGovernorKnown(nm *names, b []byte) (governor.Event, bool) {
 		if _, ok := cut(rest, " spawn"); !ok {
 			return governor.Event{}, false
 		}
-		return governor.Event{Kind: governor.KindYield, Reason: governor.Reason(nm.get(reason, 20))}, true
+		ev := governor.Event{Kind: governor.KindYield}
+		setReason(&ev, nm.get(reason, 20))
+		return ev, true
 	}
 	// G2 at cap=<cap>; <evicting|would evict> <id> (idle <N>s) for <reason> spawn
 	if rest, ok := cut(b, "at cap="); ok {
@@ -51,11 +55,11 @@ func parseGovernorKnown(nm *names, b []byte) (governor.Event, bool) {
 		if !ok {
 			return governor.Event{}, false
 		}
-		verb := ""
+		var verb governor.Verb
 		if r, ok := cut(rest, "evicting "); ok {
-			verb, rest = "evicting", r
+			verb, rest = governor.VerbEvicting, r
 		} else if r, ok := cut(rest, "would evict "); ok {
-			verb, rest = "would_evict", r
+			verb, rest = governor.VerbWouldEvict, r
 		} else {
 			return governor.Event{}, false
 		}
@@ -69,7 +73,9 @@ func parseGovernorKnown(nm *names, b []byte) (governor.Event, bool) {
 			return governor.Event{}, false
 		}
 		reason, _ := word(rest, " ")
-		return governor.Event{Kind: governor.KindAtCap, Cap: c, Verb: governor.Verb(verb), Session: id, IdleS: idle, Reason: governor.Reason(nm.get(reason, 20))}, true
+		ev := governor.Event{Kind: governor.KindAtCap, Cap: c, Verb: verb, Session: id, IdleS: idle}
+		setReason(&ev, nm.get(reason, 20))
+		return ev, true
 	}
 	// G4 memory pressure (<level>): would evict <n> idle session(s), <e> effective
 	if rest, ok := cut(b, "memory pressure ("); ok {
@@ -90,7 +96,12 @@ func parseGovernorKnown(nm *names, b []byte) (governor.Event, bool) {
 		if !ok {
 			return governor.Event{}, false
 		}
-		return governor.Event{Kind: governor.KindPressure, Pressure: nm.get(level, 20), Count: n, Effective: eff}, true
+		ev := governor.Event{Kind: governor.KindPressure, Count: n, Effective: eff}
+		var other string
+		if ev.Pressure, other = governor.PressureOf(nm.get(level, 20)); other != "" {
+			ev.Detailed().PressureText = other
+		}
+		return ev, true
 	}
 	// G5 getFreeMemoryRatio failed; treating memory pressure as clear
 	if bytes.HasPrefix(b, []byte("getFreeMemoryRatio failed")) {

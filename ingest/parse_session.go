@@ -123,7 +123,9 @@ func parsePausing(nm *names, b []byte, out []governor.Event) []governor.Event {
 	} else if bytes.HasPrefix(rest, []byte("due to idle")) {
 		reason = "idle_timeout"
 	}
-	return append(out, governor.Event{Kind: governor.KindPause, Session: id, Reason: governor.Reason(reason)})
+	ev := governor.Event{Kind: governor.KindPause, Session: id}
+	setReason(&ev, reason)
+	return append(out, ev)
 }
 
 // parseR reads "Resuming session S" and "Remote control enabled: …".
@@ -134,7 +136,7 @@ func parseR(e *Entry, b []byte, out []governor.Event) []governor.Event {
 		return append(out, governor.Event{Kind: governor.KindResume, Session: id})
 	}
 	if bytes.HasPrefix(b, []byte("Remote control enabled")) {
-		return remoteState(e, "enabled", "enabled", out)
+		return remoteState(e, governor.ReasonEnabled, "enabled", out)
 	}
 	if rest, ok := cut(b, "Relaunch auto-resume: "); ok {
 		return append(out, parseRelaunchResume(rest))
@@ -238,7 +240,7 @@ func parseCycleHealth(nm *names, b []byte) governor.Event {
 			ev.Detailed().DurationMs = int64(secs) * 1000
 			if i := bytes.Index(r2, []byte("reason=")); i >= 0 {
 				w, _ := word(r2[i+7:], ",)")
-				ev.Reason = governor.Reason(nm.get(w, 40))
+				setReason(&ev, nm.get(w, 40))
 			}
 		}
 		return ev
@@ -246,7 +248,7 @@ func parseCycleHealth(nm *names, b []byte) governor.Event {
 	ev.Detailed().Healthy = &healthy
 	ev.Session, rest = sessionID(nm, b)
 	kind, rest := word(bytes.TrimLeft(rest, " "), " :")
-	ev.Reason = governor.Reason(nm.get(kind, 40))
+	setReason(&ev, nm.get(kind, 40))
 	ev.Text = governor.Sanitize(bytes.TrimLeft(rest, " "), governor.MaxTextRunes)
 	return ev
 }

@@ -24,7 +24,7 @@ type QuitFold struct {
 }
 
 // Keep says whether e is to be delivered.
-func (q *QuitFold) Keep(e *governor.Event) bool { // a pointer: an Event is 240 bytes
+func (q *QuitFold) Keep(e *governor.Event) bool { // a pointer: an Event is 176 bytes
 	switch e.Kind {
 	case governor.KindRemoteState:
 		if q.remote.reason == e.Reason && q.remote.text == e.Text {

@@ -24,11 +24,11 @@ var realLines = []struct {
 }{
 	// §7.1 tags and spacing
 	{"#95302", "main.log", []string{p7 + "[CCD] Pausing session " + u + " (governor_evict)"},
-		[]governor.Event{{Kind: governor.KindPause, Session: u, Reason: "governor_evict"}}},
+		[]governor.Event{{Kind: governor.KindPause, Session: u, Reason: governor.ReasonGovernorEvict}}},
 	{"#87777", "main.log", []string{p7 + "[CCD] Pausing session " + u + " (idle_timeout)"},
-		[]governor.Event{{Kind: governor.KindPause, Session: u, Reason: "idle_timeout"}}},
+		[]governor.Event{{Kind: governor.KindPause, Session: u, Reason: governor.ReasonIdleTimeout}}},
 	{"forensics note", "main.log", []string{p7 + "[CCD] Pausing session " + u + " due to idle"},
-		[]governor.Event{{Kind: governor.KindPause, Session: u, Reason: "idle_timeout"}}},
+		[]governor.Event{{Kind: governor.KindPause, Session: u, Reason: governor.ReasonIdleTimeout}}},
 	{"forensics note", "main.log", []string{p7 + "[IdleManager:session] Idle timeout reached, disconnecting " + u},
 		[]governor.Event{{Kind: governor.KindIdleTimeout, Session: u, Lifecycle: "session"}}},
 	{"#95491", "main.log", []string{p7 + "[CCD] Warming session " + u},
@@ -50,8 +50,8 @@ var realLines = []struct {
 		p7 + "[CCD] Pausing session " + u + " (governor_evict)",
 		p7 + "Session " + u + " query iterator completed"},
 		[]governor.Event{
-			{Kind: governor.KindPressureEvict, Session: u, IdleS: 286, Reason: "pressure"},
-			{Kind: governor.KindPause, Session: u, Reason: "governor_evict"},
+			{Kind: governor.KindPressureEvict, Session: u, IdleS: 286, Reason: governor.ReasonPressure},
+			{Kind: governor.KindPause, Session: u, Reason: governor.ReasonGovernorEvict},
 			{Kind: governor.KindQueryDone, Session: u}}},
 	{"#95302", "main.log", []string{p7 + "Resuming session " + u},
 		[]governor.Event{{Kind: governor.KindResume, Session: u}}},
@@ -66,7 +66,7 @@ var realLines = []struct {
 	{"#90007", "main.log", []string{p7 + "[CCD] Session " + u + " torn down with 1 live background task(s) — settling as stopped (exited)"},
 		[]governor.Event{{Kind: governor.KindTornDown, Session: u, Count: 1}}},
 	{"#68625", "main.log", []string{p7 + "[CCD CycleHealth] unhealthy cycle for " + u + " (135s, hadFirstResponse=false, reason=app_quit)"},
-		[]governor.Event{{Kind: governor.KindCycleHealth, Session: u, Reason: "app_quit", Detail: &governor.EventDetail{DurationMs: 135000}}}},
+		[]governor.Event{{Kind: governor.KindCycleHealth, Session: u, Reason: governor.ReasonOther, Detail: &governor.EventDetail{DurationMs: 135000, ReasonText: "app_quit"}}}},
 
 	// §7.3 updates and relaunches
 	{"#95364", "main.log", []string{p7 + "[updater] Update downloaded and ready to install { releaseName: 'Claude 2.2553.1' }"},
@@ -82,21 +82,21 @@ var realLines = []struct {
 	{"claude-driver", "main.log", []string{p7 + "[CCD] Relaunch auto-resume: ran — warmed 2 of 2 eligible (2 marked)"},
 		[]governor.Event{{Kind: governor.KindRelaunchResume, Count: 2, Detail: &governor.EventDetail{Eligible: 2, Marked: 2}}}},
 	{"codeium#347", "main.log", []string{p7 + "Main webview render process gone: { reason: 'oom', exitCode: -536870904 }"},
-		[]governor.Event{{Kind: governor.KindRendererGone, Reason: "oom", Detail: &governor.EventDetail{ExitCode: code(-536870904)}}}},
+		[]governor.Event{{Kind: governor.KindRendererGone, Reason: governor.ReasonOOM, Detail: &governor.EventDetail{ExitCode: code(-536870904)}}}},
 
 	// §7.4 Remote Control
 	{"#94049", "main.log", []string{p7 + "Enabling remote control for session " + u},
 		[]governor.Event{{Kind: governor.KindRemoteControl, Session: u}}},
 	{"#91915", "main.log", []string{p7 + `Remote control enabled: "https://claude.ai/code/session_01AbCdEf"`},
-		[]governor.Event{{Kind: governor.KindRemoteState, Reason: "enabled"}}},
+		[]governor.Event{{Kind: governor.KindRemoteState, Reason: governor.ReasonEnabled}}},
 	{"#91915", "main.log", []string{p7 + "[rcAutoEnable] verdict: enable=true source=explicit_pref trigger=cold_resume"},
-		[]governor.Event{{Kind: governor.KindRemoteState, Reason: "auto_enable", Text: "enable=true source=explicit_pref trigger=cold_resume"}}},
+		[]governor.Event{{Kind: governor.KindRemoteState, Reason: governor.ReasonAutoEnable, Text: "enable=true source=explicit_pref trigger=cold_resume"}}},
 	{"#94049", "main.log", []string{p7 + "[rcAutoEnable] verdict: enable=true source=explicit_pref trigger=first_turn"},
-		[]governor.Event{{Kind: governor.KindRemoteState, Reason: "auto_enable", Text: "enable=true source=explicit_pref trigger=first_turn"}}},
+		[]governor.Event{{Kind: governor.KindRemoteState, Reason: governor.ReasonAutoEnable, Text: "enable=true source=explicit_pref trigger=first_turn"}}},
 	{"#94049", "main.log", []string{p7 + `[remote-control] bridge_state: "connected"`},
-		[]governor.Event{{Kind: governor.KindRemoteState, Reason: "bridge_state", Text: "connected"}}},
+		[]governor.Event{{Kind: governor.KindRemoteState, Reason: governor.ReasonBridgeState, Text: "connected"}}},
 	{"#94049", "main.log", []string{p7 + `[remote-control] bridge_state: "ready"`},
-		[]governor.Event{{Kind: governor.KindRemoteState, Reason: "bridge_state", Text: "ready"}}},
+		[]governor.Event{{Kind: governor.KindRemoteState, Reason: governor.ReasonBridgeState, Text: "ready"}}},
 
 	// §7.6 other files
 	{"#40392", "cowork-service.log", []string{

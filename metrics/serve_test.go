@@ -77,7 +77,7 @@ func TestServeEndpoints(t *testing.T) {
 			default:
 			}
 			mu.Lock()
-			st.Apply(governor.Event{Time: t0.Add(time.Duration(400+i) * time.Second), Kind: governor.KindYield, Reason: "warm"})
+			st.Apply(governor.Event{Time: t0.Add(time.Duration(400+i) * time.Second), Kind: governor.KindYield, Reason: governor.ReasonWarm})
 			mu.Unlock()
 			if i > 10000 {
 				return

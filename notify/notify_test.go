@@ -35,7 +35,7 @@ var hostile = []string{
 // evictedState evicts one session with the given id, after a baseline.
 func evict(st *governor.State, id string, at time.Time) {
 	st.Apply(governor.Event{Time: at, Kind: governor.KindSessionStart, Session: id, Cwd: "/x/" + id})
-	st.Apply(governor.Event{Time: at.Add(time.Second), Kind: governor.KindAtCap, Cap: 6, Verb: "evicting", Session: id, IdleS: 75, Reason: "warm"})
+	st.Apply(governor.Event{Time: at.Add(time.Second), Kind: governor.KindAtCap, Cap: 6, Verb: governor.VerbEvicting, Session: id, IdleS: 75, Reason: governor.ReasonWarm})
 }
 
 // TestHostileSessionCannotInject runs the real command builders through the
@@ -127,7 +127,7 @@ func TestChangesBaselineAndPressure(t *testing.T) {
 	n := NewWith(NotifySendCommand, (&recorder{}).exec)
 	// History read at start-up is not news.
 	evict(st, "local_old", t0)
-	st.Apply(governor.Event{Time: t0.Add(2 * time.Second), Kind: governor.KindPressure, Pressure: "warning"})
+	st.Apply(governor.Event{Time: t0.Add(2 * time.Second), Kind: governor.KindPressure, Pressure: governor.PressureLoggedWarning})
 	if notes := n.Changes(st.Snapshot(t0.Add(3*time.Second)), true); len(notes) != 0 {
 		t.Fatalf("backfill produced notes: %v", notes)
 	}
@@ -143,7 +143,7 @@ func TestChangesBaselineAndPressure(t *testing.T) {
 		t.Fatalf("notes = %+v", notes)
 	}
 	// The governor goes critical.
-	st.Apply(governor.Event{Time: t0.Add(3 * time.Minute), Kind: governor.KindPressure, Pressure: "critical"})
+	st.Apply(governor.Event{Time: t0.Add(3 * time.Minute), Kind: governor.KindPressure, Pressure: governor.PressureLoggedCritical})
 	notes = n.Changes(st.Snapshot(t0.Add(3*time.Minute)), false)
 	if len(notes) != 1 || !strings.Contains(notes[0].Title, "critical") || !strings.Contains(notes[0].Message, "was warning") {
 		t.Fatalf("notes = %+v", notes)
@@ -181,7 +181,7 @@ func TestIgnoreBefore(t *testing.T) {
 	n.IgnoreBefore(start)
 	n.Changes(st.Snapshot(start), false) // baseline: nothing read yet
 	evict(st, "local_old", t0)
-	st.Apply(governor.Event{Time: t0.Add(5 * time.Second), Kind: governor.KindPressure, Pressure: "critical"})
+	st.Apply(governor.Event{Time: t0.Add(5 * time.Second), Kind: governor.KindPressure, Pressure: governor.PressureLoggedCritical})
 	if notes := n.Changes(st.Snapshot(start.Add(time.Second)), false); len(notes) != 0 {
 		t.Fatalf("old history notified: %+v", notes)
 	}

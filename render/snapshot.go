@@ -47,8 +47,8 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 	tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	for _, v := range s.Sessions {
 		state := string(v.State)
-		if v.PauseReason != "" {
-			state += ": " + string(v.PauseReason)
+		if v.PauseText != "" {
+			state += ": " + v.PauseText
 		}
 		timer := ""
 		switch {

@@ -50,8 +50,8 @@ func stateLabel(s governor.SessionView) string {
 		return "evicted"
 	case s.State == governor.StatePaused && s.PauseReason == governor.ReasonIdleTimeout:
 		return "paused: idle"
-	case s.State == governor.StatePaused && s.PauseReason != "":
-		return "paused: " + string(s.PauseReason)
+	case s.State == governor.StatePaused && s.PauseText != "":
+		return "paused: " + s.PauseText
 	case s.Protected != "":
 		return string(s.State) + " (rc)" // protected: Remote Control
 	case s.State == governor.StateDisconnected && s.PauseReason == governor.EndCrash:
