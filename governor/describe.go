@@ -167,7 +167,7 @@ func IdleText(idleS int, src Source) string {
 func CauseText(cause Cause) string {
 	switch cause {
 	case CauseWarm, CauseUser:
-		return "at cap, " + string(cause) + " spawn"
+		return "at cap, " + cause.Text() + " spawn"
 	case CausePressure:
 		return "memory pressure"
 	case CauseIdleTimeout:
@@ -198,9 +198,9 @@ func OutcomeWhat(o Outcome) string {
 func OutcomeCause(o Outcome) string {
 	switch {
 	case o.Kind == KindPressure:
-		return "memory pressure (" + string(o.Cause) + ")"
+		return "memory pressure (" + o.CauseText() + ")"
 	case o.Kind == KindYield:
-		return "at cap, " + string(o.Cause) + " spawn refused"
+		return "at cap, " + o.CauseText() + " spawn refused"
 	}
 	return CauseText(o.Cause)
 }

@@ -189,16 +189,81 @@ func PressureOf(s string) (Pressure, string) {
 }
 
 // Cause is what an Outcome says happened: the cause of an eviction, the
-// spawn reason of a yield, or the level of a pressure event.
-type Cause string
+// spawn reason of a yield or at-cap line, or the level of a pressure
+// event. It is an integer; a spawn reason or level no constant names keeps
+// its text in Outcome.Other (CauseOther). Outcome.CauseText is what the
+// outputs print.
+type Cause uint8
 
 const (
-	CauseWarm        Cause = "warm"
-	CauseUser        Cause = "user"
-	CausePressure    Cause = "pressure"
-	CauseIdleTimeout Cause = "idle_timeout"
-	CauseUnknown     Cause = "unknown" // a (governor_evict) pause with no governor line before it
+	CauseNone        Cause = iota // none logged
+	CauseWarm                     // "warm"
+	CauseUser                     // "user"
+	CausePressure                 // "pressure"
+	CauseIdleTimeout              // "idle_timeout"
+	CauseUnknown                  // "unknown": a (governor_evict) pause with no governor line before it
+	CauseWarning                  // "warning": a pressure event's level
+	CauseCritical                 // "critical"
+	CauseOther                    // any other: Outcome.Other holds it
 )
+
+// causeNames are the texts of the named causes.
+var causeNames = [...]string{
+	CauseWarm: "warm", CauseUser: "user", CausePressure: "pressure", CauseIdleTimeout: "idle_timeout",
+	CauseUnknown: "unknown", CauseWarning: string(PressureWarning), CauseCritical: string(PressureCritical),
+}
+
+// Text is a named cause's text: "" for CauseNone and for CauseOther, whose
+// text only its outcome knows (Outcome.CauseText).
+func (c Cause) Text() string {
+	if int(c) < len(causeNames) {
+		return causeNames[c]
+	}
+	return ""
+}
+
+// CauseOf is the Cause of a cause's text (CauseOther when no constant
+// names it), for what holds a cause as text, as report's JSON does.
+func CauseOf(s string) Cause {
+	for c, name := range causeNames {
+		if name == s {
+			return Cause(c)
+		}
+	}
+	return CauseOther
+}
+
+// reasonCause is the Cause of an event's spawn reason, with the reason's
+// text when no Cause names it.
+func reasonCause(e *Event) (Cause, string) {
+	switch e.Reason {
+	case ReasonNone:
+		return CauseNone, ""
+	case ReasonWarm:
+		return CauseWarm, ""
+	case ReasonUser:
+		return CauseUser, ""
+	case ReasonPressure:
+		return CausePressure, ""
+	case ReasonIdleTimeout:
+		return CauseIdleTimeout, ""
+	}
+	return CauseOther, e.ReasonText()
+}
+
+// pressureCause is the Cause of a pressure event's level, with the level's
+// text when it is neither warning nor critical.
+func pressureCause(e *Event) (Cause, string) {
+	switch e.Pressure {
+	case PressureNone:
+		return CauseNone, ""
+	case PressureLoggedWarning:
+		return CauseWarning, ""
+	case PressureLoggedCritical:
+		return CauseCritical, ""
+	}
+	return CauseOther, e.PressureText()
+}
 
 // VMState is the Cowork VM's state as its logs describe it.
 type VMState string

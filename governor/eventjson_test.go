@@ -211,3 +211,40 @@ func TestReasonOf(t *testing.T) {
 		t.Errorf("ReasonOf(shell) = %d %q", r, other)
 	}
 }
+
+// An outcome's cause and a session's pause reason go out as their text and
+// come back, an uncommon one and none too.
+func TestOutcomeAndSessionJSON(t *testing.T) {
+	var causes []Outcome
+	for c := CauseNone; c < CauseOther; c++ {
+		causes = append(causes, Outcome{Kind: KindYield, Cause: c})
+	}
+	causes = append(causes, Outcome{Kind: KindYield, Cause: CauseOther, Other: "scheduled"})
+	for _, o := range causes {
+		b, err := json.Marshal(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Outcome
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), `"cause":"`+o.CauseText()+`"`) || back != o {
+			t.Errorf("%+v: written as %s, read back as %+v", o, b, back)
+		}
+	}
+	for _, v := range []SessionView{{ID: "local_a"}, {ID: "local_b", PauseReason: ReasonGovernorEvict, PauseText: "governor_evict"},
+		{ID: "local_c", PauseReason: ReasonOther, PauseText: "user_request"}} {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back SessionView
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatal(err)
+		}
+		if (v.PauseText != "") != strings.Contains(string(b), `"pause_reason":"`+v.PauseText+`"`) || back.PauseReason != v.PauseReason || back.PauseText != v.PauseText {
+			t.Errorf("%+v: written as %s, read back as %+v", v, b, back)
+		}
+	}
+}

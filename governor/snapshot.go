@@ -1,6 +1,10 @@
 package governor
 
-import "time"
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+)
 
 // Source says whether a number is a fact the app logged or coworktop's own
 // estimate. The UI and every output label it.
@@ -53,25 +57,79 @@ type SessionView struct {
 	AtRisk RiskKind `json:"at_risk,omitempty"`
 }
 
+// UnmarshalJSON reads a session as Snapshot's JSON has it, its pause
+// reason from the text.
+func (s *SessionView) UnmarshalJSON(b []byte) error {
+	type plain SessionView // the same fields, without this method
+	if err := json.Unmarshal(b, (*plain)(s)); err != nil {
+		return fmt.Errorf("session: %w", err)
+	}
+	s.PauseReason, _ = ReasonOf(s.PauseText)
+	return nil
+}
+
 // Live reports whether the session holds a slot (working or idle).
 func (s SessionView) Live() bool { return s.State == StateWorking || s.State == StateIdle }
 
 // Outcome is one governor action worth listing: an eviction, a yield, a
 // pressure event or an idle-timeout disconnect.
 type Outcome struct {
-	Time    time.Time `json:"time"`
-	Kind    Kind      `json:"kind"`
-	Session string    `json:"session,omitempty"`
-	IdleS   int       `json:"idle_s,omitempty"`
-	// IdleSource: logged (the governor's own "(idle Ns)"), estimated (from
-	// coworktop's last activity line) or unknown (no activity seen).
-	IdleSource Source `json:"idle_source,omitempty"`
+	Time time.Time
+	Kind Kind
 	// Cause is warm|user|pressure|idle_timeout|unknown for evictions, the
 	// spawn reason for yields, the level for pressure events.
-	Cause    Cause  `json:"cause"`
-	Eviction bool   `json:"eviction"` // a session really lost its process
-	File     string `json:"file,omitempty"`
-	Line     int    `json:"line,omitempty"`
+	Cause    Cause
+	Eviction bool   // a session really lost its process
+	Other    string // the text of a CauseOther
+	Session  string
+	IdleS    int
+	// IdleSource: logged (the governor's own "(idle Ns)"), estimated (from
+	// coworktop's last activity line) or unknown (no activity seen).
+	IdleSource Source
+	File       string
+	Line       int
+}
+
+// CauseText is the outcome's cause as the outputs print it.
+func (o Outcome) CauseText() string {
+	if o.Cause == CauseOther {
+		return o.Other
+	}
+	return o.Cause.Text()
+}
+
+// outcomeJSON is an Outcome as the JSON outputs print it: snapshot --json
+// has its fields in this order, the cause as text.
+type outcomeJSON struct {
+	Time       time.Time `json:"time"`
+	Kind       Kind      `json:"kind"`
+	Session    string    `json:"session,omitempty"`
+	IdleS      int       `json:"idle_s,omitempty"`
+	IdleSource Source    `json:"idle_source,omitempty"`
+	Cause      string    `json:"cause"`
+	Eviction   bool      `json:"eviction"`
+	File       string    `json:"file,omitempty"`
+	Line       int       `json:"line,omitempty"`
+}
+
+// MarshalJSON writes the outcome with its cause as text.
+func (o Outcome) MarshalJSON() ([]byte, error) {
+	return json.Marshal(outcomeJSON{Time: o.Time, Kind: o.Kind, Session: o.Session, IdleS: o.IdleS, IdleSource: o.IdleSource,
+		Cause: o.CauseText(), Eviction: o.Eviction, File: o.File, Line: o.Line})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (o *Outcome) UnmarshalJSON(b []byte) error {
+	var j outcomeJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return fmt.Errorf("outcome: %w", err)
+	}
+	*o = Outcome{Time: j.Time, Kind: j.Kind, Session: j.Session, IdleS: j.IdleS, IdleSource: j.IdleSource,
+		Cause: CauseOf(j.Cause), Eviction: j.Eviction, File: j.File, Line: j.Line}
+	if o.Cause == CauseOther {
+		o.Other = j.Cause
+	}
+	return nil
 }
 
 // CapView is the governor's session cap.

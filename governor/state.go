@@ -198,16 +198,18 @@ func (s *State) applyGovernor(e *Event) {
 	case KindAtCap:
 		s.loggedCap = e.Cap
 		sess := s.touchIdle(e.Session, e.Time, e.IdleS)
+		cause, other := reasonCause(e)
 		if e.Verb == VerbEvicting {
 			c.AtCapEvicting++
-			s.evict(sess, e, Cause(e.ReasonText()))
+			s.evict(sess, e, cause, other)
 		} else {
 			c.AtCapWouldEvict++
-			s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: e.IdleS, IdleSource: SourceLogged, Cause: Cause(e.ReasonText()), File: e.File, Line: e.Line})
+			s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: e.IdleS, IdleSource: SourceLogged, Cause: cause, Other: other, File: e.File, Line: e.Line})
 		}
 	case KindYield:
 		c.Yields++
-		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Cause: Cause(e.ReasonText()), File: e.File, Line: e.Line})
+		cause, other := reasonCause(e)
+		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Cause: cause, Other: other, File: e.File, Line: e.Line})
 	case KindPressure:
 		switch e.Pressure {
 		case PressureLoggedWarning:
@@ -217,11 +219,12 @@ func (s *State) applyGovernor(e *Event) {
 		}
 		s.pressure, s.pressureAt = PressureLevel(e.PressureText()), e.Time
 		s.setEffective(e)
-		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Cause: Cause(e.PressureText()), File: e.File, Line: e.Line})
+		cause, other := pressureCause(e)
+		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Cause: cause, Other: other, File: e.File, Line: e.Line})
 	case KindPressureEvict:
 		c.PressureEvicts++
 		sess := s.touchIdle(e.Session, e.Time, e.IdleS)
-		s.evict(sess, e, CausePressure)
+		s.evict(sess, e, CausePressure, "")
 	case KindGovernorUnknown:
 		c.Unknown++
 	}
@@ -233,11 +236,11 @@ func (s *State) setEffective(e *Event) {
 }
 
 // evict records a real eviction and pauses the session.
-func (s *State) evict(sess *session, e *Event, cause Cause) {
+func (s *State) evict(sess *session, e *Event, cause Cause, other string) {
 	s.lastEvict[e.Session] = e.Time
 	sess.state, sess.pauseReason = StatePaused, ReasonGovernorEvict
 	sess.evictions++
-	s.recordEviction(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: e.IdleS, IdleSource: SourceLogged, Cause: cause, Eviction: true, File: e.File, Line: e.Line})
+	s.recordEviction(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: e.IdleS, IdleSource: SourceLogged, Cause: cause, Other: other, Eviction: true, File: e.File, Line: e.Line})
 }
 
 func (s *State) recordEviction(o Outcome) {

@@ -95,7 +95,7 @@ func TestPauseLongAfterEvictionIsNewEviction(t *testing.T) {
 		at(0)+" [info] [CliGovernor] at cap=8; evicting local_a (idle 90s) for warm spawn",
 		at(30)+" [info] Pausing session local_a (governor_evict)",
 	)
-	if ev, _ := s.Evictions(); len(ev) != 2 || ev[1].Cause != "unknown" {
+	if ev, _ := s.Evictions(); len(ev) != 2 || ev[1].Cause != governor.CauseUnknown {
 		t.Fatalf("a pause 30 s after the eviction line is not explained by it: %+v", ev)
 	}
 }

@@ -199,7 +199,7 @@ func Build(state *governor.State, files []File, lines Lines) Report {
 	evs, hidden := state.Evictions()
 	r.EvictionsNotListed = hidden
 	for _, o := range evs {
-		r.Evictions = append(r.Evictions, Evicted{Time: stamp(o.Time), Session: o.Session, IdleS: o.IdleS, IdleSource: string(o.IdleSource), Cause: string(o.Cause), File: o.File, Line: o.Line})
+		r.Evictions = append(r.Evictions, Evicted{Time: stamp(o.Time), Session: o.Session, IdleS: o.IdleS, IdleSource: string(o.IdleSource), Cause: o.CauseText(), File: o.File, Line: o.Line})
 	}
 	r.addLosses(state)
 	r.Governor.RulesGeneration = snap.Rules.Generation

@@ -13,7 +13,7 @@ func (m *Model) outcomeStyle(o governor.Outcome) Ink {
 	switch {
 	case o.Eviction:
 		return t.Critical
-	case o.Kind == governor.KindPressure && o.Cause == governor.Cause(governor.PressureCritical):
+	case o.Kind == governor.KindPressure && o.Cause == governor.CauseCritical:
 		return t.Critical
 	case o.Kind == governor.KindPressure, o.Kind == governor.KindAtCap:
 		return t.Warn
