@@ -13,15 +13,22 @@ import (
 // readLog counts, per file and per pass (the plan's scan, then Run's
 // forward read), how often each byte was read.
 type readLog struct {
-	mu     sync.Mutex
-	pass   int
-	counts map[string]*[2][]int // path -> per pass, per byte
+	mu       sync.Mutex
+	pass     int
+	counts   map[string]*[2][]int // path -> per pass, per byte
+	mappable bool                 // the scan may map the files (it reads them otherwise)
 }
 
 type countedFile struct {
 	f   *os.File
 	log *readLog
 }
+
+// mappedFile is a countedFile the scan may map: what it scans that way it
+// does not read, so a byte read twice is read twice through ReadAt.
+type mappedFile struct{ countedFile }
+
+func (m mappedFile) mappable() *os.File { return m.f }
 
 func (c countedFile) ReadAt(p []byte, off int64) (int, error) {
 	n, err := c.f.ReadAt(p, off)
@@ -43,7 +50,12 @@ func (c countedFile) ReadAt(p []byte, off int64) (int, error) {
 	return n, err
 }
 
-func (l *readLog) via(f *os.File) io.ReaderAt { return countedFile{f: f, log: l} }
+func (l *readLog) via(f *os.File) io.ReaderAt {
+	if l.mappable && canMap {
+		return mappedFile{countedFile{f: f, log: l}}
+	}
+	return countedFile{f: f, log: l}
+}
 
 // checkReads fails unless the forward read of path read exactly its bytes
 // from start to size once, and the scan read no byte more than once and
@@ -67,6 +79,17 @@ func (l *readLog) checkReads(t *testing.T, path string, start, size int64) {
 	if n := len(cs[0]) + len(cs[1]); n > 2*int(size) {
 		t.Fatalf("%s: read past its end", filepath.Base(path))
 	}
+}
+
+// scanReads is how many bytes of path the scan read (not mapped).
+func (l *readLog) scanReads(path string) int {
+	n := 0
+	if cs := l.counts[path]; cs != nil {
+		for _, c := range cs[0] {
+			n += c
+		}
+	}
+	return n
 }
 
 func count(row []int, at int64) int {
@@ -105,10 +128,11 @@ func backfilled(name, text string) []string {
 	return out
 }
 
-// planCounted plans dir's backfill with every read counted.
-func planCounted(t *testing.T, dir string, limit int64) (*Backfill, *readLog) {
+// planCounted plans dir's backfill with every read counted; mapped lets the
+// scan map the files where the system can.
+func planCounted(t *testing.T, dir string, limit int64, mapped bool) (*Backfill, *readLog) {
 	t.Helper()
-	rl := &readLog{counts: map[string]*[2][]int{}}
+	rl := &readLog{counts: map[string]*[2][]int{}, mappable: mapped}
 	b, err := planBackfillVia(dir, nil, limit, appStarts, rl.via)
 	if err != nil {
 		t.Fatal(err)
@@ -120,45 +144,68 @@ func planCounted(t *testing.T, dir string, limit int64) (*Backfill, *readLog) {
 // An app start whose line straddles a scan read's boundary, or begins just
 // before or after it, in the current file or in a rotated generation: the
 // backfill sends exactly the lines from it on, as a backfill started there
-// would, and reads no byte twice in either pass.
+// would, and reads no byte twice in either pass; when the scan maps the
+// file, it reads none, so no byte is read twice at all.
 func TestBackfillStartAtAChunkBoundary(t *testing.T) {
-	for _, rotated := range []bool{false, true} {
-		for _, d := range []int{-len(appStart) - 1, -ingestSpan() - 1, -ingestSpan(), -ingestSpan() + 1, -20, -2, -1, 0, 1, 2} {
-			t.Run(fmt.Sprintf("rotated=%v/d=%d", rotated, d), func(t *testing.T) {
-				dir := t.TempDir()
-				head := filler(2*scanChunk + d)
-				after := filler(scanChunk / 2)
-				name, cur := "main.log", ""
-				if rotated {
-					name, cur = "main1.log", filler(3000)
-					writeFile(t, filepath.Join(dir, "main.log"), cur)
-				}
-				writeFile(t, filepath.Join(dir, name), head+appStart+after)
-				b, rl := planCounted(t, dir, BackfillMaxBytes)
-				got, _ := runBackfill(t, b, 0)
-				want := append(backfilled(name, appStart+after), backfilled("main.log", cur)...)
-				expect(t, "lines", strings.Join(got, "|"), strings.Join(want, "|"))
-				rl.checkReads(t, filepath.Join(dir, name), int64(len(head)), int64(len(head+appStart+after)))
-				if rotated {
-					rl.checkReads(t, filepath.Join(dir, "main.log"), 0, int64(len(cur)))
-				}
-				b.Close()
-			})
+	near := map[int][]int{ // offsets from a read's, and from a mapping's, boundary
+		2 * scanChunk: {-len(appStart) - 1, -ingestSpan() - 1, -ingestSpan(), -ingestSpan() + 1, -20, -2, -1, 0, 1, 2},
+		mapWindow:     {-ingestSpan(), -1, 0, 1},
+	}
+	for at, ds := range near {
+		rotations := []bool{false, true}
+		if at == mapWindow {
+			rotations = rotations[:1]
+		}
+		for _, rotated := range rotations {
+			for _, d := range ds {
+				t.Run(fmt.Sprintf("at=%d/rotated=%v/d=%d", at, rotated, d), func(t *testing.T) {
+					for _, mapped := range []bool{false, true} {
+						startAtABoundary(t, at+d, rotated, mapped)
+					}
+				})
+			}
 		}
 	}
 }
 
+func startAtABoundary(t *testing.T, at int, rotated bool, mapped bool) {
+	t.Helper()
+	dir := t.TempDir()
+	head := filler(at)
+	after := filler(scanChunk / 2)
+	name, cur := "main.log", ""
+	if rotated {
+		name, cur = "main1.log", filler(3000)
+		writeFile(t, filepath.Join(dir, "main.log"), cur)
+	}
+	path := filepath.Join(dir, name)
+	writeFile(t, path, head+appStart+after)
+	b, rl := planCounted(t, dir, BackfillMaxBytes, mapped)
+	defer b.Close()
+	got, _ := runBackfill(t, b, 0)
+	want := append(backfilled(name, appStart+after), backfilled("main.log", cur)...)
+	expect(t, "lines", strings.Join(got, "|"), strings.Join(want, "|"))
+	rl.checkReads(t, path, int64(len(head)), int64(len(head+appStart+after)))
+	if rotated {
+		rl.checkReads(t, filepath.Join(dir, "main.log"), 0, int64(len(cur)))
+	}
+	if n := rl.scanReads(path); mapped && canMap && n > 0 {
+		t.Fatalf("the scan read %d bytes of a file it could map", n)
+	}
+}
+
 // With no app start in the window, the byte before it (which says whether
-// the window begins inside a line) is read once, by the scan, and the
-// forward read begins at the window.
+// the window begins inside a line) is read once, by the scan (or mapped),
+// and the forward read begins at the window.
 func TestBackfillWindowReadsOnce(t *testing.T) {
-	for _, cut := range []int{0, 1, 17} { // the window begins cut bytes into a line
+	for i, cut := range []int{0, 1, 17, 0, 1, 17} { // the window begins cut bytes into a line
+		mapped := i >= 3
 		dir := t.TempDir()
 		text := filler(3*scanChunk + 12345)
 		path := filepath.Join(dir, "main.log")
 		writeFile(t, path, text)
 		lo := strings.LastIndex(text[:2*scanChunk], "\n") + 1 + cut
-		b, rl := planCounted(t, dir, int64(len(text)-lo))
+		b, rl := planCounted(t, dir, int64(len(text)-lo), mapped)
 		got, _ := runBackfill(t, b, 0)
 		from := lo
 		if cut > 0 {
@@ -166,7 +213,7 @@ func TestBackfillWindowReadsOnce(t *testing.T) {
 		}
 		expect(t, "lines", strings.Join(got, "|"), strings.Join(backfilled("main.log", text[from:]), "|"))
 		rl.checkReads(t, path, int64(lo), int64(len(text)))
-		if scan := count(rl.counts[path][0], int64(lo-1)); scan != 1 {
+		if scan := count(rl.counts[path][0], int64(lo-1)); scan != b2i(!mapped || !canMap) {
 			t.Fatalf("cut %d: the byte before the window scanned %d times", cut, scan)
 		}
 		b.Close()
