@@ -59,7 +59,7 @@ func TestReportLossesCountedByHand(t *testing.T) {
 	}
 	total := 0
 	for _, c := range governor.LossCauses {
-		if got, want := r.LossCounts[string(c)], lossesByHand[c]; got != want {
+		if got, want := r.LossCounts[c.String()], lossesByHand[c]; got != want {
 			t.Errorf("%s: %d, counted by hand %d", c, got, want)
 		}
 		total += lossesByHand[c]
@@ -83,10 +83,10 @@ func TestReportLossesCountedByHand(t *testing.T) {
 	for _, l := range r.Losses {
 		byEvidence[l.Evidence] = l
 	}
-	if l := byEvidence["daemon.log:11"]; l.Cause != string(governor.LossDaemonLowMemory) || l.CauseEvidence != "daemon.log:7" || l.Session != "c3c3c3c3" {
+	if l := byEvidence["daemon.log:11"]; l.Cause != governor.LossDaemonLowMemory.String() || l.CauseEvidence != "daemon.log:7" || l.Session != "c3c3c3c3" {
 		t.Errorf("a bare kill read as low memory must cite the low-memory line: %+v", l)
 	}
-	if l := byEvidence["main.log:26"]; l.Cause != string(governor.LossCrash) || l.Detail != "SIGKILL" {
+	if l := byEvidence["main.log:26"]; l.Cause != governor.LossCrash.String() || l.Detail != "SIGKILL" {
 		t.Errorf("crash: %+v", l)
 	}
 	if !strings.Contains(r.Verdict, "19 sessions were lost") || !strings.Contains(r.Verdict, "2 daemon crash loop") {

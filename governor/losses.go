@@ -10,26 +10,61 @@ import (
 // line of main.log, a VM log or the Claude Code daemon's log, and keeps
 // that line as its evidence.
 
-// LossCause is why a session was lost. The values are stable: they appear in
-// report --json, in the metrics' cause label and in alert rules.
-type LossCause string
+// LossCause is why a session was lost, as an integer. Its names (String)
+// are stable: they appear in report --json, in the metrics' cause label and
+// in alert rules.
+type LossCause uint8
 
-// Loss causes.
+// Loss causes. The zero value is LossUnknown.
 const (
-	LossGovernorCap      LossCause = "governor_cap"      // evicted at the cap for a spawn
-	LossGovernorPressure LossCause = "governor_pressure" // evicted by a memory-pressure sweep
-	LossIdleTimeout      LossCause = "idle_timeout"      // paused or disconnected after its idle timer
-	LossUpdateRestart    LossCause = "update_restart"    // stopped by the app (or the daemon) restarting to update
-	LossCrash            LossCause = "crash"             // its process was killed or exited under it
-	LossDaemonLowMemory  LossCause = "daemon_low_memory" // a Claude Code daemon worker retired or killed under low memory
-	LossDaemonCrashLoop  LossCause = "daemon_crash_loop" // a daemon worker crashed again and again, or the daemon itself did
-	LossUnknown          LossCause = "unknown"           // lost, and no line says why
+	LossUnknown          LossCause = iota // unknown: lost, and no line says why
+	LossGovernorCap                       // governor_cap: evicted at the cap for a spawn
+	LossGovernorPressure                  // governor_pressure: evicted by a memory-pressure sweep
+	LossIdleTimeout                       // idle_timeout: paused or disconnected after its idle timer
+	LossUpdateRestart                     // update_restart: stopped by the app (or the daemon) restarting to update
+	LossCrash                             // crash: its process was killed or exited under it
+	LossDaemonLowMemory                   // daemon_low_memory: a Claude Code daemon worker retired or killed under low memory
+	LossDaemonCrashLoop                   // daemon_crash_loop: a daemon worker crashed again and again, or the daemon itself did
 )
 
 // LossCauses lists every cause in the order outputs show them.
 var LossCauses = [...]LossCause{
 	LossGovernorCap, LossGovernorPressure, LossIdleTimeout, LossUpdateRestart,
 	LossCrash, LossDaemonLowMemory, LossDaemonCrashLoop, LossUnknown,
+}
+
+// lossNames are the causes as the JSON outputs and metrics' labels name them.
+var lossNames = [len(LossCauses)]string{
+	LossUnknown: "unknown", LossGovernorCap: "governor_cap", LossGovernorPressure: "governor_pressure",
+	LossIdleTimeout: "idle_timeout", LossUpdateRestart: "update_restart", LossCrash: "crash",
+	LossDaemonLowMemory: "daemon_low_memory", LossDaemonCrashLoop: "daemon_crash_loop",
+}
+
+// String is the cause's name: "governor_cap", …
+func (c LossCause) String() string {
+	if int(c) < len(lossNames) {
+		return lossNames[c]
+	}
+	return lossNames[LossUnknown]
+}
+
+// LossCauseOf is the cause of a name; LossUnknown for one no cause has.
+func LossCauseOf(s string) LossCause {
+	for c, name := range lossNames {
+		if name == s {
+			return LossCause(c)
+		}
+	}
+	return LossUnknown
+}
+
+// MarshalText writes the cause's name.
+func (c LossCause) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText reads a cause's name.
+func (c *LossCause) UnmarshalText(b []byte) error {
+	*c = LossCauseOf(string(b))
+	return nil
 }
 
 // Text is the cause in words, the same in the TUI, report, notifications
@@ -52,15 +87,6 @@ func (c LossCause) Text() string {
 		return "daemon crash loop"
 	}
 	return "cause not logged"
-}
-
-func (c LossCause) index() int {
-	for i, k := range LossCauses {
-		if k == c {
-			return i
-		}
-	}
-	return len(LossCauses) - 1
 }
 
 // Loss is one lost session (or, when the log gives only a count, Count
@@ -152,7 +178,11 @@ func (s *State) lost(l Loss) bool {
 			s.pruneLossTimes(l.Time)
 		}
 	}
-	s.loss.counts[l.Cause.index()] += l.Count
+	c := l.Cause
+	if int(c) >= len(s.loss.counts) {
+		c = LossUnknown
+	}
+	s.loss.counts[c] += l.Count
 	if len(s.loss.list.buf) >= s.loss.list.n {
 		s.loss.hidden++
 	}
@@ -209,7 +239,7 @@ func (s *State) orderLosses() {
 func (s *State) LossCounts() []LossCount {
 	out := make([]LossCount, len(LossCauses))
 	for i, c := range LossCauses {
-		out[i] = LossCount{Cause: c, Count: s.loss.counts[i]}
+		out[i] = LossCount{Cause: c, Count: s.loss.counts[c]}
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package governor
 
 import (
+	"encoding/json"
 	"strconv"
 	"testing"
 	"time"
@@ -177,5 +178,25 @@ func TestLossTimesStayBounded(t *testing.T) {
 	}
 	if countOf(s.LossCounts(), LossCrash) != 20000 {
 		t.Fatalf("every crash counted: %+v", s.LossCounts())
+	}
+}
+
+// Every loss cause goes out as its name and comes back; a name no cause has
+// reads as unknown.
+func TestLossCauseNames(t *testing.T) {
+	seen := map[string]bool{}
+	for _, c := range LossCauses {
+		b, err := json.Marshal(LossCount{Cause: c, Count: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back LossCount
+		if err := json.Unmarshal(b, &back); err != nil || back.Cause != c || seen[c.String()] || LossCauseOf(c.String()) != c {
+			t.Errorf("%d: written as %s, read back as %+v (%v)", c, b, back, err)
+		}
+		seen[c.String()] = true
+	}
+	if LossCauseOf("governor_evict") != LossUnknown || LossCause(200).String() != "unknown" {
+		t.Error("an unknown cause must read as unknown")
 	}
 }

@@ -108,7 +108,7 @@ func collectSnapshot(ch chan<- prometheus.Metric, s governor.Snapshot, b BuildIn
 	counter(descUnknownLines, k.Unknown)
 	counter(descSessionsStarted, k.SessionsStarted)
 	for _, l := range s.LossCounts {
-		counter(descSessionLosses, l.Count, string(l.Cause))
+		counter(descSessionLosses, l.Count, l.Cause.String())
 	}
 	risks := map[governor.RiskKind]int{}
 	for _, r := range s.Risks {

@@ -43,8 +43,8 @@ func TestLossAndRiskMetrics(t *testing.T) {
 		if c == governor.LossGovernorCap || c == governor.LossGovernorPressure {
 			want = 1
 		}
-		if losses[string(c)] != want {
-			t.Errorf("losses{cause=%s} = %v, want %v", c, losses[string(c)], want)
+		if losses[c.String()] != want {
+			t.Errorf("losses{cause=%s} = %v, want %v", c, losses[c.String()], want)
 		}
 	}
 	risks := got["coworktop_risk"]

@@ -22,7 +22,7 @@ func writeLosses(b *strings.Builder, r Report) error {
 	}
 	var by []string
 	for _, c := range governor.LossCauses {
-		if n := r.LossCounts[string(c)]; n > 0 {
+		if n := r.LossCounts[c.String()]; n > 0 {
 			by = append(by, fmt.Sprintf("%d %s", n, c))
 		}
 	}
@@ -42,7 +42,7 @@ func writeLosses(b *strings.Builder, r Report) error {
 		if l.CauseEvidence != "" {
 			evidence += " (cause: " + l.CauseEvidence + ")"
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", l.Time, who, governor.LossCause(l.Cause).Text(), l.Detail, evidence)
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", l.Time, who, governor.LossCauseOf(l.Cause).Text(), l.Detail, evidence)
 	}
 	return tw.Flush()
 }
@@ -52,7 +52,7 @@ func lossVerdict(r Report) string {
 	total := 0
 	var by []string
 	for _, c := range governor.LossCauses {
-		if n := r.LossCounts[string(c)]; n > 0 {
+		if n := r.LossCounts[c.String()]; n > 0 {
 			total += n
 			by = append(by, fmt.Sprintf("%d %s", n, c.Text()))
 		}

@@ -251,7 +251,7 @@ func (r *Report) addLosses(state *governor.State) {
 	list, hidden := state.Losses()
 	r.Losses, r.LossesNotListed = make([]Lost, 0, len(list)), hidden
 	for _, l := range list {
-		lost := Lost{Time: stamp(l.Time), Session: l.Session, Count: l.Count, Cause: string(l.Cause), Detail: l.DetailText(), Evidence: l.Evidence()}
+		lost := Lost{Time: stamp(l.Time), Session: l.Session, Count: l.Count, Cause: l.Cause.String(), Detail: l.DetailText(), Evidence: l.Evidence()}
 		if l.CauseFile != "" {
 			lost.CauseEvidence = fmt.Sprintf("%s:%d", l.CauseFile, l.CauseLine)
 		}
@@ -259,6 +259,6 @@ func (r *Report) addLosses(state *governor.State) {
 	}
 	r.LossCounts = map[string]int{}
 	for _, c := range state.LossCounts() {
-		r.LossCounts[string(c.Cause)] = c.Count
+		r.LossCounts[c.Cause.String()] = c.Count
 	}
 }
