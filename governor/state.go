@@ -141,7 +141,7 @@ func (s *State) Finish() {
 // Apply folds one event into the state.
 func (s *State) Apply(e Event) { s.ApplyEvent(&e) }
 
-// ApplyEvent is Apply without copying the event (240 bytes): report's hot
+// ApplyEvent is Apply without copying the event (176 bytes): report's hot
 // path. The state keeps nothing that points into e.
 func (s *State) ApplyEvent(e *Event) {
 	s.counts.Entries++
