@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+	"time"
 )
 
 // encodingJSON is what WriteJSON wrote before the hand-written list.
@@ -77,5 +78,34 @@ func TestEvictionsJSONMatchesEncodingJSON(t *testing.T) {
 			t.Fatalf("%d evictions, %d losses: differs at byte %d:\n got …%q\nwant …%q", len(r.Evictions), len(r.Losses), i,
 				got.Bytes()[max(0, i-40):min(got.Len(), i+40)], want[max(0, i-40):min(len(want), i+40)])
 		}
+	}
+}
+
+// wallStamp places the digits by hand: it writes what time.Format
+// writes, in every zone, for every year Format gives four digits and past
+// them.
+func TestWallStampIsFormat(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 14))
+	zones := []*time.Location{time.UTC, time.FixedZone("", 0), time.FixedZone("UTC+9", 9*3600), time.FixedZone("UTC-7:30", -(7*3600 + 1800))}
+	for _, z := range zones {
+		for _, at := range []time.Time{
+			time.Date(2026, 9, 1, 0, 0, 0, 0, z), time.Date(2026, 12, 31, 23, 59, 59, 999999999, z),
+			time.Date(0, 1, 1, 0, 0, 0, 0, z), time.Date(9999, 12, 31, 23, 59, 59, 0, z),
+			time.Date(10000, 1, 1, 0, 0, 0, 0, z), time.Date(-1, 6, 1, 12, 0, 0, 0, z),
+			time.Date(1, 1, 1, 0, 0, 1, 0, z),
+		} {
+			if got, want := wallStamp(at), at.Format(TimeLayout); got != want {
+				t.Errorf("wallStamp(%v) = %q, Format gives %q", at, got, want)
+			}
+		}
+		for range 2000 {
+			at := time.Unix(rng.Int64N(1<<36)-1<<35, rng.Int64N(1e9)).In(z)
+			if got, want := wallStamp(at), at.Format(TimeLayout); got != want {
+				t.Fatalf("wallStamp(%v) = %q, Format gives %q", at, got, want)
+			}
+		}
+	}
+	if stamp(time.Time{}) != "" {
+		t.Error("the zero time is written as a time")
 	}
 }
