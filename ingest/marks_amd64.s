@@ -6,6 +6,14 @@
 	MOVQ AX, x       \
 	VPBROADCASTB x, y
 
+// MERGE shifts the masks of a later part of a chunk (DX, R8) up by s bits
+// and ORs them into the chunk's (AX, BX).
+#define MERGE(s) \
+	SHLQ s, DX \
+	ORQ DX, AX \
+	SHLQ s, R8 \
+	ORQ R8, BX
+
 // MARK32 marks the 32 bytes at off(SI): the newlines into nl and the
 // signal candidates into cand (a '9' with "42" or "52" before it, a '_'
 // with 'e' after it), one bit a byte. prev, prev2 and next are off-1,
@@ -54,10 +62,7 @@ TEXT ·marksAVX2(SB), NOSPLIT, $0-24
 loop:
 	MARK32(0, -1, -2, 1, AX, BX)  // bytes 0..31 of the chunk
 	MARK32(32, 31, 30, 33, DX, R8) // bytes 32..63
-	SHLQ $32, DX
-	ORQ DX, AX
-	SHLQ $32, R8
-	ORQ R8, BX
+	MERGE($32)
 	MOVQ AX, 0(DI)
 	MOVQ BX, 8(DI)
 	ADDQ $64, SI
@@ -122,20 +127,11 @@ TEXT ·marksSSE2(SB), NOSPLIT, $0-24
 sse2loop:
 	MARK16(0, -1, -2, 1, AX, BX)     // bytes 0..15 of the chunk
 	MARK16(16, 15, 14, 17, DX, R8)   // bytes 16..31
-	SHLQ $16, DX
-	ORQ DX, AX
-	SHLQ $16, R8
-	ORQ R8, BX
+	MERGE($16)
 	MARK16(32, 31, 30, 33, DX, R8)   // bytes 32..47
-	SHLQ $32, DX
-	ORQ DX, AX
-	SHLQ $32, R8
-	ORQ R8, BX
+	MERGE($32)
 	MARK16(48, 47, 46, 49, DX, R8)   // bytes 48..63
-	SHLQ $48, DX
-	ORQ DX, AX
-	SHLQ $48, R8
-	ORQ R8, BX
+	MERGE($48)
 	MOVQ AX, 0(DI)
 	MOVQ BX, 8(DI)
 	ADDQ $64, SI

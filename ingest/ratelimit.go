@@ -43,8 +43,8 @@ func MayHaveSignal(line []byte) bool {
 // checks each line for a status itself (mayHaveStatus). dst is reused.
 func errorTypeLines(data []byte, dst []int) []int {
 	starts := dst[:0]
-	// By hand, not bytes.Index: a log has an '_' a line (sys_free, local_…),
-	// and at each bytes.Index spent some sixty instructions.
+	// By hand, not bytes.Index: a log has about one '_' a line (sys_free,
+	// local_…), and bytes.Index spent some sixty instructions at each.
 	for i := 0; ; i++ {
 		j := bytes.IndexByte(data[i:], '_')
 		if j < 0 {
