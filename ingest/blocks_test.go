@@ -108,3 +108,30 @@ func BenchmarkParseBlocks(b *testing.B) {
 		_ = parseBlocks(bytes.NewReader(data), "main.log", time.UTC, 2, func(*blockResult) {})
 	}
 }
+
+// TestPlainEntryKeepsEarlierEvents: an [info] entry whose first line is no
+// event but whose continuation line holds a rate-limit signal yields that
+// signal at its own time and line, and leaves the events before it in the
+// block's sink as they were (a stale sink offset would restamp them), in
+// the block reader as in the sequential one.
+func TestPlainEntryKeepsEarlierEvents(t *testing.T) {
+	data := []byte("2026-09-30 10:00:00 [info] [CliGovernor] at cap; yielding warm spawn\n" +
+		"2026-09-30 10:00:01 [info] Received permission response for 7d1f: once (tool: Bash)\n" +
+		"2026-09-30 10:00:02 [info] Received permission response for 7d1f: once (tool: Bash) {\n" +
+		"  status: 429\n" +
+		"}\n" +
+		"2026-09-30 10:00:03 [info] [CliGovernor] at cap; yielding warm spawn\n")
+	want, _, _ := sequentialEvents(t, data)
+	got, _, _, _ := blockEvents(t, data, 1)
+	if len(want) != 3 || want[0].Kind != governor.KindYield || want[1].Kind != governor.KindRateLimit || want[1].Line != 3 {
+		t.Fatalf("sequential reader: %+v", want)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("block reader:\n got %+v\nwant %+v", got, want)
+	}
+	for i, ev := range got {
+		if wantSec := []int{0, 2, 3}[i]; ev.Time.Second() != wantSec {
+			t.Errorf("event %d (%v) at second %d, want %d", i, ev.Kind, ev.Time.Second(), wantSec)
+		}
+	}
+}
