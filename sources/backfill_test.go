@@ -161,7 +161,12 @@ func TestLastAppStartAcrossChunks(t *testing.T) {
 	p := filepath.Join(dir, "main.log")
 	head := strings.Repeat("2026-08-30 10:00:00 [info] filler filler filler\n", 30000)
 	for _, d := range []int{-1, 0, 1, 10, 19, 25, 40, 70, 71, 200} {
-		// The last chunk read starts d bytes after the marker line's start.
+		// The marker sits about 1 MiB before the end, d bytes off: where the
+		// scan once began its last read back from the end, so each d put
+		// that read's start inside, at or beside the marker line. Reads are
+		// page-aligned tiles now (and mapped windows on Unix), whose
+		// boundaries TestBackfillStartAtAChunkBoundary and
+		// TestBackfillWindowReadsOnce cover; these stay as marker positions.
 		tail := strings.Repeat("z", 1<<20-len(appStart)+d-1) + "\n"
 		body := head + appStart + tail
 		writeFile(t, p, body)
