@@ -30,7 +30,13 @@ run() {
 }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 col() { awk -v c="$2" '{print $c}' "$work/$1"; }
-ratios() { paste -d' ' "$work/$1" "$work/$2" | awk -v c="$3" -v n="$4" '$(c + n) > 0 {printf "%.4f\n", $c / $(c + n)}' | median; }
+perround() { paste -d' ' "$work/$1" "$work/$2" | awk -v c="$3" -v n="$4" '$(c + n) > 0 {printf "%.4f\n", $c / $(c + n)}'; }
+ratios() { perround "$@" | median; }
+# quartiles: the first and third quartiles of a list of numbers, as "q1 q3"
+# (the medians of the lower and upper halves), to show how far a round
+# moves from the median on a shared machine.
+quartiles() { sort -g | awk '{a[NR]=$1} END {h=int(NR/2); printf "%s %s\n", med(a, 1, h), med(a, NR-h+1, NR)}
+  function med(a, lo, hi,  n) {n=hi-lo+1; if (n<1) return a[1]; return (n%2 ? a[lo+(n-1)/2] : (a[lo+n/2-1]+a[lo+n/2])/2)}'; }
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 for _ in $(seq "$rounds"); do
@@ -42,13 +48,15 @@ done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 r2=$(ratios report2 grep2 1 3)   # wall, two cores
+read -r q1 q3 < <(perround report2 grep2 1 3 | quartiles)
+r2all=$(perround report2 grep2 1 3 | sort -g | paste -sd, -) # every round's ratio, for scale.sh's count under the bar
 c2=$(ratios report2 grep2 2 3)   # CPU seconds, two cores
 r1=$(ratios report1 grep1 1 3)   # wall, one core
 rss=$( (col report2 3; col report1 3) | sort -n | tail -1)
 printf 'file: %s MiB (genlog %s), %s lines, %s [CliGovernor] lines; %s rounds; load average %s before, %s after\n' \
   "$mib" "${*:-default}" "$(wc -l < "$work/main.log")" "$(grep -c '\[CliGovernor\]' "$work/main.log")" "$rounds" "$load_before" "$load_after"
-printf 'two cores: grep %ss, report %ss (medians) · ratio %.2f (median of %s) · CPU ratio %.2f\n' \
-  "$(col grep2 1 | median)" "$(col report2 1 | median)" "$r2" "$rounds" "$c2"
+printf 'two cores: grep %ss, report %ss (medians) · ratio %.2f (median of %s; quartiles %.2f–%.2f) · CPU ratio %.2f\n' \
+  "$(col grep2 1 | median)" "$(col report2 1 | median)" "$r2" "$rounds" "$q1" "$q3" "$c2"
 printf 'one core:  grep %ss, report %ss (medians) · ratio %.2f\n' "$(col grep1 1 | median)" "$(col report1 1 | median)" "$r1"
 printf 'report peak RSS %d MB (bar: 64)\n' "$((rss / 1024))"
-printf 'RESULT %s %s %s %s\n' "$r2" "$r1" "$c2" "$((rss / 1024))"
+printf 'RESULT %s %s %s %s %s %s %s\n' "$r2" "$r1" "$c2" "$((rss / 1024))" "$q1" "$q3" "$r2all"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The three speed bars of report against grep, one after another:
 # the generator's default file, a dense log, and a dense log that names a
-# new session every 50 entries. Prints a table of medians of per-round ratios.
+# new session every 50 entries. Prints a table of medians of per-round ratios,
+# their quartiles and how many rounds were at or under each bar.
 # Usage: bench/scale.sh [rounds] [MiB for the default file] [MiB for the dense ones]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,14 +17,16 @@ row() {
   shift 3
   bash bench/report-vs-grep.sh "$mib" "$rounds" "$@" | tee -a "$out" >&2
   set -- $(grep '^RESULT' "$out" | tail -1)
-  printf '| %s | %s | %.2f | %.2f | %.2f | %s |\n' "$name" "$bar" "$2" "$3" "$4" "$5" >> "$out.table"
+  local under
+  under=$(tr ',' '\n' <<< "$8" | awk -v bar="$bar" '$1 <= bar {u++} END {printf "%d of %d", u, NR}')
+  printf '| %s | %s | %.2f | %.2f–%.2f | %s | %.2f | %.2f | %s |\n' "$name" "$bar" "$2" "$6" "$7" "$under" "$3" "$4" "$5" >> "$out.table"
 }
 : > "$out.table"
 row "generator default, ${big} MiB (1 event in 10 entries)" 1.2 "$big"
 row "dense, ${dense} MiB (1 in 2.6)" 2.0 "$dense" -every 2.6
 row "dense, new session id every 50 entries, ${dense} MiB" 2.5 "$dense" -every 2.6 -ids 50
 echo
-echo '| log | bar | report/grep, 2 cores | 1 core (taskset -c 0) | CPU, 2 cores | peak RSS MB |'
-echo '|---|---|---|---|---|---|'
+echo '| log | bar | report/grep, 2 cores (median) | quartiles | rounds at or under the bar | 1 core (taskset -c 0) | CPU, 2 cores | peak RSS MB |'
+echo '|---|---|---|---|---|---|---|---|'
 cat "$out.table"
 rm -f "$out.table"
