@@ -12,7 +12,7 @@ package governor
 // text. A reason the parsers do not name keeps its text in
 // EventDetail.ReasonText (ReasonOther); Event.ReasonText is what `events`
 // prints.
-type Reason uint8
+type Reason int8
 
 const (
 	ReasonNone          Reason = iota // none logged
@@ -57,7 +57,7 @@ var reasonNames = [...]string{
 // Text is a named reason's text: "" for ReasonNone and for ReasonOther,
 // whose text only its event knows (Event.ReasonText).
 func (r Reason) Text() string {
-	if int(r) < len(reasonNames) {
+	if uint(r) < uint(len(reasonNames)) {
 		return reasonNames[r]
 	}
 	return ""
@@ -121,7 +121,7 @@ func ReasonOf(s string) (Reason, string) {
 
 // Verb is what a G2 governor line says it does at the cap; the parser
 // writes no other.
-type Verb uint8
+type Verb int8
 
 const (
 	VerbNone       Verb = iota
@@ -134,7 +134,7 @@ var verbNames = [...]string{VerbEvicting: "evicting", VerbWouldEvict: "would_evi
 
 // Text is the verb as `events` prints it ("" for none).
 func (v Verb) Text() string {
-	if int(v) < len(verbNames) {
+	if uint(v) < uint(len(verbNames)) {
 		return verbNames[v]
 	}
 	return ""
@@ -154,7 +154,7 @@ func VerbOf(s string) (Verb, bool) {
 // other than warning or critical keeps its text in
 // EventDetail.PressureText (PressureOther); Event.PressureText is what
 // `events` prints, and its PressureLevel what the model keeps.
-type Pressure uint8
+type Pressure int8
 
 const (
 	PressureNone           Pressure = iota // not a pressure line
@@ -168,7 +168,7 @@ var pressureNames = [...]string{PressureLoggedWarning: string(PressureWarning), 
 
 // Text is a logged level's text: "" for none and for PressureOther.
 func (p Pressure) Text() string {
-	if int(p) < len(pressureNames) {
+	if uint(p) < uint(len(pressureNames)) {
 		return pressureNames[p]
 	}
 	return ""
@@ -193,7 +193,7 @@ func PressureOf(s string) (Pressure, string) {
 // event. It is an integer; a spawn reason or level no constant names keeps
 // its text in Outcome.Other (CauseOther). Outcome.CauseText is what the
 // outputs print.
-type Cause uint8
+type Cause int8
 
 const (
 	CauseNone        Cause = iota // none logged
@@ -216,7 +216,7 @@ var causeNames = [...]string{
 // Text is a named cause's text: "" for CauseNone and for CauseOther, whose
 // text only its outcome knows (Outcome.CauseText).
 func (c Cause) Text() string {
-	if int(c) < len(causeNames) {
+	if uint(c) < uint(len(causeNames)) {
 		return causeNames[c]
 	}
 	return ""
@@ -292,7 +292,7 @@ const (
 // the app writes four. An entry with any other level keeps its text in
 // EventDetail.LevelText (LevelOther). Event.LevelText is what `events`
 // prints.
-type Level uint8
+type Level int8
 
 const (
 	LevelNone  Level = iota // not logged (an event made by hand)

@@ -235,7 +235,7 @@ func (e *Event) LevelText() string {
 		}
 		return e.Detail.LevelText
 	}
-	if int(e.Level) < len(levelNames) {
+	if uint(e.Level) < uint(len(levelNames)) {
 		return levelNames[e.Level]
 	}
 	return ""

@@ -19,10 +19,10 @@ func fill(t *testing.T, v reflect.Value, name string) {
 		v.SetInt(int64(len(name)))
 	case reflect.Uint16: // Kind
 		v.SetUint(uint64(KindVMConfig))
-	case reflect.Uint8: // the value whose text travels in Detail, where there is one
-		v.SetUint(map[reflect.Type]uint64{
-			reflect.TypeOf(LevelOther): uint64(LevelOther), reflect.TypeOf(ReasonOther): uint64(ReasonOther),
-			reflect.TypeOf(PressureOther): uint64(PressureOther), reflect.TypeOf(VerbWouldEvict): uint64(VerbWouldEvict),
+	case reflect.Int8: // the value whose text travels in Detail, where there is one
+		v.SetInt(map[reflect.Type]int64{
+			reflect.TypeOf(LevelOther): int64(LevelOther), reflect.TypeOf(ReasonOther): int64(ReasonOther),
+			reflect.TypeOf(PressureOther): int64(PressureOther), reflect.TypeOf(VerbWouldEvict): int64(VerbWouldEvict),
 		}[v.Type()])
 	case reflect.Bool:
 		v.SetBool(true)

@@ -13,7 +13,7 @@ import (
 // LossCause is why a session was lost, as an integer. Its names (String)
 // are stable: they appear in report --json, in the metrics' cause label and
 // in alert rules.
-type LossCause uint8
+type LossCause int8
 
 // Loss causes. The zero value is LossUnknown.
 const (
@@ -42,7 +42,7 @@ var lossNames = [len(LossCauses)]string{
 
 // String is the cause's name: "governor_cap", …
 func (c LossCause) String() string {
-	if int(c) < len(lossNames) {
+	if uint(c) < uint(len(lossNames)) { // uint: a negative cause is out of range too
 		return lossNames[c]
 	}
 	return lossNames[LossUnknown]
@@ -179,7 +179,7 @@ func (s *State) lost(l Loss) bool {
 		}
 	}
 	c := l.Cause
-	if int(c) >= len(s.loss.counts) {
+	if uint(c) >= uint(len(s.loss.counts)) {
 		c = LossUnknown
 	}
 	s.loss.counts[c] += l.Count

@@ -196,7 +196,7 @@ func TestLossCauseNames(t *testing.T) {
 		}
 		seen[c.String()] = true
 	}
-	if LossCauseOf("governor_evict") != LossUnknown || LossCause(200).String() != "unknown" {
+	if LossCauseOf("governor_evict") != LossUnknown || LossCause(100).String() != "unknown" || LossCause(-1).String() != "unknown" {
 		t.Error("an unknown cause must read as unknown")
 	}
 }
