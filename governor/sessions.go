@@ -8,16 +8,21 @@ import (
 )
 
 type session struct {
-	id            string
-	cwd           string
-	state         SessionState // working/idle are decided at snapshot time; here "live" is stored as StateWorking
-	pauseReason   Reason
-	pauseText     string // the text of the last ReasonOther pause
-	firstSeen     time.Time
-	lastActivity  time.Time
-	timerArmedAt  time.Time
-	timerTimeout  time.Duration
-	evictions     int
+	id           string
+	cwd          string
+	state        SessionState // working/idle are decided at snapshot time; here "live" is stored as StateWorking
+	pauseReason  Reason
+	pauseText    string // the text of the last ReasonOther pause
+	firstSeen    time.Time
+	lastActivity time.Time
+	timerArmedAt time.Time
+	timerTimeout time.Duration
+	evictions    int
+	// lastEvict is the time of its last eviction (a G2 evicting or G6
+	// line, or a pause that stood for one; set with each evictions++), to
+	// tell a pause that follows it as the same eviction. On the session,
+	// not in a map by id: that cost a string hash per eviction and pause.
+	lastEvict     time.Time
 	remoteControl bool
 	crashes       int
 }
@@ -138,7 +143,7 @@ func (s *State) applyPause(e *Event) {
 	// A pause for governor_evict right after the governor's own eviction line
 	// is the same eviction; one without such a line is an eviction whose cause
 	// the log does not say.
-	if at, ok := s.lastEvict[e.Session]; ok && !e.Time.Before(at) && e.Time.Sub(at) <= explainWindow {
+	if at := sess.lastEvict; sess.evictions > 0 && !e.Time.Before(at) && e.Time.Sub(at) <= explainWindow {
 		return
 	}
 	// The log gives no idle figure here: coworktop's own estimate, from the
@@ -148,7 +153,7 @@ func (s *State) applyPause(e *Event) {
 		idle, src = int(e.Time.Sub(sess.lastActivity)/time.Second), SourceEstimated
 	}
 	sess.evictions++
-	s.lastEvict[e.Session] = e.Time
+	sess.lastEvict = e.Time
 	s.recordEviction(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: idle, IdleSource: src, Cause: CauseUnknown, Eviction: true, File: e.File, Line: e.Line})
 }
 
@@ -240,7 +245,6 @@ func (s *State) forget(sess *session) {
 		*slot = nil
 	}
 	delete(s.sessions, sess.id)
-	delete(s.lastEvict, sess.id)
 }
 
 // newestFirst orders sessions by last activity, newest first, then by id.

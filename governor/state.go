@@ -45,11 +45,10 @@ type State struct {
 	counts     Counts
 
 	sessions  map[string]*session
-	recent    [8]*session          // the session last got of each recentSlot, always one in sessions under its id
-	pruneAt   int                  // map size at which pruneEnded runs its next pass
-	pruneBuf  []activityKey        // pruneEnded's scratch, reused
-	pruneWork int                  // sessions visited by pruning, so a test can check it stays amortised O(1)
-	lastEvict map[string]time.Time // session → last G2 evicting / G6, to explain a following pause
+	recent    [8]*session   // the session last got of each recentSlot, always one in sessions under its id
+	pruneAt   int           // map size at which pruneEnded runs its next pass
+	pruneBuf  []activityKey // pruneEnded's scratch, reused
+	pruneWork int           // sessions visited by pruning, so a test can check it stays amortised O(1)
 
 	outcomes        *ring[Outcome]
 	evictions       *ring[Outcome]
@@ -88,7 +87,6 @@ func New(l Limits) *State {
 	return &State{
 		limits:      l,
 		sessions:    map[string]*session{},
-		lastEvict:   map[string]time.Time{},
 		outcomes:    newRing[Outcome](l.Outcomes),
 		evictions:   newRing[Outcome](l.Evictions),
 		crashes:     newRing[Crash](l.Evictions),
@@ -237,7 +235,7 @@ func (s *State) setEffective(e *Event) {
 
 // evict records a real eviction and pauses the session.
 func (s *State) evict(sess *session, e *Event, cause Cause, other string) {
-	s.lastEvict[e.Session] = e.Time
+	sess.lastEvict = e.Time
 	sess.state, sess.pauseReason = StatePaused, ReasonGovernorEvict
 	sess.evictions++
 	s.recordEviction(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: e.IdleS, IdleSource: SourceLogged, Cause: cause, Other: other, Eviction: true, File: e.File, Line: e.Line})
