@@ -46,6 +46,7 @@ type blockResult struct {
 	events                       []governor.Event
 	lines, cut, orphans, entries int
 	badStamps                    int
+	lineBase                     int // lines in the file before the block
 	mem                          *blockMem
 }
 
@@ -56,7 +57,8 @@ type cutOutcome struct {
 
 // parseBlocks reads r in blocks cut at entry boundaries, parses the blocks
 // on up to workers goroutines, and calls deliver with each block's result in
-// file order from the calling goroutine, with file-relative line numbers.
+// file order from the calling goroutine; blockResult.event gives each event
+// with its file-relative line number.
 // At most blocksPerWorker*workers+2 blocks are between reading and delivery
 // at any time, which bounds memory whatever the file's size.
 func parseBlocks(r io.Reader, name string, loc *time.Location, workers int, deliver func(*blockResult)) error {
@@ -102,9 +104,11 @@ func parseBlocks(r io.Reader, name string, loc *time.Location, workers int, deli
 	for total < 0 || next < total {
 		if res, ok := pending[next]; ok {
 			delete(pending, next)
-			for i := range res.events {
-				res.events[i].Line += baseLine
-			}
+			// Lines are made file-relative as each event is handed on
+			// (blockResult.event), not in a pass of their own: a block's
+			// events come from another core, and a second pass over them
+			// missed the cache again.
+			res.lineBase = baseLine
 			baseLine += res.lines
 			deliver(res)
 			res.mem.events = res.events[:0]
@@ -183,6 +187,14 @@ func cutPoint(buf []byte) (cut int, contd, midLine bool) {
 		return q + 1, true, false
 	}
 	return len(buf), true, true
+}
+
+// event is the block's i-th event, its line made file-relative: call it
+// once per event, in order.
+func (r *blockResult) event(i int) *governor.Event {
+	ev := &r.events[i]
+	ev.Line += r.lineBase
+	return ev
 }
 
 func parseBlock(b *block, asm *Assembler) *blockResult {

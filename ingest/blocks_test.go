@@ -32,7 +32,9 @@ func blockEvents(t *testing.T, data []byte, workers int) ([]governor.Event, int,
 	var evs []governor.Event
 	lines, cut, orphans := 0, 0, 0
 	err := parseBlocks(bytes.NewReader(data), "main.log", time.UTC, workers, func(r *blockResult) {
-		evs = append(evs, r.events...)
+		for i := range r.events {
+			evs = append(evs, *r.event(i))
+		}
 		lines += r.lines
 		cut += r.cut
 		orphans += r.orphans

@@ -43,7 +43,7 @@ func ReadEach(r io.Reader, name string, loc *time.Location, fn func(*governor.Ev
 		st.Entries += b.entries
 		st.BadStamps += b.badStamps
 		for i := range b.events { // by index: a range copy of each event showed in the profile
-			if ev := &b.events[i]; quit.Keep(ev) {
+			if ev := b.event(i); quit.Keep(ev) {
 				fn(ev)
 			}
 		}
