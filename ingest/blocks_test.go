@@ -73,6 +73,12 @@ func hostileLog(seed int64, size int) []byte {
 			fmt.Fprintf(&b, "%s [warn] [CCD CycleHealth] local_%d api_error (overloaded): {\"type\":\"overloaded_error\"}\n", ts, i)
 		case 4:
 			fmt.Fprintf(&b, "%s [info] Starting app {\n  appVersion: '1.%d',\n  platform: 'darwin'\n}\n", ts, i)
+		case 5: // the commonest entry: [info], no event, no signal
+			fmt.Fprintf(&b, "%s [info] Received permission response for 7d1f: once (tool: Bash)\n", ts)
+		case 9: // an entry that is no event, at another level
+			fmt.Fprintf(&b, "%s [debug] [ipc] handled claude.settings.get in 2ms\n", ts)
+		case 8: // the same, with a signal on a continuation line
+			fmt.Fprintf(&b, "%s [info] [MCP] Using MCP server command {\n  message: 'x',\n  status: 429\n}\n", ts)
 		default:
 			fmt.Fprintf(&b, "%s [info] [process-memory] trigger=interval sys_free=%dMB/16384MB sys_free_raw=429MB\n", ts, i%5000)
 		}
@@ -135,5 +141,25 @@ func TestPlainEntryKeepsEarlierEvents(t *testing.T) {
 		if wantSec := []int{0, 2, 3}[i]; ev.Time.Second() != wantSec {
 			t.Errorf("event %d (%v) at second %d, want %d", i, ev.Kind, ev.Time.Second(), wantSec)
 		}
+	}
+}
+
+// TestPlainEntryAfterABadStamp: an entry after one whose stamp is no real
+// time (second 61) is read afresh, so a signal on its continuation line
+// counts, in the block reader as in the sequential one.
+func TestPlainEntryAfterABadStamp(t *testing.T) {
+	data := []byte("2026-09-30 10:00:00 [info] Received permission response for 7d1f: once (tool: Bash)\n" +
+		"2026-09-30 10:00:61 [info] Received permission response for 7d1f: once (tool: Bash)\n" +
+		"  status: 429\n" +
+		"2026-09-30 10:00:02 [info] Received permission response for 7d1f: once (tool: Bash) {\n" +
+		"  status: 429\n" +
+		"}\n")
+	want, _, _ := sequentialEvents(t, data)
+	got, _, _, _ := blockEvents(t, data, 1)
+	if len(want) != 1 || want[0].Kind != governor.KindRateLimit || want[0].Line != 4 {
+		t.Fatalf("sequential reader: %+v", want)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("block reader:\n got %+v\nwant %+v", got, want)
 	}
 }

@@ -63,8 +63,14 @@ type Assembler struct {
 	emit   func(*Entry)
 	lineNo int
 
-	open       bool
-	keepCont   bool
+	open     bool
+	keepCont bool
+	// lazy: the open entry is the commonest of all, an [info] line of the
+	// last stamp's minute that is no event and holds no signal (openPlain).
+	// Only its stamp (in stampBuf) and line number are kept; cur is brought
+	// up to date (materialize) only if a continuation line holds a signal.
+	lazy       bool
+	lazyNo     int
 	cur        Entry
 	stampBuf   [32]byte
 	bodyBuf    []byte
@@ -125,6 +131,7 @@ func NewSinkAssembler(file string, loc *time.Location, sink *[]governor.Event) *
 // at 1.
 func (a *Assembler) Reset(sink *[]governor.Event) {
 	a.lineNo, a.open, a.keepCont, a.unstamped, a.entries, a.badStamps = 0, false, false, 0, 0, 0
+	a.lazy = false
 	a.remote = remoteSeen{}
 	a.sink = sink
 }
@@ -157,9 +164,23 @@ func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 		stamp, body []byte
 		level       string
 		ok          bool
+		// The head's table lookup, when the plain-entry test below made it.
+		head, headSure, headRead bool
 	)
 	if a.infoOfMinute(line) {
 		stamp, level, body, ok = line[:19], "info", line[27:], true
+		// The commonest entry of all goes no further (openPlain): one of
+		// the last plausible minute, with no signal, no body that may want
+		// continuation lines and a head that says it is no event. Only
+		// [info] lines are tried: the test cost the other levels more than
+		// it saved them.
+		if !mayHaveSignal && (len(body) == 0 || body[0] != 'S') && [16]byte(line[:16]) == a.lastMinute && line[17] <= '5' {
+			if head, headSure = headSays(body); headSure && !head {
+				a.openPlain(stamp)
+				return
+			}
+			headRead = true
+		}
 	} else {
 		stamp, level, body, ok = a.splitLine(line)
 	}
@@ -169,6 +190,13 @@ func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 			return
 		}
 		if a.bad {
+			return
+		}
+		if a.lazy {
+			if mayHaveSignal && rateLimitSignal(line) {
+				a.materialize()
+				a.cur.RateLimit, a.cur.rateText = true, governor.Sanitize(line, governor.MaxTextRunes)
+			}
 			return
 		}
 		if a.cur.vmConfig {
@@ -183,10 +211,10 @@ func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 		}
 		return
 	}
-	if a.open && a.cur.hasNews() {
+	if a.open && !a.lazy && a.cur.hasNews() {
 		a.Flush()
 	}
-	a.open = true
+	a.open, a.lazy = true, false
 	// The date and the hour and minute are checked once a minute of log.
 	if ([16]byte(stamp[:16]) != a.lastMinute || stamp[17] > '5') && !a.plausible(stamp) {
 		a.badStamps++
@@ -244,8 +272,10 @@ func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 		// mayBeEvent spares most entries the call; its table lookup is here.
 		may := service || daemon
 		if !may {
-			var sure bool
-			if may, sure = headSays(body); !sure {
+			if !headRead {
+				head, headSure = headSays(body)
+			}
+			if may = head; !headSure {
 				may = rareMayBeEvent(body)
 			}
 		}
@@ -265,12 +295,51 @@ func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 	}
 }
 
+// openPlain opens the entry whose stamp is given: the commonest of all, an
+// [info] line of the last plausible stamp's minute that holds no signal,
+// whose head says it is no event and that wants no continuation lines (the
+// caller has checked). It keeps only what a continuation line's signal
+// would need, the stamp and the line number, not the bookkeeping of an
+// entry that may say something: most lines of a log end here.
+func (a *Assembler) openPlain(stamp []byte) {
+	if a.open && !a.lazy && a.cur.hasNews() {
+		a.Flush()
+	}
+	*(*[19]byte)(a.stampBuf[:19]) = [19]byte(stamp)
+	a.open, a.lazy, a.bad, a.keepCont = true, true, false, false
+	a.lazyNo = a.lineNo
+	a.entries++
+}
+
+// materialize brings cur up to date for the lazy entry open (openPlain), as
+// the rest of FeedLine would have left it: an [info] entry that has been
+// parsed and gave no event.
+func (a *Assembler) materialize() {
+	a.lazy = false
+	c := &a.cur
+	c.Line, c.Level = a.lazyNo, "info"
+	c.Stamp = a.stampBuf[:19]
+	c.RateLimit, c.rateText = false, ""
+	c.Cont, c.events, c.Body = c.Cont[:0], c.events[:0], nil
+	c.parsed, c.sunk, c.vmConfig = true, 0, false
+	if a.sink != nil {
+		// Nothing has gone into the sink since the entry opened: its
+		// events start here (finishEntry stamps the sink's events from it).
+		c.sinkFrom = len(*a.sink)
+	}
+	a.contBuf, a.contEnds = a.contBuf[:0], a.contEnds[:0]
+}
+
 // Flush emits the entry in progress, if any.
 func (a *Assembler) Flush() {
 	if !a.open {
 		return
 	}
 	a.open = false
+	if a.lazy { // an entry that is no event and holds no signal says nothing
+		a.lazy = false
+		return
+	}
 	if !a.cur.hasNews() {
 		return // nothing to say about this entry: most entries end here
 	}
