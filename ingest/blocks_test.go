@@ -129,13 +129,9 @@ func TestPlainEntryKeepsEarlierEvents(t *testing.T) {
 		"  status: 429\n" +
 		"}\n" +
 		"2026-09-30 10:00:03 [info] [CliGovernor] at cap; yielding warm spawn\n")
-	want, _, _ := sequentialEvents(t, data)
-	got, _, _, _ := blockEvents(t, data, 1)
-	if len(want) != 3 || want[0].Kind != governor.KindYield || want[1].Kind != governor.KindRateLimit || want[1].Line != 3 {
-		t.Fatalf("sequential reader: %+v", want)
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("block reader:\n got %+v\nwant %+v", got, want)
+	got := blockMatchesSequential(t, data)
+	if len(got) != 3 || got[0].Kind != governor.KindYield || got[1].Kind != governor.KindRateLimit || got[1].Line != 3 {
+		t.Fatalf("events: %+v", got)
 	}
 	for i, ev := range got {
 		if wantSec := []int{0, 2, 3}[i]; ev.Time.Second() != wantSec {
@@ -154,12 +150,19 @@ func TestPlainEntryAfterABadStamp(t *testing.T) {
 		"2026-09-30 10:00:02 [info] Received permission response for 7d1f: once (tool: Bash) {\n" +
 		"  status: 429\n" +
 		"}\n")
+	if got := blockMatchesSequential(t, data); len(got) != 1 || got[0].Kind != governor.KindRateLimit || got[0].Line != 4 {
+		t.Fatalf("events: %+v", got)
+	}
+}
+
+// blockMatchesSequential reads data with the block reader (one worker) and
+// fails unless it gives the sequential reader's events; it returns them.
+func blockMatchesSequential(t *testing.T, data []byte) []governor.Event {
+	t.Helper()
 	want, _, _ := sequentialEvents(t, data)
 	got, _, _, _ := blockEvents(t, data, 1)
-	if len(want) != 1 || want[0].Kind != governor.KindRateLimit || want[0].Line != 4 {
-		t.Fatalf("sequential reader: %+v", want)
-	}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("block reader:\n got %+v\nwant %+v", got, want)
 	}
+	return got
 }
