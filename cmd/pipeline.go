@@ -43,7 +43,7 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 	if err != nil {
 		return nil, err
 	}
-	plan, err := sources.PlanBackfill(dir, files, sources.StartFinder{Last: ingest.LastAppStart, Span: ingest.AppStartSpan})
+	plan, err := sources.PlanBackfill(dir, files, sources.StartFinder{Last: ingest.LastAppStart, Span: ingest.AppStartSpan, Stamp: ingest.StampOf})
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", dir, err)
 	}

@@ -1,6 +1,9 @@
 package ingest
 
-import "bytes"
+import (
+	"bytes"
+	"time"
+)
 
 // appStartMarker is the body of the entry the app writes when it starts;
 // appStartLevel stands between its timestamp and the body.
@@ -38,3 +41,8 @@ func LastAppStart(data []byte, atLineStart bool) int {
 		}
 	}
 }
+
+// StampOf is the time of a line that begins an entry, read as UTC: the
+// start-up backfill compares such times with each other, never with a
+// clock, so the zone does not matter there.
+func StampOf(line []byte) (time.Time, bool) { return EntryTime(line, time.UTC) }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/coworktop/coworktop/governor"
 )
@@ -29,7 +30,17 @@ var followedFamilies = [...]string{"main", "cowork_vm_swift", "cowork_vm_node", 
 type StartFinder struct {
 	Last func(data []byte, atLineStart bool) int
 	Span int
+	// Stamp, if set, reads the time of a line that begins an entry; with
+	// it the backfill reaches back past the last app start to the start of
+	// the run that was going on an hour before the newest line (History),
+	// so an app restart does not hide the last hour.
+	Stamp func(line []byte) (time.Time, bool)
 }
+
+// History is how far back from the newest line of main.log the start-up
+// backfill reaches at least, across app starts and rotated generations
+// (within BackfillMaxBytes): the live view's "last hour" is then all there.
+const History = time.Hour
 
 // BackfillPart is one file range the backfill reads.
 type BackfillPart struct {
@@ -159,20 +170,32 @@ func planFamily(fam string, files []LogFile, limit int64, start StartFinder, via
 }
 
 // pickStart sets where the family's read begins, going back from its
-// current file at most limit bytes and, for main, no further than the last
-// app start (scan), and returns the index of the first part read.
+// current file at most limit bytes and, for main, no further than the
+// start of the app run that was going on History before the newest line
+// (scan; without a Stamp, the last app start), and returns the index of
+// the first part read.
 func pickStart(parts []BackfillPart, sizes []int64, limit int64, scan bool, start StartFinder) int {
 	budget := limit
+	var cutoff time.Time
+	if scan && start.Stamp != nil {
+		if newest, ok := newestStamp(parts, sizes, start.Stamp); ok {
+			cutoff = newest.Add(-History)
+		}
+	}
 	for i := len(parts) - 1; i >= 0; i-- {
 		lo := max(0, sizes[i]-budget)
 		p := &parts[i]
 		res := scanResult{}
-		if scan {
-			res = scanBack(p.r, lo, sizes[i], start)
-			if res.found {
+		for hi := sizes[i]; scan; {
+			res = scanBack(p.r, lo, hi, start)
+			if !res.found {
+				break
+			}
+			if !startsAfter(p.r, res.at, cutoff, start.Stamp) {
 				p.Start = res.at
 				return i
 			}
+			hi = res.at // a run that began within the hour: read the one before too
 		}
 		if lo > 0 || i == 0 {
 			p.Start = lo
