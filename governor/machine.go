@@ -67,6 +67,12 @@ type HostMemory struct {
 	// MemorystatusLevel is macOS kern.memorystatus_level (0–100, the kernel's
 	// "free %"); -1 where it does not apply.
 	MemorystatusLevel int `json:"memorystatus_level"`
+
+	// KernelGoverned: on this host (macOS) the app's governor follows the
+	// kernel's pressure events, not a free/total ratio, so no 5 %/2 % line
+	// is projected from free memory and swap is judged by Pressure, not by
+	// used/total (macOS adds swap files as it needs them).
+	KernelGoverned bool `json:"kernel_governed,omitempty"`
 }
 
 // AnyKnown reports whether the sample read anything at all. A sample with

@@ -175,6 +175,22 @@ func TestRiskMemoryTrend(t *testing.T) {
 	}
 }
 
+// On macOS (the kernel's pressure governs) the same falling free memory is
+// no risk while the kernel says normal: macOS keeps free memory low on
+// purpose, and the app's governor there reads no free/total ratio.
+func TestRiskMemoryTrendNotOnMacOS(t *testing.T) {
+	s := New(DefaultLimits())
+	total := uint64(16 << 30)
+	for i := 0; i <= 18; i++ {
+		free := 0.10 - 0.01*float64(i)/6
+		s.ApplyHost(HostMemory{At: at(10 * i), Total: Figure{Value: total, Known: true}, Available: Figure{Value: uint64(free * float64(total)), Known: true},
+			Pressure: PressureNormal, PressureSource: "sysctl kern.memorystatus_vm_pressure_level", KernelGoverned: true})
+	}
+	if r, n := riskOf(s.Snapshot(at(180)).Risks, RiskMemoryTrend); n != 0 {
+		t.Fatalf("the kernel says normal, yet: %+v", r)
+	}
+}
+
 // No pressure logged yet, but free memory reaches the warning line within
 // two minutes: a 2.x sweep is about to start, and its victims are shown as
 // at risk, never sent (the trend is an estimate).

@@ -77,6 +77,12 @@ func slope(pts []trendPoint) (last, perSec float64) {
 // and how long until it reaches the warning line (negative when it is not
 // on its way there, or already below it).
 func memoryTrend(snap *Snapshot) (Risk, time.Duration, bool) {
+	// On macOS the app's governor follows the kernel's pressure events and
+	// never reads a free/total ratio: no 5 %/2 % line applies there, and
+	// macOS keeps free memory low by design (platforms audit W6).
+	if snap.Host != nil && snap.Host.KernelGoverned {
+		return Risk{}, -1, false
+	}
 	pts, source := trendSeries(snap)
 	if len(pts) < trendMinPoints || pts[len(pts)-1].at.Sub(pts[0].at) < trendMinSpan {
 		return Risk{}, -1, false

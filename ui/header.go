@@ -134,6 +134,9 @@ func (m *Model) memMeter(w int) string {
 		if avail.Known {
 			text += " avail " + humanBytes(avail.Value)
 		}
+		if h.Cached.Known { // cached files beside used, as Activity Monitor shows them
+			return m.meter(label, frac, m.levelStyle(h.Pressure), w, short+" cache "+humanBytes(h.Cached.Value)+strings.TrimPrefix(text, short), text, short)
+		}
 		return m.meter(label, frac, m.levelStyle(h.Pressure), w, text, short)
 	}
 	if n := len(m.snap.MemorySamples); n > 0 {
@@ -160,6 +163,11 @@ func (m *Model) swapMeter(w int) string {
 		return m.meter(label, 0, m.theme.Muted, w, "none")
 	}
 	frac := float64(h.SwapUsed.Value) / float64(h.SwapTotal.Value)
+	if h.KernelGoverned {
+		// macOS adds swap files as it needs them: the total is no limit, so
+		// the kernel's pressure says whether swap is a problem.
+		return m.meter(label, frac, m.levelStyle(h.Pressure), w, humanBytes(h.SwapUsed.Value)+" used")
+	}
 	st := m.theme.OK
 	if frac > 0.5 {
 		st = m.theme.Warn

@@ -29,6 +29,10 @@ type HostReading struct {
 	// MemorystatusLevel kern.memorystatus_level (0–100).
 	KernelPressure    governor.Figure
 	MemorystatusLevel governor.Figure
+
+	// KernelGoverned: the app's governor follows the kernel's pressure
+	// events here (macOS), not a free/total ratio.
+	KernelGoverned bool
 }
 
 // HostSampler reads host memory through an injectable reader, so tests and
@@ -99,7 +103,7 @@ func BuildHostMemory(r HostReading, now time.Time) governor.HostMemory {
 	hm := governor.HostMemory{
 		At: now, Total: r.Total, Available: r.Available, Free: r.Free, Used: r.Used,
 		Cached: r.Cached, SwapTotal: r.SwapTotal, SwapUsed: r.SwapUsed,
-		MemorystatusLevel: -1,
+		MemorystatusLevel: -1, KernelGoverned: r.KernelGoverned,
 	}
 	if r.MemorystatusLevel.Known && r.MemorystatusLevel.Value <= 100 {
 		hm.MemorystatusLevel = int(r.MemorystatusLevel.Value)

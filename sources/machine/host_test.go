@@ -97,19 +97,19 @@ func swapBytes(total, avail, used uint64) []byte {
 
 func TestDarwinReading(t *testing.T) {
 	d := darwinRaw{
-		memsize: 16 * gib, vm: &mem.VirtualMemoryStat{Total: 16 * gib, Available: 5 * gib, Used: 11 * gib, Free: 100 * mib},
+		memsize: 16 * gib, pages: darwinPages{Free: 6000, External: 1000, Purgeable: 24, PageSize: 16384},
 		swapusage: swapBytes(3*gib, gib, 2*gib), pressure: 2, level: 46,
-		externalPages: 1000, pageSize: 16384,
 	}
 	r, err := darwinReading(d)
 	if err != nil {
 		t.Fatal(err)
 	}
 	hm := BuildHostMemory(r, time.Time{})
-	if hm.Pressure != governor.PressureWarning || hm.PressureSource != "sysctl kern.memorystatus_vm_pressure_level" {
-		t.Errorf("pressure %q from %q", hm.Pressure, hm.PressureSource)
+	if hm.Pressure != governor.PressureWarning || hm.PressureSource != "sysctl kern.memorystatus_vm_pressure_level" || !hm.KernelGoverned {
+		t.Errorf("pressure %q from %q, kernel %v", hm.Pressure, hm.PressureSource, hm.KernelGoverned)
 	}
-	if hm.MemorystatusLevel != 46 || hm.SwapTotal.Value != 3*gib || hm.SwapUsed.Value != 2*gib || hm.Cached.Value != 1000*16384 {
+	if hm.MemorystatusLevel != 46 || hm.SwapTotal.Value != 3*gib || hm.SwapUsed.Value != 2*gib || hm.Cached.Value != 1024*16384 ||
+		hm.Available.Value != 7024*16384 || hm.Used.Value != 16*gib-7024*16384 || hm.Free.Value != 6000*16384 {
 		t.Errorf("figures: %+v", hm)
 	}
 	if hm.AppFreeRatioSource != "" || hm.AppFreeRatio != 0 {
@@ -117,14 +117,71 @@ func TestDarwinReading(t *testing.T) {
 	}
 
 	// Sysctls that fail stay unknown, never 0, and say why.
-	d.pressureErr, d.levelErr, d.swapErr = errors.New("ENOENT"), errors.New("ENOENT"), errors.New("ENOENT")
+	d.pressureErr, d.levelErr, d.swapErr, d.pagesErr = errors.New("ENOENT"), errors.New("ENOENT"), errors.New("ENOENT"), errors.New("ENOENT")
 	r, err = darwinReading(d)
 	hm = BuildHostMemory(r, time.Time{})
-	if err == nil || !strings.Contains(err.Error(), "kern.memorystatus_level") {
+	if err == nil || !strings.Contains(err.Error(), "kern.memorystatus_level") || !strings.Contains(err.Error(), "page counts") {
 		t.Errorf("err = %v", err)
 	}
-	if hm.Pressure != governor.PressureUnknown || hm.MemorystatusLevel != -1 || hm.SwapTotal.Known || !hm.Total.Known {
+	if hm.Pressure != governor.PressureUnknown || hm.MemorystatusLevel != -1 || hm.SwapTotal.Known || !hm.Total.Known || hm.Available.Known || hm.Used.Known {
 		t.Errorf("partial: %+v", hm)
+	}
+}
+
+// vmStat is one published vm_stat output, in pages.
+type vmStat struct {
+	source                                            string
+	total, pageSize                                   uint64
+	free, active, inactive, speculative, wired        uint64
+	purgeable, fileBacked, anonymous, compressorPages uint64
+}
+
+// Two public vm_stat dumps (4 KiB pages): BenchmarkDotNet pull 847 (a
+// 16 GB Mac under load, 557 MB in the compressor) and wazuh issue 22113
+// (an idle 32 GB Mac).
+var vmStats = []vmStat{
+	{source: "dotnet/BenchmarkDotNet#847", total: 16 * gib, pageSize: 4096,
+		free: 90662, active: 1685717, inactive: 1553942, speculative: 38418, wired: 682750,
+		purgeable: 20762, fileBacked: 859068, anonymous: 2419009, compressorPages: 142518},
+	{source: "wazuh/wazuh#22113", total: 32 * gib, pageSize: 4096,
+		free: 6127229, active: 485320, inactive: 628646, speculative: 430715, wired: 715958,
+		purgeable: 11820, fileBacked: 1080348, anonymous: 464333, compressorPages: 0},
+}
+
+// TestDarwinMemoryActivityMonitor: fed the page counts of published vm_stat
+// outputs, Used is Activity Monitor's Memory Used (app + wired +
+// compressed) and Cached its Cached Files. gopsutil's host_statistics
+// figure, which the Mem meter drew before, is 2.7 GB off on the loaded Mac.
+func TestDarwinMemoryActivityMonitor(t *testing.T) {
+	for _, v := range vmStats {
+		t.Run(v.source, func(t *testing.T) {
+			// Why speculative is not added on its own: it is inside the
+			// file-backed and anonymous counts, to the page.
+			if v.active+v.inactive+v.speculative != v.fileBacked+v.anonymous {
+				t.Fatalf("fixture: active+inactive+speculative %d != file-backed+anonymous %d", v.active+v.inactive+v.speculative, v.fileBacked+v.anonymous)
+			}
+			p := darwinPages{Free: v.free, External: v.fileBacked, Purgeable: v.purgeable, PageSize: v.pageSize}
+			avail, cached, used := darwinMemory(p, v.total)
+			am := (v.anonymous - v.purgeable + v.wired + v.compressorPages) * v.pageSize // App + Wired + Compressed
+			if diff := math.Abs(float64(used) - float64(am)); diff > 0.001*float64(v.total) {
+				t.Errorf("used %d, Activity Monitor's app+wired+compressed %d: %.0f bytes apart", used, am, diff)
+			}
+			if want := (v.fileBacked + v.purgeable) * v.pageSize; cached != want {
+				t.Errorf("cached %d, want file-backed + purgeable %d", cached, want)
+			}
+			if avail+used != v.total {
+				t.Errorf("available %d + used %d != total %d", avail, used, v.total)
+			}
+			oldUsed := v.total - (v.free+v.speculative+v.inactive)*v.pageSize // gopsutil: free_count (with speculative) + inactive
+			t.Logf("used %.2f GiB (Activity Monitor's sum %.2f GiB; gopsutil's %.2f GiB), cached %.2f GiB",
+				float64(used)/gib, float64(am)/gib, float64(oldUsed)/gib, float64(cached)/gib)
+		})
+	}
+	// The loaded Mac: the old figure was 2.7 GiB below Activity Monitor's.
+	v := vmStats[0]
+	_, _, used := darwinMemory(darwinPages{Free: v.free, External: v.fileBacked, Purgeable: v.purgeable, PageSize: v.pageSize}, v.total)
+	if oldUsed := v.total - (v.free+v.speculative+v.inactive)*v.pageSize; used-oldUsed < 2*gib {
+		t.Errorf("used %d vs gopsutil's %d: expected the 2.7 GiB compressor/anonymous gap", used, oldUsed)
 	}
 }
 
