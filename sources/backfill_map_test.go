@@ -7,13 +7,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/coworktop/coworktop/internal/testfs"
 )
 
 // A log cut short while the scan holds it mapped faults on the pages past
 // its new end: the scan gives up on the mapping rather than crash, and
 // reads the file instead.
 func TestScanOfALogCutShortUnderItsMapping(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "main.log")
+	path := filepath.Join(testfs.TempDir(t), "main.log")
 	text := filler(3*scanChunk) + appStart + filler(5000)
 	writeFile(t, path, text)
 	f, err := OpenLog(path)

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/coworktop/coworktop/internal/testfs"
 )
 
 // readLog counts, per file and per pass (the plan's scan, then Run's
@@ -170,7 +172,7 @@ func TestBackfillStartAtAChunkBoundary(t *testing.T) {
 
 func startAtABoundary(t *testing.T, at int, rotated bool, mapped bool) {
 	t.Helper()
-	dir := t.TempDir()
+	dir := testfs.TempDir(t)
 	head := filler(at)
 	after := filler(scanChunk / 2)
 	name, cur := "main.log", ""
@@ -200,7 +202,7 @@ func startAtABoundary(t *testing.T, at int, rotated bool, mapped bool) {
 func TestBackfillWindowReadsOnce(t *testing.T) {
 	for i, cut := range []int{0, 1, 17, 0, 1, 17} { // the window begins cut bytes into a line
 		mapped := i >= 3
-		dir := t.TempDir()
+		dir := testfs.TempDir(t)
 		text := filler(3*scanChunk + 12345)
 		path := filepath.Join(dir, "main.log")
 		writeFile(t, path, text)

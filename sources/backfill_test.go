@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/ingest"
+	"github.com/coworktop/coworktop/internal/testfs"
 )
 
 func writeFile(t *testing.T, path, text string) {
@@ -46,7 +47,7 @@ func runBackfill(t *testing.T, b *Backfill, maxLines int) ([]string, int) {
 const appStart = "2026-08-30 20:35:17 [info] Starting app {\n  appVersion: '1.40609.0'\n}\n"
 
 func TestBackfillFromLastAppStart(t *testing.T) {
-	dir := t.TempDir()
+	dir := testfs.TempDir(t)
 	writeFile(t, filepath.Join(dir, "main2.log"), "2026-08-29 10:00:00 [info] ancient\n")
 	writeFile(t, filepath.Join(dir, "main1.log"), appStart+"2026-08-30 20:35:18 [info] a\n"+
 		"  note: '2026-08-30 20:35:19 [info] Starting app {'\n"+ // quoted, not at line start
@@ -75,7 +76,7 @@ func TestBackfillFromLastAppStart(t *testing.T) {
 }
 
 func TestBackfillByteBoundAcrossGenerations(t *testing.T) {
-	dir := t.TempDir()
+	dir := testfs.TempDir(t)
 	var one, cur strings.Builder
 	for i := range 100 {
 		fmt.Fprintf(&one, "2026-08-30 10:00:00 [info] line %03d\n", i) // 36 bytes each
@@ -99,7 +100,7 @@ func TestBackfillByteBoundAcrossGenerations(t *testing.T) {
 }
 
 func TestBackfillBatchesBeforeTheEnd(t *testing.T) {
-	dir := t.TempDir()
+	dir := testfs.TempDir(t)
 	writeFile(t, filepath.Join(dir, "main.log"), strings.Repeat("2026-08-30 10:00:00 [info] x\n", 1000))
 	b, err := PlanBackfill(dir, nil, appStarts)
 	if err != nil {
@@ -115,7 +116,7 @@ func TestBackfillBatchesBeforeTheEnd(t *testing.T) {
 // The handoff loses and repeats nothing, even when the app rotates main.log
 // between the backfill and the first poll.
 func TestBackfillThenFollowAcrossRotation(t *testing.T) {
-	dir := t.TempDir()
+	dir := testfs.TempDir(t)
 	writeFile(t, filepath.Join(dir, "main.log"), "one\ntw")
 	b, err := PlanBackfill(dir, nil, appStarts)
 	if err != nil {
@@ -157,7 +158,7 @@ func TestBackfillThenFollowAcrossRotation(t *testing.T) {
 }
 
 func TestLastAppStartAcrossChunks(t *testing.T) {
-	dir := t.TempDir()
+	dir := testfs.TempDir(t)
 	p := filepath.Join(dir, "main.log")
 	head := strings.Repeat("2026-08-30 10:00:00 [info] filler filler filler\n", 30000)
 	for _, d := range []int{-1, 0, 1, 10, 19, 25, 40, 70, 71, 200} {

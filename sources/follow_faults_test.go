@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/internal/testfs"
 )
 
 // Files misbehaving under the follower: each test drives the follower tick
@@ -49,11 +50,12 @@ func (s *stepper) wantState(what string, state governor.FileState, errHas string
 }
 
 func TestFollowFolderDeletedAndRecreated(t *testing.T) {
+	testfs.SkipUnderWine(t, "Wine keeps a deleted file's name until the last handle to it closes, so a folder whose log the follower holds cannot be removed (Directory is not empty)")
 	s := newStepper(t, 0)
 	s.write("main.log", "1\n")
 	expect(t, "start", s.tick(1), "1")
 	s.write("main.log", "2\n")
-	if err := os.RemoveAll(s.dir); err != nil {
+	if err := testfs.RemoveAll(s.dir); err != nil {
 		t.Fatal(err)
 	}
 	// The open descriptor still has the last line written before the delete.
@@ -112,7 +114,7 @@ func TestFollowWriterDiskFull(t *testing.T) {
 // still be read and fails nothing.
 func TestBackfillGenerationVanishes(t *testing.T) {
 	mk := func(t *testing.T) string {
-		dir := t.TempDir()
+		dir := testfs.TempDir(t)
 		writeFile(t, filepath.Join(dir, "main2.log"), appStart+"2026-08-30 20:35:18 [info] g2\n")
 		writeFile(t, filepath.Join(dir, "main1.log"), "2026-08-30 20:35:19 [info] g1\n")
 		writeFile(t, filepath.Join(dir, "main.log"), "2026-08-30 20:35:20 [info] g0\n")

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+
+	"github.com/coworktop/coworktop/internal/testfs"
 )
 
 // startFollowOn runs FollowAllOn on path with the given ticks and returns
@@ -25,7 +27,7 @@ func startFollowOn(t *testing.T, path string, ticks chan time.Time) (<-chan Line
 // TestFollowAllOnWakesOnWrites: with notifications, a write is read with no
 // tick at all, and the follower ends when its ticks do.
 func TestFollowAllOnWakesOnWrites(t *testing.T) {
-	dir := t.TempDir()
+	dir := testfs.TempDir(t)
 	path := filepath.Join(dir, "main.log")
 	writeFile(t, path, "a\n")
 	ticks := make(chan time.Time)
@@ -58,7 +60,7 @@ func TestFollowAllOnWakesOnWrites(t *testing.T) {
 // does not exist yet) is checked on every tick; once it exists the next
 // tick watches it, and writes then arrive without ticks.
 func TestFollowAllOnPollsUnwatchedFolder(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "logs")
+	dir := filepath.Join(testfs.TempDir(t), "logs")
 	path := filepath.Join(dir, "main.log")
 	ticks := make(chan time.Time, 1)
 	out, _ := startFollowOn(t, path, ticks)
@@ -78,18 +80,27 @@ func TestFollowAllOnPollsUnwatchedFolder(t *testing.T) {
 func startLoop(t *testing.T, path string, nw *notifier, ticks chan time.Time) <-chan LineBatch {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
 	out := make(chan LineBatch, 16)
-	l := &followLoop{ws: []*follower{newFollower(ctx, FollowConfig{Path: path}, out)}, nw: nw}
-	t.Cleanup(nw.close)
-	go func() { _ = l.run(ctx, ticks) }()
+	w := newFollower(ctx, FollowConfig{Path: path}, out)
+	l := &followLoop{ws: []*follower{w}, nw: nw}
+	done := make(chan struct{})
+	go func() { defer close(done); _ = l.run(ctx, ticks) }()
+	// Stop the loop and close its files as FollowAllOn does, before the
+	// temp folder is removed: Windows cannot remove a folder whose files
+	// another handle holds.
+	t.Cleanup(func() {
+		cancel()
+		<-done
+		w.closeAll()
+		nw.close()
+	})
 	return out
 }
 
 // TestFollowWithoutNotificationsPollsEveryTick: with no notifications at
 // all, every tick is a check.
 func TestFollowWithoutNotificationsPollsEveryTick(t *testing.T) {
-	dir := t.TempDir()
+	dir := testfs.TempDir(t)
 	path := filepath.Join(dir, "main.log")
 	writeFile(t, path, "a\n")
 	nw := &notifier{dirs: map[string]os.FileInfo{dir: nil}, on: map[string]os.FileInfo{}}
@@ -108,7 +119,7 @@ func TestFollowWithoutNotificationsPollsEveryTick(t *testing.T) {
 // TestFollowChecksEverythingOnOverflow: an overflow means events were
 // dropped, so every file is checked at once, with no tick.
 func TestFollowChecksEverythingOnOverflow(t *testing.T) {
-	dir := t.TempDir()
+	dir := testfs.TempDir(t)
 	path := filepath.Join(dir, "main.log")
 	writeFile(t, path, "a\n")
 	nw := newNotifier([]string{dir})

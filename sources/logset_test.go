@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/coworktop/coworktop/internal/testfs"
 )
 
 func touch(t *testing.T, dir string, names ...string) {
@@ -26,7 +28,7 @@ func names(files []LogFile) string {
 }
 
 func TestExpandPathsFolderOrder(t *testing.T) {
-	dir := t.TempDir()
+	dir := testfs.TempDir(t)
 	touch(t, dir, "main.log", "main1.log", "main2.log", "main10.log", "main.old.log",
 		"cowork_vm_node.log", "cowork_vm_node1.log", "cowork_vm_swift.log", "mcp.log",
 		"mcp-server-github.log", "claude.ai-web.log", "main01.log", "main1.old.log", "notes.txt", "mainx.log")
@@ -50,7 +52,7 @@ func TestExpandPathsFolderOrder(t *testing.T) {
 }
 
 func TestExpandPathsFilesAndDedupe(t *testing.T) {
-	dir := t.TempDir()
+	dir := testfs.TempDir(t)
 	touch(t, dir, "main.log", "other.txt")
 	p := filepath.Join(dir, "other.txt")
 	got, err := ExpandPaths([]string{p, dir, filepath.Join(dir, "main.log"), p})
@@ -63,7 +65,7 @@ func TestExpandPathsFilesAndDedupe(t *testing.T) {
 }
 
 func TestExpandPathsMissing(t *testing.T) {
-	_, err := ExpandPaths([]string{filepath.Join(t.TempDir(), "nope")})
+	_, err := ExpandPaths([]string{filepath.Join(testfs.TempDir(t), "nope")})
 	if err == nil || !errors.Is(err, os.ErrNotExist) || !strings.Contains(err.Error(), "does not exist") {
 		t.Fatalf("err = %v", err)
 	}
@@ -91,7 +93,7 @@ func TestClassifyLogName(t *testing.T) {
 }
 
 func TestExpandPathsOrdersNamedFilesOldestFirst(t *testing.T) {
-	dir := t.TempDir()
+	dir := testfs.TempDir(t)
 	for _, n := range []string{"main.log", "main1.log", "main2.log", "cowork_vm_node.log"} {
 		if err := os.WriteFile(filepath.Join(dir, n), nil, 0o644); err != nil {
 			t.Fatal(err)

@@ -6,10 +6,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/coworktop/coworktop/internal/testfs"
 )
 
 func TestOpenLogRegularReadOnly(t *testing.T) {
-	p := filepath.Join(t.TempDir(), "main.log")
+	p := filepath.Join(testfs.TempDir(t), "main.log")
 	if err := os.WriteFile(p, []byte("hello\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +30,7 @@ func TestOpenLogRegularReadOnly(t *testing.T) {
 }
 
 func TestOpenLogRefusesNonRegular(t *testing.T) {
-	dir := t.TempDir()
+	dir := testfs.TempDir(t)
 	if _, err := OpenLog(dir); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 		t.Fatalf("directory: err = %v", err)
 	}

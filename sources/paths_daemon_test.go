@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/coworktop/coworktop/internal/testfs"
 )
 
 func TestClassifyDaemonLogNames(t *testing.T) {
@@ -22,7 +24,7 @@ func TestClassifyDaemonLogNames(t *testing.T) {
 }
 
 func TestDiscoverDaemonLog(t *testing.T) {
-	home := t.TempDir()
+	home := testfs.TempDir(t)
 	cfg := filepath.Join(home, ".claude")
 	if err := os.MkdirAll(cfg, 0o755); err != nil {
 		t.Fatal(err)
@@ -55,7 +57,7 @@ func TestDiscoverDaemonLog(t *testing.T) {
 		t.Fatalf("overridden: %+v", d)
 	}
 	// …unless CLAUDE_CONFIG_DIR names it too.
-	moved := t.TempDir()
+	moved := testfs.TempDir(t)
 	if err := os.WriteFile(filepath.Join(moved, "daemon.log"), []byte("x\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +71,7 @@ func TestDiscoverDaemonLog(t *testing.T) {
 // (found in review: it was read by nothing when the daemon wrote it again).
 // With no home folder, no ./.claude is looked in.
 func TestDiscoverDaemonAwaitsTheCurrentLog(t *testing.T) {
-	home := t.TempDir()
+	home := testfs.TempDir(t)
 	cfg := filepath.Join(home, ".claude")
 	if err := os.MkdirAll(cfg, 0o755); err != nil {
 		t.Fatal(err)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/coworktop/coworktop/internal/testfs"
 )
 
 func envOf(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -58,7 +60,7 @@ func TestDiscoverWindowsPicksNewestMainLog(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("builds Windows-style names as plain file names")
 	}
-	root := t.TempDir()
+	root := testfs.TempDir(t)
 	local, roaming := filepath.Join(root, "Local"), filepath.Join(root, "Roaming")
 	in := DiscoverInput{GOOS: "windows", Home: root, Getenv: envOf(map[string]string{"LOCALAPPDATA": local, "APPDATA": roaming})}
 	cands := Candidates(in)
@@ -81,7 +83,7 @@ func TestDiscoverWindowsPicksNewestMainLog(t *testing.T) {
 }
 
 func TestDiscoverReasons(t *testing.T) {
-	root := t.TempDir()
+	root := testfs.TempDir(t)
 	notDir := filepath.Join(root, "file")
 	writeAged(t, notDir, 1, 0)
 	empty := filepath.Join(root, "empty")
@@ -107,7 +109,7 @@ func TestDiscoverPermissionDenied(t *testing.T) {
 	if runtime.GOOS == "windows" || os.Geteuid() == 0 {
 		t.Skip("needs POSIX permissions and a non-root user")
 	}
-	root := t.TempDir()
+	root := testfs.TempDir(t)
 	dir := filepath.Join(root, "logs")
 	writeAged(t, filepath.Join(dir, "main.log"), 1, 0)
 	if err := os.Chmod(dir, 0); err != nil {
