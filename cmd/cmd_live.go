@@ -55,6 +55,7 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, observe fun
 	defer func() { g.stderr = stderr; held.writeTo(stderr) }()
 	mode, source := ui.ModeLive, ""
 	var paths, await []string
+	var quota *sources.QuotaPaths // the account's quota: not the demo's
 	var extraGroups func(time.Time) []governor.ProcessGroup
 	if lf.demo {
 		dir, groups, stopDemo, err := startDemo(ctx, g.stderr)
@@ -80,6 +81,8 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, observe fun
 			}
 		}
 		paths, source = p, "Claude logs"
+		qp := quotaPaths()
+		quota = &qp
 	}
 	var onSnapshot func(governor.Snapshot)
 	if observe != nil {
@@ -91,7 +94,7 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, observe fun
 	}
 	updates, err := startLive(ctx, liveConfig{
 		paths: paths, await: await, refresh: g.refresh, follow: true, machine: true,
-		following: settleForIdle, extraGroups: extraGroups,
+		following: settleForIdle, extraGroups: extraGroups, quota: quota,
 	})
 	if err != nil {
 		return err

@@ -66,7 +66,8 @@ func runServe(ctx context.Context, g *globalOptions, logs liveLogs, addr string,
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	updates, err := startLive(ctx, liveConfig{paths: logs.paths, await: logs.await, refresh: g.refresh, follow: true, machine: true})
+	qp := quotaPaths()
+	updates, err := startLive(ctx, liveConfig{paths: logs.paths, await: logs.await, refresh: g.refresh, follow: true, machine: true, quota: &qp})
 	if err != nil {
 		_ = ln.Close() // the start failed; that error is the one to report
 		return err

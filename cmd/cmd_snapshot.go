@@ -11,6 +11,7 @@ import (
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/metrics"
 	"github.com/coworktop/coworktop/render"
+	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/sources/machine"
 )
 
@@ -122,6 +123,13 @@ func takeSnapshot(ctx context.Context, g *globalOptions, args []string) (governo
 		state.ApplyGroups(now, groups)
 	} else {
 		fmt.Fprintf(g.stderr, "coworktop: process scan: %s\n", oneLine(err.Error()))
+	}
+	samples, qr := sources.ReadQuota(quotaPaths())
+	state.ApplyQuota(samples)
+	for _, src := range governor.QuotaSources {
+		if e := qr.LastError(src); e != "" {
+			fmt.Fprintf(g.stderr, "coworktop: quota (%s): %s\n", src, e)
+		}
 	}
 	return state.Snapshot(now), nil
 }

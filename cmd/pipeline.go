@@ -28,6 +28,8 @@ type liveConfig struct {
 	// following, if set, is called once when the backfill is done and
 	// following begins (the live screen narrows the scheduler then).
 	following func()
+	// quota, if set, reads the account's quota files (cmd/quota.go).
+	quota *sources.QuotaPaths
 }
 
 // scanEvery is how often the process table is scanned: the scan costs far
@@ -130,6 +132,13 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 		go func() {
 			defer all.Done()
 			sampleMachine(ctx, machineTicks, every, cfg.extraGroups, out)
+		}()
+	}
+	if cfg.quota != nil {
+		all.Add(1)
+		go func() {
+			defer all.Done()
+			sampleQuota(ctx, *cfg.quota, out)
 		}()
 	}
 	go func() { all.Wait(); close(out) }()

@@ -126,6 +126,7 @@ file; "coworktop config" says where, and flags override it.`,
 		newReplayCmd(g),
 		newServeCmd(g),
 		newConfigCmd(g),
+		newStatuslineCmd(g),
 		newManCmd(root),
 	)
 	return root

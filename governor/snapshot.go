@@ -253,6 +253,10 @@ type Snapshot struct {
 
 	VM  VMView    `json:"vm"`
 	Log []LogLine `json:"-"` // recent events, oldest first, bounded
+
+	// Quota is the account's 5-hour and 7-day quota (quota.go); nil when
+	// no source has a reading.
+	Quota *QuotaView `json:"quota,omitempty"`
 }
 
 // HostPoint is one host sample as the memory timeline needs it: free

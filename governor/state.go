@@ -68,6 +68,7 @@ type State struct {
 	groups          []ProcessGroup
 	groupsAt        time.Time
 	files           []FileStatus
+	quota           map[quotaKey]*ring[QuotaSample] // quota readings per source and window (quota_state.go)
 
 	vm        VMView
 	openSteps map[string]openStep // step → the attempt in progress

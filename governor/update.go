@@ -30,6 +30,8 @@ type Update struct {
 	Unreadable int
 	// BadStamps counts entry starts whose timestamp is no real date.
 	BadStamps int
+	// Quota holds account quota readings (sources' quota reader).
+	Quota []QuotaSample
 }
 
 // ApplyUpdate folds one pipeline delivery.
@@ -48,6 +50,7 @@ func (s *State) ApplyUpdate(u Update) {
 	}
 	s.counts.Unreadable += u.Unreadable
 	s.counts.BadStamps += u.BadStamps
+	s.ApplyQuota(u.Quota)
 }
 
 func (s *State) setFile(f FileStatus) {

@@ -27,6 +27,7 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 		row("app", strings.TrimSpace(s.App.Version+" on "+s.App.Platform))
 	}
 	row("sessions", governor.SessionsText(s))
+	row("quota", QuotaText(s))
 	row("outlook", s.Outlook.Summary+" (estimate)")
 	if v := s.NextVictim; v != nil {
 		row("next victim", fmt.Sprintf("%s %s, idle %s (estimate: least recently active, idle ≥ 60 s)", governor.ShortID(v.ID), v.Project, governor.FormatDuration(v.Idle)))

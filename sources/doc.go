@@ -2,7 +2,10 @@
 // on each OS (and saying why not, for doctor), expanding a folder into its
 // known logs in generation order, opening them without blocking the app's
 // rotation, splitting them into lines, the start-up backfill, and following
-// them losslessly across rotation, cropping and re-creation. The machine's
+// them losslessly across rotation, cropping and re-creation; and the
+// account's quota from the files that hold it without a credential
+// (quota*.go: coworktop's statusline state file, which it also writes, the
+// desktop app's plan-usage-history.json, one key of ~/.claude.json). The machine's
 // memory and process table are sources/machine; the demo writer is
 // sources/demo.
 //
@@ -14,6 +17,8 @@
 //   - It never writes into the Claude log folder and never opens a log in a
 //     way that stops the app from rotating it (share-delete on Windows, see
 //     OpenLog).
+//   - Of Claude's own files it reads only the keys it uses, never account
+//     details or credentials, and writes none of them.
 //   - It may use governor's types, but never imports ingest, ui or render: it
 //     produces lines, it does not parse or render them.
 //   - Log text is untrusted and is passed on byte for byte; sanitising is the

@@ -1,0 +1,72 @@
+package governor
+
+import (
+	"math"
+	"slices"
+	"time"
+)
+
+// quotaKeep bounds the readings kept per source and window: a day of the
+// desktop app's 5-minute samples, far more than the burn estimate's hour.
+const quotaKeep = 300
+
+type quotaKey struct {
+	source QuotaSource
+	window QuotaWindow
+}
+
+// ApplyQuota records quota readings. A reading no newer than the newest
+// kept of its source and window is dropped, so a source may deliver its
+// whole history on every read; each delivery is sorted by time first.
+func (s *State) ApplyQuota(samples []QuotaSample) {
+	if len(samples) == 0 {
+		return
+	}
+	if s.quota == nil {
+		s.quota = map[quotaKey]*ring[QuotaSample]{}
+	}
+	sorted := slices.Clone(samples)
+	slices.SortStableFunc(sorted, func(a, b QuotaSample) int { return a.At.Compare(b.At) })
+	for _, q := range sorted {
+		if q.At.IsZero() || math.IsNaN(q.Percent) || math.IsInf(q.Percent, 0) {
+			continue
+		}
+		k := quotaKey{q.Source, q.Window}
+		r := s.quota[k]
+		if r == nil {
+			r = newRing[QuotaSample](quotaKeep)
+			s.quota[k] = r
+		}
+		if len(r.buf) > 0 && !q.At.After(r.newest().At) {
+			continue
+		}
+		r.push(q)
+	}
+}
+
+// QuotaSamples returns every quota reading kept, oldest first.
+func (s *State) QuotaSamples() []QuotaSample {
+	var out []QuotaSample
+	for _, r := range s.quota {
+		out = append(out, r.items()...)
+	}
+	slices.SortStableFunc(out, func(a, b QuotaSample) int {
+		if c := a.At.Compare(b.At); c != 0 {
+			return c
+		}
+		return a.Source.rank() - b.Source.rank()
+	})
+	return out
+}
+
+// QuotaIn returns the readings taken in [from, to], oldest first: what
+// a report over that span shows.
+func QuotaIn(samples []QuotaSample, from, to time.Time) []QuotaSample {
+	var out []QuotaSample
+	for _, q := range samples {
+		if !q.At.Before(from) && !q.At.After(to) {
+			out = append(out, q)
+		}
+	}
+	return out
+}

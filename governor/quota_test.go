@@ -1,0 +1,149 @@
+package governor
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+var qNow = time.Date(2026, 9, 4, 13, 0, 0, 0, time.UTC)
+
+func qs(src QuotaSource, w QuotaWindow, pct float64, ago time.Duration) QuotaSample {
+	return QuotaSample{Window: w, Percent: pct, Source: src, At: qNow.Add(-ago)}
+}
+
+func TestQuotaFiguresPrefersFreshSourcesInOrder(t *testing.T) {
+	samples := []QuotaSample{
+		qs(QuotaCache, QuotaFiveHour, 10, 30*time.Minute),
+		qs(QuotaDesktop, QuotaFiveHour, 40, 3*time.Minute),
+		qs(QuotaStatusline, QuotaFiveHour, 62, 40*time.Second),
+		qs(QuotaDesktop, QuotaSevenDay, 31, 3*time.Minute),
+	}
+	q := QuotaFigures(samples, qNow)
+	if q.FiveHour == nil || q.FiveHour.Source != QuotaStatusline || q.FiveHour.Percent != 62 || q.FiveHour.Stale {
+		t.Fatalf("5h = %+v, want the fresh statusline 62", q.FiveHour)
+	}
+	// The statusline had no 7-day window: the desktop's fills it.
+	if q.SevenDay == nil || q.SevenDay.Source != QuotaDesktop || q.SevenDay.Percent != 31 {
+		t.Fatalf("7d = %+v, want desktop 31", q.SevenDay)
+	}
+	if got, want := QuotaSummary(q), "5h 62% · 7d 31% (desktop, 3m ago)  statusline, 40s ago"; got != want {
+		t.Fatalf("summary %q, want %q", got, want)
+	}
+}
+
+func TestQuotaFiguresFallsBackWhenStale(t *testing.T) {
+	samples := []QuotaSample{
+		qs(QuotaStatusline, QuotaFiveHour, 62, 2*time.Hour), // stale: past 15 minutes
+		qs(QuotaDesktop, QuotaFiveHour, 55, 4*time.Minute),
+	}
+	q := QuotaFigures(samples, qNow)
+	if q.FiveHour.Source != QuotaDesktop || q.FiveHour.Stale {
+		t.Fatalf("5h = %+v, want the fresh desktop figure", q.FiveHour)
+	}
+	// Every source stale: the newest reading, marked stale.
+	samples = []QuotaSample{
+		qs(QuotaStatusline, QuotaFiveHour, 62, 2*time.Hour),
+		qs(QuotaCache, QuotaFiveHour, 20, 72*time.Hour),
+	}
+	q = QuotaFigures(samples, qNow)
+	if q.FiveHour.Source != QuotaStatusline || !q.FiveHour.Stale || q.FiveHour.AgeS != 7200 {
+		t.Fatalf("5h = %+v, want the newest (statusline), stale, 7200 s old", q.FiveHour)
+	}
+	if !strings.Contains(QuotaSummary(q), "statusline, 2h ago, stale") {
+		t.Fatalf("summary %q does not say stale", QuotaSummary(q))
+	}
+	if q.SevenDay != nil {
+		t.Fatalf("7d = %+v, want none: no source had it", q.SevenDay)
+	}
+}
+
+func TestQuotaFiguresNone(t *testing.T) {
+	if q := QuotaFigures(nil, qNow); q != nil {
+		t.Fatalf("got %+v, want nil", q)
+	}
+	if got := QuotaSummary(nil); got != QuotaNoSource {
+		t.Fatalf("summary %q", got)
+	}
+}
+
+func TestQuotaNewestOfInterleavedReadings(t *testing.T) {
+	// Two orgs' samples interleaved, out of order in the file: the newest
+	// by time wins, not the last in the list.
+	samples := []QuotaSample{
+		qs(QuotaDesktop, QuotaFiveHour, 12, 1*time.Minute),
+		qs(QuotaDesktop, QuotaFiveHour, 80, 3*time.Minute),
+	}
+	if q := QuotaFigures(samples, qNow); q.FiveHour.Percent != 12 {
+		t.Fatalf("5h = %v, want 12 (the newest)", q.FiveHour.Percent)
+	}
+}
+
+func TestQuotaBurn(t *testing.T) {
+	reset := qNow.Add(time.Hour)
+	var samples []QuotaSample
+	// 70 % → 82 % over the last 40 minutes: 18 %/h, full at ~14:00.
+	for i := 0; i <= 4; i++ {
+		s := qs(QuotaStatusline, QuotaFiveHour, 70+3*float64(i), time.Duration(40-10*i)*time.Minute)
+		s.ResetsAt = reset.Add(30 * time.Minute)
+		samples = append(samples, s)
+	}
+	q := QuotaFigures(samples, qNow)
+	b := q.FiveHour.Burn
+	if b == nil || b.Samples != 5 || b.PerHour < 17.9 || b.PerHour > 18.1 || !b.BeforeReset || b.Basis != SourceEstimated {
+		t.Fatalf("burn = %+v", b)
+	}
+	if want := qNow.Add(time.Hour); b.FullAt.Sub(want).Abs() > time.Second {
+		t.Fatalf("full at %v, want %v", b.FullAt, want)
+	}
+	txt := QuotaBurnText(q.FiveHour, time.UTC)
+	if txt != "at this pace 5h reaches 100 % at 14:00, before its 14:30 reset (coworktop's estimate)" {
+		t.Fatalf("text %q", txt)
+	}
+	// Two samples are not enough.
+	if q := QuotaFigures(samples[3:], qNow); q.FiveHour.Burn != nil {
+		t.Fatalf("burn from 2 samples: %+v", q.FiveHour.Burn)
+	}
+	// A reset (a drop) starts the series again: 2 samples after it.
+	drop := append(samples[:3:3], qs(QuotaStatusline, QuotaFiveHour, 2, 10*time.Minute), qs(QuotaStatusline, QuotaFiveHour, 4, 0))
+	if q := QuotaFigures(drop, qNow); q.FiveHour.Burn != nil || q.FiveHour.Percent != 4 {
+		t.Fatalf("after a reset: %+v", q.FiveHour)
+	}
+}
+
+func TestQuotaBurnAfterReset(t *testing.T) {
+	var samples []QuotaSample
+	for i := 0; i <= 3; i++ {
+		s := qs(QuotaStatusline, QuotaFiveHour, 10+float64(i), time.Duration(30-10*i)*time.Minute)
+		s.ResetsAt = qNow.Add(30 * time.Minute)
+		samples = append(samples, s)
+	}
+	q := QuotaFigures(samples, qNow)
+	b := q.FiveHour.Burn
+	if b == nil || b.BeforeReset || !b.FullAt.IsZero() {
+		t.Fatalf("burn = %+v, want no 100 %% before the reset", b)
+	}
+	if txt := QuotaBurnText(q.FiveHour, time.UTC); !strings.Contains(txt, "stays under 100 % until its 13:30 reset") || !strings.HasSuffix(txt, "(coworktop's estimate)") {
+		t.Fatalf("text %q", txt)
+	}
+}
+
+func TestApplyQuotaDedupsRedelivery(t *testing.T) {
+	s := New(DefaultLimits())
+	hist := []QuotaSample{
+		qs(QuotaDesktop, QuotaFiveHour, 10, 20*time.Minute),
+		qs(QuotaDesktop, QuotaFiveHour, 12, 15*time.Minute),
+	}
+	s.ApplyQuota(hist)
+	s.ApplyQuota(append(hist, qs(QuotaDesktop, QuotaFiveHour, 14, 10*time.Minute)))
+	if got := len(s.QuotaSamples()); got != 3 {
+		t.Fatalf("kept %d readings, want 3", got)
+	}
+	snap := s.Snapshot(qNow)
+	if snap.Quota == nil || snap.Quota.FiveHour.Percent != 14 {
+		t.Fatalf("snapshot quota %+v", snap.Quota)
+	}
+	if in := QuotaIn(s.QuotaSamples(), qNow.Add(-16*time.Minute), qNow); len(in) != 2 {
+		t.Fatalf("QuotaIn = %d readings, want 2", len(in))
+	}
+}

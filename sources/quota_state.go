@@ -1,0 +1,119 @@
+package sources
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// Bounds of the statusline state file: the entries kept are at least
+// statuslineMerge apart (Claude Code runs the command at every message;
+// the newest reading replaces the newest entry until a minute has passed),
+// and the newest statuslineKeep are kept: three hours at one a minute, more
+// than the burn estimate's hour.
+const (
+	statuslineMerge = time.Minute
+	statuslineKeep  = 180
+)
+
+// RecordStatusline adds what `coworktop statusline` saw at now to the
+// state file at path, atomically: a temporary file in the same folder,
+// renamed over the old one, so a reader sees the old file or the new one,
+// never half of one. A state file that cannot be read is started afresh.
+// Two status lines writing at once may lose one reading, never the file.
+func RecordStatusline(path string, rl *RateLimits, now time.Time) error {
+	if rl.Empty() {
+		return nil
+	}
+	st := StatuslineState{Version: 1}
+	if data, _, err := readBounded(path, MaxStatuslineState); err == nil {
+		if json.Unmarshal(data, &st) != nil {
+			st = StatuslineState{Version: 1}
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	seen := StatuslineSeen{At: now.UTC().Truncate(time.Second), RateLimits: *rl}
+	// The newest entry stands in for every reading since the one before it
+	// until a minute has passed: kept entries are a minute apart.
+	n := len(st.Samples)
+	if n > 0 && seen.At.Before(st.Samples[n-1].At) {
+		st.Samples = st.Samples[:0] // the clock went back: start afresh
+		n = 0
+	}
+	if n >= 2 && st.Samples[n-1].At.Sub(st.Samples[n-2].At) < statuslineMerge {
+		st.Samples[n-1] = seen
+	} else {
+		st.Samples = append(st.Samples, seen)
+	}
+	if n := len(st.Samples); n > statuslineKeep {
+		st.Samples = st.Samples[n-statuslineKeep:]
+	}
+	st.Version = 1
+	data, err := json.Marshal(st)
+	if err != nil {
+		return fmt.Errorf("statusline state: %w", err)
+	}
+	return writeAtomic(path, data)
+}
+
+// writeAtomic replaces path with data through a temporary file in its
+// folder (created 0700 if missing).
+func writeAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("state folder: %w", err)
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("state file: %w", err)
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Rename(tmp.Name(), path)
+	}
+	if werr != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("state file: %w", werr)
+	}
+	return nil
+}
+
+// ReadTail returns at most n bytes from the end of the log at path,
+// starting after the first newline within them (so no cut line leads),
+// opened as every log is (OpenLog).
+func ReadTail(path string, n int64) ([]byte, error) {
+	f, err := OpenLog(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", filepath.Base(path), err)
+	}
+	from := max(0, fi.Size()-n)
+	buf := make([]byte, fi.Size()-from)
+	k, err := f.ReadAt(buf, from)
+	if err != nil && k == 0 && len(buf) > 0 {
+		return nil, fmt.Errorf("reading %s: %w", filepath.Base(path), err)
+	}
+	buf = buf[:k]
+	if from > 0 {
+		for i, c := range buf {
+			if c == '\n' {
+				return buf[i+1:], nil
+			}
+		}
+		return nil, nil
+	}
+	return buf, nil
+}
