@@ -92,6 +92,7 @@ func buildReport(files []sources.LogFile, since time.Duration, doRedact bool) (r
 		lines.Cut += res.CutLines
 		lines.Unreadable += res.Orphans
 		lines.BadStamps += res.BadStamps
+		stampSpan(&lines, res, cutoff)
 	}
 	r := render.Build(state, out, lines)
 	if doRedact {
@@ -107,4 +108,24 @@ func currentUserNames() []string {
 		names = append(names, u.Username, u.Name)
 	}
 	return append(names, os.Getenv("USER"), os.Getenv("USERNAME"))
+}
+
+// stampSpan widens the report's span to a file's first and last stamped
+// lines (those before a --since cutoff left out).
+func stampSpan(lines *render.Lines, res fileResult, cutoff time.Time) {
+	first, last := res.First, res.Last
+	if !cutoff.IsZero() {
+		if last.Before(cutoff) {
+			return
+		}
+		if first.Before(cutoff) {
+			first = cutoff
+		}
+	}
+	if !first.IsZero() && (lines.FirstStamp.IsZero() || first.Before(lines.FirstStamp)) {
+		lines.FirstStamp = first
+	}
+	if last.After(lines.LastStamp) {
+		lines.LastStamp = last
+	}
 }

@@ -22,6 +22,9 @@ type fileResult struct {
 	// BadStamps counts entry starts whose timestamp is no real date.
 	BadStamps int    `json:"bad_stamps,omitempty"`
 	Err       string `json:"error,omitempty"`
+	// First and Last are the file's first and last entry with a real
+	// date, whether it gave an event or not.
+	First, Last time.Time `json:"-"`
 }
 
 // readEvents reads every file in order and calls fn with each parsed event,
@@ -48,6 +51,7 @@ func readFileEvents(lf sources.LogFile, loc *time.Location, res *fileResult, fn 
 	defer f.Close()
 	st, err := ingest.ReadEach(f, lf.Name, loc, fn)
 	res.Lines, res.CutLines, res.Orphans, res.Entries, res.BadStamps = st.Lines, st.CutLines, st.Orphans, st.Entries, st.BadStamps
+	res.First, res.Last = st.First, st.Last
 	if err != nil {
 		return fmt.Errorf("%s: %w", lf.Path, err)
 	}

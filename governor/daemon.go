@@ -2,6 +2,7 @@ package governor
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -34,12 +35,131 @@ type daemonState struct {
 	lowMemFile   string
 	lowMemLine   int
 	lowMemDetail string
+
+	lockRaceAt  time.Time // a start lost the lock race, and no daemon line came since
+	lockRaceRef lineRef
+	upgradeFrom string // the last self-restart for an upgrade
+	upgradeTo   string
+	causes      map[string]int // shutdowns by cause
+	gaps        []DaemonGap    // lock races and the silence after each, bounded
+}
+
+// DaemonGap is a lock race and how long no daemon line followed it: when
+// no daemon is left running, background sessions are not dispatched until
+// the next start (claude-logs.md §7.7, ref 54701053506).
+type DaemonGap struct {
+	At    time.Time `json:"at"`
+	Until time.Time `json:"until,omitempty"` // the next daemon line; zero while none came
+	File  string    `json:"file,omitempty"`
+	Line  int       `json:"line,omitempty"`
+}
+
+// maxDaemonGaps and maxDaemonCauses bound what the daemon's view keeps.
+const (
+	maxDaemonGaps   = 64
+	maxDaemonCauses = 16
+)
+
+// daemonLost records a daemon worker's loss and counts the workers lost.
+func (s *State) daemonLost(l Loss) {
+	s.counts.DaemonWorkersLost += max(1, l.Count)
+	s.lost(l)
+}
+
+// applyDaemonRestart folds the daemon's own restarts: an upgrade, a lost
+// lock race, a post-takeover prewarm, orphan reaps and spares.
+func (s *State) applyDaemonRestart(e *Event) {
+	d, c := &s.daemon, &s.counts
+	switch e.Kind {
+	case KindDaemonUpgrade:
+		c.DaemonUpgrades++
+		d.upgradeFrom, d.upgradeTo = e.Details().From, e.Details().To
+	case KindDaemonLockRace:
+		c.DaemonLockRaces++
+		d.running = false // this start gave up
+		d.lockRaceAt, d.lockRaceRef = e.Time, lineRef{e.File, e.Line}
+		if len(d.gaps) < maxDaemonGaps {
+			d.gaps = append(d.gaps, DaemonGap{At: e.Time, File: e.File, Line: e.Line})
+		}
+	case KindDaemonReap:
+		c.DaemonReaped += e.Count
+	case KindDaemonSpare:
+		c.DaemonSpares++
+	case KindDaemonPrewarm:
+		c.DaemonRefused += e.Count
+		if e.Count > 0 {
+			l := s.adoptLoss(e)
+			l.Detail = fmt.Sprintf("%d worker(s) refused by the post-takeover prewarm: not brought back", e.Count) + detailTail(l.Detail)
+			s.daemonLost(l)
+		}
+	}
+}
+
+// detailTail is what adoptLoss adds after its first clause ("; …").
+func detailTail(detail string) string {
+	if i := strings.Index(detail, ";"); i >= 0 {
+		return detail[i:]
+	}
+	return ""
+}
+
+// closeLockGap ends the silence after a lost lock race at the next daemon
+// line.
+func (d *daemonState) closeLockGap(e *Event) {
+	if d.lockRaceAt.IsZero() || e.Kind == KindDaemonLockRace {
+		return
+	}
+	if n := len(d.gaps); n > 0 && d.gaps[n-1].Until.IsZero() && d.gaps[n-1].At.Equal(d.lockRaceAt) {
+		d.gaps[n-1].Until = e.Time
+	}
+	d.lockRaceAt = time.Time{}
+}
+
+// countCause counts a shutdown by its cause.
+func (d *daemonState) countCause(e *Event) {
+	if d.causes == nil {
+		d.causes = map[string]int{}
+	}
+	cause := e.ReasonText()
+	if cause == "" {
+		cause = "not logged"
+	}
+	if _, ok := d.causes[cause]; !ok && len(d.causes) >= maxDaemonCauses {
+		cause = "other"
+	}
+	d.causes[cause]++
+}
+
+// DaemonView is the Claude Code daemon as its log tells it.
+type DaemonView struct {
+	Running        bool           `json:"running"` // a start was seen and no shutdown since
+	UpgradeFrom    string         `json:"upgrade_from,omitempty"`
+	UpgradeTo      string         `json:"upgrade_to,omitempty"`
+	ShutdownCauses map[string]int `json:"shutdown_causes,omitempty"`
+	LockGaps       []DaemonGap    `json:"lock_gaps,omitempty"`
+}
+
+// Daemon is the daemon's view.
+func (s *State) Daemon() DaemonView {
+	d := &s.daemon
+	v := DaemonView{Running: d.running, UpgradeFrom: d.upgradeFrom, UpgradeTo: d.upgradeTo,
+		LockGaps: append([]DaemonGap(nil), d.gaps...)}
+	if len(d.causes) > 0 {
+		v.ShutdownCauses = make(map[string]int, len(d.causes))
+		for k, n := range d.causes {
+			v.ShutdownCauses[k] = n
+		}
+	}
+	return v
 }
 
 // applyDaemon folds one daemon.log event.
 func (s *State) applyDaemon(e *Event) {
 	d, c := &s.daemon, &s.counts
+	d.closeLockGap(e)
 	switch e.Kind {
+	case KindDaemonUpgrade, KindDaemonLockRace, KindDaemonReap, KindDaemonSpare, KindDaemonPrewarm:
+		s.applyDaemonRestart(e)
 	case KindDaemonStart:
 		c.DaemonStarts++
 		d.silentEnd = d.running
@@ -54,9 +174,12 @@ func (s *State) applyDaemon(e *Event) {
 		d.running = true
 	case KindDaemonShutdown:
 		d.running, d.lastCause, d.silentEnd = false, e.Reason, false
+		c.DaemonShutdowns++
+		c.DaemonShutdownWorkers += e.Count
+		d.countCause(e)
 	case KindDaemonAdopt:
 		if e.Count > 0 {
-			s.lost(s.adoptLoss(e))
+			s.daemonLost(s.adoptLoss(e))
 		}
 	case KindDaemonLowMemory:
 		c.DaemonLowMemory++
@@ -88,9 +211,9 @@ func (s *State) daemonRetire(e *Event) {
 	}
 	switch {
 	case e.Details().LowMemory:
-		s.lost(Loss{Time: e.Time, Session: e.Session, Cause: LossDaemonLowMemory, File: e.File, Line: e.Line, Detail: detail + " [low memory]"})
+		s.daemonLost(Loss{Time: e.Time, Session: e.Session, Cause: LossDaemonLowMemory, File: e.File, Line: e.Line, Detail: detail + " [low memory]"})
 	case d.lowMemoryRecent(e.Time):
-		s.lost(Loss{Time: e.Time, Session: e.Session, Cause: LossDaemonLowMemory, File: e.File, Line: e.Line,
+		s.daemonLost(Loss{Time: e.Time, Session: e.Session, Cause: LossDaemonLowMemory, File: e.File, Line: e.Line,
 			Detail: detail + ", after " + d.lowMemDetail, CauseFile: d.lowMemFile, CauseLine: d.lowMemLine})
 	}
 }
@@ -125,7 +248,7 @@ func (s *State) daemonSettled(e *Event) {
 			l.Detail += ", after " + d.lowMemDetail
 		}
 	}
-	s.lost(l)
+	s.daemonLost(l)
 }
 
 // adoptLoss: workers a restarted daemon found dead. Why they died is read
@@ -179,6 +302,16 @@ func describeDaemon(e Event) string {
 		return fmt.Sprintf("background worker %s retired (%s)%s", id, e.ReasonText(), low)
 	case KindDaemonLowMemory:
 		return "claude code daemon: " + e.Text
+	case KindDaemonUpgrade:
+		return fmt.Sprintf("claude code daemon restarting to upgrade: %s → %s", e.Details().From, e.Details().To)
+	case KindDaemonLockRace:
+		return "claude code daemon lost the lock race and exited: background sessions wait for a daemon"
+	case KindDaemonReap:
+		return fmt.Sprintf("claude code daemon reaped %d orphan spare(s)", e.Count)
+	case KindDaemonPrewarm:
+		return fmt.Sprintf("claude code daemon prewarm after takeover: %d worker(s) refused, not brought back", e.Count)
+	case KindDaemonSpare:
+		return "claude code daemon: spare host spawned"
 	}
 	return e.Kind.String()
 }

@@ -62,7 +62,14 @@ func Describe(e Event) string {
 	case KindUpdateReady:
 		return fmt.Sprintf("app update %s downloaded, waiting to install", det.Version)
 	case KindUpdateRestart:
+		if det.PendingS > 0 {
+			return fmt.Sprintf("app RESTARTING TO UPDATE after %s pending: every session stops", FormatDuration(time.Duration(det.PendingS)*time.Second))
+		}
 		return "app RESTARTING TO UPDATE: every session stops"
+	case KindUpdateDeferred, KindUpdateStaged, KindSecondInstance, KindRestartMarker, KindPTYKill, KindPTYHostExit, KindMCPGone:
+		return describeRestart(e)
+	case KindVMNote, KindServiceWarning:
+		return "vm: " + e.Text
 	case KindRelaunch:
 		return "app relaunched after an update"
 	case KindRelaunchResume:
@@ -75,7 +82,8 @@ func Describe(e Event) string {
 		return "vm service ready"
 	case KindServiceStop:
 		return "vm service stopped"
-	case KindDaemonStart, KindDaemonShutdown, KindDaemonAdopt, KindDaemonSpawn, KindDaemonSettled, KindDaemonRetire, KindDaemonLowMemory:
+	case KindDaemonStart, KindDaemonShutdown, KindDaemonAdopt, KindDaemonSpawn, KindDaemonSettled, KindDaemonRetire, KindDaemonLowMemory,
+		KindDaemonUpgrade, KindDaemonLockRace, KindDaemonReap, KindDaemonPrewarm, KindDaemonSpare:
 		return describeDaemon(e)
 	case KindHeartbeat:
 		return "app heartbeat ([ScheduledTasks])"
@@ -229,4 +237,30 @@ func EffectiveText(e EffectiveView) string {
 // it: "8 live / cap 8 (logged) · governor 9 effective, 12s ago".
 func SessionsText(s Snapshot) string {
 	return fmt.Sprintf("%d live / cap %s · %s", s.Live, CapText(s.Cap), EffectiveText(s.Effective))
+}
+
+// describeRestart is Describe for the lines around an update restart.
+func describeRestart(e Event) string {
+	det := e.Details()
+	switch e.Kind {
+	case KindUpdateDeferred:
+		return fmt.Sprintf("app deferred its update restart (%s pending): %s", FormatDuration(time.Duration(det.PendingS)*time.Second), e.Text)
+	case KindUpdateStaged:
+		return fmt.Sprintf("app update %s staged, waiting to install", det.Version)
+	case KindSecondInstance:
+		return "a second copy of the app started and exited: " + e.Text
+	case KindRestartMarker:
+		return "app came back after an update restart"
+	case KindPTYKill:
+		return fmt.Sprintf("app quitting: killing %d session terminal(s)", e.Count)
+	case KindPTYHostExit:
+		code := ""
+		if det.ExitCode != nil {
+			code = fmt.Sprintf(" (exit %d)", *det.ExitCode)
+		}
+		return fmt.Sprintf("pty-host worker died%s holding %d session terminal(s)", code, e.Count)
+	case KindMCPGone:
+		return "mcp server gone: " + e.Text
+	}
+	return e.Kind.String()
 }

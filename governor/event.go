@@ -72,6 +72,23 @@ const (
 	KindDaemonSettled   // daemon.settled: [bg] bg settled ID (done|killed|crashed)[: reason] (Count = ×K)
 	KindDaemonRetire    // daemon.retire: [bg] bg retire ID: why, idle N[ [low memory]]
 	KindDaemonLowMemory // daemon.low_memory: [bg] bg: low memory (NMB free) — retiring … / skipping …
+
+	// Updates, second instances, the VM service and the daemon, as more
+	// real logs show them (claude-logs.md §7.7).
+	KindUpdateDeferred // app.update_deferred: [updater] Deferring auto-restart after N hours: Claude is working (PendingS; Text: why)
+	KindUpdateStaged   // app.update_staged: [updater] Staged version V is still current (latest: …)
+	KindPTYKill        // session.pty_kill: [CCD] Killing N PTY process tree(s) on quit
+	KindSecondInstance // app.second_instance: Not main instance, returning early from app ready / second-instance: suppressing duplicate argv
+	KindRestartMarker  // app.restart_marker: [update-restart] Detected nav-restore marker, launching normally
+	KindPTYHostExit    // app.pty_host_exit: [pty-host] worker exited (code) with N live PTY(s)
+	KindMCPGone        // mcp.server_gone: [LocalMcpServerManager] <name> disconnected / Closing <name>
+	KindVMNote         // vm.note: [VM:start] Bundle version / Still waiting for guest connection / Skipping auto-reinstall / [KernelBugMonitor] State reset
+	KindServiceWarning // vm.service_warning: cowork-service.log: Warning: failed to configure recovery actions …
+	KindDaemonUpgrade  // daemon.upgrade: binary at P changed (A → B) — self-restarting for upgrade
+	KindDaemonLockRace // daemon.lock_race: another daemon won the lock race (pid=N) — exiting
+	KindDaemonReap     // daemon.orphan_reap: [bg] bg orphan-spare reap: N
+	KindDaemonPrewarm  // daemon.prewarm: [bg] bg: post-takeover prewarm burst — respawned A/B stale workers, N refused (Count = refused)
+	KindDaemonSpare    // daemon.spare: [bg] bg spare spawned host pid=N
 )
 
 // kindNames are the kinds as `events` and the JSON outputs print them.
@@ -128,6 +145,20 @@ var kindNames = [...]string{
 	KindDaemonSettled:   "daemon.settled",
 	KindDaemonRetire:    "daemon.retire",
 	KindDaemonLowMemory: "daemon.low_memory",
+	KindUpdateDeferred:  "app.update_deferred",
+	KindUpdateStaged:    "app.update_staged",
+	KindPTYKill:         "session.pty_kill",
+	KindSecondInstance:  "app.second_instance",
+	KindRestartMarker:   "app.restart_marker",
+	KindPTYHostExit:     "app.pty_host_exit",
+	KindMCPGone:         "mcp.server_gone",
+	KindVMNote:          "vm.note",
+	KindServiceWarning:  "vm.service_warning",
+	KindDaemonUpgrade:   "daemon.upgrade",
+	KindDaemonLockRace:  "daemon.lock_race",
+	KindDaemonReap:      "daemon.orphan_reap",
+	KindDaemonPrewarm:   "daemon.prewarm",
+	KindDaemonSpare:     "daemon.spare",
 }
 
 // Event is one parsed log entry. Every field but Time, File, Line and Kind
@@ -182,8 +213,11 @@ type EventDetail struct {
 	Signal   string // session.crash: SIGKILL, …
 	ExitCode *int   // session.crash, app.renderer_gone
 	Bridge   string // session.pause_skipped: startup-policy|explicit
-	Eligible int    // app.relaunch_resume: sessions eligible
-	Marked   int    // app.relaunch_resume: sessions marked
+	Eligible int    // app.relaunch_resume: sessions eligible; daemon.prewarm: stale workers
+	// PendingS: how long the app says its update has been pending
+	// (app.update_deferred, app.update_restart after "pending for N hours").
+	PendingS int64
+	Marked   int // app.relaunch_resume: sessions marked
 	// LowMemory: the daemon said it acted under low memory (daemon.retire
 	// "[low memory]", daemon.settled "possibly low memory").
 	LowMemory bool

@@ -67,6 +67,7 @@ type eventJSON struct {
 	Eligible  int    `json:"eligible,omitempty"`
 	Marked    int    `json:"marked,omitempty"`
 	LowMemory bool   `json:"low_memory,omitempty"`
+	PendingS  int64  `json:"pending_s,omitempty"`
 
 	From     string `json:"from,omitempty"`
 	To       string `json:"to,omitempty"`
@@ -92,7 +93,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		Session: e.Session, Reason: e.ReasonText(), Verb: e.Verb.Text(),
 		Cap: e.Cap, Effective: e.Effective, IdleS: e.IdleS, Count: e.Count, Pressure: e.PressureText(),
 		Cwd: e.Cwd, Lifecycle: e.Lifecycle, TimeoutS: e.TimeoutS, Healthy: d.Healthy, DurationMs: d.DurationMs,
-		Signal: d.Signal, ExitCode: d.ExitCode, Bridge: d.Bridge, Eligible: d.Eligible, Marked: d.Marked, LowMemory: d.LowMemory,
+		Signal: d.Signal, ExitCode: d.ExitCode, Bridge: d.Bridge, Eligible: d.Eligible, Marked: d.Marked, LowMemory: d.LowMemory, PendingS: d.PendingS,
 		From: d.From, To: d.To, Version: d.Version, Platform: d.Platform, Arch: d.Arch,
 		Step: d.Step, Phase: d.Phase, CPUs: d.CPUs, MemoryGB: d.MemoryGB, MemoryMB: d.MemoryMB,
 		Memory: e.Memory, Text: e.Text,
@@ -113,7 +114,7 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 	}
 	d := EventDetail{
 		Healthy: j.Healthy, DurationMs: j.DurationMs,
-		Signal: j.Signal, ExitCode: j.ExitCode, Bridge: j.Bridge, Eligible: j.Eligible, Marked: j.Marked, LowMemory: j.LowMemory,
+		Signal: j.Signal, ExitCode: j.ExitCode, Bridge: j.Bridge, Eligible: j.Eligible, Marked: j.Marked, LowMemory: j.LowMemory, PendingS: j.PendingS,
 		From: j.From, To: j.To, Version: j.Version, Platform: j.Platform, Arch: j.Arch,
 		Step: j.Step, Phase: j.Phase, CPUs: j.CPUs, MemoryGB: j.MemoryGB, MemoryMB: j.MemoryMB,
 	}

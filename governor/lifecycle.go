@@ -2,7 +2,6 @@ package governor
 
 import (
 	"fmt"
-	"slices"
 	"time"
 )
 
@@ -33,11 +32,17 @@ func (c Crash) CrashText() string {
 	switch {
 	case c.Signal != "":
 		return c.Signal
+	case c.ExitCode != nil && *c.ExitCode == ExitWindowsTerminate:
+		return fmt.Sprintf("killed (exit %d: Windows DBG_TERMINATE_PROCESS)", *c.ExitCode)
 	case c.ExitCode != nil:
 		return fmt.Sprintf("exit %d", *c.ExitCode)
 	}
 	return "unknown"
 }
+
+// ExitWindowsTerminate is 0x40010004, DBG_TERMINATE_PROCESS: a process
+// that exits with it on Windows was killed, not crashed (#84764).
+const ExitWindowsTerminate = 1073807364
 
 // Crashes returns the crashes in log order (bounded by Limits.Evictions)
 // and how many older ones were not kept.
@@ -122,64 +127,35 @@ func (s *State) applyAppLifecycle(e *Event) {
 		}
 		if s.app.Pending == det.To {
 			s.app.Pending = ""
+			s.pending = pendingUpdate{}
 		}
-	case KindUpdateReady:
-		s.app.Pending = det.Version
-	case KindUpdateRestart:
-		c.UpdateRestarts++
-		s.updateAt = e.Time
-		var stopped []string
-		s.updateLost = s.endLive(EndUpdateRestart, func(sess *session) { stopped = append(stopped, sess.id) })
-		slices.Sort(stopped) // the map's order is random; the timeline's must not be
-		for _, id := range stopped {
-			s.lost(Loss{Time: e.Time, Session: id, Cause: LossUpdateRestart, File: e.File, Line: e.Line})
+		s.appBack()
+	case KindUpdateReady, KindUpdateStaged, KindUpdateDeferred:
+		s.applyPending(e)
+	case KindUpdateRestart, KindAppQuit:
+		s.applyQuit(e)
+	case KindRelaunch, KindRestartMarker:
+		// "[update-restart] Detected nav-restore marker" and
+		// "[stealth-relaunch] Restoring navigation" are one relaunch.
+		if s.relaunchAt.IsZero() || e.Time.Sub(s.relaunchAt) > updateWindow || e.Time.Before(s.relaunchAt) {
+			c.Relaunches++
 		}
-		c.LostToUpdate += s.updateLost
-	case KindRelaunch:
-		c.Relaunches++
+		s.relaunchAt = e.Time
+		s.appBack()
 	case KindRelaunchResume:
 		c.RelaunchResumes++
 		c.RelaunchWarmed += e.Count
-	case KindAppQuit:
-		c.AppQuits++
-		s.endAllSessions(EndAppQuit)
+		s.appBack()
+	case KindSecondInstance:
+		s.secondInstance(e)
+	case KindPTYHostExit:
+		c.PTYHostExits++
 	}
 }
 
-// stopAll is "[CCD] Stopping N active session(s) on quit": right after an
-// update restart the app's own count of what the update stopped wins over
-// the sessions coworktop saw live.
-func (s *State) stopAll(e *Event) {
-	if !s.updateAt.IsZero() && !e.Time.Before(s.updateAt) && e.Time.Sub(s.updateAt) <= updateWindow {
-		if e.Count > s.updateLost {
-			s.counts.LostToUpdate += e.Count - s.updateLost
-			s.lost(Loss{Time: e.Time, Count: e.Count - s.updateLost, Cause: LossUpdateRestart, File: e.File, Line: e.Line,
-				Detail: fmt.Sprintf("the app stopped %d, coworktop saw %d live", e.Count, s.updateLost)})
-			s.updateLost = e.Count
-		}
-		s.endLive(EndUpdateRestart, nil)
-		return
-	}
-	s.endAllSessions(EndAppQuit)
-}
-
-// endLive ends every live session for why, calls each (if set) with each
-// one, and says how many there were.
-func (s *State) endLive(why Reason, each func(*session)) int {
-	n := 0
-	for _, sess := range s.sessions {
-		if sess.live() {
-			n++
-			if each != nil {
-				each(sess)
-			}
-			sess.state, sess.pauseReason = StateDisconnected, why
-			sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
-		}
-	}
-	s.pruneEnded()
-	return n
-}
+// stopAll is "[CCD] Stopping N active session(s) on quit" and "[CCD]
+// Killing N PTY process tree(s) on quit": part of the quit around it.
+func (s *State) stopAll(e *Event) { s.applyQuit(e) }
 
 // applyService folds the Windows VM service's start and stop
 // (cowork-service.log).
@@ -190,6 +166,9 @@ func (s *State) applyService(e *Event) {
 		s.vm.Service = "started"
 	case KindServiceReady:
 		s.vm.Service = "ready"
+	case KindServiceWarning:
+		s.counts.ServiceWarnings++
+		s.vm.ServiceWarning = e.Text
 	case KindServiceStop:
 		s.counts.ServiceStops++
 		s.vm.Service = "stopped"

@@ -23,10 +23,11 @@ const (
 	RiskMemoryTrend    RiskKind = "memory_trend"    // free memory falls towards the governor's 5 % and 2 % lines
 	RiskEvictNext      RiskKind = "evict_next"      // the next warm spawn evicts this session
 	RiskPressureSweep  RiskKind = "pressure_sweep"  // a pressure sweep would evict this session
+	RiskUpdateRestart  RiskKind = "update_restart"  // an update waits to install: its restart stops every live session
 )
 
 // RiskKinds lists every kind in the order outputs show them.
-var RiskKinds = [...]RiskKind{RiskEvictNext, RiskPressureSweep, RiskMemoryTrend, RiskAppStalled, RiskDeclinedPauses, RiskOrphans, RiskVMAfterQuit}
+var RiskKinds = [...]RiskKind{RiskEvictNext, RiskPressureSweep, RiskUpdateRestart, RiskMemoryTrend, RiskAppStalled, RiskDeclinedPauses, RiskOrphans, RiskVMAfterQuit}
 
 // maxSweepWarnings bounds the sessions a sweep warning names one by one
 // (the outlook says how many it would evict in all).
@@ -54,6 +55,8 @@ const (
 type Risk struct {
 	Kind    RiskKind `json:"kind"`
 	Session string   `json:"session,omitempty"`
+	// Sessions names every session a risk stops at once (update_restart).
+	Sessions []string `json:"sessions,omitempty"`
 	// Summary says it in one line, for the TUI, notifications and report.
 	Summary string `json:"summary"`
 	// Evidence lists what it is read from: log lines ("main.log:812"),
@@ -83,6 +86,9 @@ func (s *State) risks(snap *Snapshot) []Risk {
 	var out []Risk
 	trend, toWarning, trendOK := memoryTrend(snap)
 	out = append(out, warnings(snap, toWarning)...)
+	if snap.Update != nil {
+		out = append(out, updateRisk(snap.Update))
+	}
 	if trendOK {
 		out = append(out, trend)
 	}

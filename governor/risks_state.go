@@ -52,7 +52,7 @@ func (r *riskState) observe(s *State, e *Event) {
 		}
 	case KindAppQuit, KindUpdateRestart:
 		r.quitAt, r.quitRef = e.Time, ref
-	case KindStopAll:
+	case KindStopAll, KindPTYKill:
 		if r.quitAt.IsZero() || e.Time.Sub(r.quitAt) > updateWindow {
 			r.quitAt, r.quitRef = e.Time, ref
 		}

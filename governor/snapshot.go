@@ -189,6 +189,9 @@ type VMView struct {
 	OpenSince   time.Time `json:"open_since,omitempty"`
 	LastFailure string    `json:"last_failure,omitempty"`
 	BootStalls  int       `json:"boot_stalls"`
+	// ServiceWarning: the Windows VM service could not configure its
+	// recovery actions (a crashed service stays down until reboot).
+	ServiceWarning string `json:"service_warning,omitempty"`
 }
 
 // AppView is the desktop app as its log describes it.
@@ -198,6 +201,9 @@ type AppView struct {
 	Arch      string    `json:"arch,omitempty"`
 	StartedAt time.Time `json:"started_at,omitempty"`
 	Pending   string    `json:"pending_version,omitempty"` // downloaded, waiting to install
+	// DownSince: the app's last word was a quit (at this time) and no line
+	// of a running app followed.
+	DownSince time.Time `json:"down_since,omitempty"`
 }
 
 // LogLine is a recent event for the event-log pane, already sanitised.
@@ -228,6 +234,9 @@ type Snapshot struct {
 	NextVictim  *SessionView  `json:"next_victim"`  // always an estimate; never a protected session
 	Rules       Rules         `json:"rules"`        // the governor rules of the app version that wrote the log
 	Outlook     Outlook       `json:"outlook"`
+	// Update is an update downloaded or staged and not installed, and the
+	// live sessions its restart will stop; nil when none is pending.
+	Update *UpdateView `json:"update,omitempty"`
 
 	Outcomes []Outcome `json:"outcomes"` // newest first, bounded
 	// EvictionsLastHour counts the real evictions logged in the hour
@@ -326,4 +335,22 @@ type Counts struct {
 	DaemonRetired    int `json:"daemon_retired"`
 	DaemonCrashed    int `json:"daemon_crashed"` // workers settled as crashed
 	DaemonKilled     int `json:"daemon_killed"`  // workers settled as killed
+
+	// claude-logs.md §7.7
+	UpdateDeferrals       int `json:"update_deferrals"` // "Deferring auto-restart … Claude is working"
+	PTYKilled             int `json:"pty_killed"`       // session terminals killed on quit
+	PTYHostExits          int `json:"pty_host_exits"`   // the pty-host worker died
+	SecondInstances       int `json:"second_instances"` // a second copy of the app started and exited
+	MCPGone               int `json:"mcp_servers_gone"` // an MCP server disconnected or closed
+	VMBoots               int `json:"vm_boots"`         // boot attempts
+	VMFailures            int `json:"vm_failures"`      // boot attempts that failed (one each at most)
+	ServiceWarnings       int `json:"vm_service_warnings"`
+	DaemonUpgrades        int `json:"daemon_upgrades"`   // self-restarts for an upgrade
+	DaemonLockRaces       int `json:"daemon_lock_races"` // starts that lost the lock race and exited
+	DaemonReaped          int `json:"daemon_orphans_reaped"`
+	DaemonRefused         int `json:"daemon_refused"` // workers refused by a post-takeover prewarm: not brought back
+	DaemonSpares          int `json:"daemon_spares"`
+	DaemonShutdowns       int `json:"daemon_shutdowns"`
+	DaemonShutdownWorkers int `json:"daemon_shutdown_live_workers"` // live workers the shutdown lines named, summed
+	DaemonWorkersLost     int `json:"daemon_workers_lost"`
 }

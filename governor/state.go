@@ -58,8 +58,10 @@ type State struct {
 	loss            losses
 	risk            riskState
 	daemon          daemonState
-	updateAt        time.Time      // the last update restart
-	updateLost      int            // sessions it stopped
+	quit            quit           // the last quit, its lines folded into one
+	undo            startUndo      // what the last app start changed, in case it was a second instance
+	pending         pendingUpdate  // an update downloaded or staged and not installed
+	relaunchAt      time.Time      // the last relaunch line
 	log             *ring[logItem] // described lazily, once, at snapshot time: Apply is the hot path
 	memory          *ring[MemorySample]
 	memoryAt        *ring[time.Time]
@@ -72,6 +74,7 @@ type State struct {
 
 	vm        VMView
 	openSteps map[string]openStep // step → the attempt in progress
+	vmBoots   vmBoots             // boot attempts and failures, per VM log
 	last      time.Time           // time of the newest event
 	first     time.Time
 }
@@ -154,17 +157,20 @@ func (s *State) ApplyEvent(e *Event) {
 	case KindAcquire, KindAtCap, KindYield, KindPressure, KindPressureEvict, KindRatioFailed, KindGovernorUnknown:
 		s.applyGovernor(e)
 	case KindSessionStart, KindFocus, KindWarming, KindTurnEnd, KindCycleHealth,
-		KindIdleTimer, KindIdleTimeout, KindPause, KindStopAll:
+		KindIdleTimer, KindIdleTimeout, KindPause, KindStopAll, KindPTYKill:
 		s.applySession(e)
 	case KindCrash, KindQueryDone, KindResume, KindTornDown, KindPauseSkipped, KindPauseDeclined, KindRemoteControl:
 		s.applyEnd(e)
 	case KindAppStart:
 		s.applyApp(e)
-	case KindAppQuit, KindAppUpdated, KindUpdateReady, KindUpdateRestart, KindRelaunch, KindRelaunchResume:
+	case KindAppQuit, KindAppUpdated, KindUpdateReady, KindUpdateRestart, KindRelaunch, KindRelaunchResume,
+		KindUpdateDeferred, KindUpdateStaged, KindSecondInstance, KindRestartMarker, KindPTYHostExit:
 		s.applyAppLifecycle(e)
+	case KindMCPGone:
+		s.counts.MCPGone++
 	case KindRemoteState:
 		s.counts.RemoteControlLines++
-	case KindServiceStart, KindServiceReady, KindServiceStop:
+	case KindServiceStart, KindServiceReady, KindServiceStop, KindServiceWarning:
 		s.applyService(e)
 	case KindMemorySample:
 		s.applyMemory(e)
@@ -177,10 +183,14 @@ func (s *State) ApplyEvent(e *Event) {
 		}
 	case KindRateLimit:
 		s.counts.RateLimitHits++
-	case KindVMBoot, KindVMStep, KindVMConfig, KindVMFailed, KindVMReady:
+	case KindVMBoot, KindVMStep, KindVMConfig, KindVMFailed, KindVMReady, KindVMNote:
 		s.applyVM(e)
-	case KindDaemonStart, KindDaemonShutdown, KindDaemonAdopt, KindDaemonSpawn, KindDaemonSettled, KindDaemonRetire, KindDaemonLowMemory:
+	case KindDaemonStart, KindDaemonShutdown, KindDaemonAdopt, KindDaemonSpawn, KindDaemonSettled, KindDaemonRetire, KindDaemonLowMemory,
+		KindDaemonUpgrade, KindDaemonLockRace, KindDaemonReap, KindDaemonPrewarm, KindDaemonSpare:
 		s.applyDaemon(e)
+	}
+	if !s.app.DownSince.IsZero() && e.Kind != KindSecondInstance && e.Kind != KindAppQuit && e.Kind != KindUpdateRestart {
+		s.noteAppAlive(e)
 	}
 	s.risk.observe(s, e)
 	if e.Kind != KindMemorySample && e.Kind != KindHeartbeat && s.limits.LogLines > 0 {
@@ -269,14 +279,23 @@ func (s *State) applyApp(e *Event) {
 	det := e.Details()
 	if e.Kind == KindAppStart {
 		s.counts.AppStarts++
+		s.undo = startUndo{valid: true, at: e.Time, app: s.app, effective: s.effective, pressure: s.pressure,
+			pressureAt: s.pressureAt, pending: s.pending, risk: s.risk, ended: s.undo.ended[:0]}
 		pending := s.app.Pending
-		if pending == det.Version {
-			pending = ""
+		if pending == det.Version || !s.pending.restartAt.IsZero() { // the restart installed it
+			pending, s.pending = "", pendingUpdate{}
 		}
 		s.app = AppView{Version: det.Version, Platform: det.Platform, Arch: det.Arch, StartedAt: e.Time, Pending: pending}
 		// A new app process starts with no pressure and no effective count.
 		s.effective = EffectiveView{}
 		s.pressure, s.pressureAt = PressureUnknown, time.Time{}
+		s.quit.at = time.Time{}
+		for _, sess := range s.sessions {
+			if sess.live() && len(s.undo.ended) < maxQuitSessions {
+				s.undo.ended = append(s.undo.ended, endedSession{id: sess.id, state: sess.state, reason: sess.pauseReason,
+					timerArmedAt: sess.timerArmedAt, timerTimeout: sess.timerTimeout, rc: sess.remoteControl})
+			}
+		}
 		s.endAllSessions(EndAppRestarted)
 	}
 }
@@ -300,6 +319,7 @@ func (s *State) applyVM(e *Event) {
 	switch e.Kind {
 	case KindVMBoot:
 		s.closeStepsAsStalled(e.File)
+		s.vmBoots.boot(e, &s.counts)
 		s.vm.State, s.vm.OpenStep, s.vm.LastFailure = VMBooting, "", ""
 	case KindVMConfig:
 		if det.CPUs > 0 {
@@ -331,6 +351,7 @@ func (s *State) applyVM(e *Event) {
 			}
 		}
 	case KindVMFailed:
+		s.vmBoots.fail(e, &s.counts)
 		s.vm.State, s.vm.LastFailure = VMFailed, e.Text
 	case KindVMReady:
 		s.vm.State, s.vm.OpenStep, s.vm.OpenSince = VMRunning, "", time.Time{}
@@ -353,4 +374,57 @@ func (s *State) closeStepsAsStalled(file string) {
 type openStep struct {
 	at   time.Time
 	file string
+}
+
+// vmBoots counts boot attempts and their failures per VM log: on macOS
+// both VM logs write each attempt, and the files are read one after the
+// other, so the counts are each file's, the largest kept.
+type vmBoots struct {
+	files []vmBootFile
+}
+
+type vmBootFile struct {
+	name            string
+	boots, failures int
+	at              time.Time // the last line that began an attempt
+	failed          bool      // the attempt has failed already
+}
+
+// maxVMBootFiles bounds the files counted (a VM has two logs, rotated).
+const maxVMBootFiles = 8
+
+func (v *vmBoots) file(name string) *vmBootFile {
+	for i := range v.files {
+		if v.files[i].name == name {
+			return &v.files[i]
+		}
+	}
+	if len(v.files) >= maxVMBootFiles {
+		return &v.files[len(v.files)-1]
+	}
+	v.files = append(v.files, vmBootFile{name: name})
+	return &v.files[len(v.files)-1]
+}
+
+// boot: several lines of one log begin the same attempt; a new one is a
+// boot line after a failure or more than seconds after the last.
+func (v *vmBoots) boot(e *Event, c *Counts) {
+	f := v.file(e.File)
+	if f.failed || f.at.IsZero() || e.Time.Sub(f.at) > explainWindow || e.Time.Before(f.at) {
+		f.boots++
+		f.failed = false
+		c.VMBoots = max(c.VMBoots, f.boots)
+	}
+	f.at = e.Time
+}
+
+// fail: "Startup failed", "Connection timeout" and "Dispatching startup
+// error" are one failure of one attempt.
+func (v *vmBoots) fail(e *Event, c *Counts) {
+	f := v.file(e.File)
+	if !f.failed {
+		f.failures++
+		f.failed = true
+		c.VMFailures = max(c.VMFailures, f.failures)
+	}
 }

@@ -46,6 +46,7 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 	snap.Effective = s.effectiveView(now)
 	snap.Outlook = outlook(snap)
 	sweepOutlook(&snap.Outlook, snap)
+	snap.Update = s.updateView(&snap)
 	snap.Risks = s.risks(&snap)
 	snap.Quota = QuotaFigures(s.QuotaSamples(), now)
 	return snap

@@ -48,6 +48,9 @@ type blockResult struct {
 	badStamps                    int
 	lineBase                     int // lines in the file before the block
 	mem                          *blockMem
+	// first and last are the times of the block's first and last entry
+	// with a plausible stamp, whether it says anything or not.
+	first, last time.Time
 }
 
 type cutOutcome struct {
@@ -209,6 +212,7 @@ func parseBlock(b *block, asm *Assembler) *blockResult {
 	}
 	asm.Reset(&res.events)
 	res.lines, res.cut, b.mem.signals = feedLines(data, asm, b.mem.signals)
+	res.first, res.last = asm.StampSpan()
 	asm.Flush()
 	res.entries, res.badStamps = asm.Entries(), asm.BadStamps()
 	if !b.contd {

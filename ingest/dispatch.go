@@ -70,6 +70,9 @@ var heads = []string{
 	// parseVMSwift
 	"VM startup step: ", "- CPUs: ", "- Memory: ", "startVM called for ",
 	"Using bundle at ", "Linux VM started successfully",
+	// §7.7
+	"[update-restart] ", "[pty-host] ", "[LocalMcpServerManager] ", "[KernelBugMonitor] ",
+	"Killing ", "Not main instance", "second-instance:", "Dispatching startup error: ",
 }
 
 var headCCD = binary.LittleEndian.Uint32([]byte("[CCD"))

@@ -84,6 +84,8 @@ type Assembler struct {
 	lastMinute [16]byte  // the date and time up to the minute of the last plausible stamp
 	minute19   [2]uint64 // the same of the last stamp shaped as main.log's, as two words (splitLine)
 	entries    int
+	firstBuf   [32]byte // the stamp of the first entry since Reset
+	firstN     int
 	names      *names
 	clock      stampClock
 	// sink, when set, receives the events directly (NewSinkAssembler)
@@ -130,7 +132,7 @@ func NewSinkAssembler(file string, loc *time.Location, sink *[]governor.Event) *
 // into sink, keeping its buffers and interned names. Line numbers restart
 // at 1.
 func (a *Assembler) Reset(sink *[]governor.Event) {
-	a.lineNo, a.open, a.keepCont, a.unstamped, a.entries, a.badStamps = 0, false, false, 0, 0, 0
+	a.lineNo, a.open, a.keepCont, a.unstamped, a.entries, a.badStamps, a.firstN = 0, false, false, 0, 0, 0, 0
 	a.lazy = false
 	a.remote = remoteSeen{}
 	a.sink = sink
@@ -225,6 +227,9 @@ func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 	}
 	a.bad = false
 	a.entries++
+	if a.entries == 1 {
+		a.firstN = copy(a.firstBuf[:], stamp)
+	}
 	// Field by field, and the common stamp as one fixed-size move: this runs
 	// for each of the ten million lines of a gigabyte.
 	n := len(stamp)
@@ -309,6 +314,29 @@ func (a *Assembler) openPlain(stamp []byte) {
 	a.open, a.lazy, a.bad, a.keepCont = true, true, false, false
 	a.lazyNo = a.lineNo
 	a.entries++
+	if a.entries == 1 {
+		a.firstN = copy(a.firstBuf[:], stamp)
+	}
+}
+
+// StampSpan is the time of the first and the last entry since Reset (or
+// since the assembler was made) whose stamp is a real date, said anything
+// or not: a report's span covers every stamped line. Call it before Flush.
+func (a *Assembler) StampSpan() (first, last time.Time) {
+	if a.entries == 0 {
+		return time.Time{}, time.Time{}
+	}
+	last = a.lastStamp()
+	return parseStamp(a.firstBuf[:a.firstN], a.loc), last
+}
+
+// lastStamp is the time of the last plausible entry: stampBuf holds its
+// stamp, 19 bytes for a lazy one (main.log's), cur.Stamp's length else.
+func (a *Assembler) lastStamp() time.Time {
+	if a.lazy {
+		return parseStamp(a.stampBuf[:19], a.loc)
+	}
+	return parseStamp(a.cur.Stamp, a.loc)
 }
 
 // materialize brings cur up to date for the lazy entry open (openPlain), as

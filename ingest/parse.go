@@ -107,8 +107,21 @@ func parseText(e *Entry, b []byte, out []governor.Event) []governor.Event {
 			return focus(e.names, rest, out)
 		}
 		return parseVMSwift(e.names, b, out)
-	case 'V', 'U', 's', '-':
+	case 's':
+		if b[1] == 'e' {
+			return parseSecondInstance(b, out)
+		}
 		return parseVMSwift(e.names, b, out)
+	case 'V', 'U', '-':
+		return parseVMSwift(e.names, b, out)
+	case 'K':
+		return parseKilling(b, out)
+	case 'N':
+		return parseSecondInstance(b, out)
+	case 'D':
+		if rest, ok := cut(b, "Dispatching startup error: "); ok { // the VM's failure, as the app hands it on
+			return append(out, governor.Event{Kind: governor.KindVMFailed, Text: governor.Sanitize(rest, governor.MaxTextRunes)})
+		}
 	}
 	return out
 }
@@ -140,6 +153,17 @@ func parseTagged(e *Entry, b []byte, out []governor.Event) []governor.Event {
 	case 'p':
 		if rest, ok := cut(b, "[process-memory] "); ok {
 			return append(out, parseProcessMemory(nm, rest))
+		}
+		if rest, ok := cut(b, "[pty-host] "); ok {
+			return parsePTYHost(trimSpaces(rest), out)
+		}
+	case 'L':
+		if rest, ok := cut(b, "[LocalMcpServerManager] "); ok {
+			return parseMCPManager(nm, rest, out)
+		}
+	case 'K':
+		if _, ok := cut(b, "[KernelBugMonitor] "); ok {
+			return append(out, governor.Event{Kind: governor.KindVMNote, Text: governor.Sanitize(b, governor.MaxTextRunes)})
 		}
 	case 'e':
 		if rest, ok := cut(b, "[event-loop-stall] main process blocked for "); ok {

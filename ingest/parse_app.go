@@ -35,6 +35,9 @@ func parseAppTagged(e *Entry, b []byte, out []governor.Event) []governor.Event {
 		if rest, ok := cut(b, "[updater] "); ok {
 			return parseUpdater(nm, trimSpaces(rest), out)
 		}
+		if rest, ok := cut(b, "[update-restart] "); ok && bytes.Contains(rest, []byte("nav-restore marker")) {
+			return append(out, governor.Event{Kind: governor.KindRestartMarker, Text: governor.Sanitize(trimSpaces(rest), governor.MaxTextRunes)})
+		}
 	case 's':
 		if rest, ok := cut(b, "[stealth-update] "); ok && bytes.HasPrefix(trimSpaces(rest), []byte("Triggering stealth update")) {
 			return append(out, governor.Event{Kind: governor.KindUpdateRestart})
@@ -67,6 +70,9 @@ func parseUpdater(nm *names, b []byte, out []governor.Event) []governor.Event {
 		}
 		to, _ := word(trimSpaces(rest), " ")
 		return append(out, governor.Event{Kind: governor.KindAppUpdated, Detail: &governor.EventDetail{From: nm.get(from, 40), To: nm.get(to, 40)}})
+	}
+	if ev, ok := parseUpdaterRestart(nm, b); ok {
+		return append(out, ev)
 	}
 	if rest, ok := cut(b, "Update downloaded"); ok {
 		ev := governor.Event{Kind: governor.KindUpdateReady}
@@ -119,8 +125,8 @@ func inspectField(b []byte, key string) ([]byte, bool) {
 // QuitFold makes them one app.quit.
 func parseQuit(b []byte, out []governor.Event) []governor.Event {
 	switch {
-	case bytes.HasPrefix(b, []byte("beforeQuitForUpdate")):
-		return append(out, governor.Event{Kind: governor.KindAppQuit, Reason: governor.ReasonUpdate, Text: governor.Sanitize(b, governor.MaxTextRunes)})
+	case bytes.HasPrefix(b, []byte("beforeQuitForUpdate")): // this quit is an update restart (§7.7)
+		return append(out, governor.Event{Kind: governor.KindUpdateRestart, Reason: governor.ReasonUpdate, Text: governor.Sanitize(b, governor.MaxTextRunes)})
 	case bytes.HasPrefix(b, []byte("beforeQuit: handler fired")), bytes.HasPrefix(b, []byte("willQuit: handler")):
 		return append(out, governor.Event{Kind: governor.KindAppQuit, Text: governor.Sanitize(b, governor.MaxTextRunes)})
 	}

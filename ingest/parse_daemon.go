@@ -61,11 +61,44 @@ func parseDaemon(e *Entry, out []governor.Event) []governor.Event {
 	if rest, ok := cut(b, "[bg] "); ok {
 		return parseBg(nm, rest, out)
 	}
+	if len(b) > 0 && b[0] == '[' { // another channel: its restart lines are read whatever the tag
+		if _, rest, ok := bytes.Cut(b, []byte("] ")); ok {
+			return parseDaemonRestart(nm, rest, out)
+		}
+	}
+	return parseDaemonRestart(nm, b, out)
+}
+
+// parseDaemonRestart reads the daemon's own restarts (claude-logs.md §7.7):
+//
+//	binary at <path> changed (2.1.233 → 2.1.235) — self-restarting for upgrade
+//	another daemon won the lock race (pid=N) — exiting
+func parseDaemonRestart(nm *names, b []byte, out []governor.Event) []governor.Event {
+	if rest, ok := cut(b, "binary at "); ok && bytes.Contains(rest, []byte("self-restarting")) {
+		ev := governor.Event{Kind: governor.KindDaemonUpgrade}
+		if i := bytes.LastIndex(rest, []byte(" changed (")); i >= 0 {
+			vs, _ := word(rest[i+len(" changed ("):], ")")
+			from, to := vs, []byte(nil)
+			for _, arrow := range [...]string{"→", "->"} {
+				if a, b, ok := bytes.Cut(vs, []byte(arrow)); ok {
+					from, to = a, b
+					break
+				}
+			}
+			ev.Detailed().From, ev.Detailed().To = nm.get(bytes.TrimSpace(from), 40), nm.get(bytes.TrimSpace(to), 40)
+		}
+		return append(out, ev)
+	}
+	if bytes.HasPrefix(b, []byte("another daemon won the lock race")) {
+		return append(out, governor.Event{Kind: governor.KindDaemonLockRace, Text: governor.Sanitize(b, governor.MaxTextRunes)})
+	}
 	return out
 }
 
 func parseSupervisor(nm *names, b []byte, out []governor.Event) []governor.Event {
 	switch {
+	case len(b) > 0 && (b[0] == 'b' || b[0] == 'a'):
+		return parseDaemonRestart(nm, b, out)
 	case bytes.Contains(b, []byte("daemon start")):
 		ev := governor.Event{Kind: governor.KindDaemonStart}
 		if v, ok := field(b, "version="); ok {
@@ -107,6 +140,13 @@ func parseBg(nm *names, b []byte, out []governor.Event) []governor.Event {
 			out = append(out, ev)
 		}
 		return out
+	}
+	if r, ok := cut(rest, "orphan-spare reap: "); ok {
+		n, _, _ := num(trimSpaces(r))
+		return append(out, governor.Event{Kind: governor.KindDaemonReap, Count: n})
+	}
+	if bytes.HasPrefix(rest, []byte("spare spawned host")) {
+		return append(out, governor.Event{Kind: governor.KindDaemonSpare, Text: governor.Sanitize(rest, governor.MaxTextRunes)})
 	}
 	if r, ok := cut(rest, "adopt: "); ok {
 		ev := governor.Event{Kind: governor.KindDaemonAdopt}
@@ -213,6 +253,9 @@ func durationS(b []byte) int {
 // "low memory persists after shedding non-pinned — …", "low memory —
 // skipping spare dispatch <id>".
 func parseBgNote(b []byte, out []governor.Event) []governor.Event {
+	if r, ok := cut(b, "post-takeover prewarm burst"); ok {
+		return append(out, prewarm(b, r))
+	}
 	rest, ok := cut(b, "low memory")
 	if !ok {
 		return out
@@ -224,4 +267,25 @@ func parseBgNote(b []byte, out []governor.Event) []governor.Event {
 		}
 	}
 	return append(out, ev)
+}
+
+// prewarm reads "post-takeover prewarm burst — respawned 0/1 stale
+// workers, 1 refused in 0s": Count is the refused workers (background
+// sessions that were not brought back), Eligible the stale ones.
+func prewarm(line, b []byte) governor.Event {
+	ev := governor.Event{Kind: governor.KindDaemonPrewarm, Text: governor.Sanitize(line, governor.MaxTextRunes)}
+	if r, ok := field(b, "respawned "); ok {
+		_, r, _ = num(r)
+		if r, ok := cut(r, "/"); ok {
+			ev.Detailed().Eligible, _, _ = num(r)
+		}
+	}
+	if i := bytes.Index(b, []byte(" refused")); i > 0 {
+		j := i
+		for j > 0 && isDigit(b[j-1]) {
+			j--
+		}
+		ev.Count, _, _ = num(b[j:i])
+	}
+	return ev
 }

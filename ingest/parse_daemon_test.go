@@ -31,7 +31,7 @@ var daemonLines = []struct {
 		governor.Event{Kind: governor.KindDaemonSpawn, Session: "3bb0b4f6", Reason: governor.ReasonOther, Detail: &governor.EventDetail{ReasonText: "shell"}}},
 	{"#90149", "[2026-08-27T14:00:05.745Z] [bg] bg spawned f6eba5ef (shell)",
 		governor.Event{Kind: governor.KindDaemonSpawn, Session: "f6eba5ef", Reason: governor.ReasonOther, Detail: &governor.EventDetail{ReasonText: "shell"}}},
-	{"#77649", "[2026-08-27T16:54:52.797Z] [bg] bg spare spawned host pid=49015", governor.Event{}},
+	{"#77649", "[2026-08-27T16:54:52.797Z] [bg] bg spare spawned host pid=49015", governor.Event{Kind: governor.KindDaemonSpare}},
 	{"#75037", "[2026-08-19T10:12:40.002Z] [bg] bg settled 3bb0b4f6 (killed)",
 		governor.Event{Kind: governor.KindDaemonSettled, Session: "3bb0b4f6", Reason: governor.ReasonWorkerKilled}},
 	{"#77649", "[2026-08-27T16:56:02.078Z] [bg] bg settled 752a9cf2 (done)",
@@ -56,8 +56,10 @@ var daemonLines = []struct {
 		governor.Event{Kind: governor.KindDaemonLowMemory}},
 	{"§7.6", "[2026-07-01T09:14:06.000Z] [bg] bg: low memory — skipping spare dispatch 77aa77aa",
 		governor.Event{Kind: governor.KindDaemonLowMemory}},
-	{"#87891", "[2026-08-20T03:10:36.866Z] [bg] bg: post-takeover prewarm burst — respawned 0/2 stale workers, 2 refused in 0s", governor.Event{}},
-	{"#87891", "[2026-08-19T05:24:49.885Z] [supervisor] binary at ~/.local/bin/claude changed (2.1.233 → 2.1.235) — self-restarting for upgrade", governor.Event{}},
+	{"#87891", "[2026-08-20T03:10:36.866Z] [bg] bg: post-takeover prewarm burst — respawned 0/2 stale workers, 2 refused in 0s",
+		governor.Event{Kind: governor.KindDaemonPrewarm, Count: 2, Detail: &governor.EventDetail{Eligible: 2}}},
+	{"#87891", "[2026-08-19T05:24:49.885Z] [supervisor] binary at ~/.local/bin/claude changed (2.1.233 → 2.1.235) — self-restarting for upgrade",
+		governor.Event{Kind: governor.KindDaemonUpgrade, Detail: &governor.EventDetail{From: "2.1.233", To: "2.1.235"}}},
 }
 
 func TestDaemonLines(t *testing.T) {

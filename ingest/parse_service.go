@@ -15,6 +15,9 @@ import (
 // parseService reads one cowork-service.log body.
 func parseService(e *Entry, out []governor.Event) []governor.Event {
 	b := e.Body
+	if rest, ok := cut(b, "[Server] "); ok { // newer builds tag the ready line (#93633)
+		b = trimSpaces(rest)
+	}
 	switch {
 	case bytes.HasPrefix(b, []byte("Claude VM Service starting")):
 		return append(out, governor.Event{Kind: governor.KindServiceStart})
@@ -22,6 +25,9 @@ func parseService(e *Entry, out []governor.Event) []governor.Event {
 		return append(out, governor.Event{Kind: governor.KindServiceReady})
 	case bytes.HasPrefix(b, []byte("Service stopped")):
 		return append(out, governor.Event{Kind: governor.KindServiceStop})
+	case bytes.HasPrefix(b, []byte("Warning: failed to configure recovery actions")):
+		// a crashed service will stay down until reboot (#93633)
+		return append(out, governor.Event{Kind: governor.KindServiceWarning, Text: governor.Sanitize(b, governor.MaxTextRunes)})
 	case bytes.HasPrefix(b, []byte("[VM] VM started successfully")):
 		return append(out, governor.Event{Kind: governor.KindVMReady})
 	}

@@ -33,12 +33,39 @@ func parseVMNode(nm *names, b []byte, out []governor.Event) []governor.Event {
 		if bytes.HasPrefix(rest, []byte("Connection timeout")) {
 			return append(out, governor.Event{Kind: governor.KindVMFailed, Text: governor.Sanitize(rest, governor.MaxTextRunes)})
 		}
+		if ev, ok := vmStartNote(nm, rest); ok {
+			return append(out, ev...)
+		}
 		if r, ok := cut(rest, "Startup complete, total time: "); ok {
 			ms, _, _ := num(r)
 			return append(out, governor.Event{Kind: governor.KindVMReady, Detail: &governor.EventDetail{DurationMs: int64(ms)}})
 		}
 	}
 	return out
+}
+
+// vmStartNote reads the [VM:start] lines of a boot attempt (claude-logs.md
+// §7.7, #79270): "Beginning startup, bundlePath=…" begins one (also after
+// a failure); "Bundle version: <v>", "Still waiting for guest
+// connection... 50749ms elapsed, 101 polls" and "Skipping auto-reinstall
+// (already attempted once)" say how it goes.
+func vmStartNote(nm *names, b []byte) ([]governor.Event, bool) {
+	switch {
+	case bytes.HasPrefix(b, []byte("Beginning startup")):
+		return []governor.Event{{Kind: governor.KindVMBoot}}, true
+	case bytes.HasPrefix(b, []byte("Bundle version: ")):
+		v, _ := word(b[len("Bundle version: "):], " ")
+		return []governor.Event{{Kind: governor.KindVMNote, Detail: &governor.EventDetail{Version: nm.get(v, 40)}, Text: governor.Sanitize(b, governor.MaxTextRunes)}}, true
+	case bytes.HasPrefix(b, []byte("Still waiting for guest connection")):
+		ev := governor.Event{Kind: governor.KindVMNote, Text: governor.Sanitize(b, governor.MaxTextRunes)}
+		if ms, _, ok := num(bytes.TrimLeft(b[len("Still waiting for guest connection"):], ". ")); ok {
+			ev.Detailed().DurationMs = int64(ms)
+		}
+		return []governor.Event{ev}, true
+	case bytes.HasPrefix(b, []byte("Skipping auto-reinstall")):
+		return []governor.Event{{Kind: governor.KindVMNote, Text: governor.Sanitize(b, governor.MaxTextRunes)}}, true
+	}
+	return nil, false
 }
 
 // parseVMSwift reads cowork_vm_swift.log bodies (the "[VM] " prefix is gone).

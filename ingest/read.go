@@ -18,6 +18,10 @@ type Stats struct {
 	// BadStamps counts lines shaped as an entry start whose stamp is no
 	// real date (they and their continuation lines give no events).
 	BadStamps int
+	// First and Last are the times of the first and the last entry whose
+	// stamp is a real date (zero when none): every stamped line counts
+	// toward a log's span, whether it says anything or not.
+	First, Last time.Time
 }
 
 // ReadEach parses a whole saved log from r and calls fn with each event, in
@@ -42,6 +46,12 @@ func ReadEach(r io.Reader, name string, loc *time.Location, fn func(*governor.Ev
 		st.Orphans += b.orphans
 		st.Entries += b.entries
 		st.BadStamps += b.badStamps
+		if !b.first.IsZero() && (st.First.IsZero() || b.first.Before(st.First)) {
+			st.First = b.first
+		}
+		if b.last.After(st.Last) {
+			st.Last = b.last
+		}
 		for i := range b.events { // by index: a range copy of each event showed in the profile
 			if ev := b.event(i); quit.Keep(ev) {
 				fn(ev)

@@ -45,9 +45,11 @@ type Report struct {
 	LossCounts      map[string]int `json:"loss_counts"`
 	Memory          Memory         `json:"memory"`
 	VM              VM             `json:"vm"`
-	RateLimit       RateLimit      `json:"rate_limit"`
-	Lines           Lines          `json:"lines"`
-	Verdict         string         `json:"verdict"`
+	// Daemon is the Claude Code daemon's part, when daemon.log was read.
+	Daemon    *Daemon   `json:"daemon,omitempty"`
+	RateLimit RateLimit `json:"rate_limit"`
+	Lines     Lines     `json:"lines"`
+	Verdict   string    `json:"verdict"`
 }
 
 // Span is the time of the first and last event read.
@@ -147,6 +149,10 @@ type VM struct {
 	// MemoryMB is cowork-service.log's "SizeInMB" (Windows), when logged.
 	MemoryMB int       `json:"memory_mb,omitempty"`
 	Service  VMService `json:"service"`
+	// Boots counts boot attempts and Failures those that failed (one each
+	// at most); left out when none was logged.
+	Boots    int `json:"boots,omitempty"`
+	Failures int `json:"failures,omitempty"`
 }
 
 // RateLimit counts real rate-limit or overload signals.
@@ -163,6 +169,9 @@ type Lines struct {
 	// BadStamps counts lines shaped as an entry whose timestamp is no real
 	// date: counted, never read as another date.
 	BadStamps int `json:"bad_stamps"`
+	// FirstStamp and LastStamp are the first and last entry of any file
+	// with a real date, said anything or not: the span covers them.
+	FirstStamp, LastStamp time.Time `json:"-"`
 }
 
 // TimeLayout is how the report prints the logs' local wall-clock times: as
@@ -173,6 +182,12 @@ const TimeLayout = "2006-01-02 15:04:05"
 // (and State.Finish called).
 func Build(state *governor.State, files []File, lines Lines) Report {
 	first, last := state.Span()
+	if f := lines.FirstStamp; !f.IsZero() && (first.IsZero() || f.Before(first)) {
+		first = f
+	}
+	if l := lines.LastStamp; l.After(last) {
+		last = l
+	}
 	snap := state.Snapshot(last)
 	c := snap.Counts
 	r := Report{

@@ -1,6 +1,11 @@
 package render
 
-import "github.com/coworktop/coworktop/governor"
+import (
+	"fmt"
+	"time"
+
+	"github.com/coworktop/coworktop/governor"
+)
 
 // The parts of the report about how sessions end other than by the
 // governor, and what updates did (claude-logs.md §7.2–7.4, §7.6).
@@ -19,6 +24,46 @@ type AppLifecycle struct {
 	// RemoteControlChanges counts Remote Control state lines that said
 	// something new ("enabled", a verdict, a bridge state).
 	RemoteControlChanges int `json:"remote_control_changes"`
+
+	// claude-logs.md §7.7 (left out when none was logged)
+	PendingSince    string `json:"pending_since,omitempty"`    // the pending update's download, or as its deferrals put it
+	UpdateDeferrals int    `json:"update_deferrals,omitempty"` // "Deferring auto-restart … Claude is working"
+	PTYKilled       int    `json:"pty_killed,omitempty"`       // session terminals killed on quit
+	PTYHostExits    int    `json:"pty_host_exits,omitempty"`
+	SecondInstances int    `json:"second_instances,omitempty"` // copies of the app that started and exited at once
+	MCPServersGone  int    `json:"mcp_servers_gone,omitempty"`
+	// NotRunningSince: the last word was a quit (at this time) that no
+	// start or line of a running app followed.
+	NotRunningSince string `json:"not_running_since,omitempty"`
+}
+
+// Daemon is the Claude Code daemon as daemon.log tells it (left out of the
+// report when no daemon line was read).
+type Daemon struct {
+	Starts         int            `json:"starts"`
+	SilentEnds     int            `json:"silent_ends"` // starts with no shutdown line since the one before
+	Upgrades       int            `json:"upgrades"`
+	UpgradeFrom    string         `json:"upgrade_from,omitempty"`
+	UpgradeTo      string         `json:"upgrade_to,omitempty"`
+	LockRaces      int            `json:"lock_races"`
+	LockGaps       []LockGap      `json:"lock_gaps,omitempty"`
+	Shutdowns      int            `json:"shutdowns"`
+	ShutdownCauses map[string]int `json:"shutdown_causes,omitempty"`
+	// LiveWorkersAtShutdown sums the live_workers of the shutdown lines.
+	LiveWorkersAtShutdown int `json:"live_workers_at_shutdown"`
+	WorkersLost           int `json:"workers_lost"`
+	Refused               int `json:"refused"` // refused by a post-takeover prewarm: not brought back
+	OrphansReaped         int `json:"orphans_reaped"`
+	LowMemory             int `json:"low_memory"`
+}
+
+// LockGap is a lost lock race and the silence after it: no daemon line
+// until Until ("" when none came before the log ended), GapS seconds.
+type LockGap struct {
+	At       string `json:"at"`
+	Until    string `json:"until,omitempty"`
+	GapS     int64  `json:"gap_s"`
+	Evidence string `json:"evidence"`
 }
 
 // SessionEnds counts the other ways sessions end or escape the governor
@@ -58,6 +103,9 @@ type VMService struct {
 	Starts int    `json:"starts"`
 	Stops  int    `json:"stops"`
 	State  string `json:"state,omitempty"` // started|ready|stopped, last logged
+	// Warning: the service could not configure its recovery actions (a
+	// crashed service stays down until reboot), as logged.
+	Warning string `json:"warning,omitempty"`
 }
 
 func (r *Report) lifecycle(state *governor.State, snap governor.Snapshot) {
@@ -72,10 +120,43 @@ func (r *Report) lifecycle(state *governor.State, snap governor.Snapshot) {
 		PauseSkipped:   PauseSkipped{RemoteControl: c.PauseSkippedRC, Other: c.PauseSkippedOther},
 		DeclinedPauses: c.DeclinedPauses, MaxDeclined: c.MaxDeclined,
 	}
-	r.VM.Service = VMService{Starts: c.ServiceStarts, Stops: c.ServiceStops, State: snap.VM.Service}
+	r.App.UpdateDeferrals, r.App.PTYKilled, r.App.PTYHostExits = c.UpdateDeferrals, c.PTYKilled, c.PTYHostExits
+	r.App.SecondInstances, r.App.MCPServersGone, r.App.NotRunningSince = c.SecondInstances, c.MCPGone, stamp(snap.App.DownSince)
+	if snap.Update != nil {
+		r.App.PendingSince = stamp(snap.Update.Since)
+	}
+	r.VM.Service = VMService{Starts: c.ServiceStarts, Stops: c.ServiceStops, State: snap.VM.Service, Warning: snap.VM.ServiceWarning}
+	if c.VMFailures > 0 { // boot attempts say something beside their failures
+		r.VM.Boots, r.VM.Failures = c.VMBoots, c.VMFailures
+	}
+	r.daemon(state, c, snap.Now)
 	crashes, hidden := state.Crashes()
 	r.Crashes, r.CrashesNotListed = []Crashed{}, hidden
 	for _, x := range crashes {
 		r.Crashes = append(r.Crashes, Crashed{Time: stamp(x.Time), Session: x.Session, Signal: x.Signal, ExitCode: x.ExitCode, File: x.File, Line: x.Line})
 	}
+}
+
+// daemon fills the daemon's part, when any daemon line was read; end is
+// the log's last time (a lock race no line followed is silent until it).
+func (r *Report) daemon(state *governor.State, c governor.Counts, end time.Time) {
+	v := state.Daemon()
+	if c.DaemonStarts+c.DaemonShutdowns+c.DaemonUpgrades+c.DaemonLockRaces+c.DaemonWorkersLost+c.DaemonLowMemory+c.DaemonReaped+c.DaemonRefused+c.DaemonSpares == 0 {
+		return
+	}
+	d := &Daemon{Starts: c.DaemonStarts, SilentEnds: c.DaemonSilentEnds, Upgrades: c.DaemonUpgrades, UpgradeFrom: v.UpgradeFrom, UpgradeTo: v.UpgradeTo,
+		LockRaces: c.DaemonLockRaces, Shutdowns: c.DaemonShutdowns, ShutdownCauses: v.ShutdownCauses, LiveWorkersAtShutdown: c.DaemonShutdownWorkers,
+		WorkersLost: c.DaemonWorkersLost, Refused: c.DaemonRefused, OrphansReaped: c.DaemonReaped, LowMemory: c.DaemonLowMemory}
+	for _, g := range v.LockGaps {
+		until := g.Until
+		lg := LockGap{At: stamp(g.At), Until: stamp(until), Evidence: fmt.Sprintf("%s:%d", g.File, g.Line)}
+		if until.IsZero() {
+			until = end
+		}
+		if until.After(g.At) {
+			lg.GapS = int64(until.Sub(g.At) / time.Second)
+		}
+		d.LockGaps = append(d.LockGaps, lg)
+	}
+	r.Daemon = d
 }

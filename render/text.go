@@ -22,6 +22,9 @@ const maxTimeline = 50
 func WriteText(w io.Writer, r Report) error {
 	var b strings.Builder
 	span := "no entries"
+	if r.Lines.Entries > 0 {
+		span = plural(r.Lines.Entries, "entry", "entries") + ", none with a real date"
+	}
 	if r.Span.First != "" {
 		span = r.Span.First + " → " + r.Span.Last
 		if d := spanDuration(r.Span); d > 0 {
@@ -32,8 +35,8 @@ func WriteText(w io.Writer, r Report) error {
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	row := func(k, v string) { fmt.Fprintf(tw, "  %s\t%s\n", k, v) }
 	row("files", filesLine(r))
-	if r.App.Version != "" {
-		row("app", strings.TrimSpace(r.App.Version+" on "+r.App.Platform)+appLifecycleText(r.App.AppLifecycle))
+	if life := appLifecycleText(r.App.AppLifecycle); r.App.Version != "" || life != "" {
+		row("app", appVersionText(r.App)+life)
 	}
 	row("cap", capLine(r.Governor))
 	g := r.Governor
@@ -45,6 +48,9 @@ func WriteText(w io.Writer, r Report) error {
 		s.Started, plural(s.IdleTimeouts, "idle timeout", "idle timeouts"), s.Paused.GovernorEvict, s.Paused.IdleTimeout)+sessionEndsText(s.SessionEnds))
 	row("memory", memoryLine(r.Memory))
 	row("vm", vmLine(r.VM))
+	if r.Daemon != nil {
+		row("daemon", daemonLine(*r.Daemon))
+	}
 	row("rate limit", plural(r.RateLimit.Hits, "hit", "hits")+" (HTTP 429/529 statuses, rate_limit_error, overloaded_error)")
 	if r.Lines.Cut+r.Lines.Unreadable+r.Lines.BadStamps > 0 {
 		row("unreadable", fmt.Sprintf("%d lines cut at 64 KiB, %d lines outside any entry", r.Lines.Cut, r.Lines.Unreadable)+badStampsText(r.Lines.BadStamps))
@@ -124,13 +130,17 @@ func memoryLine(m Memory) string {
 
 func vmLine(v VM) string {
 	if v.State == string(governor.VMUnknown) || v.State == "" {
+		if svc := serviceText(v.Service); svc != "" {
+			return "VM state not logged" + svc
+		}
 		return "no Cowork VM lines"
 	}
 	cfg := countOrNot(v.CPUs, "CPUs", "CPUs") + ", " + countOrNot(v.MemoryGB, "GB", "memory")
 	if v.MemoryMB > 0 {
 		cfg = countOrNot(v.CPUs, "CPUs", "CPUs") + ", " + fmt.Sprintf("%d MB", v.MemoryMB)
 	}
-	return fmt.Sprintf("%s · last state %s · %s (startup steps that never completed)", cfg, v.State, plural(v.BootStalls, "boot stall", "boot stalls")) + serviceText(v.Service)
+	return fmt.Sprintf("%s · last state %s · %s (startup steps that never completed)", cfg, v.State, plural(v.BootStalls, "boot stall", "boot stalls")) +
+		bootsText(v) + serviceText(v.Service)
 }
 
 // idleText and causeText are the governor's wording, which the screen

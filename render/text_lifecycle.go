@@ -2,7 +2,11 @@ package render
 
 import (
 	"fmt"
+	"sort"
 	"strings"
+	"time"
+
+	"github.com/coworktop/coworktop/governor"
 )
 
 // Text for the report's lifecycle parts: each says only what the log
@@ -27,10 +31,25 @@ func countText(n int, one, many string) string {
 	return plural(n, one, many)
 }
 
+// appVersionText is the app's version and platform, or that no start
+// gave them.
+func appVersionText(a App) string {
+	if a.Version == "" {
+		return "version not logged"
+	}
+	return strings.TrimSpace(a.Version + " on " + a.Platform)
+}
+
 func appLifecycleText(a AppLifecycle) string {
 	pending := ""
-	if a.PendingVersion != "" {
-		pending = "update " + a.PendingVersion + " downloaded, not installed"
+	if a.PendingVersion != "" || a.UpdateDeferrals > 0 {
+		pending = strings.TrimSpace("update "+a.PendingVersion) + " downloaded, not installed"
+		if a.PendingSince != "" {
+			pending += ", pending since " + a.PendingSince
+		}
+		if a.UpdateDeferrals > 0 {
+			pending += fmt.Sprintf(", restart deferred %s because Claude was working", plural(a.UpdateDeferrals, "time", "times"))
+		}
 	}
 	restarts := ""
 	if a.UpdateRestarts > 0 {
@@ -40,9 +59,85 @@ func appLifecycleText(a AppLifecycle) string {
 	if a.RendererOOM > 0 {
 		renderer += fmt.Sprintf(" (%d out of memory)", a.RendererOOM)
 	}
+	down := ""
+	if a.NotRunningSince != "" {
+		down = "not running since " + a.NotRunningSince + " (its last word was a quit)"
+	}
 	return joinNonEmpty(countText(a.Updates, "version change", "version changes"), pending, restarts,
-		countText(a.Quits, "quit", "quits"), countText(a.RelaunchResumes, "relaunch auto-resume", "relaunch auto-resumes"), renderer,
-		countText(a.RemoteControlChanges, "Remote Control state change", "Remote Control state changes"))
+		countText(a.Quits, "quit", "quits"), countText(a.Relaunches, "relaunch", "relaunches"),
+		countText(a.RelaunchResumes, "relaunch auto-resume", "relaunch auto-resumes"), renderer,
+		countText(a.RemoteControlChanges, "Remote Control state change", "Remote Control state changes"),
+		countText(a.PTYHostExits, "pty-host worker died", "pty-host worker deaths"),
+		countText(a.SecondInstances, "second instance (exited at once; the running app unchanged)", "second instances (exited at once; the running app unchanged)"),
+		countText(a.MCPServersGone, "MCP server disconnect", "MCP server disconnects"), down)
+}
+
+// bootsText is the VM's boot attempts and how many failed.
+func bootsText(v VM) string {
+	if v.Boots == 0 && v.Failures == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" · %s, %d failed", plural(v.Boots, "boot attempt", "boot attempts"), v.Failures)
+}
+
+// daemonLine is the Claude Code daemon's row.
+func daemonLine(d Daemon) string {
+	s := plural(d.Starts, "start", "starts")
+	if d.SilentEnds > 0 {
+		s += fmt.Sprintf(" (%d after a run that ended with no line)", d.SilentEnds)
+	}
+	upgrades := ""
+	if d.Upgrades > 0 {
+		upgrades = plural(d.Upgrades, "upgrade", "upgrades")
+		if d.UpgradeTo != "" {
+			upgrades += fmt.Sprintf(" (last %s → %s)", d.UpgradeFrom, d.UpgradeTo)
+		}
+	}
+	races := ""
+	if d.LockRaces > 0 {
+		races = plural(d.LockRaces, "lock race", "lock races") + " (a start gave up)"
+		if g, ok := longestGap(d.LockGaps); ok {
+			races += fmt.Sprintf(": no daemon line for %s after %s", governor.FormatDuration(time.Duration(g.GapS)*time.Second), g.At)
+		}
+	}
+	shut := ""
+	if d.Shutdowns > 0 {
+		shut = "shutdowns: " + causesText(d.ShutdownCauses)
+		if d.LiveWorkersAtShutdown > 0 {
+			shut += fmt.Sprintf(" (%s live at shutdown)", plural(d.LiveWorkersAtShutdown, "worker", "workers"))
+		}
+	}
+	refused := ""
+	if d.Refused > 0 {
+		refused = plural(d.Refused, "worker refused after takeover (not brought back)", "workers refused after takeover (not brought back)")
+	}
+	return s + joinNonEmpty(upgrades, races, shut, plural(d.WorkersLost, "worker lost", "workers lost"), refused,
+		countText(d.OrphansReaped, "orphan spare reaped", "orphan spares reaped"), countText(d.LowMemory, "low-memory line", "low-memory lines"))
+}
+
+// longestGap is the lock race that left the longest silence.
+func longestGap(gaps []LockGap) (LockGap, bool) {
+	var best LockGap
+	for _, g := range gaps {
+		if g.GapS >= best.GapS {
+			best = g
+		}
+	}
+	return best, len(gaps) > 0
+}
+
+// causesText is "1 upgrade, 2 signal", causes in name order.
+func causesText(m map[string]int) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, 0, len(keys))
+	for _, k := range keys {
+		parts = append(parts, fmt.Sprintf("%d %s", m[k], k))
+	}
+	return strings.Join(parts, ", ")
 }
 
 func sessionEndsText(s SessionEnds) string {
@@ -60,10 +155,17 @@ func sessionEndsText(s SessionEnds) string {
 }
 
 func serviceText(s VMService) string {
-	if s.Starts+s.Stops == 0 {
+	if s.Starts+s.Stops == 0 && s.State == "" && s.Warning == "" {
 		return ""
 	}
-	return fmt.Sprintf(" · VM service: %s, %s", plural(s.Starts, "start", "starts"), plural(s.Stops, "stop", "stops"))
+	t := fmt.Sprintf(" · VM service: %s, %s", plural(s.Starts, "start", "starts"), plural(s.Stops, "stop", "stops"))
+	if s.State != "" {
+		t += ", last " + s.State
+	}
+	if s.Warning != "" {
+		t += " (recovery actions not configured: a crashed service stays down until reboot)"
+	}
+	return t
 }
 
 func badStampsText(n int) string {

@@ -1,0 +1,173 @@
+package governor
+
+import (
+	"fmt"
+	"slices"
+	"time"
+)
+
+// How the app goes down and comes back: one quit writes several lines
+// (the quit handlers, "[CCD] Stopping N active session(s) on quit",
+// "[CCD] Killing N PTY process tree(s) on quit", an update marker), in an
+// order no source fixes. They are folded into one quit: when any of its
+// lines says it is for an update (beforeQuitForUpdate, the updater's
+// auto-restart, the stealth update), the whole quit is an update restart
+// and every session it stopped is lost to the update (claude-logs.md §7.3,
+// §7.7).
+
+// quit is the last quit the log shows.
+type quit struct {
+	at, last  time.Time
+	update    bool
+	quitCount bool     // it was counted as a plain quit (until it turns out an update)
+	ended     []string // the live sessions it stopped, sorted as they were found
+	named     int      // of ended, how many are already recorded as lost
+	appCount  int      // the most sessions the app said it stopped or killed
+	unnamed   int      // sessions recorded lost beyond those coworktop saw live
+	file      string   // the line that said it was for an update
+	line      int
+}
+
+// maxQuitSessions bounds the sessions one quit remembers by id.
+const maxQuitSessions = 1024
+
+// applyQuit folds one line of a quit.
+func (s *State) applyQuit(e *Event) {
+	q := &s.quit
+	if q.at.IsZero() || e.Time.Before(q.last) || e.Time.Sub(q.last) > updateWindow {
+		*q = quit{at: e.Time, ended: q.ended[:0]}
+		if s.app.DownSince.IsZero() {
+			s.app.DownSince = e.Time
+		}
+	}
+	q.last = e.Time
+	switch e.Kind {
+	case KindAppQuit:
+		if !q.update && !q.quitCount {
+			s.counts.AppQuits++
+			q.quitCount = true
+		}
+	case KindStopAll, KindPTYKill:
+		q.appCount = max(q.appCount, e.Count)
+		if e.Kind == KindPTYKill {
+			s.counts.PTYKilled += e.Count
+		}
+	case KindUpdateRestart:
+		if !q.update {
+			q.update, q.file, q.line = true, e.File, e.Line
+			s.counts.UpdateRestarts++
+			if q.quitCount {
+				s.counts.AppQuits--
+				q.quitCount = false
+			}
+			s.pending.restartAt = e.Time
+		}
+	}
+	s.endForQuit(q)
+	if q.update {
+		s.settleUpdateLosses(q, e)
+	}
+}
+
+// endForQuit ends every live session, remembering which.
+func (s *State) endForQuit(q *quit) {
+	why := EndAppQuit
+	if q.update {
+		why = EndUpdateRestart
+	}
+	var stopped []string
+	for _, sess := range s.sessions {
+		if sess.live() {
+			stopped = append(stopped, sess.id)
+			sess.state, sess.pauseReason = StateDisconnected, why
+			sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
+			sess.remoteControl = false
+		} else if q.update && sess.pauseReason == EndAppQuit && slices.Contains(q.ended, sess.id) {
+			sess.pauseReason = EndUpdateRestart
+		}
+	}
+	slices.Sort(stopped) // the map's order is random; the timeline's must not be
+	if room := maxQuitSessions - len(q.ended); room > 0 {
+		q.ended = append(q.ended, stopped[:min(room, len(stopped))]...)
+	}
+	s.pruneEnded()
+}
+
+// settleUpdateLosses records as lost to the update every session the quit
+// stopped that is not recorded yet, and those the app counted beyond them.
+func (s *State) settleUpdateLosses(q *quit, e *Event) {
+	for ; q.named < len(q.ended); q.named++ {
+		s.lost(Loss{Time: e.Time, Session: q.ended[q.named], Cause: LossUpdateRestart, File: e.File, Line: e.Line})
+		s.counts.LostToUpdate++
+	}
+	if extra := q.appCount - len(q.ended) - q.unnamed; extra > 0 {
+		s.lost(Loss{Time: e.Time, Count: extra, Cause: LossUpdateRestart, File: e.File, Line: e.Line,
+			Detail: fmt.Sprintf("the app stopped %d, coworktop saw %d live", q.appCount, len(q.ended))})
+		q.unnamed += extra
+		s.counts.LostToUpdate += extra
+	}
+}
+
+// appBack: a line that only a running app writes clears "not running
+// since".
+func (s *State) appBack() { s.app.DownSince = time.Time{} }
+
+// noteAppAlive clears "not running since" on a main.log line written well
+// after the last quit's lines: the app is writing again.
+func (s *State) noteAppAlive(e *Event) {
+	if e.Time.Sub(s.quit.last) > quitGrace && isMainLog(e.File) {
+		s.appBack()
+	}
+}
+
+// isMainLog: the file is main.log or one of its generations.
+func isMainLog(name string) bool { return len(name) >= 4 && name[:4] == "main" }
+
+// startUndo is what an app start changed, kept until it is known not to
+// be a second instance that exits at once.
+type startUndo struct {
+	valid      bool
+	at         time.Time
+	app        AppView
+	effective  EffectiveView
+	pressure   PressureLevel
+	pressureAt time.Time
+	pending    pendingUpdate
+	risk       riskState
+	ended      []endedSession
+}
+
+// endedSession is a session an app start ended, as it was before.
+type endedSession struct {
+	id           string
+	state        SessionState
+	reason       Reason
+	timerArmedAt time.Time
+	timerTimeout time.Duration
+	rc           bool
+}
+
+// secondInstanceWindow: a second copy of the app says so within this long
+// of its "Starting app {" lines.
+const secondInstanceWindow = time.Minute
+
+// secondInstance: a second copy of the app started and exited at once. It
+// says nothing about the app that runs: the start it wrote just before is
+// undone (its version, its restart of every session).
+func (s *State) secondInstance(e *Event) {
+	s.counts.SecondInstances++
+	u := &s.undo
+	if !u.valid || e.Time.Before(u.at) || e.Time.Sub(u.at) > secondInstanceWindow {
+		return
+	}
+	u.valid = false
+	s.counts.AppStarts--
+	s.app, s.effective, s.pressure, s.pressureAt = u.app, u.effective, u.pressure, u.pressureAt
+	s.pending, s.risk = u.pending, u.risk
+	for _, m := range u.ended {
+		if sess, ok := s.sessions[m.id]; ok && sess.pauseReason == EndAppRestarted {
+			sess.state, sess.pauseReason, sess.timerArmedAt, sess.remoteControl = m.state, m.reason, m.timerArmedAt, m.rc
+			sess.timerTimeout = m.timerTimeout
+		}
+	}
+}
