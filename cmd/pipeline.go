@@ -185,6 +185,7 @@ func parseLive(ctx context.Context, lines <-chan sources.LineBatch, out chan<- g
 		lf.events = foldQuits(lf.events, &lf.quit)
 		st := &lf.st
 		st.State, st.Err, st.Since, st.LostBytes = b.Status.State, b.Status.Err, b.Status.Since, b.Status.LostBytes
+		st.ListErrors = b.Status.ListErrors
 		st.Lines += int64(len(b.Lines))
 		if len(b.Lines) > 0 {
 			st.LastLineAt = time.Now()

@@ -11,6 +11,7 @@ type FileStatus struct {
 	Lines      int64     `json:"lines"`                  // lines read so far
 	Cut        int64     `json:"cut,omitempty"`          // lines longer than the cap, cut
 	LostBytes  int64     `json:"lost_bytes,omitempty"`   // bytes of generations that vanished unread
+	ListErrors int64     `json:"list_errors,omitempty"`  // checks whose folder listing or generation open failed (retried, nothing dropped)
 	LastLineAt time.Time `json:"last_line_at,omitempty"` // wall clock of the newest line read
 }
 

@@ -214,7 +214,7 @@ func collectGroups(gauge func(*prometheus.Desc, float64, ...string), groups []go
 // collectFiles reports the log follower's health, summed over files so no
 // file name (let alone a path) becomes a label.
 func collectFiles(gauge func(*prometheus.Desc, float64, ...string), counter func(*prometheus.Desc, int, ...string), s governor.Snapshot) {
-	var lines, cut, lost int64
+	var lines, cut, lost, listErrs int64
 	var last time.Time
 	byState := map[governor.FileState]int{}
 	failing := 0
@@ -222,6 +222,7 @@ func collectFiles(gauge func(*prometheus.Desc, float64, ...string), counter func
 		lines += f.Lines
 		cut += f.Cut
 		lost += f.LostBytes
+		listErrs += f.ListErrors
 		if f.LastLineAt.After(last) {
 			last = f.LastLineAt
 		}
@@ -237,6 +238,7 @@ func collectFiles(gauge func(*prometheus.Desc, float64, ...string), counter func
 	counter(descLinesRead, int(lines))
 	counter(descLinesCut, int(cut))
 	counter(descBytesLost, int(lost))
+	counter(descListErrors, int(listErrs))
 	counter(descLinesUnreadable, s.Counts.Unreadable)
 	counter(descEntries, s.Counts.Entries)
 	for _, st := range fileStates {

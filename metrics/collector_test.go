@@ -53,7 +53,7 @@ func richState() *governor.State {
 			{Key: "cowork", Kind: governor.GroupCowork, Processes: 1, GuestMemory: governor.Figure{Value: 4 << 30, Known: true}},
 		},
 		Files: []governor.FileStatus{
-			{Name: "main.log", State: "following", Lines: 100, LostBytes: 4096, LastLineAt: at(245)},
+			{Name: "main.log", State: "following", Lines: 100, LostBytes: 4096, ListErrors: 3, LastLineAt: at(245)},
 			{Name: "cowork_vm_node.log", State: "waiting", Err: "no such file", Lines: 5, Cut: 1},
 		},
 		Unreadable: 2,
@@ -109,6 +109,9 @@ coworktop_log_lines_read_total 105
 # HELP coworktop_log_bytes_lost_total Bytes of log generations that vanished before the follower could read them to their end.
 # TYPE coworktop_log_bytes_lost_total counter
 coworktop_log_bytes_lost_total 4096
+# HELP coworktop_log_list_errors_total Follower checks at which listing the log folder or opening a generation failed (too many open files, a folder briefly unreadable); every known generation was kept and the check retried.
+# TYPE coworktop_log_list_errors_total counter
+coworktop_log_list_errors_total 3
 # HELP coworktop_log_lines_unreadable_total Log lines that could not be read as entries (orphans before the first timestamp, cut lines).
 # TYPE coworktop_log_lines_unreadable_total counter
 coworktop_log_lines_unreadable_total 2
@@ -126,7 +129,7 @@ coworktop_build_info{commit="abc123",goversion="go1.26",version="v1.2.3"} 1
 		"coworktop_evictions_total", "coworktop_session_cap", "coworktop_pressure_events_total",
 		"coworktop_yields_total", "coworktop_host_memory_total_bytes", "coworktop_host_pressure_level",
 		"coworktop_governor_pressure_level", "coworktop_vm_configured_memory_bytes",
-		"coworktop_group_resident_memory_bytes", "coworktop_log_lines_read_total", "coworktop_log_bytes_lost_total",
+		"coworktop_group_resident_memory_bytes", "coworktop_log_lines_read_total", "coworktop_log_bytes_lost_total", "coworktop_log_list_errors_total",
 		"coworktop_log_lines_unreadable_total", "coworktop_log_files_failing",
 		"coworktop_log_last_line_age_seconds", "coworktop_build_info",
 	}

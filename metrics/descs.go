@@ -55,6 +55,7 @@ var (
 	descLinesRead       = newDesc("log_lines_read_total", "Log lines the follower read, over all followed files.")
 	descLinesCut        = newDesc("log_lines_cut_total", "Log lines longer than the line cap, cut.")
 	descBytesLost       = newDesc("log_bytes_lost_total", "Bytes of log generations that vanished before the follower could read them to their end.")
+	descListErrors      = newDesc("log_list_errors_total", "Follower checks at which listing the log folder or opening a generation failed (too many open files, a folder briefly unreadable); every known generation was kept and the check retried.")
 	descLinesUnreadable = newDesc("log_lines_unreadable_total", "Log lines that could not be read as entries (orphans before the first timestamp, cut lines).")
 	descEntries         = newDesc("log_events_total", "Parsed events applied to the model, from the log.")
 	descLogFiles        = newDesc("log_files", "Log files by follower state.", "state")
@@ -99,6 +100,7 @@ func descriptors() []*prometheus.Desc {
 		descLinesRead,
 		descLinesCut,
 		descBytesLost,
+		descListErrors,
 		descLinesUnreadable,
 		descEntries,
 		descLogFiles,

@@ -28,6 +28,11 @@ type FollowStatus struct {
 	// LostBytes counts, since the start, the bytes of generations that
 	// vanished before they could be read to their end.
 	LostBytes int64
+	// ListErrors counts, since the start, the checks at which listing the
+	// log folder or opening a generation failed (too many open files, a
+	// folder briefly unreadable). Every known generation was kept and the
+	// check retried: nothing is lost or read twice for it.
+	ListErrors int64
 }
 
 // LineBatch is a group of lines read from one followed file. Lines are copies
@@ -240,19 +245,32 @@ type follower struct {
 	ctx      context.Context // for sends from inside the line callback
 	now      func() time.Time
 
-	gens      []*gen // known generations, oldest first
-	lastCur   *gen   // the generation last seen under the current name
-	spare     *splitter
-	readErr   string // why reading a generation failed at this check
-	first     bool   // the next check is the first
-	pending   []os.FileInfo
-	lastCheck time.Time
-	reading   []*gen // the generations this check reads, new ones included
-	grabbed   []*gen // new generations opened while the consumer was busy
+	gens       []*gen               // known generations, oldest first, open or closed
+	index      map[fileID]*gen      // every known generation by identity, new ones too
+	base       []*gen               // rotated generations taken as read at the first check
+	unopened   map[fileID]*unopened // files of the family not opened yet, for the lost count
+	handed     *gen                 // the generation present at start, once open
+	startSeen  *fileStat            // the file present at start, until it opens
+	startMtime time.Time            // its last write when first seen
+	startName  string               // the name it carries at this check
+	lastCur    *gen                 // the generation last seen under the current name
+	spare      *splitter
+	readErr    string // why reading a generation failed at this check
+	first      bool   // the next check is the first
+	pending    []fileStat
+	lastCheck  time.Time
+	reading    []*gen // the generations this check reads, new ones included
+	grabbed    []*gen // new generations opened while the consumer was busy
+	trusted    bool   // this check's listing succeeded
+	listFails  int    // checks in a row whose listing failed
+	listErr    string // why, for the status; empty when the last check listed fine
+	closeIdle  time.Duration
 	// beforeOpen, in tests, runs between listing a file and opening it;
-	// onGrab after a grab, with how many it took.
+	// onGrab after a grab, with how many it took; fault, if set, makes
+	// the listing ("list") or an open ("open") of path fail with its error.
 	beforeOpen func(path string)
 	onGrab     func(n int)
+	fault      func(op, path string) error
 
 	sendErr error // the consumer went away
 	status  FollowStatus
@@ -268,7 +286,8 @@ func newFollower(ctx context.Context, cfg FollowConfig, out chan<- LineBatch) *f
 	if cfg.MaxBatchLines <= 0 {
 		cfg.MaxBatchLines = defaultBatch
 	}
-	w := &follower{cfg: cfg, out: out, ctx: ctx, now: time.Now, first: true, dir: filepath.Dir(cfg.Path)}
+	w := &follower{cfg: cfg, out: out, ctx: ctx, now: time.Now, first: true, dir: filepath.Dir(cfg.Path),
+		index: map[fileID]*gen{}, unopened: map[fileID]*unopened{}, closeIdle: closeIdle}
 	w.fam, _, _, _ = ClassifyLogName(filepath.Base(cfg.Path))
 	if cfg.Start != nil {
 		g, err := w.adopt(cfg.Start, filepath.Base(cfg.Path), cfg.StartAt)
@@ -277,16 +296,22 @@ func newFollower(ctx context.Context, cfg FollowConfig, out chan<- LineBatch) *f
 			w.setState(StateUnreadable, err.Error())
 		} else {
 			w.gens = append(w.gens, g)
+			w.index[g.id] = g
+			w.handed, w.startMtime = g, g.mtime
 		}
 	}
 	return w
 }
 
 func (w *follower) closeAll() {
+	for _, g := range w.index {
+		g.close()
+	}
 	for _, g := range w.gens {
 		g.close()
 	}
 	w.gens = nil
+	clear(w.index)
 }
 
 // waiting reports whether a generation waits for a crop's rewrite.

@@ -12,20 +12,27 @@ import (
 
 // gen is one generation of a followed log: one file, known by its identity
 // (device and inode, or the file ID on Windows) whatever name it carries,
-// and how far it has been read.
+// and how far it has been read. A rotated generation read to its end is
+// closed (see closeDrained): only its identity, offset and the bytes that
+// tell it from a newcomer are kept, and it is reopened only if it grows.
 type gen struct {
-	f    *os.File
-	fi   os.FileInfo // identity of f, for os.SameFile
-	name string      // base name when first met
-	off  int64       // next byte of f to read
-	size int64       // size at the last look
-	sp   *splitter   // nil once read to the end of a rotated file
-	hist []byte      // last bytes read, ending at off: dedupes a crop's rewritten tail
-	head []byte      // first bytes of f
+	f     *os.File  // nil while closed
+	id    fileID    // identity, taken from the open handle
+	mtime time.Time // last write at the last look
+	name  string    // base name when first met
+	at    string    // base name at the last listing that found it
+	off   int64     // next byte of f to read
+	size  int64     // size at the last look
+	sp    *splitter // nil once read to the end of a rotated file
+	line  int64     // the next line's number while sp is nil; 0 if unknown
+	hist  []byte    // last bytes read, ending at off: dedupes a crop's rewritten tail
+	head  []byte    // first bytes of f
 
-	current   bool // it carries the family's current name at this check
-	listed    bool // seen in this check's listing
-	missing   int  // checks in a row it was not listed
+	current   bool      // it carries the family's current name at this check
+	listed    bool      // seen in this check's listing
+	gone      bool      // retired: deleted, or its identity went to another file
+	missing   int       // trusted listings in a row that lacked it
+	quiet     time.Time // when it last grew or was last current
 	cropWait  int
 	cropSince time.Time
 }
@@ -40,16 +47,16 @@ func (g *gen) close() {
 // adopt makes f a generation, positioned at start (-1: its end, on a line
 // boundary), with its line numbers counted as from the file's start.
 func (w *follower) adopt(f *os.File, name string, start int64) (*gen, error) {
-	fi, err := f.Stat()
+	st, err := statHandle(f)
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("follow %q: %w", w.cfg.Path, err)
 	}
-	size := fi.Size()
+	size := st.size
 	if start < 0 || start > size {
 		start = size
 	}
-	g := &gen{f: f, fi: fi, name: name, off: start, size: size, sp: w.splitter()}
+	g := &gen{f: f, id: st.id, mtime: st.mtime, name: name, at: name, off: start, size: size, sp: w.splitter(), quiet: w.lastCheck}
 	g.sp.reset(start)
 	g.head = readAtMost(f, 0, headLen, nil)
 	if start == 0 {
@@ -73,10 +80,37 @@ func (w *follower) adopt(f *os.File, name string, start int64) (*gen, error) {
 	return g, nil
 }
 
-// baseline makes f a generation that was there before us and is taken as
-// read: a rotated file at start-up, which the backfill read or left out.
-func baseline(f *os.File, fi os.FileInfo, name string) *gen {
-	return &gen{f: f, fi: fi, name: name, off: fi.Size(), size: fi.Size(), head: readAtMost(f, 0, headLen, nil)}
+// baseline makes g, just opened, a generation that was there before us and
+// is taken as read (a rotated file at start-up, which the backfill read or
+// left out), and closes it: only what identifies it is kept.
+func (w *follower) baseline(g *gen) {
+	w.release(g)
+	g.off = g.size
+	g.line = 0
+	g.hist = readAtMost(g.f, max(0, g.off-tailCheckLen), int(min(g.off, tailCheckLen)), nil)
+	g.close()
+}
+
+// closeIdle is how long a drained rotated generation stays open without
+// growing before it is closed: one safety poll.
+const closeIdle = SafetyPoll
+
+// closeDrained closes g if it is a rotated generation read to its end that
+// has not grown for closeIdle. On Windows, holding it would make the app's
+// next rotation fail, since a rename onto a file another process holds is
+// refused even with share-delete (platforms audit, W1); everywhere it saves
+// a descriptor per generation. Its identity and offset stay in the follower,
+// so a later listing still knows it and reopens it only if it grew.
+func (w *follower) closeDrained(g *gen) {
+	if g.f == nil || g.current || g.sp != nil || g.off < g.size || g.cropWait > 0 {
+		return
+	}
+	if w.lastCheck.Sub(g.quiet) < w.closeIdle {
+		return
+	}
+	k := min(len(g.hist), tailCheckLen)
+	g.hist = append([]byte(nil), g.hist[len(g.hist)-k:]...)
+	g.close()
 }
 
 // countLines counts the line ends in f before off.
@@ -104,14 +138,17 @@ func (w *follower) catchUp(g *gen, final bool) (os.FileInfo, error) {
 		w.readErr = err.Error()
 		return nil, nil
 	}
-	g.size = fi.Size()
+	g.size, g.mtime = fi.Size(), fi.ModTime()
 	if g.size == g.off && g.cropWait == 0 {
 		return fi, nil // nothing new: an idle log costs one fstat per check
 	}
 	if g.sp == nil {
 		g.sp = w.splitter() // a straggling write to a rotated file
 		g.sp.reset(g.off)
-		g.sp.line = 1 + countLines(g.f, g.off)
+		g.sp.line = g.line
+		if g.line == 0 {
+			g.sp.line = 1 + countLines(g.f, g.off)
+		}
 	}
 	if g.size < g.off || (g.size > g.off && !g.intact()) || g.cropWait > 0 {
 		if !w.resync(g, final) {
@@ -145,7 +182,6 @@ func (w *follower) finish(g *gen) {
 		g.sp.flush(w.collect)
 		w.release(g)
 	}
-	g.hist = nil
 }
 
 // splitter returns a splitter for a generation, reusing the one a finished
@@ -163,7 +199,11 @@ func (w *follower) splitter() *splitter {
 
 // release takes back the splitter of a generation done with it.
 func (w *follower) release(g *gen) {
-	if g.sp != nil && w.spare == nil { // collect copied every line out of it
+	if g.sp == nil {
+		return
+	}
+	g.line = g.sp.line
+	if w.spare == nil { // collect copied every line out of it
 		w.spare = g.sp
 	}
 	g.sp = nil

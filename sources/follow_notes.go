@@ -35,11 +35,13 @@ package sources
 // between two checks (two numbered rotations, a rename to .old and a
 // numbered one, a delete, a re-create and a rotation): it knows every
 // generation by its identity (device and inode, the file ID on Windows)
-// and holds it open, so at each check it lists the family's files, reads
-// the unread rest of every generation it knows, whatever name it carries
-// now, and only then every new one from its start. A held file cannot
-// vanish unread and its identity cannot be reused; a deleted one is closed
-// once read to its end. A file that vanished between the listing and its
+// and holds it open until it is read to its end, so at each check it lists
+// the family's files, reads the unread rest of every generation it knows,
+// whatever name it carries now, and only then every new one from its
+// start. A held file cannot vanish unread and its identity cannot be
+// reused; a deleted one is closed once read to its end, and a rotated one
+// once drained and quiet for a safety poll (follow_check.go says how it is
+// known again). A file that vanished between the listing and its
 // open is counted in FollowStatus.LostBytes. On a shrink or an in-place
 // rewrite it finds where the rewritten tail overlaps what was already read
 // and continues after it; it carries partial lines and cuts long lines with

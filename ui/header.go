@@ -313,6 +313,9 @@ func (m *Model) fileLines(w int, compact bool) []string {
 		if f.LostBytes > 0 {
 			p += " " + humanBytes(uint64(f.LostBytes)) + " lost"
 		}
+		if f.ListErrors > 0 {
+			p += fmt.Sprintf(" %d list errors", f.ListErrors)
+		}
 		parts = append(parts, p)
 	}
 	if compact {

@@ -20,6 +20,7 @@ func TestStatusSaysWhatIsWrong(t *testing.T) {
 		{governor.FileStatus{Name: "main.log", State: "unreadable", Err: "opening log \"main.log\": not a regular file (p---------)", Since: fixedNow}, "not a regular file"},
 		{governor.FileStatus{Name: "main.log", State: "waiting", Since: fixedNow}, "main.log waiting"},
 		{governor.FileStatus{Name: "main.log", State: "following", Lines: 3, LostBytes: 3 << 10, Since: fixedNow}, "3K lost"},
+		{governor.FileStatus{Name: "main.log", State: "following", Lines: 3, ListErrors: 4, Since: fixedNow}, "4 list errors"},
 	} {
 		for _, sz := range [][2]int{{120, 40}, {80, 24}} {
 			m := fixtureModel(t, sz[0], sz[1], false)
