@@ -91,6 +91,13 @@ const (
 	GroupClaudeApp  GroupKind = "claude-app" // the Claude desktop app and its helpers
 	GroupSessions   GroupKind = "sessions"   // claude CLI session processes, MCP children rolled up
 	GroupCompetitor GroupKind = "competitor" // another VM or container engine
+	// GroupCoworkService is the Windows service that drives the Cowork VM
+	// (CoworkVMService, cowork-svc.exe): it starts at boot, so it is not
+	// the VM and says nothing about whether the VM runs.
+	GroupCoworkService GroupKind = "cowork-service"
+	// GroupOtherCLI is claude CLIs the desktop app did not start (a
+	// terminal, an IDE): not desktop sessions, never orphans of one.
+	GroupOtherCLI GroupKind = "cli"
 )
 
 // ProcessGroup is what the process scanner found for one engine or app.

@@ -218,3 +218,30 @@ func TestRiskSweepAboutToStart(t *testing.T) {
 		t.Fatal("a 1.x pressure line evicts nobody")
 	}
 }
+
+// Windows as it really is (platforms audit W3, U6): the Cowork service
+// outliving a quit is not "the VM after quit" (it starts at boot), and a
+// claude a terminal or an IDE started is no orphan of a desktop session.
+func TestRiskServiceAndOtherCLIs(t *testing.T) {
+	s := New(DefaultLimits())
+	s.Apply(ev(0, KindAppStart, 1, nil))
+	s.Apply(ev(1, KindSessionStart, 2, sess("local_a")))
+	s.Apply(ev(100, KindPause, 3, func(e *Event) { e.Session, e.Reason = "local_a", ReasonIdleTimeout }))
+	s.ApplyGroups(at(199), []ProcessGroup{
+		{Kind: GroupOtherCLI, Name: "other claude CLIs", Processes: 2, RSS: Figure{Value: 300 << 20, Known: true}},
+		{Kind: GroupClaudeApp, Name: "Claude app", Processes: 4}})
+	if r, n := riskOf(s.Snapshot(at(200)).Risks, RiskOrphans); n != 0 {
+		t.Fatalf("a terminal's claude is no orphan: %+v", r)
+	}
+	s.Apply(ev(300, KindAppQuit, 4, nil))
+	svc := ProcessGroup{Kind: GroupCoworkService, Name: "Cowork service", Processes: 1}
+	s.ApplyGroups(at(400), []ProcessGroup{svc})
+	if r, n := riskOf(s.Snapshot(at(401)).Risks, RiskVMAfterQuit); n != 0 {
+		t.Fatalf("the service is not the VM: %+v", r)
+	}
+	vm := ProcessGroup{Kind: GroupCowork, Name: "Claude Cowork VM", Processes: 2, GuestMemory: Figure{Value: 4 << 30, Known: true}}
+	s.ApplyGroups(at(410), []ProcessGroup{vm, svc})
+	if _, n := riskOf(s.Snapshot(at(411)).Risks, RiskVMAfterQuit); n != 1 {
+		t.Fatal("the Hyper-V VM outliving the quit (#74890) is the risk")
+	}
+}

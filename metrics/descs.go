@@ -150,7 +150,8 @@ func sourceLabel(s governor.Source) string {
 
 func kindLabel(k governor.GroupKind) string {
 	switch k {
-	case governor.GroupCowork, governor.GroupClaudeApp, governor.GroupSessions, governor.GroupCompetitor:
+	case governor.GroupCowork, governor.GroupClaudeApp, governor.GroupSessions, governor.GroupCompetitor,
+		governor.GroupCoworkService, governor.GroupOtherCLI:
 		return string(k)
 	}
 	return "other"

@@ -31,6 +31,8 @@ type Scanner struct {
 	m      *matcher
 	prev   map[int]cpuMark
 	prevAt time.Time
+
+	rssLabel, footprintLabel string
 }
 
 type cpuMark struct {
@@ -40,7 +42,17 @@ type cpuMark struct {
 
 // NewScanner returns a scanner over lister with the built-in signature table.
 func NewScanner(lister ProcLister) *Scanner {
-	return &Scanner{lister: lister, m: newMatcher(Signatures())}
+	s := &Scanner{lister: lister, m: newMatcher(Signatures()), rssLabel: "process RSS", footprintLabel: "phys_footprint"}
+	if l, ok := lister.(memoryLabeler); ok {
+		s.rssLabel, s.footprintLabel = l.MemoryLabels()
+	}
+	return s
+}
+
+// memoryLabeler is a lister whose memory figures are not RSS and macOS's
+// phys_footprint (Windows: private working set and commit).
+type memoryLabeler interface {
+	MemoryLabels() (rss, footprint string)
 }
 
 // NewSystemScanner returns a scanner over this machine's process table.
@@ -71,51 +83,7 @@ func (s *Scanner) Scan(ctx context.Context, now time.Time) ([]governor.ProcessGr
 	for i := range cands {
 		byPID[cands[i].PID] = i
 	}
-	type hit struct {
-		sig   int
-		guest uint64
-		src   string
-		ok    bool
-	}
-	hits := make([]hit, len(cands))
-	for i := range cands {
-		sig, g, src, ok := s.m.match(&cands[i])
-		hits[i] = hit{sig, g, src, ok}
-	}
-	// A VM process's owner is known only once its responsible process has
-	// been matched, hence a second pass for those.
-	for i := range cands {
-		rp := cands[i].ResponsiblePID
-		if rp <= 0 || rp == cands[i].PID {
-			continue
-		}
-		if j, ok := byPID[rp]; ok && hits[j].ok {
-			cands[i].Owner = s.m.sigs[hits[j].sig].Key
-			sig, g, src, ok := s.m.match(&cands[i])
-			hits[i] = hit{sig, g, src, ok}
-		}
-	}
-	// Unmatched descendants join their nearest matched ancestor's group
-	// when that group takes descendants (MCP servers under a session).
-	for i := range cands {
-		if hits[i].ok {
-			continue
-		}
-		pid := cands[i].PPID
-		for d := 0; d < maxDepth && pid > 1; d++ {
-			j, ok := byPID[pid]
-			if !ok {
-				break
-			}
-			if hits[j].ok {
-				if s.m.sigs[hits[j].sig].Descendants {
-					hits[i] = hit{sig: hits[j].sig, ok: true}
-				}
-				break
-			}
-			pid = cands[j].PPID
-		}
-	}
+	hits := s.classify(cands, byPID)
 
 	dt := now.Sub(s.prevAt).Seconds()
 	groups := map[int]*governor.ProcessGroup{}
@@ -128,7 +96,7 @@ func (s *Scanner) Scan(ctx context.Context, now time.Time) ([]governor.ProcessGr
 		if g == nil {
 			sig := &s.m.sigs[hits[i].sig]
 			g = &governor.ProcessGroup{Key: sig.Key, Name: sig.Name, Kind: sig.Kind, Note: sig.Note}
-			g.RSS.Source, g.Footprint.Source = "process RSS", "phys_footprint"
+			g.RSS.Source, g.Footprint.Source = s.rssLabel, s.footprintLabel
 			groups[hits[i].sig] = g
 		}
 		g.Processes++
@@ -174,6 +142,113 @@ func (s *Scanner) Scan(ctx context.Context, now time.Time) ([]governor.ProcessGr
 		return out[i].Key < out[j].Key
 	})
 	return out, nil
+}
+
+// hit is the signature a candidate matched.
+type hit struct {
+	sig   int
+	guest uint64
+	src   string
+	ok    bool
+}
+
+// classify matches every candidate to its group.
+func (s *Scanner) classify(cands []ProcInfo, byPID map[int]int) []hit {
+	hits := make([]hit, len(cands))
+	var present map[string]bool
+	matchAll := func() {
+		for i := range cands {
+			sig, g, src, ok := s.m.match(&cands[i], present)
+			hits[i] = hit{sig, g, src, ok}
+		}
+	}
+	matchAll()
+	// Rules that hold only beside another group (Rule.IfGroup) are
+	// matched again once the groups present are known.
+	present = map[string]bool{}
+	again := false
+	for _, h := range hits {
+		if key := s.m.sigs[h.sig].Key; h.ok && !present[key] {
+			present[key] = true
+			again = again || s.m.conditions[key]
+		}
+	}
+	if again {
+		matchAll()
+	}
+	// A VM process's owner is known only once its responsible process has
+	// been matched, hence a second pass for those.
+	for i := range cands {
+		rp := cands[i].ResponsiblePID
+		if rp <= 0 || rp == cands[i].PID {
+			continue
+		}
+		if j, ok := byPID[rp]; ok && hits[j].ok {
+			cands[i].Owner = s.m.sigs[hits[j].sig].Key
+			sig, g, src, ok := s.m.match(&cands[i], present)
+			hits[i] = hit{sig, g, src, ok}
+		}
+	}
+	// A process of a group with Inside that descends from that group's
+	// processes joins the group Joins (a claude the app started).
+	for i := range cands {
+		if !hits[i].ok {
+			continue
+		}
+		sig := &s.m.sigs[hits[i].sig]
+		if sig.Inside == "" {
+			continue
+		}
+		if k, ok := s.m.byKey[sig.Joins]; ok && s.descends(cands, byPID, hits, i, sig.Inside) {
+			hits[i] = hit{sig: k, ok: true}
+		}
+	}
+	// Unmatched descendants join their nearest matched ancestor's group
+	// when that group takes descendants (MCP servers under a session).
+	for i := range cands {
+		if hits[i].ok {
+			continue
+		}
+		for j, d := parent(cands, byPID, i), 0; j >= 0 && d < maxDepth; j, d = parent(cands, byPID, j), d+1 {
+			if hits[j].ok {
+				if s.m.sigs[hits[j].sig].Descendants {
+					hits[i] = hit{sig: hits[j].sig, ok: true}
+				}
+				break
+			}
+		}
+	}
+	return hits
+}
+
+// descends reports whether candidate i has an ancestor in group key.
+func (s *Scanner) descends(cands []ProcInfo, byPID map[int]int, hits []hit, i int, key string) bool {
+	for j, d := parent(cands, byPID, i), 0; j >= 0 && d < maxDepth; j, d = parent(cands, byPID, j), d+1 {
+		if hits[j].ok && s.m.sigs[hits[j].sig].Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// parent is the index of candidate i's parent among the candidates, or -1:
+// none, pid 1, or a process younger than i that reuses its parent's pid.
+func parent(cands []ProcInfo, byPID map[int]int, i int) int {
+	pid := cands[i].PPID
+	if pid <= 1 || pid == cands[i].PID {
+		return -1
+	}
+	j, ok := byPID[pid]
+	if !ok || !bornBefore(&cands[j], &cands[i]) {
+		return -1
+	}
+	return j
+}
+
+// bornBefore reports whether parent may be child's parent: not created
+// after it (platforms audit U3). Unknown creation times do not rule it out.
+func bornBefore(parent, child *ProcInfo) bool {
+	return parent.CreateTime == 0 || child.CreateTime == 0 || parent.CreateTime <= child.CreateTime
 }
 
 // groupMemory is what a group holds for sorting: the footprint when known
@@ -222,6 +297,9 @@ func (s *Scanner) candidates(all []ProcInfo) []ProcInfo {
 			return false
 		}
 		parent := all[i].PPID
+		if j, ok := idx[parent]; ok && !bornBefore(&all[j], &all[i]) {
+			return false // the pid was reused by a younger process
+		}
 		res := rollup[parent] || isUnder(parent, depth+1)
 		under[pid] = 2
 		if res {

@@ -77,7 +77,7 @@ func (l *darwinLister) Detail(ctx context.Context, procs []ProcInfo) error {
 	return detailAll(ctx, procs, func(ctx context.Context, p *ProcInfo) error {
 		// Exe (proc_pidpath), argv (kern.procargs2) and CPU times through
 		// gopsutil; its RSS is skipped because it reads 0 on EPERM.
-		err := detailGopsutil(ctx, p, false)
+		err := detailGopsutil(ctx, p, true, false)
 		l.memory(p)
 		if l.lib.responsible != nil {
 			if r := l.lib.responsible(int32(p.PID)); r > 0 && int(r) != p.PID {

@@ -8,10 +8,10 @@ import (
 	"github.com/shirou/gopsutil/v4/process"
 )
 
-// detailGopsutil fills exe, argv, CPU time and (when withMem) RSS for one
-// process. Each read is independent: a permission error on one leaves that
-// field unknown and the others still read.
-func detailGopsutil(ctx context.Context, p *ProcInfo, withMem bool) error {
+// detailGopsutil fills exe, argv and (when withTimes) CPU time and (when
+// withMem) RSS for one process. Each read is independent: a permission
+// error on one leaves that field unknown and the others still read.
+func detailGopsutil(ctx context.Context, p *ProcInfo, withTimes, withMem bool) error {
 	// A literal rather than NewProcess: that one probes existence and reads
 	// the create time, two more system calls per candidate we do not need.
 	gp := &process.Process{Pid: int32(p.PID)}
@@ -26,10 +26,12 @@ func detailGopsutil(ctx context.Context, p *ProcInfo, withMem bool) error {
 	} else if err != nil {
 		errs = append(errs, err)
 	}
-	if t, err := gp.TimesWithContext(ctx); err == nil && t != nil {
-		p.CPU, p.CPUKnown = t.User+t.System, true
-	} else if err != nil {
-		errs = append(errs, err)
+	if withTimes {
+		if t, err := gp.TimesWithContext(ctx); err == nil && t != nil {
+			p.CPU, p.CPUKnown = t.User+t.System, true
+		} else if err != nil {
+			errs = append(errs, err)
+		}
 	}
 	if withMem {
 		if mi, err := gp.MemoryInfoWithContext(ctx); err == nil && mi != nil {

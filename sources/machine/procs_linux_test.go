@@ -123,7 +123,7 @@ func TestScanRealProcesses(t *testing.T) {
 		for i, g := range groups {
 			byKey[g.Key] = i
 		}
-		ses, ok := byKey["sessions"]
+		ses, ok := byKey["claude-cli"]
 		if ok && groups[ses].Processes >= 2 || time.Now().After(deadline) {
 			check(t, groups, byKey, qemu, hostagent, colima, vfkit, claude)
 			return
@@ -159,9 +159,14 @@ func check(t *testing.T, groups []governor.ProcessGroup, byKey map[string]int, q
 			t.Errorf("%s: our own processes' memory must be readable: %+v", g.Key, g)
 		}
 	}
-	ses := get("sessions")
+	// Started by this test, not by the desktop app: another CLI, not a
+	// desktop session (platforms audit U6).
+	if _, ok := byKey["sessions"]; ok {
+		t.Errorf("a claude the app did not start counted as a desktop session: %+v", groups)
+	}
+	ses := get("claude-cli")
 	if ses.Processes != 2 || ses.PIDs[0] != claude {
-		t.Errorf("sessions (claude and its MCP child): %+v", ses)
+		t.Errorf("other CLIs (claude and its MCP child): %+v", ses)
 	}
 }
 

@@ -38,6 +38,6 @@ func (gopsutilLister) List(ctx context.Context) ([]ProcInfo, error) {
 
 func (gopsutilLister) Detail(ctx context.Context, procs []ProcInfo) error {
 	return detailAll(ctx, procs, func(ctx context.Context, p *ProcInfo) error {
-		return detailGopsutil(ctx, p, true)
+		return detailGopsutil(ctx, p, true, true)
 	})
 }

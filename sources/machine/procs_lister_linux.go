@@ -82,6 +82,6 @@ func parseProcStat(pid int, b []byte) (ProcInfo, bool) {
 
 func (linuxLister) Detail(ctx context.Context, procs []ProcInfo) error {
 	return detailAll(ctx, procs, func(ctx context.Context, p *ProcInfo) error {
-		return detailGopsutil(ctx, p, true)
+		return detailGopsutil(ctx, p, true, true)
 	})
 }

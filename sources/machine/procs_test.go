@@ -23,7 +23,7 @@ func (f *fakeLister) List(context.Context) ([]ProcInfo, error) {
 	}
 	out := make([]ProcInfo, len(f.procs))
 	for i, p := range f.procs {
-		out[i] = ProcInfo{PID: p.PID, PPID: p.PPID, Name: p.Name}
+		out[i] = ProcInfo{PID: p.PID, PPID: p.PPID, Name: p.Name, CreateTime: p.CreateTime}
 	}
 	return out, nil
 }
@@ -104,7 +104,10 @@ func TestScanGroups(t *testing.T) {
 		{"lima", 3, 1630 * mib, true, 0, 2048 * mib, true, []int{301, 400, 401}, false},
 		{"podman", 2, 1200 * mib, true, 1, 2048 * mib, true, []int{500, 501}, false},
 		{"claude-app", 3, 601 * mib, true, 0, 0, false, []int{100, 101, 102}, false},
-		{"sessions", 4, 370 * mib, true, 0, 0, false, []int{110, 111, 112, 120}, false},
+		// The app's claude (under disclaimer) is a desktop session; the
+		// one zsh started is another CLI (platforms audit U6).
+		{"sessions", 3, 250 * mib, true, 0, 0, false, []int{110, 111, 112}, false},
+		{"claude-cli", 1, 120 * mib, true, 0, 0, false, []int{120}, false},
 		{"vz-unknown", 1, 0, false, 1, 0, false, []int{302}, false},
 	}
 	if !reflect.DeepEqual(got, want) {

@@ -29,6 +29,12 @@ type Signature struct {
 	// process (macOS responsibility SPI) when that one was recognised: a
 	// Virtualization.framework VM belongs to whoever launched it.
 	AdoptByOwner bool
+
+	// Inside and Joins: a process of this group that descends from a
+	// process of group Inside belongs to group Joins instead. A claude CLI
+	// the desktop app started is a desktop session; one a terminal or an
+	// IDE started is not (platforms audit U6).
+	Inside, Joins string
 }
 
 // Rule is one way to recognise a process. All set conditions must hold;
@@ -37,12 +43,15 @@ type Signature struct {
 type Rule struct {
 	// Names are process names (p_comm, or the executable's base name, with
 	// ".exe" dropped). A trailing "*" makes a prefix. Names are compared
-	// case-sensitively because "Claude" is the app and "claude" the CLI.
+	// case-sensitively because on macOS "Claude" is the app and "claude"
+	// the CLI.
 	// Every rule needs at least one name: the scanner filters the process
-	// table by name before it reads anything else.
+	// table by name before it reads anything else. On Windows, where the
+	// desktop app and the CLI are both claude.exe (public reports show
+	// either case), the executable's folder tells them apart (ExeHas).
 	Names []string
 
-	ExeHas      []string // substrings of the executable path ('/' separators)
+	ExeHas      []string // substrings of the executable path ('/' separators), ignoring case
 	ArgsHave    []string // arguments (argv[1:]), exact or "prefix*"
 	ArgsMention []string // substrings of the whole command line
 	Flag        string   // with FlagValue: the argument after Flag (or Flag=…)
@@ -50,6 +59,10 @@ type Rule struct {
 	LastArg     string   // the last argument matches this, exact or "prefix*"
 	Files       []string // substrings of a path the process holds open (macOS)
 	Owners      []string // keys of the group the responsible process is in (macOS)
+	// IfGroup: the rule holds only when some process of the same scan is
+	// in group IfGroup (a Hyper-V VM is Cowork's while the Cowork service
+	// runs).
+	IfGroup string
 
 	Guest GuestRule // how to read the configured guest memory
 }
@@ -90,25 +103,52 @@ func Signatures() []Signature {
 			Rules: []Rule{
 				{Names: []string{vzXPC}, Files: []string{"claudevm.bundle"}, Guest: coworkVM},
 				{Names: []string{vzXPC}, Owners: []string{"claude-app"}, Guest: coworkVM},
-				// Windows: the service that drives the Hyper-V VM.
-				{Names: []string{"CoworkVMService", "cowork-svc"}},
+				// Windows: the Hyper-V VM (vmmem holds the guest's memory, vmwp
+				// is its worker), taken as Cowork's while the Cowork service
+				// runs (#74890: vmwp and vmmem start 14 s after the app, and
+				// outlive it). vmmemCmZygote is Windows 11's container
+				// zygote, always on, not a VM (microsoft/Windows-Sandbox#126).
+				{Names: []string{"vmmem"}, IfGroup: "cowork-service", Guest: coworkVM},
+				{Names: []string{"vmwp"}, IfGroup: "cowork-service"},
 			},
+			Note: "on Windows, coworktop's estimate: a Hyper-V VM while the Cowork service runs (Windows Sandbox or another Hyper-V VM would look the same)",
 		},
 		{
-			Key: "sessions", Name: "claude sessions", Kind: governor.GroupSessions, Descendants: true,
-			Rules: []Rule{
-				{Names: []string{"claude"}},
-				// An npm-installed CLI runs under node.
-				{Names: []string{"node"}, ArgsMention: []string{"@anthropic-ai/claude-code"}},
-			},
+			Key: "cowork-service", Name: "Cowork service", Kind: governor.GroupCoworkService,
+			Note: "the Windows service that starts the Cowork VM; it starts at boot, so it is not the VM",
+			// Windows: an auto-start LocalSystem service (#66535, #49099).
+			Rules: []Rule{{Names: []string{"CoworkVMService", "cowork-svc"}}},
 		},
 		{
 			Key: "claude-app", Name: "Claude app", Kind: governor.GroupClaudeApp, Descendants: true,
 			Rules: []Rule{
 				{Names: []string{"Claude", "Claude Helper*"}},
+				// Windows: claude.exe or Claude.exe from the app's install
+				// folders: MSIX (#49099, #74890), the MSIX name with its
+				// publisher, and the Squirrel installer's.
+				{Names: []string{"claude", "Claude"}, ExeHas: []string{"/WindowsApps/Claude_", "/WindowsApps/AnthropicPBC.Claude", "/AnthropicClaude/"}},
 				{Names: []string{"disclaimer"}, ExeHas: []string{"Claude.app/"}},
 				// Linux repacks of the desktop app.
 				{Names: []string{"claude-desktop"}},
+			},
+		},
+		{
+			Key: "sessions", Name: "claude sessions", Kind: governor.GroupSessions, Descendants: true,
+			Rules: []Rule{
+				// The CLI the desktop app ships and starts: under its data
+				// folder's claude-code/<version>/ (macOS Application Support,
+				// Windows %APPDATA% or the MSIX LocalCache\Roaming).
+				{Names: []string{"claude"}, ExeHas: []string{"/Claude/claude-code/"}},
+			},
+		},
+		{
+			Key: "claude-cli", Name: "other claude CLIs", Kind: governor.GroupOtherCLI, Descendants: true,
+			Note:   "claude started from a terminal or an IDE: not a desktop session",
+			Inside: "claude-app", Joins: "sessions",
+			Rules: []Rule{
+				{Names: []string{"claude"}},
+				// An npm-installed CLI runs under node.
+				{Names: []string{"node"}, ArgsMention: []string{"@anthropic-ai/claude-code"}},
 			},
 		},
 		{
@@ -217,7 +257,7 @@ func Signatures() []Signature {
 		},
 		{
 			Key: "hyperv", Name: "Hyper-V VM (vmmem)", Kind: governor.GroupCompetitor,
-			Note:  "a Hyper-V partition, owner unknown: the Cowork VM when CoworkVMService runs, or Windows Sandbox or another Hyper-V VM",
+			Note:  "a Hyper-V partition while the Cowork service is not running: Windows Sandbox or another Hyper-V VM",
 			Rules: []Rule{{Names: []string{"vmmem", "vmwp"}}},
 		},
 		{

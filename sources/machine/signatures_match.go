@@ -24,6 +24,12 @@ type ProcInfo struct {
 	CPU      float64
 	CPUKnown bool
 
+	// CreateTime orders a process against its parent, in the lister's own
+	// ticks (Windows: 100 ns since 1601); 0 = unknown. Windows keeps a dead
+	// parent's pid as the ppid and reuses pids, so a "parent" created after
+	// its child is another process (platforms audit U3).
+	CreateTime int64
+
 	// ResponsiblePID is the macOS responsible process (0 = unknown); the
 	// scanner resolves it to Owner, the key of that process's group.
 	ResponsiblePID int
@@ -43,13 +49,19 @@ type matcher struct {
 	prefixes []string
 	all      []string // every name pattern without "*", for truncated names
 	rollup   map[string]bool
+	// conditions: the group keys some rule's IfGroup names.
+	conditions map[string]bool
+	folded     map[string]string // lower-cased exact name -> the name
 }
 
 func newMatcher(sigs []Signature) *matcher {
-	m := &matcher{sigs: sigs, byKey: map[string]int{}, exact: map[string]bool{}, rollup: map[string]bool{}}
+	m := &matcher{sigs: sigs, byKey: map[string]int{}, exact: map[string]bool{}, rollup: map[string]bool{}, conditions: map[string]bool{}, folded: map[string]string{}}
 	for i, s := range sigs {
 		m.byKey[s.Key] = i
 		for _, r := range s.Rules {
+			if r.IfGroup != "" {
+				m.conditions[r.IfGroup] = true
+			}
 			for _, n := range r.Names {
 				if p, ok := strings.CutSuffix(n, "*"); ok {
 					m.prefixes = append(m.prefixes, p)
@@ -57,6 +69,7 @@ func newMatcher(sigs []Signature) *matcher {
 				} else {
 					m.exact[n] = true
 					m.all = append(m.all, n)
+					m.folded[strings.ToLower(n)] = n
 				}
 				if s.Descendants {
 					m.rollup[n] = true
@@ -76,7 +89,7 @@ var defaultMatcher = sync.OnceValue(func() *matcher { return newMatcher(Signatur
 // the table says it (0 when unknown).
 func MatchProcess(p ProcInfo) (key string, guestBytes uint64, ok bool) {
 	m := defaultMatcher()
-	i, g, _, ok := m.match(&p)
+	i, g, _, ok := m.match(&p, nil)
 	if !ok {
 		return "", 0, false
 	}
@@ -86,6 +99,13 @@ func MatchProcess(p ProcInfo) (key string, guestBytes uint64, ok bool) {
 // candidate reports whether a bare process name (before exe and argv are
 // read) could match any rule, and whether its group takes descendants.
 func (m *matcher) candidate(name string) (match, rollup bool) {
+	if trimmed := trimExe(name); trimmed != name && !m.exact[trimmed] {
+		// A Windows image name, in any case (CLAUDE.EXE): worth reading
+		// its path, which the rules then judge.
+		if orig, ok := m.folded[strings.ToLower(trimmed)]; ok {
+			return true, m.rollup[orig]
+		}
+	}
 	name = trimExe(name)
 	if m.exact[name] {
 		return true, m.rollup[name]
@@ -106,8 +126,10 @@ func (m *matcher) candidate(name string) (match, rollup bool) {
 }
 
 // match returns the index of the first signature with a matching rule, the
-// guest memory that rule reads, and where that figure came from.
-func (m *matcher) match(p *ProcInfo) (sig int, guest uint64, guestSrc string, ok bool) {
+// guest memory that rule reads, and where that figure came from. present
+// holds the keys of the groups the scan found so far (for Rule.IfGroup;
+// nil: none).
+func (m *matcher) match(p *ProcInfo, present map[string]bool) (sig int, guest uint64, guestSrc string, ok bool) {
 	name := trimExe(p.Name)
 	exeBase := ""
 	if p.Exe != "" {
@@ -116,10 +138,10 @@ func (m *matcher) match(p *ProcInfo) (sig int, guest uint64, guestSrc string, ok
 	for i := range m.sigs {
 		for j := range m.sigs[i].Rules {
 			r := &m.sigs[i].Rules[j]
-			if !nameMatches(r.Names, name) && (exeBase == "" || !nameMatches(r.Names, exeBase)) {
+			if !r.nameMatches(name, exeBase) {
 				continue
 			}
-			if !r.matchRest(p) {
+			if !r.matchRest(p) || (r.IfGroup != "" && !present[r.IfGroup]) {
 				continue
 			}
 			if m.sigs[i].AdoptByOwner && p.Owner != "" {
@@ -134,12 +156,32 @@ func (m *matcher) match(p *ProcInfo) (sig int, guest uint64, guestSrc string, ok
 	return 0, 0, "", false
 }
 
+// nameMatches checks the process name or its executable's base name. A
+// rule that also checks the executable's folder (ExeHas) ignores case: on
+// Windows the folder, not the case of claude.exe, tells the app from a CLI.
+// Name-only rules keep the case, so claude.exe of an unknown folder is
+// never taken for the app named Claude.
+func (r *Rule) nameMatches(name, exeBase string) bool {
+	if nameMatches(r.Names, name) || (exeBase != "" && nameMatches(r.Names, exeBase)) {
+		return true
+	}
+	if len(r.ExeHas) == 0 || exeBase == "" {
+		return false
+	}
+	for _, n := range r.Names {
+		if p, ok := strings.CutSuffix(n, "*"); ok && len(exeBase) >= len(p) && strings.EqualFold(exeBase[:len(p)], p) || strings.EqualFold(n, exeBase) {
+			return true
+		}
+	}
+	return false
+}
+
 func (r *Rule) matchRest(p *ProcInfo) bool {
 	var args []string
 	if len(p.Args) > 1 {
 		args = p.Args[1:]
 	}
-	if len(r.ExeHas) > 0 && !anyContains(strings.ReplaceAll(p.Exe, `\`, "/"), r.ExeHas) {
+	if len(r.ExeHas) > 0 && !anyContainsFold(strings.ReplaceAll(p.Exe, `\`, "/"), r.ExeHas) {
 		return false
 	}
 	for _, want := range r.ArgsHave {
@@ -282,6 +324,17 @@ func anyArg(args []string, pattern string) bool {
 func anyContains(s string, subs []string) bool {
 	for _, sub := range subs {
 		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// anyContainsFold ignores case: Windows and macOS paths do.
+func anyContainsFold(s string, subs []string) bool {
+	s = strings.ToLower(s)
+	for _, sub := range subs {
+		if strings.Contains(s, strings.ToLower(sub)) {
 			return true
 		}
 	}

@@ -22,16 +22,16 @@ func TestMatchProcess(t *testing.T) {
 		{"vz adopted by limactl", ProcInfo{Name: "com.apple.Virtua", Exe: vzExe, Owner: "lima"}, "lima", 0},
 		{"vz docker by Docker.raw", ProcInfo{Name: "com.apple.Virtua", OpenFiles: []string{home + "/Library/Containers/com.docker.docker/Data/vms/0/data/Docker.raw"}}, "docker", 0},
 		{"vz tart by disk", ProcInfo{Name: "com.apple.Virtua", OpenFiles: []string{home + "/.tart/vms/sonoma/disk.img"}}, "tart", 0},
-		{"windows cowork service", ProcInfo{Name: "cowork-svc.exe"}, "cowork", 0},
-		{"windows CoworkVMService", ProcInfo{Name: "CoworkVMService"}, "cowork", 0},
+		{"windows cowork service", ProcInfo{Name: "cowork-svc.exe"}, "cowork-service", 0},
+		{"windows CoworkVMService", ProcInfo{Name: "CoworkVMService"}, "cowork-service", 0},
 
 		{"claude app main", ProcInfo{Name: "Claude", Exe: "/Applications/Claude.app/Contents/MacOS/Claude"}, "claude-app", 0},
 		{"claude helper renderer truncated", ProcInfo{Name: "Claude Helper (R"}, "claude-app", 0},
 		{"claude app windows", ProcInfo{Name: "Claude.exe", Exe: `C:\Program Files\WindowsApps\Claude_1.0_x64__pzs8sxrjxfjjc\app\Claude.exe`}, "claude-app", 0},
 		{"claude cli session", ProcInfo{Name: "claude", Exe: home + "/Library/Application Support/Claude/claude-code/2.1.3/claude.app/Contents/MacOS/claude",
 			Args: []string{"claude", "--output-format", "stream-json", "--verbose"}}, "sessions", 0},
-		{"claude cli windows", ProcInfo{Name: "claude.exe"}, "sessions", 0},
-		{"claude cli via npm", ProcInfo{Name: "node", Args: []string{"node", home + "/.npm-global/lib/node_modules/@anthropic-ai/claude-code/cli.js"}}, "sessions", 0},
+		{"claude cli windows, no path", ProcInfo{Name: "claude.exe"}, "claude-cli", 0},
+		{"claude cli via npm", ProcInfo{Name: "node", Args: []string{"node", home + "/.npm-global/lib/node_modules/@anthropic-ai/claude-code/cli.js"}}, "claude-cli", 0},
 		{"plain node", ProcInfo{Name: "node", Args: []string{"node", "server.js"}}, "", 0},
 
 		{"docker backend truncated", ProcInfo{Name: "com.docker.backe"}, "docker", 0},
@@ -83,7 +83,7 @@ func TestMatchProcess(t *testing.T) {
 		{"vmwp", ProcInfo{Name: "vmwp.exe"}, "hyperv", 0},
 
 		{"bash", ProcInfo{Name: "bash", Args: []string{"bash", "-c", "qemu-system-aarch64 -name lima-x"}}, "", 0},
-		{"Claude lowercase is cli not app", ProcInfo{Name: "claude"}, "sessions", 0},
+		{"Claude lowercase is cli not app", ProcInfo{Name: "claude"}, "claude-cli", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
