@@ -13,7 +13,9 @@ import (
 // per-process calls are costly, reference §2.3) only the few processes whose
 // name matches a signature are ever queried.
 type ProcLister interface {
-	// List returns every process with PID, PPID and Name, in one cheap pass.
+	// List returns every process with PID, PPID and Name, in one cheap pass
+	// (on Windows also its creation time, CPU time and memory, which come
+	// with the same call).
 	List(ctx context.Context) ([]ProcInfo, error)
 	// Detail fills Exe, Args, memory, CPU time and, on macOS,
 	// ResponsiblePID and OpenFiles, for the given candidates in place.

@@ -28,6 +28,8 @@ func TestSysprocOffsets(t *testing.T) {
 		{"UniqueProcessID", spiPID, unsafe.Offsetof(s.UniqueProcessID)},
 		{"InheritedFromUniqueProcessID", spiPPID, unsafe.Offsetof(s.InheritedFromUniqueProcessID)},
 		{"PrivatePageCount", spiPrivateUse, unsafe.Offsetof(s.PrivatePageCount)},
+		{"WorkingSetSize", spiWorkingSet, unsafe.Offsetof(s.WorkingSetSize)},
+		{"PagefileUsage", spiPagefile, unsafe.Offsetof(s.PagefileUsage)},
 		{"size", spiRecordBytes, unsafe.Sizeof(s)},
 	} {
 		if c.got != c.want {
@@ -48,8 +50,10 @@ func TestWindowsListerOwnProcess(t *testing.T) {
 		if p.PID != os.Getpid() {
 			continue
 		}
-		if p.PPID != os.Getppid() || p.Name == "" || p.CreateTime == 0 || !p.FootprintKnown || p.Footprint == 0 || !p.RSSKnown {
-			t.Errorf("own process: %+v", p)
+		// Under Wine a process started from Linux has no Windows parent
+		// (ppid 0), and Wine fills only the classic memory counters.
+		if p.PPID != os.Getppid() || p.Name == "" || p.CreateTime == 0 || !p.FootprintKnown || !p.RSSKnown || p.RSS == 0 {
+			t.Errorf("own process: %+v (getppid %d)", p, os.Getppid())
 		}
 		t.Logf("%d processes; own: %s, private working set %d, commit %d, CPU %.2f s", len(procs), p.Name, p.RSS, p.Footprint, p.CPU)
 		return

@@ -25,6 +25,8 @@ const (
 	spiNameBuffer  = 64  // ImageName.Buffer pointer
 	spiPID         = 80  // UniqueProcessID
 	spiPPID        = 88  // InheritedFromUniqueProcessID
+	spiWorkingSet  = 144 // WorkingSetSize
+	spiPagefile    = 184 // PagefileUsage: private bytes too
 	spiPrivateUse  = 200 // PrivatePageCount: private bytes (commit), despite its name
 	spiRecordBytes = 256
 )
@@ -60,8 +62,8 @@ func walkProcessInfo(buf []byte, base uint64) ([]ProcInfo, error) {
 			CreateTime: int64(le.Uint64(r[spiCreateTime:])),
 			CPU:        float64(le.Uint64(r[spiUserTime:])+le.Uint64(r[spiKernelTime:])) / ticksPerSecond,
 			CPUKnown:   true,
-			RSS:        le.Uint64(r[spiPrivateWS:]), RSSKnown: true,
-			Footprint: le.Uint64(r[spiPrivateUse:]), FootprintKnown: true,
+			RSS:        orElse(le.Uint64(r[spiPrivateWS:]), le.Uint64(r[spiWorkingSet:])), RSSKnown: true,
+			Footprint: orElse(le.Uint64(r[spiPrivateUse:]), le.Uint64(r[spiPagefile:])), FootprintKnown: true,
 		})
 		next := int(le.Uint32(r[spiNext:]))
 		if next == 0 {
@@ -69,6 +71,15 @@ func walkProcessInfo(buf []byte, base uint64) ([]ProcInfo, error) {
 		}
 		off += next
 	}
+}
+
+// orElse is v, or when the kernel left it 0 (Wine fills only the classic
+// counters) the older counter.
+func orElse(v, older uint64) uint64 {
+	if v == 0 {
+		return older
+	}
+	return v
 }
 
 // imageName decodes the UTF-16 name at address ptr (length in bytes).
