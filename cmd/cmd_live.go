@@ -57,6 +57,7 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, observe fun
 	var paths, await []string
 	var quota *sources.QuotaPaths // the account's quota: not the demo's
 	var extraGroups func(time.Time) []governor.ProcessGroup
+	records := recordDirs(g)
 	if lf.demo {
 		dir, groups, stopDemo, err := startDemo(ctx, g.stderr)
 		if err != nil {
@@ -64,6 +65,7 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, observe fun
 		}
 		defer stopDemo()
 		mode, source, paths = ui.ModeDemo, "built-in demo scenario", []string{dir}
+		records = sources.RecordFolders(sources.RecordInput{FlagDir: demo.RecordsFolder(dir)})
 		extraGroups = groups
 	} else {
 		p, later, err := followPaths(g, nil)
@@ -94,7 +96,7 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, observe fun
 	}
 	updates, err := startLive(ctx, liveConfig{
 		paths: paths, await: await, refresh: g.refresh, follow: true, machine: true,
-		following: settleForIdle, extraGroups: extraGroups, quota: quota,
+		following: settleForIdle, extraGroups: extraGroups, quota: quota, records: &records,
 	})
 	if err != nil {
 		return err

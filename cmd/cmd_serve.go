@@ -67,7 +67,8 @@ func runServe(ctx context.Context, g *globalOptions, logs liveLogs, addr string,
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	qp := quotaPaths()
-	updates, err := startLive(ctx, liveConfig{paths: logs.paths, await: logs.await, refresh: g.refresh, follow: true, machine: true, quota: &qp})
+	records := recordDirs(g)
+	updates, err := startLive(ctx, liveConfig{paths: logs.paths, await: logs.await, refresh: g.refresh, follow: true, machine: true, quota: &qp, records: &records})
 	if err != nil {
 		_ = ln.Close() // the start failed; that error is the one to report
 		return err

@@ -98,6 +98,9 @@ func newSnapshotCmd(g *globalOptions) *cobra.Command {
 // machine) and samples the host and the process table once.
 func takeSnapshot(ctx context.Context, g *globalOptions, args []string) (governor.Snapshot, error) {
 	state := governor.New(governor.DefaultLimits())
+	if len(args) == 0 { // this machine's records; saved logs (PATH) have none
+		state.ApplyRecords(readRecordsOnce(recordDirs(g)))
+	}
 	if paths, err := logPaths(g, args); err == nil {
 		updates, err := startLive(ctx, liveConfig{paths: paths})
 		if err != nil {

@@ -30,6 +30,9 @@ type liveConfig struct {
 	following func()
 	// quota, if set, reads the account's quota files (cmd/quota.go).
 	quota *sources.QuotaPaths
+	// records, if set, are the session-record folders to follow (with
+	// follow) or read once.
+	records *sources.RecordDirs
 }
 
 // scanEvery is how often the process table is scanned: the scan costs far
@@ -62,7 +65,7 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 	// view each separate timer is a wake-up that costs more than the work.
 	// New lines wake the follower through file notifications, not this
 	// clock; it checks on every beat only while its folder is unwatched.
-	var followTicks, machineTicks <-chan time.Time
+	var followTicks, machineTicks, recordTicks <-chan time.Time
 	every := time.Second
 	if cfg.refresh > 0 {
 		every = max(cfg.refresh, 100*time.Millisecond)
@@ -74,6 +77,9 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 		}
 		if cfg.machine {
 			machineTicks = beat.Tick()
+		}
+		if cfg.records != nil && cfg.follow {
+			recordTicks = beat.Tick()
 		}
 		all.Add(1)
 		go func() {
@@ -139,6 +145,21 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 		go func() {
 			defer all.Done()
 			sampleQuota(ctx, *cfg.quota, out)
+		}()
+	}
+	if cfg.records != nil {
+		all.Add(1)
+		go func() {
+			defer all.Done()
+			if cfg.follow {
+				watchRecords(ctx, *cfg.records, recordTicks, out)
+				return
+			}
+			r := readRecordsOnce(*cfg.records)
+			select {
+			case out <- governor.Update{Records: &r}:
+			case <-ctx.Done():
+			}
 		}()
 	}
 	go func() { all.Wait(); close(out) }()

@@ -19,15 +19,17 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/coworktop/coworktop/config"
+	"github.com/coworktop/coworktop/sources"
 )
 
 // globalOptions are the flags every subcommand shares.
 type globalOptions struct {
-	logDir  string
-	refresh time.Duration
-	noColor bool
-	stdout  io.Writer
-	stderr  io.Writer
+	logDir     string
+	recordsDir string // --records-dir: the session-record folders (records.go)
+	refresh    time.Duration
+	noColor    bool
+	stdout     io.Writer
+	stderr     io.Writer
 
 	// The config file (cmd_config.go): what is in effect, where it was
 	// looked for, whether it exists.
@@ -114,6 +116,7 @@ file; "coworktop config" says where, and flags override it.`,
 	}
 	pf := root.PersistentFlags()
 	pf.StringVar(&g.logDir, "log-dir", "", "Claude log folder (default: this OS's; env COWORKTOP_LOG_DIR)")
+	pf.StringVar(&g.recordsDir, "records-dir", "", "one folder holding Claude Code's and the app's session records (default: this OS's; env "+sources.EnvRecordsDir+")")
 	pf.DurationVar(&g.refresh, "refresh", time.Second, "screen and sampling refresh interval")
 	pf.BoolVar(&g.noColor, "no-color", false, "no colour (also when NO_COLOR is set or stdout is not a terminal)")
 

@@ -109,6 +109,10 @@ type Loss struct {
 	// from (the daemon's low-memory line before a bare "killed").
 	CauseFile string `json:"cause_file,omitempty"`
 	CauseLine int    `json:"cause_line,omitempty"`
+	// WaitingFor: the session's record said it waited for the person
+	// when it was lost ("approve Bash", "waiting" when it did not say for
+	// what). Empty when no record said so, or none was read.
+	WaitingFor string `json:"waiting_for,omitempty"`
 }
 
 // DetailText is Detail with the idle time in front: "idle 6m20s",
@@ -174,6 +178,7 @@ func (s *State) lost(l Loss) bool {
 			return false
 		}
 		s.loss.last[l.Session] = l.Time
+		l.WaitingFor = s.records.waitingAt(l.Session, l.Time)
 		if len(s.loss.last) > 4*max(s.limits.EndedSessions, 16) {
 			s.pruneLossTimes(l.Time)
 		}

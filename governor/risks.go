@@ -24,10 +24,11 @@ const (
 	RiskEvictNext      RiskKind = "evict_next"      // the next warm spawn evicts this session
 	RiskPressureSweep  RiskKind = "pressure_sweep"  // a pressure sweep would evict this session
 	RiskUpdateRestart  RiskKind = "update_restart"  // an update waits to install: its restart stops every live session
+	RiskWaitingAtRisk  RiskKind = "waiting_at_risk" // it waits for the person and is the next victim, in a sweep's way or near its idle pause
 )
 
 // RiskKinds lists every kind in the order outputs show them.
-var RiskKinds = [...]RiskKind{RiskEvictNext, RiskPressureSweep, RiskUpdateRestart, RiskMemoryTrend, RiskAppStalled, RiskDeclinedPauses, RiskOrphans, RiskVMAfterQuit}
+var RiskKinds = [...]RiskKind{RiskEvictNext, RiskPressureSweep, RiskUpdateRestart, RiskMemoryTrend, RiskAppStalled, RiskDeclinedPauses, RiskOrphans, RiskVMAfterQuit, RiskWaitingAtRisk}
 
 // maxSweepWarnings bounds the sessions a sweep warning names one by one
 // (the outlook says how many it would evict in all).
@@ -71,9 +72,12 @@ type Risk struct {
 // Text is the risk as shown: its summary and its label.
 func (r Risk) Text() string { return r.Summary + " (" + RiskLabel + ")" }
 
-// SessionName is how a risk or a warning names a session: its project,
-// else its short id.
+// SessionName is how a risk or a warning names a session: its title
+// (from its record), else its project, else its short id.
 func SessionName(v SessionView) string {
+	if v.Title != "" {
+		return v.Title
+	}
 	if v.Project != "" {
 		return v.Project
 	}
@@ -89,6 +93,7 @@ func (s *State) risks(snap *Snapshot) []Risk {
 	if snap.Update != nil {
 		out = append(out, updateRisk(snap.Update))
 	}
+	out = append(waitingRisks(snap, out), out...)
 	if trendOK {
 		out = append(out, trend)
 	}
@@ -106,9 +111,12 @@ func (s *State) risks(snap *Snapshot) []Risk {
 
 // markAtRisk sets AtRisk on the sessions a warning names.
 func markAtRisk(snap *Snapshot, risks []Risk) {
-	at := map[string]RiskKind{}
+	at, why := map[string]RiskKind{}, map[string]string{}
 	for _, r := range risks {
-		if r.Session != "" && (r.Kind == RiskEvictNext || r.Kind == RiskPressureSweep) {
+		if r.Kind == RiskWaitingAtRisk {
+			why[r.Session] = r.Summary
+		}
+		if r.Session != "" && (r.Kind == RiskEvictNext || r.Kind == RiskPressureSweep || r.Kind == RiskWaitingAtRisk) {
 			if _, ok := at[r.Session]; !ok {
 				at[r.Session] = r.Kind
 			}
@@ -119,11 +127,11 @@ func markAtRisk(snap *Snapshot, risks []Risk) {
 	}
 	for _, list := range [][]SessionView{snap.Sessions, snap.IdleRanking} {
 		for i := range list {
-			list[i].AtRisk = at[list[i].ID]
+			list[i].AtRisk, list[i].AtRiskWhy = at[list[i].ID], why[list[i].ID]
 		}
 	}
 	if v := snap.NextVictim; v != nil {
-		v.AtRisk = at[v.ID]
+		v.AtRisk, v.AtRiskWhy = at[v.ID], why[v.ID]
 	}
 }
 

@@ -26,6 +26,7 @@ func (s *State) sessionViews(now time.Time) (views, ranking []SessionView, live 
 	views = make([]SessionView, len(order))
 	for i, sess := range order {
 		views[i] = sess.view(now)
+		s.joinRecords(&views[i])
 		if sess.live() {
 			live++
 		}

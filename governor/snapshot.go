@@ -55,6 +55,22 @@ type SessionView struct {
 	// AtRisk names the warning this session is under: the next warm spawn
 	// evicts it, or a pressure sweep would (coworktop's inference).
 	AtRisk RiskKind `json:"at_risk,omitempty"`
+	// AtRiskWhy gives every reason of a waiting session at risk.
+	AtRiskWhy string `json:"at_risk_why,omitempty"`
+
+	// From the session records (records_join.go), each with its source;
+	// all empty when no record folder was found.
+	Title              string       `json:"title,omitempty"`
+	TitleSource        RecordSource `json:"title_source,omitempty"`
+	Attention          Attention    `json:"attention,omitempty"`
+	AttentionSource    RecordSource `json:"attention_source,omitempty"`
+	WaitingFor         string       `json:"waiting_for,omitempty"`
+	WaitingForSource   RecordSource `json:"waiting_for_source,omitempty"`
+	WaitingSince       time.Time    `json:"waiting_since,omitempty"`
+	WaitingSinceSource RecordSource `json:"waiting_since_source,omitempty"`
+	// RecordNote says where the log and the record disagree, and which
+	// one the screen shows.
+	RecordNote string `json:"record_note,omitempty"`
 }
 
 // UnmarshalJSON reads a session as Snapshot's JSON has it, its pause
@@ -250,6 +266,14 @@ type Snapshot struct {
 	// with its evidence.
 	Risks  []Risk `json:"risks"`
 	Counts Counts `json:"counts"`
+
+	// NeedsYou counts the sessions whose record says they wait for the
+	// person (NeedsYouCount); Background lists the supervisor's background
+	// sessions; Records says whether records were read (nil where none were
+	// looked for: report, replay).
+	NeedsYou   int              `json:"-"` // in JSON as records.needs_you: unknown without records
+	Background []BackgroundView `json:"background,omitempty"`
+	Records    *RecordsView     `json:"records,omitempty"`
 
 	MemorySamples []MemorySample `json:"-"` // [process-memory] history, oldest first, bounded
 	MemoryTimes   []time.Time    `json:"-"`

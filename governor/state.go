@@ -58,10 +58,11 @@ type State struct {
 	loss            losses
 	risk            riskState
 	daemon          daemonState
-	quit            quit           // the last quit, its lines folded into one
-	undo            startUndo      // what the last app start changed, in case it was a second instance
-	pending         pendingUpdate  // an update downloaded or staged and not installed
-	relaunchAt      time.Time      // the last relaunch line
+	quit            quit          // the last quit, its lines folded into one
+	undo            startUndo     // what the last app start changed, in case it was a second instance
+	pending         pendingUpdate // an update downloaded or staged and not installed
+	relaunchAt      time.Time     // the last relaunch line
+	records         recordState
 	log             *ring[logItem] // described lazily, once, at snapshot time: Apply is the hot path
 	memory          *ring[MemorySample]
 	memoryAt        *ring[time.Time]

@@ -33,6 +33,8 @@ type Update struct {
 	BadStamps int
 	// Quota holds account quota readings (sources' quota reader).
 	Quota []QuotaSample
+	// Records, when set, is a new reading of the session records.
+	Records *Records
 }
 
 // ApplyUpdate folds one pipeline delivery.
@@ -52,6 +54,9 @@ func (s *State) ApplyUpdate(u Update) {
 	s.counts.Unreadable += u.Unreadable
 	s.counts.BadStamps += u.BadStamps
 	s.ApplyQuota(u.Quota)
+	if u.Records != nil {
+		s.ApplyRecords(*u.Records)
+	}
 }
 
 func (s *State) setFile(f FileStatus) {

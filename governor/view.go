@@ -47,6 +47,7 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 	snap.Outlook = outlook(snap)
 	sweepOutlook(&snap.Outlook, snap)
 	snap.Update = s.updateView(&snap)
+	s.applyRecordsTo(&snap)
 	snap.Risks = s.risks(&snap)
 	snap.Quota = QuotaFigures(s.QuotaSamples(), now)
 	return snap

@@ -2,10 +2,14 @@
 // on each OS (and saying why not, for doctor), expanding a folder into its
 // known logs in generation order, opening them without blocking the app's
 // rotation, splitting them into lines, the start-up backfill, and following
-// them losslessly across rotation, cropping and re-creation; and the
+// them losslessly across rotation, cropping and re-creation; the
 // account's quota from the files that hold it without a credential
 // (quota*.go: coworktop's statusline state file, which it also writes, the
-// desktop app's plan-usage-history.json, one key of ~/.claude.json). The machine's
+// desktop app's plan-usage-history.json, one key of ~/.claude.json); and
+// Claude Code's and the desktop app's session records (records*.go): where
+// each OS keeps them, read bounded and only for the keys used, each counted
+// only while its process is alive and the same one, followed on file
+// events with a safety poll. The machine's
 // memory and process table are sources/machine; the demo writer is
 // sources/demo.
 //
@@ -21,6 +25,9 @@
 //     details or credentials, and writes none of them.
 //   - It may use governor's types, but never imports ingest, ui or render: it
 //     produces lines, it does not parse or render them.
+//   - Session records are read, never written or locked: regular files of
+//     at most 1 MiB, decoded into structs of the keys used only; the
+//     account and org folder names are walked, never kept.
 //   - Log text is untrusted and is passed on byte for byte; sanitising is the
 //     parser's and the renderer's job. Only file names from a folder listing
 //     are cleaned here, because doctor prints them.

@@ -36,6 +36,10 @@ type Demo struct {
 	// scans are the scenario's "OFFSET scan STATE" lines: what the
 	// simulated process scan finds from then on (Groups).
 	scans []demoScan
+	// recordsBegun and nextRecord: the session records written so far
+	// (records.go).
+	recordsBegun bool
+	nextRecord   int
 }
 
 // demoScan is a change of what the simulated scan finds.
@@ -162,6 +166,9 @@ func (d *Demo) Close() {
 
 // writeUntil writes the steps and memory samples due by offset upTo.
 func (d *Demo) writeUntil(upTo time.Duration) error {
+	if err := d.recordsUntil(upTo); err != nil {
+		return err
+	}
 	for d.next < len(d.steps) && d.steps[d.next].at <= upTo {
 		s := d.steps[d.next]
 		if err := d.memoryUntil(s.at); err != nil {

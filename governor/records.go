@@ -1,0 +1,239 @@
+package governor
+
+import (
+	"time"
+)
+
+// Session records: what Claude Code and the desktop app write about each
+// session of their own (session-records.md). sources reads them, keeping
+// only the keys below, and hands them over as Records; this file folds them
+// and joins them to the sessions of the log. Every field may be missing in
+// a given version: missing is "not reported by this version", never a guess.
+
+// RecordSource names where a session's figure comes from. The values are
+// stable: snapshot --json prints them.
+type RecordSource string
+
+// Record sources.
+const (
+	FromLog        RecordSource = "log"            // main.log
+	FromCodeRecord RecordSource = "session_record" // Claude Code's ~/.claude/sessions/<pid>.json
+	FromAppRecord  RecordSource = "app_record"     // the desktop app's claude-code-sessions/…/local_<uuid>.json
+	FromJobRecord  RecordSource = "job_record"     // the supervisor's jobs/<id>/state.json or daemon/roster.json
+	FromSeen       RecordSource = "estimated"      // coworktop saw it first at this time (the record gave no time)
+)
+
+// Text is the source in words, as the screen and the help say it.
+func (r RecordSource) Text() string {
+	switch r {
+	case FromLog:
+		return "the app's log"
+	case FromCodeRecord:
+		return "its Claude Code session record"
+	case FromAppRecord:
+		return "the app's session record"
+	case FromJobRecord:
+		return "the supervisor's job record"
+	case FromSeen:
+		return "first seen by coworktop (estimate)"
+	}
+	return "unknown"
+}
+
+// Attention is whether a session needs the person, as its own record says.
+type Attention string
+
+// Attention states. The values are stable (snapshot --json, metrics).
+const (
+	AttentionUnknown Attention = "unknown" // no record, or a record without status (not reported by this version)
+	AttentionWaiting Attention = "waiting" // it waits for the person: a permission prompt, a question
+	AttentionBusy    Attention = "busy"    // it is working
+	AttentionIdle    Attention = "idle"    // it finished and waits for a new prompt
+)
+
+// AttentionOf maps a record's status to an Attention: busy, idle,
+// waiting; shell (a shell command it runs, 2.1.175) is busy; anything else
+// is unknown.
+func AttentionOf(status string) Attention {
+	switch status {
+	case "waiting", "blocked":
+		return AttentionWaiting
+	case "busy", "shell", "working":
+		return AttentionBusy
+	case "idle":
+		return AttentionIdle
+	}
+	return AttentionUnknown
+}
+
+// Toggle is a yes/no a record may not report.
+type Toggle int8
+
+// Toggle values.
+const (
+	ToggleUnknown Toggle = iota // not reported by this version
+	ToggleOff
+	ToggleOn
+)
+
+// CodeRecord is one live Claude Code process's record
+// (~/.claude/sessions/<pid>.json): only the keys coworktop uses. sources
+// passes only records whose process is alive and, where the record gives
+// its start time, the same process.
+type CodeRecord struct {
+	Pid int
+	// HostSessionID is the desktop app's local_<uuid> for a Code-tab
+	// process: the join key to main.log. Empty for a terminal session.
+	HostSessionID string
+	Name          string    // its session name (2.1.139)
+	Status        string    // busy|idle|waiting|shell; "" not reported
+	WaitingFor    string    // "approve Bash", "permission prompt", …
+	UpdatedAt     time.Time // zero: not reported
+	// RemoteControl is on when the record names a Remote Control bridge
+	// (bridgeSessionId).
+	RemoteControl Toggle
+}
+
+// AppRecord is one of the desktop app's session records
+// (claude-code-sessions/<account>/<org>/local_<uuid>.json): only the keys
+// coworktop uses, never the account or org.
+type AppRecord struct {
+	SessionID     string // local_<uuid>
+	Title         string
+	LastActivity  time.Time // lastActivityAt; zero: not reported
+	RemoteControl Toggle    // remoteControlState
+	Scheduled     bool      // sessionType "scheduled"
+	Archived      bool
+}
+
+// BackgroundRecord is one background session of the Claude Code
+// supervisor (agent view): ~/.claude/jobs/<id>/state.json or an entry of
+// ~/.claude/daemon/roster.json.
+type BackgroundRecord struct {
+	ID         string
+	Name       string
+	State      string // working|blocked|done|failed|stopped; "" not reported
+	Status     string // busy|idle|waiting; "" not reported
+	WaitingFor string
+	UpdatedAt  time.Time
+}
+
+// Records is one reading of every record folder, as of At.
+type Records struct {
+	At   time.Time
+	Code []CodeRecord // live processes only
+	// Leftover are records whose process is gone: never shown as a
+	// session, only read to say whether a lost session was waiting for
+	// the person when it died (its last status, updated before the loss).
+	Leftover   []CodeRecord
+	App        []AppRecord
+	Background []BackgroundRecord
+	// Found: at least one record folder exists; without it every session's
+	// attention is unknown and the screen says records are not available.
+	Found bool
+	// Stale counts records of processes gone or replaced (a recycled pid);
+	// Refused counts files refused unread or unreadable (not a regular
+	// file, too large, not JSON).
+	Stale, Refused int
+	// CoworkLocal counts the Cowork sessions kept on this machine
+	// (local-agent-mode-sessions); CoworkKnown says the folder was looked
+	// at. Cloud Cowork tasks leave nothing here.
+	CoworkLocal int
+	CoworkKnown bool
+}
+
+// recordState is what State keeps of the records: the latest reading, its
+// indexes, and when each session's current wait began.
+type recordState struct {
+	latest *Records
+	code   map[string]*CodeRecord // by HostSessionID
+	app    map[string]*AppRecord  // by SessionID
+	waits  map[string]waitMark    // by session (local id, or "bg:"+job id)
+	// leftover: records of desktop sessions whose process is gone, by
+	// HostSessionID, for the losses only (never shown as live).
+	leftover map[string]CodeRecord
+}
+
+// waitMark is a wait as first seen: what for, and since when.
+type waitMark struct {
+	what   string
+	since  time.Time
+	source RecordSource // FromCodeRecord/FromJobRecord (updatedAt) or FromSeen
+}
+
+// ApplyRecords folds one reading of the records. A session no longer in
+// a reading (its process gone) has no record from then on.
+func (s *State) ApplyRecords(r Records) {
+	rs := &s.records
+	rs.latest = &r
+	rs.code = make(map[string]*CodeRecord, len(r.Code))
+	for i := range r.Code {
+		if id := r.Code[i].HostSessionID; id != "" {
+			rs.code[id] = &r.Code[i]
+		}
+	}
+	if len(r.Leftover) > 0 {
+		rs.leftover = make(map[string]CodeRecord, len(r.Leftover))
+		for _, c := range r.Leftover {
+			if c.HostSessionID != "" {
+				rs.leftover[c.HostSessionID] = c
+			}
+		}
+	}
+	rs.app = make(map[string]*AppRecord, len(r.App))
+	for i := range r.App {
+		rs.app[r.App[i].SessionID] = &r.App[i]
+	}
+	waits := make(map[string]waitMark)
+	for id, c := range rs.code {
+		if AttentionOf(c.Status) == AttentionWaiting {
+			waits[id] = rs.keepWait(id, c.WaitingFor, c.UpdatedAt, FromCodeRecord, r.At)
+		}
+	}
+	for _, b := range r.Background {
+		if AttentionOf(b.Status) == AttentionWaiting || AttentionOf(b.State) == AttentionWaiting {
+			id := BackgroundPrefix + b.ID
+			waits[id] = rs.keepWait(id, b.WaitingFor, b.UpdatedAt, FromJobRecord, r.At)
+		}
+	}
+	rs.waits = waits
+}
+
+// keepWait is the wait of id: the one already running when it waits for the
+// same thing, else a new one since the record's own time (or, when it
+// gives none, since this reading).
+func (rs *recordState) keepWait(id, what string, updated time.Time, src RecordSource, at time.Time) waitMark {
+	if w, ok := rs.waits[id]; ok && w.what == what {
+		return w
+	}
+	if updated.IsZero() || updated.After(at) {
+		return waitMark{what: what, since: at, source: FromSeen}
+	}
+	return waitMark{what: what, since: updated, source: src}
+}
+
+// waitingAt is what the session waited for at t by its records, "" when no
+// record read before t says it waited: the latest reading, or the record a
+// process left behind when it died (Records.Leftover), updated before t.
+func (rs *recordState) waitingAt(id string, t time.Time) string {
+	if rs.latest == nil {
+		return ""
+	}
+	if w, ok := rs.waits[id]; ok && !rs.latest.At.After(t) {
+		return orWaiting(w.what)
+	}
+	if c, ok := rs.leftover[id]; ok && AttentionOf(c.Status) == AttentionWaiting && !c.UpdatedAt.IsZero() && !c.UpdatedAt.After(t) {
+		return orWaiting(SanitizeString(c.WaitingFor, maxWaitingFor))
+	}
+	return ""
+}
+
+func orWaiting(what string) string {
+	if what == "" {
+		return "waiting"
+	}
+	return what
+}
+
+// BackgroundPrefix starts the id of a background session's row.
+const BackgroundPrefix = "bg:"

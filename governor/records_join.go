@@ -1,0 +1,247 @@
+package governor
+
+import (
+	"fmt"
+	"time"
+)
+
+// ProtectedScheduled is what a session of a scheduled task is shown as:
+// the 2.x governor never picks a session with a live scheduled job.
+const ProtectedScheduled = "scheduled task"
+
+// joinRecords adds to v what the records say of its session: its title,
+// whether it needs the person (and for what, since when), its
+// protections, and where the log and the record disagree. Without records
+// v is left as the log has it.
+func (s *State) joinRecords(v *SessionView) {
+	rs := &s.records
+	if rs.latest == nil || !rs.latest.Found {
+		return
+	}
+	app, code := rs.app[v.ID], rs.code[v.ID]
+	switch {
+	case app != nil && app.Title != "":
+		v.Title, v.TitleSource = SanitizeString(app.Title, maxTitle), FromAppRecord
+	case code != nil && code.Name != "":
+		v.Title, v.TitleSource = SanitizeString(code.Name, maxTitle), FromCodeRecord
+	}
+	v.Attention = AttentionUnknown
+	if code != nil && v.Live() {
+		v.Attention = AttentionOf(code.Status)
+		if code.Status != "" {
+			v.AttentionSource = FromCodeRecord
+		}
+		if w, ok := rs.waits[v.ID]; ok && v.Attention == AttentionWaiting {
+			v.WaitingFor = SanitizeString(w.what, maxWaitingFor)
+			v.WaitingForSource = FromCodeRecord
+			v.WaitingSince, v.WaitingSinceSource = w.since, w.source
+		}
+	}
+	if v.Live() && v.Protected == "" {
+		switch {
+		case code != nil && code.RemoteControl == ToggleOn, app != nil && app.RemoteControl == ToggleOn:
+			v.Protected = ProtectedRemoteControl
+		case app != nil && app.Scheduled:
+			v.Protected = ProtectedScheduled
+		}
+	}
+	v.RecordNote = disagreement(*v, code != nil)
+}
+
+// Caps on record text (untrusted, like log text).
+const (
+	maxTitle      = 80
+	maxWaitingFor = 60
+)
+
+// disagreement says where the log and the record tell different stories,
+// and which one the screen shows.
+func disagreement(v SessionView, hasRecord bool) string {
+	switch {
+	case v.State == StateIdle && v.Attention == AttentionBusy:
+		return fmt.Sprintf("the log shows no activity for %s, its record says busy: STATE shows the log, NEEDS YOU the record", FormatDuration(v.Idle))
+	case !v.Live() && hasRecord:
+		return "the log says " + string(v.State) + ", yet its process still runs by its record: STATE shows the log"
+	}
+	return ""
+}
+
+// NeedsYou reports whether the session waits for the person, by its record.
+func (v SessionView) NeedsYou() bool { return v.Attention == AttentionWaiting }
+
+// NeedsYouText is the needs-you cell: "approve Bash · 12m", "waiting ·
+// 3m" when the record does not say for what; "" when it does not wait.
+// The same words in the TUI, notifications and report.
+func (v SessionView) NeedsYouText(now time.Time) string {
+	if !v.NeedsYou() {
+		return ""
+	}
+	what := v.WaitingFor
+	if what == "" {
+		what = "waiting"
+	}
+	if v.WaitingSince.IsZero() {
+		return what
+	}
+	return what + " · " + FormatDuration(max(0, now.Sub(v.WaitingSince)))
+}
+
+// NearIdlePause: an idle pause this close puts a waiting session at risk.
+const NearIdlePause = 5 * time.Minute
+
+// waitingRisks: a session that waits for the person and is also the next
+// victim, in a sweep's way, or near its idle pause, with every reason.
+func waitingRisks(snap *Snapshot, others []Risk) []Risk {
+	var out []Risk
+	for i := range snap.Sessions {
+		v := &snap.Sessions[i]
+		if !v.Live() || !v.NeedsYou() {
+			continue
+		}
+		var why []string
+		backed := false
+		if snap.NextVictim != nil && snap.NextVictim.ID == v.ID {
+			why = append(why, "it is the next to be evicted (estimate)")
+		}
+		for _, r := range others {
+			if r.Session == v.ID && r.Kind == RiskPressureSweep {
+				why = append(why, "a pressure sweep would evict it")
+			}
+			if r.Session == v.ID && (r.Kind == RiskPressureSweep || r.Kind == RiskEvictNext) && r.Backed {
+				backed = true
+			}
+		}
+		if v.TimerTimeout > 0 && v.TimerRemaining > 0 && v.TimerRemaining <= NearIdlePause {
+			why = append(why, "its idle pause comes in "+FormatDuration(v.TimerRemaining))
+			backed = true // the timer is logged
+		}
+		if len(why) == 0 {
+			continue
+		}
+		ev := []string{"its record: " + string(v.Attention) + waitEvidence(*v)}
+		if v.TimerTimeout > 0 {
+			ev = append(ev, "idle timer armed "+v.TimerArmedAt.Format(time.TimeOnly)+" for "+FormatDuration(v.TimerTimeout))
+		}
+		out = append(out, Risk{Kind: RiskWaitingAtRisk, Session: v.ID, Backed: backed, Evidence: ev,
+			Summary: fmt.Sprintf("%s has waited %s: %s", SessionName(*v), waitedFor(*v, snap.Now), joinReasons(why))})
+	}
+	return out
+}
+
+func waitEvidence(v SessionView) string {
+	s := ""
+	if v.WaitingFor != "" {
+		s += " for " + v.WaitingFor
+	}
+	if !v.WaitingSince.IsZero() {
+		s += " since " + v.WaitingSince.Format(time.TimeOnly) + " (" + v.WaitingSinceSource.Text() + ")"
+	}
+	return s
+}
+
+// waitedFor is "12m00s for you (approve Bash)", "12m00s for you" or "a
+// while for you".
+func waitedFor(v SessionView, now time.Time) string {
+	d := "a while"
+	if !v.WaitingSince.IsZero() {
+		d = FormatDuration(max(0, now.Sub(v.WaitingSince)))
+	}
+	if v.WaitingFor != "" {
+		return d + " for you (" + v.WaitingFor + ")"
+	}
+	return d + " for you"
+}
+
+func joinReasons(why []string) string {
+	out := ""
+	for i, w := range why {
+		switch {
+		case i == 0:
+		case i == len(why)-1:
+			out += ", and "
+		default:
+			out += ", "
+		}
+		out += w
+	}
+	return out
+}
+
+// BackgroundView is one background session of the Claude Code supervisor,
+// a row of its own kind.
+type BackgroundView struct {
+	ID                 string       `json:"id"` // "bg:" + its job id
+	Name               string       `json:"name,omitempty"`
+	State              string       `json:"state,omitempty"` // working|blocked|done|failed|stopped, as recorded
+	Attention          Attention    `json:"attention"`
+	WaitingFor         string       `json:"waiting_for,omitempty"`
+	WaitingSince       time.Time    `json:"waiting_since,omitempty"`
+	WaitingSinceSource RecordSource `json:"waiting_since_source,omitempty"`
+	Source             RecordSource `json:"source"`
+}
+
+// NeedsYou reports whether the background session waits for the person.
+func (b BackgroundView) NeedsYou() bool { return b.Attention == AttentionWaiting }
+
+// RecordsView says whether records were read, and what was left out.
+type RecordsView struct {
+	Available bool      `json:"available"`
+	NeedsYou  int       `json:"needs_you"` // Snapshot.NeedsYou
+	At        time.Time `json:"at,omitempty"`
+	Stale     int       `json:"stale,omitempty"`   // records of processes gone or replaced: not shown
+	Refused   int       `json:"refused,omitempty"` // files refused: not regular, too large, not JSON
+	// CoworkLocal counts Cowork sessions kept on this machine; CoworkNote
+	// says, when there are none, that cloud tasks are not visible here.
+	CoworkLocal int    `json:"cowork_local,omitempty"`
+	CoworkNote  string `json:"cowork_note,omitempty"`
+}
+
+// CloudCoworkNote is what coworktop says when it sees no local Cowork
+// session: cloud tasks leave nothing on this machine.
+const CloudCoworkNote = "no local Cowork session seen: Cowork tasks run in the cloud by default and are not visible here"
+
+// recordsView, backgroundViews and the needs-you count fill snap.
+func (s *State) applyRecordsTo(snap *Snapshot) {
+	rs := &s.records
+	r := rs.latest
+	if r == nil {
+		return
+	}
+	vmUp := snap.VM.State == VMRunning || snap.VM.State == VMBooting
+	rv := &RecordsView{Available: r.Found, At: r.At, Stale: r.Stale, Refused: r.Refused, CoworkLocal: r.CoworkLocal}
+	snap.Records = rv
+	for _, b := range r.Background {
+		bv := BackgroundView{ID: BackgroundPrefix + SanitizeString(b.ID, 40), Name: SanitizeString(b.Name, maxTitle),
+			State: SanitizeString(b.State, 20), Attention: AttentionOf(b.Status), Source: FromJobRecord}
+		if bv.Attention == AttentionUnknown {
+			bv.Attention = AttentionOf(b.State)
+		}
+		if w, ok := rs.waits[BackgroundPrefix+b.ID]; ok && bv.NeedsYou() {
+			bv.WaitingFor, bv.WaitingSince, bv.WaitingSinceSource = SanitizeString(w.what, maxWaitingFor), w.since, w.source
+		}
+		snap.Background = append(snap.Background, bv)
+	}
+	if !vmUp && rv.CoworkLocal == 0 {
+		rv.CoworkNote = CloudCoworkNote
+	}
+	snap.NeedsYou = NeedsYouCount(*snap)
+	rv.NeedsYou = snap.NeedsYou
+}
+
+// NeedsYouCount is the one count of sessions that need the person: live
+// sessions and background sessions whose record says they wait. The
+// header, snapshot and the metrics all show it.
+func NeedsYouCount(snap Snapshot) int {
+	n := 0
+	for _, v := range snap.Sessions {
+		if v.Live() && v.NeedsYou() {
+			n++
+		}
+	}
+	for _, b := range snap.Background {
+		if b.NeedsYou() {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,196 @@
+package governor_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// recordsState: two sessions at cap 2, alpha the longest idle, with an idle
+// timer that fires 900 s after t0+10 s.
+func recordsState(t *testing.T) *governor.State {
+	t.Helper()
+	return stateFrom(t,
+		at(0)+" [info] Starting local session local_aaaaaaaa-1 in /p/alpha",
+		at(5)+" [info] Starting local session local_bbbbbbbb-2 in /p/beta",
+		at(10)+" [info] [WarmLifecycle:session] Starting idle timeout for local_aaaaaaaa-1: 900s",
+		at(10)+" [info] [CliGovernor] at cap=2; would evict local_aaaaaaaa-1 (idle 10s) for warm spawn",
+		at(100)+" [info] [Stop hook] Query completed for session local_bbbbbbbb-2",
+	)
+}
+
+func find(snap governor.Snapshot, id string) governor.SessionView {
+	for _, v := range snap.Sessions {
+		if v.ID == id {
+			return v
+		}
+	}
+	return governor.SessionView{}
+}
+
+func TestRecordsWaitingJoinsTitleAndRisk(t *testing.T) {
+	s := recordsState(t)
+	s.ApplyRecords(governor.Records{At: t0.Add(600 * time.Second), Found: true,
+		Code: []governor.CodeRecord{{Pid: 7, HostSessionID: "local_aaaaaaaa-1", Status: "waiting", WaitingFor: "approve Bash", UpdatedAt: t0.Add(120 * time.Second)}},
+		App:  []governor.AppRecord{{SessionID: "local_aaaaaaaa-1", Title: "api-gateway\x1b[31m"}},
+	})
+	now := t0.Add(840 * time.Second) // 12 min waiting, idle pause in 70 s
+	snap := s.Snapshot(now)
+	v := find(snap, "local_aaaaaaaa-1")
+	if v.Title != "api-gateway[31m" || v.TitleSource != governor.FromAppRecord {
+		t.Fatalf("title %q from %q: want the app record's, sanitised", v.Title, v.TitleSource)
+	}
+	if v.Attention != governor.AttentionWaiting || v.WaitingFor != "approve Bash" || !v.WaitingSince.Equal(t0.Add(120*time.Second)) || v.WaitingSinceSource != governor.FromCodeRecord {
+		t.Fatalf("attention: %+v", v)
+	}
+	if got := v.NeedsYouText(now); got != "approve Bash · 12m00s" {
+		t.Fatalf("needs-you cell %q", got)
+	}
+	if snap.NeedsYou != 1 || snap.Records == nil || snap.Records.NeedsYou != 1 {
+		t.Fatalf("needs-you count %d (%+v)", snap.NeedsYou, snap.Records)
+	}
+	if snap.NextVictim == nil || snap.NextVictim.ID != v.ID {
+		t.Fatalf("alpha should be the next victim: %+v", snap.NextVictim)
+	}
+	var r *governor.Risk
+	for i := range snap.Risks {
+		if snap.Risks[i].Kind == governor.RiskWaitingAtRisk {
+			r = &snap.Risks[i]
+		}
+	}
+	if r == nil || !strings.Contains(r.Summary, "api-gateway[31m has waited 12m00s for you (approve Bash): it is the next") ||
+		!strings.Contains(r.Summary, "next to be evicted") || !strings.Contains(r.Summary, "idle pause comes in 1m10s") || !r.Backed {
+		t.Fatalf("waiting risk: %+v", r)
+	}
+	if v.AtRisk != governor.RiskWaitingAtRisk || v.AtRiskWhy != r.Summary {
+		t.Fatalf("session not marked at risk with both reasons: %q %q", v.AtRisk, v.AtRiskWhy)
+	}
+	beta := find(snap, "local_bbbbbbbb-2")
+	if beta.Attention != governor.AttentionUnknown || beta.NeedsYou() || beta.Title != "" {
+		t.Fatalf("beta has no record: %+v", beta)
+	}
+}
+
+func TestRecordsRemoteControlIsNeverNext(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		r    governor.Records
+		want string
+	}{
+		{"app record", governor.Records{Found: true, App: []governor.AppRecord{{SessionID: "local_aaaaaaaa-1", RemoteControl: governor.ToggleOn}}}, governor.ProtectedRemoteControl},
+		{"code record bridge", governor.Records{Found: true, Code: []governor.CodeRecord{{HostSessionID: "local_aaaaaaaa-1", RemoteControl: governor.ToggleOn, Status: "waiting"}}}, governor.ProtectedRemoteControl},
+		{"scheduled", governor.Records{Found: true, App: []governor.AppRecord{{SessionID: "local_aaaaaaaa-1", Scheduled: true}}}, governor.ProtectedScheduled},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := recordsState(t)
+			tc.r.At = t0.Add(300 * time.Second)
+			s.ApplyRecords(tc.r)
+			snap := s.Snapshot(t0.Add(400 * time.Second))
+			if v := find(snap, "local_aaaaaaaa-1"); v.Protected != tc.want {
+				t.Fatalf("protected %q, want %q", v.Protected, tc.want)
+			}
+			if snap.NextVictim == nil || snap.NextVictim.ID != "local_bbbbbbbb-2" {
+				t.Fatalf("the protected session must be passed over: %+v", snap.NextVictim)
+			}
+			for _, r := range snap.Risks {
+				if r.Session == "local_aaaaaaaa-1" {
+					t.Fatalf("a protected session is named in a risk: %+v", r)
+				}
+			}
+		})
+	}
+}
+
+func TestRecordsMissingFieldsAreUnknown(t *testing.T) {
+	s := recordsState(t)
+	// A version without status: the record exists, attention is not reported.
+	s.ApplyRecords(governor.Records{At: t0.Add(300 * time.Second), Found: true,
+		Code: []governor.CodeRecord{{Pid: 7, HostSessionID: "local_aaaaaaaa-1"}}})
+	v := find(s.Snapshot(t0.Add(300*time.Second)), "local_aaaaaaaa-1")
+	if v.Attention != governor.AttentionUnknown || v.AttentionSource != "" || v.NeedsYou() || v.Title != "" {
+		t.Fatalf("missing status must read unknown: %+v", v)
+	}
+	// Waiting without updatedAt: since when coworktop first saw it, as an estimate,
+	// kept across readings while the wait is the same.
+	s.ApplyRecords(governor.Records{At: t0.Add(310 * time.Second), Found: true,
+		Code: []governor.CodeRecord{{Pid: 7, HostSessionID: "local_aaaaaaaa-1", Status: "waiting"}}})
+	s.ApplyRecords(governor.Records{At: t0.Add(320 * time.Second), Found: true,
+		Code: []governor.CodeRecord{{Pid: 7, HostSessionID: "local_aaaaaaaa-1", Status: "waiting"}}})
+	v = find(s.Snapshot(t0.Add(400*time.Second)), "local_aaaaaaaa-1")
+	if !v.WaitingSince.Equal(t0.Add(310*time.Second)) || v.WaitingSinceSource != governor.FromSeen || v.NeedsYouText(t0.Add(400*time.Second)) != "waiting · 1m30s" {
+		t.Fatalf("wait without a time: %+v", v)
+	}
+	// Its process gone: the next reading has no record, nothing waits.
+	s.ApplyRecords(governor.Records{At: t0.Add(330 * time.Second), Found: true, Stale: 1})
+	snap := s.Snapshot(t0.Add(400 * time.Second))
+	if v := find(snap, "local_aaaaaaaa-1"); v.NeedsYou() || snap.NeedsYou != 0 || snap.Records.Stale != 1 {
+		t.Fatalf("a stale record must show nothing: %+v", v)
+	}
+}
+
+func TestRecordsAbsentLeaveSnapshotAsLogged(t *testing.T) {
+	snap := recordsState(t).Snapshot(t0.Add(400 * time.Second))
+	if snap.Records != nil || snap.NeedsYou != 0 || find(snap, "local_aaaaaaaa-1").Attention != "" {
+		t.Fatalf("no records read: nothing of them may show: %+v", snap.Records)
+	}
+}
+
+func TestRecordsBackgroundAndDisagreement(t *testing.T) {
+	s := recordsState(t)
+	s.ApplyRecords(governor.Records{At: t0.Add(300 * time.Second), Found: true,
+		Code:       []governor.CodeRecord{{Pid: 9, HostSessionID: "local_bbbbbbbb-2", Status: "busy"}},
+		Background: []governor.BackgroundRecord{{ID: "j1", Name: "nightly", State: "blocked", WaitingFor: "permission prompt"}, {ID: "j2", State: "working"}},
+	})
+	snap := s.Snapshot(t0.Add(400 * time.Second))
+	if len(snap.Background) != 2 || !snap.Background[0].NeedsYou() || snap.Background[0].WaitingFor != "permission prompt" || snap.Background[1].Attention != governor.AttentionBusy {
+		t.Fatalf("background rows: %+v", snap.Background)
+	}
+	if snap.NeedsYou != 1 {
+		t.Fatalf("needs-you counts background sessions too: %d", snap.NeedsYou)
+	}
+	beta := find(snap, "local_bbbbbbbb-2")
+	if beta.State != governor.StateIdle || !strings.Contains(beta.RecordNote, "STATE shows the log") {
+		t.Fatalf("log idle, record busy: the screen must say which it shows: %+v", beta)
+	}
+	if snap.Records.CoworkNote != governor.CloudCoworkNote {
+		t.Fatalf("no local Cowork session: the cloud note must show, got %q", snap.Records.CoworkNote)
+	}
+}
+
+func TestRecordsLossOfAWaitingSession(t *testing.T) {
+	s := recordsState(t)
+	s.ApplyRecords(governor.Records{At: t0.Add(200 * time.Second), Found: true,
+		Code: []governor.CodeRecord{{Pid: 7, HostSessionID: "local_aaaaaaaa-1", Status: "waiting", WaitingFor: "approve Bash"}},
+		// A record left behind by a dead process: its last word was a wait,
+		// written before its loss.
+		Leftover: []governor.CodeRecord{{HostSessionID: "local_cccccccc-3", Status: "waiting", UpdatedAt: t0.Add(250 * time.Second)}},
+	})
+	for _, e := range parseLines(t, "main.log",
+		at(260)+" [info] Starting local session local_cccccccc-3 in /p/gamma",
+		at(300)+" [info] [CliGovernor] at cap=2; evicting local_aaaaaaaa-1 (idle 290s) for warm spawn",
+		at(301)+" [info] [CliGovernor] at cap=2; evicting local_bbbbbbbb-2 (idle 200s) for warm spawn",
+		at(302)+" [info] [CliGovernor] at cap=2; evicting local_cccccccc-3 (idle 40s) for warm spawn",
+	) {
+		s.Apply(e)
+	}
+	losses, _ := s.Losses()
+	got := map[string]string{}
+	for _, l := range losses {
+		got[l.Session] = l.WaitingFor
+	}
+	if got["local_aaaaaaaa-1"] != "approve Bash" || got["local_bbbbbbbb-2"] != "" || got["local_cccccccc-3"] != "waiting" {
+		t.Fatalf("waiting when lost: %v", got)
+	}
+	// A reading taken after the loss says nothing of it.
+	s2 := recordsState(t)
+	s2.ApplyRecords(governor.Records{At: t0.Add(400 * time.Second), Found: true,
+		Code: []governor.CodeRecord{{Pid: 7, HostSessionID: "local_aaaaaaaa-1", Status: "waiting"}}})
+	for _, e := range parseLines(t, "main.log", at(300)+" [info] [CliGovernor] at cap=2; evicting local_aaaaaaaa-1 (idle 290s) for warm spawn") {
+		s2.Apply(e)
+	}
+	if l, _ := s2.Losses(); len(l) != 1 || l[0].WaitingFor != "" {
+		t.Fatalf("a record read after the loss must not annotate it: %+v", l)
+	}
+}

@@ -1,0 +1,84 @@
+package sources
+
+// Session records (session-records.md): Claude Code's per-process records
+// under the CLI's folder ($CLAUDE_CONFIG_DIR, else ~/.claude), the desktop
+// app's session records under its data folder, and the supervisor's
+// background sessions. This file finds the folders; records_read.go reads
+// them, records_proc*.go checks that a record's process is alive and the
+// same one, records_watch.go follows them.
+
+// EnvRecordsDir overrides every record folder at once (below the
+// --records-dir flag): one folder laid out as both the CLI's folder
+// (sessions/, jobs/, daemon/roster.json) and the app's data folder
+// (claude-code-sessions/, local-agent-mode-sessions/). Tests and the demo
+// use it, and so can people whose folders live elsewhere.
+const EnvRecordsDir = "COWORKTOP_RECORDS_DIR"
+
+// RecordDirs are the folders session records are read from.
+type RecordDirs struct {
+	// Code is the Claude Code CLI's folder: sessions/<pid>.json,
+	// jobs/<id>/state.json, daemon/roster.json.
+	Code Candidate
+	// App are the desktop app's data folders, in order: the first that
+	// holds claude-code-sessions wins.
+	App []Candidate
+}
+
+// RecordInput is what finding the record folders depends on.
+type RecordInput struct {
+	GOOS    string
+	Home    string
+	Getenv  func(string) string
+	FlagDir string // --records-dir
+}
+
+// RecordFolders lists where this OS keeps session records.
+func RecordFolders(in RecordInput) RecordDirs {
+	getenv := in.Getenv
+	if getenv == nil {
+		getenv = func(string) string { return "" }
+	}
+	for _, o := range []Candidate{{in.FlagDir, "--records-dir"}, {getenv(EnvRecordsDir), EnvRecordsDir}} {
+		if o.Path != "" {
+			return RecordDirs{Code: o, App: []Candidate{o}}
+		}
+	}
+	d := RecordDirs{Code: DaemonCandidate(DiscoverInput{GOOS: in.GOOS, Home: in.Home, Getenv: in.Getenv})}
+	switch in.GOOS {
+	case "darwin":
+		d.App = []Candidate{{joinFor(in.GOOS, in.Home, "Library", "Application Support", "Claude"), "macOS default"}}
+	case "windows":
+		roaming, roamingSrc := getenv("APPDATA"), "%APPDATA%"
+		if roaming == "" {
+			roaming, roamingSrc = joinFor(in.GOOS, in.Home, "AppData", "Roaming"), "%USERPROFILE%\\AppData\\Roaming (APPDATA unset)"
+		}
+		local, localSrc := getenv("LOCALAPPDATA"), "%LOCALAPPDATA%"
+		if local == "" {
+			local, localSrc = joinFor(in.GOOS, in.Home, "AppData", "Local"), "%USERPROFILE%\\AppData\\Local (LOCALAPPDATA unset)"
+		}
+		d.App = []Candidate{
+			{joinFor(in.GOOS, roaming, "Claude"), roamingSrc},
+			// The older MSIX builds keep their Roaming folder in the
+			// package's LocalCache.
+			{joinFor(in.GOOS, local, "Packages", "Claude_pzs8sxrjxfjjc", "LocalCache", "Roaming", "Claude"), localSrc + " (MSIX package)"},
+		}
+	default:
+		cfg, src := getenv("XDG_CONFIG_HOME"), "Linux default ($XDG_CONFIG_HOME)"
+		if cfg == "" {
+			cfg, src = joinFor(in.GOOS, in.Home, ".config"), "Linux default"
+		}
+		d.App = []Candidate{{joinFor(in.GOOS, cfg, "Claude"), src}}
+	}
+	return d
+}
+
+// Names inside the record folders.
+const (
+	codeSessionsDir = "sessions"
+	jobsDir         = "jobs"
+	jobStateFile    = "state.json"
+	rosterDir       = "daemon"
+	rosterFile      = "roster.json"
+	appSessionsDir  = "claude-code-sessions"
+	coworkDir       = "local-agent-mode-sessions"
+)

@@ -1,0 +1,118 @@
+package sources
+
+import (
+	"context"
+	"path/filepath"
+	"reflect"
+	"time"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// recordPoll is the safety poll's least interval: a process that dies
+// leaves its record as it was, so no file event says so.
+const recordPoll = 2 * time.Second
+
+// recordSettle gathers a burst of file events into one reading.
+const recordSettle = 50 * time.Millisecond
+
+// WatchRecords sends a reading of the record folders now, then a new one
+// whenever it differs from the last: it reads again on file events in the
+// folders (through the follower's notifier) and on ticks, at most every
+// recordPoll, as the safety poll. It returns when ctx is done or ticks
+// closes.
+func WatchRecords(ctx context.Context, dirs RecordDirs, procs ProcessTable, ticks <-chan time.Time, out chan<- governor.Records) {
+	r := NewRecordReader(dirs, procs)
+	n := newNotifier(nil)
+	defer n.close()
+	var last *governor.Records
+	var lastAt time.Time
+	read := func() bool {
+		rec := r.Read()
+		lastAt = time.Now()
+		watchRecordDirs(n, dirs)
+		if last != nil && sameReading(*last, rec) {
+			return true
+		}
+		last = &rec
+		select {
+		case out <- rec:
+			return true
+		case <-ctx.Done():
+			return false
+		}
+	}
+	if !read() {
+		return
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case _, ok := <-ticks:
+			if !ok {
+				return
+			}
+			if time.Since(lastAt) >= recordPoll && !read() {
+				return
+			}
+		case _, ok := <-n.events():
+			if !ok {
+				n.lost()
+				continue
+			}
+			time.Sleep(recordSettle)
+			n.drainAll()
+			if !read() {
+				return
+			}
+		case <-n.errors():
+		}
+	}
+}
+
+// watchRecordDirs adds the watch of every record folder there now (the
+// app's account and org folders appear when it first signs in).
+func watchRecordDirs(n *notifier, dirs RecordDirs) {
+	add := func(d string) {
+		d = filepath.Clean(d)
+		if _, ok := n.dirs[d]; !ok {
+			n.dirs[d] = nil
+		}
+	}
+	add(filepath.Join(dirs.Code.Path, codeSessionsDir))
+	add(filepath.Join(dirs.Code.Path, jobsDir))
+	add(filepath.Join(dirs.Code.Path, rosterDir))
+	for _, c := range dirs.App {
+		root := filepath.Join(c.Path, appSessionsDir)
+		add(root)
+		for _, a := range listDirs(root) {
+			add(filepath.Join(root, a))
+			for _, o := range listDirs(filepath.Join(root, a)) {
+				add(filepath.Join(root, a, o))
+			}
+		}
+	}
+	n.ensure()
+}
+
+// drainAll drops every event already queued: one reading covers them.
+func (n *notifier) drainAll() {
+	for {
+		select {
+		case _, ok := <-n.events():
+			if !ok {
+				n.lost()
+				return
+			}
+		default:
+			return
+		}
+	}
+}
+
+// sameReading: two readings say the same, whatever their times.
+func sameReading(a, b governor.Records) bool {
+	a.At, b.At = time.Time{}, time.Time{}
+	return reflect.DeepEqual(a, b)
+}
