@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/internal/testfs"
 	"github.com/shirou/gopsutil/v4/process"
 )
 
@@ -55,7 +56,7 @@ func deadPid(t *testing.T) int {
 }
 
 func TestRecordsLivenessOnThisMachine(t *testing.T) {
-	dir := t.TempDir()
+	dir := testfs.TempDir(t)
 	me, dead := os.Getpid(), deadPid(t)
 	sess := filepath.Join(dir, "sessions")
 	writeRecord(t, filepath.Join(sess, "1.json"), fmt.Sprintf(`{"pid":%d,"procStart":%q,"hostSessionId":"local_live","status":"waiting","waitingFor":"approve Bash","updatedAt":1789119830687}`, me, ownProcStart(t)))
@@ -83,7 +84,7 @@ type fakeProcs map[int]bool
 func (f fakeProcs) Same(pid int, _ string, _ time.Time) bool { return f[pid] }
 
 func TestRecordsReadBoundsAndMissingFields(t *testing.T) {
-	dir := t.TempDir()
+	dir := testfs.TempDir(t)
 	sess := filepath.Join(dir, "sessions")
 	writeRecord(t, filepath.Join(sess, "10.json"), `{"pid":10,"hostSessionId":"local_a","secret":"x"}`) // no status: a version without it
 	writeRecord(t, filepath.Join(sess, "11.json"), `not json`)
@@ -133,7 +134,7 @@ func TestRecordsReadBoundsAndMissingFields(t *testing.T) {
 }
 
 func TestRecordsBackground(t *testing.T) {
-	dir := t.TempDir()
+	dir := testfs.TempDir(t)
 	writeRecord(t, filepath.Join(dir, "jobs", "j1", "state.json"), `{"name":"nightly","state":"blocked","status":"waiting","waitingFor":"permission prompt"}`)
 	writeRecord(t, filepath.Join(dir, "jobs", "j2", "state.json"), `{"state":"done"}`)
 	writeRecord(t, filepath.Join(dir, "jobs", "j3", "state.json"), `{"state":"working"}`)
@@ -202,7 +203,7 @@ func TestRecordsProcStartForms(t *testing.T) {
 }
 
 func TestWatchRecordsWakesOnFileEvents(t *testing.T) {
-	dir := t.TempDir()
+	dir := testfs.TempDir(t)
 	writeRecord(t, filepath.Join(dir, "sessions", "20.json"), `{"pid":20,"hostSessionId":"local_a","status":"busy"}`)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
