@@ -51,12 +51,9 @@ func printDiscovery(w io.Writer, d sources.Discovery, now time.Time) {
 			state = "found, " + p.Why
 		}
 		fmt.Fprintf(w, "  %s\n    from %s; %s\n", sources.CleanText(p.Path), p.Source, state)
-		for _, f := range p.Files {
-			open := "opens read-only"
-			if !f.Readable {
-				open = "cannot open: " + f.OpenErr
-			}
-			fmt.Fprintf(w, "    %-26s %9s  %-10s %s\n", f.Name, governor.FormatBytes(uint64(f.Size)), humanAge(now.Sub(f.ModTime)), open)
+		printFiles(w, p.Files, now)
+		if p.Found && p.Use != "" {
+			fmt.Fprintf(w, "    %s\n", sources.CleanText(p.Use))
 		}
 	}
 	if d.Chosen == "" {
@@ -65,19 +62,42 @@ func printDiscovery(w io.Writer, d sources.Discovery, now time.Time) {
 		fmt.Fprintf(w, "using: %s (%s)\n", sources.CleanText(d.Chosen), d.Reason)
 	}
 	printDaemon(w, d.Daemon, now)
+	printService(w, d.Service, now)
 }
 
-// printDaemon lists the Claude Code daemon's log: where it was looked
-// for, what is there, and whether it is read with the app's logs.
-func printDaemon(w io.Writer, d sources.DaemonLog, now time.Time) {
-	fmt.Fprintf(w, "claude code daemon log:\n  %s\n    from %s\n", sources.CleanText(d.Path), d.Source)
-	for _, f := range d.Files {
+// printFiles lists the known logs of a probed folder.
+func printFiles(w io.Writer, files []sources.ProbedFile, now time.Time) {
+	for _, f := range files {
 		open := "opens read-only"
 		if !f.Readable {
 			open = "cannot open: " + f.OpenErr
 		}
 		fmt.Fprintf(w, "    %-26s %9s  %-10s %s\n", f.Name, governor.FormatBytes(uint64(f.Size)), humanAge(now.Sub(f.ModTime)), open)
 	}
+}
+
+// printService lists the Windows Cowork VM service's log folder (nothing on
+// other systems): its cowork-service logs, whether they are read with the
+// app's, and the coworkd folder beside them.
+func printService(w io.Writer, s sources.ServiceLog, now time.Time) {
+	if s.Path == "" {
+		return
+	}
+	fmt.Fprintf(w, "cowork vm service log:\n  %s\n    from %s\n", sources.CleanText(s.Path), s.Source)
+	printFiles(w, s.Files, now)
+	if s.Used {
+		fmt.Fprintf(w, "  read with the app's logs (report, the live view, events, serve)\n")
+	} else {
+		fmt.Fprintf(w, "  not read: %s\n", sources.CleanText(s.Why))
+	}
+	fmt.Fprintf(w, "  %s: %d log(s); %s\n", sources.CleanText(s.Coworkd), s.CoworkdLogs, sources.CleanText(s.CoworkdWhy))
+}
+
+// printDaemon lists the Claude Code daemon's log: where it was looked
+// for, what is there, and whether it is read with the app's logs.
+func printDaemon(w io.Writer, d sources.DaemonLog, now time.Time) {
+	fmt.Fprintf(w, "claude code daemon log:\n  %s\n    from %s\n", sources.CleanText(d.Path), d.Source)
+	printFiles(w, d.Files, now)
 	switch {
 	case d.Used:
 		fmt.Fprintf(w, "  read with the app's logs (report, the live view, events, serve)\n")

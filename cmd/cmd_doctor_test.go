@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/coworktop/coworktop/sources"
 )
 
 func TestDoctorFound(t *testing.T) {
@@ -88,5 +91,50 @@ func TestDoctorListsTheDaemonLog(t *testing.T) {
 	run([]string{"doctor", "--log-dir", logs}, &out, &errb)
 	if !strings.Contains(out.String(), "not read:") {
 		t.Errorf("no daemon log: doctor says why it is not read:\n%s", out.String())
+	}
+}
+
+// On Windows, doctor lists every folder probed with why it was or was not
+// used, and the Cowork VM service's folder; its log is read with the app's.
+func TestDoctorWindowsFolders(t *testing.T) {
+	root := t.TempDir()
+	local, roaming, data := filepath.Join(root, "Local"), filepath.Join(root, "Roaming"), filepath.Join(root, "ProgramData")
+	write := func(p string, age time.Duration) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		mt := time.Now().Add(-age)
+		if err := os.Chtimes(p, mt, mt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(local, "Claude", "Logs", "main.log"), time.Minute)
+	write(filepath.Join(roaming, "Claude", "logs", "main.log"), 30*24*time.Hour)
+	write(filepath.Join(data, "Claude", "Logs", "cowork-service.log"), time.Minute)
+	env := map[string]string{"LOCALAPPDATA": local, "APPDATA": roaming, "PROGRAMDATA": data}
+	d := sources.DiscoverWith(sources.DiscoverInput{GOOS: "windows", Home: root, Join: filepath.Join,
+		Getenv: func(k string) string { return env[k] }})
+	var out bytes.Buffer
+	printDiscovery(&out, d, time.Now())
+	s := out.String()
+	for _, want := range []string{
+		"from %LOCALAPPDATA%; found\n    main.log", "    used\n",
+		"from %APPDATA%; found\n    main.log", "    not used: its newest log was written",
+		"Claude_pzs8sxrjxfjjc", "LocalCache\\Roaming (builds before the 2026-08-21 move); not usable: missing",
+		"(Cowork on 3P); not usable: missing",
+		"cowork vm service log:", "from %ProgramData% (the Cowork VM service)", "cowork-service.log",
+		"read with the app's logs", "coworkd: 0 log(s); missing",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("doctor lacks %q:\n%s", want, s)
+		}
+	}
+	paths := discoveredPaths(d)
+	if len(paths) != 2 || paths[0] != filepath.Join(local, "Claude", "Logs") || filepath.Base(paths[1]) != "cowork-service.log" {
+		t.Fatalf("read: %v, want the Local folder and the service's log", paths)
 	}
 }

@@ -7,8 +7,9 @@ import (
 )
 
 // logPaths is what to read: the PATH arguments when given, else the log
-// folder (--log-dir, COWORKTOP_LOG_DIR, or this OS's default) and, in its
-// own folder, the Claude Code daemon's log when discovery found it.
+// folder (--log-dir, COWORKTOP_LOG_DIR, or this OS's default) and, each in
+// its own folder, the Claude Code daemon's log and (Windows) the Cowork VM
+// service's log when discovery found them.
 func logPaths(g *globalOptions, args []string) ([]string, error) {
 	paths, _, err := followPaths(g, args)
 	return paths, err
@@ -36,5 +37,12 @@ func followPaths(g *globalOptions, args []string) (paths, await []string, err er
 	if p := d.Daemon.Await(); p != "" {
 		await = []string{p}
 	}
-	return append([]string{d.Chosen}, d.Daemon.Paths()...), await, nil
+	return discoveredPaths(d), await, nil
+}
+
+// discoveredPaths is what discovery found to read: the chosen folder, then
+// the daemon's and the service's logs that join it.
+func discoveredPaths(d sources.Discovery) []string {
+	paths := append([]string{d.Chosen}, d.Daemon.Paths()...)
+	return append(paths, d.Service.Paths()...)
 }

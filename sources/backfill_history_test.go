@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/coworktop/coworktop/ingest"
+	"github.com/coworktop/coworktop/internal/testfs"
 )
 
 var appStartsHour = StartFinder{Last: ingest.LastAppStart, Span: ingest.AppStartSpan, Stamp: ingest.StampOf}
@@ -18,7 +19,7 @@ func startAt(stamp string) string {
 // reaches back over the restart and the rotation to the start of the run
 // that was going on an hour before, so its evictions and cap are read.
 func TestBackfillReachesTheLastHourAcrossRestarts(t *testing.T) {
-	dir := t.TempDir()
+	dir := testfs.TempDir(t)
 	writeFile(t, filepath.Join(dir, "main2.log"), startAt("2026-08-30 18:00:00")+"2026-08-30 18:10:00 [info] run1\n")
 	writeFile(t, filepath.Join(dir, "main1.log"), "2026-08-30 19:00:00 [info] run1 late\n"+
 		startAt("2026-08-30 19:30:00")+"2026-08-30 20:10:00 [info] [CliGovernor] cap=8\n")
@@ -45,7 +46,7 @@ func TestBackfillReachesTheLastHourAcrossRestarts(t *testing.T) {
 // A restart more than an hour before the newest line is where the read
 // begins, as before: everything in the hour is of this run.
 func TestBackfillStopsAtAnOldEnoughStart(t *testing.T) {
-	dir := t.TempDir()
+	dir := testfs.TempDir(t)
 	writeFile(t, filepath.Join(dir, "main1.log"), startAt("2026-08-30 17:00:00")+"2026-08-30 17:10:00 [info] old run\n")
 	writeFile(t, filepath.Join(dir, "main.log"), startAt("2026-08-30 19:59:00")+"2026-08-30 21:00:00 [info] now\n")
 	b, err := PlanBackfill(dir, nil, appStartsHour)
@@ -62,7 +63,7 @@ func TestBackfillStopsAtAnOldEnoughStart(t *testing.T) {
 // With no app start at all within the byte bound, the bound decides, and
 // a newest line whose stamp is cut off (a continuation) is looked past.
 func TestBackfillHourWithoutStarts(t *testing.T) {
-	dir := t.TempDir()
+	dir := testfs.TempDir(t)
 	writeFile(t, filepath.Join(dir, "main1.log"), "2026-08-30 19:00:00 [info] a\n")
 	writeFile(t, filepath.Join(dir, "main.log"), startAt("2026-08-30 20:30:00")+"2026-08-30 21:00:00 [info] b {\n  k: 1\n}\n")
 	b, err := PlanBackfill(dir, nil, appStartsHour)

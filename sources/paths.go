@@ -41,6 +41,8 @@ type ProbedDir struct {
 	// Newest is the newest main.log write time (or of any known log when
 	// there is no main.log); it decides between two found folders.
 	Newest time.Time
+	// Use says why discovery chose this folder, or why it did not.
+	Use string
 }
 
 // Discovery is the outcome of looking for the Claude log folder.
@@ -50,6 +52,9 @@ type Discovery struct {
 	Reason string // why Chosen, or why none
 	// Daemon is the Claude Code daemon's log, in a folder of its own.
 	Daemon DaemonLog
+	// Service is the Windows Cowork VM service's log folder
+	// (%ProgramData%\Claude\Logs); zero on other systems.
+	Service ServiceLog
 }
 
 // DiscoverInput is everything discovery depends on, so every OS's rules can
@@ -59,6 +64,24 @@ type DiscoverInput struct {
 	Home    string
 	Getenv  func(string) string
 	FlagDir string // --log-dir
+	// Join joins path elements; nil means with GOOS's separator. Tests of
+	// another OS's folders pass filepath.Join, so that the trees they build
+	// are real folders on the OS that runs them.
+	Join func(elem ...string) string
+}
+
+func (in DiscoverInput) join(elem ...string) string {
+	if in.Join != nil {
+		return in.Join(elem...)
+	}
+	return joinFor(in.GOOS, elem...)
+}
+
+func (in DiscoverInput) getenv(k string) string {
+	if in.Getenv == nil {
+		return ""
+	}
+	return in.Getenv(k)
 }
 
 // Discover finds this machine's Claude log folder. flagDir is --log-dir.
@@ -69,52 +92,36 @@ func Discover(flagDir string) Discovery {
 
 // Candidates lists the folders to probe, in order of preference. An override
 // (flag, then environment) replaces the defaults: asking for a folder and
-// silently getting another would mislead.
+// silently getting another would mislead. Without one, every folder where
+// the app is known to write its logs on this OS is probed (paths_os.go),
+// and the newest main.log decides.
 func Candidates(in DiscoverInput) []Candidate {
-	getenv := in.Getenv
-	if getenv == nil {
-		getenv = func(string) string { return "" }
-	}
 	if in.FlagDir != "" {
 		return []Candidate{{in.FlagDir, "--log-dir"}}
 	}
-	if d := getenv(EnvLogDir); d != "" {
+	if d := in.getenv(EnvLogDir); d != "" {
 		return []Candidate{{d, EnvLogDir}}
 	}
 	switch in.GOOS {
 	case "darwin":
-		return []Candidate{{joinFor(in.GOOS, in.Home, "Library", "Logs", "Claude"), "macOS default"}}
+		return darwinCandidates(in)
 	case "windows":
-		local, roaming := getenv("LOCALAPPDATA"), getenv("APPDATA")
-		localSrc, roamingSrc := "%LOCALAPPDATA%", "%APPDATA%"
-		if local == "" {
-			local, localSrc = joinFor(in.GOOS, in.Home, "AppData", "Local"), "%USERPROFILE%\\AppData\\Local (LOCALAPPDATA unset)"
-		}
-		if roaming == "" {
-			roaming, roamingSrc = joinFor(in.GOOS, in.Home, "AppData", "Roaming"), "%USERPROFILE%\\AppData\\Roaming (APPDATA unset)"
-		}
-		// The app moved its logs to Local in 2026; Roaming went stale but
-		// still exists on upgraded machines. Both are probed and the newer
-		// main.log wins.
-		return []Candidate{
-			{joinFor(in.GOOS, local, "Claude", "Logs"), localSrc},
-			{joinFor(in.GOOS, roaming, "Claude", "logs"), roamingSrc},
-		}
+		return windowsCandidates(in)
 	default:
-		cfg := getenv("XDG_CONFIG_HOME")
+		cfg := in.getenv("XDG_CONFIG_HOME")
 		src := "Linux repack default"
 		if cfg == "" {
-			cfg = joinFor(in.GOOS, in.Home, ".config")
+			cfg = in.join(in.Home, ".config")
 		} else {
 			src += " ($XDG_CONFIG_HOME)"
 		}
-		return []Candidate{{joinFor(in.GOOS, cfg, "Claude", "logs"), src}}
+		return []Candidate{{in.join(cfg, "Claude", "logs"), src}}
 	}
 }
 
 // DiscoverWith probes the candidates for in and chooses one.
 func DiscoverWith(in DiscoverInput) Discovery {
-	d := Discovery{Daemon: discoverDaemon(in)}
+	d := Discovery{Daemon: discoverDaemon(in), Service: discoverService(in)}
 	for _, c := range Candidates(in) {
 		d.Probed = append(d.Probed, probeDir(c))
 	}
@@ -144,10 +151,29 @@ func DiscoverWith(in DiscoverInput) Discovery {
 		d.Reason = "the only folder found; it holds no known logs yet (the app may not have written any)"
 	case b.Source == "--log-dir" || b.Source == EnvLogDir:
 		d.Reason = "set by " + b.Source
+	case len(d.Probed) > 1:
+		d.Reason = "the only folder found"
 	default:
 		d.Reason = "this OS's default folder"
 	}
+	for i := range d.Probed {
+		d.Probed[i].Use = useOf(d.Probed[i], i == best, b)
+	}
 	return d
+}
+
+// useOf says why p was or was not chosen, beside the chosen folder b.
+func useOf(p ProbedDir, chosen bool, b ProbedDir) string {
+	switch {
+	case chosen:
+		return "used"
+	case !p.Found:
+		return "not used: " + p.Why
+	case len(p.Files) == 0:
+		return "not used: no known logs"
+	}
+	return fmt.Sprintf("not used: its newest log was written %s, before the chosen folder's (%s); it may hold older history: name it as PATH to read it",
+		p.Newest.Format(time.DateTime), b.Newest.Format(time.DateTime))
 }
 
 func countFound(ps []ProbedDir) int {

@@ -18,14 +18,14 @@ func TestCandidatesPerOS(t *testing.T) {
 		in   DiscoverInput
 		want string
 	}{
-		{DiscoverInput{GOOS: "darwin", Home: "/Users/u"}, "/Users/u/Library/Logs/Claude"},
+		{DiscoverInput{GOOS: "darwin", Home: "/Users/u"}, "/Users/u/Library/Logs/Claude,/Users/u/Library/Logs/Claude-3p"},
 		{DiscoverInput{GOOS: "linux", Home: "/home/u"}, "/home/u/.config/Claude/logs"},
 		{DiscoverInput{GOOS: "linux", Home: "/home/u", Getenv: envOf(map[string]string{"XDG_CONFIG_HOME": "/xdg"})}, "/xdg/Claude/logs"},
 		{DiscoverInput{GOOS: "windows", Home: `C:\Users\u`, Getenv: envOf(map[string]string{
 			"LOCALAPPDATA": `C:\Users\u\AppData\Local\`, "APPDATA": `C:\Users\u\AppData\Roaming`})},
-			`C:\Users\u\AppData\Local\Claude\Logs,C:\Users\u\AppData\Roaming\Claude\logs`},
+			`C:\Users\u\AppData\Local\Claude\Logs,C:\Users\u\AppData\Roaming\Claude\logs,` + msix(`C:\Users\u\AppData\Local`) + `,C:\Users\u\AppData\Roaming\Claude-3p\logs`},
 		{DiscoverInput{GOOS: "windows", Home: `C:\Users\u`},
-			`C:\Users\u\AppData\Local\Claude\Logs,C:\Users\u\AppData\Roaming\Claude\logs`},
+			`C:\Users\u\AppData\Local\Claude\Logs,C:\Users\u\AppData\Roaming\Claude\logs,` + msix(`C:\Users\u\AppData\Local`) + `,C:\Users\u\AppData\Roaming\Claude-3p\logs`},
 		{DiscoverInput{GOOS: "darwin", Home: "/Users/u", Getenv: envOf(map[string]string{EnvLogDir: "/env"})}, "/env"},
 		{DiscoverInput{GOOS: "darwin", Home: "/Users/u", FlagDir: "/flag", Getenv: envOf(map[string]string{EnvLogDir: "/env"})}, "/flag"},
 	}
@@ -38,6 +38,13 @@ func TestCandidatesPerOS(t *testing.T) {
 			t.Errorf("%+v: got %v, want %s", c.in, got, c.want)
 		}
 	}
+}
+
+// msix is the three LocalCache folders of the publicly seen MSIX package
+// under local.
+func msix(local string) string {
+	p := local + `\Packages\Claude_pzs8sxrjxfjjc\LocalCache\`
+	return p + `Roaming\Claude\logs,` + p + `Local\Claude\Logs,` + p + `Local\Claude-3p\logs`
 }
 
 func writeAged(t *testing.T, path string, size int, age time.Duration) {
@@ -57,12 +64,9 @@ func writeAged(t *testing.T, path string, size int, age time.Duration) {
 // On Windows both folders may exist; the one with the newer main.log wins
 // even when the other has more, or newer, other logs.
 func TestDiscoverWindowsPicksNewestMainLog(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("builds Windows-style names as plain file names")
-	}
 	root := testfs.TempDir(t)
 	local, roaming := filepath.Join(root, "Local"), filepath.Join(root, "Roaming")
-	in := DiscoverInput{GOOS: "windows", Home: root, Getenv: envOf(map[string]string{"LOCALAPPDATA": local, "APPDATA": roaming})}
+	in := DiscoverInput{GOOS: "windows", Home: root, Getenv: envOf(map[string]string{"LOCALAPPDATA": local, "APPDATA": roaming}), Join: filepath.Join}
 	cands := Candidates(in)
 	writeAged(t, filepath.Join(cands[0].Path, "main.log"), 10, time.Minute)
 	writeAged(t, filepath.Join(cands[1].Path, "main.log"), 5000, 48*time.Hour)
@@ -72,7 +76,7 @@ func TestDiscoverWindowsPicksNewestMainLog(t *testing.T) {
 	if d.Chosen != cands[0].Path || !strings.Contains(d.Reason, "newest main.log of 2") {
 		t.Fatalf("chose %q (%s)", d.Chosen, d.Reason)
 	}
-	if len(d.Probed) != 2 || len(d.Probed[1].Files) != 3 || !d.Probed[1].Files[0].Readable || d.Probed[1].Files[0].Size != 5000 {
+	if len(d.Probed) != 6 || len(d.Probed[1].Files) != 3 || !d.Probed[1].Files[0].Readable || d.Probed[1].Files[0].Size != 5000 {
 		t.Fatalf("probed %+v", d.Probed)
 	}
 	// Swap ages: Roaming now wins.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/internal/testfs"
 )
 
 func readQuotaFixture(t *testing.T, name string) []byte {
@@ -137,7 +138,7 @@ func TestParseClaudeJSONQuotaOnlyThatKey(t *testing.T) {
 }
 
 func quotaDir(t *testing.T) (QuotaPaths, string) {
-	dir := t.TempDir()
+	dir := testfs.TempDir(t)
 	return QuotaPaths{
 		Statusline: filepath.Join(dir, "cache", "coworktop", StatuslineStateName),
 		Desktop:    filepath.Join(dir, "Claude", "plan-usage-history.json"),
