@@ -104,6 +104,16 @@ func TestStatuslineUnderShellFeedsSnapshot(t *testing.T) {
 	if !strings.Contains(string(tx), "quota            5h 24% · 7d 41%  statusline, ") {
 		t.Fatalf("snapshot text lacks the quota:\n%s", tx)
 	}
+	// And in the metrics.
+	prom := filepath.Join(dir, "coworktop.prom")
+	pc := exec.Command(bin, "snapshot", "--format", "prom", "--output", prom, filepath.Join("testdata", "logs", "linux"))
+	pc.Env = env
+	if out, err := pc.CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if b, _ := os.ReadFile(prom); !strings.Contains(string(b), `coworktop_quota_used_percent{source="statusline",window="five_hour"} 23.5`+"\n") {
+		t.Fatalf("metrics lack the quota:\n%s", b)
+	}
 }
 
 func TestStatuslineGarbageAndChain(t *testing.T) {

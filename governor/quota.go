@@ -349,6 +349,36 @@ func quotaLabel(f *QuotaFigure) string {
 	return s
 }
 
+// QuotaBurnShort is QuotaBurnText for a narrow column: "5h full at 13:40,
+// before its 14:00 reset (est.)". Empty when f has no estimate.
+func QuotaBurnShort(f *QuotaFigure, loc *time.Location) string {
+	if f == nil || f.Burn == nil {
+		return ""
+	}
+	b, w := f.Burn, f.Window.Short()
+	const label = " (est.)"
+	switch {
+	case b.PerHour <= 0:
+		return w + " not rising" + label
+	case b.BeforeReset:
+		return fmt.Sprintf("%s full at %s, before its %s reset", w, quotaClock(f, b.FullAt, loc), quotaClock(f, f.ResetsAt, loc)) + label
+	case !b.FullAt.IsZero():
+		return fmt.Sprintf("%s full at %s", w, quotaClock(f, b.FullAt, loc)) + label
+	case !f.ResetsAt.IsZero():
+		return fmt.Sprintf("%s under 100 %% until its %s reset", w, quotaClock(f, f.ResetsAt, loc)) + label
+	}
+	return fmt.Sprintf("%s +%.1f %%/h", w, b.PerHour) + label
+}
+
+// quotaClock writes a time of f's window: the clock for the 5-hour one,
+// the weekday too for the 7-day one.
+func quotaClock(f *QuotaFigure, t time.Time, loc *time.Location) string {
+	if f.Window == QuotaSevenDay {
+		return t.In(loc).Format("Mon 15:04")
+	}
+	return t.In(loc).Format("15:04")
+}
+
 // QuotaBurnText is the burn estimate in words, times in loc, labelled as
 // coworktop's estimate: "at this pace 5h reaches 100 % at 13:40, before its
 // 14:00 reset (coworktop's estimate)". Empty when f has no estimate.
@@ -358,12 +388,7 @@ func QuotaBurnText(f *QuotaFigure, loc *time.Location) string {
 	}
 	b := f.Burn
 	const label = " (coworktop's estimate)"
-	clock := func(t time.Time) string {
-		if f.Window == QuotaSevenDay {
-			return t.In(loc).Format("Mon 15:04")
-		}
-		return t.In(loc).Format("15:04")
-	}
+	clock := func(t time.Time) string { return quotaClock(f, t, loc) }
 	rate := fmt.Sprintf("+%.1f %%/h", b.PerHour)
 	switch {
 	case b.PerHour <= 0:

@@ -147,3 +147,14 @@ func TestApplyQuotaDedupsRedelivery(t *testing.T) {
 		t.Fatalf("QuotaIn = %d readings, want 2", len(in))
 	}
 }
+
+func TestQuotaBurnShort(t *testing.T) {
+	f := &QuotaFigure{Window: QuotaFiveHour, ResetsAt: qNow.Add(time.Hour),
+		Burn: &QuotaBurn{PerHour: 30, FullAt: qNow.Add(30 * time.Minute), BeforeReset: true}}
+	if got := QuotaBurnShort(f, time.UTC); got != "5h full at 13:30, before its 14:00 reset (est.)" {
+		t.Fatalf("%q", got)
+	}
+	if QuotaBurnShort(&QuotaFigure{}, time.UTC) != "" || QuotaBurnText(nil, time.UTC) != "" {
+		t.Fatal("no estimate gave words")
+	}
+}

@@ -153,6 +153,7 @@ func collectSnapshot(ch chan<- prometheus.Metric, s governor.Snapshot, b BuildIn
 
 	collectGroups(gauge, s.Groups)
 	collectFiles(gauge, counter, s)
+	collectQuota(gauge, s.Quota)
 }
 
 // collectGroups emits memory per process group, aggregated by a bounded,

@@ -67,7 +67,7 @@ var (
 // descriptors lists every descriptor Collect may emit (a pedantic registry
 // in the tests checks that nothing undescribed is emitted).
 func descriptors() []*prometheus.Desc {
-	return []*prometheus.Desc{
+	return append([]*prometheus.Desc{
 		descBuildInfo,
 		descSessions,
 		descIdleMax,
@@ -107,7 +107,7 @@ func descriptors() []*prometheus.Desc {
 		descFollowErrors,
 		descLastLineTime,
 		descLastLineAge,
-	}
+	}, quotaDescriptors()...)
 }
 
 var (

@@ -79,7 +79,21 @@ func fixtureUpdate(t testing.TB) governor.Update {
 			{Name: "main.log", State: "following", Lines: 27, LastLineAt: fixedNow.Add(-30 * time.Second)},
 			{Name: "cowork_vm_node.log", State: "waiting", Err: "no such file yet"},
 		},
+		Quota: fixtureQuota(),
 	}
+}
+
+// fixtureQuota is the 5-hour window rising 30 %/h to 62 % in the status
+// line's readings (full before its reset, 90 minutes on) and the desktop
+// app's 7-day figure.
+func fixtureQuota() []governor.QuotaSample {
+	var out []governor.QuotaSample
+	for i := range 5 {
+		out = append(out, governor.QuotaSample{Window: governor.QuotaFiveHour, Percent: 42 + 5*float64(i),
+			ResetsAt: fixedNow.Add(90 * time.Minute), Source: governor.QuotaStatusline,
+			At: fixedNow.Add(-40*time.Second - time.Duration(4-i)*10*time.Minute)})
+	}
+	return append(out, governor.QuotaSample{Window: governor.QuotaSevenDay, Percent: 31, Source: governor.QuotaDesktop, At: fixedNow.Add(-3 * time.Minute)})
 }
 
 // fixtureModel is a model at w×h that has applied the fixture at fixedNow.

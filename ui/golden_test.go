@@ -23,7 +23,7 @@ func TestGolden(t *testing.T) {
 			m := New(Options{Mode: ModeLive, Clock: func() time.Time { return fixedNow }, Version: "test"})
 			tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(sz.w, sz.h))
 			tm.Send(UpdatesMsg{fixtureUpdate(t)})
-			teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("EVICTED")) },
+			teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("5 live")) },
 				teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
 			tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
 			final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)

@@ -19,6 +19,7 @@ func (m *Model) header(w int, compact bool) []string {
 		{m.memMeter(left), m.pressureLine(right)},
 		{m.swapMeter(left), m.vmLine(right)},
 		{m.sessionsMeter(left), m.appLine(right)},
+		{m.quotaMeter(left), m.quotaLine(right)},
 	}
 	for _, p := range pairs {
 		lines = append(lines, padStyled(p[0], left)+padStyled(p[1], right))

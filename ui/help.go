@@ -78,6 +78,7 @@ var legend = [][2]string{
 	{"MEMORY, GUEST", "memory a group of processes holds; memory a VM gives its guest (from its command line)."},
 	{"RAM, PROC", "the group's share of the machine's memory; the processes in the group."},
 	{"E P y", "memory timeline marks: eviction, pressure, yield."},
+	{"Quota 5h, 7d", "the account's 5-hour and 7-day quota used, with its source (statusline, desktop, cache) and age; stale past the source's normal interval. Account-wide figures: they include cloud sessions and other devices, and no source gives one session's share. \"at this pace\" is coworktop's estimate from the recent readings."},
 	{"↓ N more", "rows below the pane's edge: scroll with ↓/j, pgdn or the wheel."},
 }
 

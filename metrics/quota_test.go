@@ -1,0 +1,59 @@
+package metrics
+
+import (
+	"testing"
+	"time"
+
+	"github.com/coworktop/coworktop/governor"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
+)
+
+func TestQuotaGauges(t *testing.T) {
+	st := richState()
+	now := t0.Add(time.Hour)
+	reset := now.Add(2 * time.Hour)
+	var samples []governor.QuotaSample
+	for i := range 4 {
+		samples = append(samples, governor.QuotaSample{Window: governor.QuotaFiveHour, Percent: 50 + 4*float64(i), ResetsAt: reset,
+			Source: governor.QuotaStatusline, At: now.Add(-time.Duration(30-10*i) * time.Minute)})
+	}
+	samples = append(samples, governor.QuotaSample{Window: governor.QuotaSevenDay, Percent: 31, Source: governor.QuotaCache, At: now.Add(-50 * time.Hour)})
+	st.ApplyQuota(samples)
+	c := NewCollector(snapFunc(st, now), testBuild)
+	if got := testutil.ToFloat64(onlyLabels(c, "coworktop_quota_used_percent", "window", "five_hour")); got != 62 {
+		t.Errorf("five_hour = %v, want 62 (the screen's figure)", got)
+	}
+	snap := st.Snapshot(now)
+	if snap.Quota.FiveHour.Percent != 62 {
+		t.Fatalf("snapshot five_hour %v", snap.Quota.FiveHour.Percent)
+	}
+	if got := testutil.ToFloat64(onlyLabels(c, "coworktop_quota_resets_timestamp_seconds", "window", "five_hour")); got != float64(reset.Unix()) {
+		t.Errorf("resets = %v", got)
+	}
+	if got := testutil.ToFloat64(onlyLabels(c, "coworktop_quota_stale", "window", "seven_day")); got != 1 {
+		t.Errorf("seven_day stale = %v, want 1 (a 50 h old cache)", got)
+	}
+	if got := testutil.ToFloat64(onlyLabels(c, "coworktop_quota_burn_percent_per_hour", "window", "five_hour")); got < 23.9 || got > 24.1 {
+		t.Errorf("burn = %v, want 24 %%/h", got)
+	}
+	if n := testutil.CollectAndCount(c, "coworktop_quota_resets_timestamp_seconds"); n != 1 {
+		t.Errorf("%d resets series, want 1 (the cache's 7d had none)", n)
+	}
+	reg := prometheus.NewPedanticRegistry()
+	if err := reg.Register(c); err != nil {
+		t.Fatal(err)
+	}
+	problems, err := testutil.GatherAndLint(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Errorf("lint: %s: %s", p.Metric, p.Text)
+	}
+	// No source: no quota series at all.
+	if n := testutil.CollectAndCount(NewCollector(snapFunc(richState(), now), testBuild), "coworktop_quota_used_percent"); n != 0 {
+		t.Errorf("%d quota series without a source", n)
+	}
+}

@@ -1,0 +1,38 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+func TestQuotaMeterNoSourceHint(t *testing.T) {
+	m := New(Options{Mode: ModeLive, Clock: func() time.Time { return fixedNow }, Version: "test"})
+	m.Update(sizeMsg(120, 40))
+	m.Update(UpdatesMsg{governor.Update{Host: fixtureUpdate(t).Host}})
+	out := m.View().Content
+	if !strings.Contains(out, "Quota[") || !strings.Contains(out, "no quota source · coworktop statusline --install") {
+		t.Fatalf("no hint:\n%s", out)
+	}
+}
+
+func TestQuotaMeterStaleAndHelp(t *testing.T) {
+	m := fixtureModel(t, 200, 50, false)
+	out := m.View().Content
+	if !strings.Contains(out, "Quota[") || !strings.Contains(out, "5h 62% · 7d 31% (desktop, 3m ago)  statusline, 40s ago") ||
+		!strings.Contains(out, "(coworktop's estimate)") {
+		t.Fatalf("quota meter:\n%s", out)
+	}
+	// An hour on, every reading is stale: said so, and no estimate.
+	m.snap = m.state.Snapshot(fixedNow.Add(time.Hour))
+	out = m.quotaMeter(120) + m.quotaLine(80)
+	if !strings.Contains(out, "stale") || strings.Contains(out, "estimate") || !strings.Contains(out, "account-wide") {
+		t.Fatalf("stale: %q", out)
+	}
+	help := strings.Join(m.helpLines(100), "\n")
+	if !strings.Contains(help, "cloud sessions and other devices") {
+		t.Fatal("the help does not say the quota is account-wide")
+	}
+}
