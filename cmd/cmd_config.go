@@ -3,15 +3,17 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/coworktop/coworktop/config"
+	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/ui"
 )
 
@@ -49,7 +51,7 @@ func newConfigPathCmd(g *globalOptions) *cobra.Command {
 		Args:        cobra.NoArgs,
 		Annotations: map[string]string{skipConfig: "true"},
 		RunE: func(*cobra.Command, []string) error {
-			p, err := configPath()
+			p, err := g.configPath()
 			if err != nil {
 				return err
 			}
@@ -91,7 +93,7 @@ func newConfigInitCmd(g *globalOptions) *cobra.Command {
 		Args:        cobra.NoArgs,
 		Annotations: map[string]string{skipConfig: "true"},
 		RunE: func(*cobra.Command, []string) error {
-			p, err := configPath()
+			p, err := g.configPath()
 			if err != nil {
 				return err
 			}
@@ -109,40 +111,104 @@ func newConfigInitCmd(g *globalOptions) *cobra.Command {
 	return cmd
 }
 
-// configPath is this machine's config file.
-func configPath() (string, error) {
+// configPath is the config file: --config, else this machine's place
+// (config.Path). Without a home folder there is no place: the error says
+// what to set.
+func (g *globalOptions) configPath() (string, error) {
+	if g.configFile != "" {
+		return g.configFile, nil
+	}
 	home, _ := os.UserHomeDir()
-	return config.Path(config.Env{GOOS: runtime.GOOS, Getenv: os.Getenv, Home: home})
+	p, err := config.Path(config.Env{GOOS: runtime.GOOS, Getenv: os.Getenv, Home: home})
+	if err != nil {
+		return "", fmt.Errorf("%w: set HOME, or name a file with --config or %s", err, config.EnvVar)
+	}
+	return p, nil
 }
 
 // readConfig reads the file at p over the defaults; a missing file is the
-// defaults. found says whether the file exists.
-func readConfig(p string) (c config.Config, found bool, err error) {
-	b, err := os.ReadFile(p)
+// defaults. found says whether the file exists. An unknown theme is
+// returned apart (themeErr), the rest of the file in effect: it stops only
+// the commands that draw.
+func readConfig(p string) (c config.Config, found bool, themeErr, err error) {
+	b, err := readConfigBytes(p)
 	if errors.Is(err, fs.ErrNotExist) {
-		return config.Default(), false, nil
+		return config.Default(), false, nil, nil
 	}
 	if err != nil {
-		return config.Default(), false, fmt.Errorf("config: %w", err)
+		return config.Default(), true, nil, &exitError{code: 2, err: fmt.Errorf("config %s: %w", p, err)}
 	}
-	c, err = config.Parse(b)
+	c, themeErr, err = config.ParseThemeApart(b)
 	if err != nil {
-		return config.Default(), true, &exitError{code: 2, err: fmt.Errorf("config %s: %w", p, err)}
+		return config.Default(), true, nil, &exitError{code: 2, err: fmt.Errorf("config %s: %w", p, err)}
 	}
-	return c, true, nil
+	if themeErr != nil {
+		themeErr = &exitError{code: 2, err: fmt.Errorf("config %s: %w", p, themeErr)}
+	}
+	return c, true, themeErr, nil
+}
+
+// readConfigBytes reads a config file of at most config.MaxFileSize bytes.
+// Anything but a regular file is refused before it is opened: /dev/zero
+// would be read without end, and opening a FIFO waits for a writer.
+func readConfigBytes(p string) ([]byte, error) {
+	st, err := os.Stat(p)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("not a regular file (%s); a config file is a plain text file", fileKind(st.Mode()))
+	}
+	if st.Size() > config.MaxFileSize {
+		return nil, fmt.Errorf("%d bytes, over the %d KiB a config file may hold", st.Size(), config.MaxFileSize>>10)
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	// The file may have grown since the Stat: read one byte past the
+	// bound, and let Parse refuse it.
+	return io.ReadAll(io.LimitReader(f, config.MaxFileSize+1))
+}
+
+// fileKind names a file mode's type in words.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	}
+	return "not a plain file"
 }
 
 // loadConfig reads the file into g and lets it set the defaults of the
 // flags the user did not give: --refresh, --notify; --no-color wins over
 // the theme. It runs before every command but those marked skipConfig.
+//
+// Without a home folder (and no --config or COWORKTOP_CONFIG) there is no
+// file to read: the defaults apply, and only what needs the file (config
+// path, config init, S) says so.
 func loadConfig(cmd *cobra.Command, g *globalOptions) error {
-	p, err := configPath()
+	p, err := g.configPath()
+	if err != nil {
+		g.cfg, g.cfgPath, g.cfgFound = config.Default(), "", false
+		return applyTheme(cmd, g)
+	}
+	cleanConfigTemps(p)
+	c, found, themeErr, err := readConfig(p)
 	if err != nil {
 		return err
 	}
-	c, found, err := readConfig(p)
-	if err != nil {
-		return err
+	if themeErr != nil && draws(cmd) {
+		return themeErr
 	}
 	if f := cmd.Flags().Lookup("refresh"); f != nil && f.Changed {
 		c.Refresh = config.Duration(g.refresh)
@@ -156,11 +222,42 @@ func loadConfig(cmd *cobra.Command, g *globalOptions) error {
 			_ = f.Value.Set("true")
 		}
 	}
-	if g.noColor {
-		c.Theme = config.ThemePlain
-	}
 	g.cfg, g.cfgPath, g.cfgFound = c, p, found
+	return applyTheme(cmd, g)
+}
+
+// drawsScreen marks a command that draws the live screen: the only ones a
+// theme matters to.
+const drawsScreen = "coworktop/draws"
+
+// draws says whether cmd draws the screen (the root's live view, replay).
+func draws(cmd *cobra.Command) bool {
+	return cmd.Annotations[drawsScreen] != ""
+}
+
+// applyTheme lets --theme (checked only where it is used) and --no-color
+// override the file's theme.
+func applyTheme(cmd *cobra.Command, g *globalOptions) error {
+	if g.theme != "" && draws(cmd) {
+		t := config.Theme(g.theme)
+		if err := (config.Config{Theme: t}).ValidateTheme(); err != nil {
+			return &exitError{code: 2, err: fmt.Errorf("--theme %s: want one of %s", sources.CleanText(g.theme), themeNames())}
+		}
+		g.cfg.Theme = t
+	}
+	if g.noColor {
+		g.cfg.Theme = config.ThemePlain
+	}
 	return nil
+}
+
+// themeNames lists the themes for a usage error.
+func themeNames() string {
+	names := make([]string, len(config.Themes))
+	for i, t := range config.Themes {
+		names[i] = string(t)
+	}
+	return strings.Join(names, ", ")
 }
 
 // liveView is what the live screen takes from the config.
@@ -179,11 +276,14 @@ func (g *globalOptions) saveView(v ui.View) (string, error) {
 	p := g.cfgPath
 	if p == "" {
 		var err error
-		if p, err = configPath(); err != nil {
+		if p, err = g.configPath(); err != nil {
 			return "", err
 		}
 	}
-	c, _, err := readConfig(p)
+	c, _, themeErr, err := readConfig(p)
+	if err == nil {
+		err = themeErr
+	}
 	if err != nil {
 		return "", fmt.Errorf("not overwriting it: %w", err)
 	}
@@ -203,39 +303,6 @@ func (g *globalOptions) saveView(v ui.View) (string, error) {
 		return "", err
 	}
 	return p, nil
-}
-
-// writeConfigFile writes b to p through a temporary file in the same
-// folder and a rename, so a reader never sees half a file.
-func writeConfigFile(p string, b []byte) error {
-	// A config kept in a dotfiles repository is often a symlink: write
-	// through it, so the link stays a link.
-	if real, err := filepath.EvalSymlinks(p); err == nil {
-		p = real
-	}
-	dir := filepath.Dir(p)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("config: %w", err)
-	}
-	tmp, err := os.CreateTemp(dir, ".config-*.toml")
-	if err != nil {
-		return fmt.Errorf("config: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(b); err != nil {
-		tmp.Close()
-		return fmt.Errorf("config: write %s: %w", tmp.Name(), err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("config: write %s: %w", tmp.Name(), err)
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return fmt.Errorf("config: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), p); err != nil {
-		return fmt.Errorf("config: %w", err)
-	}
-	return nil
 }
 
 // needsConfig says whether cmd reads the config file: not the commands

@@ -162,7 +162,7 @@ func TestSaveView(t *testing.T) {
 	if err != nil || where != p {
 		t.Fatalf("saveView: %q, %v", where, err)
 	}
-	c, found, err := readConfig(p)
+	c, found, _, err := readConfig(p)
 	if err != nil || !found {
 		t.Fatalf("read back: %v", err)
 	}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"time"
 
@@ -15,27 +17,53 @@ import (
 
 func newDoctorCmd(g *globalOptions) *cobra.Command {
 	return &cobra.Command{
-		Use:   "doctor",
+		Use:   "doctor [PATH...]",
 		Short: "Which log folders were probed and found, and why not",
 		Long: `doctor lists every folder coworktop probed for the Claude desktop app's logs,
 what it found there (known log files with their sizes and ages, and whether each
 opens for reading), why a folder was not usable, and which folder it will use.
 Files are opened read-only and closed at once; nothing is written.
 
---log-dir, then the environment variable ` + sources.EnvLogDir + `, replace the
-default folders.`,
+PATH (a folder, or a file in one), then --log-dir, then the environment
+variable ` + sources.EnvLogDir + `, replace the default folders.`,
 		Example: `  coworktop doctor
-  coworktop doctor --log-dir ~/Downloads/claude-logs`,
-		Args: cobra.NoArgs,
-		RunE: func(*cobra.Command, []string) error {
-			d := sources.Discover(g.logDir)
-			printDiscovery(g.stdout, d, time.Now())
-			if d.Chosen == "" {
-				return &exitError{code: 1, err: errors.New(d.Reason)}
+  coworktop doctor ~/Downloads/claude-logs`,
+		RunE: func(_ *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				if err := needHome(g); err != nil {
+					return err
+				}
+				return doctorOne(g, g.logDir)
 			}
-			return nil
+			var first error
+			for _, p := range args {
+				if err := doctorOne(g, doctorDir(p)); err != nil && first == nil {
+					first = err
+				}
+			}
+			return first
 		},
 	}
+}
+
+// doctorOne probes one folder (dir, or the default ones when "") and
+// prints what it found; an error when it holds no usable log folder.
+func doctorOne(g *globalOptions, dir string) error {
+	d := sources.Discover(dir)
+	printDiscovery(g.stdout, d, time.Now())
+	if d.Chosen == "" {
+		return &exitError{code: 1, err: errors.New(d.Reason)}
+	}
+	return nil
+}
+
+// doctorDir is the folder to probe for PATH: PATH itself, or the folder
+// of a file.
+func doctorDir(p string) string {
+	if st, err := os.Stat(p); err == nil && !st.IsDir() {
+		return filepath.Dir(p)
+	}
+	return p
 }
 
 // printDiscovery writes the report. Every path and name went through

@@ -24,7 +24,6 @@ func newEventsCmd(g *globalOptions) *cobra.Command {
 				return err
 			}
 			w := bufio.NewWriterSize(g.stdout, 64<<10)
-			defer w.Flush()
 			enc := json.NewEncoder(w)
 			emit := func(e governor.Event) error {
 				if err := enc.Encode(e); err != nil {
@@ -33,7 +32,8 @@ func newEventsCmd(g *globalOptions) *cobra.Command {
 				return nil
 			}
 			if follow {
-				return followEvents(cmd.Context(), g, liveLogs{paths, await}, w, emit)
+				err := followEvents(cmd.Context(), g, liveLogs{paths, await}, w, emit)
+				return flushed(w, err)
 			}
 			files, err := sources.ExpandPaths(paths)
 			if err != nil {
@@ -59,12 +59,24 @@ func newEventsCmd(g *globalOptions) *cobra.Command {
 					fmt.Fprintf(g.stderr, "coworktop: %s: %d line(s) dated no real day, skipped\n", sources.CleanText(r.Path), r.BadStamps)
 				}
 			}
-			if werr != nil {
-				return werr
+			if err := flushed(w, werr); err != nil {
+				return err
+			}
+			if err := nothingRead(results); err != nil {
+				return err
 			}
 			return notClaudeLogs(results)
 		},
 	}
 	cmd.Flags().BoolVar(&follow, "follow", false, "keep running and stream new events as they are written")
 	return cmd
+}
+
+// flushed flushes w after a command's work, so a write that fails at the
+// end (a full disk, /dev/full) is an error too; err, the work's own, wins.
+func flushed(w *bufio.Writer, err error) error {
+	if ferr := w.Flush(); ferr != nil && err == nil {
+		return fmt.Errorf("writing events: %w", ferr)
+	}
+	return err
 }

@@ -25,7 +25,8 @@ idle times and the memory timeline follow log time, not the wall clock.
 Gaps with nothing logged are skipped. space pauses, + and - change speed.`,
 		Example: `  coworktop replay ~/saved-logs/
   coworktop replay --speed 10 main2.log main1.log main.log`,
-		Args: cobra.MinimumNArgs(1),
+		Args:        cobra.MinimumNArgs(1),
+		Annotations: map[string]string{drawsScreen: "true"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if speed <= 0 {
 				return errors.New("--speed must be above 0")

@@ -78,6 +78,9 @@ func buildReport(files []sources.LogFile, since time.Duration, doRedact bool) (r
 		state.ApplyEvent(e)
 	})
 	state.Finish()
+	if err := nothingRead(results); err != nil {
+		return render.Report{}, err
+	}
 	if err := notClaudeLogs(results); err != nil {
 		return render.Report{}, err
 	}
@@ -128,4 +131,22 @@ func stampSpan(lines *render.Lines, res fileResult, cutoff time.Time) {
 	if last.After(lines.LastStamp) {
 		lines.LastStamp = last
 	}
+}
+
+// nothingRead is the error when not one of the files could be read (a
+// report of nothing is no answer), or nil.
+func nothingRead(results []fileResult) error {
+	for _, r := range results {
+		if r.Err == "" {
+			return nil
+		}
+	}
+	if len(results) == 0 {
+		return nil
+	}
+	more := ""
+	if n := len(results) - 1; n > 0 {
+		more = fmt.Sprintf(" (and %d more file(s) that could not be read)", n)
+	}
+	return fmt.Errorf("nothing could be read: %s%s", oneLine(results[0].Err), more)
 }

@@ -2,6 +2,8 @@ package cmd
 
 import (
 	"errors"
+	"os"
+	"runtime"
 
 	"github.com/coworktop/coworktop/sources"
 )
@@ -28,6 +30,9 @@ func followPaths(g *globalOptions, args []string) (paths, await []string, err er
 	if len(args) > 0 {
 		return args, nil, nil
 	}
+	if err := needHome(g); err != nil {
+		return nil, nil, err
+	}
 	d := sources.Discover(g.logDir)
 	if d.Chosen == "" {
 		// Discovery's reason names the folders and why each would not do
@@ -45,4 +50,28 @@ func followPaths(g *globalOptions, args []string) (paths, await []string, err er
 func discoveredPaths(d sources.Discovery) []string {
 	paths := append([]string{d.Chosen}, d.Daemon.Paths()...)
 	return append(paths, d.Service.Paths()...)
+}
+
+// needHome is the error for a command that must find the log folder
+// without a home folder to find it in (HOME unset, and nothing that names
+// the folder otherwise), or nil. Commands given PATH never need it.
+func needHome(g *globalOptions) error {
+	if g.logDir != "" || os.Getenv(sources.EnvLogDir) != "" {
+		return nil
+	}
+	if _, err := os.UserHomeDir(); err == nil {
+		return nil
+	}
+	switch runtime.GOOS {
+	case "windows":
+		if os.Getenv("LOCALAPPDATA") != "" || os.Getenv("APPDATA") != "" {
+			return nil
+		}
+	case "darwin", "ios":
+	default:
+		if dir := os.Getenv("XDG_CONFIG_HOME"); len(dir) > 0 && dir[0] == '/' {
+			return nil
+		}
+	}
+	return errors.New("no home folder (HOME is not set), so no Claude log folder to look in: pass PATH or --log-dir, or set HOME")
 }

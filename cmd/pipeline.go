@@ -208,6 +208,7 @@ func parseLive(ctx context.Context, lines <-chan sources.LineBatch, out chan<- g
 		st.State, st.Err, st.Since, st.LostBytes = b.Status.State, b.Status.Err, b.Status.Since, b.Status.LostBytes
 		st.ListErrors = b.Status.ListErrors
 		st.Lines += int64(len(b.Lines))
+		st.Cut += int64(b.Cut)
 		if len(b.Lines) > 0 {
 			st.LastLineAt = time.Now()
 		}

@@ -27,6 +27,9 @@ type globalOptions struct {
 	logDir     string
 	recordsDir string // --records-dir: the session-record folders (records.go)
 	refresh    time.Duration
+	// configFile is --config; theme is --theme ("" : the file's).
+	configFile string
+	theme      string
 	noColor    bool
 	stdout     io.Writer
 	stderr     io.Writer
@@ -68,12 +71,19 @@ type exitError struct {
 func (e *exitError) Error() string { return e.err.Error() }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	g := &globalOptions{stdout: stdout, stderr: stderr}
+	out := &outWriter{w: stdout}
+	g := &globalOptions{stdout: out, stderr: stderr}
 	root := newRootCmd(g)
 	root.SetArgs(args)
-	root.SetOut(stdout)
+	root.SetOut(out)
 	root.SetErr(stderr)
-	if err := root.ExecuteContext(context.Background()); err != nil {
+	err := root.ExecuteContext(context.Background())
+	if err == nil && out.err != nil {
+		// Every command that prints writes through out: one whose output
+		// was lost (a full disk, /dev/full, a closed pipe) has failed.
+		err = fmt.Errorf("writing output: %w", out.err)
+	}
+	if err != nil {
 		code := 1
 		if ee, ok := err.(*exitError); ok {
 			code = ee.code
@@ -82,6 +92,24 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	return 0
+}
+
+// outWriter is stdout, keeping its first write error: a command that
+// ignores an Fprintf's error still fails at the end.
+type outWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outWriter) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	if err != nil {
+		o.err = err
+	}
+	return n, err
 }
 
 func newRootCmd(g *globalOptions) *cobra.Command {
@@ -101,6 +129,7 @@ file; "coworktop config" says where, and flags override it.`,
 		Version:       versionString(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Annotations:   map[string]string{drawsScreen: "true"},
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
@@ -119,6 +148,8 @@ file; "coworktop config" says where, and flags override it.`,
 	pf.StringVar(&g.recordsDir, "records-dir", "", "one folder holding Claude Code's and the app's session records (default: this OS's; env "+sources.EnvRecordsDir+")")
 	pf.DurationVar(&g.refresh, "refresh", time.Second, "screen and sampling refresh interval")
 	pf.BoolVar(&g.noColor, "no-color", false, "no colour (also when NO_COLOR is set or stdout is not a terminal)")
+	pf.StringVar(&g.configFile, "config", "", "config file to read (default: "+config.EnvVar+", else this OS's place; see `coworktop config`)")
+	pf.StringVar(&g.theme, "theme", "", "colour theme of the screen: "+themeNames()+" (default: the config file's)")
 
 	addLiveFlags(root, g)
 	root.AddCommand(
@@ -131,6 +162,7 @@ file; "coworktop config" says where, and flags override it.`,
 		newConfigCmd(g),
 		newStatuslineCmd(g),
 		newManCmd(root),
+		newVersionCmd(g),
 	)
 	return root
 }

@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"runtime/debug"
 
+	"github.com/spf13/cobra"
+
 	"github.com/coworktop/coworktop/metrics"
 )
 
@@ -70,4 +72,18 @@ func versionShort() string {
 func currentBuild() metrics.BuildInfo {
 	v, c, _ := buildVersion()
 	return metrics.BuildInfo{Version: v, Commit: c, GoVersion: runtime.Version()}
+}
+
+// newVersionCmd is `coworktop version`, the same line as --version.
+func newVersionCmd(g *globalOptions) *cobra.Command {
+	return &cobra.Command{
+		Use:         "version",
+		Short:       "Print the version, commit and build date (as --version)",
+		Args:        cobra.NoArgs,
+		Annotations: map[string]string{skipConfig: "true"},
+		RunE: func(*cobra.Command, []string) error {
+			_, err := fmt.Fprintln(g.stdout, versionString())
+			return err
+		},
+	}
 }

@@ -105,10 +105,18 @@ func (c Config) Validate() error {
 	if !slices.Contains(Sorts, c.Sort) {
 		return keyErr("sort", "sort = %q: want one of %s", c.Sort, list(Sorts))
 	}
+	if err := c.ValidateTheme(); err != nil {
+		return err
+	}
+	return c.Panes.validate()
+}
+
+// ValidateTheme checks the theme alone (Validate checks it too).
+func (c Config) ValidateTheme() error {
 	if !slices.Contains(Themes, c.Theme) {
 		return keyErr("theme", "theme = %q: want one of %s", c.Theme, list(Themes))
 	}
-	return c.Panes.validate()
+	return nil
 }
 
 func (p Panes) validate() error {

@@ -66,7 +66,15 @@ func TestParseErrorsNameKeyAndLine(t *testing.T) {
 		{"unknown top-level key", "refresh = \"1s\"\ncolour = \"red\"\n", 2, "colour", `unknown key "colour"`},
 		{"unknown key in a table", "[panes]\norder = [\"sessions\", \"ranking\", \"log\", \"evictions\", \"competition\", \"timeline\"]\nhiden = []\n", 3, "panes.hiden", `unknown key "panes.hiden"`},
 		{"unknown table", "\n\n[colors]\nok = \"green\"\n", 3, "colors", `unknown key "colors`},
-		{"several unknown keys", "a = 1\nb = 2\n", 1, "a", "(and 1 more)"},
+		{"several unknown keys", "a = 1\nb = 2\n", 1, "a", `unknown key "a"; also "b" (line 2)`},
+		{"unknown key in an inline table", "panes = { hiden = [] }\n", 1, "panes.hiden", `unknown key "panes.hiden"`},
+		{"dotted unknown key", "panes.ordr = []\n", 1, "panes.ordr", `unknown key "panes.ordr"`},
+		{"bool as text", "\nmouse = \"yes\"\n", 2, "mouse", `mouse: want true or false (no quotes), not "yes"`},
+		{"duration as number", "refresh = 5\n", 1, "refresh", `refresh: want a duration in quotes, such as "1s" or "500ms", not 5`},
+		{"theme as bool", "theme = true\n", 1, "theme", `theme: want a theme in quotes: "auto", "dark"`},
+		{"panes as text", "panes = \"all\"\n", 1, "panes", `panes: want a table, not "all"`},
+		{"order of numbers", "[panes]\norder = [1, 2]\n", 2, "panes.order", `panes.order: want a list of pane names in quotes`},
+		{"table for a value", "[mouse]\n", 1, "mouse", `[mouse]: want true or false`},
 		{"wrong type", "mouse = \"yes\"\n", 1, "mouse", "mouse:"},
 		{"bad duration", "\nrefresh = \"soon\"\n", 2, "refresh", "not a duration"},
 		{"refresh too short", "\n\nrefresh = \"10ms\"\n", 3, "refresh", "from 100ms"},
@@ -87,6 +95,11 @@ func TestParseErrorsNameKeyAndLine(t *testing.T) {
 			}
 			if ce.Line != tc.line || ce.Key != tc.key || !strings.Contains(ce.Error(), tc.msg) {
 				t.Errorf("got line %d key %q %q; want line %d key %q containing %q", ce.Line, ce.Key, ce.Error(), tc.line, tc.key, tc.msg)
+			}
+			for _, leak := range []string{"struct field", "config.", "of type", "TOML string"} {
+				if strings.Contains(ce.Error(), leak) {
+					t.Errorf("%q speaks Go, not plain words (%q)", ce.Error(), leak)
+				}
 			}
 			if !strings.HasPrefix(ce.Error(), "line ") {
 				t.Errorf("%q does not start with its line", ce.Error())

@@ -25,46 +25,75 @@ func (e *Error) Error() string {
 	return e.Msg
 }
 
+// MaxFileSize is the most a config file may hold: a config of every key
+// with comments is under 4 KiB.
+const MaxFileSize = 1 << 20
+
 // Parse reads a config file over the defaults: what the file does not set
 // keeps its default. An unknown key, a value of the wrong type and a value
 // out of range are each an *Error naming the key and its line.
 func Parse(data []byte) (Config, error) {
-	c := Default()
-	dec := toml.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&c); err != nil {
-		return Default(), decodeError(err)
+	c, themeErr, err := ParseThemeApart(data)
+	if err == nil {
+		err = themeErr
 	}
-	if err := c.Validate(); err != nil {
-		var ke *Error
-		if errors.As(err, &ke) {
-			ke.Line = keyLine(data, ke.Key)
-			return Default(), ke
-		}
+	if err != nil {
 		return Default(), err
 	}
 	return c, nil
 }
 
-// decodeError turns go-toml's errors into an *Error; several unknown keys
-// are reported by the first, as a compiler reports its first error.
-func decodeError(err error) error {
-	var strict *toml.StrictMissingError
-	if errors.As(err, &strict) && len(strict.Errors) > 0 {
-		e := strict.Errors[0]
-		line, _ := e.Position()
-		key := strings.Join(e.Key(), ".")
-		msg := fmt.Sprintf("unknown key %q", key)
-		if n := len(strict.Errors); n > 1 {
-			msg += fmt.Sprintf(" (and %d more)", n-1)
-		}
-		return &Error{Line: line, Key: key, Msg: msg}
+// ParseThemeApart is Parse for a command that draws nothing: an unknown
+// theme is returned apart (themeErr), with the rest of the file in effect
+// and the default theme, so a theme the terminal cannot use stops only the
+// commands that draw.
+func ParseThemeApart(data []byte) (c Config, themeErr, err error) {
+	if len(data) > MaxFileSize {
+		return Default(), nil, &Error{Msg: fmt.Sprintf("%d bytes, over the %d KiB a config file may hold", len(data), MaxFileSize>>10)}
 	}
+	if err := checkKeys(data); err != nil {
+		return Default(), nil, err
+	}
+	c = Default()
+	dec := toml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&c); err != nil {
+		return Default(), nil, decodeError(err)
+	}
+	if err := c.ValidateTheme(); err != nil {
+		themeErr = withLine(err, data)
+		c.Theme = Default().Theme
+	}
+	if err := c.Validate(); err != nil {
+		return Default(), nil, withLine(err, data)
+	}
+	return c, themeErr, nil
+}
+
+// withLine adds the line of a Validate error's key.
+func withLine(err error, data []byte) error {
+	var ke *Error
+	if errors.As(err, &ke) {
+		ke.Line = keyLine(data, ke.Key)
+		return ke
+	}
+	return err
+}
+
+// decodeError turns go-toml's errors (syntax, and what checkKeys leaves to
+// it) into an *Error. A message that would name Go's own types (a struct
+// field, "of type bool") is replaced by the key's expected value in words.
+func decodeError(err error) error {
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
 		line, _ := de.Position()
 		key := strings.Join(de.Key(), ".")
 		msg := strings.TrimPrefix(de.Error(), "toml: ")
+		if strings.Contains(msg, "struct field") || strings.Contains(msg, "of type") {
+			msg = "a value of the wrong kind"
+			if s, ok := schema[key]; ok && s.want != "" {
+				msg = "want " + s.want
+			}
+		}
 		if key != "" {
 			msg = key + ": " + msg
 		}

@@ -151,6 +151,9 @@ func (a *Assembler) BadStamps() int { return a.badStamps }
 // only hears about entries that may say something).
 func (a *Assembler) Entries() int { return a.entries }
 
+// bom is UTF-8's byte-order mark.
+const bom = "\xef\xbb\xbf"
+
 // Feed takes one line without its line ending.
 func (a *Assembler) Feed(line []byte) { a.FeedLine(line, true) }
 
@@ -187,6 +190,15 @@ func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 		stamp, level, body, ok = a.splitLine(line)
 	}
 	if !ok {
+		if len(line) > len(bom) && string(line[:len(bom)]) == bom {
+			// A byte-order mark before the first entry of a file (an
+			// editor's save, a copy through another tool): read the line
+			// without it. Off the fast path: only lines that are no entry
+			// as they stand are tried.
+			a.lineNo--
+			a.FeedLine(line[len(bom):], mayHaveSignal)
+			return
+		}
 		if !a.open {
 			a.unstamped++
 			return

@@ -59,6 +59,8 @@ type batcher struct {
 	held   bool // lines point into the splitter's buffer: detach it before reuse
 	// partial: the batch being flushed was cut for size (LineBatch.Partial)
 	partial bool
+	sp      *splitter // the part's, which says whether a line was cut
+	cut     int       // cut lines collected (LineBatch.Cut)
 }
 
 // collect keeps the line where it lies, in the splitter's read buffer, which
@@ -70,6 +72,9 @@ func (c *batcher) collect(line []byte) {
 	}
 	c.lines = append(c.lines, line[:len(line):len(line)])
 	c.bytes += len(line)
+	if c.sp != nil && c.sp.cutLast {
+		c.cut++
+	}
 	c.held = true
 	if len(c.lines) >= c.max || c.bytes >= maxBatchBytes {
 		c.partial = true
@@ -81,8 +86,8 @@ func (c *batcher) flush(ctx context.Context) error {
 	if len(c.lines) == 0 {
 		return nil
 	}
-	b := LineBatch{File: c.file, Status: c.status, Lines: c.lines, Partial: c.partial}
-	c.partial = false
+	b := LineBatch{File: c.file, Status: c.status, Lines: c.lines, Partial: c.partial, Cut: c.cut}
+	c.partial, c.cut = false, 0
 	c.lines, c.bytes = make([][]byte, 0, c.max), 0
 	select {
 	case c.out <- b:
@@ -100,6 +105,7 @@ func (c *batcher) readPart(ctx context.Context, p *BackfillPart) (int64, error) 
 	sp := newSplitter()
 	sp.reset(p.Start)
 	sp.skipping = p.midLine // begin at the next line start
+	c.sp = sp
 	src := p.r
 	if src == nil {
 		src = p.f

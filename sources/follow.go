@@ -53,6 +53,9 @@ type LineBatch struct {
 	// continues it, possibly inside a multi-line entry. Other batches end
 	// where the writer's last write ended.
 	Partial bool
+	// Cut counts the lines of this batch that were longer than
+	// MaxLineBytes and delivered cut (as ReadStats.CutLines counts them).
+	Cut int
 }
 
 // FollowConfig says what to follow and from where.
@@ -280,6 +283,7 @@ type follower struct {
 	line    int64
 	arena   []byte
 	ends    []int
+	cut     int // cut lines among those collected (LineBatch.Cut)
 }
 
 func newFollower(ctx context.Context, cfg FollowConfig, out chan<- LineBatch) *follower {

@@ -258,6 +258,9 @@ func (w *follower) collect(line []byte) {
 	}
 	w.arena = append(w.arena, line...)
 	w.ends = append(w.ends, len(w.arena))
+	if w.cur.sp.cutLast {
+		w.cut++
+	}
 	if len(w.ends) >= w.cfg.MaxBatchLines || len(w.arena) >= maxBatchBytes {
 		w.partial = true
 		w.sendErr = w.send(w.ctx, false)
@@ -270,7 +273,8 @@ func (w *follower) send(ctx context.Context, force bool) error {
 	if len(w.ends) == 0 && !force {
 		return nil
 	}
-	b := LineBatch{File: w.cfg.Path, Status: w.status, Lines: make([][]byte, len(w.ends)), Partial: w.partial}
+	b := LineBatch{File: w.cfg.Path, Status: w.status, Lines: make([][]byte, len(w.ends)), Partial: w.partial, Cut: w.cut}
+	w.cut = 0
 	if len(w.ends) > 0 && w.cur != nil {
 		b.Gen, b.Line = w.cur.name, w.line
 	}

@@ -54,6 +54,9 @@ type splitter struct {
 	start, end int  // unconsumed bytes are buf[start:end]
 	skipping   bool // inside an over-long line whose head was already delivered
 	stats      ReadStats
+	// cutLast says whether the line being delivered was cut at
+	// MaxLineBytes, for a receiver that counts cut lines per batch.
+	cutLast bool
 	// consumed is the stream offset just past the last newline handled, i.e.
 	// where the next complete line starts. The backfill hands it to the
 	// follower so nothing is read twice or skipped between them.
@@ -118,6 +121,7 @@ func (s *splitter) emit(fn func(line []byte)) {
 		// Longer than the cap even if its last byte is the CR of a CRLF.
 		s.stats.Lines++
 		s.stats.CutLines++
+		s.cutLast = true
 		fn(s.buf[s.start : s.start+MaxLineBytes])
 		s.pos += int64(rem)
 		s.start = s.end
@@ -129,7 +133,8 @@ func (s *splitter) deliver(line []byte, fn func([]byte)) {
 	if n := len(line); n > 0 && line[n-1] == '\r' {
 		line = line[:n-1]
 	}
-	if len(line) > MaxLineBytes {
+	s.cutLast = len(line) > MaxLineBytes
+	if s.cutLast {
 		line = line[:MaxLineBytes]
 		s.stats.CutLines++
 	}
