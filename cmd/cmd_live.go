@@ -42,6 +42,9 @@ func addLiveFlags(root *cobra.Command, g *globalOptions) {
 // runLive follows the Claude logs (or the demo scenario's) through the live
 // pipeline and shows them until the user quits.
 func runLive(parent context.Context, g *globalOptions, lf liveFlags, observe func(context.Context) (func(governor.Snapshot), error)) error {
+	if err := checkTerminal(); err != nil {
+		return err
+	}
 	// A hang-up or kill still unwinds the defers below (the demo folder).
 	sigCtx, stop := signal.NotifyContext(parent, syscall.SIGHUP, syscall.SIGTERM)
 	defer stop()

@@ -31,6 +31,9 @@ Gaps with nothing logged are skipped. space pauses, + and - change speed.`,
 			if speed <= 0 {
 				return errors.New("--speed must be above 0")
 			}
+			if err := checkTerminal(); err != nil {
+				return err
+			}
 			events, files, unreadable, err := readReplay(args)
 			if err != nil {
 				return err
