@@ -113,6 +113,10 @@ type ProcessGroup struct {
 	Footprint  Figure  `json:"footprint"` // macOS phys_footprint, what Activity Monitor shows
 	Unreadable int     `json:"unreadable,omitempty"`
 	CPUPercent float64 `json:"cpu_percent"`
+	// CPUUnreadable counts the processes whose CPU time could not be read
+	// (on macOS, other users' processes); CPUPercent sums the others, and
+	// CPUText says which (unknown, at least, or the figure).
+	CPUUnreadable int `json:"cpu_unreadable,omitempty"`
 
 	// GuestMemory is the configured guest size when the arguments say it
 	// (-m, --memory), or the known fixed size (Cowork: 4 GiB).

@@ -74,7 +74,11 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 		if g.GuestMemory.Known {
 			guest = "guest " + Bytes(g.GuestMemory)
 		}
-		fmt.Fprintf(tw, "  %s\t%d procs\t%s\t%.1f%% CPU\t%s\t%s\n", governor.SanitizeString(g.Name, 40), g.Processes, groupMemory(g), g.CPUPercent, guest, governor.SanitizeString(g.Note, 80))
+		cpu := governor.CPUText(g) + "% CPU"
+		if cpu == governor.CPUUnknown+"% CPU" {
+			cpu = "CPU unknown"
+		}
+		fmt.Fprintf(tw, "  %s\t%d procs\t%s\t%s\t%s\t%s\n", governor.SanitizeString(g.Name, 40), g.Processes, groupMemory(g), cpu, guest, governor.SanitizeString(g.Note, 80))
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -88,7 +88,7 @@ func (m *Model) competitionContent(w int) content {
 		if !ok {
 			memSt = t.Muted
 		}
-		l := newLine(t).cell(st, g.Name, nameW).rcell(memSt, memText, memW).rcell(Ink{}, fmt.Sprintf("%.1f", g.CPUPercent), cpuW).
+		l := newLine(t).cell(st, g.Name, nameW).rcell(memSt, memText, memW).rcell(Ink{}, governor.CPUText(g), cpuW).
 			rcell(t.Muted, guest, guestW).rcell(Ink{}, share, shareW).rcell(t.Muted, fmt.Sprint(g.Processes), procW)
 		c.rows = append(c.rows, l.row(""))
 	}

@@ -119,6 +119,9 @@ func (s *Scanner) Scan(ctx context.Context, now time.Time) ([]governor.ProcessGr
 			g.GuestMemory.Known = true
 			g.GuestMemory.Source = hits[i].src
 		}
+		if !p.CPUKnown {
+			g.CPUUnreadable++
+		}
 		if prev, ok := s.prev[p.PID]; ok && p.CPUKnown && prev.name == p.Name && dt > 0 && p.CPU >= prev.cpu {
 			g.CPUPercent += (p.CPU - prev.cpu) / dt * 100
 		}

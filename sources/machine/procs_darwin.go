@@ -74,11 +74,16 @@ func (l *darwinLister) List(context.Context) ([]ProcInfo, error) {
 
 func (l *darwinLister) Detail(ctx context.Context, procs []ProcInfo) error {
 	l.load()
-	return detailAll(ctx, procs, func(ctx context.Context, p *ProcInfo) error {
+	calls := darwinCalls{gopsutil: func(ctx context.Context, p *ProcInfo) error {
 		// Exe (proc_pidpath), argv (kern.procargs2) and CPU times through
 		// gopsutil; its RSS is skipped because it reads 0 on EPERM.
-		err := detailGopsutil(ctx, p, true, false)
-		l.memory(p)
+		return detailGopsutil(ctx, p, true, false)
+	}}
+	if l.lib.rusage != nil {
+		calls.rusage = l.memory
+	}
+	return detailAll(ctx, procs, func(ctx context.Context, p *ProcInfo) error {
+		err := calls.detail(ctx, p)
 		if l.lib.responsible != nil {
 			if r := l.lib.responsible(int32(p.PID)); r > 0 && int(r) != p.PID {
 				p.ResponsiblePID = int(r)
@@ -107,16 +112,12 @@ const rusageInfoV2Flavor = 2
 
 // memory reads RSS and phys_footprint in one call; for processes of other
 // users it fails (EPERM) and both stay unknown rather than 0.
-func (l *darwinLister) memory(p *ProcInfo) {
-	if l.lib.rusage == nil {
-		return
-	}
+func (l *darwinLister) memory(pid int) (rss, footprint uint64, ok bool) {
 	var ri rusageInfoV2
-	if l.lib.rusage(int32(p.PID), rusageInfoV2Flavor, unsafe.Pointer(&ri)) != 0 {
-		return
+	if l.lib.rusage(int32(pid), rusageInfoV2Flavor, unsafe.Pointer(&ri)) != 0 {
+		return 0, 0, false
 	}
-	p.RSS, p.RSSKnown = ri.ResidentSize, true
-	p.Footprint, p.FootprintKnown = ri.PhysFootprint, true
+	return ri.ResidentSize, ri.PhysFootprint, true
 }
 
 // From <sys/proc_info.h>.
