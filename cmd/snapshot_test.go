@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/coworktop/coworktop/governor"
 )
@@ -22,10 +23,30 @@ func TestSnapshotJSONFromFixture(t *testing.T) {
 	if s.Cap.Value != 8 || s.Cap.Source != governor.SourceLogged || len(s.Sessions) != 8 || s.Host == nil || !s.Host.Total.Known {
 		t.Fatalf("cap %+v sessions %d host %+v", s.Cap, len(s.Sessions), s.Host)
 	}
-	// The fixture's sessions are weeks old: all live ones are idle, the
-	// oldest-active one is the estimated next victim.
-	if s.NextVictim == nil || s.Outlook.Action != "start" {
-		t.Fatalf("victim %+v outlook %+v", s.NextVictim, s.Outlook)
+	// The fixture's newest line is weeks old (issue 23 #7): nothing in it
+	// is taken as live, there is no next victim and no idle timer, and
+	// the snapshot says how old the log is.
+	if !s.Stale || s.LogAge < 24*time.Hour || s.Live != 0 || s.NextVictim != nil || s.Outlook.Action != "unknown" ||
+		!strings.Contains(s.Outlook.Summary, "old") {
+		t.Fatalf("stale %v age %v live %d victim %+v outlook %+v", s.Stale, s.LogAge, s.Live, s.NextVictim, s.Outlook)
+	}
+	for _, v := range s.Sessions {
+		if v.Live() || v.TimerRemaining != 0 {
+			t.Errorf("session %s of a silent log shown as %s, timer %v", v.ID, v.State, v.TimerRemaining)
+		}
+	}
+	// One time format, no zone the log did not have, seconds, no year 1.
+	for _, bad := range []string{"0001-01-01", "_ns\"", "+00:00\"", "Z\""} {
+		if strings.Contains(out, bad) {
+			t.Errorf("snapshot --json holds %s", bad)
+		}
+	}
+	if !strings.Contains(out, `"newest": "2026-09-30T10:19:30"`) || !strings.Contains(out, `"idle_s": `) {
+		t.Errorf("snapshot --json lacks the log's newest time as logged or idle seconds:\n%s", out[:min(len(out), 600)])
+	}
+	text, _, _ := runCLI(t, "snapshot", filepath.Join(testdataDir, "logs", "macos"))
+	if !strings.Contains(text, "the log's newest line is") || strings.Contains(text, " ,") {
+		t.Errorf("snapshot text does not say how old the log is, or has a space before a comma:\n%s", text)
 	}
 }
 

@@ -236,7 +236,15 @@ func EffectiveText(e EffectiveView) string {
 // SessionsText is the whole session count in one line, as snapshot prints
 // it: "8 live / cap 8 (logged) · governor 9 effective, 12s ago".
 func SessionsText(s Snapshot) string {
-	return fmt.Sprintf("%d live / cap %s · %s", s.Live, CapText(s.Cap), EffectiveText(s.Effective))
+	capText := CapText(s.Cap)
+	if s.Cap.Source == SourceLogged && !s.Cap.At.IsZero() {
+		capText = fmt.Sprintf("%d (logged %s ago)", s.Cap.Value, FormatDuration(s.Cap.Age))
+	}
+	eff := EffectiveText(s.Effective)
+	if s.Stale {
+		eff = "no governor count: the log is silent"
+	}
+	return fmt.Sprintf("%d live / cap %s · %s", s.Live, capText, eff)
 }
 
 // describeRestart is Describe for the lines around an update restart.

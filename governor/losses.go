@@ -92,7 +92,7 @@ func (c LossCause) Text() string {
 // Loss is one lost session (or, when the log gives only a count, Count
 // unnamed ones) with the line that shows it.
 type Loss struct {
-	Time    time.Time `json:"time"`
+	Time    time.Time `json:"-"`
 	Session string    `json:"session,omitempty"` // empty when the log gives only a count
 	Count   int       `json:"count"`             // sessions this entry stands for (1 when named)
 	Cause   LossCause `json:"cause"`
@@ -161,7 +161,29 @@ type losses struct {
 	hidden     int
 	counts     [len(LossCauses)]int
 	last       map[string]time.Time // session → time of its last loss
+	// cameBack counts losses whose session the app resumed within
+	// comeBackWindow: lost for seconds, not gone (LostCount leaves them out).
+	cameBack int
 }
+
+// comeBackWindow is how soon after its loss a "Resuming session" line
+// means the app brought the session back by itself (an auto-resume after
+// an update restart or a relaunch), not a user reopening a lost chat.
+const comeBackWindow = 2 * time.Minute
+
+// resumed notes that a session came back: a loss of it within
+// comeBackWindow before no longer counts as lost.
+func (s *State) resumed(id string, t time.Time) {
+	if at, ok := s.loss.last[id]; ok && !t.Before(at) && t.Sub(at) <= comeBackWindow {
+		s.loss.cameBack++
+		delete(s.loss.last, id)
+	}
+}
+
+// LostCount is the one "lost" figure every output shows: every loss
+// counted by cause, less the sessions the app brought back within
+// comeBackWindow (Snapshot.CameBack).
+func (s Snapshot) LostCount() int { return max(0, LossTotal(s.LossCounts)-s.CameBack) }
 
 func newLosses(n int) losses {
 	return losses{list: newRing[Loss](n), last: map[string]time.Time{}}

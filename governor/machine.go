@@ -39,7 +39,7 @@ type Figure struct {
 // HostMemory is one sample of the host's memory, taken by sources/.
 // Byte figures are bytes.
 type HostMemory struct {
-	At        time.Time `json:"at"`
+	At        time.Time `json:"-"`
 	Total     Figure    `json:"total"`
 	Available Figure    `json:"available"`
 	Free      Figure    `json:"free"`

@@ -67,12 +67,12 @@ type UpdateView struct {
 	// Since is when the update was downloaded ("Update downloaded" line),
 	// or as the app's "Deferring auto-restart after N hours" puts it (to
 	// the hour); PendingS is Snapshot.Now − Since.
-	Since    time.Time `json:"pending_since,omitempty"`
+	Since    time.Time `json:"-"`
 	PendingS int64     `json:"pending_s,omitempty"`
 	// Deferrals counts the times the app put its restart off because
 	// Claude was working.
 	Deferrals    int       `json:"deferrals"`
-	LastDeferral time.Time `json:"last_deferral,omitempty"`
+	LastDeferral time.Time `json:"-"`
 	// Sessions are the live sessions its restart will stop.
 	Sessions []string `json:"sessions"`
 	Evidence string   `json:"evidence"`

@@ -16,6 +16,9 @@ func (s Snapshot) LoggedPressureNow() PressureLevel {
 	if s.Pressure == PressureUnknown || s.PressureAt.IsZero() || s.Now.Sub(s.PressureAt) > PressureFreshFor {
 		return PressureUnknown
 	}
+	if !s.App.DownSince.IsZero() && !s.App.DownSince.Before(s.PressureAt) {
+		return PressureUnknown // the app that logged it has quit since
+	}
 	return s.Pressure
 }
 

@@ -39,6 +39,7 @@ func (s *State) applyQuit(e *Event) {
 		if s.app.DownSince.IsZero() {
 			s.app.DownSince = e.Time
 		}
+		s.effective = EffectiveView{} // the count of an app that is gone
 	}
 	q.last = e.Time
 	switch e.Kind {
@@ -62,6 +63,10 @@ func (s *State) applyQuit(e *Event) {
 			}
 			s.pending.restartAt = e.Time
 		}
+	}
+	s.app.DownBy = AppEndQuit
+	if q.update {
+		s.app.DownBy = AppEndUpdate
 	}
 	s.endForQuit(q)
 	if q.update {
@@ -110,7 +115,7 @@ func (s *State) settleUpdateLosses(q *quit, e *Event) {
 
 // appBack: a line that only a running app writes clears "not running
 // since".
-func (s *State) appBack() { s.app.DownSince = time.Time{} }
+func (s *State) appBack() { s.app.DownSince, s.app.DownBy = time.Time{}, "" }
 
 // noteAppAlive clears "not running since" on a main.log line written well
 // after the last quit's lines: the app is writing again.

@@ -99,9 +99,9 @@ type QuotaSample struct {
 type QuotaFigure struct {
 	Window     QuotaWindow   `json:"-"`
 	Percent    float64       `json:"percent"`
-	ResetsAt   time.Time     `json:"resets_at,omitzero"`
+	ResetsAt   time.Time     `json:"-"`
 	Source     QuotaSource   `json:"source"`
-	ObservedAt time.Time     `json:"observed_at"`
+	ObservedAt time.Time     `json:"-"`
 	Age        time.Duration `json:"-"`
 	AgeS       int64         `json:"age_s"`
 	// Stale: older than its source's normal interval.
@@ -216,7 +216,7 @@ type QuotaBurn struct {
 	PerHour float64 `json:"percent_per_hour"`
 	// FullAt is when the window reaches 100 % at this pace; zero when it is
 	// not rising, or not before its reset.
-	FullAt time.Time `json:"full_at,omitzero"`
+	FullAt time.Time `json:"-"`
 	// BeforeReset: FullAt comes before the window's reset (false when the
 	// reset time is unknown).
 	BeforeReset bool   `json:"before_reset"`

@@ -85,7 +85,7 @@ func TestPruneKeepsTheNewestEnded(t *testing.T) {
 			s.Apply(Event{Time: ts, Kind: KindPause, Session: id, Reason: ReasonUser})
 		}
 	}
-	snap := s.Snapshot(start.Add(time.Hour))
+	snap := s.Snapshot(start.Add(10 * time.Minute)) // within StaleAfter of the newest line
 	live, ended := 0, []string{}
 	for _, v := range snap.Sessions {
 		if v.Live() {

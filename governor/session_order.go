@@ -12,7 +12,7 @@ import (
 // the number live. Sessions are ordered as pointers and indices, never by
 // moving views about: sorting a thousand views in place cost a frame more
 // than drawing it.
-func (s *State) sessionViews(now time.Time) (views, ranking []SessionView, live int) {
+func (s *State) sessionViews(now time.Time, stale bool) (views, ranking []SessionView, live int) {
 	keyed := make([]sessionKey, 0, len(s.sessions))
 	for _, sess := range s.sessions {
 		keyed = append(keyed, sessionKey{live: sess.live(), sec: sess.lastActivity.Unix(), nsec: int32(sess.lastActivity.Nanosecond()), sess: sess})
@@ -27,7 +27,10 @@ func (s *State) sessionViews(now time.Time) (views, ranking []SessionView, live 
 	for i, sess := range order {
 		views[i] = sess.view(now)
 		s.joinRecords(&views[i])
-		if sess.live() {
+		if sess.live() && stale {
+			silence(&views[i], now.Sub(s.last))
+		}
+		if views[i].Live() {
 			live++
 		}
 	}

@@ -26,6 +26,9 @@ const (
 	StateIdle         SessionState = "idle"         // live, no activity for ≥ 60 s
 	StatePaused       SessionState = "paused"       // Pausing session … (reason)
 	StateDisconnected SessionState = "disconnected" // idle timeout reached, or the app quit
+	// StateUnknown: the log went silent (Snapshot.Stale) while the session
+	// was live; nothing says it still is, so it is neither live nor a victim.
+	StateUnknown SessionState = "unknown"
 )
 
 // SessionView is one session as of Snapshot's clock.
@@ -36,15 +39,15 @@ type SessionView struct {
 	State        SessionState  `json:"state"`
 	PauseReason  Reason        `json:"-"`
 	PauseText    string        `json:"pause_reason,omitempty"` // PauseReason as logged or named
-	FirstSeen    time.Time     `json:"first_seen"`
-	LastActivity time.Time     `json:"last_activity"`
-	Idle         time.Duration `json:"idle_ns"` // now − last activity; climbs between log lines
+	FirstSeen    time.Time     `json:"-"`
+	LastActivity time.Time     `json:"-"`
+	Idle         time.Duration `json:"-"` // now − last activity; climbs between log lines
 
 	// TimerArmedAt/TimerTimeout come from "Starting idle timeout for S: Ns";
 	// TimerRemaining is armed + timeout − now (zero when not armed).
-	TimerArmedAt   time.Time     `json:"timer_armed_at,omitempty"`
-	TimerTimeout   time.Duration `json:"timer_timeout_ns,omitempty"`
-	TimerRemaining time.Duration `json:"timer_remaining_ns,omitempty"`
+	TimerArmedAt   time.Time     `json:"-"`
+	TimerTimeout   time.Duration `json:"-"`
+	TimerRemaining time.Duration `json:"-"`
 
 	Evictions     int  `json:"evictions,omitempty"`      // times the governor evicted it
 	RemoteControl bool `json:"remote_control,omitempty"` // remote control enabled (vetoes pauses)
@@ -66,22 +69,11 @@ type SessionView struct {
 	AttentionSource    RecordSource `json:"attention_source,omitempty"`
 	WaitingFor         string       `json:"waiting_for,omitempty"`
 	WaitingForSource   RecordSource `json:"waiting_for_source,omitempty"`
-	WaitingSince       time.Time    `json:"waiting_since,omitempty"`
+	WaitingSince       time.Time    `json:"-"`
 	WaitingSinceSource RecordSource `json:"waiting_since_source,omitempty"`
 	// RecordNote says where the log and the record disagree, and which
 	// one the screen shows.
 	RecordNote string `json:"record_note,omitempty"`
-}
-
-// UnmarshalJSON reads a session as Snapshot's JSON has it, its pause
-// reason from the text.
-func (s *SessionView) UnmarshalJSON(b []byte) error {
-	type plain SessionView // the same fields, without this method
-	if err := json.Unmarshal(b, (*plain)(s)); err != nil {
-		return fmt.Errorf("session: %w", err)
-	}
-	s.PauseReason, _ = ReasonOf(s.PauseText)
-	return nil
 }
 
 // Live reports whether the session holds a slot (working or idle).
@@ -117,30 +109,31 @@ func (o Outcome) CauseText() string {
 // outcomeJSON is an Outcome as the JSON outputs print it: snapshot --json
 // has its fields in this order, the cause as text.
 type outcomeJSON struct {
-	Time       time.Time `json:"time"`
-	Kind       Kind      `json:"kind"`
-	Session    string    `json:"session,omitempty"`
-	IdleS      int       `json:"idle_s,omitempty"`
-	IdleSource Source    `json:"idle_source,omitempty"`
-	Cause      string    `json:"cause"`
-	Eviction   bool      `json:"eviction"`
-	File       string    `json:"file,omitempty"`
-	Line       int       `json:"line,omitempty"`
+	Time       timeRef `json:"time,omitzero"`
+	Kind       Kind    `json:"kind"`
+	Session    string  `json:"session,omitempty"`
+	IdleS      int     `json:"idle_s,omitempty"`
+	IdleSource Source  `json:"idle_source,omitempty"`
+	Cause      string  `json:"cause"`
+	Eviction   bool    `json:"eviction"`
+	File       string  `json:"file,omitempty"`
+	Line       int     `json:"line,omitempty"`
 }
 
 // MarshalJSON writes the outcome with its cause as text.
 func (o Outcome) MarshalJSON() ([]byte, error) {
-	return json.Marshal(outcomeJSON{Time: o.Time, Kind: o.Kind, Session: o.Session, IdleS: o.IdleS, IdleSource: o.IdleSource,
+	return json.Marshal(outcomeJSON{Time: timeRef{&o.Time}, Kind: o.Kind, Session: o.Session, IdleS: o.IdleS, IdleSource: o.IdleSource,
 		Cause: o.CauseText(), Eviction: o.Eviction, File: o.File, Line: o.Line})
 }
 
 // UnmarshalJSON reads what MarshalJSON writes.
 func (o *Outcome) UnmarshalJSON(b []byte) error {
-	var j outcomeJSON
+	var t time.Time
+	j := outcomeJSON{Time: timeRef{&t}}
 	if err := json.Unmarshal(b, &j); err != nil {
 		return fmt.Errorf("outcome: %w", err)
 	}
-	*o = Outcome{Time: j.Time, Kind: j.Kind, Session: j.Session, IdleS: j.IdleS, IdleSource: j.IdleSource,
+	*o = Outcome{Time: t, Kind: j.Kind, Session: j.Session, IdleS: j.IdleS, IdleSource: j.IdleSource,
 		Cause: CauseOf(j.Cause), Eviction: j.Eviction, File: j.File, Line: j.Line}
 	if o.Cause == CauseOther {
 		o.Other = j.Cause
@@ -152,6 +145,10 @@ func (o *Outcome) UnmarshalJSON(b []byte) error {
 type CapView struct {
 	Value  int    `json:"value"` // 0 when unknown
 	Source Source `json:"source"`
+	// At is when a logged cap was last logged (in this run of the app or
+	// an earlier one: the cap is the machine's), Age is Snapshot.Now − At.
+	At  time.Time     `json:"-"`
+	Age time.Duration `json:"-"`
 }
 
 // EffectiveView is the governor's own count of live sessions plus in-flight
@@ -160,8 +157,8 @@ type CapView struct {
 type EffectiveView struct {
 	Value  int           `json:"value"`
 	Source Source        `json:"source"` // logged, or unknown when none was logged since the app started
-	At     time.Time     `json:"at,omitempty"`
-	Age    time.Duration `json:"age_ns,omitempty"` // Snapshot.Now − At
+	At     time.Time     `json:"-"`
+	Age    time.Duration `json:"-"` // Snapshot.Now − At
 	// Fresh: logged within the last two minutes. An older count is history:
 	// sessions may have come and gone since.
 	Fresh bool `json:"fresh"`
@@ -202,7 +199,7 @@ type VMView struct {
 	Service     string    `json:"service,omitempty"`   // Windows VM service: started|ready|stopped
 	State       VMState   `json:"state"`               // unknown|booting|running|stalled|failed
 	OpenStep    string    `json:"open_step,omitempty"`
-	OpenSince   time.Time `json:"open_since,omitempty"`
+	OpenSince   time.Time `json:"-"`
 	LastFailure string    `json:"last_failure,omitempty"`
 	BootStalls  int       `json:"boot_stalls"`
 	// ServiceWarning: the Windows VM service could not configure its
@@ -215,12 +212,23 @@ type AppView struct {
 	Version   string    `json:"version,omitempty"`
 	Platform  string    `json:"platform,omitempty"`
 	Arch      string    `json:"arch,omitempty"`
-	StartedAt time.Time `json:"started_at,omitempty"`
+	StartedAt time.Time `json:"-"`
 	Pending   string    `json:"pending_version,omitempty"` // downloaded, waiting to install
 	// DownSince: the app's last word was a quit (at this time) and no line
-	// of a running app followed.
-	DownSince time.Time `json:"down_since,omitempty"`
+	// of a running app followed; DownBy says whether it quit or restarted
+	// to update, so the App field can say so.
+	DownSince time.Time `json:"-"`
+	DownBy    AppEnd    `json:"down_by,omitempty"`
 }
+
+// AppEnd is how the app's run ended.
+type AppEnd string
+
+// How a run of the app ends, as the log says.
+const (
+	AppEndQuit   AppEnd = "quit"
+	AppEndUpdate AppEnd = "update restart"
+)
 
 // LogLine is a recent event for the event-log pane, already sanitised.
 type LogLine struct {
@@ -232,8 +240,20 @@ type LogLine struct {
 
 // Snapshot is everything the UI, report and metrics show, as of Now.
 type Snapshot struct {
-	Now time.Time `json:"now"`
+	Now time.Time `json:"-"`
 	App AppView   `json:"app"`
+
+	// From and Newest are the times of the oldest and the newest line
+	// read: the window every figure below is computed over. LogAge is
+	// Now − Newest; Stale says the log has been silent longer than
+	// StaleAfter, so what looked live is not known to be (Freshness).
+	From   time.Time     `json:"-"`
+	Newest time.Time     `json:"-"`
+	LogAge time.Duration `json:"-"`
+	Stale  bool          `json:"stale,omitempty"`
+	// CameBack counts lost sessions the app resumed within two minutes
+	// (LostCount leaves them out).
+	CameBack int `json:"came_back,omitempty"`
 
 	// Live is the one session count: sessions coworktop sees live (working
 	// or idle). The header, the Sessions pane, the outlook, snapshot and the
@@ -243,7 +263,7 @@ type Snapshot struct {
 	Cap        CapView       `json:"cap"`
 	Effective  EffectiveView `json:"effective"`
 	Pressure   PressureLevel `json:"pressure"` // last level the governor logged (G4)
-	PressureAt time.Time     `json:"pressure_at,omitempty"`
+	PressureAt time.Time     `json:"-"`
 
 	Sessions    []SessionView `json:"sessions"`     // live and recently seen, newest first
 	IdleRanking []SessionView `json:"idle_ranking"` // live sessions, longest idle first
@@ -280,7 +300,7 @@ type Snapshot struct {
 	Host          *HostMemory    `json:"host,omitempty"`
 	HostHistory   []HostPoint    `json:"-"` // oldest first, bounded
 	Groups        []ProcessGroup `json:"groups,omitempty"`
-	GroupsAt      time.Time      `json:"groups_at,omitempty"`
+	GroupsAt      time.Time      `json:"-"`
 
 	Files []FileStatus `json:"files,omitempty"` // follower status per log
 
@@ -325,7 +345,7 @@ type Counts struct {
 	RendererGone     int       `json:"renderer_gone"`
 	MemorySamples    int       `json:"memory_samples"`
 	MinSysFreeMB     int       `json:"min_sys_free_mb"` // -1 when no sample
-	MinSysFreeAt     time.Time `json:"min_sys_free_at,omitempty"`
+	MinSysFreeAt     time.Time `json:"-"`
 	TotalMB          int       `json:"total_mb"`
 	VMBootStalls     int       `json:"vm_boot_stalls"`
 	AppStarts        int       `json:"app_starts"`

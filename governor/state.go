@@ -37,12 +37,13 @@ func DefaultLimits() Limits {
 type State struct {
 	limits Limits
 
-	app        AppView
-	loggedCap  int
-	effective  EffectiveView
-	pressure   PressureLevel
-	pressureAt time.Time
-	counts     Counts
+	app         AppView
+	loggedCap   int
+	loggedCapAt time.Time // when the cap was last logged: a fact that outlives an app restart, with its age
+	effective   EffectiveView
+	pressure    PressureLevel
+	pressureAt  time.Time
+	counts      Counts
 
 	sessions  map[string]*session
 	recent    [8]*session   // the session last got of each recentSlot, always one in sessions under its id
@@ -203,10 +204,10 @@ func (s *State) applyGovernor(e *Event) {
 	c := &s.counts
 	switch e.Kind {
 	case KindAcquire:
-		s.loggedCap = e.Cap
+		s.loggedCap, s.loggedCapAt = e.Cap, e.Time
 		s.setEffective(e)
 	case KindAtCap:
-		s.loggedCap = e.Cap
+		s.loggedCap, s.loggedCapAt = e.Cap, e.Time
 		sess := s.touchIdle(e.Session, e.Time, e.IdleS)
 		cause, other := reasonCause(e)
 		if e.Verb == VerbEvicting {

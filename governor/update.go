@@ -7,12 +7,12 @@ type FileStatus struct {
 	Name       string    `json:"name"`            // base name, e.g. main.log
 	State      FileState `json:"state"`           // following|waiting|unreadable|done
 	Err        string    `json:"error,omitempty"` // why, when not following (sanitised)
-	Since      time.Time `json:"since,omitempty"`
-	Lines      int64     `json:"lines"`                  // lines read so far
-	Cut        int64     `json:"cut,omitempty"`          // lines longer than the cap, cut
-	LostBytes  int64     `json:"lost_bytes,omitempty"`   // bytes of generations that vanished unread
-	ListErrors int64     `json:"list_errors,omitempty"`  // checks whose folder listing or generation open failed (retried, nothing dropped)
-	LastLineAt time.Time `json:"last_line_at,omitempty"` // wall clock of the newest line read
+	Since      time.Time `json:"-"`
+	Lines      int64     `json:"lines"`                 // lines read so far
+	Cut        int64     `json:"cut,omitempty"`         // lines longer than the cap, cut
+	LostBytes  int64     `json:"lost_bytes,omitempty"`  // bytes of generations that vanished unread
+	ListErrors int64     `json:"list_errors,omitempty"` // checks whose folder listing or generation open failed (retried, nothing dropped)
+	LastLineAt time.Time `json:"-"`                     // wall clock of the newest line read
 }
 
 // Update is one delivery from the live pipeline (sources → parse) to a

@@ -35,15 +35,23 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 		snap.VM.State = VMStalled
 	}
 
+	s.freshness(&snap)
+	snap.CameBack = s.loss.cameBack
 	var live int
-	snap.Sessions, snap.IdleRanking, live = s.sessionViews(now)
+	snap.Sessions, snap.IdleRanking, live = s.sessionViews(now, snap.Stale)
 	snap.NextVictim = nextVictim(snap.IdleRanking)
 	snap.Rules = RulesFor(s.app.Version)
 
 	snap.Live = live
 	snap.EvictionsLastHour = s.evictionsSince(now.Add(-time.Hour))
 	snap.Cap = s.capView()
+	if !snap.Cap.At.IsZero() {
+		snap.Cap.Age = max(0, now.Sub(snap.Cap.At))
+	}
 	snap.Effective = s.effectiveView(now)
+	if snap.Stale {
+		snap.Effective = EffectiveView{Source: SourceUnknown} // no count of a silent log is the present
+	}
 	snap.Outlook = outlook(snap)
 	sweepOutlook(&snap.Outlook, snap)
 	snap.Update = s.updateView(&snap)
@@ -110,7 +118,7 @@ func (s *State) effectiveView(now time.Time) EffectiveView {
 // know (the host sampler's total live, the [process-memory] total in logs).
 func (s *State) capView() CapView {
 	if s.loggedCap > 0 {
-		return CapView{Value: s.loggedCap, Source: SourceLogged}
+		return CapView{Value: s.loggedCap, Source: SourceLogged, At: s.loggedCapAt}
 	}
 	var ram uint64
 	if s.host != nil && s.host.Total.Known {
@@ -135,6 +143,9 @@ func EstimateCap(ramBytes uint64) int { return max(CapFloor, int(ramBytes/RAMPer
 // (Snapshot.Live), the number the header and the Sessions pane show, and
 // says so.
 func outlook(s Snapshot) Outlook {
+	if s.Stale {
+		return Outlook{Action: "unknown", Basis: BasisLive, Count: s.Live, Summary: "unknown: " + s.StaleText() + ", so no session is known to be live"}
+	}
 	if s.Cap.Value == 0 {
 		return Outlook{Action: "unknown", Basis: BasisLive, Count: s.Live, Summary: "cap unknown: no cap= line logged and no RAM figure yet"}
 	}

@@ -43,7 +43,7 @@ func TestOneSessionCount(t *testing.T) {
 	if o.Basis != governor.BasisLive || o.Count != 2 || o.ToCap != 2 || o.Headroom != 0 || !strings.Contains(o.Summary, "2 live") {
 		t.Fatalf("outlook: %+v", o)
 	}
-	if got := governor.SessionsText(snap); got != "2 live / cap 4 (logged) · governor 3 effective, 1m50s ago" {
+	if got := governor.SessionsText(snap); got != "2 live / cap 4 (logged 12s ago) · governor 3 effective, 1m50s ago" {
 		t.Errorf("governor.SessionsText = %q", got)
 	}
 	if later := s.Snapshot(t0.Add(10 * time.Minute)).Effective; later.Fresh || later.Value != 3 {

@@ -87,6 +87,10 @@ func collectSnapshot(ch chan<- prometheus.Metric, s governor.Snapshot, b BuildIn
 	}
 	gauge(descIdleMax, longestIdle.Seconds())
 	gauge(descLive, float64(s.Live))
+	gauge(descLost, float64(s.LostCount()))
+	if !s.Newest.IsZero() {
+		gauge(descLogAge, s.LogAge.Seconds())
+	}
 	gauge(descEffective, float64(s.Effective.Value), sourceLabel(s.Effective.Source))
 	if s.Effective.Source == governor.SourceLogged {
 		gauge(descEffectiveAge, s.Effective.Age.Seconds())

@@ -19,6 +19,8 @@ var (
 	descSessions        = newDesc("sessions", "Sessions by state as of the scrape (paused and disconnected: those still remembered, bounded).", "state")
 	descIdleMax         = newDesc("session_idle_seconds_max", "Longest idle time among live sessions; 0 when none is live.")
 	descLive            = newDesc("sessions_live", "Sessions coworktop sees live (working or idle): the count the screen's header and Sessions pane show.")
+	descLost            = newDesc("sessions_lost", "Sessions lost in the window read, less those the app resumed within two minutes: the \"N lost\" the screen and snapshot show.")
+	descLogAge          = newDesc("log_age_seconds", "Seconds since the newest log line read; over 1200 the log is silent and no session is taken as live.")
 	descEffective       = newDesc("sessions_effective", "The governor's own effective count (live sessions plus in-flight spawns) as it last logged it; source=unknown (value 0) when none was logged since the app started.", "source")
 	descEffectiveAge    = newDesc("sessions_effective_age_seconds", "Age of the governor's last logged effective count. Absent when none was logged.")
 	descCap             = newDesc("session_cap", "The governor's session cap; source=logged once a cap= line was seen, estimated as max(6, floor(RAM/3GiB)). Absent when unknown.", "source")
@@ -72,6 +74,8 @@ func descriptors() []*prometheus.Desc {
 		descSessions,
 		descIdleMax,
 		descLive,
+		descLost,
+		descLogAge,
 		descEffective,
 		descEffectiveAge,
 		descCap,

@@ -23,17 +23,23 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 	} else {
 		row("memory", "not sampled")
 	}
+	row("read", s.WindowText())
 	if s.App.Version != "" {
-		row("app", strings.TrimSpace(s.App.Version+" on "+s.App.Platform))
+		app := strings.TrimSpace(s.App.Version + " on " + s.App.Platform)
+		if end := s.AppEndText(); end != "" {
+			app += " · " + end
+		}
+		row("app", app)
 	}
 	row("sessions", governor.SessionsText(s))
 	row("quota", QuotaText(s))
+	row("lost", governor.LostText(s))
 	row("outlook", s.Outlook.Summary+" (estimate)")
 	if v := s.NextVictim; v != nil {
-		row("next victim", fmt.Sprintf("%s %s, idle %s (estimate: least recently active, idle ≥ 60 s)", governor.ShortID(v.ID), v.Project, governor.FormatDuration(v.Idle)))
+		row("next victim", fmt.Sprintf("%s, idle %s (estimate: least recently active, idle ≥ 60 s)", strings.TrimSpace(governor.ShortID(v.ID)+" "+v.Project), governor.FormatDuration(v.Idle)))
 	}
-	if s.Pressure != governor.PressureUnknown {
-		row("logged pressure", fmt.Sprintf("%s at %s (the governor's last pressure line)", s.Pressure, s.PressureAt.Format(TimeLayout)))
+	if p := s.LoggedPressureText(); p != "" {
+		row("logged pressure", fmt.Sprintf("%s (the governor's last pressure line, %s)", p, s.PressureAt.Format(TimeLayout)))
 	}
 	if s.VM.State == governor.VMUnknown || s.VM.State == "" {
 		row("vm", "no Cowork VM lines in the logs")

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/coworktop/coworktop/governor"
 )
@@ -64,13 +65,24 @@ func (m *Model) titleLine(w int) string {
 	if m.feedDone && m.opts.Mode != ModeReplay {
 		clock = "feed stopped · " + clock
 	}
+	// From when the view reads, so an empty pane is read as "nothing in
+	// this window", not "nothing ever"; a silent log says how old it is.
+	if !s.From.IsZero() && m.opts.Playback == nil {
+		clock = "from " + s.From.Format(dayOrClock(s.From, s.Now)) + " · " + clock
+	}
 	banner := ""
 	if m.frozen {
 		banner = " PAUSED (space to resume) "
 	}
 	rw := textWidth(clock) + textWidth(banner)
 	lw := max(0, w-rw-1)
-	out := t.paint(t.Title, fit(left, lw)) + " " + t.paint(t.Muted, clock)
+	stale := ""
+	if s.Stale {
+		stale = " " + s.StaleText() + " "
+		rw += textWidth(stale)
+		lw = max(0, w-rw-1)
+	}
+	out := t.paint(t.Title, fit(left, lw)) + " " + t.paint(t.Banner, stale) + t.paint(t.Muted, clock)
 	if banner != "" {
 		out = t.paint(t.Title, fit(left, lw)) + " " + t.paint(t.Banner, banner) + t.paint(t.Muted, clock)
 	}
@@ -222,7 +234,7 @@ func (m *Model) pressureLine(w int) string {
 		b.WriteString(t.paint(t.Muted, "governor last "+string(s.Pressure)+" "+governor.FormatDuration(age)+" ago (logged)"))
 	case s.Pressure != governor.PressureUnknown:
 		b.WriteString(t.paint(m.levelStyle(s.Pressure), "governor "+string(s.Pressure)))
-		b.WriteString(t.paint(t.Muted, " "+clockTime(s.PressureAt)+" (logged)"))
+		b.WriteString(t.paint(t.Muted, " "+governor.FormatDuration(age)+" ago (logged)"))
 	default:
 		b.WriteString(t.paint(t.Muted, "governor none logged"))
 	}
@@ -283,6 +295,14 @@ func (m *Model) appLine(w int) string {
 			text += " · started " + a.StartedAt.Format("01-02 15:04")
 		}
 	}
+	if end := m.snap.AppEndText(); end != "" {
+		// The quit leads: it is what the rest of the screen follows from.
+		out := t.paint(t.Title, " App ") + t.paint(t.Warn, clip(end, max(1, w-5)))
+		if rest := w - 5 - textWidth(end) - 3; rest > 4 {
+			out += t.paint(t.Muted, " · "+clip(text, rest))
+		}
+		return padStyled(out, w)
+	}
 	out := t.paint(t.Title, " App ") + t.paint(t.Fact, clip(text, max(1, w-5)))
 	return padStyled(out, w)
 }
@@ -335,4 +355,13 @@ func (m *Model) fileLines(w int, compact bool) []string {
 		out = append(out, t.paint(st, fit(" Log: "+p, w)))
 	}
 	return out
+}
+
+// dayOrClock is the layout of a time on the title line: the clock, with
+// the date when it is not now's day.
+func dayOrClock(t, now time.Time) string {
+	if y, mo, d := now.Date(); t.Year() == y && t.Month() == mo && t.Day() == d {
+		return "15:04:05"
+	}
+	return "2006-01-02 15:04"
 }

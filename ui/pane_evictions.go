@@ -60,7 +60,7 @@ func (m *Model) evictionsContent(w int) content {
 			cell(t.Fact, governor.ShortID(o.Session), idW).rcell(Ink{}, idle, idleW).cell(Ink{}, governor.OutcomeCause(o), causeW)
 		c.rows = append(c.rows, l.row(o.Session))
 	}
-	c.info = strconv.Itoa(governor.LossTotal(m.snap.LossCounts)) + " lost · " + plural(m.snap.EvictionsLastHour, "eviction") + " in the last hour"
+	c.info = strconv.Itoa(m.snap.LostCount()) + " lost · " + plural(m.snap.EvictionsLastHour, "eviction") + " in the last hour"
 	if n := len(m.snap.Risks); n > 0 {
 		c.info += " · " + plural(n, "risk")
 	}

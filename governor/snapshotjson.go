@@ -1,0 +1,282 @@
+package governor
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"time"
+)
+
+// snapshot --json writes times and durations as every JSON output does:
+// a time as the log wrote it (FormatLogged: no zone the log did not
+// have), a duration in seconds, and a zero or unknown one left out. Each
+// type with such fields gets a wire form that points into it, so the
+// same form writes and reads it; its other fields are written as tagged.
+
+// timeRef writes the time it points to as FormatLogged does; omitzero
+// leaves a zero one out.
+type timeRef struct{ t *time.Time }
+
+func (r timeRef) IsZero() bool { return r.t == nil || r.t.IsZero() }
+
+func (r timeRef) MarshalJSON() ([]byte, error) {
+	return strconv.AppendQuote(nil, FormatLogged(*r.t)), nil
+}
+
+func (r timeRef) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return fmt.Errorf("time: %w", err)
+	}
+	t, err := ParseLogged(s, time.Local)
+	if err != nil {
+		return err
+	}
+	*r.t = t
+	return nil
+}
+
+// secondsRef writes the duration it points to in seconds (whole ones as
+// integers, others to the millisecond).
+type secondsRef struct{ d *time.Duration }
+
+func (r secondsRef) IsZero() bool { return r.d == nil || *r.d == 0 }
+
+func (r secondsRef) MarshalJSON() ([]byte, error) {
+	d := *r.d
+	if d%time.Second == 0 {
+		return strconv.AppendInt(nil, int64(d/time.Second), 10), nil
+	}
+	return strconv.AppendFloat(nil, math.Round(d.Seconds()*1000)/1000, 'f', -1, 64), nil
+}
+
+func (r secondsRef) UnmarshalJSON(b []byte) error {
+	var f float64
+	if err := json.Unmarshal(b, &f); err != nil {
+		return fmt.Errorf("seconds: %w", err)
+	}
+	*r.d = time.Duration(math.Round(f * float64(time.Second)))
+	return nil
+}
+
+type plainSnapshot Snapshot
+
+func (s *Snapshot) wire() any {
+	return &struct {
+		*plainSnapshot
+		Now        timeRef    `json:"now,omitzero"`
+		From       timeRef    `json:"from,omitzero"`
+		Newest     timeRef    `json:"newest,omitzero"`
+		LogAge     secondsRef `json:"log_age_s,omitzero"`
+		PressureAt timeRef    `json:"pressure_at,omitzero"`
+		GroupsAt   timeRef    `json:"groups_at,omitzero"`
+	}{(*plainSnapshot)(s), timeRef{&s.Now}, timeRef{&s.From}, timeRef{&s.Newest}, secondsRef{&s.LogAge},
+		timeRef{&s.PressureAt}, timeRef{&s.GroupsAt}}
+}
+
+// MarshalJSON writes the snapshot as snapshot --json prints it.
+func (s Snapshot) MarshalJSON() ([]byte, error) { return json.Marshal(s.wire()) }
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (s *Snapshot) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, s.wire()) }
+
+type plainSession SessionView
+
+func (v *SessionView) wire() any {
+	return &struct {
+		*plainSession
+		FirstSeen      timeRef    `json:"first_seen,omitzero"`
+		LastActivity   timeRef    `json:"last_activity,omitzero"`
+		Idle           secondsRef `json:"idle_s,omitzero"`
+		TimerArmedAt   timeRef    `json:"timer_armed_at,omitzero"`
+		TimerTimeout   secondsRef `json:"timer_timeout_s,omitzero"`
+		TimerRemaining secondsRef `json:"timer_remaining_s,omitzero"`
+		WaitingSince   timeRef    `json:"waiting_since,omitzero"`
+	}{(*plainSession)(v), timeRef{&v.FirstSeen}, timeRef{&v.LastActivity}, secondsRef{&v.Idle},
+		timeRef{&v.TimerArmedAt}, secondsRef{&v.TimerTimeout}, secondsRef{&v.TimerRemaining}, timeRef{&v.WaitingSince}}
+}
+
+// MarshalJSON writes a session as snapshot --json prints it.
+func (v SessionView) MarshalJSON() ([]byte, error) { return json.Marshal(v.wire()) }
+
+// UnmarshalJSON reads a session as Snapshot's JSON has it, its pause
+// reason from the text.
+func (v *SessionView) UnmarshalJSON(b []byte) error {
+	if err := json.Unmarshal(b, v.wire()); err != nil {
+		return fmt.Errorf("session: %w", err)
+	}
+	v.PauseReason, _ = ReasonOf(v.PauseText)
+	return nil
+}
+
+type plainCap CapView
+
+func (c *CapView) wire() any {
+	return &struct {
+		*plainCap
+		At  timeRef    `json:"at,omitzero"`
+		Age secondsRef `json:"age_s,omitzero"`
+	}{(*plainCap)(c), timeRef{&c.At}, secondsRef{&c.Age}}
+}
+
+// MarshalJSON writes the cap, with when it was logged.
+func (c CapView) MarshalJSON() ([]byte, error) { return json.Marshal(c.wire()) }
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (c *CapView) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, c.wire()) }
+
+type plainEffective EffectiveView
+
+func (e *EffectiveView) wire() any {
+	return &struct {
+		*plainEffective
+		At  timeRef    `json:"at,omitzero"`
+		Age secondsRef `json:"age_s,omitzero"`
+	}{(*plainEffective)(e), timeRef{&e.At}, secondsRef{&e.Age}}
+}
+
+// MarshalJSON writes the governor's logged count with its age.
+func (e EffectiveView) MarshalJSON() ([]byte, error) { return json.Marshal(e.wire()) }
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (e *EffectiveView) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, e.wire()) }
+
+type plainApp AppView
+
+func (a *AppView) wire() any {
+	return &struct {
+		*plainApp
+		StartedAt timeRef `json:"started_at,omitzero"`
+		DownSince timeRef `json:"down_since,omitzero"`
+	}{(*plainApp)(a), timeRef{&a.StartedAt}, timeRef{&a.DownSince}}
+}
+
+// MarshalJSON writes the app's view.
+func (a AppView) MarshalJSON() ([]byte, error) { return json.Marshal(a.wire()) }
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (a *AppView) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, a.wire()) }
+
+type plainVM VMView
+
+func (v *VMView) wire() any {
+	return &struct {
+		*plainVM
+		OpenSince timeRef `json:"open_since,omitzero"`
+	}{(*plainVM)(v), timeRef{&v.OpenSince}}
+}
+
+// MarshalJSON writes the VM's view.
+func (v VMView) MarshalJSON() ([]byte, error) { return json.Marshal(v.wire()) }
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (v *VMView) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, v.wire()) }
+
+type plainCounts Counts
+
+func (c *Counts) wire() any {
+	return &struct {
+		*plainCounts
+		MinSysFreeAt timeRef `json:"min_sys_free_at,omitzero"`
+	}{(*plainCounts)(c), timeRef{&c.MinSysFreeAt}}
+}
+
+// MarshalJSON writes the running totals.
+func (c Counts) MarshalJSON() ([]byte, error) { return json.Marshal(c.wire()) }
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (c *Counts) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, c.wire()) }
+
+type plainLoss Loss
+
+func (l *Loss) wire() any {
+	return &struct {
+		*plainLoss
+		Time timeRef `json:"time,omitzero"`
+	}{(*plainLoss)(l), timeRef{&l.Time}}
+}
+
+// MarshalJSON writes a loss.
+func (l Loss) MarshalJSON() ([]byte, error) { return json.Marshal(l.wire()) }
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (l *Loss) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, l.wire()) }
+
+type plainHost HostMemory
+
+func (h *HostMemory) wire() any {
+	return &struct {
+		*plainHost
+		At timeRef `json:"at,omitzero"`
+	}{(*plainHost)(h), timeRef{&h.At}}
+}
+
+// MarshalJSON writes a host sample.
+func (h HostMemory) MarshalJSON() ([]byte, error) { return json.Marshal(h.wire()) }
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (h *HostMemory) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, h.wire()) }
+
+type plainFile FileStatus
+
+func (f *FileStatus) wire() any {
+	return &struct {
+		*plainFile
+		Since      timeRef `json:"since,omitzero"`
+		LastLineAt timeRef `json:"last_line_at,omitzero"`
+	}{(*plainFile)(f), timeRef{&f.Since}, timeRef{&f.LastLineAt}}
+}
+
+// MarshalJSON writes a log file's follower status.
+func (f FileStatus) MarshalJSON() ([]byte, error) { return json.Marshal(f.wire()) }
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (f *FileStatus) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, f.wire()) }
+
+type plainUpdate UpdateView
+
+func (u *UpdateView) wire() any {
+	return &struct {
+		*plainUpdate
+		Since        timeRef `json:"pending_since,omitzero"`
+		LastDeferral timeRef `json:"last_deferral,omitzero"`
+	}{(*plainUpdate)(u), timeRef{&u.Since}, timeRef{&u.LastDeferral}}
+}
+
+// MarshalJSON writes a pending update.
+func (u UpdateView) MarshalJSON() ([]byte, error) { return json.Marshal(u.wire()) }
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (u *UpdateView) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, u.wire()) }
+
+type plainQuotaFigure QuotaFigure
+
+func (q *QuotaFigure) wire() any {
+	return &struct {
+		*plainQuotaFigure
+		ResetsAt   timeRef `json:"resets_at,omitzero"`
+		ObservedAt timeRef `json:"observed_at,omitzero"`
+	}{(*plainQuotaFigure)(q), timeRef{&q.ResetsAt}, timeRef{&q.ObservedAt}}
+}
+
+// MarshalJSON writes a quota window's figure.
+func (q QuotaFigure) MarshalJSON() ([]byte, error) { return json.Marshal(q.wire()) }
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (q *QuotaFigure) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, q.wire()) }
+
+type plainQuotaBurn QuotaBurn
+
+func (q *QuotaBurn) wire() any {
+	return &struct {
+		*plainQuotaBurn
+		FullAt timeRef `json:"full_at,omitzero"`
+	}{(*plainQuotaBurn)(q), timeRef{&q.FullAt}}
+}
+
+// MarshalJSON writes a quota window's pace.
+func (q QuotaBurn) MarshalJSON() ([]byte, error) { return json.Marshal(q.wire()) }
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (q *QuotaBurn) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, q.wire()) }

@@ -1,0 +1,132 @@
+package governor_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// A restart: the cap logged by the run before carries over with its age,
+// the earlier run's sessions say how it ended, the count logged before the
+// quit is not shown as the present, nor the pressure (issue 23 #1, #4).
+func TestFactsCarryOverARestart(t *testing.T) {
+	s := governor.New(governor.DefaultLimits())
+	applyEvents(s,
+		governor.Event{Time: sec(0), Kind: governor.KindAppStart, Detail: &governor.EventDetail{Version: "1.1"}},
+		governor.Event{Time: sec(1), Kind: governor.KindSessionStart, Session: "local_a", Cwd: "/p/web-frontend"},
+		governor.Event{Time: sec(2), Kind: governor.KindAcquire, Cap: 8, Effective: 9},
+		governor.Event{Time: sec(3), Kind: governor.KindPressure, Pressure: governor.PressureLoggedCritical, Effective: 9},
+		governor.Event{Time: sec(20), Kind: governor.KindAppQuit},
+	)
+	snap := s.Snapshot(sec(30))
+	if snap.LoggedPressureNow() != governor.PressureUnknown || !strings.Contains(snap.LoggedPressureText(), "no longer current") {
+		t.Errorf("a level logged before the app quit is current: %q", snap.LoggedPressureText())
+	}
+	if snap.Effective.Source == governor.SourceLogged {
+		t.Errorf("the quit app's count shown beside %d live: %+v", snap.Live, snap.Effective)
+	}
+	if end := snap.AppEndText(); !strings.HasPrefix(end, "quit ") || !strings.HasSuffix(end, "10s ago") {
+		t.Errorf("App field: %q", end)
+	}
+	applyEvents(s, governor.Event{Time: sec(60), Kind: governor.KindAppStart, Detail: &governor.EventDetail{Version: "1.1"}})
+	snap = s.Snapshot(sec(120))
+	if snap.Cap.Value != 8 || snap.Cap.Source != governor.SourceLogged || snap.Cap.Age != 118*time.Second {
+		t.Errorf("cap after the restart: %+v", snap.Cap)
+	}
+	if snap.AppEndText() != "" {
+		t.Errorf("a new run still says the last one ended: %q", snap.AppEndText())
+	}
+	v := sessionByID(t, snap, "local_a")
+	if v.Live() || v.PauseReason != governor.EndAppQuit || v.Project != "web-frontend" {
+		t.Errorf("earlier run's session: %+v", v)
+	}
+	if !strings.Contains(governor.SessionsText(snap), "cap 8 (logged 1m58s ago)") {
+		t.Errorf("sessions text: %q", governor.SessionsText(snap))
+	}
+}
+
+// Sessions the app resumed seconds after an update restart are not lost.
+func TestLostLeavesOutSessionsThatCameBack(t *testing.T) {
+	s := governor.New(governor.DefaultLimits())
+	applyEvents(s,
+		governor.Event{Time: sec(1), Kind: governor.KindSessionStart, Session: "local_a"},
+		governor.Event{Time: sec(2), Kind: governor.KindSessionStart, Session: "local_b"},
+		governor.Event{Time: sec(3), Kind: governor.KindSessionStart, Session: "local_c"},
+		governor.Event{Time: sec(20), Kind: governor.KindUpdateRestart},
+		governor.Event{Time: sec(40), Kind: governor.KindResume, Session: "local_a"},
+		governor.Event{Time: sec(41), Kind: governor.KindResume, Session: "local_b"},
+		governor.Event{Time: sec(900), Kind: governor.KindResume, Session: "local_c"}, // a user, much later
+	)
+	snap := s.Snapshot(sec(901))
+	if governor.LossTotal(snap.LossCounts) != 3 || snap.CameBack != 2 || snap.LostCount() != 1 {
+		t.Fatalf("losses %d, came back %d, lost %d; want 3, 2, 1", governor.LossTotal(snap.LossCounts), snap.CameBack, snap.LostCount())
+	}
+	if got := governor.LostText(snap); !strings.HasPrefix(got, "1 lost since ") || !strings.HasSuffix(got, "(2 more came back)") {
+		t.Errorf("LostText = %q", got)
+	}
+}
+
+// A log silent for 64 days: nothing live, no victim, no timers, and the
+// snapshot says how old the log is (issue 23 #7).
+func TestSilentLogIsSaidToBeOld(t *testing.T) {
+	s := governor.New(governor.DefaultLimits())
+	applyEvents(s,
+		governor.Event{Time: sec(0), Kind: governor.KindAcquire, Cap: 2, Effective: 2},
+		governor.Event{Time: sec(1), Kind: governor.KindSessionStart, Session: "local_a"},
+		governor.Event{Time: sec(2), Kind: governor.KindSessionStart, Session: "local_b"},
+		governor.Event{Time: sec(3), Kind: governor.KindIdleTimer, Session: "local_a", TimeoutS: 900},
+	)
+	if snap := s.Snapshot(sec(300)); snap.Stale || snap.NextVictim == nil || snap.Live != 2 {
+		t.Fatalf("five minutes on: stale %v victim %v live %d", snap.Stale, snap.NextVictim, snap.Live)
+	}
+	snap := s.Snapshot(sec(3).Add(64 * 24 * time.Hour))
+	if !snap.Stale || snap.Live != 0 || snap.NextVictim != nil || len(snap.IdleRanking) != 0 || snap.Effective.Source == governor.SourceLogged {
+		t.Fatalf("stale %v live %d victim %v ranking %d effective %+v", snap.Stale, snap.Live, snap.NextVictim, len(snap.IdleRanking), snap.Effective)
+	}
+	for _, v := range snap.Sessions {
+		if v.State != governor.StateUnknown || v.TimerRemaining != 0 || !strings.Contains(v.PauseText, "64d") {
+			t.Errorf("session of a silent log: %+v", v)
+		}
+	}
+	if !strings.Contains(snap.Outlook.Summary, "64d00h old") || !strings.Contains(snap.WindowText(), "64d00h old") {
+		t.Errorf("outlook %q window %q", snap.Outlook.Summary, snap.WindowText())
+	}
+}
+
+// snapshot --json: times as the log wrote them, durations in seconds, zero
+// values left out, and it reads back.
+func TestSnapshotJSONTimesAndSeconds(t *testing.T) {
+	wall := time.FixedZone("", 2*3600) // a log's local time, as ingest reads it
+	local := func(n int) time.Time { return sec(n).In(wall) }
+	s := governor.New(governor.DefaultLimits())
+	applyEvents(s,
+		governor.Event{Time: local(0), Kind: governor.KindAcquire, Cap: 4, Effective: 1},
+		governor.Event{Time: local(1), Kind: governor.KindSessionStart, Session: "local_a"},
+	)
+	snap := s.Snapshot(local(91))
+	b, err := json.Marshal(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := string(b)
+	for _, want := range []string{`"idle_s":90`, `"age_s":91`, `"at":"` + local(0).Format(governor.WallLayout) + `"`, `"now":"` + local(91).Format(governor.WallLayout) + `"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("snapshot JSON lacks %s: %s", want, out)
+		}
+	}
+	for _, bad := range []string{"0001-01-01", "_ns", "timer_", "+", "Z\""} {
+		if strings.Contains(out, bad) {
+			t.Errorf("snapshot JSON holds %q: %s", bad, out)
+		}
+	}
+	var back governor.Snapshot
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if back.Now.Format(governor.WallLayout) != snap.Now.Format(governor.WallLayout) || back.Sessions[0].Idle != 90*time.Second || back.Cap.Age != snap.Cap.Age {
+		t.Errorf("read back: now %v idle %v cap %+v", back.Now, back.Sessions[0].Idle, back.Cap)
+	}
+}
