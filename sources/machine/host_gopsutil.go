@@ -40,8 +40,15 @@ func windowsReading(vm *mem.VirtualMemoryStat, vmErr error, sw *mem.SwapMemorySt
 		r.Used = known(vm.Used, "GlobalMemoryStatusEx ullTotalPhys − ullAvailPhys")
 		r.AppFree = r.Available
 	}
-	r.SwapTotal, r.SwapUsed = swapFigures(sw, swErr, "gopsutil mem.SwapMemory (commit limit − physical)", "gopsutil mem.SwapMemory (paging file % usage)")
-	return r, readErrors(vm, vmErr, sw, swErr)
+	r.SwapTotal, r.SwapUsed = swapFigures(sw, swErr, "EnumPageFilesW (paging files' size)", "EnumPageFilesW (paging files in use)")
+	var errs []error
+	if vmErr != nil || vm == nil || vm.Total == 0 {
+		errs = append(errs, fmt.Errorf("GlobalMemoryStatusEx: %w", orMissing(vmErr)))
+	}
+	if swErr != nil || sw == nil {
+		errs = append(errs, fmt.Errorf("paging files: %w", orMissing(swErr)))
+	}
+	return r, errors.Join(errs...)
 }
 
 var errMissing = errors.New("no value")
