@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/notify"
 	"github.com/coworktop/coworktop/sources"
 
 	"github.com/spf13/cobra"
@@ -33,7 +34,9 @@ variable ` + sources.EnvLogDir + `, replace the default folders.`,
 				if err := needHome(g); err != nil {
 					return err
 				}
-				return doctorOne(g, g.logDir)
+				err := doctorOne(g, g.logDir)
+				printThisNotifier(g.stdout)
+				return err
 			}
 			var first error
 			for _, p := range args {
@@ -41,6 +44,7 @@ variable ` + sources.EnvLogDir + `, replace the default folders.`,
 					first = err
 				}
 			}
+			printThisNotifier(g.stdout)
 			return first
 		},
 	}
@@ -151,4 +155,20 @@ func humanAge(d time.Duration) string {
 		return fmt.Sprintf("%dh ago", int(d.Hours()))
 	}
 	return fmt.Sprintf("%dd ago", int(d.Hours()/24))
+}
+
+// printNotifier says which program --notify would use and how to let its
+// notifications through, or why there is none.
+func printNotifier(w io.Writer, b notify.Backend, err error) {
+	if err != nil {
+		fmt.Fprintf(w, "notifications (--notify): none: %s\n", oneLine(err.Error()))
+		return
+	}
+	fmt.Fprintf(w, "notifications (--notify): %s (%s)\n  %s\n", b.Name, sources.CleanText(b.Path), b.Allow)
+}
+
+// printThisNotifier is printNotifier for this system.
+func printThisNotifier(w io.Writer) {
+	b, err := notify.ThisSystem()
+	printNotifier(w, b, err)
 }

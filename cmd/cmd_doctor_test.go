@@ -3,11 +3,13 @@ package cmd
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/notify"
 	"github.com/coworktop/coworktop/sources"
 )
 
@@ -136,5 +138,37 @@ func TestDoctorWindowsFolders(t *testing.T) {
 	paths := discoveredPaths(d)
 	if len(paths) != 2 || paths[0] != filepath.Join(local, "Claude", "Logs") || filepath.Base(paths[1]) != "cowork-service.log" {
 		t.Fatalf("read: %v, want the Local folder and the service's log", paths)
+	}
+}
+
+// doctor names the notifier --notify would use and how to allow it.
+func TestDoctorNotifier(t *testing.T) {
+	on := func(progs ...string) func(string) (string, error) {
+		return func(p string) (string, error) {
+			for _, q := range progs {
+				if p == q {
+					return "/opt/homebrew/bin/" + p, nil
+				}
+			}
+			return "", exec.ErrNotFound
+		}
+	}
+	for _, c := range []struct {
+		goos  string
+		progs []string
+		want  []string
+	}{
+		{"darwin", []string{"terminal-notifier", "osascript"}, []string{"notifications (--notify): terminal-notifier (/opt/homebrew/bin/terminal-notifier)", "System Settings > Notifications > terminal-notifier"}},
+		{"darwin", []string{"osascript"}, []string{"notifications (--notify): osascript", "System Settings > Notifications > Script Editor", "brew install terminal-notifier"}},
+		{"windows", nil, []string{"notifications (--notify): none: desktop notifications are not supported on this OS"}},
+	} {
+		var out bytes.Buffer
+		b, err := notify.Choose(c.goos, on(c.progs...))
+		printNotifier(&out, b, err)
+		for _, want := range c.want {
+			if !strings.Contains(out.String(), want) {
+				t.Errorf("%s %v: lacks %q:\n%s", c.goos, c.progs, want, out.String())
+			}
+		}
 	}
 }

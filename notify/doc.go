@@ -4,8 +4,10 @@
 // sweep's), rate-limited (the opt-in --notify).
 //
 // One job: compare successive governor snapshots, word what changed, and
-// hand it to the OS notifier: osascript on macOS, notify-send on Linux.
-// Windows is skipped: New returns ErrUnsupported there, and callers say so.
+// hand it to the OS notifier (Choose): terminal-notifier on macOS when it is
+// installed, else osascript, whose notifications are Script Editor's;
+// notify-send on Linux. Windows is skipped: New returns ErrUnsupported
+// there, and callers say so.
 //
 // Log text (session ids, causes) is untrusted. It is sanitised to a short,
 // plain string and passed to the notifier as a separate argument: the

@@ -113,13 +113,13 @@ type Notifier struct {
 // hostPressureGap keeps a flapping host level from flooding the desktop.
 const hostPressureGap = time.Minute
 
-// New returns a Notifier for this OS, or ErrUnsupported.
+// New returns a Notifier for this OS (ThisSystem), or ErrUnsupported.
 func New() (*Notifier, error) {
-	cmd, err := platformCommand()
+	b, err := ThisSystem()
 	if err != nil {
 		return nil, err
 	}
-	return NewWith(cmd, RunExec), nil
+	return NewWith(b.Command, RunExec), nil
 }
 
 // NewWith returns a Notifier with the given command builder and runner.
