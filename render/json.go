@@ -84,7 +84,7 @@ func writeJSON(w io.Writer, r Report) error {
 // appendEvicted writes one list element at the list's indentation.
 func appendEvicted(b []byte, e *Evicted) []byte {
 	b = append(b, "\n    {\n      \"time\": "...)
-	b = appendJSONString(b, e.Time)
+	b = appendJSONString(b, e.Time.JSON())
 	b = append(b, ",\n      \"session\": "...)
 	b = appendJSONString(b, e.Session)
 	b = append(b, ",\n      \"idle_s\": "...)
@@ -107,7 +107,7 @@ func appendEvicted(b []byte, e *Evicted) []byte {
 // appendLost writes one element of the loss list.
 func appendLost(b []byte, l *Lost) []byte {
 	b = append(b, "\n    {\n      \"time\": "...)
-	b = appendJSONString(b, l.Time)
+	b = appendJSONString(b, l.Time.JSON())
 	if l.Session != "" {
 		b = append(b, ",\n      \"session\": "...)
 		b = appendJSONString(b, l.Session)

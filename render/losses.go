@@ -15,7 +15,11 @@ func writeLosses(b *strings.Builder, r Report) error {
 	for _, n := range r.LossCounts {
 		total += n
 	}
-	fmt.Fprintf(b, "\nlost sessions (%d)\n", total)
+	if r.CameBack > 0 {
+		fmt.Fprintf(b, "\nlost sessions (%d, and %d more the app resumed within 2 minutes)\n", r.Lost, r.CameBack)
+	} else {
+		fmt.Fprintf(b, "\nlost sessions (%d)\n", total)
+	}
 	if total == 0 {
 		b.WriteString("  none\n")
 		return nil

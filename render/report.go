@@ -43,8 +43,13 @@ type Report struct {
 	Losses          []Lost         `json:"losses"`
 	LossesNotListed int            `json:"losses_not_listed,omitempty"`
 	LossCounts      map[string]int `json:"loss_counts"`
-	Memory          Memory         `json:"memory"`
-	VM              VM             `json:"vm"`
+	// CameBack counts the lost sessions the app resumed within two
+	// minutes; Lost is governor.Snapshot.LostCount, the figure every
+	// output shows: the losses less those.
+	CameBack int    `json:"came_back,omitempty"`
+	Lost     int    `json:"lost"`
+	Memory   Memory `json:"memory"`
+	VM       VM     `json:"vm"`
 	// Daemon is the Claude Code daemon's part, when daemon.log was read.
 	Daemon    *Daemon   `json:"daemon,omitempty"`
 	RateLimit RateLimit `json:"rate_limit"`
@@ -54,8 +59,8 @@ type Report struct {
 
 // Span is the time of the first and last event read.
 type Span struct {
-	First string `json:"first"`
-	Last  string `json:"last"`
+	First Stamp `json:"first"`
+	Last  Stamp `json:"last"`
 }
 
 // App is what the log says about the desktop app.
@@ -108,7 +113,7 @@ type Paused struct {
 
 // Evicted is one real eviction.
 type Evicted struct {
-	Time    string `json:"time"`
+	Time    Stamp  `json:"time"`
 	Session string `json:"session"`
 	IdleS   int    `json:"idle_s"`
 	// IdleSource: logged (the governor's "(idle Ns)"), estimated (from the
@@ -121,7 +126,7 @@ type Evicted struct {
 
 // Lost is one lost session (or Count unnamed ones) with its evidence.
 type Lost struct {
-	Time    string `json:"time"`
+	Time    Stamp  `json:"time"`
 	Session string `json:"session,omitempty"`
 	Count   int    `json:"count"`
 	Cause   string `json:"cause"` // governor_cap|governor_pressure|idle_timeout|update_restart|crash|daemon_low_memory|daemon_crash_loop|unknown
@@ -134,10 +139,10 @@ type Lost struct {
 
 // Memory summarises the [process-memory] samples.
 type Memory struct {
-	Samples      int    `json:"samples"`
-	MinSysFreeMB int    `json:"min_sys_free_mb"`
-	MinAt        string `json:"min_at,omitempty"`
-	TotalMB      int    `json:"total_mb"`
+	Samples      int   `json:"samples"`
+	MinSysFreeMB int   `json:"min_sys_free_mb"`
+	MinAt        Stamp `json:"min_at,omitempty"`
+	TotalMB      int   `json:"total_mb"`
 }
 
 // VM is the Cowork VM's configuration and boot trouble.
@@ -217,6 +222,7 @@ func Build(state *governor.State, files []File, lines Lines) Report {
 		r.Evictions = append(r.Evictions, Evicted{Time: stamp(o.Time), Session: o.Session, IdleS: o.IdleS, IdleSource: string(o.IdleSource), Cause: o.CauseText(), File: o.File, Line: o.Line})
 	}
 	r.addLosses(state)
+	r.CameBack, r.Lost = snap.CameBack, snap.LostCount()
 	r.Governor.RulesGeneration = snap.Rules.Generation
 	r.VM.MemoryMB = snap.VM.MemoryMB
 	r.lifecycle(state, snap)
@@ -229,12 +235,29 @@ func Build(state *governor.State, files []File, lines Lines) Report {
 // thousands of evictions and losses, and time.Format, which reads its
 // layout afresh each call, was 3 % of a dense log's report: the digits are
 // placed by hand, and a year outside 0–9999 goes to Format.
-func stamp(t time.Time) string {
+func stamp(t time.Time) Stamp {
 	if t.IsZero() {
 		return ""
 	}
-	return wallStamp(t.Local())
+	return Stamp(wallStamp(t.Local()))
 }
+
+// Stamp is a time of the report, on the app's local clock, as the text
+// prints it ("2006-01-02 15:04:05"). Its JSON is the form every JSON
+// output writes (governor.FormatLogged): "2006-01-02T15:04:05", with no
+// zone, as main.log wrote it.
+type Stamp string
+
+// JSON is the stamp as JSON writes it.
+func (s Stamp) JSON() string {
+	if len(s) > 10 && s[10] == ' ' {
+		return string(s[:10]) + "T" + string(s[11:])
+	}
+	return string(s)
+}
+
+// MarshalText writes the stamp's JSON form.
+func (s Stamp) MarshalText() ([]byte, error) { return []byte(s.JSON()), nil }
 
 // wallStamp is t.Format(TimeLayout), in t's own zone.
 func wallStamp(t time.Time) string {
@@ -306,4 +329,14 @@ func (r *Report) addLosses(state *governor.State) {
 	for _, c := range state.LossCounts() {
 		r.LossCounts[c.Cause.String()] = c.Count
 	}
+}
+
+// UnmarshalText reads the JSON form back into the text form.
+func (s *Stamp) UnmarshalText(b []byte) error {
+	if len(b) > 10 && b[10] == 'T' {
+		*s = Stamp(string(b[:10]) + " " + string(b[11:]))
+		return nil
+	}
+	*s = Stamp(b)
+	return nil
 }

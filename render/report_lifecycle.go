@@ -26,15 +26,15 @@ type AppLifecycle struct {
 	RemoteControlChanges int `json:"remote_control_changes"`
 
 	// claude-logs.md §7.7 (left out when none was logged)
-	PendingSince    string `json:"pending_since,omitempty"`    // the pending update's download, or as its deferrals put it
-	UpdateDeferrals int    `json:"update_deferrals,omitempty"` // "Deferring auto-restart … Claude is working"
-	PTYKilled       int    `json:"pty_killed,omitempty"`       // session terminals killed on quit
-	PTYHostExits    int    `json:"pty_host_exits,omitempty"`
-	SecondInstances int    `json:"second_instances,omitempty"` // copies of the app that started and exited at once
-	MCPServersGone  int    `json:"mcp_servers_gone,omitempty"`
+	PendingSince    Stamp `json:"pending_since,omitempty"`    // the pending update's download, or as its deferrals put it
+	UpdateDeferrals int   `json:"update_deferrals,omitempty"` // "Deferring auto-restart … Claude is working"
+	PTYKilled       int   `json:"pty_killed,omitempty"`       // session terminals killed on quit
+	PTYHostExits    int   `json:"pty_host_exits,omitempty"`
+	SecondInstances int   `json:"second_instances,omitempty"` // copies of the app that started and exited at once
+	MCPServersGone  int   `json:"mcp_servers_gone,omitempty"`
 	// NotRunningSince: the last word was a quit (at this time) that no
 	// start or line of a running app followed.
-	NotRunningSince string `json:"not_running_since,omitempty"`
+	NotRunningSince Stamp `json:"not_running_since,omitempty"`
 }
 
 // Daemon is the Claude Code daemon as daemon.log tells it (left out of the
@@ -60,8 +60,8 @@ type Daemon struct {
 // LockGap is a lost lock race and the silence after it: no daemon line
 // until Until ("" when none came before the log ended), GapS seconds.
 type LockGap struct {
-	At       string `json:"at"`
-	Until    string `json:"until,omitempty"`
+	At       Stamp  `json:"at"`
+	Until    Stamp  `json:"until,omitempty"`
 	GapS     int64  `json:"gap_s"`
 	Evidence string `json:"evidence"`
 }
@@ -89,7 +89,7 @@ type PauseSkipped struct {
 
 // Crashed is one session whose process was killed or exited under it.
 type Crashed struct {
-	Time     string `json:"time"`
+	Time     Stamp  `json:"time"`
 	Session  string `json:"session"`
 	Signal   string `json:"signal,omitempty"`
 	ExitCode *int   `json:"exit_code,omitempty"`

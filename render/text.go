@@ -26,7 +26,7 @@ func WriteText(w io.Writer, r Report) error {
 		span = plural(r.Lines.Entries, "entry", "entries") + ", none with a real date"
 	}
 	if r.Span.First != "" {
-		span = r.Span.First + " → " + r.Span.Last
+		span = string(r.Span.First + " → " + r.Span.Last)
 		if d := spanDuration(r.Span); d > 0 {
 			span += " (" + governor.FormatDuration(d) + ")"
 		}
@@ -150,8 +150,8 @@ func idleText(e Evicted) string { return governor.IdleText(e.IdleS, governor.Sou
 func causeText(c string) string { return governor.CauseText(governor.CauseOf(c)) }
 
 func spanDuration(s Span) time.Duration {
-	a, err1 := time.Parse(TimeLayout, s.First)
-	b, err2 := time.Parse(TimeLayout, s.Last)
+	a, err1 := time.Parse(TimeLayout, string(s.First))
+	b, err2 := time.Parse(TimeLayout, string(s.Last))
 	if err1 != nil || err2 != nil {
 		return 0
 	}

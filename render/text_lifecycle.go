@@ -45,7 +45,7 @@ func appLifecycleText(a AppLifecycle) string {
 	if a.PendingVersion != "" || a.UpdateDeferrals > 0 {
 		pending = strings.TrimSpace("update "+a.PendingVersion) + " downloaded, not installed"
 		if a.PendingSince != "" {
-			pending += ", pending since " + a.PendingSince
+			pending += ", pending since " + string(a.PendingSince)
 		}
 		if a.UpdateDeferrals > 0 {
 			pending += fmt.Sprintf(", restart deferred %s because Claude was working", plural(a.UpdateDeferrals, "time", "times"))
@@ -61,7 +61,7 @@ func appLifecycleText(a AppLifecycle) string {
 	}
 	down := ""
 	if a.NotRunningSince != "" {
-		down = "not running since " + a.NotRunningSince + " (its last word was a quit)"
+		down = "not running since " + string(a.NotRunningSince) + " (its last word was a quit)"
 	}
 	return joinNonEmpty(countText(a.Updates, "version change", "version changes"), pending, restarts,
 		countText(a.Quits, "quit", "quits"), countText(a.Relaunches, "relaunch", "relaunches"),
