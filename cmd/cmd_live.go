@@ -34,14 +34,20 @@ func addLiveFlags(root *cobra.Command, g *globalOptions) {
 	root.Flags().BoolVar(&lf.bell, "bell", false, "ring the terminal bell on each eviction")
 	root.Flags().BoolVar(&lf.noMouse, "no-mouse", false, "leave the mouse to the terminal (select and copy text)")
 	observe := addLiveMetricsFlags(root, g)
-	root.RunE = func(cmd *cobra.Command, _ []string) error {
-		return runLive(contextOf(cmd), g, lf, observe)
+	root.RunE = func(cmd *cobra.Command, args []string) error {
+		if lf.demo && len(args) > 0 {
+			return usageError("--demo plays its own scenario: give it no folder")
+		}
+		return runLive(contextOf(cmd), g, lf, args, observe)
 	}
 }
 
 // runLive follows the Claude logs (or the demo scenario's) through the live
 // pipeline and shows them until the user quits.
-func runLive(parent context.Context, g *globalOptions, lf liveFlags, observe func(context.Context) (func(governor.Snapshot), error)) error {
+//
+// args are a log folder (or files) to follow instead of this machine's
+// (`coworktop FOLDER`).
+func runLive(parent context.Context, g *globalOptions, lf liveFlags, args []string, observe func(context.Context) (func(governor.Snapshot), error)) error {
 	if err := checkTerminal(); err != nil {
 		return err
 	}
@@ -71,12 +77,12 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, observe fun
 		records = sources.RecordFolders(sources.RecordInput{FlagDir: demo.RecordsFolder(dir)})
 		extraGroups = groups
 	} else {
-		p, later, err := followPaths(g, nil)
+		p, later, err := followPaths(g, args)
 		if err != nil {
-			return err
+			return fmt.Errorf("%w; or see the live view on a built-in scenario with `coworktop --demo`", err)
 		}
 		await = later
-		if g.logDir != "" { // a folder the user named must hold Claude logs
+		if g.logDir != "" || len(args) > 0 { // a folder the user named must hold Claude logs
 			files, err := sources.ExpandPaths(p)
 			if err != nil {
 				return err

@@ -29,7 +29,7 @@ Gaps with nothing logged are skipped. space pauses, + and - change speed.`,
 		Annotations: map[string]string{drawsScreen: "true"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if speed <= 0 {
-				return errors.New("--speed must be above 0")
+				return usageError("--speed %g: want a number above 0", speed)
 			}
 			if err := checkTerminal(); err != nil {
 				return err

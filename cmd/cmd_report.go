@@ -31,6 +31,9 @@ the lowest free memory, and Cowork VM boot stalls.`,
   coworktop report --since 2h ~/Library/Logs/Claude
   coworktop report --json --redact main.log main1.log > incident.json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := notNegative("since", since); err != nil {
+				return err
+			}
 			paths, err := logPaths(g, args)
 			if err != nil {
 				return err

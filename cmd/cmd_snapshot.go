@@ -39,7 +39,7 @@ func newSnapshotCmd(g *globalOptions) *cobra.Command {
   coworktop snapshot --format prom --output /var/lib/node_exporter/textfile/coworktop.prom`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if failOn != "" && failOn != "warning" && failOn != "critical" {
-				return fmt.Errorf("--fail-on takes warning or critical, not %q", failOn)
+				return usageError("--fail-on takes warning or critical, not %q", failOn)
 			}
 			if format == "" {
 				format = "text"
@@ -48,10 +48,10 @@ func newSnapshotCmd(g *globalOptions) *cobra.Command {
 				}
 			}
 			if format != "text" && format != "json" && format != "prom" {
-				return fmt.Errorf("--format takes text, json or prom, not %q", format)
+				return usageError("--format takes text, json or prom, not %q", format)
 			}
 			if format == "prom" && output == "" {
-				return fmt.Errorf("--format prom needs --output FILE (written atomically for node_exporter's textfile collector)")
+				return usageError("--format prom needs --output FILE (written atomically for node_exporter's textfile collector)")
 			}
 			snap, err := takeSnapshot(cmd.Context(), g, args)
 			if err != nil {
@@ -102,6 +102,13 @@ func takeSnapshot(ctx context.Context, g *globalOptions, args []string) (governo
 		state.ApplyRecords(readRecordsOnce(recordDirs(g)))
 	}
 	if paths, err := logPaths(g, args); err == nil {
+		if len(args) > 0 || g.logDir != "" {
+			// Files the user named must be Claude logs, as for report:
+			// a snapshot of a README is no snapshot.
+			if err := namedAreLogs(paths); err != nil {
+				return governor.Snapshot{}, err
+			}
+		}
 		updates, err := startLive(ctx, liveConfig{paths: paths})
 		if err != nil {
 			return governor.Snapshot{}, err
@@ -135,4 +142,14 @@ func takeSnapshot(ctx context.Context, g *globalOptions, args []string) (governo
 		}
 	}
 	return state.Snapshot(now), nil
+}
+
+// namedAreLogs is the error for named paths none of which holds a Claude
+// log line in its first MiB (sniffClaudeLogs), or nil.
+func namedAreLogs(paths []string) error {
+	files, err := sources.ExpandPaths(paths)
+	if err != nil {
+		return err
+	}
+	return sniffClaudeLogs(files)
 }

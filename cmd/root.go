@@ -139,7 +139,7 @@ file; "coworktop config" says where, and flags override it.`,
 			}
 		}
 		if g.refresh < minRefresh {
-			return fmt.Errorf("--refresh %s is too short: %s at the least", g.refresh, minRefresh)
+			return usageError("--refresh %s is too short: %s at the least", g.refresh, minRefresh)
 		}
 		return nil
 	}
@@ -151,6 +151,7 @@ file; "coworktop config" says where, and flags override it.`,
 	pf.StringVar(&g.configFile, "config", "", "config file to read (default: "+config.EnvVar+", else this OS's place; see `coworktop config`)")
 	pf.StringVar(&g.theme, "theme", "", "colour theme of the screen: "+themeNames()+" (default: the config file's)")
 
+	root.Args = rootArgs
 	addLiveFlags(root, g)
 	root.AddCommand(
 		newReportCmd(g),
@@ -164,6 +165,13 @@ file; "coworktop config" says where, and flags override it.`,
 		newManCmd(root),
 		newVersionCmd(g),
 	)
+	if g.stdout != nil { // cobra's completion commands keep the writer they are made with
+		root.SetOut(g.stdout)
+	}
+	if g.stderr != nil {
+		root.SetErr(g.stderr)
+	}
+	markUsageErrors(root)
 	return root
 }
 

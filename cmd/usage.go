@@ -1,0 +1,102 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/coworktop/coworktop/sources"
+)
+
+// exitUsage is the exit code of a usage error: the command line itself was
+// wrong (a flag, its value, an argument, a command or a shell).
+const exitUsage = 2
+
+// usageError is an error of the command line: exit 2.
+func usageError(format string, args ...any) error {
+	return &exitError{code: exitUsage, err: fmt.Errorf(format, args...)}
+}
+
+// markUsageErrors makes every error cobra finds in the command line exit
+// 2, as our own checks of flag values do: a bad flag, a wrong number of
+// arguments, an unknown command or shell.
+func markUsageErrors(root *cobra.Command) {
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		return &exitError{code: exitUsage, err: err}
+	})
+	root.InitDefaultCompletionCmd()
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if c.Name() == "completion" && c.Parent() == root {
+			strictCompletion(c)
+		}
+		if args := c.Args; args != nil {
+			c.Args = func(cmd *cobra.Command, a []string) error {
+				if err := args(cmd, a); err != nil {
+					var ee *exitError
+					if errors.As(err, &ee) {
+						return err
+					}
+					return &exitError{code: exitUsage, err: err}
+				}
+				return nil
+			}
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+}
+
+// shells are the shells `completion` writes a script for.
+var shells = []string{"bash", "zsh", "fish", "powershell"}
+
+// strictCompletion makes `completion` without a known shell a usage error:
+// cobra's printed its help and exited 0 for `completion tcsh`.
+func strictCompletion(c *cobra.Command) {
+	c.Use = "completion SHELL"
+	c.Args = cobra.ArbitraryArgs
+	c.RunE = func(_ *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return usageError("completion needs a shell: %s", strings.Join(shells, ", "))
+		}
+		return usageError("completion %s: unknown shell; want %s", sources.CleanText(args[0]), strings.Join(shells, ", "))
+	}
+}
+
+// rootArgs lets the live view take one log folder (or file) as its
+// argument, as `coworktop FOLDER`; any other word is an unknown command,
+// with a suggestion when one is close.
+func rootArgs(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	if _, err := os.Stat(args[0]); err == nil {
+		if len(args) > 1 {
+			return usageError("the live view follows one log folder; for several files, use report, events or replay")
+		}
+		return nil
+	}
+	msg := fmt.Sprintf("unknown command or folder %q", sources.CleanText(args[0]))
+	if cmd.SuggestionsMinimumDistance <= 0 {
+		cmd.SuggestionsMinimumDistance = 2 // cobra's own default, set only on its path
+	}
+	if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+		msg += fmt.Sprintf("; did you mean %q?", s[0])
+	}
+	return usageError("%s (see coworktop --help)", msg)
+}
+
+// notNegative rejects a negative duration flag: "the last -1h" is no
+// window, and was read as no limit at all.
+func notNegative(flag string, d time.Duration) error {
+	if d < 0 {
+		return usageError("--%s %s: want a positive duration, such as 2h or 30m", flag, d)
+	}
+	return nil
+}

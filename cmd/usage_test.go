@@ -1,0 +1,123 @@
+package cmd
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestUsageErrorsExit2: every error of the command line exits 2 with one
+// line (issue 23 #8: usage errors exited 1, `completion tcsh` printed help
+// and exited 0, and `report --since -1h` read everything).
+func TestUsageErrorsExit2(t *testing.T) {
+	withConfig(t, "")
+	logs := filepath.Join(testdataDir, "logs", "macos")
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"reprot"}, `unknown command or folder "reprot"; did you mean "report"?`},
+		{[]string{"--bogus"}, "unknown flag: --bogus"},
+		{[]string{"report", "--bogus"}, "unknown flag: --bogus"},
+		{[]string{"report", "--since", "-1h", logs}, "--since -1h0m0s: want a positive duration"},
+		{[]string{"report", "--since", "soon", logs}, `invalid argument "soon"`},
+		{[]string{"completion", "tcsh"}, "completion tcsh: unknown shell; want bash, zsh, fish, powershell"},
+		{[]string{"completion"}, "completion needs a shell"},
+		{[]string{"config", "path", "extra"}, "unknown command"},
+		{[]string{"replay"}, "requires at least 1 arg"},
+		{[]string{"replay", "--speed", "0", logs}, "--speed 0: want a number above 0"},
+		{[]string{"snapshot", "--format", "xml"}, "--format takes text, json or prom"},
+		{[]string{"snapshot", "--fail-on", "panic"}, "--fail-on takes warning or critical"},
+		{[]string{"--refresh", "1ms"}, "--refresh 1ms is too short"},
+		{[]string{"--theme", "solarized"}, "--theme solarized: want one of auto, dark, light, high-contrast, plain"},
+		{[]string{"replay", "--theme", "solarized", logs}, "--theme solarized"},
+		{[]string{"--demo", logs}, "--demo plays its own scenario"},
+	}
+	for _, tc := range cases {
+		code, out, errs := runOut(t, tc.args...)
+		if code != 2 || !strings.Contains(errs, tc.want) || strings.Count(errs, "\n") != 1 || out != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line with %q", tc.args, code, out, errs, tc.want)
+		}
+	}
+	for _, sh := range shells {
+		if code, out, errs := runOut(t, "completion", sh); code != 0 || out == "" {
+			t.Errorf("completion %s: exit %d %q", sh, code, errs)
+		}
+	}
+}
+
+// TestFolderArgument: `coworktop FOLDER` follows that folder (it was an
+// unknown command); a folder that holds no Claude log is refused before
+// the screen starts, and with no log folder at all the error suggests
+// --demo. doctor takes PATH too.
+func TestFolderArgument(t *testing.T) {
+	withConfig(t, "")
+	root := newRootCmd(&globalOptions{})
+	logs := filepath.Join(testdataDir, "logs", "macos")
+	if err := root.Args(root, []string{logs}); err != nil {
+		t.Errorf("coworktop %s: %v", logs, err)
+	}
+	notLogs := t.TempDir()
+	if err := os.WriteFile(filepath.Join(notLogs, "main.log"), []byte("hello\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runOut(t, notLogs); code != 1 || !strings.Contains(errs, "no Claude log lines") {
+		t.Errorf("coworktop NOT-LOGS: exit %d %q", code, errs)
+	}
+	missing := filepath.Join(t.TempDir(), "none")
+	if code, _, errs := runOut(t, "--log-dir", missing); code != 1 || !strings.Contains(errs, "coworktop --demo") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("coworktop --log-dir MISSING: exit %d %q, want a hint of --demo", code, errs)
+	}
+	if code, out, errs := runOut(t, "doctor", logs); code != 0 || !strings.Contains(out, "using: "+logs) {
+		t.Errorf("doctor %s: exit %d %q %q", logs, code, out, errs)
+	}
+	if code, _, _ := runOut(t, "doctor", missing); code != 1 {
+		t.Errorf("doctor MISSING: exit %d, want 1", code)
+	}
+}
+
+// TestNonLogsAgree: snapshot and report both exit 1 on a file that is no
+// Claude log (snapshot exited 0).
+func TestNonLogsAgree(t *testing.T) {
+	withConfig(t, "")
+	dir := t.TempDir()
+	p := filepath.Join(dir, "main.log")
+	if err := os.WriteFile(p, []byte("# README\nnot a log\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"report", p}, {"report", dir}, {"snapshot", p}, {"snapshot", "--json", dir}} {
+		code, out, errs := runOut(t, args...)
+		if code != 1 || out != "" || !strings.Contains(errs, "no Claude log lines") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 1", args, code, out, errs)
+		}
+	}
+}
+
+// TestThemeErrorsStopOnlyDrawing: a bad theme in the config file stops
+// the live view and replay, not report or events (which draw nothing);
+// --config names the file.
+func TestThemeErrorsStopOnlyDrawing(t *testing.T) {
+	withConfig(t, "")
+	p := filepath.Join(t.TempDir(), "mine.toml")
+	if err := os.WriteFile(p, []byte("theme = \"solarized\"\nrefresh = \"3s\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	logs := filepath.Join(testdataDir, "logs", "macos")
+	for _, args := range [][]string{{"report", logs}, {"events", logs}, {"config", "show"}} {
+		code, out, errs := runOut(t, append([]string{"--config", p}, args...)...)
+		if code != 0 || out == "" {
+			t.Errorf("%v with a bad theme: exit %d %q", args, code, errs)
+		}
+		if args[0] == "config" && !strings.Contains(out, `refresh = '3s'`) {
+			t.Errorf("config show --config: the file's refresh is not in effect:\n%s", out)
+		}
+	}
+	for _, args := range [][]string{{"replay", logs}, {"--demo"}} {
+		code, _, errs := runOut(t, append([]string{"--config", p}, args...)...)
+		want := "coworktop: config " + p + `: line 1: theme = "solarized": want one of`
+		if code != 2 || !strings.HasPrefix(errs, want) {
+			t.Errorf("%v with a bad theme: exit %d %q, want exit 2 and %q", args, code, errs, want)
+		}
+	}
+}
