@@ -2,6 +2,7 @@ package governor
 
 import (
 	"fmt"
+	"strconv"
 	"time"
 )
 
@@ -83,7 +84,15 @@ func (v SessionView) NeedsYouText(now time.Time) string {
 	if v.WaitingSince.IsZero() {
 		return what
 	}
-	return what + " · " + FormatDuration(max(0, now.Sub(v.WaitingSince)))
+	return what + " · " + ShortDuration(max(0, now.Sub(v.WaitingSince)))
+}
+
+// ShortDuration is a wait as a cell says it: 45s, 12m, 2h04m, 3d04h.
+func ShortDuration(d time.Duration) string {
+	if d >= time.Minute && d < time.Hour {
+		return strconv.Itoa(int(d/time.Minute)) + "m"
+	}
+	return FormatDuration(d)
 }
 
 // NearIdlePause: an idle pause this close puts a waiting session at risk.
@@ -139,12 +148,12 @@ func waitEvidence(v SessionView) string {
 	return s
 }
 
-// waitedFor is "12m00s for you (approve Bash)", "12m00s for you" or "a
-// while for you".
+// waitedFor is "12m for you (approve Bash)", "12m for you" or "a while
+// for you".
 func waitedFor(v SessionView, now time.Time) string {
 	d := "a while"
 	if !v.WaitingSince.IsZero() {
-		d = FormatDuration(max(0, now.Sub(v.WaitingSince)))
+		d = ShortDuration(max(0, now.Sub(v.WaitingSince)))
 	}
 	if v.WaitingFor != "" {
 		return d + " for you (" + v.WaitingFor + ")"

@@ -45,7 +45,7 @@ func TestRecordsWaitingJoinsTitleAndRisk(t *testing.T) {
 	if v.Attention != governor.AttentionWaiting || v.WaitingFor != "approve Bash" || !v.WaitingSince.Equal(t0.Add(120*time.Second)) || v.WaitingSinceSource != governor.FromCodeRecord {
 		t.Fatalf("attention: %+v", v)
 	}
-	if got := v.NeedsYouText(now); got != "approve Bash · 12m00s" {
+	if got := v.NeedsYouText(now); got != "approve Bash · 12m" {
 		t.Fatalf("needs-you cell %q", got)
 	}
 	if snap.NeedsYou != 1 || snap.Records == nil || snap.Records.NeedsYou != 1 {
@@ -60,7 +60,7 @@ func TestRecordsWaitingJoinsTitleAndRisk(t *testing.T) {
 			r = &snap.Risks[i]
 		}
 	}
-	if r == nil || !strings.Contains(r.Summary, "api-gateway[31m has waited 12m00s for you (approve Bash): it is the next") ||
+	if r == nil || !strings.Contains(r.Summary, "api-gateway[31m has waited 12m for you (approve Bash): it is the next") ||
 		!strings.Contains(r.Summary, "next to be evicted") || !strings.Contains(r.Summary, "idle pause comes in 1m10s") || !r.Backed {
 		t.Fatalf("waiting risk: %+v", r)
 	}
@@ -119,7 +119,7 @@ func TestRecordsMissingFieldsAreUnknown(t *testing.T) {
 	s.ApplyRecords(governor.Records{At: t0.Add(320 * time.Second), Found: true,
 		Code: []governor.CodeRecord{{Pid: 7, HostSessionID: "local_aaaaaaaa-1", Status: "waiting"}}})
 	v = find(s.Snapshot(t0.Add(400*time.Second)), "local_aaaaaaaa-1")
-	if !v.WaitingSince.Equal(t0.Add(310*time.Second)) || v.WaitingSinceSource != governor.FromSeen || v.NeedsYouText(t0.Add(400*time.Second)) != "waiting · 1m30s" {
+	if !v.WaitingSince.Equal(t0.Add(310*time.Second)) || v.WaitingSinceSource != governor.FromSeen || v.NeedsYouText(t0.Add(400*time.Second)) != "waiting · 1m" {
 		t.Fatalf("wait without a time: %+v", v)
 	}
 	// Its process gone: the next reading has no record, nothing waits.

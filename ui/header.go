@@ -74,7 +74,15 @@ func (m *Model) titleLine(w int) string {
 	if m.frozen {
 		banner = " PAUSED (space to resume) "
 	}
-	rw := textWidth(clock) + textWidth(banner)
+	needs, needed := needsYouHeader(s) // the sessions that need the person (records.go)
+	needsInk := t.Muted
+	if needed {
+		needsInk = t.Warn
+	}
+	if needs != "" {
+		needs += " · "
+	}
+	rw := textWidth(clock) + textWidth(banner) + textWidth(needs)
 	lw := max(0, w-rw-1)
 	stale := ""
 	if s.Stale {
@@ -82,9 +90,9 @@ func (m *Model) titleLine(w int) string {
 		rw += textWidth(stale)
 		lw = max(0, w-rw-1)
 	}
-	out := t.paint(t.Title, fit(left, lw)) + " " + t.paint(t.Banner, stale) + t.paint(t.Muted, clock)
+	out := t.paint(t.Title, fit(left, lw)) + " " + t.paint(t.Banner, stale) + t.paint(needsInk, needs) + t.paint(t.Muted, clock)
 	if banner != "" {
-		out = t.paint(t.Title, fit(left, lw)) + " " + t.paint(t.Banner, banner) + t.paint(t.Muted, clock)
+		out = t.paint(t.Title, fit(left, lw)) + " " + t.paint(t.Banner, banner) + t.paint(needsInk, needs) + t.paint(t.Muted, clock)
 	}
 	return padStyled(out, w)
 }

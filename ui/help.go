@@ -80,6 +80,14 @@ var legend = [][2]string{
 	{"E P y", "memory timeline marks: eviction, pressure, yield."},
 	{"Quota 5h, 7d", "the account's 5-hour and 7-day quota used, with its source (statusline, desktop, cache) and age; stale past the source's normal interval. Account-wide figures: they include cloud sessions and other devices, and no source gives one session's share. \"at this pace\" is coworktop's estimate from the recent readings."},
 	{"↓ N more", "rows below the pane's edge: scroll with ↓/j, pgdn or the wheel."},
+	{"NEEDS YOU", "what the session waits for from you, by its own Claude Code record (\"approve Bash · 12m\": a permission prompt waiting 12 minutes); busy or idle when it does not wait; ? when it has no record or its version does not report one. Shown only where the records were read."},
+	{"needs you N", "in the title line: the sessions (and background sessions) whose record says they wait for you; \"needs you ?\" when no record folder was found."},
+	{"NAME", "the session's title from the app's own record; the folder's name where none is recorded (the folder stays in the details)."},
+	{"(rc), (sched)", "protected: Remote Control is on, or it is a scheduled task; the governor never picks it, so it is never \"next\"."},
+	{"bg", "a background session of the Claude Code supervisor (agent view), from its job record; a row of its own kind, not a desktop session."},
+	{"at risk: waiting", "a session that waits for you and is also the next victim, in a pressure sweep's way, or within 5 minutes of its idle pause: marked ! with every reason in the details."},
+	{"log and record disagree", "the log and the session's record tell different stories (no activity logged, the record says busy): STATE always shows the log, NEEDS YOU the record."},
+	{"cloud Cowork", "Cowork runs new tasks in the cloud by default; they leave nothing on this machine, so when no local Cowork session is seen coworktop says so rather than that nothing runs."},
 }
 
 // helpLines is the help's text at width w: every key, then the legend.

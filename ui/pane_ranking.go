@@ -42,7 +42,7 @@ func (m *Model) rankingContent(w int) content {
 		}
 		l := newLine(t).rcell(t.Muted, strconv.Itoa(i+1), rankW).cell(t.Fact, governor.ShortID(v.ID), idW)
 		if projW > 0 {
-			l.cell(Ink{}, v.Project, projW)
+			l.cell(Ink{}, sessionName(v), projW)
 		}
 		l.add(st, filled).add(t.Muted, empty).add(Ink{}, " ").
 			rcell(st, governor.FormatDuration(v.Idle), idleW).cell(st, mark, markW)

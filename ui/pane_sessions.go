@@ -52,6 +52,8 @@ func stateLabel(s governor.SessionView) string {
 		return "paused: idle"
 	case s.State == governor.StatePaused && s.PauseText != "":
 		return "paused: " + s.PauseText
+	case s.Protected == governor.ProtectedScheduled:
+		return string(s.State) + " (sched)" // protected: a scheduled task
 	case s.Protected != "":
 		return string(s.State) + " (rc)" // protected: Remote Control
 	case s.State == governor.StateDisconnected && s.PauseReason == governor.EndCrash:
@@ -79,16 +81,50 @@ func (m *Model) stateStyle(s governor.SessionView) Ink {
 // session.
 func (m *Model) sessionsContent(w int) content {
 	t := m.theme
-	const idW, stW, startW, idleW, toW, evW = 8, 12, 5, 7, 7, 2
-	projW := max(4, w-1-idW-stW-startW-idleW-toW-evW-7)
-	head := newLine(t).add(t.Heading, " ").cell(t.Heading, "ID", idW).cell(t.Heading, "PROJECT", projW).
-		cell(t.Heading, "STATE", stW).cell(t.Heading, "START", startW).rcell(t.Heading, "IDLE", idleW).
+	const idW, stW, idleW, toW, evW = 8, 12, 7, 7, 2
+	startW := 5
+	// With records read, a NEEDS YOU column, and the title in place of
+	// the folder's name where the app records one (records.go).
+	records := m.snap.Records != nil
+	needW, nameHead := 0, "PROJECT"
+	if records {
+		needW, nameHead = needsYouWidth(w), "NAME"
+		if w < needsNoStart {
+			startW = 0
+		}
+	}
+	projW := w - 1 - idW - stW - startW - idleW - toW - evW - 7
+	if startW == 0 {
+		projW++ // its separator too
+	}
+	if needW > 0 {
+		projW -= needW + 1
+	}
+	projW = max(4, projW)
+	head := newLine(t).add(t.Heading, " ").cell(t.Heading, "ID", idW).cell(t.Heading, nameHead, projW).
+		cell(t.Heading, "STATE", stW)
+	if needW > 0 {
+		head.cell(t.Heading, "NEEDS YOU", needW)
+	}
+	if startW > 0 {
+		head.cell(t.Heading, "START", startW)
+	}
+	head.rcell(t.Heading, "IDLE", idleW).
 		rcell(t.Heading, "TIMEOUT", toW).rcell(t.Heading, "EV", evW)
 	c := content{heading: head.String(), selectable: true}
 	sessions := m.sortedSessions()
-	c.count = len(sessions)
-	c.sessionAt = func(i int) string { return sessions[i].ID }
+	bg := m.snap.Background
+	c.count = len(sessions) + len(bg)
+	c.sessionAt = func(i int) string {
+		if i >= len(sessions) {
+			return bg[i-len(sessions)].ID
+		}
+		return sessions[i].ID
+	}
 	c.rowAt = func(i int) row {
+		if i >= len(sessions) {
+			return m.backgroundRow(bg[i-len(sessions)], projW, needW)
+		}
 		s := sessions[i]
 		timeout := ""
 		if s.TimerTimeout > 0 {
@@ -107,12 +143,23 @@ func (m *Model) sessionsContent(w int) content {
 			mark, markInk = "!", t.Critical
 		}
 		l := newLine(t).add(markInk, mark).cell(t.Fact, governor.ShortID(s.ID), idW).
-			cell(Ink{}, s.Project, projW).cell(m.stateStyle(s), stateLabel(s), stW).
-			cell(t.Muted, shortClock(s.FirstSeen), startW).rcell(m.stateStyle(s), idle, idleW).
+			cell(Ink{}, sessionName(s), projW).cell(m.stateStyle(s), stateLabel(s), stW)
+		if needW > 0 {
+			l.cell(m.needsYouInk(s), needsYouCell(s, m.snap.Now), needW)
+		}
+		if startW > 0 {
+			l.cell(t.Muted, shortClock(s.FirstSeen), startW)
+		}
+		l.rcell(m.stateStyle(s), idle, idleW).
 			rcell(t.Muted, timeout, toW).rcell(t.Evicted, ev, evW)
 		return l.row(s.ID)
 	}
 	// The header's figure, not a count of its own: one definition.
 	c.info = strconv.Itoa(m.snap.Live) + " live · sort " + m.sortBy.String()
+	if r := m.snap.Records; r != nil && r.CoworkNote != "" {
+		// Cloud Cowork tasks leave nothing here: say so, not "nothing runs".
+		note := t.paint(t.Muted, fit(r.CoworkNote, w))
+		c.footer, c.tight = []string{note}, []string{note}
+	}
 	return c
 }

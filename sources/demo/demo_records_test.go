@@ -40,7 +40,7 @@ func TestDemoWaitingSessionBecomesNextVictim(t *testing.T) {
 		t.Fatalf("docs-site should be the next victim, under its title: %+v", snap.NextVictim)
 	}
 	v := *snap.NextVictim
-	if !v.NeedsYou() || v.WaitingFor != "approve Bash" || v.NeedsYouText(snap.Now) != "approve Bash · 1m45s" || v.WaitingSinceSource != governor.FromCodeRecord {
+	if !v.NeedsYou() || v.WaitingFor != "approve Bash" || v.NeedsYouText(snap.Now) != "approve Bash · 3m" || v.WaitingSinceSource != governor.FromCodeRecord {
 		t.Fatalf("docs-site should wait for approval: %+v", v)
 	}
 	if v.AtRisk != governor.RiskWaitingAtRisk || !strings.Contains(v.AtRiskWhy, "next to be evicted") {

@@ -32,13 +32,14 @@ type demoRecordStep struct {
 	waitingFor string
 }
 
-// demoRecordSteps: S4 (docs-site) asks to run a command at +1m15s and waits;
-// once S2 is evicted at +2m it is the longest idle, the next victim.
+// demoRecordSteps: S4 (docs-site) asked to run a command 30 s before the
+// demo starts and waits for the person; once S2 is evicted at +2m it is the
+// longest idle, the next victim.
 var demoRecordSteps = []demoRecordStep{
 	{at: -8 * time.Minute, session: "S4", status: "busy"},
 	{at: -8 * time.Minute, session: "S9", status: "busy"},
 	{at: -8 * time.Minute, session: "S8", status: "idle"},
-	{at: 75 * time.Second, session: "S4", status: "waiting", waitingFor: "approve Bash"},
+	{at: -30 * time.Second, session: "S4", status: "waiting", waitingFor: "approve Bash"},
 	{at: 150 * time.Second, session: "S9", status: "idle"},
 }
 

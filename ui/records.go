@@ -1,0 +1,127 @@
+package ui
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// What the session records add to the screen: the NEEDS YOU column, the
+// title in place of the folder's name, background sessions as rows of
+// their own, and the header's count. Every word comes from governor.
+
+// needsYouWidth is the NEEDS YOU column's width at pane width w: room for
+// "approve Bash · 12m05s" where there is room.
+func needsYouWidth(w int) int { return min(24, max(14, w/4+3)) }
+
+// needsNoStart: below this pane width the Sessions pane gives the START
+// column's room to NEEDS YOU (the start stays in the details).
+const needsNoStart = 100
+
+// sessionName is the session's title where its record gives one, else its
+// folder's name (the folder stays in the details).
+func sessionName(s governor.SessionView) string {
+	if s.Title != "" {
+		return s.Title
+	}
+	return s.Project
+}
+
+// needsYouCell is the NEEDS YOU cell: "approve Bash · 12m05s" while the
+// session waits for the person, its attention otherwise ("busy", "idle"),
+// "?" when its record does not say (or it has none).
+func needsYouCell(s governor.SessionView, now time.Time) string {
+	switch {
+	case s.NeedsYou():
+		return s.NeedsYouText(now)
+	case !s.Live():
+		return ""
+	case s.Attention == governor.AttentionUnknown || s.Attention == "":
+		return "?"
+	}
+	return string(s.Attention)
+}
+
+func (m *Model) needsYouInk(s governor.SessionView) Ink {
+	switch {
+	case s.NeedsYou() && s.AtRisk != "":
+		return m.theme.Critical
+	case s.NeedsYou():
+		return m.theme.Warn
+	}
+	return m.theme.Muted
+}
+
+// backgroundRow is one background session of the Claude Code supervisor:
+// "bg" in the ID column, its name, its recorded state and attention.
+func (m *Model) backgroundRow(b governor.BackgroundView, nameW, needW int) row {
+	t := m.theme
+	const idW, stW = 8, 12
+	need := string(b.Attention)
+	ink := t.Muted
+	if b.NeedsYou() {
+		need, ink = b.WaitingFor, t.Warn
+		if need == "" {
+			need = "waiting"
+		}
+		if !b.WaitingSince.IsZero() {
+			need += " · " + governor.FormatDuration(max(0, m.snap.Now.Sub(b.WaitingSince)))
+		}
+	}
+	name := b.Name
+	if name == "" {
+		name = b.ID
+	}
+	state := "bg"
+	if b.State != "" {
+		state = "bg: " + b.State
+	}
+	l := newLine(t).add(Ink{}, " ").cell(t.Muted, "bg", idW).cell(Ink{}, name, nameW).cell(t.Muted, state, stW)
+	if needW > 0 {
+		l.cell(ink, need, needW)
+	}
+	return l.row(b.ID)
+}
+
+// needsYouHeader is the title line's count of sessions that need the
+// person: "needs you ?" when no record folder was found.
+func needsYouHeader(s governor.Snapshot) (string, bool) {
+	if s.Records == nil {
+		return "", false
+	}
+	if !s.Records.Available {
+		return "needs you ?", false
+	}
+	return "needs you " + strconv.Itoa(s.NeedsYou), s.NeedsYou > 0
+}
+
+// recordFacts are the details' lines from the session's records: its
+// title and where it comes from (the folder is on the project line), what
+// it waits for since when, every reason it is at risk, and where the log
+// and the record disagree.
+func recordFacts(s governor.SessionView, now time.Time) []string {
+	var facts []string
+	if s.Title != "" {
+		facts = append(facts, "title "+s.Title+" (from "+s.TitleSource.Text()+")")
+	}
+	switch {
+	case s.NeedsYou():
+		f := "needs you: " + s.NeedsYouText(now)
+		if !s.WaitingSince.IsZero() {
+			f += " (since " + clockTime(s.WaitingSince) + ", " + s.WaitingSinceSource.Text() + ")"
+		}
+		facts = append(facts, f)
+	case s.Attention != "" && s.Attention != governor.AttentionUnknown:
+		facts = append(facts, "attention: "+string(s.Attention)+" (from "+s.AttentionSource.Text()+")")
+	case s.Attention == governor.AttentionUnknown && s.Live():
+		facts = append(facts, "attention: unknown (no record of this session, or its version does not report it)")
+	}
+	if s.AtRiskWhy != "" {
+		facts = append(facts, "at risk: "+s.AtRiskWhy+" ("+governor.RiskLabel+")")
+	}
+	if s.RecordNote != "" {
+		facts = append(facts, "log and record disagree: "+s.RecordNote)
+	}
+	return facts
+}
