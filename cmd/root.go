@@ -133,6 +133,7 @@ file; "coworktop config" says where, and flags override it.`,
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
+		expandUserPaths(g)
 		if needsConfig(cmd) {
 			if err := loadConfig(cmd, g); err != nil {
 				return err

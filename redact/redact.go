@@ -34,8 +34,11 @@ func New(users ...string) *Redactor {
 var (
 	uuidRE  = regexp.MustCompile(`(?i)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b`)
 	emailRE = regexp.MustCompile(`[A-Za-z0-9._%+\-]+@[A-Za-z0-9.\-]+\.[A-Za-z]{2,}`)
-	// homeRE matches a home folder on macOS, Linux and Windows; group 2 is the user.
-	homeRE = regexp.MustCompile(`(?i)(/Users/|/home/|[A-Z]:\\Users\\|[A-Z]:/Users/)([^/\\\s'"]+)`)
+	// homeRE matches a home folder on macOS, Linux and Windows; group 2 is
+	// the user. Windows paths may come escaped, as util.inspect and the
+	// JSON of cowork-service.log write them ('C:\\Users\\bob'): one or
+	// more backslashes between the parts.
+	homeRE = regexp.MustCompile(`(?i)(/Users/|/home/|[A-Z]:\\+Users\\+|[A-Z]:/Users/)([^/\\\s'"]+)`)
 )
 
 func (r *Redactor) addUser(u string) {

@@ -36,6 +36,29 @@ func TestRedactKnownShapes(t *testing.T) {
 	}
 }
 
+// Windows paths as util.inspect and cowork-service.log's JSON write them,
+// with escaped backslashes, lose their user too (audit U10), also in a log
+// copied from another machine, where the name was never learnt elsewhere.
+func TestRedactEscapedWindowsHome(t *testing.T) {
+	for _, s := range []string{
+		`spawn 'C:\\Users\\dave\\AppData\\Roaming\\Claude\\claude-code\\2.1.284\\claude.exe'`,
+		`{"path":"C:\\Users\\dave\\.claude\\projects"}`,
+		`"C:\\\\Users\\\\dave\\\\x"`,
+		`c:\\users\\dave`,
+	} {
+		r := New()
+		r.Learn(s)
+		if out := r.String(s); strings.Contains(strings.ToLower(out), "dave") {
+			t.Errorf("%s -> %s still names the user", s, out)
+		}
+	}
+	r := New()
+	r.Learn(`C:\\Users\\dave\\x`)
+	if got := r.String("dave's session"); strings.Contains(got, "dave") {
+		t.Errorf("the user learnt from an escaped path stays elsewhere: %q", got)
+	}
+}
+
 // A property test: for generated user names, nothing of the name survives
 // in any of the places a report shows it.
 func TestRedactGeneratedNames(t *testing.T) {
