@@ -17,11 +17,21 @@ go run ./bench/genlog -out "$work/logs/main.log" -mb "$mib" > /dev/null
 input=sources/testdata/quota/statusline-input.json
 export HOME=$work XDG_CACHE_HOME=$work/cache COWORKTOP_LOG_DIR=$work/logs
 
-for _ in $(seq "$runs"); do
+# Each round times the status line, then `coworktop --version` the same
+# way (the cost of starting the process at all), so a busy machine moves
+# both alike.
+timed() {
+  local into=$1 s e
+  shift
   s=$EPOCHREALTIME
-  sh -c "'$work/coworktop' statusline" < "$input" > "$work/out"
+  sh -c "$*" < "$input" > "$work/out.$into"
   e=$EPOCHREALTIME
-  awk -v s="$s" -v e="$e" 'BEGIN {printf "%.2f\n", (e - s) * 1000}' >> "$work/ms"
+  awk -v s="$s" -v e="$e" 'BEGIN {printf "%.2f\n", (e - s) * 1000}' >> "$work/$into"
+}
+for _ in $(seq "$runs"); do
+  timed ms "'$work/coworktop' statusline"
+  timed base "'$work/coworktop' --version"
 done
-echo "line: $(cat "$work/out")"
-sort -n "$work/ms" | awk '{a[NR] = $1} END {m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2; printf "statusline: %d runs, median %.1f ms, slowest %.1f ms\n", NR, m, a[NR]}'
+echo "line: $(cat "$work/out.ms")"
+median() { sort -n "$1" | awk '{a[NR] = $1} END {m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2; printf "median %.1f ms, slowest %.1f ms", m, a[NR]}'; }
+echo "statusline: $runs runs, $(median "$work/ms"); coworktop --version: $(median "$work/base")"

@@ -84,6 +84,10 @@ func buildReport(files []sources.LogFile, since time.Duration, doRedact bool) (r
 	if err := nothingRead(results); err != nil {
 		return render.Report{}, err
 	}
+	// The account's quota readings this machine holds; the report lists
+	// those within its span (none for another machine's or older logs).
+	quota, _ := sources.ReadQuota(quotaPaths())
+	state.ApplyQuota(quota)
 	if err := notClaudeLogs(results); err != nil {
 		return render.Report{}, err
 	}

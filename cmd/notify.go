@@ -63,5 +63,5 @@ func (s *noteSender) observe(snap governor.Snapshot) {
 
 // addNotifyFlag registers --notify, shared by the live view and serve.
 func addNotifyFlag(cmd *cobra.Command, on *bool) {
-	cmd.Flags().BoolVar(on, "notify", false, "desktop notification on an eviction, a pressure level change or a warning before a loss (macOS, Linux)")
+	cmd.Flags().BoolVar(on, "notify", false, "desktop notification on an eviction, a pressure level change, a warning before a loss or the quota at 80/95 % of a window (macOS, Linux)")
 }

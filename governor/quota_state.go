@@ -54,7 +54,10 @@ func (s *State) QuotaSamples() []QuotaSample {
 		if c := a.At.Compare(b.At); c != 0 {
 			return c
 		}
-		return a.Source.rank() - b.Source.rank()
+		if c := a.Source.rank() - b.Source.rank(); c != 0 {
+			return c
+		}
+		return slices.Index(QuotaWindows, a.Window) - slices.Index(QuotaWindows, b.Window)
 	})
 	return out
 }

@@ -1,7 +1,8 @@
 // Package notify sends native desktop notifications when the governor evicts
 // a session, the memory pressure level changes, or a loss is about to
 // happen (governor's backed risks: the next warm spawn's victim, a pressure
-// sweep's), rate-limited (the opt-in --notify).
+// sweep's), rate-limited, or the account's quota reaches 80 or 95 % of a
+// window (once per window period) (the opt-in --notify).
 //
 // One job: compare successive governor snapshots, word what changed, and
 // hand it to the OS notifier (Choose): terminal-notifier on macOS when it is

@@ -108,6 +108,7 @@ type Notifier struct {
 	hostPressure governor.PressureLevel
 	hostNotedAt  time.Time
 	warn         warnings
+	quota        quotaAlerts
 }
 
 // hostPressureGap keeps a flapping host level from flooding the desktop.
@@ -158,6 +159,7 @@ func (n *Notifier) Changes(s governor.Snapshot, backfill bool) []Note {
 	}
 	if !n.seen || backfill {
 		n.seen = true
+		n.quota.next(s, true)
 		n.evictions, n.govPressure, n.govEvents, n.hostPressure = s.Counts.Evictions, s.Pressure, govEvents, hostLevel
 		return nil
 	}
@@ -184,6 +186,7 @@ func (n *Notifier) Changes(s governor.Snapshot, backfill bool) []Note {
 	if note, ok := n.warn.next(s); ok {
 		notes = append(notes, note)
 	}
+	notes = append(notes, n.quota.next(s, false)...)
 	n.evictions, n.govPressure, n.govEvents = s.Counts.Evictions, s.Pressure, govEvents
 	if hostLevel != governor.PressureUnknown {
 		n.hostPressure = hostLevel

@@ -53,8 +53,11 @@ type Report struct {
 	// Daemon is the Claude Code daemon's part, when daemon.log was read.
 	Daemon    *Daemon   `json:"daemon,omitempty"`
 	RateLimit RateLimit `json:"rate_limit"`
-	Lines     Lines     `json:"lines"`
-	Verdict   string    `json:"verdict"`
+	// Quota is the account's quota readings taken within the span, oldest
+	// first (render/quota.go); left out when there are none.
+	Quota   []QuotaReading `json:"quota,omitempty"`
+	Lines   Lines          `json:"lines"`
+	Verdict string         `json:"verdict"`
 }
 
 // Span is the time of the first and last event read.
@@ -196,6 +199,7 @@ func Build(state *governor.State, files []File, lines Lines) Report {
 	snap := state.Snapshot(last)
 	c := snap.Counts
 	r := Report{
+		Quota: QuotaReadings(governor.QuotaIn(state.QuotaSamples(), first, last)),
 		Files: files,
 		Span:  Span{First: stamp(first), Last: stamp(last)},
 		App:   App{Version: snap.App.Version, Platform: snap.App.Platform},

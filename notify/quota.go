@@ -1,0 +1,85 @@
+package notify
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// QuotaLevels are the quota percentages that notify, each once per window
+// period: a window's period is told by its reset time, or, where the source
+// gives none, by a drop in its percentage.
+var QuotaLevels = [...]float64{80, 95}
+
+// quotaDrop is how far a window's figure must fall to read as its reset
+// when the source gives no reset time.
+const quotaDrop = 10
+
+type quotaState struct {
+	level    float64 // the highest level notified in this period
+	resetsAt time.Time
+	last     float64
+}
+
+type quotaAlerts struct {
+	w map[governor.QuotaWindow]*quotaState
+}
+
+// next returns the notes due for the snapshot's quota. With quiet, it only
+// records the levels already reached (the first snapshot: no burst at start).
+// A stale figure is old news: it neither notifies nor moves the state.
+func (q *quotaAlerts) next(s governor.Snapshot, quiet bool) []Note {
+	var notes []Note
+	for _, f := range s.Quota.Figures() {
+		if f.Stale {
+			continue
+		}
+		if q.w == nil {
+			q.w = map[governor.QuotaWindow]*quotaState{}
+		}
+		st := q.w[f.Window]
+		if st == nil {
+			st = &quotaState{}
+			q.w[f.Window] = st
+		}
+		newPeriod := (!f.ResetsAt.IsZero() && !st.resetsAt.IsZero() && f.ResetsAt.Sub(st.resetsAt) > time.Minute) ||
+			f.Percent < st.last-quotaDrop
+		if newPeriod {
+			st.level = 0
+		}
+		st.last = f.Percent
+		if !f.ResetsAt.IsZero() {
+			st.resetsAt = f.ResetsAt
+		}
+		reached := 0.0
+		for _, l := range QuotaLevels {
+			if f.Percent >= l {
+				reached = l
+			}
+		}
+		if reached <= st.level {
+			continue
+		}
+		st.level = reached
+		if !quiet {
+			notes = append(notes, quotaNote(f))
+		}
+	}
+	return notes
+}
+
+// quotaNote says which window reached what, from which source, and when it
+// resets; the burn estimate when there is one.
+func quotaNote(f *governor.QuotaFigure) Note {
+	msg := fmt.Sprintf("The account's %s quota is at %s (%s, %s).", f.Window.Short(), governor.QuotaPercentText(f.Percent),
+		f.Source, governor.QuotaAgeText(f.Age))
+	if !f.ResetsAt.IsZero() {
+		msg += " It resets at " + f.ResetsAt.Local().Format("15:04") + "."
+	}
+	if b := governor.QuotaBurnShort(f, time.Local); b != "" {
+		msg += " " + b + "."
+	}
+	msg += " Cloud sessions and other devices count too."
+	return Note{Title: "coworktop: quota " + f.Window.Short() + " at " + governor.QuotaPercentText(f.Percent), Message: msg}
+}
