@@ -1,0 +1,178 @@
+package cmd
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/render"
+	"github.com/coworktop/coworktop/ui"
+)
+
+// Session ids of the restart folder.
+const (
+	idWeb   = "local_aaaaaaaa-0000-4000-8000-000000000001"
+	idAPI   = "local_bbbbbbbb-0000-4000-8000-000000000002"
+	idDocs  = "local_cccccccc-0000-4000-8000-000000000003"
+	idInfra = "local_dddddddd-0000-4000-8000-000000000004"
+)
+
+// writeRestartFolder writes a log folder of the last 50 minutes, relative
+// to now: a run that logged the cap, evicted docs and saw pressure, then
+// an update restart that stopped web and api (rotated to main1.log), the
+// app's start again, web auto-resumed 30 s after the update, a new session
+// in infra, and a memory sample 30 s ago.
+func writeRestartFolder(t *testing.T, now time.Time) string {
+	t.Helper()
+	dir := t.TempDir()
+	at := func(ago time.Duration) string { return now.Add(-ago).Format("2006-01-02 15:04:05") }
+	start := " [info] Starting app { appVersion: '1.46388.2', isPackaged: true, platform: 'darwin', arch: 'arm64' }\n"
+	old := at(50*time.Minute) + start +
+		at(49*time.Minute+59*time.Second) + " [debug] [CliGovernor] acquire(user) effective=0/8\n" +
+		at(49*time.Minute+58*time.Second) + " [info] Starting local session " + idWeb + " in /Users/u/projects/web-frontend\n" +
+		at(49*time.Minute+57*time.Second) + " [info] Starting local session " + idAPI + " in /Users/u/projects/api\n" +
+		at(49*time.Minute+56*time.Second) + " [info] Starting local session " + idDocs + " in /Users/u/projects/docs\n" +
+		at(40*time.Minute) + " [info] [CliGovernor] at cap=8; evicting " + idDocs + " (idle 596s) for warm spawn\n" +
+		at(40*time.Minute) + " [info] Pausing session " + idDocs + " (governor_evict)\n" +
+		at(30*time.Minute) + " [warn] [CliGovernor] memory pressure (warning): would evict 0 idle session(s), 2 effective\n" +
+		at(15*time.Minute) + " [info] [stealth-update] Triggering stealth update after idle timeout\n" +
+		at(15*time.Minute) + " [info] [CCD] Stopping 2 active session(s) on quit\n" +
+		at(15*time.Minute) + " [info] beforeQuitForUpdate handler fired, going down for update\n"
+	cur := at(14*time.Minute+50*time.Second) + start +
+		at(14*time.Minute+30*time.Second) + " [info] Resuming session " + idWeb + "\n" +
+		at(10*time.Minute) + " [info] Starting local session " + idInfra + " in /Users/u/projects/infra\n" +
+		at(30*time.Second) + " [info] [process-memory] trigger=interval tree_rss_sum=900MB tree_footprint_sum=0MB electron(4)=500MB children(6)=400MB top=[electron_main:2100:200MB] sys_free=9650MB/32768MB sys_free_raw=9650MB\n"
+	for name, text := range map[string]string{"main1.log": old, "main.log": cur} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// figures are the four numbers every output must agree on.
+type figures struct {
+	cap      int
+	capFrom  governor.Source
+	live     int
+	lost     int
+	victimID string // short id
+}
+
+// TestFourOutputsTellOneStory runs the live view's model, snapshot --json,
+// serve's metrics and report --json on one folder, written just after an
+// update restart, and holds them to one set of figures (issue 23 #1, #2):
+// the cap logged before the restart, the live count, the losses (less the
+// session the app resumed) and the next victim.
+func TestFourOutputsTellOneStory(t *testing.T) {
+	now := time.Now().Truncate(time.Second)
+	dir := writeRestartFolder(t, now)
+	want := figures{cap: 8, capFrom: governor.SourceLogged, live: 2, lost: 2, victimID: governor.ShortID(idWeb)}
+
+	// The live view: the pipeline the TUI runs, into its model, drawn.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	updates, err := startLive(ctx, liveConfig{paths: []string{dir}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := ui.New(ui.Options{Mode: ui.ModeLive, Clock: time.Now})
+	m.Update(tmSize(200, 50))
+	for u := range updates {
+		m.Update(ui.UpdatesMsg{u})
+	}
+	screen := m.View().Content
+	tui := figures{capFrom: governor.SourceLogged}
+	if g := regexp.MustCompile(`Ses\[[| ]*(\d+)/(\d+) cap \d+ \(logged\)`).FindStringSubmatch(screen); g != nil {
+		tui.live, _ = strconv.Atoi(g[1])
+		tui.cap, _ = strconv.Atoi(g[2])
+	}
+	if g := regexp.MustCompile(`Evictions · (\d+) lost`).FindStringSubmatch(screen); g != nil {
+		tui.lost, _ = strconv.Atoi(g[1])
+	}
+	if g := regexp.MustCompile(`([0-9a-f]{8})\s.*◀ next \(est\)`).FindStringSubmatch(screen); g != nil {
+		tui.victimID = g[1]
+	}
+	if tui != want {
+		t.Errorf("TUI: %+v, want %+v\n%s", tui, want, screen)
+	}
+	if !strings.Contains(screen, "web-frontend") || !strings.Contains(screen, "1 eviction in the last hour") {
+		t.Errorf("TUI lacks the project names or the eviction before the restart:\n%s", screen)
+	}
+
+	// snapshot --json.
+	out, errs, code := runCLI(t, "snapshot", "--json", dir)
+	if code != 0 {
+		t.Fatalf("snapshot: exit %d: %s", code, errs)
+	}
+	var s governor.Snapshot
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatal(err)
+	}
+	snap := figures{cap: s.Cap.Value, capFrom: s.Cap.Source, live: s.Live, lost: s.LostCount()}
+	if s.NextVictim != nil {
+		snap.victimID = governor.ShortID(s.NextVictim.ID)
+	}
+	if snap != want || s.Stale || s.Cap.At.IsZero() {
+		t.Errorf("snapshot --json: %+v (stale %v, cap %+v), want %+v", snap, s.Stale, s.Cap, want)
+	}
+
+	// serve's metrics.
+	addr := startServe(t, buildCoworktop(t), dir, nil)
+	// serve backfills in batches: read it until its figures settle on
+	// the others', and show what it said last if they never do.
+	var body string
+	var serve figures
+	metric := func(name string) int {
+		g := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(name) + ` (\S+)$`).FindStringSubmatch(body)
+		if g == nil {
+			return -1
+		}
+		f, _ := strconv.ParseFloat(g[1], 64)
+		return int(f)
+	}
+	waitFor(20*time.Second, func() bool {
+		resp, err := http.Get("http://" + addr + "/metrics")
+		if err != nil {
+			return false
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		body = string(b)
+		serve = figures{cap: metric(`coworktop_session_cap{source="logged"}`), capFrom: governor.SourceLogged,
+			live: metric("coworktop_sessions_live"), lost: metric("coworktop_sessions_lost"), victimID: want.victimID}
+		return serve == want
+	})
+	if serve != want {
+		t.Errorf("serve: %+v, want %+v", serve, want)
+	}
+
+	// report --json: the same folder read whole, as of its last line.
+	out, errs, code = runCLI(t, "report", "--json", dir)
+	if code != 0 {
+		t.Fatalf("report: exit %d: %s", code, errs)
+	}
+	var r render.Report
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Governor.Cap != want.cap || r.Governor.CapSource != string(want.capFrom) || r.Lost != want.lost || r.CameBack != 1 {
+		t.Errorf("report --json: cap %d (%s), lost %d, came back %d; want %d (%s), %d, 1",
+			r.Governor.Cap, r.Governor.CapSource, r.Lost, r.CameBack, want.cap, want.capFrom, want.lost)
+	}
+	for _, bad := range []string{"0001-01-01", "_ns\"", "+00:00\"", fmt.Sprintf("%d-", now.Year()) + "00"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("report --json holds %q", bad)
+		}
+	}
+}
