@@ -562,37 +562,37 @@ func nameRank(name string) int {
 // existing): then no generation may be taken as deleted.
 func (w *follower) list() (out []listedFile, curErr, listErr error) {
 	base := filepath.Base(w.cfg.Path)
-	var names []string
+	var found []dirFile
 	if w.fam != "" {
-		entries, err := w.readDir()
+		var err error
+		found, err = w.readDir(func(name string) bool {
+			fam, _, _, ok := ClassifyLogName(name)
+			return ok && fam == w.fam
+		})
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			listErr = err
 			// The current file, and every known generation under the
 			// name it had, may still be there.
-			names = append(names, base)
+			names := []string{base}
 			for _, g := range w.gens {
 				if g.at != "" && !slices.Contains(names, g.at) {
 					names = append(names, g.at)
 				}
 			}
-		}
-		for _, e := range entries {
-			if fam, _, _, ok := ClassifyLogName(e.Name()); ok && fam == w.fam {
-				names = append(names, e.Name())
-			}
+			found = statNames(w.dir, names)
 		}
 	} else {
-		names = []string{base}
+		found = statNames(w.dir, []string{base})
 	}
-	for _, name := range names {
-		path := filepath.Join(w.dir, name)
-		st, err := statPath(path)
+	for _, df := range found {
+		path := filepath.Join(w.dir, df.name)
 		rank, old := 0, false
 		if w.fam != "" {
-			_, rank, old, _ = ClassifyLogName(name)
+			_, rank, old, _ = ClassifyLogName(df.name)
 		}
-		if err == nil && !st.regular {
-			err = notRegular(path, st.mode)
+		err := df.err
+		if err == nil && !df.st.regular {
+			err = notRegular(path, df.st.mode)
 		} else if err != nil && !errors.Is(err, fs.ErrNotExist) && listErr == nil {
 			listErr = err
 		}
@@ -602,17 +602,18 @@ func (w *follower) list() (out []listedFile, curErr, listErr error) {
 			}
 			continue
 		}
-		out = append(out, listedFile{name: name, st: st, rank: rank, old: old})
+		out = append(out, listedFile{name: df.name, st: df.st, rank: rank, old: old})
 	}
 	return out, curErr, listErr
 }
 
-// readDir lists the log folder, through the tests' fault seam.
-func (w *follower) readDir() ([]os.DirEntry, error) {
+// readDir lists the log folder's files that keep names, each with its
+// identity, through the tests' fault seam.
+func (w *follower) readDir(keep func(string) bool) ([]dirFile, error) {
 	if w.fault != nil {
 		if err := w.fault("list", w.dir); err != nil {
 			return nil, err
 		}
 	}
-	return os.ReadDir(w.dir)
+	return listDir(w.dir, keep)
 }

@@ -2,6 +2,7 @@ package sources
 
 import (
 	"os"
+	"path/filepath"
 	"time"
 )
 
@@ -22,4 +23,22 @@ type fileStat struct {
 	mtime   time.Time
 	regular bool
 	mode    os.FileMode
+}
+
+// dirFile is one file of a folder listing with its stat, or why it could
+// not be looked at.
+type dirFile struct {
+	name string
+	st   fileStat
+	err  error
+}
+
+// statNames looks at each name in dir.
+func statNames(dir string, names []string) []dirFile {
+	out := make([]dirFile, 0, len(names))
+	for _, name := range names {
+		st, err := statPath(filepath.Join(dir, name))
+		out = append(out, dirFile{name: name, st: st, err: err})
+	}
+	return out
 }

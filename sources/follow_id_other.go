@@ -37,3 +37,19 @@ func statOf(fi os.FileInfo) (fileStat, error) {
 		size: fi.Size(), mtime: fi.ModTime(), regular: fi.Mode().IsRegular(), mode: fi.Mode(),
 	}, nil
 }
+
+// listDir lists the files of dir that keep names, each with its stat (a
+// stat needs no descriptor here).
+func listDir(dir string, keep func(string) bool) ([]dirFile, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, e := range entries {
+		if keep(e.Name()) {
+			names = append(names, e.Name())
+		}
+	}
+	return statNames(dir, names), nil
+}

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/coworktop/coworktop/internal/testfs"
 )
 
 // A listing or an open that fails is never a deletion (issue 29): the
@@ -100,6 +102,7 @@ func faultRun(t *testing.T, sc faultScript, ops string, from, to int) (got, want
 		collect(1)
 		check++
 	}
+	s.w.closeAll() // before the folder goes: Wine cannot delete a held file's name
 	// (They are counted in LostBytes unless a new file took over the
 	// identity before the next listing, as ext4 does at once: then nothing
 	// tells the two apart without opening the first.)
@@ -109,6 +112,12 @@ func faultRun(t *testing.T, sc faultScript, ops string, from, to int) (got, want
 
 func TestFollowListingAndOpenFailuresLoseAndRepeatNothing(t *testing.T) {
 	runs := 0
+	opsList, spans := []string{"list", "open", "list+open"}, []int{1, 2, 4}
+	if testfs.UnderWine() {
+		// Every file operation is a round trip to the wineserver: the
+		// full matrix takes 40 s there. Both failing, one check at a time.
+		opsList, spans = []string{"list+open"}, []int{1}
+	}
 	for _, sc := range faultScripts {
 		ticks := 0
 		for _, st := range sc.steps {
@@ -118,8 +127,8 @@ func TestFollowListingAndOpenFailuresLoseAndRepeatNothing(t *testing.T) {
 		}
 		got, want := faultRun(t, sc, "", 0, 0)
 		expect(t, sc.name+", no fault", strings.Join(got, "|"), strings.Join(want, "|"))
-		for _, ops := range []string{"list", "open", "list+open"} {
-			for _, span := range []int{1, 2, 4} {
+		for _, ops := range opsList {
+			for _, span := range spans {
 				for at := range ticks {
 					got, want := faultRun(t, sc, ops, at, at+span)
 					what := fmt.Sprintf("%s, %s failing at checks %d-%d", sc.name, ops, at+1, at+span)
