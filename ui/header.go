@@ -252,6 +252,11 @@ func (m *Model) pressureLine(w int) string {
 		if h.PressureSource != "" {
 			b.WriteString(t.paint(t.Muted, " ("+h.PressureSource+")"))
 		}
+		if h.KernelGoverned && h.MemorystatusLevel >= 0 {
+			// The level can latch at warning for minutes; the kernel's own
+			// free % beside it, as snapshot shows it (audit U9).
+			b.WriteString(t.paint(t.Muted, fmt.Sprintf(" · kern.memorystatus_level %d%%", h.MemorystatusLevel)))
+		}
 	}
 	return padStyled(b.String(), w)
 }

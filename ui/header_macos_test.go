@@ -26,6 +26,12 @@ func TestHeaderMacOSMemoryAndSwap(t *testing.T) {
 	if got, want := m.swapMeter(40), m.meter("Swp", 0.75, m.theme.OK, 40, governor.FormatBytesCompact(3*gib)+" used"); got != want {
 		t.Errorf("swap on macOS, kernel normal:\n got %q\nwant %q", got, want)
 	}
+	host.MemorystatusLevel = 46
+	plain := fixtureModel(t, 160, 40, false)
+	plain.snap.Host = &host
+	if got := plain.pressureLine(200); !strings.Contains(got, "host normal (sysctl kern.memorystatus_vm_pressure_level) · kern.memorystatus_level 46%") {
+		t.Errorf("no kernel free %% beside the pressure:\n%s", got)
+	}
 	host.KernelGoverned = false // Linux/Windows: used/total above half is a warning
 	if got, want := m.swapMeter(40), m.meter("Swp", 0.75, m.theme.Warn, 40, governor.FormatBytesCompact(3*gib)+"/"+governor.FormatBytesCompact(4*gib)); got != want {
 		t.Errorf("swap elsewhere:\n got %q\nwant %q", got, want)

@@ -150,7 +150,10 @@ func TestMatchWindowsPaths(t *testing.T) {
 		{roamingCLI, "sessions"},
 		{userCLI, "claude-cli"},
 		{vscodeCLI, "claude-cli"},
-		{`C:\Users\ffwd\AppData\Roaming\npm\node_modules\@anthropic-ai\claude-code\bin\claude.exe`, "claude-cli"},
+		// #83932: the desktop app's twelve processes.
+		{`C:\Program Files\WindowsApps\Claude_1.37937.3.0_x64__pzs8sxrjxfjjc\app\Claude.exe`, "claude-app"},
+		// #68504: the npm CLI's native binary.
+		{`C:\Users\william\AppData\Roaming\npm\node_modules\@anthropic-ai\claude-code\bin\claude.exe`, "claude-cli"},
 	} {
 		name := tt.exe[len(tt.exe)-len("claude.exe"):]
 		if got, _, ok := MatchProcess(ProcInfo{Name: name, Exe: tt.exe}); !ok || got != tt.want {
