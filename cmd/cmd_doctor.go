@@ -36,6 +36,7 @@ variable ` + sources.EnvLogDir + `, replace the default folders.`,
 				}
 				err := doctorOne(g, g.logDir)
 				printThisNotifier(g.stdout)
+				printQuotaSources(g.stdout, time.Now())
 				return err
 			}
 			var first error

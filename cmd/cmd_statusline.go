@@ -168,11 +168,11 @@ func statuslineSessions(g *globalOptions, now time.Time) string {
 func runChained(ctx context.Context, command string, input []byte, stderr io.Writer) []byte {
 	ctx, cancel := context.WithTimeout(ctx, statuslineChainFor)
 	defer cancel()
-	var c *exec.Cmd
-	if runtime.GOOS == "windows" {
+	// Claude Code on Windows runs its commands through Git Bash: sh when it
+	// is on PATH, else cmd.
+	c := exec.CommandContext(ctx, "sh", "-c", command)
+	if _, err := exec.LookPath("sh"); err != nil && runtime.GOOS == "windows" {
 		c = exec.CommandContext(ctx, "cmd", "/C", command)
-	} else {
-		c = exec.CommandContext(ctx, "sh", "-c", command)
 	}
 	c.Stdin = bytes.NewReader(input)
 	var out limitedBuffer

@@ -2,6 +2,8 @@ package cmd
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
@@ -11,7 +13,7 @@ import (
 // quotaEvery is how often the live views read the quota files: the
 // statusline's and the desktop app's change at most every few seconds
 // or minutes, and an unchanged file is not read again (a stat each).
-const quotaEvery = 10 * time.Second
+var quotaEvery = 10 * time.Second // a variable: the pipeline test shortens it
 
 // quotaPaths are this machine's quota files.
 func quotaPaths() sources.QuotaPaths {
@@ -38,4 +40,29 @@ func sampleQuota(ctx context.Context, paths sources.QuotaPaths, out chan<- gover
 			return
 		}
 	}
+}
+
+// printQuotaSources is doctor's part on the quota: each file, in the order
+// coworktop prefers them, and what it holds.
+func printQuotaSources(w io.Writer, now time.Time) {
+	fmt.Fprintf(w, "quota sources (best first; %s):\n", governor.QuotaScope)
+	for _, p := range sources.ProbeQuota(quotaPaths()) {
+		state := "not found"
+		switch {
+		case p.Path == "":
+			state = "no such file on this OS"
+		case p.Err != "":
+			state = "unreadable: " + p.Err
+		case p.Found && p.Readings == 0:
+			state = "found, no quota in it"
+		case p.Found:
+			noun := "readings"
+			if p.Readings == 1 {
+				noun = "reading"
+			}
+			state = fmt.Sprintf("%d %s, newest %s", p.Readings, noun, governor.QuotaAgeText(now.Sub(p.Newest)))
+		}
+		fmt.Fprintf(w, "  %-10s %s\n    %s\n", p.Source, p.Path, state)
+	}
+	fmt.Fprintf(w, "  to record the quota Claude Code sees: %s\n", governor.QuotaHint)
 }

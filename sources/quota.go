@@ -223,3 +223,45 @@ func readBounded(path string, limit int64) ([]byte, fileStamp, error) {
 	}
 	return data, fileStamp{size: fi.Size(), mod: fi.ModTime()}, nil
 }
+
+// QuotaProbe is what doctor says of one quota file.
+type QuotaProbe struct {
+	Source   governor.QuotaSource
+	Path     string // cleaned for printing; "" when this OS has none
+	Found    bool
+	Readings int       // readings decoded
+	Newest   time.Time // the newest reading's time
+	Err      string    // why it could not be read, cleaned
+}
+
+// ProbeQuota reads each quota file once and says what it holds.
+func ProbeQuota(paths QuotaPaths) []QuotaProbe {
+	r := NewQuotaReader(paths)
+	var out []QuotaProbe
+	for _, src := range governor.QuotaSources {
+		path, limit, parse := r.source(src)
+		p := QuotaProbe{Source: src, Path: CleanText(path)}
+		if path != "" {
+			data, _, err := readBounded(path, limit)
+			switch {
+			case errors.Is(err, fs.ErrNotExist):
+			case err != nil:
+				p.Found, p.Err = true, CleanText(err.Error())
+			default:
+				p.Found = true
+				samples, err := parse(data)
+				if err != nil {
+					p.Err = CleanText(err.Error())
+				}
+				p.Readings = len(samples)
+				for _, s := range samples {
+					if s.At.After(p.Newest) {
+						p.Newest = s.At
+					}
+				}
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}
