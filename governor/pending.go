@@ -15,7 +15,8 @@ import (
 // UpdateWhenText is the one wording, in every output, of when the update
 // restart comes: no public source gives the app's deferral limit, so
 // anything said about when is coworktop's estimate.
-const UpdateWhenText = "when: coworktop's estimate — the app restarts once no session is working, or after a limit no public source gives (one log shows 101 h)"
+// Plain words only (no apostrophe, no dash): notifications keep no other.
+const UpdateWhenText = "when: estimated by coworktop (no public source gives the app deferral limit)"
 
 // pendingUpdate is what the updater's lines say about an update not yet
 // installed.

@@ -122,6 +122,9 @@ func collectSnapshot(ch chan<- prometheus.Metric, s governor.Snapshot, b BuildIn
 		gauge(descRisk, float64(risks[kind]), string(kind))
 	}
 	gauge(descGovernorPressure, float64(s.LoggedPressureNow().Rank()))
+	if u := s.Update; u != nil && !u.Since.IsZero() {
+		gauge(descUpdatePending, float64(u.PendingS))
+	}
 
 	// Host.
 	if h := s.Host; h != nil {

@@ -33,7 +33,9 @@ var (
 	descSessionLosses   = newDesc("session_losses_total",
 		"Sessions lost, by cause (governor_cap, governor_pressure, idle_timeout, update_restart, crash, daemon_low_memory, daemon_crash_loop, unknown), counted from the desktop app's, the Cowork VM's and the Claude Code daemon's logs.", "cause")
 	descRisk = newDesc("risk",
-		"Risks coworktop infers now, by kind (app_stalled, declined_pauses, orphans, vm_after_quit, memory_trend, evict_next, pressure_sweep): how many are shown, each with its evidence; coworktop's inference, not a figure the app logged.", "kind")
+		"Risks coworktop infers now, by kind (app_stalled, declined_pauses, orphans, vm_after_quit, memory_trend, evict_next, pressure_sweep, update_restart): how many are shown, each with its evidence; coworktop's inference, not a figure the app logged.", "kind")
+	descUpdatePending = newDesc("update_pending_seconds",
+		"How long a downloaded update has waited to install, as of the scrape (from the app's \"Update downloaded\" line, or its own \"Deferring auto-restart after N hours\" count); its restart stops every live session. Absent when none is pending. "+governor.UpdateWhenText+".")
 	descGovernorPressure = newDesc("governor_pressure_level",
 		"Memory pressure level the governor logged in the last 10 minutes (governor.PressureFreshFor): 0 none or older, 1 normal, 2 warning, 3 critical.")
 
@@ -88,6 +90,7 @@ func descriptors() []*prometheus.Desc {
 		descSessionLosses,
 		descRisk,
 		descGovernorPressure,
+		descUpdatePending,
 		descHostTotal,
 		descHostAvailable,
 		descHostFree,

@@ -109,6 +109,7 @@ type Notifier struct {
 	hostNotedAt  time.Time
 	warn         warnings
 	quota        quotaAlerts
+	update       updateNotes
 }
 
 // hostPressureGap keeps a flapping host level from flooding the desktop.
@@ -148,9 +149,10 @@ func (n *Notifier) Observe(ctx context.Context, s governor.Snapshot, backfill bo
 	return first
 }
 
-// Changes words what changed since the previous snapshot (at most four
-// notes: a warning before a loss, evictions, the governor's pressure, the
-// host's pressure) and moves the baseline.
+// Changes words what changed since the previous snapshot (at most six
+// notes: an update restart coming or under way, a warning before a loss,
+// evictions, the governor's pressure, the host's pressure) and moves the
+// baseline.
 func (n *Notifier) Changes(s governor.Snapshot, backfill bool) []Note {
 	govEvents := s.Counts.PressureWarning + s.Counts.PressureCritical
 	var hostLevel governor.PressureLevel
@@ -161,9 +163,10 @@ func (n *Notifier) Changes(s governor.Snapshot, backfill bool) []Note {
 		n.seen = true
 		n.quota.next(s, true)
 		n.evictions, n.govPressure, n.govEvents, n.hostPressure = s.Counts.Evictions, s.Pressure, govEvents, hostLevel
+		n.update.baseline(s)
 		return nil
 	}
-	var notes []Note
+	notes := n.update.next(s)
 	if d := s.Counts.Evictions - n.evictions; d > 0 {
 		if note, ok := n.evictionNote(s, d); ok {
 			notes = append(notes, note)

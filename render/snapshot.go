@@ -35,6 +35,9 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 	row("quota", QuotaText(s))
 	row("lost", governor.LostText(s))
 	row("outlook", s.Outlook.Summary+" (estimate)")
+	if u := s.Update; u != nil {
+		row("update", u.Summary+" ("+u.When+")")
+	}
 	if v := s.NextVictim; v != nil {
 		row("next victim", fmt.Sprintf("%s, idle %s (estimate: least recently active, idle ≥ 60 s)", strings.TrimSpace(governor.ShortID(v.ID)+" "+v.Project), governor.FormatDuration(v.Idle)))
 	}

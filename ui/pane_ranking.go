@@ -73,6 +73,10 @@ func (m *Model) outlookLines(w int) (lines, tight []string) {
 	if o.SweepSummary != "" {
 		add(t.Warn, "estimate: "+o.SweepSummary)
 	}
+	if u := m.snap.Update; u != nil { // logged facts, then when: coworktop's estimate
+		add(t.Warn, u.Summary)
+		add(t.Estimate, u.When)
+	}
 	if m.snap.Cap.Value > 0 {
 		room := fmt.Sprintf("headroom: %d to the cap (%d), %d to the advised cap-2 (%d)",
 			max(o.ToCap, 0), m.snap.Cap.Value, max(o.Headroom, 0), m.snap.Cap.Value-2)

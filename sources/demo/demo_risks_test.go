@@ -48,7 +48,7 @@ func TestDemoShowsEachRisk(t *testing.T) {
 		}
 	}
 	for _, k := range []governor.RiskKind{governor.RiskEvictNext, governor.RiskPressureSweep, governor.RiskMemoryTrend,
-		governor.RiskAppStalled, governor.RiskDeclinedPauses, governor.RiskOrphans, governor.RiskVMAfterQuit} {
+		governor.RiskAppStalled, governor.RiskDeclinedPauses, governor.RiskOrphans, governor.RiskVMAfterQuit, governor.RiskUpdateRestart} {
 		at, ok := seen[k]
 		if !ok {
 			t.Errorf("the demo never shows %s", k)

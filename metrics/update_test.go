@@ -1,0 +1,59 @@
+package metrics
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// An update pending for two hours with a live session: the gauge gives its
+// age in seconds and the update_restart risk is counted; once the app
+// restarts for it the gauge is gone.
+func TestUpdatePendingMetric(t *testing.T) {
+	st := governor.New(governor.DefaultLimits())
+	st.Apply(governor.Event{Time: t0, Kind: governor.KindSessionStart, Session: "local_a"})
+	st.Apply(governor.Event{Time: t0, Kind: governor.KindUpdateReady, Detail: &governor.EventDetail{Version: "2.110.0"}})
+	pending := func(now time.Time) (float64, bool, float64) {
+		reg, err := NewRegistry(func() governor.Snapshot { return st.Snapshot(now) }, BuildInfo{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		families, err := reg.Gather()
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, ok, risk := 0.0, false, 0.0
+		for _, f := range families {
+			for _, m := range f.GetMetric() {
+				switch {
+				case f.GetName() == "coworktop_update_pending_seconds":
+					v, ok = m.GetGauge().GetValue(), true
+				case f.GetName() == "coworktop_risk" && m.GetLabel()[0].GetValue() == string(governor.RiskUpdateRestart):
+					risk = m.GetGauge().GetValue()
+				}
+			}
+		}
+		return v, ok, risk
+	}
+	if v, ok, risk := pending(t0.Add(2 * time.Hour)); !ok || v != 7200 || risk != 1 {
+		t.Errorf("pending 2 h: gauge %v (present %v), risk %v; want 7200, 1", v, ok, risk)
+	}
+	st.Apply(governor.Event{Time: t0.Add(3 * time.Hour), Kind: governor.KindUpdateRestart, Reason: governor.ReasonUpdate})
+	if _, ok, risk := pending(t0.Add(3 * time.Hour)); ok || risk != 0 {
+		t.Errorf("after the restart: gauge present %v, risk %v", ok, risk)
+	}
+}
+
+// The alert says when in the words every output uses.
+func TestUpdateAlertUsesTheWhenWording(t *testing.T) {
+	b, err := os.ReadFile(docsDir + "/alerts.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), "When: "+strings.TrimPrefix(governor.UpdateWhenText, "when: ")) {
+		t.Errorf("alerts.yml does not say %q", governor.UpdateWhenText)
+	}
+}

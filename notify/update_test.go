@@ -1,0 +1,37 @@
+package notify
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// A pending update is sent once, with the estimate's wording, and again
+// when the app logs that it restarts for it; never during the backfill.
+func TestUpdateNotes(t *testing.T) {
+	t0 := time.Date(2026, 9, 12, 3, 0, 0, 0, time.Local)
+	st := governor.New(governor.DefaultLimits())
+	st.Apply(governor.Event{Time: t0, Kind: governor.KindSessionStart, Session: "local_a"})
+	n := NewWith(NotifySendCommand, (&recorder{}).exec)
+	if notes := n.Changes(st.Snapshot(t0), true); len(notes) != 0 {
+		t.Fatalf("baseline: %+v", notes)
+	}
+	st.Apply(governor.Event{Time: t0.Add(time.Minute), Kind: governor.KindUpdateReady, Detail: &governor.EventDetail{Version: "2.110.0"}})
+	st.Apply(governor.Event{Time: t0.Add(2 * time.Hour), Kind: governor.KindUpdateDeferred, Text: "Claude is working", Detail: &governor.EventDetail{PendingS: 7200}})
+	notes := n.Changes(st.Snapshot(t0.Add(2*time.Hour)), false)
+	if len(notes) != 1 || notes[0].Title != "coworktop: update restart coming" ||
+		!strings.Contains(notes[0].Message, "2.110.0 pending 1h59m") || !strings.Contains(notes[0].Message, "stops 1 live session") ||
+		!strings.Contains(notes[0].Message, governor.UpdateWhenText) || Clean(notes[0].Message, maxMessage) != notes[0].Message {
+		t.Fatalf("warning: %+v", notes)
+	}
+	st.Apply(governor.Event{Time: t0.Add(3 * time.Hour), Kind: governor.KindUpdateDeferred, Text: "Claude is working", Detail: &governor.EventDetail{PendingS: 10800}})
+	if notes := n.Changes(st.Snapshot(t0.Add(3*time.Hour)), false); len(notes) != 0 {
+		t.Fatalf("the same update again: %+v", notes)
+	}
+	st.Apply(governor.Event{Time: t0.Add(4 * time.Hour), Kind: governor.KindUpdateRestart, Reason: governor.ReasonUpdate})
+	if notes := n.Changes(st.Snapshot(t0.Add(4*time.Hour)), false); len(notes) != 1 || notes[0].Title != "coworktop: app restarting to update" {
+		t.Fatalf("restart: %+v", notes)
+	}
+}
