@@ -78,7 +78,8 @@ type UpdateView struct {
 	Sessions []string `json:"sessions"`
 	Evidence string   `json:"evidence"`
 	When     string   `json:"when"`    // UpdateWhenText
-	Summary  string   `json:"summary"` // one line for humans
+	Summary  string   `json:"summary"` // one line for humans: Lines joined
+	Lines    []string `json:"-"`
 }
 
 // updateView is the pending update as of snap (its sessions filled in),
@@ -100,36 +101,35 @@ func (s *State) updateView(snap *Snapshot) *UpdateView {
 			names = append(names, SessionName(sv))
 		}
 	}
-	v.Summary = UpdateSummary(v, names)
+	v.Lines = UpdateLines(v, names)
+	v.Summary = strings.Join(v.Lines, "; ")
 	return v
 }
 
-// UpdateSummary is the warning in one line, the same on the screen, in
-// snapshot, report and notifications.
-func UpdateSummary(v *UpdateView, names []string) string {
-	var b strings.Builder
-	b.WriteString("update ")
+// UpdateLines are the warning's facts, one clause each (the version and
+// since, the deferrals, the sessions its restart stops); Summary joins
+// them. The screen shows them line by line, the same words.
+func UpdateLines(v *UpdateView, names []string) []string {
+	head := "update "
 	if v.Version != "" {
-		b.WriteString(v.Version + " ")
+		head += v.Version + " "
 	}
-	b.WriteString("waiting to install")
+	head += "waiting to install"
 	if !v.Since.IsZero() {
-		fmt.Fprintf(&b, ", pending since %s (%s)", v.Since.Format("2006-01-02 15:04"), FormatDuration(time.Duration(v.PendingS)*time.Second))
+		head += fmt.Sprintf(", pending since %s (%s)", v.Since.Format("2006-01-02 15:04"), FormatDuration(time.Duration(v.PendingS)*time.Second))
 	}
+	lines := []string{head}
 	if v.Deferrals > 0 {
-		fmt.Fprintf(&b, ", restart deferred %d× because Claude was working", v.Deferrals)
+		lines = append(lines, fmt.Sprintf("restart deferred %d× because Claude was working", v.Deferrals))
 	}
-	switch len(names) {
-	case 0:
-		b.WriteString("; its restart stops no live session now")
-	default:
-		shown := names
-		if len(shown) > maxUpdateNames {
-			shown = append(shown[:maxUpdateNames:maxUpdateNames], fmt.Sprintf("%d more", len(names)-maxUpdateNames))
-		}
-		fmt.Fprintf(&b, "; its restart will stop %d live session(s): %s", len(names), strings.Join(shown, ", "))
+	if len(names) == 0 {
+		return append(lines, "its restart stops no live session now")
 	}
-	return b.String()
+	shown := names
+	if len(shown) > maxUpdateNames {
+		shown = append(shown[:maxUpdateNames:maxUpdateNames], fmt.Sprintf("%d more", len(names)-maxUpdateNames))
+	}
+	return append(lines, fmt.Sprintf("its restart will stop %d live session(s): %s", len(names), strings.Join(shown, ", ")))
 }
 
 // maxUpdateNames bounds the sessions a one-line summary names.

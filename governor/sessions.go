@@ -109,7 +109,7 @@ func (s *State) applySession(e *Event) {
 		}
 	case KindPause:
 		s.applyPause(e)
-	case KindStopAll:
+	case KindStopAll, KindPTYKill:
 		s.stopAll(e)
 	}
 }

@@ -42,14 +42,15 @@ func appVersionText(a App) string {
 
 func appLifecycleText(a AppLifecycle) string {
 	pending := ""
-	if a.PendingVersion != "" || a.UpdateDeferrals > 0 {
-		pending = strings.TrimSpace("update "+a.PendingVersion) + " downloaded, not installed"
+	if a.PendingVersion != "" {
+		pending = "update " + a.PendingVersion + " downloaded, not installed"
 		if a.PendingSince != "" {
-			pending += ", pending since " + string(a.PendingSince)
+			pending += " (pending since " + string(a.PendingSince) + ")"
 		}
-		if a.UpdateDeferrals > 0 {
-			pending += fmt.Sprintf(", restart deferred %s because Claude was working", plural(a.UpdateDeferrals, "time", "times"))
-		}
+	}
+	deferred := ""
+	if a.UpdateDeferrals > 0 {
+		deferred = fmt.Sprintf("update restart deferred %s because Claude was working", plural(a.UpdateDeferrals, "time", "times"))
 	}
 	restarts := ""
 	if a.UpdateRestarts > 0 {
@@ -63,7 +64,7 @@ func appLifecycleText(a AppLifecycle) string {
 	if a.NotRunningSince != "" {
 		down = "not running since " + string(a.NotRunningSince) + " (its last word was a quit)"
 	}
-	return joinNonEmpty(countText(a.Updates, "version change", "version changes"), pending, restarts,
+	return joinNonEmpty(countText(a.Updates, "version change", "version changes"), pending, deferred, restarts,
 		countText(a.Quits, "quit", "quits"), countText(a.Relaunches, "relaunch", "relaunches"),
 		countText(a.RelaunchResumes, "relaunch auto-resume", "relaunch auto-resumes"), renderer,
 		countText(a.RemoteControlChanges, "Remote Control state change", "Remote Control state changes"),

@@ -74,7 +74,9 @@ func (m *Model) outlookLines(w int) (lines, tight []string) {
 		add(t.Warn, "estimate: "+o.SweepSummary)
 	}
 	if u := m.snap.Update; u != nil { // logged facts, then when: coworktop's estimate
-		add(t.Warn, u.Summary)
+		for _, l := range u.Lines {
+			add(t.Warn, l)
+		}
 		add(t.Estimate, u.When)
 	}
 	if m.snap.Cap.Value > 0 {
