@@ -78,19 +78,34 @@ func riskOf(s governor.Snapshot, kind governor.RiskKind) (governor.Risk, bool) {
 }
 
 // firstLines copies the first n lines of a fixture into a folder of its
-// own: the log as it stood at that moment.
-func firstLines(t *testing.T, src string, n int) string {
+// own, its stamps moved by the same amount so that its last line was
+// written a minute ago: the log as it stood at that moment, live (a
+// snapshot reads the clock, and an old log's sessions are history). It
+// returns the folder and how far the stamps moved.
+func firstLines(t *testing.T, src string, n int) (string, time.Duration) {
 	t.Helper()
 	b, err := os.ReadFile(src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.SplitAfter(string(b), "\n")
+	lines := strings.SplitAfter(string(b), "\n")[:n]
+	var last time.Time
+	for _, l := range lines {
+		if at, err := time.ParseInLocation(time.DateTime, l[:min(len(l), 19)], time.Local); err == nil {
+			last = at
+		}
+	}
+	shift := time.Now().Add(-time.Minute).Truncate(time.Second).Sub(last)
+	for i, l := range lines {
+		if at, err := time.ParseInLocation(time.DateTime, l[:min(len(l), 19)], time.Local); err == nil {
+			lines[i] = at.Add(shift).Format(time.DateTime) + l[19:]
+		}
+	}
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, filepath.Base(src)), []byte(strings.Join(lines[:n], "")), 0o600); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, filepath.Base(src)), []byte(strings.Join(lines, "")), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	return dir
+	return dir, shift
 }
 
 // (a) testdata/logs/update-deferred: an update staged, its restart
@@ -139,12 +154,13 @@ func TestStoryDeferredUpdateAutoRestart(t *testing.T) {
 
 	// Before the restart (the log up to its line 16): the warning, with
 	// both sessions; after it, none.
-	before := snapshotOf(t, firstLines(t, filepath.Join(dir, "main.log"), 16))
+	live, shift := firstLines(t, filepath.Join(dir, "main.log"), 16)
+	before := snapshotOf(t, live)
 	u := before.Update
 	if u == nil {
 		t.Fatal("snapshot before the restart: no update pending")
 	}
-	since := time.Date(2026, 9, 7, 22, 0, 0, 0, time.Local) // 02:00 less "after 100 hours"
+	since := time.Date(2026, 9, 7, 22, 0, 0, 0, time.Local).Add(shift) // 02:00 less "after 100 hours"
 	if u.Version != "2.110.0" || u.Deferrals != 3 || !u.Since.Equal(since) || u.When != governor.UpdateWhenText {
 		t.Errorf("update %+v: want 2.110.0, 3 deferrals, since %v", u, since)
 	}
@@ -210,7 +226,8 @@ func TestStoryUpdateQuitNoReturn(t *testing.T) {
 		t.Errorf("snapshot: app %+v, %d live, update %+v: want 1.46388.1, down, none live, no warning (the restart came)", s.App, s.Live, s.Update)
 	}
 	// Before the quit (up to line 14): the warning names the three live sessions.
-	before := snapshotOf(t, firstLines(t, filepath.Join(dir, "main.log"), 14))
+	live, _ := firstLines(t, filepath.Join(dir, "main.log"), 14)
+	before := snapshotOf(t, live)
 	if risk, ok := riskOf(before, governor.RiskUpdateRestart); !ok || len(risk.Sessions) != 3 || before.Update == nil || before.Update.Version != "1.46388.2" {
 		t.Errorf("before the quit: risk %+v (%v), update %+v", risk, ok, before.Update)
 	}

@@ -64,7 +64,7 @@ func TestUpdateQuitAndVMRetryOnScreen(t *testing.T) {
 	m.Update(sizeMsg(160, 50))
 	m.Update(UpdatesMsg{governor.Update{Events: parseLog(t, "main.log", read("../testdata/logs/update-quit/main.log"))}})
 	out := frame(m)
-	for _, want := range []string{"App 1.46388.1 win32 x64", "stopped for an update 04:05:12", "5 lost", "stopped by an update restart"} {
+	for _, want := range []string{"App stopped for an update 04:05:12", "1.46388.1 win32 x64", "5 lost", "stopped by an update restart"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("story (b): the screen lacks %q:\n%s", want, out)
 		}
