@@ -265,3 +265,50 @@ func TestStoryVMFailsRetriesRuns(t *testing.T) {
 		t.Errorf("snapshot vm %+v counts boots %d failures %d", s.VM, s.Counts.VMBoots, s.Counts.VMFailures)
 	}
 }
+
+// testdata/logs/daemon-restarts: the Claude Code daemon's own restarts
+// (§7.7): an upgrade self-restart with 32 live workers at its shutdown, a
+// takeover that refused one worker, an orphan reaped, a shutdown by signal,
+// then a start that lost the lock race and left no daemon line for 16
+// hours. daemon.log's lines reach report, text and JSON.
+func TestDaemonRestartsReachReport(t *testing.T) {
+	dir := filepath.Join(testdataDir, "logs", "daemon-restarts")
+	r := reportJSON(t, dir)
+	d := r.Daemon
+	if d == nil {
+		t.Fatal("report has no daemon part")
+	}
+	checkCounts(t, map[string][2]int{
+		"daemon.starts":                   {d.Starts, 4},    // lines 1, 6, 11, 13
+		"daemon.upgrades":                 {d.Upgrades, 1},  // line 4
+		"daemon.shutdowns":                {d.Shutdowns, 2}, // lines 5, 10
+		"daemon.shutdown_causes.upgrade":  {d.ShutdownCauses["upgrade"], 1},
+		"daemon.shutdown_causes.signal":   {d.ShutdownCauses["signal"], 1},
+		"daemon.live_workers_at_shutdown": {d.LiveWorkersAtShutdown, 32}, // 32 + 0
+		"daemon.refused":                  {d.Refused, 1},                // line 8
+		"daemon.workers_lost":             {d.WorkersLost, 1},            // the refused one
+		"daemon.orphans_reaped":           {d.OrphansReaped, 1},          // line 9
+		"daemon.lock_races":               {d.LockRaces, 1},              // line 12
+		"daemon.silent_ends":              {d.SilentEnds, 0},             // every start follows a shutdown or a lost race
+		"lock gaps":                       {len(d.LockGaps), 1},
+		"loss_counts.update_restart":      {r.LossCounts["update_restart"], 1}, // the refused worker: the daemon before it stopped to upgrade
+		"lines.entries":                   {r.Lines.Entries, 14},
+	})
+	if len(d.LockGaps) == 1 && (d.LockGaps[0].GapS != 16*3600 || d.LockGaps[0].Evidence != "daemon.log:12") {
+		t.Errorf("lock gap %+v: want 16 h after daemon.log:12", d.LockGaps[0])
+	}
+	if d.UpgradeFrom != "2.1.233" || d.UpgradeTo != "2.1.235" {
+		t.Errorf("upgrade %s → %s", d.UpgradeFrom, d.UpgradeTo)
+	}
+	text := reportText(t, dir)
+	for _, want := range []string{"daemon ", "4 starts", "1 upgrade (last 2.1.233 → 2.1.235)", "1 lock race (a start gave up): no daemon line for 16h00m",
+		"shutdowns: 1 signal, 1 upgrade (32 workers live at shutdown)", "1 worker lost", "1 worker refused after takeover (not brought back)"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("report text lacks %q:\n%s", want, text)
+		}
+	}
+	checkKinds(t, eventKinds(t, dir), map[string]int{
+		"daemon.start": 4, "daemon.adopt": 3, "daemon.spare": 1, "daemon.upgrade": 1, "daemon.shutdown": 2,
+		"daemon.prewarm": 1, "daemon.orphan_reap": 1, "daemon.lock_race": 1,
+	})
+}
