@@ -3,6 +3,7 @@ package governor
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -184,7 +185,7 @@ type BackgroundView struct {
 	State              string       `json:"state,omitempty"` // working|blocked|done|failed|stopped, as recorded
 	Attention          Attention    `json:"attention"`
 	WaitingFor         string       `json:"waiting_for,omitempty"`
-	WaitingSince       time.Time    `json:"waiting_since,omitempty"`
+	WaitingSince       time.Time    `json:"-"` // as "waiting_since" (records_json.go)
 	WaitingSinceSource RecordSource `json:"waiting_since_source,omitempty"`
 	Source             RecordSource `json:"source"`
 }
@@ -195,8 +196,8 @@ func (b BackgroundView) NeedsYou() bool { return b.Attention == AttentionWaiting
 // RecordsView says whether records were read, and what was left out.
 type RecordsView struct {
 	Available bool      `json:"available"`
-	NeedsYou  int       `json:"needs_you"` // Snapshot.NeedsYou
-	At        time.Time `json:"at,omitempty"`
+	NeedsYou  int       `json:"needs_you"`         // Snapshot.NeedsYou
+	At        time.Time `json:"-"`                 // as "at" (records_json.go)
 	Stale     int       `json:"stale,omitempty"`   // records of processes gone or replaced: not shown
 	Refused   int       `json:"refused,omitempty"` // files refused: not regular, too large, not JSON
 	// CoworkLocal counts Cowork sessions kept on this machine; CoworkNote
@@ -217,7 +218,7 @@ func (s *State) applyRecordsTo(snap *Snapshot) {
 		return
 	}
 	vmUp := snap.VM.State == VMRunning || snap.VM.State == VMBooting
-	rv := &RecordsView{Available: r.Found, At: r.At, Stale: r.Stale, Refused: r.Refused, CoworkLocal: r.CoworkLocal}
+	rv := &RecordsView{Available: r.Found, At: r.At.Truncate(time.Second), Stale: r.Stale, Refused: r.Refused, CoworkLocal: r.CoworkLocal}
 	snap.Records = rv
 	for _, b := range r.Background {
 		bv := BackgroundView{ID: BackgroundPrefix + SanitizeString(b.ID, 40), Name: SanitizeString(b.Name, maxTitle),
@@ -253,4 +254,31 @@ func NeedsYouCount(snap Snapshot) int {
 		}
 	}
 	return n
+}
+
+// NeedsYouSummary is the needs-you count in words, for snapshot and
+// report: "1: Docs (approve Bash · 3m)"; "" where no records were looked
+// for.
+func NeedsYouSummary(snap Snapshot) string {
+	r := snap.Records
+	switch {
+	case r == nil:
+		return ""
+	case !r.Available:
+		return "unknown: no session-record folder found (see coworktop doctor)"
+	case snap.NeedsYou == 0:
+		return "0 (no session's record says it waits for you)"
+	}
+	var who []string
+	for _, v := range snap.Sessions {
+		if v.Live() && v.NeedsYou() {
+			who = append(who, SessionName(v)+" ("+v.NeedsYouText(snap.Now)+")")
+		}
+	}
+	for _, b := range snap.Background {
+		if b.NeedsYou() {
+			who = append(who, "bg "+b.Name+" ("+orWaiting(b.WaitingFor)+")")
+		}
+	}
+	return strconv.Itoa(snap.NeedsYou) + ": " + strings.Join(who, ", ")
 }

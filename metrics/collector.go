@@ -161,6 +161,7 @@ func collectSnapshot(ch chan<- prometheus.Metric, s governor.Snapshot, b BuildIn
 	collectGroups(gauge, s.Groups)
 	collectFiles(gauge, counter, s)
 	collectQuota(gauge, s.Quota)
+	collectRecords(gauge, s)
 }
 
 // collectGroups emits memory per process group, aggregated by a bounded,

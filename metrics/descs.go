@@ -33,7 +33,7 @@ var (
 	descSessionLosses   = newDesc("session_losses_total",
 		"Sessions lost, by cause (governor_cap, governor_pressure, idle_timeout, update_restart, crash, daemon_low_memory, daemon_crash_loop, unknown), counted from the desktop app's, the Cowork VM's and the Claude Code daemon's logs.", "cause")
 	descRisk = newDesc("risk",
-		"Risks coworktop infers now, by kind (app_stalled, declined_pauses, orphans, vm_after_quit, memory_trend, evict_next, pressure_sweep, update_restart): how many are shown, each with its evidence; coworktop's inference, not a figure the app logged.", "kind")
+		"Risks coworktop infers now, by kind (app_stalled, declined_pauses, orphans, vm_after_quit, memory_trend, evict_next, pressure_sweep, update_restart, waiting_at_risk): how many are shown, each with its evidence; coworktop's inference, not a figure the app logged.", "kind")
 	descUpdatePending = newDesc("update_pending_seconds",
 		"How long a downloaded update has waited to install, as of the scrape (from the app's \"Update downloaded\" line, or its own \"Deferring auto-restart after N hours\" count); its restart stops every live session. Absent when none is pending. "+governor.UpdateWhenText+".")
 	descGovernorPressure = newDesc("governor_pressure_level",
@@ -114,7 +114,7 @@ func descriptors() []*prometheus.Desc {
 		descFollowErrors,
 		descLastLineTime,
 		descLastLineAge,
-	}, quotaDescriptors()...)
+	}, append(quotaDescriptors(), recordsDescriptors()...)...)
 }
 
 var (

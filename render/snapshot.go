@@ -32,6 +32,12 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 		row("app", app)
 	}
 	row("sessions", governor.SessionsText(s))
+	if n := governor.NeedsYouSummary(s); n != "" {
+		row("needs you", n+" (from the sessions' own records)")
+	}
+	if r := s.Records; r != nil && r.CoworkNote != "" {
+		row("cowork", r.CoworkNote)
+	}
 	row("quota", QuotaText(s))
 	row("lost", governor.LostText(s))
 	row("outlook", s.Outlook.Summary+" (estimate)")
@@ -39,7 +45,11 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 		row("update", u.Summary+" ("+u.When+")")
 	}
 	if v := s.NextVictim; v != nil {
-		row("next victim", fmt.Sprintf("%s, idle %s (estimate: least recently active, idle ≥ 60 s)", strings.TrimSpace(governor.ShortID(v.ID)+" "+v.Project), governor.FormatDuration(v.Idle)))
+		name := v.Project
+		if v.Title != "" {
+			name = v.Title
+		}
+		row("next victim", fmt.Sprintf("%s, idle %s (estimate: least recently active, idle ≥ 60 s)", strings.TrimSpace(governor.ShortID(v.ID)+" "+name), governor.FormatDuration(v.Idle)))
 	}
 	if p := s.LoggedPressureText(); p != "" {
 		row("logged pressure", fmt.Sprintf("%s (the governor's last pressure line, %s)", p, s.PressureAt.Format(TimeLayout)))
@@ -68,7 +78,16 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 		default:
 			timer = "idle timeout due"
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\tidle %s\t%s\n", governor.ShortID(v.ID), v.Project, state, governor.FormatDuration(v.Idle), timer)
+		name, needs := v.Project, ""
+		if s.Records != nil { // the title where recorded; what it waits for
+			if v.Title != "" {
+				name = v.Title
+			}
+			if v.NeedsYou() {
+				needs = "\tneeds you: " + v.NeedsYouText(s.Now)
+			}
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\tidle %s\t%s%s\n", governor.ShortID(v.ID), name, state, governor.FormatDuration(v.Idle), timer, needs)
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -1,0 +1,93 @@
+package cmd
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// recordsFixture writes a recent main.log of three desktop sessions and a
+// records folder: A waits on a permission prompt (its process: this test),
+// B's record is stale (its process is gone) and says it waits, C has
+// Remote Control on and is the longest idle.
+func recordsFixture(t *testing.T) (logs, records string) {
+	t.Helper()
+	dir := t.TempDir()
+	logs, records = filepath.Join(dir, "logs"), filepath.Join(dir, "records")
+	stamp := func(ago time.Duration) string { return time.Now().Add(-ago).Format("2006-01-02 15:04:05") }
+	const a, b, c = "local_aaaaaaaa-0000-4000-8000-000000000001", "local_bbbbbbbb-0000-4000-8000-000000000002", "local_cccccccc-0000-4000-8000-000000000003"
+	log := stamp(15*time.Minute) + " [info] Starting app {\n  appVersion: '2.110.0',\n  platform: 'darwin',\n}\n" +
+		stamp(14*time.Minute) + " [info] Starting local session " + c + " in /Users/u/web\n" +
+		stamp(10*time.Minute) + " [info] Starting local session " + a + " in /Users/u/api-gateway\n" +
+		stamp(9*time.Minute) + " [info] Starting local session " + b + " in /Users/u/docs\n"
+	dead := exec.Command(os.Args[0], "-test.run=^$")
+	if err := dead.Run(); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		filepath.Join(logs, "main.log"): log,
+		filepath.Join(records, "sessions", "1.json"): fmt.Sprintf(`{"pid":%d,"hostSessionId":%q,"status":"waiting","waitingFor":"approve Bash","updatedAt":%d}`,
+			os.Getpid(), a, time.Now().Add(-12*time.Minute).UnixMilli()),
+		filepath.Join(records, "sessions", "2.json"):                             fmt.Sprintf(`{"pid":%d,"hostSessionId":%q,"status":"waiting","waitingFor":"approve Edit"}`, dead.Process.Pid, b),
+		filepath.Join(records, "claude-code-sessions", "acct", "org", a+".json"): `{"sessionId":"` + a + `","title":"API gateway: rate limits"}`,
+		filepath.Join(records, "claude-code-sessions", "acct", "org", c+".json"): `{"sessionId":"` + c + `","title":"Web","remoteControlState":"active"}`,
+	}
+	for p, body := range files {
+		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return logs, records
+}
+
+// The issue's "done when", in snapshot --json and its text: the waiting
+// desktop session shows as waiting under its title, the stale record shows
+// nothing, and the Remote Control session is never the next victim.
+func TestSnapshotShowsWhoNeedsYou(t *testing.T) {
+	logs, records := recordsFixture(t)
+	out, errs, code := runCLI(t, "snapshot", "--json", "--log-dir", logs, "--records-dir", records)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var s governor.Snapshot
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatal(err)
+	}
+	by := map[string]governor.SessionView{}
+	for _, v := range s.Sessions {
+		by[v.ID[:14]] = v
+	}
+	a, b, c := by["local_aaaaaaaa"], by["local_bbbbbbbb"], by["local_cccccccc"]
+	if a.Title != "API gateway: rate limits" || a.TitleSource != governor.FromAppRecord || a.WaitingFor != "approve Bash" ||
+		a.WaitingForSource != governor.FromCodeRecord || a.WaitingSinceSource != governor.FromCodeRecord || a.WaitingSince.IsZero() {
+		t.Fatalf("the waiting session: %+v", a)
+	}
+	for _, key := range []string{`"title": "API gateway: rate limits"`, `"waiting_for": "approve Bash"`, `"waiting_since": "`, `"waiting_since_source": "session_record"`, `"needs_you": 1`} {
+		if !strings.Contains(out, key) {
+			t.Errorf("snapshot --json lacks %s", key)
+		}
+	}
+	if b.NeedsYou() || b.WaitingFor != "" || s.Records == nil || s.Records.Stale != 1 {
+		t.Fatalf("a stale record must show nothing: %+v (records %+v)", b, s.Records)
+	}
+	if c.Protected != governor.ProtectedRemoteControl || s.NextVictim == nil || s.NextVictim.ID == c.ID {
+		t.Fatalf("Remote Control on: never the next victim: %+v, victim %+v", c, s.NextVictim)
+	}
+	if s.NeedsYou != 0 { // json:"-": the count is records.needs_you
+		t.Fatalf("NeedsYou is not in the JSON's top level")
+	}
+	text, _, _ := runCLI(t, "snapshot", "--log-dir", logs, "--records-dir", records)
+	if !strings.Contains(text, "needs you    1: API gateway: rate limits (approve Bash · 12m)") || !strings.Contains(text, "needs you: approve Bash · 12m") {
+		t.Errorf("snapshot text:\n%s", text)
+	}
+}

@@ -1,0 +1,34 @@
+package metrics
+
+import (
+	"github.com/coworktop/coworktop/governor"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// The session records' figures: the sessions that wait for the person,
+// the one count the screen's "needs you N" and snapshot's
+// records.needs_you show (governor.NeedsYouCount).
+var (
+	descWaiting = newDesc("sessions_waiting",
+		"Sessions (and background sessions) whose own Claude Code record says they wait for the person (a permission prompt, a question): the \"needs you N\" the screen and snapshot show. Absent when no record folder was found.")
+	descRecordsStale = newDesc("session_records_stale",
+		"Session records of processes gone or replaced (a recycled pid), left out; absent when no record folder was found.")
+	descRecordsRefused = newDesc("session_records_refused",
+		"Session record files refused unread or unreadable (not a regular file, over 1 MiB, not JSON); absent when no record folder was found.")
+)
+
+func recordsDescriptors() []*prometheus.Desc {
+	return []*prometheus.Desc{descWaiting, descRecordsStale, descRecordsRefused}
+}
+
+// collectRecords emits the records' figures when records were read.
+func collectRecords(gauge func(*prometheus.Desc, float64, ...string), s governor.Snapshot) {
+	r := s.Records
+	if r == nil || !r.Available {
+		return
+	}
+	gauge(descWaiting, float64(s.NeedsYou))
+	gauge(descRecordsStale, float64(r.Stale))
+	gauge(descRecordsRefused, float64(r.Refused))
+}
