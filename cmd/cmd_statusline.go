@@ -97,10 +97,12 @@ func runStatusline(ctx context.Context, g *globalOptions, o statuslineOptions, s
 		}
 	}
 	line := statuslineText(in, samples, g, now)
+	// Claude Code reads stdout and nothing else: a failed write has no one
+	// to be told to.
 	if out := <-chained; len(out) > 0 {
-		g.stdout.Write(out)
+		_, _ = g.stdout.Write(out)
 		if out[len(out)-1] != '\n' {
-			io.WriteString(g.stdout, "\n")
+			_, _ = io.WriteString(g.stdout, "\n")
 		}
 	}
 	fmt.Fprintln(g.stdout, line)
@@ -194,7 +196,7 @@ type limitedBuffer struct {
 
 func (b *limitedBuffer) Write(p []byte) (int, error) {
 	if room := b.max - b.Len(); room > 0 {
-		b.Buffer.Write(p[:min(len(p), room)])
+		_, _ = b.Buffer.Write(p[:min(len(p), room)]) // a bytes.Buffer write cannot fail
 	}
 	return len(p), nil
 }

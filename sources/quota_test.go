@@ -14,11 +14,15 @@ import (
 
 func readQuotaFixture(t *testing.T, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "quota", name))
+	b, err := readFixtureBytes(name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return b
+}
+
+func readFixtureBytes(name string) ([]byte, error) {
+	return os.ReadFile(filepath.Join("testdata", "quota", name))
 }
 
 func TestParseStatuslineInputPublishedShape(t *testing.T) {
