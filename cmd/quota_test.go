@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -85,5 +86,39 @@ func TestDoctorListsQuotaSources(t *testing.T) {
 	}
 	if strings.Contains(out, "example.com") {
 		t.Fatal("doctor printed an account detail")
+	}
+}
+
+// TestSnapshotQuotaFallsBackInOrder: without the statusline's file, the
+// desktop app's figure is shown, and without that, the cache's; each with
+// its source and age.
+func TestSnapshotQuotaFallsBackInOrder(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("HOME", dir)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(dir, "config"))
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache"))
+	t.Setenv("CLAUDE_CONFIG_DIR", "")
+	now := time.Now()
+	cache := fmt.Sprintf(`{"cachedUsageUtilization":{"fetchedAtMs":%d,"utilization":{"five_hour":{"utilization":46,"resets_at":"2100-01-01T00:00:00+00:00"}}}}`,
+		now.Add(-3*24*time.Hour).UnixMilli())
+	if err := os.WriteFile(filepath.Join(dir, ".claude.json"), []byte(cache), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	logs := filepath.Join(testdataDir, "logs", "linux")
+	out, _, _ := runCLI(t, "snapshot", logs)
+	if !strings.Contains(out, "5h 46%  cache, 3d ago, stale") {
+		t.Fatalf("cache only:\n%s", out)
+	}
+	desktop := filepath.Join(dir, "config", "Claude", "plan-usage-history.json")
+	if err := os.MkdirAll(filepath.Dir(desktop), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	doc := fmt.Sprintf(`{"version":2,"samples":[{"t":%d,"org":"a","u":{"fh":12,"sd":37}}]}`, now.Add(-2*time.Minute).UnixMilli())
+	if err := os.WriteFile(desktop, []byte(doc), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, _, _ = runCLI(t, "snapshot", logs)
+	if !strings.Contains(out, "5h 12% · 7d 37%  desktop, 2m ago") {
+		t.Fatalf("desktop over the cache:\n%s", out)
 	}
 }
