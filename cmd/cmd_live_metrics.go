@@ -22,6 +22,7 @@ func addLiveMetricsFlags(cmd *cobra.Command, g *globalOptions) func(context.Cont
 	var notifyOn bool
 	cmd.Flags().StringVar(&addr, "metrics-addr", "", "also serve Prometheus metrics on HOST:PORT (e.g. "+metrics.DefaultAddr+")")
 	addNotifyFlag(cmd, &notifyOn)
+	addNotifyWaitingFlag(cmd, g)
 	return func(ctx context.Context) (func(governor.Snapshot), error) {
 		var observers []func(governor.Snapshot)
 		if addr != "" {
@@ -35,6 +36,7 @@ func addLiveMetricsFlags(cmd *cobra.Command, g *globalOptions) func(context.Cont
 			// The screen cannot tell backfill from live updates here; the
 			// notifier ignores what the log dated before now instead.
 			if s := startNotifier(ctx, g.stderr, true); s != nil {
+				s.n.SetWaitingAfter(g.notifyWaiting)
 				observers = append(observers, s.observe)
 			}
 		}

@@ -48,6 +48,7 @@ log: after a restart they count what the log says since the app last started.`,
 	cmd.Flags().StringVar(&addr, "metrics-addr", metrics.DefaultAddr, "HOST:PORT to serve /metrics on (port 0 picks a free one)")
 	cmd.Flags().StringSliceVar(&allowHosts, "allow-host", nil, "also answer requests for this host name (repeatable); IP addresses and localhost always work")
 	addNotifyFlag(cmd, &notifyOn)
+	addNotifyWaitingFlag(cmd, g)
 	return cmd
 }
 
@@ -87,6 +88,9 @@ func runServe(ctx context.Context, g *globalOptions, logs liveLogs, addr string,
 	var notes *noteSender
 	if notifyOn {
 		notes = startNotifier(ctx, g.stderr, false)
+		if notes != nil {
+			notes.n.SetWaitingAfter(g.notifyWaiting)
+		}
 	}
 	logLive := false
 	for u := range updates {

@@ -63,5 +63,11 @@ func (s *noteSender) observe(snap governor.Snapshot) {
 
 // addNotifyFlag registers --notify, shared by the live view and serve.
 func addNotifyFlag(cmd *cobra.Command, on *bool) {
-	cmd.Flags().BoolVar(on, "notify", false, "desktop notification on an eviction, a pressure level change, a warning before a loss or the quota at 80/95 % of a window (macOS, Linux)")
+	cmd.Flags().BoolVar(on, "notify", false, "desktop notification on an eviction, a pressure level change, a warning before a loss, the quota at 80/95 % of a window or a session waiting for you (macOS, Linux)")
+}
+
+// addNotifyWaitingFlag registers --notify-waiting beside --notify.
+func addNotifyWaitingFlag(cmd *cobra.Command, g *globalOptions) {
+	cmd.Flags().DurationVar(&g.notifyWaiting, "notify-waiting", notify.DefaultWaitingAfter,
+		"with --notify: say \"waiting for you\" once a session's record says it has waited this long for you (at once when the wait puts it at risk)")
 }

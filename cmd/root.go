@@ -26,7 +26,10 @@ import (
 type globalOptions struct {
 	logDir     string
 	recordsDir string // --records-dir: the session-record folders (records.go)
-	refresh    time.Duration
+	// notifyWaiting is --notify-waiting: how long a session waits for the
+	// person before --notify says so.
+	notifyWaiting time.Duration
+	refresh       time.Duration
 	// configFile is --config; theme is --theme ("" : the file's).
 	configFile string
 	theme      string

@@ -282,3 +282,9 @@ func NeedsYouSummary(snap Snapshot) string {
 	}
 	return strconv.Itoa(snap.NeedsYou) + ": " + strings.Join(who, ", ")
 }
+
+// WaitingText is a waiting session in words, the same in notifications
+// and the report: "API gateway has waited 3m for you (approve Bash)".
+func WaitingText(v SessionView, now time.Time) string {
+	return SessionName(v) + " has waited " + waitedFor(v, now)
+}

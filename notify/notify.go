@@ -108,6 +108,7 @@ type Notifier struct {
 	hostPressure governor.PressureLevel
 	hostNotedAt  time.Time
 	warn         warnings
+	wait         waiting
 	quota        quotaAlerts
 	update       updateNotes
 }
@@ -149,10 +150,10 @@ func (n *Notifier) Observe(ctx context.Context, s governor.Snapshot, backfill bo
 	return first
 }
 
-// Changes words what changed since the previous snapshot (at most six
-// notes: an update restart coming or under way, a warning before a loss,
-// evictions, the governor's pressure, the host's pressure) and moves the
-// baseline.
+// Changes words what changed since the previous snapshot (an update
+// restart coming or under way, a warning before a loss, evictions, the
+// governor's pressure, the host's pressure, sessions waiting for the
+// person, the quota) and moves the baseline.
 func (n *Notifier) Changes(s governor.Snapshot, backfill bool) []Note {
 	govEvents := s.Counts.PressureWarning + s.Counts.PressureCritical
 	var hostLevel governor.PressureLevel
@@ -189,6 +190,7 @@ func (n *Notifier) Changes(s governor.Snapshot, backfill bool) []Note {
 	if note, ok := n.warn.next(s); ok {
 		notes = append(notes, note)
 	}
+	notes = append(notes, n.wait.next(s)...)
 	notes = append(notes, n.quota.next(s, false)...)
 	n.evictions, n.govPressure, n.govEvents = s.Counts.Evictions, s.Pressure, govEvents
 	if hostLevel != governor.PressureUnknown {
