@@ -83,10 +83,12 @@ type UpdateView struct {
 }
 
 // updateView is the pending update as of snap (its sessions filled in),
-// or nil when none is pending.
+// or nil when none is pending, or when the log is stale: a log silent
+// that long is no app deferring a restart (it writes a deferral every ten
+// minutes), and what it said is history, as report tells it.
 func (s *State) updateView(snap *Snapshot) *UpdateView {
 	p := &s.pending
-	if !p.active() {
+	if !p.active() || snap.Stale {
 		return nil
 	}
 	v := &UpdateView{Version: p.version, Since: p.since, Deferrals: p.deferrals, LastDeferral: p.lastDeferral,

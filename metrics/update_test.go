@@ -38,12 +38,21 @@ func TestUpdatePendingMetric(t *testing.T) {
 		}
 		return v, ok, risk
 	}
+	// The app defers every ten minutes: the log is fresh.
+	st.Apply(governor.Event{Time: t0.Add(2*time.Hour - time.Minute), Kind: governor.KindUpdateDeferred, Text: "Claude is working", Detail: &governor.EventDetail{PendingS: 3600}})
 	if v, ok, risk := pending(t0.Add(2 * time.Hour)); !ok || v != 7200 || risk != 1 {
 		t.Errorf("pending 2 h: gauge %v (present %v), risk %v; want 7200, 1", v, ok, risk)
 	}
 	st.Apply(governor.Event{Time: t0.Add(3 * time.Hour), Kind: governor.KindUpdateRestart, Reason: governor.ReasonUpdate})
 	if _, ok, risk := pending(t0.Add(3 * time.Hour)); ok || risk != 0 {
 		t.Errorf("after the restart: gauge present %v, risk %v", ok, risk)
+	}
+	// A log silent for longer than governor.StaleAfter is history: no
+	// app is deferring, and nothing is said about now.
+	st2 := governor.New(governor.DefaultLimits())
+	st2.Apply(governor.Event{Time: t0, Kind: governor.KindUpdateReady, Detail: &governor.EventDetail{Version: "2.110.0"}})
+	if snap := st2.Snapshot(t0.Add(governor.StaleAfter + time.Minute)); snap.Update != nil {
+		t.Errorf("a stale log warns of an update: %+v", snap.Update)
 	}
 }
 

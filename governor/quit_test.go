@@ -1,0 +1,130 @@
+package governor_test
+
+import (
+	"testing"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// One quit's lines come in no fixed order: whichever says it is for an
+// update makes the whole quit an update restart, the sessions it stopped
+// are lost to it, and the app's own count of terminals killed wins over
+// the sessions coworktop saw live.
+func TestQuitLinesFoldInAnyOrder(t *testing.T) {
+	update := governor.Event{Kind: governor.KindUpdateRestart, Reason: governor.ReasonUpdate}
+	kill := governor.Event{Kind: governor.KindPTYKill, Count: 4}
+	quit := governor.Event{Kind: governor.KindAppQuit}
+	for name, order := range map[string][]governor.Event{
+		"update, kill, quit": {update, kill, quit},
+		"kill, update, quit": {kill, update, quit},
+		"quit, kill, update": {quit, kill, update},
+		"kill, quit, update": {kill, quit, update},
+	} {
+		s := governor.New(governor.DefaultLimits())
+		applyEvents(s,
+			governor.Event{Time: sec(0), Kind: governor.KindSessionStart, Session: "local_a"},
+			governor.Event{Time: sec(1), Kind: governor.KindSessionStart, Session: "local_b"},
+		)
+		for i, e := range order {
+			e.Time = sec(100 + i)
+			s.Apply(e)
+		}
+		snap := s.Snapshot(sec(200))
+		c := snap.Counts
+		if c.UpdateRestarts != 1 || c.LostToUpdate != 4 || c.AppQuits != 0 || governor.LossTotal(snap.LossCounts) != 4 {
+			t.Errorf("%s: %d update restarts, %d lost to it, %d quits, %d losses; want 1, 4, 0, 4", name,
+				c.UpdateRestarts, c.LostToUpdate, c.AppQuits, governor.LossTotal(snap.LossCounts))
+		}
+		if v := sessionByID(t, snap, "local_a"); v.Live() || v.PauseReason != governor.EndUpdateRestart {
+			t.Errorf("%s: session a %+v, want ended by the update restart", name, v)
+		}
+		if snap.App.DownSince != sec(100) || snap.App.DownBy != governor.AppEndUpdate {
+			t.Errorf("%s: down since %v by %q", name, snap.App.DownSince, snap.App.DownBy)
+		}
+	}
+}
+
+// A quit with no update line is a plain quit: one, and no session lost to
+// an update; two quits minutes apart are two.
+func TestPlainQuits(t *testing.T) {
+	s := governor.New(governor.DefaultLimits())
+	applyEvents(s,
+		governor.Event{Time: sec(0), Kind: governor.KindSessionStart, Session: "local_a"},
+		governor.Event{Time: sec(10), Kind: governor.KindPTYKill, Count: 1},
+		governor.Event{Time: sec(10), Kind: governor.KindAppQuit},
+		governor.Event{Time: sec(600), Kind: governor.KindAppQuit},
+	)
+	if c := s.Snapshot(sec(601)).Counts; c.AppQuits != 2 || c.UpdateRestarts != 0 || c.LostToUpdate != 0 {
+		t.Errorf("counts %+v", c)
+	}
+}
+
+// A second copy of the app writes "Starting app {" and exits at once: the
+// running app keeps its version, its sessions and its pending update.
+func TestSecondInstanceChangesNothing(t *testing.T) {
+	s := governor.New(governor.DefaultLimits())
+	applyEvents(s,
+		governor.Event{Time: sec(0), Kind: governor.KindAppStart, Detail: &governor.EventDetail{Version: "1.1"}},
+		governor.Event{Time: sec(5), Kind: governor.KindSessionStart, Session: "local_a"},
+		governor.Event{Time: sec(10), Kind: governor.KindUpdateReady, Detail: &governor.EventDetail{Version: "1.2"}},
+		governor.Event{Time: sec(60), Kind: governor.KindAppStart, Detail: &governor.EventDetail{Version: "1.2"}},
+		governor.Event{Time: sec(60), Kind: governor.KindSecondInstance},
+		governor.Event{Time: sec(61), Kind: governor.KindSecondInstance}, // the running app's "second-instance:" line
+	)
+	snap := s.Snapshot(sec(70))
+	if snap.App.Version != "1.1" || snap.App.Pending != "1.2" || snap.Counts.AppStarts != 1 || snap.Counts.SecondInstances != 2 {
+		t.Errorf("app %+v, %d starts, %d second instances", snap.App, snap.Counts.AppStarts, snap.Counts.SecondInstances)
+	}
+	if v := sessionByID(t, snap, "local_a"); !v.Live() {
+		t.Errorf("the session ended by the second instance's start: %+v", v)
+	}
+	if snap.Update == nil || snap.Update.Version != "1.2" || len(snap.Update.Sessions) != 1 {
+		t.Errorf("update %+v", snap.Update)
+	}
+	// A real start later is a start.
+	s.Apply(governor.Event{Time: sec(3600), Kind: governor.KindAppStart, Detail: &governor.EventDetail{Version: "1.2"}})
+	if snap := s.Snapshot(sec(3601)); snap.App.Version != "1.2" || snap.Counts.AppStarts != 2 || snap.App.Pending != "" {
+		t.Errorf("after a real start: %+v, %d starts", snap.App, snap.Counts.AppStarts)
+	}
+}
+
+// Pending since: the download line's own time when logged, else as the
+// app's deferral hours put it (the earliest such); the deferrals are
+// counted; the restart ends the warning.
+func TestPendingUpdateSince(t *testing.T) {
+	s := governor.New(governor.DefaultLimits())
+	deferred := func(at, hours int) governor.Event {
+		return governor.Event{Time: sec(at), Kind: governor.KindUpdateDeferred, Text: "Claude is working", Detail: &governor.EventDetail{PendingS: int64(hours) * 3600}}
+	}
+	applyEvents(s, deferred(0, 74), deferred(600, 74), deferred(1200, 74),
+		governor.Event{Time: sec(1201), Kind: governor.KindUpdateStaged, Detail: &governor.EventDetail{Version: "2.110.0"}})
+	u := s.Snapshot(sec(1260)).Update
+	if u == nil || u.Version != "2.110.0" || u.Deferrals != 3 || !u.Since.Equal(sec(0).Add(-74*3600e9)) {
+		t.Fatalf("update %+v", u)
+	}
+	s.Apply(governor.Event{Time: sec(1300), Kind: governor.KindUpdateRestart, Reason: governor.ReasonUpdate, Detail: &governor.EventDetail{PendingS: 75 * 3600}})
+	if snap := s.Snapshot(sec(1310)); snap.Update != nil || snap.Counts.UpdateDeferrals != 3 {
+		t.Errorf("after the restart: %+v, %d deferrals", snap.Update, snap.Counts.UpdateDeferrals)
+	}
+}
+
+// One failure per boot attempt, and a boot after a failure is a new
+// attempt: the VM runs again and is not "failed".
+func TestVMFailurePerBootAttempt(t *testing.T) {
+	s := governor.New(governor.DefaultLimits())
+	node := func(at int, k governor.Kind) governor.Event {
+		return governor.Event{Time: sec(at), File: "cowork_vm_node.log", Kind: k, Text: "x"}
+	}
+	applyEvents(s, node(0, governor.KindVMBoot), node(0, governor.KindVMBoot), node(90, governor.KindVMFailed), node(90, governor.KindVMFailed))
+	if snap := s.Snapshot(sec(91)); snap.VM.State != governor.VMFailed || snap.Counts.VMFailures != 1 || snap.Counts.VMBoots != 1 {
+		t.Errorf("after the failure: %s, %d failures, %d boots", snap.VM.State, snap.Counts.VMFailures, snap.Counts.VMBoots)
+	}
+	applyEvents(s, node(300, governor.KindVMBoot))
+	if snap := s.Snapshot(sec(301)); snap.VM.State != governor.VMBooting || snap.Counts.VMBoots != 2 {
+		t.Errorf("booting again: %s, %d boots", snap.VM.State, snap.Counts.VMBoots)
+	}
+	applyEvents(s, node(305, governor.KindVMReady))
+	if snap := s.Snapshot(sec(306)); snap.VM.State != governor.VMRunning || snap.Counts.VMFailures != 1 {
+		t.Errorf("running: %s, %d failures", snap.VM.State, snap.Counts.VMFailures)
+	}
+}
