@@ -31,6 +31,17 @@ const (
 	StateUnknown SessionState = "unknown"
 )
 
+// Label is the state as the screen and the text outputs word it. A
+// "working" session is one active within the last minute, not one known
+// to be busy (issue 23 #6: users read "working" as busy), so it reads
+// "active <1m"; the JSON outputs keep the state's name.
+func (s SessionState) Label() string {
+	if s == StateWorking {
+		return "active <1m"
+	}
+	return string(s)
+}
+
 // SessionView is one session as of Snapshot's clock.
 type SessionView struct {
 	ID           string        `json:"id"`

@@ -66,7 +66,7 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 	fmt.Fprintf(&b, "\nsessions (%d)\n", len(s.Sessions))
 	tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	for _, v := range s.Sessions {
-		state := string(v.State)
+		state := v.State.Label()
 		if v.PauseText != "" {
 			state += ": " + v.PauseText
 		}

@@ -62,7 +62,20 @@ func (m *Model) shortHelp(bindings []key.Binding, w int) string {
 
 // legend explains every column heading and term the screen uses.
 var legend = [][2]string{
-	{"live", "sessions coworktop sees live (working or idle). The header's N/cap, the Sessions pane and the outlook all count these."},
+	{"live", "sessions coworktop sees live (active <1m or idle). The header's N/cap, the Sessions pane and the outlook all count these."},
+	{"active <1m", "a live session with activity in the last minute (a log line naming it). Not proof that it is busy: it is not idle yet. JSON says \"working\"."},
+	{"idle", "a live session with no activity for 60 s or more: the governor may evict it, the least recently active first."},
+	{"idle (rc), active (rc)", "protected: Remote Control is on, so idle pauses are declined and the governor never picks it."},
+	{"protected", "a session the governor never evicts (Remote Control, or in 2.x a running one or one with live scheduled jobs); never shown as the next victim."},
+	{"paused: idle", "paused by its own idle timer (the app's idle timeout), not by the governor."},
+	{"evicted", "paused by the governor to make room: at the cap, or in a memory-pressure sweep."},
+	{"disconnected", "no longer live: the idle timeout ran out, the app quit or restarted, or its process ended (crashed: killed or exited under it)."},
+	{"warm spawn", "a session the app starts ahead of time so the next task opens fast; at the cap the governor yields it or evicts an idle session for it."},
+	{"user spawn", "a session you started; at the cap the governor evicts an idle session to make room."},
+	{"yield", "the governor declined a warm spawn at the cap rather than evict a session for it."},
+	{"sweep", "under memory pressure the governor evicts idle sessions, in 2.x down to cap-2."},
+	{"headroom", "how many more sessions fit before the cap, and before the advised cap-2."},
+	{"CPU%", "the group's CPU use since the last scan, as a share of one core (200 = two cores busy); ≥ when some of its processes could not be read."},
 	{"governor N effective", "the governor's own count (live sessions plus spawns in flight) as it last logged it, with the age of that line; \"gov N\" when short, \"gov ?\" before any is logged."},
 	{"(logged)", "a figure the app wrote in its log."},
 	{"~N, (est.)", "coworktop's estimate: the cap from RAM as max(6, RAM/3 GiB) until a cap= line is seen; an idle time from the last activity line."},
@@ -71,7 +84,7 @@ var legend = [][2]string{
 	{"TIMEOUT", "time left on a live session's idle timer."},
 	{"EV", "times the governor evicted this session."},
 	{"!", "a session at risk: the next warm spawn, or a memory-pressure sweep, would evict it (inferred by coworktop)."},
-	{"AT RISK", "a risk coworktop infers now (the app stalled, pauses declined, orphans, the VM after a quit, the memory trend, a coming eviction, an update restart coming), with the evidence it is read from; zoom the pane for it."},
+	{"AT RISK", "a risk coworktop infers now (the app stalled, pauses declined, orphans, the VM after a quit, the memory trend, a coming eviction, an update restart coming), with the evidence it is read from; enter on its row opens the whole text, and z wraps the pane."},
 	{"EVICTED, CRASHED, STOPPED, IDLE PAUSE, LOST (bg)", "lost sessions, from main.log, the VM logs and the Claude Code daemon's log, each with its cause and its line (file:line)."},
 	{"next (est)", "always an estimate: the session a warm spawn at the cap would evict, the least recently active idle ≥ 60 s, never a protected one."},
 	{"<60s: safe", "idle for less than 60 s: the governor never evicts it."},
@@ -98,15 +111,23 @@ func (m *Model) helpLines(w int) []string {
 	const termW = 21
 	for _, e := range legend {
 		if w < termW+20 {
-			for _, l := range wrap(e[0]+": "+e[1], w-2, 4) {
+			for _, l := range wrap(e[0]+": "+e[1], w-2, 1<<10) {
 				out = append(out, fit(" "+l, w))
 			}
 			continue
 		}
-		for i, l := range wrap(e[1], w-termW-2, 4) {
-			term := ""
-			if i == 0 {
-				term = e[0]
+		// A term wider than its column gets a line of its own, whole
+		// (issue 23 #6: "EVICTED, CRASHED, ST…").
+		term := e[0]
+		if textWidth(term) > termW-1 {
+			for _, l := range wrap(term, w-2, 1<<10) {
+				out = append(out, t.paint(t.Fact, fit(" "+l, w)))
+			}
+			term = ""
+		}
+		for i, l := range wrap(e[1], w-termW-2, 1<<10) {
+			if i > 0 {
+				term = ""
 			}
 			out = append(out, t.paint(t.Fact, fit(" "+term, termW+1))+fit(l, w-termW-1))
 		}

@@ -23,6 +23,7 @@ type KeyMap struct {
 	Details   key.Binding
 	EventLog  key.Binding
 	Zoom      key.Binding
+	Theme     key.Binding
 	Faster    key.Binding
 	Slower    key.Binding
 	Speed     key.Binding // + and - together, for the footer; never matched
@@ -35,8 +36,8 @@ func DefaultKeyMap(replay bool) KeyMap {
 	b := key.NewBinding
 	k, h := key.WithKeys, key.WithHelp
 	km := KeyMap{
-		Quit:      b(k("q", "ctrl+c"), h("q", "quit")),
-		Help:      b(k("?"), h("?", "help")),
+		Quit:      b(k("q", "ctrl+c", "f10"), h("q/F10", "quit")),
+		Help:      b(k("?", "f1"), h("?/F1", "help")),
 		NextPane:  b(k("tab"), h("tab", "next pane")),
 		PrevPane:  b(k("shift+tab"), h("shift+tab", "previous pane")),
 		Up:        b(k("up", "k"), h("↑/k", "up")),
@@ -50,9 +51,10 @@ func DefaultKeyMap(replay bool) KeyMap {
 		Pause:     b(k("space"), h("space", "pause display")),
 		Sort:      b(k("s"), h("s", "cycle sort")),
 		Save:      b(k("S"), h("S", "save view to config")),
-		Details:   b(k("enter"), h("enter", "session details")),
+		Details:   b(k("enter"), h("enter", "open row")),
 		EventLog:  b(k("l"), h("l", "event log")),
 		Zoom:      b(k("z"), h("z", "zoom pane")),
+		Theme:     b(k("T"), h("T", "next colour theme")),
 		Faster:    b(k("+", "="), h("+", "replay faster")),
 		Slower:    b(k("-", "_"), h("-", "replay slower")),
 		Speed:     b(k("+", "-"), h("+/-", "speed")),
@@ -78,14 +80,14 @@ func (k KeyMap) ShortHelp() []key.Binding {
 // is a phrase (the full help keeps the phrase).
 var footerWords = map[string]string{
 	"next pane": "pane", "filter pane": "filter", "pause display": "pause", "cycle sort": "sort",
-	"save view to config": "save", "session details": "open", "zoom pane": "zoom", "event log": "log",
+	"save view to config": "save", "session details": "open", "open row": "open", "zoom pane": "zoom", "event log": "log",
 }
 
 // FullHelp is the `?` screen, in columns.
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.NextPane, k.PrevPane, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.MouseHint, k.ClickHint},
-		{k.Filter, k.Clear, k.Sort, k.Details, k.EventLog, k.Zoom, k.Save},
+		{k.Filter, k.Clear, k.Sort, k.Details, k.EventLog, k.Zoom, k.Theme, k.Save},
 		{k.Pause, k.Faster, k.Slower, k.Help, k.Quit},
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/coworktop/coworktop/config"
 	"github.com/coworktop/coworktop/governor"
 )
 
@@ -120,6 +121,14 @@ type Model struct {
 	sortBy     sessionSort
 	order      []paneID // the configured pane order (hidden ones left out)
 	notice     string   // one-off footer message (`S`), until the next key
+	// names maps session ids to their names (sessionName), for the
+	// snapshot taken at namesAt.
+	names   map[string]string
+	namesAt time.Time
+	// openText is the full text of the row opened with enter (openRow),
+	// scrolled to openOffset; nil when none is open.
+	openText   []string
+	openOffset int
 }
 
 // New returns a model ready to run.
@@ -146,7 +155,11 @@ func New(opts Options) *Model {
 		dirty: true,
 	}
 	if opts.Color {
-		m.theme = ThemeNamed(opts.View.Theme, true)
+		name := opts.View.Theme
+		if name == "" {
+			name = config.ThemeAuto
+		}
+		m.theme = ThemeNamed(name, true)
 	}
 	m.help.Styles = helpStyles(m.theme)
 	m.applyView()

@@ -46,7 +46,7 @@ func TestWheelScrollsThePaneUnderThePointer(t *testing.T) {
 func TestClickSelectsARow(t *testing.T) {
 	m := fixtureModel(t, 120, 40, false)
 	out := frame(m)
-	y := lineOf(out, "55555555 mobile")
+	y := lineOf(out, "│ mobile ")
 	if y < 0 {
 		t.Fatalf("no mobile row:\n%s", out)
 	}
@@ -57,7 +57,7 @@ func TestClickSelectsARow(t *testing.T) {
 	if id := shortOf(openDetails(t, m)); id != "55555555" {
 		t.Fatalf("enter after the click opened %s", id)
 	}
-	y = lineOf(out, "2 55555555")
+	y = lineOf(out, " 2 mobile")
 	m.Update(tea.MouseClickMsg{X: 100, Y: y + 1, Button: tea.MouseLeft}) // third in the ranking
 	if m.focus != paneRanking || shortOf(m.selectedSession()) != "22222222" {
 		t.Fatalf("click on the ranking: focus %v, selected %s", m.focus, m.selectedSession())

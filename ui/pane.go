@@ -73,6 +73,11 @@ type row struct {
 	plain   string
 	styled  string
 	session string
+	// more are continuation lines drawn under the row (a zoomed pane's
+	// wrapped text); detail is what enter opens (a risk's or a loss's
+	// full text and evidence), for rows that are not a session's.
+	more   []string
+	detail []string
 }
 
 // content is a list pane's body before scrolling: a heading, the rows, and
@@ -93,6 +98,9 @@ type content struct {
 	tight []string
 	// selectable panes draw a cursor and take `enter`.
 	selectable bool
+	// keep is a row that stays in view from the top even when the rows
+	// above it fill the pane (the newest loss under the risks); -1 none.
+	keep int
 }
 
 // rowList is a pane's rows after its filter: how many, the row at i, and

@@ -13,8 +13,9 @@ func (m *Model) body(id paneID, c content, w, h int) []string {
 	ps := &m.panes[id]
 	rows := c.filtered(ps.filter)
 	lines := make([]string, 0, h)
-	// The heading goes first when room is short: rows matter more.
-	if c.heading != "" && (h > 2 || (h == 2 && rows.n <= 1 && len(c.footer) == 0)) {
+	// A row's numbers are read by their heading: with room for two lines,
+	// the heading stays (issue 23 #5: numbers without headings at 80×24).
+	if c.heading != "" && h >= 2 {
 		lines = append(lines, padStyled(c.heading, w))
 	}
 	footer := c.footer
@@ -40,13 +41,31 @@ func (m *Model) body(id paneID, c content, w, h int) []string {
 	ps.rowTop = len(lines)
 	end := min(rows.n, ps.offset+avail)
 	ps.shown, ps.below = max(0, end-ps.offset), max(0, rows.n-end)
+	order := make([]int, 0, end-ps.offset)
 	for i := ps.offset; i < end; i++ {
+		order = append(order, i)
+	}
+	// A row that must stay in view (the newest loss under the risks)
+	// takes the last place when the rows above it fill the pane.
+	if ps.filter == "" && ps.offset == 0 && c.keep > 0 && c.keep >= end && c.keep < rows.n && len(order) > 1 && ps.cursor < end-1 {
+		order[len(order)-1] = c.keep
+	}
+	for _, i := range order {
 		r := rows.at(i)
 		if c.selectable && i == ps.cursor && m.focus == id {
 			lines = append(lines, m.theme.paint(m.theme.Selected, fit(">"+r.plain[min(1, len(r.plain)):], w)))
-			continue
+		} else {
+			lines = append(lines, padStyled(r.styled, w))
 		}
-		lines = append(lines, padStyled(r.styled, w))
+		for _, more := range r.more {
+			if len(lines) >= h-len(footer) {
+				break
+			}
+			lines = append(lines, padStyled(more, w))
+		}
+		if len(lines) >= h-len(footer) {
+			break
+		}
 	}
 	if rows.n == 0 && avail > 0 {
 		msg := "(nothing yet)"

@@ -44,10 +44,18 @@ func (m *Model) vmNeeds() uint64 {
 // competitionContent is the Competition pane: the scanner's groups by memory.
 func (m *Model) competitionContent(w int) content {
 	t := m.theme
-	const memW, cpuW, guestW, shareW, procW = 10, 5, 5, 4, 4
-	nameW := max(6, w-memW-cpuW-guestW-shareW-procW-5)
-	head := newLine(t).cell(t.Heading, "GROUP", nameW).rcell(t.Heading, "MEMORY", memW).rcell(t.Heading, "CPU%", cpuW).
-		rcell(t.Heading, "GUEST", guestW).rcell(t.Heading, "RAM", shareW).rcell(t.Heading, "PROC", procW)
+	const memW, cpuW, shareW = 10, 5, 4
+	guestW, procW := 5, 4
+	// The group's name matters more than its guest size and process
+	// count: in a narrow pane those go first (issue 23 #5: names cut to
+	// "(demo) Docke…").
+	if w-memW-cpuW-guestW-shareW-procW-5 < 22 {
+		guestW, procW = 0, 0
+	}
+	nameW := max(6, w-memW-cpuW-shareW-3-cols(guestW)-cols(procW))
+	head := newLine(t).cell(t.Heading, "GROUP", nameW).rcell(t.Heading, "MEMORY", memW).rcell(t.Heading, "CPU%", cpuW)
+	optCell(head, t.Heading, "GUEST", guestW).rcell(t.Heading, "RAM", shareW)
+	optCell(head, t.Heading, "PROC", procW)
 	c := content{heading: head.String()}
 	var total uint64
 	if h := m.snap.Host; h != nil && h.Total.Known {
@@ -88,8 +96,9 @@ func (m *Model) competitionContent(w int) content {
 		if !ok {
 			memSt = t.Muted
 		}
-		l := newLine(t).cell(st, g.Name, nameW).rcell(memSt, memText, memW).rcell(Ink{}, governor.CPUText(g), cpuW).
-			rcell(t.Muted, guest, guestW).rcell(Ink{}, share, shareW).rcell(t.Muted, fmt.Sprint(g.Processes), procW)
+		l := newLine(t).cell(st, g.Name, nameW).rcell(memSt, memText, memW).rcell(Ink{}, governor.CPUText(g), cpuW)
+		optCell(l, t.Muted, guest, guestW).rcell(Ink{}, share, shareW)
+		optCell(l, t.Muted, fmt.Sprint(g.Processes), procW)
 		c.rows = append(c.rows, l.row(""))
 	}
 	if hog != nil {
@@ -106,4 +115,20 @@ func (m *Model) competitionContent(w int) content {
 		c.info = "by memory · scanned " + clockTime(m.snap.GroupsAt)
 	}
 	return c
+}
+
+// cols is the cells a right-aligned column of width w takes (0: none).
+func cols(w int) int {
+	if w == 0 {
+		return 0
+	}
+	return w + 1
+}
+
+// optCell adds a right-aligned cell unless its column is left out (w 0).
+func optCell(l *lineBuilder, st Ink, text string, w int) *lineBuilder {
+	if w == 0 {
+		return l
+	}
+	return l.rcell(st, text, w)
 }

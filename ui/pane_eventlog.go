@@ -2,6 +2,7 @@ package ui
 
 import (
 	"github.com/coworktop/coworktop/governor"
+	"slices"
 	"strconv"
 )
 
@@ -83,6 +84,23 @@ func (m *Model) detailsContent(w int) content {
 		facts = append(facts, recordFacts(s, m.snap.Now)...)
 		for _, f := range facts {
 			c.rows = append(c.rows, row{plain: f, styled: fit(f, w)})
+		}
+		// Its risks, whole and with their evidence (issue 23 #3: a
+		// session marked ! did not say why in its details).
+		for _, r := range m.snap.Risks {
+			if r.Session != id && !slices.Contains(r.Sessions, id) {
+				continue
+			}
+			for i, l := range wrap("at risk: "+r.Text(), w-2, 1<<10) {
+				if i > 0 {
+					l = "  " + l
+				}
+				c.rows = append(c.rows, row{plain: l, styled: t.paint(t.Warn, fit(l, w))})
+			}
+			for _, e := range r.Evidence {
+				l := "  evidence: " + e
+				c.rows = append(c.rows, row{plain: l, styled: fit(l, w)})
+			}
 		}
 	}
 	c.rows = append(c.rows, row{styled: t.paint(t.Heading, fit("history (recent event log lines naming "+short+")", w))})

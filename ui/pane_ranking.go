@@ -19,12 +19,13 @@ func (m *Model) rankingContent(w int) content {
 		longest = max(longest, v.Idle)
 	}
 	scale := max(longest, 15*time.Minute) // bars relative to the usual 900 s idle timeout
-	const rankW, idW, idleW, markW = 2, 8, 6, 12
-	projW := 0
-	if w >= 60 {
-		projW = 12
-	}
-	barW := max(1, w-rankW-idW-idleW-markW-5-min(projW, projW+1))
+	const rankW, idleW, markW = 2, 6, 12
+	// The name leads every row (issue 23 #5): a bare hex id as the next
+	// victim said nothing.
+	nameW := max(8, min(24, (w-rankW-idleW-markW-4)/2))
+	barW := max(1, w-rankW-nameW-idleW-markW-4)
+	c.heading = newLine(t).rcell(t.Heading, "#", rankW).cell(t.Heading, "SESSION", nameW).cell(t.Heading, "IDLE BAR", barW).
+		rcell(t.Heading, "IDLE", idleW).cell(t.Heading, "", markW).String()
 	c.count = len(s.IdleRanking)
 	c.sessionAt = func(i int) string { return s.IdleRanking[i].ID }
 	c.rowAt = func(i int) row {
@@ -40,10 +41,7 @@ func (m *Model) rankingContent(w int) content {
 		} else if v.Idle < governor.MinVictimIdle {
 			mark = "<60s: safe"
 		}
-		l := newLine(t).rcell(t.Muted, strconv.Itoa(i+1), rankW).cell(t.Fact, governor.ShortID(v.ID), idW)
-		if projW > 0 {
-			l.cell(Ink{}, sessionName(v), projW)
-		}
+		l := newLine(t).rcell(t.Muted, strconv.Itoa(i+1), rankW).cell(t.Fact, governor.SessionName(v), nameW)
 		l.add(st, filled).add(t.Muted, empty).add(Ink{}, " ").
 			rcell(st, governor.FormatDuration(v.Idle), idleW).cell(st, mark, markW)
 		return l.row(v.ID)

@@ -53,13 +53,15 @@ func stateLabel(s governor.SessionView) string {
 	case s.State == governor.StatePaused && s.PauseText != "":
 		return "paused: " + s.PauseText
 	case s.Protected == governor.ProtectedScheduled:
-		return string(s.State) + " (sched)" // protected: a scheduled task
+		return s.State.Label() + " (sched)" // protected: a scheduled task
+	case s.Protected != "" && s.State == governor.StateWorking:
+		return "active (rc)" // protected: Remote Control
 	case s.Protected != "":
 		return string(s.State) + " (rc)" // protected: Remote Control
 	case s.State == governor.StateDisconnected && s.PauseReason == governor.EndCrash:
 		return "crashed"
 	}
-	return string(s.State)
+	return s.State.Label()
 }
 
 func (m *Model) stateStyle(s governor.SessionView) Ink {
@@ -101,7 +103,9 @@ func (m *Model) sessionsContent(w int) content {
 		projW -= needW + 1
 	}
 	projW = max(4, projW)
-	head := newLine(t).add(t.Heading, " ").cell(t.Heading, "ID", idW).cell(t.Heading, nameHead, projW).
+	// The name leads (issue 23 #5): the id is for telling two of one
+	// project apart, so it goes last.
+	head := newLine(t).add(t.Heading, " ").cell(t.Heading, nameHead, projW).
 		cell(t.Heading, "STATE", stW)
 	if needW > 0 {
 		head.cell(t.Heading, "NEEDS YOU", needW)
@@ -110,7 +114,7 @@ func (m *Model) sessionsContent(w int) content {
 		head.cell(t.Heading, "START", startW)
 	}
 	head.rcell(t.Heading, "IDLE", idleW).
-		rcell(t.Heading, "TIMEOUT", toW).rcell(t.Heading, "EV", evW)
+		rcell(t.Heading, "TIMEOUT", toW).rcell(t.Heading, "EV", evW).cell(t.Heading, "ID", idW)
 	c := content{heading: head.String(), selectable: true}
 	sessions := m.sortedSessions()
 	bg := m.snap.Background
@@ -142,8 +146,8 @@ func (m *Model) sessionsContent(w int) content {
 		if s.AtRisk != "" { // the next warm spawn or a pressure sweep would evict it
 			mark, markInk = "!", t.Critical
 		}
-		l := newLine(t).add(markInk, mark).cell(t.Fact, governor.ShortID(s.ID), idW).
-			cell(Ink{}, sessionName(s), projW).cell(m.stateStyle(s), stateLabel(s), stW)
+		l := newLine(t).add(markInk, mark).cell(Ink{}, governor.SessionName(s), projW).
+			cell(m.stateStyle(s), stateLabel(s), stW)
 		if needW > 0 {
 			l.cell(m.needsYouInk(s), needsYouCell(s, m.snap.Now), needW)
 		}
@@ -151,7 +155,7 @@ func (m *Model) sessionsContent(w int) content {
 			l.cell(t.Muted, shortClock(s.FirstSeen), startW)
 		}
 		l.rcell(m.stateStyle(s), idle, idleW).
-			rcell(t.Muted, timeout, toW).rcell(t.Evicted, ev, evW)
+			rcell(t.Muted, timeout, toW).rcell(t.Evicted, ev, evW).cell(t.Muted, governor.ShortID(s.ID), idW)
 		return l.row(s.ID)
 	}
 	// The header's figure, not a count of its own: one definition.

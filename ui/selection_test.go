@@ -1,10 +1,13 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 )
+
+var shortIDRe = regexp.MustCompile(`^[0-9a-f]{8}$`)
 
 // highlighted is the session id prefix on the frame's selected row (the
 // row drawn with ">").
@@ -13,6 +16,12 @@ func highlighted(t *testing.T, m *Model) string {
 	for _, l := range strings.Split(frame(m), "\n") {
 		l = strings.TrimLeft(l, "│")
 		if strings.HasPrefix(l, ">") {
+			// The name leads the row and the short id follows it.
+			for _, f := range strings.Fields(l[1:]) {
+				if shortIDRe.MatchString(f) {
+					return f
+				}
+			}
 			return strings.Fields(l[1:])[0]
 		}
 	}

@@ -105,9 +105,12 @@ func (m *Model) paneNeed(id paneID, w int, boxed bool) need {
 	if c.heading != "" {
 		heading = 1
 	}
-	n.min = frame + 1 // a row
+	n.min = frame + heading + 1 // a row under its heading: no number without one (issue 23 #5)
 	if id == paneRanking {
 		n.min += min(1, len(c.tight)) // and the outlook's first line: what a spawn would meet
+	}
+	if c.keep > 0 {
+		n.min++ // and the row kept in view under the others (the newest loss under the risks)
 	}
 	n.want = frame + heading + max(1, rows) + len(c.footer)
 	return n
@@ -146,9 +149,10 @@ func (m *Model) collapsedInfo(id paneID, w int, info string) string {
 		}
 		return info + " · nothing yet"
 	}
+	// What is hidden first: a narrow title keeps it, the info after.
 	s := plural(rows, "row") + " hidden · tab+z shows them"
 	if info != "" {
-		s = info + " · " + s
+		s += " · " + info
 	}
 	return s
 }

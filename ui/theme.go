@@ -73,7 +73,9 @@ var palettes = map[config.Theme]palette{
 		working:  pair{"28", "2"},
 		evicted:  pair{"90", "5"},
 		estimate: pair{"25", "4"},
-		muted:    pair{"243", "8"},
+		// A fixed mid grey, not ANSI 8 (SGR 90): bright black is the
+		// background itself on some dark palettes (Solarized Dark).
+		muted:    pair{"243", "246"},
 		focus:    pair{"25", "6"},
 		bannerFg: pair{"231", "0"},
 		bannerBg: pair{"130", "3"},
@@ -110,7 +112,7 @@ func NewTheme(color bool) Theme {
 func ThemeNamed(name config.Theme, dark bool) Theme {
 	switch name {
 	case config.ThemePlain:
-		return Theme{Name: name}
+		return Theme{Name: name, Dark: dark}
 	case config.ThemeDark:
 		dark = true
 	case config.ThemeLight:
@@ -168,6 +170,31 @@ func (m *Model) setBackground(dark bool) {
 	m.help.Styles = helpStyles(m.theme)
 	m.footerKey = ""
 	m.dirty = true
+}
+
+// nextTheme is `T`: the next theme of config.Themes, kept for `S`. With
+// colour off (NO_COLOR, --no-color, not a terminal) there is none to pick.
+func (m *Model) nextTheme() {
+	if !m.opts.Color {
+		m.notice = "T: colour is off (NO_COLOR, --no-color or TERM=dumb)"
+		return
+	}
+	name := m.theme.Name
+	if name == "" {
+		name = config.ThemeAuto
+	}
+	i := 0
+	for j, t := range config.Themes {
+		if t == name {
+			i = j
+		}
+	}
+	next := config.Themes[(i+1)%len(config.Themes)]
+	m.theme = ThemeNamed(next, m.theme.Dark)
+	m.opts.View.Theme = next
+	m.help.Styles = helpStyles(m.theme)
+	m.footerKey = ""
+	m.notice = "theme " + string(next) + " (S saves it)"
 }
 
 // paint renders text in style when colours are on; plain text otherwise.

@@ -29,6 +29,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		switch {
 		case m.showHelp:
 			m.showHelp = false
+		case m.openText != nil:
+			m.openText = nil
 		case m.details != "":
 			m.details = ""
 		case m.panes[m.focus].filter != "":
@@ -53,7 +55,14 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Bottom):
 		m.scroll(1 << 30)
 	case key.Matches(msg, k.Filter):
-		if m.details == "" && !m.showHelp && m.focus != paneTimeline {
+		switch {
+		case m.showHelp || m.openText != nil:
+			m.notice = "/: close this first (esc), then filter a pane"
+		case m.details != "":
+			m.notice = "/: the session details have no filter (esc closes them)"
+		case m.focus == paneTimeline:
+			m.notice = "/: the memory timeline has no rows to filter; tab to a list pane"
+		default:
 			m.filterOn = true
 		}
 	case key.Matches(msg, k.Pause):
@@ -67,7 +76,10 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Save):
 		return m.saveView()
 	case key.Matches(msg, k.Details):
-		if id := m.selectedSession(); id != "" {
+		if m.openText == nil && m.details == "" && m.openRow() {
+			break
+		}
+		if id := m.selectedSession(); id != "" && m.focus != paneEvictions {
 			m.details = id
 			m.panes[paneDetails] = paneState{}
 		}
@@ -80,6 +92,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	case key.Matches(msg, k.Zoom):
 		m.zoomed = !m.zoomed
+	case key.Matches(msg, k.Theme):
+		m.nextTheme()
 	case key.Matches(msg, k.Faster):
 		if pb := m.opts.Playback; pb != nil {
 			pb.Faster()
@@ -125,7 +139,7 @@ func (m *Model) editFilter(msg tea.KeyPressMsg) {
 
 // moveFocus steps through the visible panes (and leaves the details view).
 func (m *Model) moveFocus(step int) {
-	m.details = ""
+	m.details, m.openText = "", nil
 	panes := m.visiblePanes()
 	at := 0
 	for i, p := range panes {
@@ -140,6 +154,10 @@ func (m *Model) moveFocus(step int) {
 func (m *Model) scroll(n int) {
 	if m.showHelp {
 		m.helpOffset = max(0, min(m.helpOffset+n, 1<<20)) // clamped when drawn
+		return
+	}
+	if m.openText != nil {
+		m.openOffset = max(0, min(m.openOffset+n, 1<<20)) // clamped when drawn
 		return
 	}
 	id := m.focus

@@ -33,6 +33,8 @@ func (m *Model) render() string {
 		body = blank(w, max(0, bh))
 	case m.showHelp:
 		body = m.helpScreen(w, bh)
+	case m.openText != nil:
+		body = m.textScreen(w, bh)
 	case m.details != "":
 		body = m.renderPane(paneDetails, 0, top, w, bh, !compact)
 	case m.zoomed:
@@ -142,6 +144,11 @@ func (m *Model) renderPane(id paneID, x, y, w, h int, boxed bool) []string {
 	} else {
 		c := m.contentFor(id, iw)
 		inner, info = m.body(id, c, iw, ih), c.info
+		if f := m.panes[id].filter; f != "" {
+			// A filtered title counts what it shows, not the pane's
+			// whole (issue 23 #5: "1 live" over one evicted row).
+			info = fmt.Sprintf("%d of %d rows", c.filtered(f).n, c.filtered("").n)
+		}
 	}
 	if boxed {
 		return m.frameBox(id, info, inner, w, h)

@@ -1,0 +1,163 @@
+package ui
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// focusEvictions tabs to the Evictions pane.
+func focusEvictions(t *testing.T, m *Model) {
+	t.Helper()
+	for range paneCount {
+		if m.focus == paneEvictions {
+			return
+		}
+		press(m, "tab")
+	}
+	t.Fatal("no Evictions pane in the tab order")
+}
+
+// TestEnterOpensARisk: enter on an AT RISK row opens its whole text with
+// its evidence, which the row cuts at every width; esc closes it; enter on
+// a loss opens its cause and its line (issue 23 #3).
+func TestEnterOpensARisk(t *testing.T) {
+	m := fixtureModel(t, 80, 24, false)
+	if len(m.snap.Risks) == 0 {
+		t.Fatal("the fixture has no risk")
+	}
+	r := m.snap.Risks[0]
+	focusEvictions(t, m)
+	if strings.Contains(frame(m), r.Summary) {
+		t.Fatalf("the row already shows the whole risk at 80 columns; the test proves nothing:\n%s", frame(m))
+	}
+	press(m, "enter")
+	out := frame(m)
+	flat := strings.Join(strings.Fields(strings.NewReplacer("│", " ").Replace(out)), " ")
+	if !strings.Contains(flat, strings.Join(strings.Fields(r.Text()), " ")) {
+		t.Errorf("enter did not open the whole risk %q:\n%s", r.Text(), out)
+	}
+	for _, e := range r.Evidence {
+		if !strings.Contains(out, e) {
+			t.Errorf("the opened risk lacks its evidence %q:\n%s", e, out)
+		}
+	}
+	if m.details != "" {
+		t.Errorf("enter on a risk opened the session details of %q", m.details)
+	}
+	press(m, "esc")
+	if m.openText != nil || strings.Contains(frame(m), "full text") {
+		t.Error("esc did not close the opened risk")
+	}
+	press(m, "down", "enter") // the eviction under the risk
+	out = frame(m)
+	if !strings.Contains(out, "EVICTED") || !strings.Contains(out, "main.log:") || !strings.Contains(out, "evidence:") {
+		t.Errorf("enter on an eviction:\n%s", out)
+	}
+}
+
+// TestDetailsListRisks: a session marked ! lists its risks, whole, in its
+// details (issue 23 #3).
+func TestDetailsListRisks(t *testing.T) {
+	m := fixtureModel(t, 120, 40, false)
+	var at *governor.SessionView
+	for i, s := range m.snap.Sessions {
+		if s.AtRisk != "" {
+			at = &m.snap.Sessions[i]
+		}
+	}
+	if at == nil {
+		t.Fatal("no session at risk in the fixture")
+	}
+	m.details = at.ID
+	m.dirty = true
+	out := frame(m)
+	if !strings.Contains(out, "at risk: ") || !strings.Contains(out, "evidence: ") {
+		t.Errorf("the details of %s do not list its risk:\n%s", at.ID, out)
+	}
+}
+
+// TestZoomWraps: a zoomed Evictions pane wraps the cause instead of
+// cutting it (the help said "zoom the pane for it", and zoom cut it too).
+func TestZoomWraps(t *testing.T) {
+	m := fixtureModel(t, 80, 24, false)
+	focusEvictions(t, m)
+	press(m, "z")
+	out := frame(m)
+	if pane := out[strings.Index(out, "Evictions ·"):]; strings.Contains(pane, "…") {
+		t.Errorf("the zoomed Evictions pane still cuts text:\n%s", out)
+	}
+	flat := strings.Join(strings.Fields(out), " ")
+	if want := strings.Join(strings.Fields(m.snap.Risks[0].Summary), " "); !strings.Contains(flat, want) {
+		t.Errorf("the zoomed pane lacks the whole risk %q:\n%s", want, out)
+	}
+}
+
+// hexLead is a row that starts with a bare short id.
+var hexLead = regexp.MustCompile(`^[│>! ]*(\d+ +)?[0-9a-f]{8}\b`)
+
+// TestNamesFirst: at every width, every row of Sessions, Idle ranking and
+// Evictions that names a session leads with its project or title, never
+// a bare hex id; the next victim is named (issue 23 #5).
+func TestNamesFirst(t *testing.T) {
+	for _, sz := range [][2]int{{60, 20}, {80, 24}, {100, 30}, {120, 40}, {160, 45}, {200, 50}} {
+		m := fixtureModel(t, sz[0], sz[1], false)
+		for _, id := range []paneID{paneSessions, paneRanking, paneEvictions} {
+			for _, w := range []int{40, 58, 78, 118} {
+				c := m.paneContent(id, w)
+				rows := c.filtered("")
+				for i := range rows.n {
+					r := rows.at(i)
+					if hexLead.MatchString(r.plain) {
+						t.Errorf("%dx%d %s at %d: row leads with an id: %q", sz[0], sz[1], id.title(), w, r.plain)
+					}
+				}
+			}
+		}
+		out := frame(m)
+		if sz[0] >= 120 && !strings.Contains(out, "Docker Desktop ") {
+			t.Errorf("%dx%d: a competitor's name is cut:\n%s", sz[0], sz[1], out)
+		}
+		if !strings.Contains(out, "docs") || !regexp.MustCompile(`docs +\|*.*◀ next`).MatchString(out) {
+			t.Errorf("%dx%d: the next victim is not named:\n%s", sz[0], sz[1], out)
+		}
+	}
+}
+
+// TestEvictionsKeepARow: however many risks there are, the newest real
+// eviction keeps a row at 80×24 (issue 23 #3: risk rows pushed every
+// eviction out of view).
+func TestEvictionsKeepARow(t *testing.T) {
+	m := fixtureModel(t, 80, 24, false)
+	extra := m.snap.Risks[0]
+	for range 6 {
+		m.snap.Risks = append(m.snap.Risks, extra)
+	}
+	m.frozen = true // keep the doctored snapshot
+	m.dirty = true
+	out := frame(m)
+	if !strings.Contains(out, "EVICTED") {
+		t.Errorf("no eviction in view under %d risks:\n%s", len(m.snap.Risks), out)
+	}
+}
+
+// TestFilterFeedback: / on the memory timeline says why nothing happens,
+// and a filtered title counts the rows it shows (issue 23 #5).
+func TestFilterFeedback(t *testing.T) {
+	m := fixtureModel(t, 120, 40, false)
+	for m.focus != paneTimeline {
+		press(m, "tab")
+	}
+	press(m, "/")
+	if m.filterOn || !strings.Contains(frame(m), "no rows to filter") {
+		t.Errorf("/ on the timeline: filterOn=%v\n%s", m.filterOn, frame(m))
+	}
+	m = fixtureModel(t, 120, 40, false)
+	press(m, "/", "b", "i", "l", "l", "enter") // billing: an evicted session
+	out := frame(m)
+	if !strings.Contains(out, "Sessions /bill · 1 of 7 rows") || strings.Contains(out, "/bill · 5 live") {
+		t.Errorf("the filtered title does not count its rows:\n%s", out)
+	}
+}
