@@ -100,8 +100,12 @@ func TestFourOutputsTellOneStory(t *testing.T) {
 	if g := regexp.MustCompile(`Evictions · (\d+) lost`).FindStringSubmatch(screen); g != nil {
 		tui.lost, _ = strconv.Atoi(g[1])
 	}
-	if g := regexp.MustCompile(`([0-9a-f]{8})\s.*◀ next \(est\)`).FindStringSubmatch(screen); g != nil {
-		tui.victimID = g[1]
+	// The ranking names the victim (names first); the Sessions row of
+	// that name ends with its short id.
+	if g := regexp.MustCompile(`│ *\d+ (\S+) .*◀ next \(est\)`).FindStringSubmatch(screen); g != nil {
+		if r := regexp.MustCompile(`│[ >!]` + regexp.QuoteMeta(g[1]) + ` .* ([0-9a-f]{8}) *│`).FindStringSubmatch(screen); r != nil {
+			tui.victimID = r[1]
+		}
 	}
 	if tui != want {
 		t.Errorf("TUI: %+v, want %+v\n%s", tui, want, screen)
