@@ -2,6 +2,7 @@ package governor
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -60,6 +61,9 @@ type Risk struct {
 	Sessions []string `json:"sessions,omitempty"`
 	// Summary says it in one line, for the TUI, notifications and report.
 	Summary string `json:"summary"`
+	// Also are the kinds of the other risks of the same session, merged
+	// into this one (oneRowPerSession).
+	Also []RiskKind `json:"also,omitempty"`
 	// Evidence lists what it is read from: log lines ("main.log:812"),
 	// process scans and samples, with their times.
 	Evidence []string `json:"evidence"`
@@ -105,7 +109,37 @@ func (s *State) risks(snap *Snapshot) []Risk {
 	if r, ok := s.vmAfterQuit(snap); ok {
 		out = append(out, r)
 	}
+	out = oneRowPerSession(out)
 	markAtRisk(snap, out)
+	return out
+}
+
+// oneRowPerSession merges the risks that name the same session into one,
+// so a session has one risk row with every reason it has: the first (a
+// backed one before one that is not) leads, the others follow its summary
+// after "also:", their kinds in Also and their evidence after its own.
+// Backed stays the lead's: a notification says only what is backed, and
+// the reasons after it are labelled as what they are.
+func oneRowPerSession(risks []Risk) []Risk {
+	first := map[string]int{}
+	out := risks[:0:0]
+	for _, r := range risks {
+		i, seen := first[r.Session]
+		if r.Session == "" || !seen {
+			if r.Session != "" {
+				first[r.Session] = len(out)
+			}
+			out = append(out, r)
+			continue
+		}
+		lead := &out[i]
+		if r.Backed && !lead.Backed {
+			r, *lead = *lead, r
+		}
+		lead.Also = append(lead.Also, r.Kind)
+		lead.Summary += "; also: " + r.Summary
+		lead.Evidence = append(slices.Clip(lead.Evidence), r.Evidence...)
+	}
 	return out
 }
 
@@ -113,7 +147,7 @@ func (s *State) risks(snap *Snapshot) []Risk {
 func markAtRisk(snap *Snapshot, risks []Risk) {
 	at, why := map[string]RiskKind{}, map[string]string{}
 	for _, r := range risks {
-		if r.Kind == RiskWaitingAtRisk {
+		if r.Kind == RiskWaitingAtRisk || slices.Contains(r.Also, RiskWaitingAtRisk) {
 			why[r.Session] = r.Summary
 		}
 		if r.Session != "" && (r.Kind == RiskEvictNext || r.Kind == RiskPressureSweep || r.Kind == RiskWaitingAtRisk) {

@@ -1,6 +1,7 @@
 package governor
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -9,7 +10,7 @@ import (
 func riskOf(risks []Risk, k RiskKind) (Risk, int) {
 	n, first := 0, Risk{}
 	for _, r := range risks {
-		if r.Kind == k {
+		if r.Kind == k || slices.Contains(r.Also, k) { // one row per session: its other kinds are in Also
 			if n == 0 {
 				first = r
 			}
@@ -158,11 +159,11 @@ func TestRiskMemoryTrend(t *testing.T) {
 		s.ApplyHost(HostMemory{At: at(10 * i), Total: Figure{Value: total, Known: true}, Available: Figure{Value: uint64(free * float64(total)), Known: true}})
 	}
 	r, n := riskOf(s.Snapshot(at(180)).Risks, RiskMemoryTrend)
-	if n != 1 || r.Backed || !strings.Contains(r.Summary, "falls 1.0 points a minute (now 7.0 %)") ||
+	if n != 1 || r.Backed || r.Summary[:len("host free memory falls 1.0 points a minute (last 7.0 % at 09:03:00)")] != "host free memory falls 1.0 points a minute (last 7.0 % at 09:03:00)" ||
 		!strings.Contains(r.Summary, "crosses 5 % (warning) in ~2m00s and crosses 2 % (critical) in ~5m00s") {
 		t.Fatalf("trend: %+v", r)
 	}
-	if !strings.Contains(r.Evidence[0], "host free memory samples: 19 samples 09:00:00–09:03:00") {
+	if !strings.Contains(r.Evidence[0], "host free memory: 19 samples 09:00:00–09:03:00") {
 		t.Fatalf("evidence: %v", r.Evidence)
 	}
 	// Too few samples back no slope; a rising line is no risk.
@@ -172,6 +173,32 @@ func TestRiskMemoryTrend(t *testing.T) {
 	}
 	if _, n := riskOf(s2.Snapshot(at(60)).Risks, RiskMemoryTrend); n != 0 {
 		t.Fatal("three samples back no slope")
+	}
+	// Issue 23 #4: 30 s into a recovery the fit still falls, but the last
+	// samples rose: no "falls" beside a header that shows it rising.
+	s3 := New(DefaultLimits())
+	for i := 0; i <= 18; i++ {
+		free := 0.10 - 0.01*float64(i)/6
+		if i >= 16 {
+			free = 0.075 + 0.01*float64(i-15) // rising again
+		}
+		s3.ApplyHost(HostMemory{At: at(10 * i), Total: Figure{Value: total, Known: true}, Available: Figure{Value: uint64(free * float64(total)), Known: true}})
+	}
+	if r, n := riskOf(s3.Snapshot(at(180)).Risks, RiskMemoryTrend); n != 0 {
+		t.Fatalf("free memory rose in the last samples, yet: %+v", r)
+	}
+}
+
+// The app's own series says it is the app's: the live header shows host
+// memory, and the two differ.
+func TestRiskMemoryTrendNamesTheAppSeries(t *testing.T) {
+	s := New(DefaultLimits())
+	for i := 0; i <= 6; i++ {
+		s.Apply(ev(30*i, KindMemorySample, i+1, func(e *Event) { e.Memory = &MemorySample{TotalMB: 10000, SysFreeMB: 1000 - 100*i/3} }))
+	}
+	r, n := riskOf(s.Snapshot(at(180)).Risks, RiskMemoryTrend)
+	if n != 1 || !strings.HasPrefix(r.Summary, "the app's sys_free falls 0.7 points a minute (last 8.0 % at 09:03:00)") {
+		t.Fatalf("trend of the app's series: %+v", r)
 	}
 }
 
@@ -209,8 +236,25 @@ func TestRiskSweepAboutToStart(t *testing.T) {
 	}
 	snap := s.Snapshot(at(180))
 	r, n := riskOf(snap.Risks, RiskPressureSweep)
-	if n != 2 || r.Backed || r.Session != "local_a" || !strings.Contains(r.Summary, "the pressure sweep that would start when free memory reaches 5 % in ~1m00s") {
+	if n != 2 || r.Session != "local_a" || !strings.Contains(r.Summary, "the pressure sweep that would start when free memory reaches 5 % in ~1m00s") {
 		t.Fatalf("%d sweep warnings, first %+v (trend %+v)", n, r, snap.Risks)
+	}
+	// local_a's row leads with its backed eviction at the next spawn; the
+	// sweep alone, on local_b, rests on the trend: never sent.
+	if r.Kind != RiskEvictNext || !r.Backed || !slices.Equal(r.Also, []RiskKind{RiskPressureSweep}) {
+		t.Fatalf("local_a's one row: %+v", r)
+	}
+	rowsOfA := 0
+	for _, b := range snap.Risks {
+		if b.Session == "local_b" && b.Backed {
+			t.Fatalf("a sweep warning from the trend is backed: %+v", b)
+		}
+		if b.Session == "local_a" {
+			rowsOfA++
+		}
+	}
+	if rowsOfA != 1 || !strings.Contains(r.Summary, "will be evicted at the next warm spawn") { // issue 23 #4
+		t.Fatalf("local_a has %d risk rows, want one with every reason: %+v", rowsOfA, r)
 	}
 	// The same machine under 1.x rules: pressure only logs, nothing to warn of.
 	s.Apply(ev(170, KindAppUpdated, 30, func(e *Event) { e.Detailed().To = "1.46388.2" }))

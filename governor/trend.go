@@ -29,9 +29,17 @@ type trendPoint struct {
 	ratio float64
 }
 
+// Trend series, as the risk names them: the header shows host memory in
+// the live view, so a trend of the app's figure must say it is that one.
+const (
+	seriesApp  = "the app's sys_free"
+	seriesHost = "host free memory"
+)
+
 // trendSeries picks what the slope is fitted to: the app's own
 // [process-memory] sys_free (what its governor reads) when there are
-// enough recent samples, else the host sampler's free memory.
+// enough recent samples, else the host sampler's free memory; and its
+// name.
 func trendSeries(snap *Snapshot) ([]trendPoint, string) {
 	from := snap.Now.Add(-TrendWindow)
 	var app []trendPoint
@@ -41,7 +49,7 @@ func trendSeries(snap *Snapshot) ([]trendPoint, string) {
 		}
 	}
 	if len(app) >= trendMinPoints {
-		return app, "[process-memory] sys_free"
+		return app, seriesApp
 	}
 	var host []trendPoint
 	for _, h := range snap.HostHistory {
@@ -49,7 +57,7 @@ func trendSeries(snap *Snapshot) ([]trendPoint, string) {
 			host = append(host, trendPoint{h.At, float64(h.Free) / float64(h.Total)})
 		}
 	}
-	return host, "host free memory samples"
+	return host, seriesHost
 }
 
 // slope fits ratio = a + b·t by least squares; b is per second.
@@ -83,12 +91,16 @@ func memoryTrend(snap *Snapshot) (Risk, time.Duration, bool) {
 	if snap.Host != nil && snap.Host.KernelGoverned {
 		return Risk{}, -1, false
 	}
-	pts, source := trendSeries(snap)
+	pts, series := trendSeries(snap)
 	if len(pts) < trendMinPoints || pts[len(pts)-1].at.Sub(pts[0].at) < trendMinSpan {
 		return Risk{}, -1, false
 	}
-	now, b := slope(pts)
-	if b >= 0 {
+	_, b := slope(pts)
+	// "now" is the last measurement, the figure the screen shows beside
+	// it, not the fitted line's value; and a series whose last sample rose
+	// is recovering, whatever the fit over the window says.
+	now := pts[len(pts)-1].ratio
+	if b >= 0 || now > pts[len(pts)-2].ratio {
 		return Risk{}, -1, false
 	}
 	eta := func(line float64) time.Duration {
@@ -113,14 +125,15 @@ func memoryTrend(snap *Snapshot) (Risk, time.Duration, bool) {
 	if len(parts) == 0 || now <= PressureCriticalRatio {
 		return Risk{}, toWarning, false // far off, or already past both lines: the pressure itself says it
 	}
-	summary := fmt.Sprintf("free memory falls %.1f points a minute (now %.1f %%): it %s", -b*60*100, now*100, joinAnd(parts))
+	summary := fmt.Sprintf("%s falls %.1f points a minute (last %.1f %% at %s): it %s", series, -b*60*100, now*100,
+		pts[len(pts)-1].at.Format(time.TimeOnly), joinAnd(parts))
 	if snap.Rules.SweepEvicts && now > PressureWarningRatio && eta(PressureWarningRatio) <= sweepSoon {
 		summary += "; a pressure sweep may start then"
 	}
 	// An extrapolation, however well fitted, is no logged or measured figure:
 	// shown, never sent.
 	return Risk{Kind: RiskMemoryTrend, Backed: false, Summary: summary,
-		Evidence: []string{fmt.Sprintf("%s: %d samples %s–%s, fitted by least squares", source, len(pts),
+		Evidence: []string{fmt.Sprintf("%s: %d samples %s–%s, fitted by least squares", series, len(pts),
 			pts[0].at.Format(time.TimeOnly), pts[len(pts)-1].at.Format(time.TimeOnly))}}, toWarning, true
 }
 

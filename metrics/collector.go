@@ -117,6 +117,9 @@ func collectSnapshot(ch chan<- prometheus.Metric, s governor.Snapshot, b BuildIn
 	risks := map[governor.RiskKind]int{}
 	for _, r := range s.Risks {
 		risks[r.Kind]++
+		for _, k := range r.Also { // one row per session, every kind counted
+			risks[k]++
+		}
 	}
 	for _, kind := range governor.RiskKinds {
 		gauge(descRisk, float64(risks[kind]), string(kind))
