@@ -26,7 +26,12 @@ func newReportCmd(g *globalOptions) *cobra.Command {
 		Long: `report reads the Claude desktop logs (files, or folders holding main.log and
 its rotated generations and the Cowork VM logs) and says what the session
 governor did: evictions with their causes, yields, memory pressure, the cap,
-the lowest free memory, and Cowork VM boot stalls.`,
+the lowest free memory, and Cowork VM boot stalls.
+
+Which lost sessions were waiting for you (a permission prompt) when they
+died is not in the logs: report names them only where the Claude Code
+session record a dead process left on this machine said so, updated before
+the loss.`,
 		Example: `  coworktop report
   coworktop report --since 2h ~/Library/Logs/Claude
   coworktop report --json --redact main.log main1.log > incident.json`,
@@ -45,7 +50,9 @@ the lowest free memory, and Cowork VM boot stalls.`,
 			if len(files) == 0 {
 				return fmt.Errorf("no Claude logs in %v (expected main.log, main1.log, cowork_vm_node.log, …)", paths)
 			}
-			r, err := buildReport(files, since, doRedact)
+			// The records this machine's dead sessions left behind say
+			// which lost sessions waited for the person (records.go).
+			r, err := buildReportWith(files, since, doRedact, readRecordsOnce(recordDirs(g)).Leftover)
 			if err != nil {
 				return err
 			}
@@ -65,6 +72,14 @@ the lowest free memory, and Cowork VM boot stalls.`,
 // buildReport reads every file once, in order, and folds it into a fresh
 // governor state.
 func buildReport(files []sources.LogFile, since time.Duration, doRedact bool) (render.Report, error) {
+	return buildReportWith(files, since, doRedact, nil)
+}
+
+// buildReportWith is buildReport with the session records that dead
+// processes left behind: a loss after a record's last word, a wait, was
+// a session lost while waiting for the person. A saved log alone cannot
+// say it.
+func buildReportWith(files []sources.LogFile, since time.Duration, doRedact bool, leftover []governor.CodeRecord) (render.Report, error) {
 	var cutoff time.Time
 	if since > 0 {
 		if newest := newestEntry(files, time.Local); !newest.IsZero() {
@@ -74,6 +89,9 @@ func buildReport(files []sources.LogFile, since time.Duration, doRedact bool) (r
 	limits := governor.DefaultLimits()
 	limits.LogLines = 0 // the report shows no event log: copying every event into it cost 2 % of report
 	state := governor.New(limits)
+	if len(leftover) > 0 {
+		state.ApplyRecords(governor.Records{Found: true, Leftover: leftover})
+	}
 	results := readEvents(files, time.Local, func(e *governor.Event) {
 		if !cutoff.IsZero() && e.Time.Before(cutoff) {
 			return

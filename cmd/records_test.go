@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/render"
+	"github.com/coworktop/coworktop/sources"
 )
 
 // recordsFixture writes a recent main.log of three desktop sessions and a
@@ -89,5 +91,52 @@ func TestSnapshotShowsWhoNeedsYou(t *testing.T) {
 	text, _, _ := runCLI(t, "snapshot", "--log-dir", logs, "--records-dir", records)
 	if !strings.Contains(text, "needs you    1: API gateway: rate limits (approve Bash · 12m)") || !strings.Contains(text, "needs you: approve Bash · 12m") {
 		t.Errorf("snapshot text:\n%s", text)
+	}
+}
+
+// report names a lost session that waited for the person only from the
+// record its dead process left behind, last written before the loss.
+func TestReportLostWhileWaiting(t *testing.T) {
+	dir := t.TempDir()
+	const a, b = "local_aaaaaaaa-0000-4000-8000-000000000001", "local_bbbbbbbb-0000-4000-8000-000000000002"
+	log := "2026-09-30 10:00:00 [info] Starting local session " + a + " in /Users/u/api\n" +
+		"2026-09-30 10:00:05 [info] Starting local session " + b + " in /Users/u/web\n" +
+		"2026-09-30 10:20:00 [info] [CliGovernor] at cap=2; evicting " + a + " (idle 1195s) for warm spawn\n" +
+		"2026-09-30 10:21:00 [info] [CliGovernor] at cap=2; evicting " + b + " (idle 1255s) for warm spawn\n"
+	p := filepath.Join(dir, "main.log")
+	if err := os.WriteFile(p, []byte(log), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	at := func(hm string) time.Time {
+		v, _ := time.ParseInLocation("2006-01-02 15:04", "2026-09-30 "+hm, time.Local)
+		return v
+	}
+	leftover := []governor.CodeRecord{
+		{HostSessionID: a, Status: "waiting", WaitingFor: "approve Bash", UpdatedAt: at("10:08")},
+		{HostSessionID: b, Status: "waiting", WaitingFor: "approve Edit", UpdatedAt: at("10:30")}, // written after its loss: says nothing of it
+	}
+	files := []sources.LogFile{{Path: p}}
+	r, err := buildReportWith(files, 0, false, leftover)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf strings.Builder
+	if err := render.WriteText(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	text := buf.String()
+	if !strings.Contains(text, "lost while waiting for you (1, ") || !strings.Contains(text, "aaaaaaaa  evicted at the cap, waiting for you: approve Bash") || strings.Contains(text, "approve Edit") {
+		t.Fatalf("report:\n%s", text)
+	}
+	plain, err := buildReport(files, 0, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf.Reset()
+	if err := render.WriteText(&buf, plain); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "waiting for you") {
+		t.Fatalf("without records a saved log says nothing of who waited:\n%s", buf.String())
 	}
 }

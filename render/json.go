@@ -126,6 +126,10 @@ func appendLost(b []byte, l *Lost) []byte {
 		b = append(b, ",\n      \"cause_evidence\": "...)
 		b = appendJSONString(b, l.CauseEvidence)
 	}
+	if l.WaitingFor != "" {
+		b = append(b, ",\n      \"waiting_for\": "...)
+		b = appendJSONString(b, l.WaitingFor)
+	}
 	return append(b, "\n    }"...)
 }
 

@@ -48,7 +48,30 @@ func writeLosses(b *strings.Builder, r Report) error {
 		}
 		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", l.Time, who, governor.LossCauseOf(l.Cause).Text(), l.Detail, evidence)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	writeWaitingLosses(b, r.Losses)
+	return nil
+}
+
+// writeWaitingLosses lists the lost sessions that waited for the person
+// when they died, by the records their processes left behind; nothing
+// when none did (a saved log alone cannot say it).
+func writeWaitingLosses(b *strings.Builder, losses []Lost) {
+	var waiting []Lost
+	for _, l := range losses {
+		if l.WaitingFor != "" {
+			waiting = append(waiting, l)
+		}
+	}
+	if len(waiting) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\nlost while waiting for you (%d, from the session records their processes left behind)\n", len(waiting))
+	for _, l := range waiting {
+		fmt.Fprintf(b, "  %s  %s  %s, waiting for you: %s\n", l.Time, governor.ShortID(l.Session), governor.LossCauseOf(l.Cause).Text(), l.WaitingFor)
+	}
 }
 
 // lossVerdict is the verdict's count of lost sessions by cause.

@@ -138,6 +138,9 @@ type Lost struct {
 	// CauseEvidence a second line the cause was read from, when there is one.
 	Evidence      string `json:"evidence"`
 	CauseEvidence string `json:"cause_evidence,omitempty"`
+	// WaitingFor: the record its process left behind said it waited for
+	// the person when it was lost (governor.Loss.WaitingFor).
+	WaitingFor string `json:"waiting_for,omitempty"`
 }
 
 // Memory summarises the [process-memory] samples.
@@ -327,6 +330,7 @@ func (r *Report) addLosses(state *governor.State) {
 		if l.CauseFile != "" {
 			lost.CauseEvidence = fmt.Sprintf("%s:%d", l.CauseFile, l.CauseLine)
 		}
+		lost.WaitingFor = l.WaitingFor
 		r.Losses = append(r.Losses, lost)
 	}
 	r.LossCounts = map[string]int{}
