@@ -60,6 +60,20 @@ func stateLabel(s governor.SessionView) string {
 		return string(s.State) + " (rc)" // protected: Remote Control
 	case s.State == governor.StateDisconnected && s.PauseReason == governor.EndCrash:
 		return "crashed"
+	case s.State == governor.StateDisconnected:
+		// The state carries its reason, in the column's 12 cells.
+		switch s.PauseReason {
+		case governor.ReasonIdleTimeout:
+			return "disc.: idle"
+		case governor.EndAppQuit:
+			return "app quit"
+		case governor.EndUpdateRestart:
+			return "update stop"
+		case governor.EndAppRestarted:
+			return "app restart"
+		}
+	case s.State == governor.StateUnknown:
+		return "silent log" // the log stopped while it was live (Snapshot.Stale)
 	}
 	return s.State.Label()
 }
