@@ -51,6 +51,10 @@ type BackfillPart struct {
 	Current bool
 	f       *os.File
 	r       io.ReaderAt // what f is read through (f itself, but for tests)
+	// lz: one of many generations, opened only while planned or read, by
+	// path and checked by identity (backfill_lazy.go); r is then lz.
+	lz   *lazyFile
+	size int64 // at planning
 	// midLine: Start is inside a line, so the part begins at the next one.
 	midLine bool
 }
@@ -151,7 +155,7 @@ func planFamily(fam string, files []LogFile, limit int64, start StartFinder, via
 			skipped = append(skipped, SkippedFile{File: lf, Err: CleanText(err.Error())})
 			continue
 		}
-		fi, err := f.Stat()
+		st, err := statHandle(f)
 		if err != nil {
 			f.Close()
 			closeParts(parts)
@@ -161,11 +165,20 @@ func planFamily(fam string, files []LogFile, limit int64, start StartFinder, via
 		if via != nil {
 			r = via(f)
 		}
-		parts = append(parts, BackfillPart{File: lf, f: f, r: r, Current: lf.Generation == 0 && !lf.old})
-		sizes = append(sizes, fi.Size())
+		p := BackfillPart{File: lf, f: f, r: r, Current: lf.Generation == 0 && !lf.old, size: st.size}
+		if len(files) > holdMax && !p.Current {
+			f.Close()
+			p.lz = &lazyFile{path: lf.Path, fam: lf.Family, id: st.id, via: via}
+			p.f, p.r = nil, p.lz
+		}
+		parts = append(parts, p)
+		sizes = append(sizes, st.size)
 	}
 	first := pickStart(parts, sizes, limit, fam == "main", start)
 	closeParts(parts[:first])
+	for i := range parts {
+		parts[i].release()
+	}
 	return parts[first:], skipped, nil
 }
 
@@ -193,6 +206,7 @@ func pickStart(parts []BackfillPart, sizes []int64, limit int64, scan bool, star
 			}
 			if !startsAfter(p.r, res.at, cutoff, start.Stamp) {
 				p.Start = res.at
+				p.release()
 				return i
 			}
 			hi = res.at // a run that began within the hour: read the one before too
@@ -207,8 +221,10 @@ func pickStart(parts []BackfillPart, sizes []int64, limit int64, scan bool, star
 				_, err := p.r.ReadAt(prev[:], lo-1)
 				p.midLine = err == nil && prev[0] != '\n'
 			}
+			p.release()
 			return i
 		}
+		p.release() // a lazy part is held only while it is looked at
 		budget -= sizes[i]
 		if budget <= 0 {
 			return i

@@ -20,6 +20,7 @@ func newestStamp(parts []BackfillPart, sizes []int64, stamp func([]byte) (time.T
 		lo := max(0, sizes[i]-stampTail)
 		buf := make([]byte, sizes[i]-lo)
 		n, err := parts[i].r.ReadAt(buf, lo)
+		parts[i].release()
 		if err != nil && err != io.EOF {
 			return time.Time{}, false
 		}

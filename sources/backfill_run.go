@@ -27,7 +27,13 @@ func (b *Backfill) Run(ctx context.Context, out chan<- LineBatch, maxLines int) 
 	c := &batcher{ctx: ctx, out: out, max: maxLines, status: FollowStatus{State: StateBackfill, Since: time.Now()}}
 	for i := range b.Parts {
 		p := &b.Parts[i]
+		if p.lz != nil {
+			if err := p.lz.open(); err != nil {
+				continue // rotated away and deleted since the plan
+			}
+		}
 		end, err := c.readPart(ctx, p)
+		p.release()
 		if err != nil {
 			return err
 		}
@@ -102,7 +108,12 @@ func (c *batcher) flush(ctx context.Context) error {
 // follower; a rotated file's is delivered, as nothing will complete it.
 func (c *batcher) readPart(ctx context.Context, p *BackfillPart) (int64, error) {
 	c.file = p.File.Path
-	sp := newSplitter()
+	var sp *splitter
+	if p.Current {
+		sp = newSplitter()
+	} else { // a rotated file keeps its size: a buffer to fit
+		sp = newSplitterFor(p.size - p.Start)
+	}
 	sp.reset(p.Start)
 	sp.skipping = p.midLine // begin at the next line start
 	c.sp = sp

@@ -74,10 +74,22 @@ func newSplitter() *splitter {
 	return &splitter{buf: make([]byte, readChunk+MaxLineBytes+2), line: 1}
 }
 
+// newSplitterFor is newSplitter for a stream of about size bytes: its read
+// chunk shrinks to fit (at least 4 KiB), so a backfill of 20 000 small
+// rotated files does not allocate a megabyte for each. It still takes any
+// size: reads are just smaller.
+func newSplitterFor(size int64) *splitter {
+	chunk := int64(readChunk)
+	if size >= 0 && size < chunk {
+		chunk = max(4<<10, (size+4<<10-1)&^(4<<10-1))
+	}
+	return &splitter{buf: make([]byte, int(chunk)+MaxLineBytes+2), line: 1}
+}
+
 // fill reads once from r into the buffer and returns the bytes just read; the
 // slice is valid until the next fill.
 func (s *splitter) fill(r io.Reader) ([]byte, error) {
-	if s.start > 0 && len(s.buf)-s.end < readChunk {
+	if s.start > 0 && len(s.buf)-s.end < min(readChunk, len(s.buf)-MaxLineBytes-2) {
 		n := copy(s.buf, s.buf[s.start:s.end])
 		s.start, s.end = 0, n
 	}
