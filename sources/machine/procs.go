@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
@@ -35,7 +36,18 @@ type Scanner struct {
 	prevAt time.Time
 
 	rssLabel, footprintLabel string
+	ram                      uint64 // physical memory, 0 = unknown
 }
+
+// SetRAM gives the scanner the host's physical memory, the most a group
+// can really hold.
+func (s *Scanner) SetRAM(total uint64) { s.ram = total }
+
+// overCounted is the note of a group whose footprint was above physical
+// memory: Hypervisor.framework VMMs (com.docker.krun, qemu, OrbStack) can
+// count guest pages twice (docker/for-mac#7749: 45 GB "Memory" against
+// 7.2 GB "Real Memory"; platforms audit U1).
+const overCounted = "footprint over-counted (above physical memory), shown at physical memory"
 
 type cpuMark struct {
 	name string
@@ -101,6 +113,9 @@ func (s *Scanner) Scan(ctx context.Context, now time.Time) ([]governor.ProcessGr
 			g.RSS.Source, g.Footprint.Source = s.rssLabel, s.footprintLabel
 			groups[hits[i].sig] = g
 		}
+		if n := hits[i].note; n != "" && !strings.Contains(g.Note, n) {
+			g.Note = strings.TrimPrefix(g.Note+"; "+n, "; ")
+		}
 		g.Processes++
 		g.PIDs = append(g.PIDs, p.PID)
 		if p.RSSKnown {
@@ -137,6 +152,11 @@ func (s *Scanner) Scan(ctx context.Context, now time.Time) ([]governor.ProcessGr
 		if !g.Footprint.Known {
 			g.Footprint.Source = ""
 		}
+		if s.ram > 0 && g.Footprint.Known && g.Footprint.Value > s.ram {
+			g.Footprint.Value = s.ram
+			g.Footprint.Source += ", capped at physical memory"
+			g.Note = strings.TrimPrefix(g.Note+"; "+overCounted, "; ")
+		}
 		out = append(out, *g)
 	}
 	sort.Slice(out, func(i, j int) bool {
@@ -154,6 +174,7 @@ type hit struct {
 	sig   int
 	guest uint64
 	src   string
+	note  string // the matching rule's note
 	ok    bool
 }
 
@@ -163,8 +184,8 @@ func (s *Scanner) classify(cands []ProcInfo, byPID map[int]int) []hit {
 	var present map[string]bool
 	matchAll := func() {
 		for i := range cands {
-			sig, g, src, ok := s.m.match(&cands[i], present)
-			hits[i] = hit{sig, g, src, ok}
+			sig, g, src, note, ok := s.m.match(&cands[i], present)
+			hits[i] = hit{sig, g, src, note, ok}
 		}
 	}
 	matchAll()
@@ -190,8 +211,8 @@ func (s *Scanner) classify(cands []ProcInfo, byPID map[int]int) []hit {
 		}
 		if j, ok := byPID[rp]; ok && hits[j].ok {
 			cands[i].Owner = s.m.sigs[hits[j].sig].Key
-			sig, g, src, ok := s.m.match(&cands[i], present)
-			hits[i] = hit{sig, g, src, ok}
+			sig, g, src, note, ok := s.m.match(&cands[i], present)
+			hits[i] = hit{sig, g, src, note, ok}
 		}
 	}
 	// A process of a group with Inside that descends from that group's

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 )
@@ -198,5 +199,26 @@ func BenchmarkScanSystem(b *testing.B) {
 		if _, err := s.Scan(ctx, time.Now()); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// U1: a Hypervisor.framework VMM's footprint can exceed physical memory
+// (docker/for-mac#7749: com.docker.krun at 45 GB "Memory", 7.2 GB real);
+// the group shows physical memory at most, and says why.
+func TestScanFootprintCappedAtRAM(t *testing.T) {
+	krun := proc(10, 1, "com.docker.krun", []string{"com.docker.krun", "--memory", "8192"},
+		ProcInfo{RSS: 7200 * mib, RSSKnown: true, Footprint: 45 * gib, FootprintKnown: true, CPUKnown: true})
+	s := NewScanner(&fakeLister{procs: []ProcInfo{krun}})
+	s.SetRAM(16 * gib)
+	g, err := s.Scan(context.Background(), time.Unix(1000, 0))
+	if err != nil || len(g) != 1 {
+		t.Fatal(g, err)
+	}
+	if g[0].Footprint.Value != 16*gib || !strings.Contains(g[0].Note, "over-counted") || !strings.Contains(g[0].Footprint.Source, "capped") {
+		t.Errorf("capped: %+v", g[0])
+	}
+	s.SetRAM(64 * gib)
+	if g, _ = s.Scan(context.Background(), time.Unix(1005, 0)); g[0].Footprint.Value != 45*gib || g[0].Note != "" {
+		t.Errorf("below RAM, as read: %+v", g[0])
 	}
 }

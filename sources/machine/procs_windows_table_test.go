@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -110,6 +111,9 @@ func TestScanWindowsAsReported(t *testing.T) {
 			}
 			if kinds := fmt.Sprint(kindsOf(groups)); kinds != "[cowork claude-app cli sessions cowork-service]" {
 				t.Errorf("kinds %s", kinds)
+			}
+			if !strings.Contains(groups[0].Note, "coworktop's estimate") {
+				t.Errorf("the Hyper-V VM as Cowork's is an estimate, and says so: %q", groups[0].Note)
 			}
 		})
 	}

@@ -56,6 +56,9 @@ func (m Machine) RunOn(ctx context.Context, ticks <-chan time.Time, every, scanE
 		// not push every scan one tick late.
 		if m.Scanner != nil && (lastScan.IsZero() || now.Sub(lastScan) >= scanEvery-every/2) {
 			b.Scanned, lastScan = true, now
+			if b.Host.Total.Known {
+				m.Scanner.SetRAM(b.Host.Total.Value)
+			}
 			b.Groups, b.ScanErr = m.Scanner.Scan(ctx, now)
 		}
 		select {

@@ -55,3 +55,20 @@ func TestMachineRunCadenceAndStop(t *testing.T) {
 		t.Errorf("goroutines: %d before, %d after", before, n)
 	}
 }
+
+// The scanner caps footprints at the physical memory the host sample read.
+func TestMachineGivesScannerRAM(t *testing.T) {
+	m := fakeMachine()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out := make(chan MachineBatch, 1)
+	ticks := make(chan time.Time)
+	go m.RunOn(ctx, ticks, time.Second, time.Second, time.Now, out)
+	if b := <-out; !b.Scanned {
+		t.Fatal("the first batch scans")
+	}
+	close(ticks)
+	if m.Scanner.ram != 16*gib {
+		t.Errorf("scanner RAM %d, want the host's 16 GiB", m.Scanner.ram)
+	}
+}

@@ -64,6 +64,8 @@ type Rule struct {
 	// runs).
 	IfGroup string
 
+	Note string // shown beside the group when this rule matched
+
 	Guest GuestRule // how to read the configured guest memory
 }
 
@@ -94,6 +96,9 @@ const vzXPC = "com.apple.Virtualization.VirtualMachine"
 
 var qemuNames = []string{"qemu-system-*"}
 
+// hypervCowork is the note of a Hyper-V VM taken as Cowork's.
+const hypervCowork = "coworktop's estimate: a Hyper-V VM while the Cowork service runs (Windows Sandbox or another Hyper-V VM would look the same)"
+
 // Signatures returns the table. It is built on each call so no caller can
 // mutate a shared copy; the Scanner calls it once.
 func Signatures() []Signature {
@@ -108,10 +113,9 @@ func Signatures() []Signature {
 				// runs (#74890: vmwp and vmmem start 14 s after the app, and
 				// outlive it). vmmemCmZygote is Windows 11's container
 				// zygote, always on, not a VM (microsoft/Windows-Sandbox#126).
-				{Names: []string{"vmmem"}, IfGroup: "cowork-service", Guest: coworkVM},
-				{Names: []string{"vmwp"}, IfGroup: "cowork-service"},
+				{Names: []string{"vmmem"}, IfGroup: "cowork-service", Guest: coworkVM, Note: hypervCowork},
+				{Names: []string{"vmwp"}, IfGroup: "cowork-service", Note: hypervCowork},
 			},
-			Note: "on Windows, coworktop's estimate: a Hyper-V VM while the Cowork service runs (Windows Sandbox or another Hyper-V VM would look the same)",
 		},
 		{
 			Key: "cowork-service", Name: "Cowork service", Kind: governor.GroupCoworkService,

@@ -89,7 +89,7 @@ var defaultMatcher = sync.OnceValue(func() *matcher { return newMatcher(Signatur
 // the table says it (0 when unknown).
 func MatchProcess(p ProcInfo) (key string, guestBytes uint64, ok bool) {
 	m := defaultMatcher()
-	i, g, _, ok := m.match(&p, nil)
+	i, g, _, _, ok := m.match(&p, nil)
 	if !ok {
 		return "", 0, false
 	}
@@ -126,10 +126,11 @@ func (m *matcher) candidate(name string) (match, rollup bool) {
 }
 
 // match returns the index of the first signature with a matching rule, the
-// guest memory that rule reads, and where that figure came from. present
+// guest memory that rule reads, where that figure came from, and the
+// rule's note. present
 // holds the keys of the groups the scan found so far (for Rule.IfGroup;
 // nil: none).
-func (m *matcher) match(p *ProcInfo, present map[string]bool) (sig int, guest uint64, guestSrc string, ok bool) {
+func (m *matcher) match(p *ProcInfo, present map[string]bool) (sig int, guest uint64, guestSrc, note string, ok bool) {
 	name := trimExe(p.Name)
 	exeBase := ""
 	if p.Exe != "" {
@@ -150,10 +151,10 @@ func (m *matcher) match(p *ProcInfo, present map[string]bool) (sig int, guest ui
 				}
 			}
 			g, src := r.Guest.read(p.Args)
-			return i, g, src, true
+			return i, g, src, r.Note, true
 		}
 	}
-	return 0, 0, "", false
+	return 0, 0, "", "", false
 }
 
 // nameMatches checks the process name or its executable's base name. A
