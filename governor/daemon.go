@@ -74,6 +74,9 @@ func (s *State) applyDaemonRestart(e *Event) {
 	case KindDaemonUpgrade:
 		c.DaemonUpgrades++
 		d.upgradeFrom, d.upgradeTo = e.Details().From, e.Details().To
+		// It goes down to upgrade, said so: the next start follows no
+		// silent death, whether a shutdown line comes or not.
+		d.running, d.lastCause, d.silentEnd = false, DaemonCauseUpgrade, false
 	case KindDaemonLockRace:
 		c.DaemonLockRaces++
 		d.running = false // this start gave up

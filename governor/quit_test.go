@@ -128,3 +128,37 @@ func TestVMFailurePerBootAttempt(t *testing.T) {
 		t.Errorf("running: %s, %d failures", snap.VM.State, snap.Counts.VMFailures)
 	}
 }
+
+// Windows' DBG_TERMINATE_PROCESS exit code (#84764) is a kill, not a
+// crash of the process's own.
+func TestWindowsTerminateIsAKill(t *testing.T) {
+	code, other := governor.ExitWindowsTerminate, 143
+	if got := (governor.Crash{ExitCode: &code}).CrashText(); got != "killed (exit 1073807364: Windows DBG_TERMINATE_PROCESS)" {
+		t.Errorf("terminate: %q", got)
+	}
+	if got := (governor.Crash{ExitCode: &other}).CrashText(); got != "exit 143" {
+		t.Errorf("exit 143: %q", got)
+	}
+}
+
+// The daemon's "self-restarting for upgrade" is its end: with no shutdown
+// line after it, the next start is no silent death, and the workers it
+// finds dead were lost to the upgrade.
+func TestDaemonUpgradeWithoutShutdownLine(t *testing.T) {
+	s := governor.New(governor.DefaultLimits())
+	applyEvents(s,
+		governor.Event{Time: sec(0), File: "daemon.log", Kind: governor.KindDaemonStart},
+		governor.Event{Time: sec(100), File: "daemon.log", Kind: governor.KindDaemonUpgrade, Detail: &governor.EventDetail{From: "2.1.233", To: "2.1.235"}},
+		governor.Event{Time: sec(102), File: "daemon.log", Kind: governor.KindDaemonStart},
+		governor.Event{Time: sec(103), File: "daemon.log", Kind: governor.KindDaemonAdopt, Count: 2},
+	)
+	snap := s.Snapshot(sec(104))
+	if snap.Counts.DaemonSilentEnds != 0 || snap.Counts.DaemonUpgrades != 1 {
+		t.Errorf("counts %+v", snap.Counts)
+	}
+	for _, c := range snap.LossCounts {
+		if want := map[bool]int{true: 2}[c.Cause == governor.LossUpdateRestart]; c.Count != want {
+			t.Errorf("%s: %d lost, want %d (the dead workers lost to the upgrade)", c.Cause, c.Count, want)
+		}
+	}
+}
