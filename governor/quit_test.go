@@ -162,3 +162,29 @@ func TestDaemonUpgradeWithoutShutdownLine(t *testing.T) {
 		}
 	}
 }
+
+// Every kind §7.7 added has its own words in the event log.
+func TestSection77KindsAreDescribed(t *testing.T) {
+	code := 1073807364
+	for _, e := range []governor.Event{
+		{Kind: governor.KindUpdateDeferred, Text: "Claude is working", Detail: &governor.EventDetail{PendingS: 74 * 3600}},
+		{Kind: governor.KindUpdateStaged, Detail: &governor.EventDetail{Version: "2.110.0"}},
+		{Kind: governor.KindUpdateRestart, Detail: &governor.EventDetail{PendingS: 101 * 3600}},
+		{Kind: governor.KindPTYKill, Count: 5},
+		{Kind: governor.KindSecondInstance, Text: "Not main instance, returning early from app ready"},
+		{Kind: governor.KindRestartMarker},
+		{Kind: governor.KindPTYHostExit, Count: 2, Detail: &governor.EventDetail{ExitCode: &code}},
+		{Kind: governor.KindMCPGone, Text: "mimir"},
+		{Kind: governor.KindVMNote, Text: "[KernelBugMonitor] State reset"},
+		{Kind: governor.KindServiceWarning, Text: "Warning: failed to configure recovery actions"},
+		{Kind: governor.KindDaemonUpgrade, Detail: &governor.EventDetail{From: "2.1.233", To: "2.1.235"}},
+		{Kind: governor.KindDaemonLockRace},
+		{Kind: governor.KindDaemonReap, Count: 1},
+		{Kind: governor.KindDaemonPrewarm, Count: 1},
+		{Kind: governor.KindDaemonSpare},
+	} {
+		if d := governor.Describe(e); d == "" || d == e.Kind.String() {
+			t.Errorf("%s is described as %q", e.Kind, d)
+		}
+	}
+}

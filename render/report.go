@@ -318,6 +318,7 @@ func (r *Report) Redact(rd Redactor) {
 	for i := range r.Crashes {
 		r.Crashes[i].Session = rd.String(r.Crashes[i].Session)
 	}
+	r.VM.Service.Warning = rd.String(r.VM.Service.Warning) // the service's error text may name a path
 	r.Verdict = rd.String(r.Verdict)
 }
 
