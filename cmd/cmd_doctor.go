@@ -26,7 +26,11 @@ opens for reading), why a folder was not usable, and which folder it will use.
 Files are opened read-only and closed at once; nothing is written.
 
 PATH (a folder, or a file in one), then --log-dir, then the environment
-variable ` + sources.EnvLogDir + `, replace the default folders.`,
+variable ` + sources.EnvLogDir + `, replace the default folders.
+
+Without PATH it also lists the folders of Claude Code's and the app's
+session records (who needs you, titles, Remote Control) and what one reading
+of them found; --records-dir or ` + sources.EnvRecordsDir + ` replaces them.`,
 		Example: `  coworktop doctor
   coworktop doctor ~/Downloads/claude-logs`,
 		RunE: func(_ *cobra.Command, args []string) error {
@@ -37,6 +41,7 @@ variable ` + sources.EnvLogDir + `, replace the default folders.`,
 				err := doctorOne(g, g.logDir)
 				printThisNotifier(g.stdout)
 				printQuotaSources(g.stdout, time.Now())
+				printRecordFolders(g.stdout, recordDirs(g))
 				return err
 			}
 			var first error

@@ -52,7 +52,8 @@ the loss.`,
 			}
 			// The records this machine's dead sessions left behind say
 			// which lost sessions waited for the person (records.go).
-			r, err := buildReportWith(files, since, doRedact, readRecordsOnce(recordDirs(g)).Leftover)
+			rec := readRecordsOnce(recordDirs(g))
+			r, err := buildReportWith(files, since, doRedact, governor.Records{Found: rec.Found, Leftover: rec.Leftover, App: rec.App})
 			if err != nil {
 				return err
 			}
@@ -72,14 +73,14 @@ the loss.`,
 // buildReport reads every file once, in order, and folds it into a fresh
 // governor state.
 func buildReport(files []sources.LogFile, since time.Duration, doRedact bool) (render.Report, error) {
-	return buildReportWith(files, since, doRedact, nil)
+	return buildReportWith(files, since, doRedact, governor.Records{})
 }
 
 // buildReportWith is buildReport with the session records that dead
 // processes left behind: a loss after a record's last word, a wait, was
 // a session lost while waiting for the person. A saved log alone cannot
 // say it.
-func buildReportWith(files []sources.LogFile, since time.Duration, doRedact bool, leftover []governor.CodeRecord) (render.Report, error) {
+func buildReportWith(files []sources.LogFile, since time.Duration, doRedact bool, records governor.Records) (render.Report, error) {
 	var cutoff time.Time
 	if since > 0 {
 		if newest := newestEntry(files, time.Local); !newest.IsZero() {
@@ -89,8 +90,8 @@ func buildReportWith(files []sources.LogFile, since time.Duration, doRedact bool
 	limits := governor.DefaultLimits()
 	limits.LogLines = 0 // the report shows no event log: copying every event into it cost 2 % of report
 	state := governor.New(limits)
-	if len(leftover) > 0 {
-		state.ApplyRecords(governor.Records{Found: true, Leftover: leftover})
+	if len(records.Leftover) > 0 { // no live reading: its time is now, after every loss
+		state.ApplyRecords(records)
 	}
 	results := readEvents(files, time.Local, func(e *governor.Event) {
 		if !cutoff.IsZero() && e.Time.Before(cutoff) {

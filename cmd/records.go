@@ -2,8 +2,12 @@ package cmd
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"os"
+	"path/filepath"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
@@ -36,4 +40,41 @@ func watchRecords(ctx context.Context, dirs sources.RecordDirs, ticks <-chan tim
 		case <-ctx.Done():
 		}
 	}
+}
+
+// printRecordFolders is doctor's part on the session records: each folder
+// looked in, whether it is there, and what one reading found (never the
+// account or org folder names).
+func printRecordFolders(w io.Writer, dirs sources.RecordDirs) {
+	fmt.Fprintf(w, "session records (who needs you, titles, Remote Control; --records-dir, %s):\n", sources.EnvRecordsDir)
+	folder := func(c sources.Candidate, subs ...string) {
+		var found []string
+		for _, s := range subs {
+			if fi, err := os.Stat(filepath.Join(c.Path, s)); err == nil && fi.IsDir() {
+				found = append(found, s)
+			}
+		}
+		state := "none of " + strings.Join(subs, ", ") + " there"
+		if len(found) > 0 {
+			state = "found " + strings.Join(found, ", ")
+		}
+		fmt.Fprintf(w, "  %s\n    from %s; %s\n", sources.CleanText(c.Path), c.Source, state)
+	}
+	folder(dirs.Code, "sessions", "jobs", "daemon")
+	for _, c := range dirs.App {
+		folder(c, "claude-code-sessions", "local-agent-mode-sessions")
+	}
+	r := readRecordsOnce(dirs)
+	if !r.Found {
+		fmt.Fprintf(w, "  reading: no record folder found; who needs you is shown as unknown\n")
+		return
+	}
+	waiting := 0
+	for _, c := range r.Code {
+		if governor.AttentionOf(c.Status) == governor.AttentionWaiting {
+			waiting++
+		}
+	}
+	fmt.Fprintf(w, "  reading: %d live Claude Code record(s), %d waiting for you; %d stale (process gone or replaced), %d refused; %d app record(s); %d background session(s)\n",
+		len(r.Code), waiting, r.Stale, r.Refused, len(r.App), len(r.Background))
 }

@@ -116,7 +116,8 @@ func TestReportLostWhileWaiting(t *testing.T) {
 		{HostSessionID: b, Status: "waiting", WaitingFor: "approve Edit", UpdatedAt: at("10:30")}, // written after its loss: says nothing of it
 	}
 	files := []sources.LogFile{{Path: p}}
-	r, err := buildReportWith(files, 0, false, leftover)
+	apps := []governor.AppRecord{{SessionID: a, Title: "API gateway: rate limits"}}
+	r, err := buildReportWith(files, 0, false, governor.Records{Found: true, Leftover: leftover, App: apps})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,8 +126,12 @@ func TestReportLostWhileWaiting(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := buf.String()
-	if !strings.Contains(text, "lost while waiting for you (1, ") || !strings.Contains(text, "aaaaaaaa  evicted at the cap, waiting for you: approve Bash") || strings.Contains(text, "approve Edit") {
+	if !strings.Contains(text, "lost while waiting for you (1, ") || !strings.Contains(text, "aaaaaaaa API gateway: rate limits  evicted at the cap, waiting for you: approve Bash") || strings.Contains(text, "approve Edit") {
 		t.Fatalf("report:\n%s", text)
+	}
+	red, err := buildReportWith(files, 0, true, governor.Records{Found: true, Leftover: leftover, App: apps})
+	if err != nil || len(red.Losses) == 0 || red.Losses[0].Title != render.RedactedTitle {
+		t.Fatalf("--redact must cover the title: %+v %v", red.Losses, err)
 	}
 	plain, err := buildReport(files, 0, false)
 	if err != nil {
@@ -138,5 +143,24 @@ func TestReportLostWhileWaiting(t *testing.T) {
 	}
 	if strings.Contains(buf.String(), "waiting for you") {
 		t.Fatalf("without records a saved log says nothing of who waited:\n%s", buf.String())
+	}
+}
+
+// doctor says where the records were looked for and what a reading found.
+func TestDoctorListsRecordFolders(t *testing.T) {
+	logs, records := recordsFixture(t)
+	var out, errb strings.Builder
+	if code := run([]string{"doctor", "--log-dir", logs, "--records-dir", records}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	s := out.String()
+	for _, want := range []string{"session records (", "from --records-dir; found sessions", "found claude-code-sessions",
+		"1 live Claude Code record(s), 1 waiting for you; 1 stale (process gone or replaced), 0 refused; 2 app record(s)"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("doctor lacks %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "acct") {
+		t.Errorf("doctor shows an account or org folder:\n%s", s)
 	}
 }

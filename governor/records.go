@@ -235,5 +235,14 @@ func orWaiting(what string) string {
 	return what
 }
 
+// RecordTitle is a session's title as the app's record last gave it
+// (sanitised), "" when none was read.
+func (s *State) RecordTitle(id string) string {
+	if a := s.records.app[id]; a != nil {
+		return SanitizeString(a.Title, maxTitle)
+	}
+	return ""
+}
+
 // BackgroundPrefix starts the id of a background session's row.
 const BackgroundPrefix = "bg:"

@@ -130,6 +130,10 @@ func appendLost(b []byte, l *Lost) []byte {
 		b = append(b, ",\n      \"waiting_for\": "...)
 		b = appendJSONString(b, l.WaitingFor)
 	}
+	if l.Title != "" {
+		b = append(b, ",\n      \"title\": "...)
+		b = appendJSONString(b, l.Title)
+	}
 	return append(b, "\n    }"...)
 }
 

@@ -70,7 +70,11 @@ func writeWaitingLosses(b *strings.Builder, losses []Lost) {
 	}
 	fmt.Fprintf(b, "\nlost while waiting for you (%d, from the session records their processes left behind)\n", len(waiting))
 	for _, l := range waiting {
-		fmt.Fprintf(b, "  %s  %s  %s, waiting for you: %s\n", l.Time, governor.ShortID(l.Session), governor.LossCauseOf(l.Cause).Text(), l.WaitingFor)
+		who := governor.ShortID(l.Session)
+		if l.Title != "" {
+			who += " " + l.Title
+		}
+		fmt.Fprintf(b, "  %s  %s  %s, waiting for you: %s\n", l.Time, who, governor.LossCauseOf(l.Cause).Text(), l.WaitingFor)
 	}
 }
 

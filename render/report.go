@@ -141,7 +141,13 @@ type Lost struct {
 	// WaitingFor: the record its process left behind said it waited for
 	// the person when it was lost (governor.Loss.WaitingFor).
 	WaitingFor string `json:"waiting_for,omitempty"`
+	// Title is the session's title from the app's record, where it was
+	// read (a session lost while waiting); --redact replaces it whole.
+	Title string `json:"title,omitempty"`
 }
+
+// RedactedTitle stands for a title under --redact.
+const RedactedTitle = "[title]"
 
 // Memory summarises the [process-memory] samples.
 type Memory struct {
@@ -314,6 +320,10 @@ func (r *Report) Redact(rd Redactor) {
 	for i := range r.Losses {
 		r.Losses[i].Session = rd.String(r.Losses[i].Session)
 		r.Losses[i].Detail = rd.String(r.Losses[i].Detail)
+		r.Losses[i].WaitingFor = rd.String(r.Losses[i].WaitingFor)
+		if r.Losses[i].Title != "" { // a title is the person's words: all of it goes
+			r.Losses[i].Title = RedactedTitle
+		}
 	}
 	for i := range r.Crashes {
 		r.Crashes[i].Session = rd.String(r.Crashes[i].Session)
@@ -332,6 +342,9 @@ func (r *Report) addLosses(state *governor.State) {
 			lost.CauseEvidence = fmt.Sprintf("%s:%d", l.CauseFile, l.CauseLine)
 		}
 		lost.WaitingFor = l.WaitingFor
+		if l.WaitingFor != "" {
+			lost.Title = state.RecordTitle(l.Session)
+		}
 		r.Losses = append(r.Losses, lost)
 	}
 	r.LossCounts = map[string]int{}
