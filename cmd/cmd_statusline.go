@@ -142,7 +142,7 @@ func statuslineText(in sources.StatuslineInput, samples []governor.QuotaSample, 
 	return "coworktop · " + strings.Join(parts, " · ")
 }
 
-// statuslineSessions is "ses 4/6": the governor's own last logged count of
+// statuslineSessions is "sessions 4/6 (gov)": the governor's own last logged count of
 // live sessions against its cap, read from the tail of main.log, when it
 // was logged in the last two minutes; "" otherwise. Only the tail is read:
 // the line must come back in milliseconds.
@@ -161,7 +161,7 @@ func statuslineSessions(g *globalOptions, now time.Time) string {
 	if !snap.Effective.Fresh || snap.Cap.Value == 0 {
 		return ""
 	}
-	return fmt.Sprintf("ses %d/%d", snap.Effective.Value, snap.Cap.Value)
+	return fmt.Sprintf("sessions %d/%d (gov)", snap.Effective.Value, snap.Cap.Value)
 }
 
 // runChained runs the person's own status-line command through the shell,

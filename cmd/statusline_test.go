@@ -64,7 +64,7 @@ func TestStatuslineUnderShellFeedsSnapshot(t *testing.T) {
 	// to the future so that the figure reads as current.
 	doc := strings.NewReplacer("1738425600", "4102444800", "1738857600", "4102876800").Replace(string(input))
 	out, _ := claudeCalls(t, shellQuote(bin)+" statusline", env, doc)
-	if want := "coworktop · Opus 4.7 · ses 3/8 · 5h 24% · 7d 41%\n"; out != want {
+	if want := "coworktop · Opus 4.7 · sessions 3/8 (gov) · 5h 24% · 7d 41%\n"; out != want {
 		t.Fatalf("status line %q, want %q", out, want)
 	}
 	state := filepath.Join(dir, "cache", "coworktop", "statusline.json")
