@@ -19,6 +19,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 )
@@ -42,23 +43,37 @@ func SkipUnderWine(t testing.TB, reason string) {
 	}
 }
 
-// TempDir is t.TempDir whose clean-up also works under Wine: before the
-// testing package's own clean-up runs, the folder is removed, name by name
-// if os.RemoveAll fails. If that fails too, the testing package's clean-up
-// reports the error as it always did.
+// TempDir is t.TempDir whose clean-up also works under Wine: the folder is
+// removed, name by name if os.RemoveAll fails, before the testing
+// package's own clean-up runs. If that fails too, the testing package's
+// clean-up reports the error as it always did.
+//
+// Each folder is removed by a clean-up of its own, registered after the
+// caller's earlier ones: a follower the test registered to close after an
+// earlier TempDir is closed by then. The testing package removes the
+// per-test folder that holds them all; the first TempDir of a test removes
+// it first, last of the test's clean-ups.
 func TempDir(t testing.TB) string {
 	t.Helper()
 	dir := t.TempDir()
-	// t.TempDir returns a numbered folder inside one per test; the testing
-	// package removes that parent. Cleanups run last-in first-out, so this
-	// one runs before the testing package's.
 	parent := filepath.Dir(dir)
-	t.Cleanup(func() {
-		if err := RemoveAll(parent); err != nil {
-			t.Logf("testfs: %v (the testing package tries again)", err)
-		}
-	})
+	if _, registered := parents.LoadOrStore(parent, true); !registered {
+		t.Cleanup(func() {
+			parents.Delete(parent)
+			removeLogged(t, parent)
+		})
+	}
+	t.Cleanup(func() { removeLogged(t, dir) })
 	return dir
+}
+
+// parents holds the per-test folders whose removal TempDir registered.
+var parents sync.Map
+
+func removeLogged(t testing.TB, dir string) {
+	if err := RemoveAll(dir); err != nil {
+		t.Logf("testfs: %v (the testing package tries again)", err)
+	}
 }
 
 // RemoveAll is os.RemoveAll, falling back to removing the tree one name at

@@ -7,7 +7,7 @@ import (
 )
 
 func TestRemoveEachRemovesATree(t *testing.T) {
-	root := filepath.Join(t.TempDir(), "tree")
+	root := filepath.Join(TempDir(t), "tree")
 	for _, p := range []string{"a/b/c.log", "a/d.log", "e.log", "f/g/h/i.log"} {
 		full := filepath.Join(root, filepath.FromSlash(p))
 		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
@@ -43,6 +43,27 @@ func TestTempDirIsRemovedBeforeTheTestingCleanup(t *testing.T) {
 		}
 	})
 	if _, err := os.Stat(filepath.Dir(dir)); !os.IsNotExist(err) {
+		t.Fatalf("the test's temp folder outlived it: %v", err)
+	}
+}
+
+// Many folders in one test, each with a file held open until the test's
+// own clean-up registered after it closes it, as the follower tests do:
+// every folder goes, each after its holder closed.
+func TestTempDirRemovesEachAfterItsHolder(t *testing.T) {
+	var parent string
+	t.Run("inner", func(t *testing.T) {
+		for i := 0; i < 5; i++ {
+			dir := TempDir(t)
+			parent = filepath.Dir(dir)
+			f, err := os.Create(filepath.Join(dir, "main.log"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { f.Close() })
+		}
+	})
+	if _, err := os.Stat(parent); !os.IsNotExist(err) {
 		t.Fatalf("the test's temp folder outlived it: %v", err)
 	}
 }
