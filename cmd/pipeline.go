@@ -252,6 +252,13 @@ func (lf *liveFile) feed(b sources.LineBatch) {
 		lf.renumber(from)
 		from = len(lf.events)
 		lf.delta, lf.gen = int(b.Line)-lf.fed-1, b.Gen
+	} else if b.Line > 0 && b.Gen != lf.gen {
+		// The same generation, renamed by a rotation since its last batch:
+		// what is read from now on is cited under its name now.
+		lf.asm.Flush()
+		lf.renumber(from)
+		from = len(lf.events)
+		lf.gen = b.Gen
 	}
 	for _, l := range b.Lines {
 		lf.asm.Feed(l)

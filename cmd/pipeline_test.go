@@ -117,3 +117,60 @@ func TestLiveFollowNumbersLinesPerGeneration(t *testing.T) {
 		t.Fatalf("second generation: %s:%d", e.File, e.Line)
 	}
 }
+
+// TestLiveFollowCitesTheNameAtReadTime: a line of a generation read after
+// its rotation is cited under the name it has then (main1.log:4), as
+// report on the saved files cites it, not main.log:4 (issue 23 #2).
+func TestLiveFollowCitesTheNameAtReadTime(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "main.log")
+	const yield = " [info] [CliGovernor] at cap; yielding warm spawn\n"
+	write := func(name, text string) {
+		t.Helper()
+		f, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if _, err := f.WriteString(text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("main.log", "2026-09-30 10:00:00 [info] one\n2026-09-30 10:00:01 [info] two\n2026-09-30 10:00:02"+yield)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	updates, err := startLive(ctx, liveConfig{paths: []string{dir}, follow: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for following := false; !following; {
+		u, ok := <-updates
+		if !ok {
+			t.Fatal("the feed ended before following")
+		}
+		for _, f := range u.Files {
+			following = following || f.State == "following"
+		}
+	}
+	// The app rotates, and a straggler lands in what is now main1.log
+	// before the follower has read it; then the new main.log gets a line.
+	if err := os.Rename(path, filepath.Join(dir, "main1.log")); err != nil {
+		t.Fatal(err)
+	}
+	write("main1.log", "2026-09-30 10:00:03"+yield)
+	write("main.log", "2026-09-30 10:00:04"+yield)
+	var got []string
+	for u := range updates {
+		for _, e := range u.Events {
+			if !u.Backfill {
+				got = append(got, fmt.Sprintf("%s:%d", e.File, e.Line))
+			}
+		}
+		if len(got) >= 2 {
+			break
+		}
+	}
+	if strings.Join(got, " ") != "main1.log:4 main.log:1" {
+		t.Fatalf("cited %v, want main1.log:4 main.log:1", got)
+	}
+}

@@ -41,8 +41,10 @@ type LineBatch struct {
 	File  string
 	Lines [][]byte
 	// Gen and Line say where the lines come from: the base name the
-	// generation (one file, known by its identity) had when the follower
-	// first met it, and the line number of Lines[0] within that
+	// generation (one file, known by its identity) had at the follower's
+	// last listing, when the lines were read (main1.log for the rest of a
+	// generation read after its rotation, as report on the saved files
+	// cites it), and the line number of Lines[0] within that
 	// generation, counted from its first byte as a reader of the saved
 	// file would. Line is 0 when unknown (the backfill). Lines of one
 	// batch are consecutive lines of one generation.

@@ -276,7 +276,10 @@ func (w *follower) send(ctx context.Context, force bool) error {
 	b := LineBatch{File: w.cfg.Path, Status: w.status, Lines: make([][]byte, len(w.ends)), Partial: w.partial, Cut: w.cut}
 	w.cut = 0
 	if len(w.ends) > 0 && w.cur != nil {
-		b.Gen, b.Line = w.cur.name, w.line
+		b.Gen, b.Line = w.cur.at, w.line // its name when read: main1.log once rotated, as the saved file has it
+		if b.Gen == "" {
+			b.Gen = w.cur.name
+		}
 	}
 	w.partial = false
 	start := 0

@@ -204,7 +204,9 @@ func TestFollowLineNumbersPerGeneration(t *testing.T) {
 			got = append(got, fmt.Sprintf("%s:%d:%s", b.Gen, b.Line+int64(i), l))
 		}
 	}
-	expect(t, "numbers", strings.Join(got, "|"), "main.log:4:d|main.log:5:e|main.log:1:f|main.log:2:g")
+	// d and e were read after the rotation, from what is main1.log by then:
+	// they are cited there, as report cites them (issue 23 #2).
+	expect(t, "numbers", strings.Join(got, "|"), "main1.log:4:d|main1.log:5:e|main.log:1:f|main.log:2:g")
 }
 
 // TestFollowNewGenerationMetCropped: a generation first met after the app
