@@ -98,6 +98,10 @@ type content struct {
 	tight []string
 	// selectable panes draw a cursor and take `enter`.
 	selectable bool
+	// spareHeading: the rows read without their heading (the ranking's
+	// name, bar and idle time), so it is drawn only when there is room
+	// for it, its rows and its footer's first line, and not asked for.
+	spareHeading bool
 	// keep is a row that stays in view from the top even when the rows
 	// above it fill the pane (the newest loss under the risks); -1 none.
 	keep int

@@ -15,7 +15,7 @@ func (m *Model) body(id paneID, c content, w, h int) []string {
 	lines := make([]string, 0, h)
 	// A row's numbers are read by their heading: with room for two lines,
 	// the heading stays (issue 23 #5: numbers without headings at 80×24).
-	if c.heading != "" && h >= 2 {
+	if c.heading != "" && h >= 2 && (!c.spareHeading || h >= 2+min(rows.n, 1)+min(len(c.tight), 1)) {
 		lines = append(lines, padStyled(c.heading, w))
 	}
 	footer := c.footer

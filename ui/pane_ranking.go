@@ -13,7 +13,7 @@ import (
 func (m *Model) rankingContent(w int) content {
 	t := m.theme
 	s := m.snap
-	c := content{selectable: true}
+	c := content{selectable: true, spareHeading: true}
 	var longest time.Duration
 	for _, v := range s.IdleRanking {
 		longest = max(longest, v.Idle)

@@ -54,10 +54,11 @@ func (m *Model) needsYouInk(s governor.SessionView) Ink {
 }
 
 // backgroundRow is one background session of the Claude Code supervisor:
-// "bg" in the ID column, its name, its recorded state and attention.
+// its name first (as every row), its recorded state marked "bg", and its
+// attention.
 func (m *Model) backgroundRow(b governor.BackgroundView, nameW, needW int) row {
 	t := m.theme
-	const idW, stW = 8, 12
+	const stW = 12
 	need := string(b.Attention)
 	ink := t.Muted
 	if b.NeedsYou() {
@@ -77,7 +78,7 @@ func (m *Model) backgroundRow(b governor.BackgroundView, nameW, needW int) row {
 	if b.State != "" {
 		state = "bg: " + b.State
 	}
-	l := newLine(t).add(Ink{}, " ").cell(t.Muted, "bg", idW).cell(Ink{}, name, nameW).cell(t.Muted, state, stW)
+	l := newLine(t).add(Ink{}, " ").cell(Ink{}, name, nameW).cell(t.Muted, state, stW)
 	if needW > 0 {
 		l.cell(ink, need, needW)
 	}

@@ -102,17 +102,27 @@ func (m *Model) paneNeed(id paneID, w int, boxed bool) need {
 		return need{min: 1, want: 1, prio: n.prio}
 	}
 	heading := 0
-	if c.heading != "" {
+	if c.heading != "" && !c.spareHeading {
 		heading = 1
 	}
 	n.min = frame + heading + 1 // a row under its heading: no number without one (issue 23 #5)
 	if id == paneRanking {
 		n.min += min(1, len(c.tight)) // and the outlook's first line: what a spawn would meet
 	}
+	if id == paneSessions && m.height >= 24 {
+		// The pane people keep the view open for: from 24 lines, three
+		// rows before a less important pane gets its heading and row (it
+		// collapses to a one-line summary instead). Below, the ranking's
+		// next victim needs the line more.
+		n.min = frame + heading + min(max(1, rows), 3)
+	}
 	if c.keep > 0 {
 		n.min++ // and the row kept in view under the others (the newest loss under the risks)
 	}
 	n.want = frame + heading + max(1, rows) + len(c.footer)
+	if c.spareHeading {
+		n.want++
+	}
 	return n
 }
 
