@@ -68,6 +68,32 @@ awk '/^[[:space:]]+[^[:space:]]+\.go:[0-9]+: / { last=$0; sub(/^[[:space:]]+/, "
 echo
 echo "wine-lane: per package"
 grep -E '^(ok|FAIL|---|\?)[[:space:]]' "$log" | grep -v -- '^---' || true
+# The tests that prove a Windows behaviour, with what each shows: the lane
+# says how each went, and fails if one did not run (renamed or skipped).
+proofs=(
+  "TestFollowNodeRotationOntoHeld|W1: Node-style renames of the held main.log and onto rotated generations while the follower runs: none refused, 0 lost, 0 repeated"
+  "TestListDirIdentityMatchesHandle|W9: a file's identity read from the folder listing is its open handle's, across a rename"
+  "TestOpenLogRegularReadOnly|a log opens read-only: a write through it fails"
+  "TestDiscoverWindowsEveryFolder|W4/W5: every Windows log folder probed, the newest main.log chosen"
+  "TestDiscoverServiceLog|W4: cowork-service.log found in ProgramData"
+  "TestWindowsListerOwnProcess|the Windows process lister finds this process"
+)
+if [ $# -eq 0 ]; then
+  echo
+  echo "wine-lane: the Windows proofs"
+  for p in "${proofs[@]}"; do
+    name=${p%%|*} what=${p#*|}
+    result=$(grep -E -- "^--- (PASS|FAIL|SKIP): $name " "$log" | head -1 | awk '{print $2, $4}' | tr -d ':')
+    if [ -z "$result" ]; then
+      result="DID NOT RUN"
+      status=1
+    elif [[ $result == SKIP* ]]; then
+      status=1
+    fi
+    echo "  $name: $result  ($what)"
+  done
+fi
+echo
 passed=$(grep -c -- '^[[:space:]]*--- PASS' "$log" || true)
 skipped=$(grep -c -- '^[[:space:]]*--- SKIP' "$log" || true)
 failed=$(grep -c -- '^[[:space:]]*--- FAIL' "$log" || true)
