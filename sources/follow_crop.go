@@ -58,16 +58,26 @@ func (w *follower) resync(g *gen, final bool) bool {
 			g.sp.line = 2 // after the marker, the cut line is skipped
 		}
 		w.setNote("cropped")
+		g.marks, g.crc, g.crcOff = g.marks[:0], 0, 0 // the content before off changed
+		g.trackFile(g.f, int64(off))
 	} else {
+		// Cut to a smaller size (or rewritten) without the marker: what
+		// is left of what was read is kept, what follows it is new.
 		w.switchTo(g)
-		g.sp.flush(w.collect)
-		g.sp.reset(0)
-		g.sp.line = 1
+		keep := lineStartBefore(g.f, g.keptPrefix(g.size))
+		if keep < g.sp.consumed {
+			g.sp.flush(w.collect) // the carried line was cut away: deliver its head
+		}
+		g.sp.reset(keep)
+		g.sp.line = 1 + countLines(g.f, keep)
+		g.retrack(g.f, keep)
 		w.setNote("truncated")
+		off = int(keep)
 	}
 	g.cropWait = 0
 	g.off = int64(off)
-	g.hist = append(g.hist[:0], data[max(0, off-histMax):off]...)
+	from := max(0, g.off-histMax)
+	g.hist = readAtMost(g.f, from, int(g.off-from), g.hist[:0])
 	g.head = append(g.head[:0], data[:min(headLen, len(data))]...)
 	return true
 }

@@ -27,6 +27,10 @@ type gen struct {
 	line  int64     // the next line's number while sp is nil; 0 if unknown
 	hist  []byte    // last bytes read, ending at off: dedupes a crop's rewritten tail
 	head  []byte    // first bytes of f
+	// marks, crc, crcOff: checksums of read prefixes (follow_marks.go)
+	marks  []mark
+	crc    uint32
+	crcOff int64
 
 	current   bool      // it carries the family's current name at this check
 	listed    bool      // seen in this check's listing
@@ -72,7 +76,7 @@ func (w *follower) adopt(f *os.File, name string, start int64) (*gen, error) {
 	from := max(0, start-histMax)
 	g.hist = readAtMost(f, from, int(start-from), nil)
 	if start > 0 {
-		g.sp.line = 1 + countLines(f, start)
+		g.sp.line = 1 + g.trackFile(f, start)
 		if len(g.hist) == 0 || g.hist[len(g.hist)-1] != '\n' {
 			g.sp.skipping = true // we begin inside a line written before us
 		}
@@ -110,6 +114,7 @@ func (w *follower) closeDrained(g *gen) {
 	}
 	k := min(len(g.hist), tailCheckLen)
 	g.hist = append([]byte(nil), g.hist[len(g.hist)-k:]...)
+	g.marks, g.crc, g.crcOff = nil, 0, 0 // recomputed if it ever grows
 	g.close()
 }
 
@@ -160,6 +165,7 @@ func (w *follower) catchUp(g *gen, final bool) (os.FileInfo, error) {
 	for {
 		got, err := g.sp.fill(r)
 		g.remember(got)
+		g.trackRead(got)
 		g.sp.emit(w.collect)
 		if w.sendErr != nil {
 			return fi, w.sendErr
