@@ -160,6 +160,10 @@ func TestFourOutputsTellOneStory(t *testing.T) {
 	if serve != want {
 		t.Errorf("serve: %+v, want %+v", serve, want)
 	}
+	// No metric names a session: the victim's idle time stands for it.
+	if idle := metric("coworktop_next_victim_idle_seconds"); s.NextVictim == nil || idle < int(s.NextVictim.Idle.Seconds())-10 || idle > int(s.NextVictim.Idle.Seconds())+10 {
+		t.Errorf("serve's next victim idle %d s, snapshot's %+v", idle, s.NextVictim)
+	}
 
 	// report --json: the same folder read whole, as of its last line.
 	out, errs, code = runCLI(t, "report", "--json", dir)
@@ -169,6 +173,9 @@ func TestFourOutputsTellOneStory(t *testing.T) {
 	var r render.Report
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatal(err)
+	}
+	if r.NextVictim == nil || governor.ShortID(r.NextVictim.Session) != want.victimID || r.NextVictim.Project != "web-frontend" {
+		t.Errorf("report --json next victim %+v, want %s (web-frontend)", r.NextVictim, want.victimID)
 	}
 	if r.Governor.Cap != want.cap || r.Governor.CapSource != string(want.capFrom) || r.Lost != want.lost || r.CameBack != 1 {
 		t.Errorf("report --json: cap %d (%s), lost %d, came back %d; want %d (%s), %d, 1",

@@ -88,6 +88,9 @@ func collectSnapshot(ch chan<- prometheus.Metric, s governor.Snapshot, b BuildIn
 	gauge(descIdleMax, longestIdle.Seconds())
 	gauge(descLive, float64(s.Live))
 	gauge(descLost, float64(s.LostCount()))
+	if v := s.NextVictim; v != nil {
+		gauge(descVictimIdle, v.Idle.Seconds())
+	}
 	if !s.Newest.IsZero() {
 		gauge(descLogAge, s.LogAge.Seconds())
 	}

@@ -20,6 +20,7 @@ var (
 	descIdleMax         = newDesc("session_idle_seconds_max", "Longest idle time among live sessions; 0 when none is live.")
 	descLive            = newDesc("sessions_live", "Sessions coworktop sees live (working or idle): the count the screen's header and Sessions pane show.")
 	descLost            = newDesc("sessions_lost", "Sessions lost in the window read, less those the app resumed within two minutes: the \"N lost\" the screen and snapshot show.")
+	descVictimIdle      = newDesc("next_victim_idle_seconds", "Idle time of the next victim (coworktop's estimate: the least recently active unprotected session idle 60 s or more), the one the screen and snapshot name; absent when there is none.")
 	descLogAge          = newDesc("log_age_seconds", "Seconds since the newest log line read; over 1200 the log is silent and no session is taken as live.")
 	descEffective       = newDesc("sessions_effective", "The governor's own effective count (live sessions plus in-flight spawns) as it last logged it; source=unknown (value 0) when none was logged since the app started.", "source")
 	descEffectiveAge    = newDesc("sessions_effective_age_seconds", "Age of the governor's last logged effective count. Absent when none was logged.")
@@ -77,6 +78,7 @@ func descriptors() []*prometheus.Desc {
 		descIdleMax,
 		descLive,
 		descLost,
+		descVictimIdle,
 		descLogAge,
 		descEffective,
 		descEffectiveAge,

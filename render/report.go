@@ -46,10 +46,14 @@ type Report struct {
 	// CameBack counts the lost sessions the app resumed within two
 	// minutes; Lost is governor.Snapshot.LostCount, the figure every
 	// output shows: the losses less those.
-	CameBack int    `json:"came_back,omitempty"`
-	Lost     int    `json:"lost"`
-	Memory   Memory `json:"memory"`
-	VM       VM     `json:"vm"`
+	CameBack int `json:"came_back,omitempty"`
+	Lost     int `json:"lost"`
+	// NextVictim is governor.Snapshot.NextVictim as of the log's last
+	// line: coworktop's estimate of whom the next warm spawn at the cap
+	// would evict then (absent when none would be).
+	NextVictim *Victim `json:"next_victim,omitempty"`
+	Memory     Memory  `json:"memory"`
+	VM         VM      `json:"vm"`
 	// Daemon is the Claude Code daemon's part, when daemon.log was read.
 	Daemon    *Daemon   `json:"daemon,omitempty"`
 	RateLimit RateLimit `json:"rate_limit"`
@@ -236,6 +240,9 @@ func Build(state *governor.State, files []File, lines Lines) Report {
 	}
 	r.addLosses(state)
 	r.CameBack, r.Lost = snap.CameBack, snap.LostCount()
+	if v := snap.NextVictim; v != nil {
+		r.NextVictim = &Victim{Session: v.ID, Project: v.Project, IdleS: int64(v.Idle / time.Second)}
+	}
 	r.Governor.RulesGeneration = snap.Rules.Generation
 	r.VM.MemoryMB = snap.VM.MemoryMB
 	r.lifecycle(state, snap)
@@ -361,4 +368,11 @@ func (s *Stamp) UnmarshalText(b []byte) error {
 	}
 	*s = Stamp(b)
 	return nil
+}
+
+// Victim is the next victim as report --json gives it (an estimate).
+type Victim struct {
+	Session string `json:"session"`
+	Project string `json:"project,omitempty"`
+	IdleS   int64  `json:"idle_s"`
 }
