@@ -136,6 +136,7 @@ func takeSnapshot(ctx context.Context, g *globalOptions, args []string) (governo
 	}
 	samples, qr := sources.ReadQuota(quotaPaths())
 	state.ApplyQuota(samples)
+	state.ApplyQuotaErrors(qr.Errors())
 	for _, src := range governor.QuotaSources {
 		if e := qr.LastError(src); e != "" {
 			fmt.Fprintf(g.stderr, "coworktop: quota (%s): %s\n", src, e)

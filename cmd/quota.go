@@ -26,10 +26,14 @@ func sampleQuota(ctx context.Context, paths sources.QuotaPaths, out chan<- gover
 	r := sources.NewQuotaReader(paths)
 	tick := time.NewTicker(quotaEvery)
 	defer tick.Stop()
+	errs := 0
 	for {
-		if samples := r.Read(); len(samples) > 0 {
+		samples := r.Read()
+		counts := r.Errors()
+		if n := sumCounts(counts); len(samples) > 0 || n != errs {
+			errs = n
 			select {
-			case out <- governor.Update{Quota: samples}:
+			case out <- governor.Update{Quota: samples, QuotaErrors: counts}:
 			case <-ctx.Done():
 				return
 			}
@@ -65,4 +69,12 @@ func printQuotaSources(w io.Writer, now time.Time) {
 		fmt.Fprintf(w, "  %-10s %s\n    %s\n", p.Source, p.Path, state)
 	}
 	fmt.Fprintf(w, "  to record the quota Claude Code sees: %s\n", governor.QuotaHint)
+}
+
+func sumCounts(m map[governor.QuotaSource]int) int {
+	n := 0
+	for _, v := range m {
+		n += v
+	}
+	return n
 }

@@ -55,8 +55,18 @@ func TestLivePipelineReadsQuota(t *testing.T) {
 			}
 		}
 	}
+	// A refused read (a folder where the desktop file should be) is counted.
+	if err := os.MkdirAll(paths.Desktop, 0o700); err != nil {
+		t.Fatal(err)
+	}
 	record(41)
 	waitPercent(41)
+	for deadline := time.Now().Add(5 * time.Second); state.Snapshot(time.Now()).QuotaErrors[governor.QuotaDesktop] == 0; {
+		if time.Now().After(deadline) {
+			t.Fatal("the refused desktop read was not counted")
+		}
+		state.ApplyUpdate(<-updates)
+	}
 	time.Sleep(1100 * time.Millisecond) // a newer second: a new reading
 	record(47)
 	waitPercent(47)

@@ -73,3 +73,28 @@ func QuotaIn(samples []QuotaSample, from, to time.Time) []QuotaSample {
 	}
 	return out
 }
+
+// ApplyQuotaErrors records the quota reader's running count of refused or
+// failed reads per source (a count never goes down).
+func (s *State) ApplyQuotaErrors(errs map[QuotaSource]int) {
+	for src, n := range errs {
+		if s.quotaErrors == nil {
+			s.quotaErrors = map[QuotaSource]int{}
+		}
+		s.quotaErrors[src] = max(s.quotaErrors[src], n)
+	}
+}
+
+// quotaErrorsView is a copy of the counts, nil when there are none.
+func (s *State) quotaErrorsView() map[QuotaSource]int {
+	var out map[QuotaSource]int
+	for src, n := range s.quotaErrors {
+		if n > 0 {
+			if out == nil {
+				out = map[QuotaSource]int{}
+			}
+			out[src] = n
+		}
+	}
+	return out
+}

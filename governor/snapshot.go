@@ -321,6 +321,9 @@ type Snapshot struct {
 	// Quota is the account's 5-hour and 7-day quota (quota.go); nil when
 	// no source has a reading.
 	Quota *QuotaView `json:"quota,omitempty"`
+	// QuotaErrors counts the quota files' reads that were refused (not a
+	// regular file, over the bound) or could not be decoded, per source.
+	QuotaErrors map[QuotaSource]int `json:"quota_read_errors,omitempty"`
 }
 
 // HostPoint is one host sample as the memory timeline needs it: free

@@ -73,6 +73,7 @@ type State struct {
 	groupsAt        time.Time
 	files           []FileStatus
 	quota           map[quotaKey]*ring[QuotaSample] // quota readings per source and window (quota_state.go)
+	quotaErrors     map[QuotaSource]int             // the quota reader's failed reads per source
 
 	vm        VMView
 	openSteps map[string]openStep // step → the attempt in progress

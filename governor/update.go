@@ -31,8 +31,10 @@ type Update struct {
 	Unreadable int
 	// BadStamps counts entry starts whose timestamp is no real date.
 	BadStamps int
-	// Quota holds account quota readings (sources' quota reader).
-	Quota []QuotaSample
+	// Quota holds account quota readings (sources' quota reader), and
+	// QuotaErrors its running count of refused or failed reads per source.
+	Quota       []QuotaSample
+	QuotaErrors map[QuotaSource]int
 	// Records, when set, is a new reading of the session records.
 	Records *Records
 }
@@ -54,6 +56,7 @@ func (s *State) ApplyUpdate(u Update) {
 	s.counts.Unreadable += u.Unreadable
 	s.counts.BadStamps += u.BadStamps
 	s.ApplyQuota(u.Quota)
+	s.ApplyQuotaErrors(u.QuotaErrors)
 	if u.Records != nil {
 		s.ApplyRecords(*u.Records)
 	}

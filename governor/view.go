@@ -58,6 +58,7 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 	s.applyRecordsTo(&snap)
 	snap.Risks = s.risks(&snap)
 	snap.Quota = QuotaFigures(s.QuotaSamples(), now)
+	snap.QuotaErrors = s.quotaErrorsView()
 	return snap
 }
 

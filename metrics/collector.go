@@ -166,7 +166,7 @@ func collectSnapshot(ch chan<- prometheus.Metric, s governor.Snapshot, b BuildIn
 
 	collectGroups(gauge, s.Groups)
 	collectFiles(gauge, counter, s)
-	collectQuota(gauge, s.Quota)
+	collectQuota(gauge, counter, s)
 	collectRecords(gauge, s)
 }
 

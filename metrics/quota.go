@@ -18,16 +18,25 @@ var (
 		"1 when the quota figure is older than its source's normal interval (statusline 15m, desktop 10m, cache 1h).", "window")
 	descQuotaResets = newDesc("quota_resets_timestamp_seconds",
 		"When the quota window resets, as a Unix timestamp; absent when the source does not say (the desktop app's file).", "window")
+	descQuotaErrors = newDesc("quota_read_errors_total",
+		"Reads of a quota file refused (not a regular file, over its size bound) or not decodable, per source; absent while there are none.", "source")
 	descQuotaBurn = newDesc("quota_burn_percent_per_hour",
 		"coworktop's estimate of the window's pace from its recent readings (not a figure any source wrote); absent without enough readings.", "window")
 )
 
 func quotaDescriptors() []*prometheus.Desc {
-	return []*prometheus.Desc{descQuotaUsed, descQuotaAge, descQuotaStale, descQuotaResets, descQuotaBurn}
+	return []*prometheus.Desc{descQuotaUsed, descQuotaAge, descQuotaStale, descQuotaResets, descQuotaBurn, descQuotaErrors}
 }
 
-// collectQuota emits the quota figures of the snapshot.
-func collectQuota(gauge func(*prometheus.Desc, float64, ...string), q *governor.QuotaView) {
+// collectQuota emits the quota figures of the snapshot and the reader's
+// failed reads.
+func collectQuota(gauge func(*prometheus.Desc, float64, ...string), counter func(*prometheus.Desc, int, ...string), s governor.Snapshot) {
+	for _, src := range governor.QuotaSources {
+		if n := s.QuotaErrors[src]; n > 0 {
+			counter(descQuotaErrors, n, string(src))
+		}
+	}
+	q := s.Quota
 	for _, f := range q.Figures() {
 		w := string(f.Window)
 		gauge(descQuotaUsed, f.Percent, w, quotaSourceLabel(f.Source))

@@ -57,3 +57,16 @@ func TestQuotaGauges(t *testing.T) {
 		t.Errorf("%d quota series without a source", n)
 	}
 }
+
+func TestQuotaReadErrorsCounter(t *testing.T) {
+	st := richState()
+	st.ApplyUpdate(governor.Update{QuotaErrors: map[governor.QuotaSource]int{governor.QuotaCache: 2}})
+	st.ApplyUpdate(governor.Update{QuotaErrors: map[governor.QuotaSource]int{governor.QuotaCache: 1}}) // never goes down
+	c := NewCollector(snapFunc(st, t0.Add(time.Hour)), testBuild)
+	if got := testutil.ToFloat64(onlyLabels(c, "coworktop_quota_read_errors_total", "source", "cache")); got != 2 {
+		t.Errorf("cache read errors = %v, want 2", got)
+	}
+	if n := testutil.CollectAndCount(c, "coworktop_quota_read_errors_total"); n != 1 {
+		t.Errorf("%d series, want only the source with errors", n)
+	}
+}

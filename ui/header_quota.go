@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fmt"
+
 	"github.com/coworktop/coworktop/governor"
 )
 
@@ -41,6 +43,14 @@ func (m *Model) quotaLine(w int) string {
 	q := m.snap.Quota
 	text, ink := " account-wide: cloud sessions and other devices too", t.Muted
 	switch {
+	case q == nil && len(m.snap.QuotaErrors) > 0:
+		text, ink = " quota files unreadable:", t.Warn
+		for _, src := range governor.QuotaSources {
+			if n := m.snap.QuotaErrors[src]; n > 0 {
+				text += fmt.Sprintf(" %s ×%d", src, n)
+			}
+		}
+		text += " (coworktop doctor says why)"
 	case q == nil:
 		text = " no quota source: run " + governor.QuotaHint
 	default:

@@ -36,3 +36,12 @@ func TestQuotaMeterStaleAndHelp(t *testing.T) {
 		t.Fatal("the help does not say the quota is account-wide")
 	}
 }
+
+func TestQuotaLineSaysUnreadable(t *testing.T) {
+	m := New(Options{Mode: ModeLive, Clock: func() time.Time { return fixedNow }, Version: "test"})
+	m.Update(sizeMsg(160, 40))
+	m.Update(UpdatesMsg{governor.Update{QuotaErrors: map[governor.QuotaSource]int{governor.QuotaDesktop: 3}}})
+	if out := m.View().Content; !strings.Contains(out, "quota files unreadable: desktop ×3 (coworktop doctor says why)") {
+		t.Fatalf("no read errors shown:\n%s", out)
+	}
+}
