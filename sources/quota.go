@@ -51,13 +51,19 @@ type QuotaEnv struct {
 	Home     string
 	Getenv   func(string) string
 	CacheDir string // os.UserCacheDir(); "" when unknown
+	// Glob lists the files matching a pattern (filepath.Glob); nil: none.
+	Glob func(pattern string) []string
 }
 
 // ProcessQuotaEnv is this process's QuotaEnv.
 func ProcessQuotaEnv() QuotaEnv {
 	home, _ := os.UserHomeDir()
 	cache, _ := os.UserCacheDir()
-	return QuotaEnv{GOOS: runtime.GOOS, Home: home, Getenv: os.Getenv, CacheDir: cache}
+	glob := func(p string) []string {
+		m, _ := filepath.Glob(p)
+		return m
+	}
+	return QuotaEnv{GOOS: runtime.GOOS, Home: home, Getenv: os.Getenv, CacheDir: cache, Glob: glob}
 }
 
 // StatuslineStateName is the statusline state file's name in coworktop's
@@ -76,7 +82,8 @@ func StatuslineStatePath(env QuotaEnv) string {
 
 // DefaultQuotaPaths are the quota files on env's OS. The desktop app's
 // data folder is ~/Library/Application Support/Claude (macOS),
-// %APPDATA%\Claude (Windows) and ~/.config/Claude (Linux);
+// %APPDATA%\Claude (Windows; the older MSIX builds' package folder when
+// that has none) and ~/.config/Claude (Linux);
 // CLAUDE_CONFIG_DIR moves ~/.claude.json into that folder.
 func DefaultQuotaPaths(env QuotaEnv) QuotaPaths {
 	p := QuotaPaths{Statusline: StatuslineStatePath(env)}
@@ -99,6 +106,13 @@ func DefaultQuotaPaths(env QuotaEnv) QuotaPaths {
 	}
 	if appData != "" {
 		p.Desktop = filepath.Join(appData, "plan-usage-history.json")
+	}
+	// The older MSIX builds keep the app's data in their package folder
+	// (any publisher hash): used when the usual file is not there.
+	if d := env.Getenv("LOCALAPPDATA"); env.GOOS == "windows" && d != "" && env.Glob != nil && len(env.Glob(p.Desktop)) == 0 {
+		if m := env.Glob(filepath.Join(d, "Packages", "Claude_*", "LocalCache", "Roaming", "Claude", "plan-usage-history.json")); len(m) > 0 {
+			p.Desktop = m[0]
+		}
 	}
 	if d := env.Getenv("CLAUDE_CONFIG_DIR"); d != "" {
 		p.ClaudeJSON = filepath.Join(d, ".claude.json")

@@ -18,6 +18,10 @@ import (
 const (
 	statuslineMerge = time.Minute
 	statuslineKeep  = 180
+	// A reading older than the newest kept by less than this comes from a
+	// status line that started earlier and is dropped; by more, the clock
+	// went back and the file starts afresh.
+	statuslineBack = 10 * time.Minute
 )
 
 // RecordStatusline adds what `coworktop statusline` saw at now to the
@@ -42,6 +46,9 @@ func RecordStatusline(path string, rl *RateLimits, now time.Time) error {
 	// until a minute has passed: kept entries are a minute apart.
 	n := len(st.Samples)
 	if n > 0 && seen.At.Before(st.Samples[n-1].At) {
+		if st.Samples[n-1].At.Sub(seen.At) < statuslineBack {
+			return nil // another status line, started earlier, wrote a newer reading
+		}
 		st.Samples = st.Samples[:0] // the clock went back: start afresh
 		n = 0
 	}

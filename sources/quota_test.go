@@ -264,6 +264,15 @@ func TestRecordStatuslineMergesAndBounds(t *testing.T) {
 	if len(ents) != 1 {
 		t.Fatalf("folder holds %d files", len(ents))
 	}
+	// A reading from a status line that started a little earlier is
+	// dropped, not made the newest.
+	before := mustRead(t, p.Statusline)
+	if err := RecordStatusline(p.Statusline, pct(1), t0.Add(399*30*time.Second-time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if string(mustRead(t, p.Statusline)) != string(before) {
+		t.Fatal("an older reading changed the file")
+	}
 	// A corrupt state file is started afresh.
 	writeQuotaFile(t, p.Statusline, []byte("{not json"))
 	if err := RecordStatusline(p.Statusline, pct(5), t0); err != nil {
@@ -304,6 +313,17 @@ func TestDefaultQuotaPaths(t *testing.T) {
 	p = DefaultQuotaPaths(env("windows", map[string]string{"APPDATA": "/appdata", "CLAUDE_CONFIG_DIR": "/cfg"}))
 	if p.Desktop != filepath.Join("/appdata", "Claude", "plan-usage-history.json") || p.ClaudeJSON != filepath.Join("/cfg", ".claude.json") {
 		t.Fatalf("windows %+v", p)
+	}
+	msix := filepath.Join("/local", "Packages", "Claude_pzs8sxrjxfjjc", "LocalCache", "Roaming", "Claude", "plan-usage-history.json")
+	e := env("windows", map[string]string{"APPDATA": "/appdata", "LOCALAPPDATA": "/local"})
+	e.Glob = func(pattern string) []string {
+		if ok, _ := filepath.Match(pattern, msix); ok {
+			return []string{msix}
+		}
+		return nil
+	}
+	if p := DefaultQuotaPaths(e); p.Desktop != msix {
+		t.Fatalf("msix %+v", p)
 	}
 	p = DefaultQuotaPaths(env("linux", nil))
 	if p.Desktop != filepath.Join("/h", ".config", "Claude", "plan-usage-history.json") {
