@@ -335,6 +335,10 @@ func (r *Report) Redact(rd Redactor) {
 	for i := range r.Crashes {
 		r.Crashes[i].Session = rd.String(r.Crashes[i].Session)
 	}
+	if v := r.NextVictim; v != nil {
+		v.Session = rd.String(v.Session)
+		v.Project = "" // a folder's name: the redacted report names no project
+	}
 	r.VM.Service.Warning = rd.String(r.VM.Service.Warning) // the service's error text may name a path
 	r.Verdict = rd.String(r.Verdict)
 }
