@@ -135,11 +135,7 @@ func DiscoverWith(in DiscoverInput) Discovery {
 		}
 	}
 	if best < 0 {
-		var why []string
-		for _, p := range d.Probed {
-			why = append(why, fmt.Sprintf("%s (%s): %s", CleanText(p.Path), p.Source, p.Why))
-		}
-		d.Reason = "no Claude log folder found: " + strings.Join(why, "; ")
+		d.Reason = "no Claude log folder found: " + whyNone(d.Probed)
 		return d
 	}
 	b := d.Probed[best]
@@ -174,6 +170,33 @@ func useOf(p ProbedDir, chosen bool, b ProbedDir) string {
 	}
 	return fmt.Sprintf("not used: its newest log was written %s, before the chosen folder's (%s); it may hold older history: name it as PATH to read it",
 		p.Newest.Format(time.DateTime), b.Newest.Format(time.DateTime))
+}
+
+// whyNone says why none of the probed folders would do: each with its
+// reason when there are one or two, else a count per reason and the
+// first folder, so that the error stays a readable line (doctor lists
+// them all).
+func whyNone(ps []ProbedDir) string {
+	if len(ps) <= 2 {
+		var why []string
+		for _, p := range ps {
+			why = append(why, fmt.Sprintf("%s (%s): %s", CleanText(p.Path), p.Source, p.Why))
+		}
+		return strings.Join(why, "; ")
+	}
+	var reasons []string
+	count := map[string]int{}
+	for _, p := range ps {
+		if count[p.Why] == 0 {
+			reasons = append(reasons, p.Why)
+		}
+		count[p.Why]++
+	}
+	var parts []string
+	for _, r := range reasons {
+		parts = append(parts, fmt.Sprintf("%d %s", count[r], r))
+	}
+	return fmt.Sprintf("%d folders probed (%s), the first %s", len(ps), strings.Join(parts, ", "), CleanText(ps[0].Path))
 }
 
 func countFound(ps []ProbedDir) int {

@@ -134,3 +134,13 @@ func TestDiscoverServiceLog(t *testing.T) {
 		t.Fatalf("unset: %+v", c)
 	}
 }
+
+// With six folders and none there, the error stays one readable line.
+func TestDiscoverNoneOfManyFolders(t *testing.T) {
+	root := testfs.TempDir(t)
+	d := DiscoverWith(DiscoverInput{GOOS: "windows", Home: root, Join: filepath.Join})
+	want := "no Claude log folder found: 6 folders probed (6 missing), the first " + filepath.Join(root, "AppData", "Local", "Claude", "Logs")
+	if d.Chosen != "" || d.Reason != want {
+		t.Fatalf("reason %q, want %q", d.Reason, want)
+	}
+}
