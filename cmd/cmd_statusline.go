@@ -56,6 +56,9 @@ output above coworktop's line.`,
 		Example: `  coworktop statusline --install
   coworktop statusline --chain '~/.claude/statusline.sh'`,
 		Args: cobra.NoArgs,
+		// A broken config file must not blank the status line: it uses
+		// nothing of the config.
+		Annotations: map[string]string{skipConfig: "true"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if o.install {
 				return printStatuslineInstall(g)

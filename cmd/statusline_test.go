@@ -132,6 +132,17 @@ func TestStatuslineGarbageAndChain(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "cache")); !os.IsNotExist(err) {
 		t.Fatal("garbage wrote a state file")
 	}
+	// A broken config file does not blank the line either.
+	cfg := filepath.Join(dir, "config", "coworktop", "config.toml")
+	if err := os.MkdirAll(filepath.Dir(cfg), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cfg, []byte("refresh = [[[\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out, _ := claudeCalls(t, shellQuote(bin)+" statusline", env, "{}"); out != "coworktop · no quota source\n" {
+		t.Fatalf("with a broken config: %q", out)
+	}
 	// --chain: the person's own command gets the same stdin, and its
 	// output comes first.
 	doc := `{"model":{"display_name":"Opus"},"rate_limits":{"five_hour":{"used_percentage":62}}}`
