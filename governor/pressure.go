@@ -19,6 +19,12 @@ func (s Snapshot) LoggedPressureNow() PressureLevel {
 	if !s.App.DownSince.IsZero() && !s.App.DownSince.Before(s.PressureAt) {
 		return PressureUnknown // the app that logged it has quit since
 	}
+	if h := s.Host; h != nil && h.Pressure == PressureNormal && h.At.After(s.PressureAt) {
+		// The host's own reading (the OS's level, or the app's free-ratio
+		// rule) says normal since: the app logs no return to normal, this
+		// is it.
+		return PressureUnknown
+	}
 	return s.Pressure
 }
 

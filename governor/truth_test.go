@@ -130,3 +130,20 @@ func TestSnapshotJSONTimesAndSeconds(t *testing.T) {
 		t.Errorf("read back: now %v idle %v cap %+v", back.Now, back.Sessions[0].Idle, back.Cap)
 	}
 }
+
+// A logged level stops being the present once the host's own reading says
+// normal after it: the app logs no return to normal (issue 23 #4).
+func TestLoggedLevelEndsAtAHostNormal(t *testing.T) {
+	s := governor.New(governor.DefaultLimits())
+	applyEvents(s, governor.Event{Time: sec(0), Kind: governor.KindPressure, Pressure: governor.PressureLoggedCritical, Effective: 3})
+	s.ApplyHost(governor.HostMemory{At: sec(10), Pressure: governor.PressureWarning})
+	if got := s.Snapshot(sec(20)).LoggedPressureNow(); got != governor.PressureCritical {
+		t.Fatalf("a host warning after a logged critical: %s, want critical still", got)
+	}
+	s.ApplyHost(governor.HostMemory{At: sec(30), Pressure: governor.PressureNormal})
+	snap := s.Snapshot(sec(40))
+	if snap.LoggedPressureNow() != governor.PressureUnknown || snap.PressureNow() != governor.PressureNormal ||
+		snap.LoggedPressureText() != "critical, 40s ago, no longer current" {
+		t.Fatalf("after the host's normal: logged %s, now %s, %q", snap.LoggedPressureNow(), snap.PressureNow(), snap.LoggedPressureText())
+	}
+}
