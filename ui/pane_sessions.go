@@ -141,7 +141,7 @@ func (m *Model) sessionsContent(w int) content {
 	}
 	c.rowAt = func(i int) row {
 		if i >= len(sessions) {
-			return m.backgroundRow(bg[i-len(sessions)], projW, needW)
+			return m.backgroundRow(bg[i-len(sessions)], projW, needW, startW)
 		}
 		s := sessions[i]
 		timeout := ""
@@ -163,7 +163,7 @@ func (m *Model) sessionsContent(w int) content {
 		l := newLine(t).add(markInk, mark).cell(Ink{}, governor.SessionName(s), projW).
 			cell(m.stateStyle(s), stateLabel(s), stW)
 		if needW > 0 {
-			l.cell(m.needsYouInk(s), needsYouCell(s, m.snap.Now), needW)
+			l.cell(m.needsYouInk(s), needsYouCell(s, m.snap.Now, needW), needW)
 		}
 		if startW > 0 {
 			l.cell(t.Muted, shortClock(s.FirstSeen), startW)

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
@@ -13,28 +14,23 @@ import (
 
 // needsYouWidth is the NEEDS YOU column's width at pane width w: room for
 // "approve Bash · 12m05s" where there is room.
-func needsYouWidth(w int) int { return min(24, max(14, w/4+3)) }
+func needsYouWidth(w int) int { return min(24, max(14, w/5)) }
 
 // needsNoStart: below this pane width the Sessions pane gives the START
 // column's room to NEEDS YOU (the start stays in the details).
 const needsNoStart = 100
 
-// sessionName is the session's title where its record gives one, else its
-// folder's name (the folder stays in the details).
-func sessionName(s governor.SessionView) string {
-	if s.Title != "" {
-		return s.Title
-	}
-	return s.Project
-}
-
 // needsYouCell is the NEEDS YOU cell: "approve Bash · 12m05s" while the
 // session waits for the person, its attention otherwise ("busy", "idle"),
 // "?" when its record does not say (or it has none).
-func needsYouCell(s governor.SessionView, now time.Time) string {
+func needsYouCell(s governor.SessionView, now time.Time, w int) string {
 	switch {
 	case s.NeedsYou():
-		return s.NeedsYouText(now)
+		text := s.NeedsYouText(now)
+		if short, ok := strings.CutPrefix(text, "approve "); ok && textWidth(text) > w {
+			return short // "Bash · 12m": the tool and the wait before the verb
+		}
+		return text
 	case !s.Live():
 		return ""
 	case s.Attention == governor.AttentionUnknown || s.Attention == "":
@@ -54,9 +50,9 @@ func (m *Model) needsYouInk(s governor.SessionView) Ink {
 }
 
 // backgroundRow is one background session of the Claude Code supervisor:
-// its name first (as every row), its recorded state marked "bg", and its
-// attention.
-func (m *Model) backgroundRow(b governor.BackgroundView, nameW, needW int) row {
+// its name, its recorded state and attention, "bg" in the ID column, in
+// the Sessions pane's order (names first).
+func (m *Model) backgroundRow(b governor.BackgroundView, nameW, needW, startW int) row {
 	t := m.theme
 	const stW = 12
 	need := string(b.Attention)
@@ -82,7 +78,13 @@ func (m *Model) backgroundRow(b governor.BackgroundView, nameW, needW int) row {
 	if needW > 0 {
 		l.cell(ink, need, needW)
 	}
-	return l.row(b.ID)
+	// START, IDLE, TIMEOUT and EV are the log's: a background session has
+	// none of them.
+	pad := 7 + 1 + 7 + 1 + 2 + 1
+	if startW > 0 {
+		pad += startW + 1
+	}
+	return l.add(Ink{}, strings.Repeat(" ", pad)).cell(t.Muted, "bg", 8).row(b.ID)
 }
 
 // needsYouHeader is the title line's count of sessions that need the
