@@ -14,8 +14,9 @@ set -u
 
 BIN=${1:-}
 work=$(mktemp -d)
-T="tmux -L coworktop-needs-you"
-trap '$T kill-server 2>/dev/null; rm -rf "$work"' EXIT
+# One tmux server per size: a server killed and one started at once on the
+# same socket race ("server exited unexpectedly").
+trap 'for s in 120x40 80x24; do tmux -L "coworktop-needs-you-$s" kill-server 2>/dev/null; done; rm -rf "$work"' EXIT
 
 if ! command -v tmux >/dev/null; then
 	echo "FAIL needs-you-e2e: tmux is not installed"
@@ -49,10 +50,10 @@ expect() {
 
 for size in 120x40 80x24; do
 	w=${size%x*} h=${size#*x}
-	$T kill-server 2>/dev/null
+	T="tmux -L coworktop-needs-you-$size"
 	# A home of its own: the demo reads only the records it writes.
 	$T new-session -d -s ny -x "$w" -y "$h" "env HOME='$work' TERM=xterm-256color '$BIN' --demo; sleep 30"
-	expect "the title line counts who needs you" 'needs you 1 · '
+	expect "the title line counts who needs you" 'needs you 1 · ' 30 # start-up, on a loaded machine
 	expect "the Sessions pane has the column" 'NAME +STATE +NEEDS YOU'
 	if [ "$size" = 80x24 ]; then
 		# Two rows fit here: filter the Sessions pane to the waiting one.
