@@ -104,8 +104,10 @@ type QuotaFigure struct {
 	ObservedAt time.Time     `json:"-"`
 	Age        time.Duration `json:"-"`
 	AgeS       int64         `json:"age_s"`
-	// Stale: older than its source's normal interval.
-	Stale bool `json:"stale"`
+	// Stale: older than its source's normal interval, or observed before
+	// its window's reset time, which has passed (ResetPassed).
+	Stale       bool `json:"stale"`
+	ResetPassed bool `json:"reset_passed,omitempty"`
 	// Burn is coworktop's estimate of where this window goes at its
 	// recent pace; nil without enough samples.
 	Burn *QuotaBurn `json:"burn,omitempty"`
@@ -168,7 +170,8 @@ func QuotaFigures(samples []QuotaSample, now time.Time) *QuotaView {
 		f := &QuotaFigure{Window: w, Percent: best.Percent, ResetsAt: best.ResetsAt, Source: best.Source, ObservedAt: best.At}
 		f.Age = max(0, now.Sub(best.At))
 		f.AgeS = int64(f.Age / time.Second)
-		f.Stale = f.Age > best.Source.Interval()
+		f.ResetPassed = resetPassed(best, now)
+		f.Stale = !quotaFresh(best, now)
 		f.Burn = quotaBurn(samples, best, now)
 		switch w {
 		case QuotaFiveHour:
@@ -181,6 +184,17 @@ func QuotaFigures(samples []QuotaSample, now time.Time) *QuotaView {
 		return nil
 	}
 	return &v
+}
+
+// quotaFresh: the reading is within its source's normal interval, and its
+// window has not reset since it was read.
+func quotaFresh(s QuotaSample, now time.Time) bool {
+	return now.Sub(s.At) <= s.Source.Interval() && !resetPassed(s, now)
+}
+
+// resetPassed: the reading's window reset after it was read.
+func resetPassed(s QuotaSample, now time.Time) bool {
+	return !s.ResetsAt.IsZero() && s.At.Before(s.ResetsAt) && !now.Before(s.ResetsAt)
 }
 
 // bestQuota is QuotaFigures' choice for one window.
@@ -203,7 +217,7 @@ func bestQuota(samples []QuotaSample, w QuotaWindow, now time.Time) (QuotaSample
 	}
 	slices.SortFunc(all, func(a, b QuotaSample) int { return a.Source.rank() - b.Source.rank() })
 	for _, s := range all {
-		if now.Sub(s.At) <= s.Source.Interval() {
+		if quotaFresh(s, now) {
 			return s, true
 		}
 	}
@@ -237,7 +251,7 @@ const (
 // window's last reset (a drop in percent). Nil when there are too few
 // readings, or the newest is stale.
 func quotaBurn(samples []QuotaSample, best QuotaSample, now time.Time) *QuotaBurn {
-	if now.Sub(best.At) > best.Source.Interval() {
+	if !quotaFresh(best, now) {
 		return nil
 	}
 	var pts []QuotaSample
@@ -333,17 +347,21 @@ func QuotaFiguresText(q *QuotaView) string {
 			out += " · "
 		}
 		out += f.Window.Short() + " " + QuotaPercentText(f.Percent)
-		if i > 0 && (f.Source != figs[0].Source || f.Stale != figs[0].Stale) {
+		if i > 0 && (f.Source != figs[0].Source || f.Stale != figs[0].Stale || f.ResetPassed != figs[0].ResetPassed) {
 			out += " (" + quotaLabel(f) + ")"
 		}
 	}
 	return out
 }
 
-// quotaLabel is "statusline, 40s ago", with ", stale" when it is.
+// quotaLabel is "statusline, 40s ago", with ", stale" when it is, or
+// ", reset since" when its window has reset after it was read.
 func quotaLabel(f *QuotaFigure) string {
 	s := string(f.Source) + ", " + QuotaAgeText(f.Age)
-	if f.Stale {
+	switch {
+	case f.ResetPassed:
+		s += ", reset since"
+	case f.Stale:
 		s += ", stale"
 	}
 	return s

@@ -158,3 +158,22 @@ func TestQuotaBurnShort(t *testing.T) {
 		t.Fatal("no estimate gave words")
 	}
 }
+
+func TestQuotaResetSinceReading(t *testing.T) {
+	// 95 % read 4 minutes ago, its window reset 2 minutes ago: no longer
+	// the figure, though within the statusline's interval.
+	s := qs(QuotaStatusline, QuotaFiveHour, 95, 4*time.Minute)
+	s.ResetsAt = qNow.Add(-2 * time.Minute)
+	q := QuotaFigures([]QuotaSample{s}, qNow)
+	if !q.FiveHour.Stale || !q.FiveHour.ResetPassed || q.FiveHour.Burn != nil {
+		t.Fatalf("%+v", q.FiveHour)
+	}
+	if got := QuotaSummary(q); got != "5h 95%  statusline, 4m ago, reset since" {
+		t.Fatalf("summary %q", got)
+	}
+	// A fresh desktop reading after the reset wins.
+	q = QuotaFigures([]QuotaSample{s, qs(QuotaDesktop, QuotaFiveHour, 3, time.Minute)}, qNow)
+	if q.FiveHour.Source != QuotaDesktop || q.FiveHour.Percent != 3 || q.FiveHour.Stale {
+		t.Fatalf("%+v", q.FiveHour)
+	}
+}
