@@ -15,7 +15,7 @@ var (
 	descQuotaAge = newDesc("quota_age_seconds",
 		"Age of the quota figure: seconds since its source observed it.", "window")
 	descQuotaStale = newDesc("quota_stale",
-		"1 when the quota figure is older than its source's normal interval (statusline 15m, desktop 10m, cache 1h).", "window")
+		"1 when the quota figure is older than its source's normal interval (statusline 15m, desktop 10m, cache 1h) or its window has reset since it was read.", "window")
 	descQuotaResets = newDesc("quota_resets_timestamp_seconds",
 		"When the quota window resets, as a Unix timestamp; absent when the source does not say (the desktop app's file).", "window")
 	descQuotaErrors = newDesc("quota_read_errors_total",
