@@ -63,7 +63,7 @@ func (m *Model) backgroundRow(b governor.BackgroundView, nameW, needW, startW in
 			need = "waiting"
 		}
 		if !b.WaitingSince.IsZero() {
-			need += " · " + governor.FormatDuration(max(0, m.snap.Now.Sub(b.WaitingSince)))
+			need += " · " + governor.ShortDuration(max(0, m.snap.Now.Sub(b.WaitingSince)))
 		}
 	}
 	name := b.Name

@@ -1,0 +1,57 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// recordsModel is the fixture with a reading of the records: docs waits to
+// approve Bash (its record written at 14:02), web-app has Remote Control on
+// and a title, and a background job waits too.
+func recordsModel(t *testing.T, w, h int) *Model {
+	m := fixtureModel(t, w, h, false)
+	r := governor.Records{At: fixedNow.Add(-5 * time.Second), Found: true,
+		Code: []governor.CodeRecord{{Pid: 1, HostSessionID: "local_44444444-aaaa-4bbb-8ccc-000000000004", Status: "waiting",
+			WaitingFor: "approve Bash", UpdatedAt: time.Date(2026, 9, 30, 14, 2, 0, 0, time.UTC)}},
+		App: []governor.AppRecord{
+			{SessionID: "local_44444444-aaaa-4bbb-8ccc-000000000004", Title: "Docs: release notes"},
+			{SessionID: "local_22222222-aaaa-4bbb-8ccc-000000000002", Title: "Web app", RemoteControl: governor.ToggleOn},
+		},
+		Background: []governor.BackgroundRecord{{ID: "j1", Name: "nightly", State: "blocked", WaitingFor: "permission prompt"}},
+	}
+	m.Update(UpdatesMsg{governor.Update{Records: &r}})
+	return m
+}
+
+func TestNeedsYouColumnAndCount(t *testing.T) {
+	m := recordsModel(t, 120, 40)
+	out := frame(m)
+	for _, want := range []string{"needs you 2 · ", "NEEDS YOU", "Docs: release", "Bash · 8m", "Web app", "(rc)", "nightly", "bg: blocked", "permission pr"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the screen lacks %q:\n%s", want, out)
+		}
+	}
+	// The details: the title and its source, the folder, the wait and its source.
+	press(m, "/", "D", "o", "c", "s", "enter", "enter")
+	out = frame(m)
+	for _, want := range []string{"title Docs: release notes (from the app's session record)", "/Users/u/projects/docs",
+		"needs you: approve Bash · 8m (since 14:02:00, its Claude Code session record)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the details lack %q:\n%s", want, out)
+		}
+	}
+}
+
+// Without records (replay, saved logs) the pane is as it was: no column,
+// no count, the folder's name.
+func TestNoRecordsNoColumn(t *testing.T) {
+	out := frame(fixtureModel(t, 120, 40, false))
+	for _, bad := range []string{"NEEDS YOU", "needs you"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("without records the screen shows %q", bad)
+		}
+	}
+}
