@@ -42,6 +42,13 @@ func RecordStatusline(path string, rl *RateLimits, now time.Time) error {
 		return err
 	}
 	seen := StatuslineSeen{At: now.UTC().Truncate(time.Second), RateLimits: *rl}
+	// Claude Code runs the command on screen events too, with the
+	// rate_limits of the session's last API response: a figure that has
+	// not changed keeps the time it was first seen, so its age says how
+	// long it has held, not how long ago the screen last redrew.
+	if n := len(st.Samples); n > 0 && sameLimits(st.Samples[n-1].RateLimits, *rl) {
+		return nil
+	}
 	// The newest entry stands in for every reading since the one before it
 	// until a minute has passed: kept entries are a minute apart.
 	n := len(st.Samples)
@@ -123,4 +130,20 @@ func ReadTail(path string, n int64) ([]byte, error) {
 		return nil, nil
 	}
 	return buf, nil
+}
+
+// sameLimits reports whether two rate_limits say the same.
+func sameLimits(a, b RateLimits) bool {
+	return sameWindow(a.FiveHour, b.FiveHour) && sameWindow(a.SevenDay, b.SevenDay)
+}
+
+func sameWindow(a, b *RateWindow) bool {
+	pa, pb := a.percent(), b.percent()
+	if (pa == nil) != (pb == nil) {
+		return false
+	}
+	if pa == nil {
+		return true
+	}
+	return *pa == *pb && a.ResetsAt.Equal(b.ResetsAt.Time)
 }

@@ -264,6 +264,15 @@ func TestRecordStatuslineMergesAndBounds(t *testing.T) {
 	if len(ents) != 1 {
 		t.Fatalf("folder holds %d files", len(ents))
 	}
+	// The same figure again, later: the file keeps the time it was first
+	// seen.
+	same := mustRead(t, p.Statusline)
+	if err := RecordStatusline(p.Statusline, pct(39.9), t0.Add(500*30*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if string(mustRead(t, p.Statusline)) != string(same) {
+		t.Fatal("an unchanged figure rewrote the file")
+	}
 	// A reading from a status line that started a little earlier is
 	// dropped, not made the newest.
 	before := mustRead(t, p.Statusline)
