@@ -194,3 +194,33 @@ func TestRecordsLossOfAWaitingSession(t *testing.T) {
 		t.Fatalf("a record read after the loss must not annotate it: %+v", l)
 	}
 }
+
+// Record text is untrusted, like log text: no control character or escape
+// reaches a view, and every field is capped.
+func TestRecordsHostileText(t *testing.T) {
+	s := recordsState(t)
+	evil := "\x1b]0;owned\x07\x1b[2J\u202e" + strings.Repeat("x", 5000) + "\x00"
+	s.ApplyRecords(governor.Records{At: t0.Add(300 * time.Second), Found: true,
+		Code:       []governor.CodeRecord{{HostSessionID: "local_aaaaaaaa-1", Status: "waiting", WaitingFor: evil, Name: evil}},
+		App:        []governor.AppRecord{{SessionID: "local_aaaaaaaa-1", Title: evil}},
+		Background: []governor.BackgroundRecord{{ID: evil, Name: evil, State: evil, Status: "waiting", WaitingFor: evil}},
+	})
+	snap := s.Snapshot(t0.Add(400 * time.Second))
+	v := find(snap, "local_aaaaaaaa-1")
+	texts := []string{v.Title, v.WaitingFor, v.NeedsYouText(snap.Now), v.AtRiskWhy, governor.NeedsYouSummary(snap)}
+	for _, b := range snap.Background {
+		texts = append(texts, b.ID, b.Name, b.State, b.WaitingFor)
+	}
+	for _, r := range snap.Risks {
+		texts = append(texts, r.Summary)
+		texts = append(texts, r.Evidence...)
+	}
+	for _, x := range texts {
+		if strings.ContainsAny(x, "\x1b\x07\x00\u202e") || len([]rune(x)) > 1000 {
+			t.Fatalf("record text reached a view raw or uncapped: %q", x)
+		}
+	}
+	if len([]rune(v.Title)) > 81 || len([]rune(v.WaitingFor)) > 61 { // the cap and its "…"
+		t.Fatalf("caps: title %d, waiting for %d runes", len([]rune(v.Title)), len([]rune(v.WaitingFor)))
+	}
+}
