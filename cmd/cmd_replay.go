@@ -91,7 +91,9 @@ func readReplay(paths []string) ([]governor.Event, []governor.FileStatus, int, e
 	status := make([]governor.FileStatus, 0, len(results))
 	unreadable := 0
 	for _, r := range results {
-		fs := governor.FileStatus{Name: sources.CleanText(r.Name), State: governor.FileDone, Lines: int64(r.Lines), Cut: int64(r.CutLines)}
+		// Following while it plays; done once its last event is delivered
+		// (feedReplay): it said done while still playing (issue 23 #5).
+		fs := governor.FileStatus{Name: sources.CleanText(r.Name), State: governor.FileFollowing, Lines: int64(r.Lines), Cut: int64(r.CutLines)}
 		if r.Err != "" {
 			fs.State, fs.Err = "unreadable", r.Err
 		}
@@ -109,6 +111,23 @@ func readReplay(paths []string) ([]governor.Event, []governor.FileStatus, int, e
 func feedReplay(ctx context.Context, pb *playback, events []governor.Event, files []governor.FileStatus, unreadable int, out chan<- governor.Update) {
 	defer close(out)
 	const step, maxWait, lead = 100 * time.Millisecond, 5 * time.Second, 2 * time.Second
+	files = append([]governor.FileStatus(nil), files...)
+	last := map[string]int{} // a file's last event
+	for i, e := range events {
+		last[e.File] = i
+	}
+	done := func(upTo int) []governor.FileStatus { // files whose last event is before upTo, now done
+		var out []governor.FileStatus
+		for i := range files {
+			f := &files[i]
+			if li, ok := last[f.Name]; f.State == governor.FileFollowing && (!ok || li < upTo) {
+				f.State = governor.FileDone
+				out = append(out, *f)
+			}
+		}
+		return out
+	}
+	done(0) // a file with no event has nothing to play
 	first := governor.Update{Files: files, Unreadable: unreadable}
 	select {
 	case out <- first:
@@ -126,7 +145,7 @@ func feedReplay(ctx context.Context, pb *playback, events []governor.Event, file
 		}
 		if end > next {
 			select {
-			case out <- governor.Update{Events: events[next:end]}:
+			case out <- governor.Update{Events: events[next:end], Files: done(end)}:
 				next = end
 			case <-ctx.Done():
 				return

@@ -4,6 +4,7 @@ import (
 	"github.com/coworktop/coworktop/governor"
 	"slices"
 	"strconv"
+	"time"
 )
 
 func (m *Model) kindStyle(k governor.Kind) Ink {
@@ -31,6 +32,9 @@ func (m *Model) logRows(w int, keep func(governor.LogLine) bool) []row {
 		ll := lines[i]
 		if keep != nil && !keep(ll) {
 			continue
+		}
+		if sameQuit(lines, i) {
+			continue // one quit, one line (issue 23 #5: one quit written twice)
 		}
 		l := newLine(t).cell(t.Muted, clockTime(ll.Time), timeW).add(m.kindStyle(ll.Kind), fit(ll.Text, textW))
 		rows = append(rows, l.row(""))
@@ -123,4 +127,30 @@ func lifecycleFacts(s governor.SessionView) []string {
 		facts = append(facts, "protected: "+s.Protected+" (idle pauses declined; the governor never picks it)")
 	}
 	return facts
+}
+
+// quitWindow is how long one quit of the app goes on writing its lines.
+const quitWindow = time.Minute
+
+// sameQuit says whether lines[i] is a bare "app quitting" that another
+// quit line of the same quit (within quitWindow, no app start between)
+// already says, with its counts: the app writes beforeQuit, willQuit and
+// "Stopping N active session(s) on quit" for one quit.
+func sameQuit(lines []governor.LogLine, i int) bool {
+	if lines[i].Kind != governor.KindAppQuit {
+		return false
+	}
+	at := lines[i].Time
+	for _, step := range []int{-1, 1} {
+		for j := i + step; j >= 0 && j < len(lines); j += step {
+			l := lines[j]
+			if d := l.Time.Sub(at); d > quitWindow || d < -quitWindow || l.Kind == governor.KindAppStart {
+				break
+			}
+			if l.Kind == governor.KindStopAll || l.Kind == governor.KindPTYKill || (l.Kind == governor.KindAppQuit && step < 0) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -161,3 +161,30 @@ func TestFilterFeedback(t *testing.T) {
 		t.Errorf("the filtered title does not count its rows:\n%s", out)
 	}
 }
+
+// TestEventLogOneQuit: one quit of the app is one line of the event log,
+// though it writes "Stopping N active session(s) on quit", beforeQuit and
+// willQuit (issue 23 #5: the event log wrote one quit twice); a second
+// quit after a new start is a line of its own.
+func TestEventLogOneQuit(t *testing.T) {
+	m := fixtureModel(t, 120, 40, false)
+	m.Update(UpdatesMsg{{Events: parseLog(t, "main.log", `2026-09-30 14:10:01 [info] [CCD] Stopping 3 active session(s) on quit
+2026-09-30 14:10:01 [info] beforeQuit: handler fired
+2026-09-30 14:10:02 [info] willQuit: handler is ready for quit, so quitting
+`)}})
+	m.refresh()
+	rows := m.logRows(100, nil)
+	quits := 0
+	for _, r := range rows {
+		if strings.Contains(r.plain, "app quitting") {
+			quits++
+		}
+	}
+	if quits != 1 {
+		var all []string
+		for _, r := range rows {
+			all = append(all, r.plain)
+		}
+		t.Errorf("one quit, %d event log lines:\n%s", quits, strings.Join(all, "\n"))
+	}
+}

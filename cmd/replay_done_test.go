@@ -1,0 +1,48 @@
+package cmd
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// TestReplayMarksFilesDoneWhenPlayed: a replayed file is "following" while
+// its events play and "done" only once its last event is delivered (issue
+// 23 #5: replay marked every file done at the start).
+func TestReplayMarksFilesDoneWhenPlayed(t *testing.T) {
+	events, files, unreadable, err := readReplay([]string{filepath.Join(testdataDir, "logs", "macos")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	pb := newPlayback(events[0].Time, events[len(events)-1].Time, 4096)
+	pb.SetPaused(true)
+	updates := make(chan governor.Update)
+	go feedReplay(ctx, pb, events, files, unreadable, updates)
+	state := governor.New(governor.DefaultLimits())
+	state.ApplyUpdate(<-updates)
+	stateOf := func(name string) governor.FileState {
+		for _, f := range state.Snapshot(time.Now()).Files {
+			if f.Name == name {
+				return f.State
+			}
+		}
+		return ""
+	}
+	if got := stateOf("main.log"); got != governor.FileFollowing {
+		t.Fatalf("before playing, main.log is %q, want following", got)
+	}
+	pb.SetPaused(false)
+	for u := range updates {
+		state.ApplyUpdate(u)
+	}
+	for _, f := range state.Snapshot(time.Now()).Files {
+		if f.State != governor.FileDone {
+			t.Errorf("after playing, %s is %q, want done", f.Name, f.State)
+		}
+	}
+}
