@@ -160,8 +160,10 @@ func TestFourOutputsTellOneStory(t *testing.T) {
 	if serve != want {
 		t.Errorf("serve: %+v, want %+v", serve, want)
 	}
-	// No metric names a session: the victim's idle time stands for it.
-	if idle := metric("coworktop_next_victim_idle_seconds"); s.NextVictim == nil || idle < int(s.NextVictim.Idle.Seconds())-10 || idle > int(s.NextVictim.Idle.Seconds())+10 {
+	// No metric names a session: the victim's idle time stands for it
+	// (it climbed while serve started: web's, not infra's, 270 s less).
+	later := int(time.Since(s.Now).Seconds())
+	if idle := metric("coworktop_next_victim_idle_seconds"); s.NextVictim == nil || idle < int(s.NextVictim.Idle.Seconds())-2 || idle > int(s.NextVictim.Idle.Seconds())+later+2 {
 		t.Errorf("serve's next victim idle %d s, snapshot's %+v", idle, s.NextVictim)
 	}
 

@@ -273,7 +273,7 @@ type Snapshot struct {
 	Live       int           `json:"live"`
 	Cap        CapView       `json:"cap"`
 	Effective  EffectiveView `json:"effective"`
-	Pressure   PressureLevel `json:"pressure"` // last level the governor logged (G4)
+	Pressure   PressureLevel `json:"pressure,omitempty"` // last level the governor logged (G4); left out when none was
 	PressureAt time.Time     `json:"-"`
 
 	Sessions    []SessionView `json:"sessions"`     // live and recently seen, newest first
@@ -358,7 +358,7 @@ type Counts struct {
 	Stalls           int       `json:"event_loop_stalls"`
 	RendererGone     int       `json:"renderer_gone"`
 	MemorySamples    int       `json:"memory_samples"`
-	MinSysFreeMB     int       `json:"min_sys_free_mb"` // -1 when no sample
+	MinSysFreeMB     int       `json:"-"` // -1 when no sample; its JSON leaves that out
 	MinSysFreeAt     time.Time `json:"-"`
 	TotalMB          int       `json:"total_mb"`
 	VMBootStalls     int       `json:"vm_boot_stalls"`

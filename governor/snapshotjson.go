@@ -178,15 +178,34 @@ type plainCounts Counts
 func (c *Counts) wire() any {
 	return &struct {
 		*plainCounts
-		MinSysFreeAt timeRef `json:"min_sys_free_at,omitzero"`
-	}{(*plainCounts)(c), timeRef{&c.MinSysFreeAt}}
+		MinSysFreeMB knownRef `json:"min_sys_free_mb,omitzero"`
+		MinSysFreeAt timeRef  `json:"min_sys_free_at,omitzero"`
+	}{(*plainCounts)(c), knownRef{&c.MinSysFreeMB}, timeRef{&c.MinSysFreeAt}}
+}
+
+// knownRef writes a figure whose -1 means unknown: omitzero leaves that
+// out, and reading finds it absent as -1 again.
+type knownRef struct{ n *int }
+
+func (r knownRef) IsZero() bool { return r.n == nil || *r.n < 0 }
+
+func (r knownRef) MarshalJSON() ([]byte, error) { return strconv.AppendInt(nil, int64(*r.n), 10), nil }
+
+func (r knownRef) UnmarshalJSON(b []byte) error {
+	if err := json.Unmarshal(b, r.n); err != nil {
+		return fmt.Errorf("figure: %w", err)
+	}
+	return nil
 }
 
 // MarshalJSON writes the running totals.
 func (c Counts) MarshalJSON() ([]byte, error) { return json.Marshal(c.wire()) }
 
 // UnmarshalJSON reads what MarshalJSON writes.
-func (c *Counts) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, c.wire()) }
+func (c *Counts) UnmarshalJSON(b []byte) error {
+	c.MinSysFreeMB = -1 // unknown unless written
+	return json.Unmarshal(b, c.wire())
+}
 
 type plainLoss Loss
 

@@ -117,7 +117,7 @@ func TestSnapshotJSONTimesAndSeconds(t *testing.T) {
 			t.Errorf("snapshot JSON lacks %s: %s", want, out)
 		}
 	}
-	for _, bad := range []string{"0001-01-01", "_ns", "timer_", "+", "Z\""} {
+	for _, bad := range []string{"0001-01-01", "_ns", "timer_", "+", "Z\"", `"pressure":""`, `"min_sys_free_mb":-1`} {
 		if strings.Contains(out, bad) {
 			t.Errorf("snapshot JSON holds %q: %s", bad, out)
 		}
@@ -126,7 +126,8 @@ func TestSnapshotJSONTimesAndSeconds(t *testing.T) {
 	if err := json.Unmarshal(b, &back); err != nil {
 		t.Fatal(err)
 	}
-	if back.Now.Format(governor.WallLayout) != snap.Now.Format(governor.WallLayout) || back.Sessions[0].Idle != 90*time.Second || back.Cap.Age != snap.Cap.Age {
+	if back.Now.Format(governor.WallLayout) != snap.Now.Format(governor.WallLayout) || back.Sessions[0].Idle != 90*time.Second || back.Cap.Age != snap.Cap.Age ||
+		back.Counts.MinSysFreeMB != -1 {
 		t.Errorf("read back: now %v idle %v cap %+v", back.Now, back.Sessions[0].Idle, back.Cap)
 	}
 }
