@@ -4,7 +4,12 @@
 # both cores, then both pinned to one core (taskset -c 0); the figures are
 # medians over the rounds of the per-round ratios, so a neighbour who takes a
 # core for a while moves both sides of a ratio alike.
-# Usage: bench/report-vs-grep.sh [MiB] [rounds] [genlog flags, e.g. -every 2.6 -ids 50]
+# With -real among the genlog flags, genlog writes a realistic month of logs
+# into a folder (main.log, its VM logs, daemon.log); report reads the
+# folder and grep every file in it.
+# BENCH_LOGS=DIR keeps the generated logs in DIR (by MiB and flags) and uses
+# them again on the next run, so repeated runs measure the same bytes.
+# Usage: bench/report-vs-grep.sh [MiB] [rounds] [genlog flags, e.g. -every 2.6 -ids 50, or -real -os win32]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mib=${1:-1024}
@@ -14,8 +19,28 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 go build -o "$work/coworktop" .
-go run ./bench/genlog -out "$work/main.log" -mb "$mib" "$@"
-cat "$work/main.log" > /dev/null # warm the page cache for both tools
+real=
+flags=()
+for a in "$@"; do
+  if [ "$a" = -real ]; then real=1; else flags+=("$a"); fi
+done
+logs=$work/logs
+if [ -n "${BENCH_LOGS:-}" ]; then
+  key=$(printf '%s' "$mib ${real:+real} ${flags[*]}" | tr -c 'A-Za-z0-9.' _)
+  logs=$BENCH_LOGS/$key
+fi
+if [ ! -s "$logs/main.log" ]; then
+  mkdir -p "$logs"
+  if [ -n "$real" ]; then
+    go run ./bench/genlog -real "$logs" -mb "$mib" "${flags[@]}"
+  else
+    go run ./bench/genlog -out "$logs/main.log" -mb "$mib" "${flags[@]}"
+  fi
+fi
+files=("$logs"/*)
+target=$logs/main.log # report reads main.log alone, or the whole folder of a realistic month
+[ -z "$real" ] || target=$logs
+cat "${files[@]}" > /dev/null # warm the page cache for both tools
 
 # run CMD…: one timed run; appends "wall-seconds cpu-seconds max-rss-KiB".
 # grep stops early when its output is /dev/null, so output goes to a file.
@@ -40,10 +65,10 @@ quartiles() { sort -g | awk '{a[NR]=$1} END {h=int(NR/2); printf "%s %s\n", med(
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 for _ in $(seq "$rounds"); do
-  run grep2 grep -c '\[CliGovernor\]' "$work/main.log"
-  run report2 "$work/coworktop" report --json "$work/main.log"
-  run grep1 taskset -c 0 grep -c '\[CliGovernor\]' "$work/main.log"
-  run report1 taskset -c 0 "$work/coworktop" report --json "$work/main.log"
+  run grep2 grep -c '\[CliGovernor\]' "${files[@]}"
+  run report2 "$work/coworktop" report --json "$target"
+  run grep1 taskset -c 0 grep -c '\[CliGovernor\]' "${files[@]}"
+  run report1 taskset -c 0 "$work/coworktop" report --json "$target"
 done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
@@ -53,8 +78,8 @@ r2all=$(perround report2 grep2 1 3 | sort -g | paste -sd, -) # every round's rat
 c2=$(ratios report2 grep2 2 3)   # CPU seconds, two cores
 r1=$(ratios report1 grep1 1 3)   # wall, one core
 rss=$( (col report2 3; col report1 3) | sort -n | tail -1)
-printf 'file: %s MiB (genlog %s), %s lines, %s [CliGovernor] lines; %s rounds; load average %s before, %s after\n' \
-  "$mib" "${*:-default}" "$(wc -l < "$work/main.log")" "$(grep -c '\[CliGovernor\]' "$work/main.log")" "$rounds" "$load_before" "$load_after"
+printf 'file: %s MiB (genlog %s), %s files, %s lines, %s [CliGovernor] lines; %s rounds; load average %s before, %s after\n' \
+  "$mib" "${*:-default}" "${#files[@]}" "$(cat "${files[@]}" | wc -l)" "$(cat "${files[@]}" | grep -c '\[CliGovernor\]')" "$rounds" "$load_before" "$load_after"
 printf 'two cores: grep %ss, report %ss (medians) · ratio %.2f (median of %s; quartiles %.2f–%.2f) · CPU ratio %.2f\n' \
   "$(col grep2 1 | median)" "$(col report2 1 | median)" "$r2" "$rounds" "$q1" "$q3" "$c2"
 printf 'one core:  grep %ss, report %ss (medians) · ratio %.2f\n' "$(col grep1 1 | median)" "$(col report1 1 | median)" "$r1"

@@ -51,7 +51,23 @@ func main() {
 	size := flag.Int64("mb", 1024, "approximate size in MiB")
 	every := flag.Float64("every", 10, "one interesting entry per this many entries (2.6 is a dense log)")
 	ids := flag.Int("ids", 0, "a new session id every this many entries (0: the fixture's two ids throughout)")
+	real := flag.String("real", "", "write a realistic month of logs into this folder instead (main.log, its VM logs, daemon.log): see real.go")
+	goos := flag.String("os", "darwin", "with -real: darwin, win32 (CRLF) or linux")
+	appEvery := flag.Float64("app-every", 4, "with -real: MiB of main.log between app starts, on average")
+	rotate := flag.Int64("rotate", 0, "with -real: MiB at which main.log rotates to main1.log, main2.log… (0: never)")
+	seed := flag.Int64("seed", 1, "with -real: the random seed (the same seed writes the same logs)")
 	flag.Parse()
+	if *real != "" {
+		if *every < 1 || *ids < 0 || *appEvery <= 0 || (*goos != "darwin" && *goos != "win32" && *goos != "linux") {
+			fmt.Fprintln(os.Stderr, "genlog: -every must be at least 1, -ids at least 0, -app-every above 0, -os darwin, win32 or linux")
+			os.Exit(2)
+		}
+		if err := runReal(realOpts{dir: *real, mb: *size, every: *every, ids: *ids, goos: *goos, appEvery: *appEvery, rotate: *rotate, seed: *seed}); err != nil {
+			fmt.Fprintln(os.Stderr, "genlog:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *every < 1 || *ids < 0 {
 		fmt.Fprintln(os.Stderr, "genlog: -every must be at least 1 and -ids at least 0")
 		os.Exit(2)
