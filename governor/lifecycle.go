@@ -102,14 +102,14 @@ func (s *State) applyEnd(e *Event) {
 func (s *State) protect(sess *session) {
 	sess.remoteControl = true
 	if sess.state == StateDisconnected && sess.pauseReason == ReasonIdleTimeout {
-		sess.state, sess.pauseReason = StateWorking, ReasonNone
+		s.setState(sess, StateWorking, ReasonNone)
 	}
 }
 
 // end stops a live session for why; one already ended keeps its reason.
 func (s *State) end(sess *session, why Reason) {
 	if sess.live() {
-		sess.state, sess.pauseReason = StateDisconnected, why
+		s.setState(sess, StateDisconnected, why)
 		sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
 	}
 	sess.remoteControl = false

@@ -74,24 +74,29 @@ func (s *State) applyQuit(e *Event) {
 	}
 }
 
-// endForQuit ends every live session, remembering which.
+// endForQuit ends every live session, remembering which. Those this quit
+// ended before it turned out an update restart are now ended by it. It
+// walks the live sessions and the quit's own list, not the whole map.
 func (s *State) endForQuit(q *quit) {
 	why := EndAppQuit
 	if q.update {
 		why = EndUpdateRestart
-	}
-	var stopped []string
-	for _, sess := range s.sessions {
-		if sess.live() {
-			stopped = append(stopped, sess.id)
-			sess.state, sess.pauseReason = StateDisconnected, why
-			sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
-			sess.remoteControl = false
-		} else if q.update && sess.pauseReason == EndAppQuit && slices.Contains(q.ended, sess.id) {
-			sess.pauseReason = EndUpdateRestart
+		for _, id := range q.ended {
+			if sess, ok := s.sessions[id]; ok && !sess.live() && sess.pauseReason == EndAppQuit {
+				sess.pauseReason = EndUpdateRestart
+			}
 		}
 	}
-	slices.Sort(stopped) // the map's order is random; the timeline's must not be
+	var stopped []string
+	for _, sess := range s.live {
+		stopped = append(stopped, sess.id)
+		sess.state, sess.pauseReason, sess.liveAt = StateDisconnected, why, 0
+		sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
+		sess.remoteControl = false
+	}
+	clear(s.live)
+	s.live = s.live[:0]
+	slices.Sort(stopped) // State.live's order is no order; the timeline's must be one
 	if room := maxQuitSessions - len(q.ended); room > 0 {
 		q.ended = append(q.ended, stopped[:min(room, len(stopped))]...)
 	}
@@ -171,7 +176,8 @@ func (s *State) secondInstance(e *Event) {
 	s.pending, s.risk = u.pending, u.risk
 	for _, m := range u.ended {
 		if sess, ok := s.sessions[m.id]; ok && sess.pauseReason == EndAppRestarted {
-			sess.state, sess.pauseReason, sess.timerArmedAt, sess.remoteControl = m.state, m.reason, m.timerArmedAt, m.rc
+			s.setState(sess, m.state, m.reason)
+			sess.timerArmedAt, sess.remoteControl = m.timerArmedAt, m.rc
 			sess.timerTimeout = m.timerTimeout
 		}
 	}

@@ -25,9 +25,41 @@ type session struct {
 	lastEvict     time.Time
 	remoteControl bool
 	crashes       int
+	// liveAt is 1 + the session's index in State.live while it is live, 0
+	// otherwise: State.setState keeps it.
+	liveAt int32
 }
 
 func (s *session) live() bool { return s.state == StateWorking || s.state == StateIdle }
+
+// setState sets a session's state and pause reason and keeps State.live,
+// the live sessions, in step: an app start or a quit ends those, so it
+// costs by the sessions that are live, not by all the map keeps.
+func (s *State) setState(sess *session, st SessionState, why Reason) {
+	sess.state, sess.pauseReason = st, why
+	if sess.live() {
+		s.addLive(sess)
+	} else if sess.liveAt != 0 {
+		s.dropLive(sess)
+	}
+}
+
+func (s *State) addLive(sess *session) {
+	if sess.liveAt == 0 {
+		s.live = append(s.live, sess)
+		sess.liveAt = int32(len(s.live))
+	}
+}
+
+// dropLive takes a session out of State.live (the last one takes its place).
+func (s *State) dropLive(sess *session) {
+	i, n := sess.liveAt-1, int32(len(s.live))-1
+	last := s.live[n]
+	s.live[i], last.liveAt = last, i+1
+	s.live[n] = nil
+	s.live = s.live[:n]
+	sess.liveAt = 0
+}
 
 // get returns the session, creating it on first sight.
 func (s *State) get(id string, t time.Time) *session {
@@ -41,6 +73,7 @@ func (s *State) get(id string, t time.Time) *session {
 	}
 	sess := &session{id: id, state: StateWorking, firstSeen: t, lastActivity: t}
 	s.sessions[id] = sess
+	s.addLive(sess)
 	*slot = sess
 	s.pruneEnded() // forget clears the slot if it drops sess
 	return sess
@@ -62,6 +95,7 @@ func (s *State) touch(id string, t time.Time) *session {
 		sess.lastActivity = t
 	}
 	sess.state, sess.pauseReason = StateWorking, ReasonNone
+	s.addLive(sess)
 	return sess
 }
 
@@ -74,7 +108,7 @@ func (s *State) touchIdle(id string, t time.Time, idleS int) *session {
 		sess.firstSeen = sess.lastActivity
 	}
 	if !sess.live() {
-		sess.state, sess.pauseReason = StateWorking, ReasonNone
+		s.setState(sess, StateWorking, ReasonNone)
 	}
 	return sess
 }
@@ -99,7 +133,7 @@ func (s *State) applySession(e *Event) {
 	case KindIdleTimeout:
 		c.IdleTimeouts++
 		sess := s.get(e.Session, e.Time)
-		sess.state, sess.pauseReason = StateDisconnected, ReasonIdleTimeout
+		s.setState(sess, StateDisconnected, ReasonIdleTimeout)
 		sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
 		idle := int(e.Time.Sub(sess.lastActivity) / time.Second)
 		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session,
@@ -128,7 +162,7 @@ func (s *State) applyPause(e *Event) {
 	created := !known
 	sess := s.get(e.Session, e.Time)
 	wasLive := sess.live()
-	sess.state, sess.pauseReason = StatePaused, e.Reason
+	s.setState(sess, StatePaused, e.Reason)
 	if e.Reason == ReasonOther {
 		sess.pauseText = e.ReasonText()
 	}
@@ -157,13 +191,15 @@ func (s *State) applyPause(e *Event) {
 	s.recordEviction(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: idle, IdleSource: src, Cause: CauseUnknown, Eviction: true, File: e.File, Line: e.Line})
 }
 
+// endAllSessions ends every live session: a walk of State.live, not of
+// the map.
 func (s *State) endAllSessions(why Reason) {
-	for _, sess := range s.sessions {
-		if sess.live() {
-			sess.state, sess.pauseReason = StateDisconnected, why
-			sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
-		}
+	for _, sess := range s.live {
+		sess.state, sess.pauseReason, sess.liveAt = StateDisconnected, why, 0
+		sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
 	}
+	clear(s.live)
+	s.live = s.live[:0]
 	s.pruneEnded()
 }
 
@@ -243,6 +279,9 @@ func newestKeyFirst(a, b activityKey) int {
 func (s *State) forget(sess *session) {
 	if slot := &s.recent[recentSlot(sess.id)]; *slot == sess {
 		*slot = nil
+	}
+	if sess.liveAt != 0 {
+		s.dropLive(sess)
 	}
 	delete(s.sessions, sess.id)
 }

@@ -46,6 +46,7 @@ type State struct {
 	counts      Counts
 
 	sessions  map[string]*session
+	live      []*session    // the live sessions of the map, in no order (setState keeps it)
 	recent    [8]*session   // the session last got of each recentSlot, always one in sessions under its id
 	pruneAt   int           // map size at which pruneEnded runs its next pass
 	pruneBuf  []activityKey // pruneEnded's scratch, reused
@@ -250,7 +251,7 @@ func (s *State) setEffective(e *Event) {
 // evict records a real eviction and pauses the session.
 func (s *State) evict(sess *session, e *Event, cause Cause, other string) {
 	sess.lastEvict = e.Time
-	sess.state, sess.pauseReason = StatePaused, ReasonGovernorEvict
+	s.setState(sess, StatePaused, ReasonGovernorEvict)
 	sess.evictions++
 	s.recordEviction(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: e.IdleS, IdleSource: SourceLogged, Cause: cause, Other: other, Eviction: true, File: e.File, Line: e.Line})
 }
@@ -293,8 +294,8 @@ func (s *State) applyApp(e *Event) {
 		s.effective = EffectiveView{}
 		s.pressure, s.pressureAt = PressureUnknown, time.Time{}
 		s.quit.at = time.Time{}
-		for _, sess := range s.sessions {
-			if sess.live() && len(s.undo.ended) < maxQuitSessions {
+		for _, sess := range s.live {
+			if len(s.undo.ended) < maxQuitSessions {
 				s.undo.ended = append(s.undo.ended, endedSession{id: sess.id, state: sess.state, reason: sess.pauseReason,
 					timerArmedAt: sess.timerArmedAt, timerTimeout: sess.timerTimeout, rc: sess.remoteControl})
 			}
