@@ -23,6 +23,9 @@ func (m *Model) visiblePanes() []paneID {
 	return out
 }
 
+// rightMax is the most the wide layout's right column takes.
+const rightMax = 64
+
 // wide panes take a row of their own in the wide layout.
 func wide(id paneID) bool { return id == paneLog || id == paneTimeline }
 
@@ -64,7 +67,11 @@ func (m *Model) layoutRows() []layoutRow {
 // the screen line the body starts on.
 func (m *Model) fullBody(w, h, top int) []string {
 	rows := m.layoutRows()
-	left := w * 3 / 5
+	// The right-hand panes (the ranking, the competition) have short rows:
+	// past 64 columns they would only pad. The left ones (Sessions,
+	// Evictions, whose causes run long) take the rest of a wide screen
+	// (issue 23 #3: at 200 columns the Evictions pane stopped at 120).
+	left := max(w*3/5, w-rightMax)
 	widths := func(r layoutRow) []int {
 		if len(r.panes) == 2 {
 			return []int{left, w - left}

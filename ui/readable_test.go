@@ -188,3 +188,43 @@ func TestEventLogOneQuit(t *testing.T) {
 		t.Errorf("one quit, %d event log lines:\n%s", quits, strings.Join(all, "\n"))
 	}
 }
+
+// TestTitlesNeverShareALine: two panes' titles are never squeezed onto one
+// line (issue 23 #5), but for the top borders of two boxes side by side,
+// at every size of the wide and compact layouts, with the event log on and
+// off.
+func TestTitlesNeverShareALine(t *testing.T) {
+	title := regexp.MustCompile(`(Sessions|Idle ranking|Evictions|Competition|Event log|Memory timeline) ·`)
+	for name, m := range map[string]*Model{"fixture": fixtureModel(t, 120, 40, false), "crowded": crowdedModel(t)} {
+		for _, log := range []bool{false, true} {
+			m.showLog = log
+			for w := 60; w <= 240; w += 13 {
+				for h := 15; h <= 70; h += 4 {
+					m.Update(sizeMsg(w, h))
+					for _, l := range strings.Split(frame(m), "\n") {
+						if n := len(title.FindAllString(l, -1)); n >= 2 && strings.Count(l, "┌") != n {
+							t.Fatalf("%s log=%v %dx%d: two titles on one line: %q", name, log, w, h, l)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestWideScreenWidensTheLeftPanes: at 200 columns the Evictions pane
+// (whose causes run long) is wider than 120 columns; the right column
+// stops at rightMax (issue 23 #3).
+func TestWideScreenWidensTheLeftPanes(t *testing.T) {
+	m := fixtureModel(t, 200, 50, false)
+	for _, l := range strings.Split(frame(m), "\n") {
+		if i := strings.Index(l, "┌─ Evictions"); i >= 0 {
+			box := l[i:strings.Index(l, "┐")]
+			if w := textWidth(box) + 1; w <= 120 {
+				t.Errorf("at 200 columns the Evictions pane is %d wide", w)
+			}
+			return
+		}
+	}
+	t.Fatal("no Evictions box at 200x50")
+}
