@@ -187,11 +187,22 @@ func (l *followLoop) run(ctx context.Context, ticks <-chan time.Time) error {
 				unwatched[w.dir] = !l.nw.watching(w.dir)
 			}
 			l.nw.ensure()
+			safety := map[*follower]int64{}
 			err := l.check(ctx, func(w *follower) bool {
-				return unwatched[w.dir] || now.Sub(w.lastCheck) >= SafetyPoll-SafetyPoll/8
+				if unwatched[w.dir] || w.pollAlways {
+					return true
+				}
+				if now.Sub(w.lastCheck) >= SafetyPoll-SafetyPoll/8 {
+					safety[w] = w.readTotal
+					return true
+				}
+				return false
 			})
 			if err != nil {
 				return err
+			}
+			for w, before := range safety {
+				w.noteSafetyCheck(w.readTotal > before)
 			}
 		case ev, ok := <-l.nw.events():
 			if !ok {
@@ -199,7 +210,13 @@ func (l *followLoop) run(ctx context.Context, ticks <-chan time.Time) error {
 				continue
 			}
 			dirty := l.nw.drain(ev)
-			if err := l.check(ctx, func(w *follower) bool { return dirty.touches(w) }); err != nil {
+			if err := l.check(ctx, func(w *follower) bool {
+				if dirty.touches(w) {
+					w.evented = true
+					return true
+				}
+				return false
+			}); err != nil {
 				return err
 			}
 		case _, ok := <-l.nw.errors():
@@ -269,6 +286,15 @@ type follower struct {
 	trusted    bool   // this check's listing succeeded
 	listFails  int    // checks in a row whose listing failed
 	listErr    string // why, for the status; empty when the last check listed fine
+	drifted    int    // handles found reading another file than their generation (FUSE)
+	// readTotal counts bytes read; evented says a file notification woke a
+	// check since the last safety check; missed counts safety checks that
+	// found what no notification announced, and pollAlways is set once
+	// they say notifications cannot be trusted here (follow_watch.go).
+	readTotal  int64
+	evented    bool
+	missed     int
+	pollAlways bool
 	closeIdle  time.Duration
 	// beforeOpen, in tests, runs between listing a file and opening it;
 	// onGrab after a grab, with how many it took; fault, if set, makes

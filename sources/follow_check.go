@@ -182,6 +182,20 @@ func (w *follower) reopen(g *gen, lf listedFile) (*gen, error) {
 	return n, nil
 }
 
+// reopenAt reopens g under the name this check's listing found it at.
+func (w *follower) reopenAt(g *gen) bool {
+	f, err := w.openLog(filepath.Join(w.dir, g.at))
+	if err != nil {
+		return false
+	}
+	if st, err := statHandle(f); err != nil || st.id != g.id {
+		f.Close()
+		return false
+	}
+	g.f = f
+	return true
+}
+
 // retire forgets a generation: it was deleted, or its identity now names
 // another file.
 func (w *follower) retire(g *gen) {
@@ -245,6 +259,11 @@ func (w *follower) readOne(g *gen, later bool) (bool, error) {
 		var err error
 		if fi, err = w.catchUp(g, !g.current); err != nil {
 			return false, err
+		}
+		if g.f == nil && g.listed && w.reopenAt(g) { // its handle drifted: read on where it is now
+			if fi, err = w.catchUp(g, !g.current); err != nil {
+				return false, err
+			}
 		}
 		if g.current || g.off != before {
 			g.quiet = w.lastCheck

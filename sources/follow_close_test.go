@@ -131,3 +131,29 @@ func TestFollowClosedIdentityTakenOver(t *testing.T) {
 	expect(t, "taken over", s.tick(1), "2026-01-01 00:00:09 new|2026-01-01 00:00:09 file")
 	expect(t, "quiet", s.tick(3), "")
 }
+
+// TestFollowHandleThatDrifted: on a FUSE folder written from outside
+// (bindfs), a held descriptor follows the name, not the file: after the
+// writer renames main.log away, the follower's descriptor reads the new
+// main.log. The follower sees its handle's identity change, closes it, and
+// reads the generation on under the name the listing found it at.
+func TestFollowHandleThatDrifted(t *testing.T) {
+	s := newStepper(t, 0)
+	s.write("main.log", "1\n")
+	expect(t, "start", s.tick(1), "1")
+	s.write("main.log", "2\n")
+	s.rotate()
+	s.write("main.log", "3\n")
+	g := s.w.currentGen()
+	f, err := os.Open(s.path("main.log")) // as bindfs does: the old handle now reads the new file
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.f.Close()
+	g.f = f
+	expect(t, "after the drift", s.tick(1), "2|3")
+	expect(t, "quiet", s.tick(3), "")
+	if s.w.drifted != 1 {
+		t.Fatalf("drifted %d, want 1", s.w.drifted)
+	}
+}

@@ -143,6 +143,9 @@ func (w *follower) catchUp(g *gen, final bool) (os.FileInfo, error) {
 		w.readErr = err.Error()
 		return nil, nil
 	}
+	if !w.sameHandle(g) {
+		return nil, nil // readOne reopens it where the listing found it
+	}
 	g.size, g.mtime = fi.Size(), fi.ModTime()
 	if g.size == g.off && g.cropWait == 0 {
 		return fi, nil // nothing new: an idle log costs one fstat per check
@@ -166,6 +169,7 @@ func (w *follower) catchUp(g *gen, final bool) (os.FileInfo, error) {
 		got, err := g.sp.fill(r)
 		g.remember(got)
 		g.trackRead(got)
+		w.readTotal += int64(len(got))
 		g.sp.emit(w.collect)
 		if w.sendErr != nil {
 			return fi, w.sendErr
@@ -178,6 +182,22 @@ func (w *follower) catchUp(g *gen, final bool) (os.FileInfo, error) {
 			return fi, nil
 		}
 	}
+}
+
+// sameHandle reports whether g's descriptor still reads g. On a FUSE folder
+// written from outside the mount (bindfs) a descriptor follows the name,
+// not the file: after the writer renames main.log away, the descriptor the
+// follower holds reads the new main.log. The identity its handle reports
+// then changes; the follower closes it, and the listing, which knows where
+// g's identity went, reopens it there and reads on from g's offset.
+func (w *follower) sameHandle(g *gen) bool {
+	st, err := statHandle(g.f)
+	if err != nil || st.id == g.id {
+		return true
+	}
+	g.close()
+	w.drifted++
+	return false
 }
 
 // finish delivers a carried partial line of a generation that will not be

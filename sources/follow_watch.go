@@ -91,6 +91,27 @@ func (n *notifier) close() {
 	}
 }
 
+// distrustAfter is how many safety checks must find data that no file
+// notification announced before a folder's notifications are no longer
+// trusted. A FUSE mount written from outside (bindfs) or a network share
+// sends none for the writer's changes; a single miss can also be a race
+// with an event still queued.
+const distrustAfter = 3
+
+// noteSafetyCheck records a safety check that found new data (or not)
+// with no notification since the last one: past distrustAfter such
+// misses the follower checks on every tick, as for an unwatched folder.
+func (w *follower) noteSafetyCheck(found bool) {
+	if found && !w.evented {
+		w.missed++
+		if w.missed >= distrustAfter && !w.pollAlways {
+			w.pollAlways = true
+			w.setNote("notifications missed changes: polling")
+		}
+	}
+	w.evented = false
+}
+
 // changes is the set of log names and folders a burst of events touched.
 type changes struct {
 	names map[string]bool // clean paths of changed files
