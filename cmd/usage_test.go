@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/coworktop/coworktop/config"
 )
 
 // TestUsageErrorsExit2: every error of the command line exits 2 with one
@@ -118,6 +120,32 @@ func TestThemeErrorsStopOnlyDrawing(t *testing.T) {
 		want := "coworktop: config " + p + `: line 1: theme = "solarized": want one of`
 		if code != 2 || !strings.HasPrefix(errs, want) {
 			t.Errorf("%v with a bad theme: exit %d %q, want exit 2 and %q", args, code, errs, want)
+		}
+	}
+}
+
+// TestThemeFlag: --theme picks the theme of the screen over the file's,
+// and --no-color wins over both.
+func TestThemeFlag(t *testing.T) {
+	withConfig(t, "theme = \"dark\"\n")
+	for _, tc := range []struct {
+		args []string
+		want config.Theme
+	}{
+		{nil, config.ThemeDark},
+		{[]string{"--theme", "light"}, config.ThemeLight},
+		{[]string{"--theme", "light", "--no-color"}, config.ThemePlain},
+	} {
+		g := &globalOptions{stdout: &strings.Builder{}, stderr: &strings.Builder{}}
+		root := newRootCmd(g)
+		if err := root.ParseFlags(tc.args); err != nil {
+			t.Fatal(err)
+		}
+		if err := loadConfig(root, g); err != nil {
+			t.Fatal(err)
+		}
+		if got := g.liveView().Theme; got != tc.want {
+			t.Errorf("%v: theme %q, want %q", tc.args, got, tc.want)
 		}
 	}
 }

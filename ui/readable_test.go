@@ -228,3 +228,32 @@ func TestWideScreenWidensTheLeftPanes(t *testing.T) {
 	}
 	t.Fatal("no Evictions box at 200x50")
 }
+
+// TestIdleDoesNotRunIntoCause: an Evictions row's idle time is followed by
+// two spaces before its cause, at every width (issue 23 #5: IDLE overflowed
+// into CAUSE).
+func TestIdleDoesNotRunIntoCause(t *testing.T) {
+	m := fixtureModel(t, 120, 40, false)
+	idle := regexp.MustCompile(`\d+[ms]\d*s?(?: \(est\.\))?( *)\S`)
+	for _, w := range []int{56, 78, 118, 134} {
+		c := m.paneContent(paneEvictions, w)
+		for _, r := range c.rows {
+			if strings.Contains(r.plain, "EVICTED") {
+				if g := idle.FindStringSubmatch(r.plain[30:]); g == nil || len(g[1]) < 2 {
+					t.Errorf("at %d: idle runs into the cause: %q", w, r.plain)
+				}
+			}
+		}
+	}
+}
+
+// TestCutLinesShown: the live view's log line says how many lines were cut
+// (issue 29 #4: the TUI showed none).
+func TestCutLinesShown(t *testing.T) {
+	m := fixtureModel(t, 120, 40, false)
+	m.Update(UpdatesMsg{{Files: []governor.FileStatus{{Name: "main.log", State: governor.FileFollowing, Lines: 30, Cut: 1}}}})
+	m.refresh()
+	if out := frame(m); !strings.Contains(out, "1 cut") {
+		t.Errorf("no cut line on screen:\n%s", out)
+	}
+}
