@@ -189,22 +189,18 @@ func liveFiles(paths []string) (string, []sources.LogFile, error) {
 	return dir, files, nil
 }
 
-// parseLive assembles and parses line batches into updates, one assembler
-// per file so that entries never mix across files.
+// parseLive translates the follower's line batches into ingest's stream and
+// its events and the follower's status into updates.
 func parseLive(ctx context.Context, lines <-chan sources.LineBatch, out chan<- governor.Update) {
-	files := map[string]*liveFile{}
+	stream := ingest.NewStream(time.Local)
+	files := map[string]*governor.FileStatus{}
 	for b := range lines {
-		lf := files[b.File]
-		if lf == nil {
-			name := filepath.Base(b.File)
-			lf = &liveFile{st: governor.FileStatus{Name: name}}
-			lf.asm = ingest.NewAssembler(name, time.Local, func(e *ingest.Entry) { lf.events = ingest.Parse(e, lf.events) })
-			files[b.File] = lf
+		st := files[b.File]
+		if st == nil {
+			st = &governor.FileStatus{Name: filepath.Base(b.File)}
+			files[b.File] = st
 		}
-		before, badBefore := lf.asm.Orphans(), lf.asm.BadStamps()
-		lf.feed(b)
-		lf.events = foldQuits(lf.events, &lf.quit)
-		st := &lf.st
+		p := stream.Feed(ingest.Lines{File: b.File, Lines: b.Lines, Gen: b.Gen, First: b.Line, Partial: b.Partial})
 		st.State, st.Err, st.Since, st.LostBytes = b.Status.State, b.Status.Err, b.Status.Since, b.Status.LostBytes
 		st.ListErrors = b.Status.ListErrors
 		st.Lines += int64(len(b.Lines))
@@ -213,13 +209,12 @@ func parseLive(ctx context.Context, lines <-chan sources.LineBatch, out chan<- g
 			st.LastLineAt = time.Now()
 		}
 		u := governor.Update{
-			Events:     lf.events,
+			Events:     p.Events,
 			Files:      []governor.FileStatus{*st},
 			Backfill:   b.Status.State == sources.StateBackfill,
-			Unreadable: lf.asm.Orphans() - before,
-			BadStamps:  lf.asm.BadStamps() - badBefore,
+			Unreadable: p.Unreadable,
+			BadStamps:  p.BadStamps,
 		}
-		lf.events = nil
 		select {
 		case out <- u:
 		case <-ctx.Done():
@@ -227,66 +222,6 @@ func parseLive(ctx context.Context, lines <-chan sources.LineBatch, out chan<- g
 			}
 			return
 		}
-	}
-}
-
-// liveFile is parseLive's state for one followed file.
-type liveFile struct {
-	asm *ingest.Assembler
-	st  governor.FileStatus
-	// The follower numbers lines within each generation of the file: the
-	// assembler's running count plus delta is that number, and gen its
-	// name, as events on the saved files would say.
-	fed, next, delta int
-	gen              string
-	events           []governor.Event // parsed from the batch being fed
-	quit             ingest.QuitFold  // one app.quit per quit
-}
-
-// feed parses one batch into lf.events.
-func (lf *liveFile) feed(b sources.LineBatch) {
-	from := len(lf.events)
-	if b.Line > 0 && (lf.gen == "" || int(b.Line) != lf.next) {
-		// Another generation, or a jump after a crop: no entry spans it.
-		lf.asm.Flush()
-		lf.renumber(from)
-		from = len(lf.events)
-		lf.delta, lf.gen = int(b.Line)-lf.fed-1, b.Gen
-	} else if b.Line > 0 && b.Gen != lf.gen {
-		// The same generation, renamed by a rotation since its last batch:
-		// what is read from now on is cited under its name now.
-		lf.asm.Flush()
-		lf.renumber(from)
-		from = len(lf.events)
-		lf.gen = b.Gen
-	}
-	for _, l := range b.Lines {
-		lf.asm.Feed(l)
-	}
-	lf.fed += len(b.Lines)
-	if b.Line > 0 {
-		lf.next = int(b.Line) + len(b.Lines)
-	}
-	// The app writes a multi-line entry in one write, so a batch that
-	// ends where the writer stopped ends on an entry boundary: flush now
-	// rather than wait for the next entry, which may be minutes away. A
-	// batch cut for size may stop inside an entry: keep it open.
-	if !b.Partial {
-		lf.asm.Flush()
-	}
-	lf.renumber(from)
-}
-
-// renumber gives the events parsed since from their generation's name and
-// line numbers (the backfill's keep the assembler's).
-func (lf *liveFile) renumber(from int) {
-	if lf.gen == "" {
-		return
-	}
-	for i := range lf.events[from:] {
-		e := &lf.events[from+i]
-		e.Line += lf.delta
-		e.File = lf.gen
 	}
 }
 
@@ -318,16 +253,4 @@ func sampleMachine(ctx context.Context, ticks <-chan time.Time, every time.Durat
 		case <-ctx.Done():
 		}
 	}
-}
-
-// foldQuits drops the lines of a quit after its first (one quit, one
-// app.quit event), in place.
-func foldQuits(events []governor.Event, q *ingest.QuitFold) []governor.Event {
-	kept := events[:0]
-	for i := range events {
-		if q.Keep(&events[i]) {
-			kept = append(kept, events[i])
-		}
-	}
-	return kept
 }

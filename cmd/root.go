@@ -3,10 +3,12 @@
 // (the live pipeline, the replay clock, the saved-file reader).
 //
 // It is the only package that imports the others together. It owns no rule
-// of the model (governor), parses no log text (ingest), reads the Claude
-// logs, the host and the process table only through sources (its own file
-// is the config file, parsed by config), and draws nothing itself (ui,
-// render).
+// of the model (governor) and parses no log text: a saved log goes to
+// ingest.ReadEach, and the live pipeline (pipeline.go) translates the
+// follower's batches into ingest.Stream's runs and its status into the
+// governor's. It reads the Claude logs, the host and the process table only
+// through sources (its own file is the config file, parsed by config), and
+// draws nothing itself (ui, render).
 package cmd
 
 import (

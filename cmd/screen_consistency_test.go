@@ -110,11 +110,9 @@ func readDemo(t *testing.T, dir string) []governor.Event {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a := ingest.NewAssembler(name, time.Local, func(e *ingest.Entry) { evs = ingest.Parse(e, evs) })
-		if _, err := sources.ReadLines(f, a.Feed); err != nil {
+		if _, err := ingest.ReadEach(f, name, time.Local, func(e *governor.Event) { evs = append(evs, *e) }); err != nil {
 			t.Fatal(err)
 		}
-		a.Flush()
 		f.Close()
 	}
 	sort.SliceStable(evs, func(i, j int) bool { return evs[i].Time.Before(evs[j].Time) })

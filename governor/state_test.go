@@ -2,6 +2,7 @@ package governor_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -257,10 +258,9 @@ func TestPressureForgottenOnAppStart(t *testing.T) {
 func parseLines(t testing.TB, file string, lines ...string) []governor.Event {
 	t.Helper()
 	var evs []governor.Event
-	asm := ingest.NewAssembler(file, time.UTC, func(e *ingest.Entry) { evs = ingest.Parse(e, evs) })
-	for _, l := range lines {
-		asm.Feed([]byte(l))
+	text := strings.Join(lines, "\n")
+	if _, err := ingest.ReadEach(strings.NewReader(text), file, time.UTC, func(e *governor.Event) { evs = append(evs, *e) }); err != nil {
+		t.Fatal(err)
 	}
-	asm.Flush()
 	return evs
 }

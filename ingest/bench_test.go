@@ -40,8 +40,8 @@ func BenchmarkAssembleParseApply(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		s := governor.New(governor.DefaultLimits())
 		var evs []governor.Event
-		asm := NewAssembler("main.log", time.UTC, func(e *Entry) {
-			evs = Parse(e, evs[:0])
+		asm := newAssembler("main.log", time.UTC, func(e *entry) {
+			evs = parse(e, evs[:0])
 			for _, ev := range evs {
 				s.Apply(ev)
 			}

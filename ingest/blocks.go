@@ -113,7 +113,7 @@ func parseBlocks(r io.Reader, name string, loc *time.Location, workers int, deli
 		go func() {
 			// One assembler per worker, reset per block: its buffers and
 			// interned names outlive the block.
-			asm := NewSinkAssembler(name, loc, nil)
+			asm := newSinkAssembler(name, loc, nil)
 			for b := range todo {
 				done <- parseBlock(b, asm)
 			}
@@ -219,7 +219,7 @@ func (r *blockResult) event(i int) *governor.Event {
 	return ev
 }
 
-func parseBlock(b *block, asm *Assembler) *blockResult {
+func parseBlock(b *block, asm *assembler) *blockResult {
 	res := &blockResult{seq: b.seq, mem: b.mem, events: b.mem.events[:0]}
 	data := b.data
 	if b.midLine {

@@ -17,7 +17,7 @@ import (
 func sequentialEvents(t *testing.T, data []byte) ([]governor.Event, sources.ReadStats, int) {
 	t.Helper()
 	var evs []governor.Event
-	asm := NewAssembler("main.log", time.UTC, func(e *Entry) { evs = Parse(e, evs) })
+	asm := newAssembler("main.log", time.UTC, func(e *entry) { evs = parse(e, evs) })
 	stats, err := sources.ReadLines(bytes.NewReader(data), asm.Feed)
 	if err != nil {
 		t.Fatal(err)

@@ -34,7 +34,7 @@ func TestBOMSkipped(t *testing.T) {
 
 	live := func(b []byte) []governor.Event {
 		var evs []governor.Event
-		asm := NewAssembler("main.log", time.UTC, func(e *Entry) { evs = Parse(e, evs) })
+		asm := newAssembler("main.log", time.UTC, func(e *entry) { evs = parse(e, evs) })
 		for _, l := range bytes.Split(bytes.TrimSuffix(b, []byte("\n")), []byte("\n")) {
 			asm.Feed(l)
 		}

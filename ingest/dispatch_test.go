@@ -77,7 +77,7 @@ var everyShape = []string{
 }
 
 func parsedEvents(body string) int {
-	e := &Entry{Body: []byte(body), loc: time.UTC}
+	e := &entry{Body: []byte(body), loc: time.UTC}
 	return len(parseBody(e, nil))
 }
 

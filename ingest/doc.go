@@ -1,9 +1,18 @@
 // Package ingest turns log bytes into governor events, for saved and live
-// logs alike: entry assembly (a line without a timestamp continues the
+// logs alike. It has two entry points:
+//
+//   - ReadEach reads a whole saved log from an io.Reader: the block reader
+//     cuts it at entry boundaries, marks line ends with a vector kernel,
+//     parses blocks on every core and delivers events in file order;
+//   - Stream takes live lines as a follower hands them over, run by run
+//     (a file's name, its lines, their first line number, its generation's
+//     name, whether the run stops inside an entry), with one assembler per
+//     file, lines numbered within their generation.
+//
+// Behind both: entry assembly (a line without a timestamp continues the
 // previous entry), the timestamp and level prefix, the parser of each log
-// family's bodies, and the block reader that cuts a large saved log at entry
-// boundaries, marks line ends with a vector kernel and parses blocks on every
-// core, delivering events in file order.
+// family's bodies, and the quit fold (one app.quit per quit). The
+// assembler, its entries and the parsers are its own.
 //
 // It reads from an io.Reader or from lines it is handed; it never opens,
 // follows or lists files (that is sources/), never keeps model state (that is

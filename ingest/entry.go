@@ -6,10 +6,10 @@ import (
 	"github.com/coworktop/coworktop/governor"
 )
 
-// Entry is one log entry: a line with a known timestamp prefix plus the
+// entry is one log entry: a line with a known timestamp prefix plus the
 // continuation lines that follow it. Body and Cont alias the assembler's
 // buffers and are only valid during the emit callback.
-type Entry struct {
+type entry struct {
 	File  string
 	Line  int    // 1-based line number of the entry's first line
 	Stamp []byte // the raw timestamp, parsed lazily by Time
@@ -40,7 +40,7 @@ type Entry struct {
 // Time parses the entry's timestamp: main.log and the VM logs are local wall
 // clock without a zone (interpreted in the assembler's location), mcp logs
 // are ISO-8601 UTC with milliseconds.
-func (e *Entry) Time() time.Time {
+func (e *entry) Time() time.Time {
 	if e.clock == nil {
 		return parseStamp(e.Stamp, e.loc)
 	}
@@ -54,13 +54,13 @@ const (
 	maxContBytes = 16 << 10
 )
 
-// Assembler groups lines into entries. Feed it every line of one file in
+// assembler groups lines into entries. Feed it every line of one file in
 // order, then Flush. It copies only the entries a parser wants, so the
 // common case (a line nobody cares about) costs a prefix check.
-type Assembler struct {
+type assembler struct {
 	file   string
 	loc    *time.Location
-	emit   func(*Entry)
+	emit   func(*entry)
 	lineNo int
 
 	open     bool
@@ -71,7 +71,7 @@ type Assembler struct {
 	// up to date (materialize) only if a continuation line holds a signal.
 	lazy       bool
 	lazyNo     int
-	cur        Entry
+	cur        entry
 	stampBuf   [32]byte
 	bodyBuf    []byte
 	contBuf    []byte
@@ -88,21 +88,21 @@ type Assembler struct {
 	firstN     int
 	names      *names
 	clock      stampClock
-	// sink, when set, receives the events directly (NewSinkAssembler)
+	// sink, when set, receives the events directly (newSinkAssembler)
 	// instead of emit.
 	sink *[]governor.Event
 }
 
-// NewAssembler returns an assembler for one file. loc is the zone of local
+// newAssembler returns an assembler for one file. loc is the zone of local
 // timestamps (time.Local live; fixed in tests).
-func NewAssembler(file string, loc *time.Location, emit func(*Entry)) *Assembler {
+func newAssembler(file string, loc *time.Location, emit func(*entry)) *assembler {
 	if loc == nil {
 		loc = time.Local
 	}
 	// The file name goes into every event and on to the screen and reports:
 	// a name is as untrusted as the lines in it.
 	file = governor.SanitizeStringWith(file, governor.PathText)
-	a := &Assembler{file: file, loc: loc, emit: emit, bodyBuf: make([]byte, 0, 512), names: newNames()}
+	a := &assembler{file: file, loc: loc, emit: emit, bodyBuf: make([]byte, 0, 512), names: newNames()}
 	// The minute caches start at a real minute, not at zero bytes: a line
 	// that starts with sixteen NULs would match zeros and pass as stamped.
 	// A line that matches this minute is a plausible main.log stamp anyway.
@@ -118,12 +118,12 @@ func NewAssembler(file string, loc *time.Location, emit func(*Entry)) *Assembler
 // one that the full checks would pass too.
 const firstMinute = "2000-01-01 00:00"
 
-// NewSinkAssembler returns an assembler that parses every entry's events
-// straight into *sink, in order and complete (as Parse gives them): a reader
+// newSinkAssembler returns an assembler that parses every entry's events
+// straight into *sink, in order and complete (as parse gives them): a reader
 // of a gigabyte saves copying each event from the entry to its own slice.
 // Reset points it at the next sink.
-func NewSinkAssembler(file string, loc *time.Location, sink *[]governor.Event) *Assembler {
-	a := NewAssembler(file, loc, nil)
+func newSinkAssembler(file string, loc *time.Location, sink *[]governor.Event) *assembler {
+	a := newAssembler(file, loc, nil)
 	a.sink = sink
 	return a
 }
@@ -131,7 +131,7 @@ func NewSinkAssembler(file string, loc *time.Location, sink *[]governor.Event) *
 // Reset makes the assembler start a new run of lines (a block, a file)
 // into sink, keeping its buffers and interned names. Line numbers restart
 // at 1.
-func (a *Assembler) Reset(sink *[]governor.Event) {
+func (a *assembler) Reset(sink *[]governor.Event) {
 	a.lineNo, a.open, a.keepCont, a.unstamped, a.entries, a.badStamps, a.firstN = 0, false, false, 0, 0, 0, 0
 	a.lazy = false
 	a.remote = remoteSeen{}
@@ -140,28 +140,28 @@ func (a *Assembler) Reset(sink *[]governor.Event) {
 
 // Orphans counts lines seen before any timestamped line (a file that starts
 // mid-entry after a rotation or crop).
-func (a *Assembler) Orphans() int { return a.unstamped }
+func (a *assembler) Orphans() int { return a.unstamped }
 
 // BadStamps counts lines shaped as an entry start whose timestamp is no
 // real date (0000-00-00, 2026-13-45, year 9999): neither they nor their
 // continuation lines give events.
-func (a *Assembler) BadStamps() int { return a.badStamps }
+func (a *assembler) BadStamps() int { return a.badStamps }
 
 // Entries counts the entries seen so far (emitted or not: the emit callback
 // only hears about entries that may say something).
-func (a *Assembler) Entries() int { return a.entries }
+func (a *assembler) Entries() int { return a.entries }
 
 // bom is UTF-8's byte-order mark.
 const bom = "\xef\xbb\xbf"
 
 // Feed takes one line without its line ending.
-func (a *Assembler) Feed(line []byte) { a.FeedLine(line, true) }
+func (a *assembler) Feed(line []byte) { a.FeedLine(line, true) }
 
 // FeedLine is Feed for a reader that has already searched its block for
 // rate-limit signals: mayHaveSignal=false promises the line holds none (it
-// fails MayHaveSignal, or the split's prefilter passed it over), and it is not
+// fails mayHoldSignal, or the split's prefilter passed it over), and it is not
 // searched again.
-func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
+func (a *assembler) FeedLine(line []byte, mayHaveSignal bool) {
 	a.lineNo++
 	// splitLine's commonest case, in line: a main.log [info] line of the
 	// last stamp's minute (most lines of a log) costs no call.
@@ -251,7 +251,7 @@ func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 		n = copy(a.stampBuf[:], stamp)
 	}
 	c := &a.cur
-	// File and loc are set once (NewAssembler); the rest only when the last
+	// File and loc are set once (newAssembler); the rest only when the last
 	// entry changed it: each pointer store costs a write-barrier check.
 	c.Line, c.Level = a.lineNo, level
 	if len(c.Stamp) != n {
@@ -318,7 +318,7 @@ func (a *Assembler) FeedLine(line []byte, mayHaveSignal bool) {
 // caller has checked). It keeps only what a continuation line's signal
 // would need, the stamp and the line number, not the bookkeeping of an
 // entry that may say something: most lines of a log end here.
-func (a *Assembler) openPlain(stamp []byte) {
+func (a *assembler) openPlain(stamp []byte) {
 	if a.open && !a.lazy && a.cur.hasNews() {
 		a.Flush()
 	}
@@ -334,7 +334,7 @@ func (a *Assembler) openPlain(stamp []byte) {
 // StampSpan is the time of the first and the last entry since Reset (or
 // since the assembler was made) whose stamp is a real date, said anything
 // or not: a report's span covers every stamped line. Call it before Flush.
-func (a *Assembler) StampSpan() (first, last time.Time) {
+func (a *assembler) StampSpan() (first, last time.Time) {
 	if a.entries == 0 {
 		return time.Time{}, time.Time{}
 	}
@@ -344,7 +344,7 @@ func (a *Assembler) StampSpan() (first, last time.Time) {
 
 // lastStamp is the time of the last plausible entry: stampBuf holds its
 // stamp, 19 bytes for a lazy one (main.log's), cur.Stamp's length else.
-func (a *Assembler) lastStamp() time.Time {
+func (a *assembler) lastStamp() time.Time {
 	if a.lazy {
 		return parseStamp(a.stampBuf[:19], a.loc)
 	}
@@ -354,7 +354,7 @@ func (a *Assembler) lastStamp() time.Time {
 // materialize brings cur up to date for the lazy entry open (openPlain), as
 // the rest of FeedLine would have left it: an [info] entry that has been
 // parsed and gave no event.
-func (a *Assembler) materialize() {
+func (a *assembler) materialize() {
 	a.lazy = false
 	c := &a.cur
 	c.Line, c.Level = a.lazyNo, "info"
@@ -371,7 +371,7 @@ func (a *Assembler) materialize() {
 }
 
 // Flush emits the entry in progress, if any.
-func (a *Assembler) Flush() {
+func (a *assembler) Flush() {
 	if !a.open {
 		return
 	}
@@ -397,17 +397,17 @@ func (a *Assembler) Flush() {
 	case a.cur.parsed: // its events are in the sink already
 		*a.sink = finishEntry(&a.cur, *a.sink, a.cur.sinkFrom)
 	default:
-		*a.sink = Parse(&a.cur, *a.sink)
+		*a.sink = parse(&a.cur, *a.sink)
 	}
 }
 
 // hasNews: the entry may yield an event (not yet parsed, or parsed with
 // events, or carrying a rate-limit signal).
-func (e *Entry) hasNews() bool { return !e.parsed || len(e.events) > 0 || e.sunk > 0 || e.RateLimit }
+func (e *entry) hasNews() bool { return !e.parsed || len(e.events) > 0 || e.sunk > 0 || e.RateLimit }
 
 // plausible says whether an entry's stamp is a real date and time; the
 // date is checked once per day of log, the clock on every line.
-func (a *Assembler) plausible(stamp []byte) bool {
+func (a *assembler) plausible(stamp []byte) bool {
 	if !plausibleClock(stamp) {
 		return false
 	}
@@ -423,7 +423,7 @@ func (a *Assembler) plausible(stamp []byte) bool {
 
 // parseFirst parses the entry's first line by the parser its log needs.
 // Direct calls: a function value here cost an indirect call a line.
-func (a *Assembler) parseFirst(out []governor.Event, service, daemon bool) []governor.Event {
+func (a *assembler) parseFirst(out []governor.Event, service, daemon bool) []governor.Event {
 	switch {
 	case service:
 		return parseService(&a.cur, out)

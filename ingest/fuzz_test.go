@@ -28,7 +28,7 @@ func FuzzAssembleParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s := governor.New(governor.Limits{Outcomes: 8, Evictions: 8, LogLines: 8, MemorySamples: 8, HostSamples: 8, EndedSessions: 8})
 		var evs []governor.Event
-		asm := NewAssembler("main.log", time.UTC, func(e *Entry) { evs = Parse(e, evs[:0]); checkEvents(t, evs); applyAll(s, evs) })
+		asm := newAssembler("main.log", time.UTC, func(e *entry) { evs = parse(e, evs[:0]); checkEvents(t, evs); applyAll(s, evs) })
 		for _, line := range bytes.Split(data, []byte("\n")) {
 			asm.Feed(line)
 		}

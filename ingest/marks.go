@@ -13,7 +13,7 @@ import (
 //
 //   - feedLinesMarked, where there is a mark kernel (markKernel): one vector
 //     pass marks, 64 bytes at a time, the newlines and the places where a
-//     rate-limit signal may sit (MayHaveSignal); the walk then reads line
+//     rate-limit signal may sit (mayHoldSignal); the walk then reads line
 //     ends off the masks and only a marked line is searched for a signal.
 //     The kernels are AVX2 on amd64, or SSE2 where a CPU lacks AVX2
 //     (marks_amd64.s), and NEON on arm64, Apple silicon included
@@ -41,7 +41,7 @@ type markFunc func(data []byte, from, chunks int, out []uint64)
 // feedLines feeds every line of an in-memory block to asm and returns the
 // line and cut-line counts, and signals (scratch for the indexed split) to
 // be passed again with the next block.
-func feedLines(data []byte, asm *Assembler, signals []int) (lines, cut int, used []int) {
+func feedLines(data []byte, asm *assembler, signals []int) (lines, cut int, used []int) {
 	if markKernel != nil {
 		lines, cut = feedLinesMarked(data, asm, markKernel)
 		return lines, cut, signals
@@ -53,7 +53,7 @@ func feedLines(data []byte, asm *Assembler, signals []int) (lines, cut int, used
 
 // lineSink delivers lines by ReadLines' rules and counts them.
 type lineSink struct {
-	asm        *Assembler
+	asm        *assembler
 	lines, cut int
 }
 
@@ -85,7 +85,7 @@ func (s *lineSink) trim(line []byte) []byte {
 	return line
 }
 
-func feedLinesMarked(data []byte, asm *Assembler, kernel markFunc) (lines, cut int) {
+func feedLinesMarked(data []byte, asm *assembler, kernel markFunc) (lines, cut int) {
 	sink := lineSink{asm: asm}
 	var masks [2 * markBatch]uint64
 	chunks := (len(data) + 63) / 64
@@ -156,7 +156,7 @@ func marksOf(data []byte, off int) (nl, cand uint64) {
 // feedLinesIndexed is the portable split. signals are the offsets of the
 // lines that hold a rate-limit error type (errorTypeLines); each line is
 // checked for a status as it goes by (mayHaveStatus).
-func feedLinesIndexed(data []byte, asm *Assembler, signals []int) (lines, cut int) {
+func feedLinesIndexed(data []byte, asm *assembler, signals []int) (lines, cut int) {
 	sink := lineSink{asm: asm}
 	for off := 0; off < len(data); {
 		start := off

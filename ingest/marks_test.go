@@ -133,7 +133,7 @@ func randomSignalLog(rng *rand.Rand, n int) []byte {
 // is nil (the reference: it shares nothing with the masks), and parses it.
 func walkEvents(data []byte, kernel markFunc) ([]governor.Event, int, int) {
 	var evs []governor.Event
-	asm := NewAssembler("main.log", time.UTC, func(e *Entry) { evs = Parse(e, evs) })
+	asm := newAssembler("main.log", time.UTC, func(e *entry) { evs = parse(e, evs) })
 	var lines, cut int
 	if kernel != nil {
 		lines, cut = feedLinesMarked(data, asm, kernel)
@@ -213,7 +213,7 @@ func BenchmarkFeedLines(b *testing.B) {
 	for name, kernel := range ways {
 		b.Run(name, func(b *testing.B) {
 			var evs []governor.Event
-			asm := NewSinkAssembler("main.log", time.UTC, nil)
+			asm := newSinkAssembler("main.log", time.UTC, nil)
 			b.SetBytes(int64(len(data)))
 			lines := 0
 			for i := 0; i < b.N; i++ {
@@ -259,7 +259,7 @@ func goKernel(data []byte, from, chunks int, out []uint64) {
 // for a signal.
 func referenceEvents(data []byte) []governor.Event {
 	var evs []governor.Event
-	asm := NewAssembler("main.log", time.UTC, func(e *Entry) { evs = Parse(e, evs) })
+	asm := newAssembler("main.log", time.UTC, func(e *entry) { evs = parse(e, evs) })
 	lines := bytes.Split(data, []byte("\n"))
 	if len(data) > 0 && data[len(data)-1] == '\n' {
 		lines = lines[:len(lines)-1]

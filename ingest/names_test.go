@@ -50,7 +50,7 @@ func TestNamesSlotsMatchSanitize(t *testing.T) {
 // A file's name is as untrusted as its lines: it reaches every event.
 func TestFileNameIsSanitised(t *testing.T) {
 	var evs []governor.Event
-	asm := NewAssembler("x\x1b[31mred\u202e.log", time.UTC, func(e *Entry) { evs = Parse(e, evs) })
+	asm := newAssembler("x\x1b[31mred\u202e.log", time.UTC, func(e *entry) { evs = parse(e, evs) })
 	asm.Feed([]byte("2026-09-30 10:00:00 [info] [CliGovernor] at cap=8; would evict local_a (idle 5s) for warm spawn"))
 	asm.Flush()
 	if len(evs) != 1 || evs[0].File != "x?[31mred?.log" {

@@ -6,12 +6,12 @@ import (
 	"github.com/coworktop/coworktop/governor"
 )
 
-// Parse turns one entry into events, appended to out. Only the entry's first
+// parse turns one entry into events, appended to out. Only the entry's first
 // line decides its shape: text quoted inside a continuation (a stack trace
 // mentioning "[CliGovernor]") never becomes an event of its own. Most entries
 // yield nothing; a rate-limit signal anywhere in the entry adds an
 // api.rate_limit event.
-func Parse(e *Entry, out []governor.Event) []governor.Event {
+func parse(e *entry, out []governor.Event) []governor.Event {
 	n := len(out)
 	switch {
 	case e.parsed:
@@ -26,7 +26,7 @@ func Parse(e *Entry, out []governor.Event) []governor.Event {
 
 // finishEntry adds the entry's rate-limit event, if any, and gives the
 // events from out[n:] on the entry's time, file, line and level.
-func finishEntry(e *Entry, out []governor.Event, n int) []governor.Event {
+func finishEntry(e *entry, out []governor.Event, n int) []governor.Event {
 	if e.RateLimit {
 		out = append(out, governor.Event{Kind: governor.KindRateLimit, Text: e.rateText})
 	}
@@ -49,7 +49,7 @@ func finishEntry(e *Entry, out []governor.Event, n int) []governor.Event {
 	return out
 }
 
-func parseBody(e *Entry, out []governor.Event) []governor.Event {
+func parseBody(e *entry, out []governor.Event) []governor.Event {
 	return parseText(e, e.Body, out)
 }
 
@@ -57,7 +57,7 @@ func parseBody(e *Entry, out []governor.Event) []governor.Event {
 // untagged shape is also read after "[CCD] ", "[WarmLifecycle:…] " and
 // "[IdleManager:…] ", since the app added and renamed those tags over the
 // versions (claude-logs.md §7.1).
-func parseText(e *Entry, b []byte, out []governor.Event) []governor.Event {
+func parseText(e *entry, b []byte, out []governor.Event) []governor.Event {
 	if len(b) == 0 {
 		return out
 	}
@@ -126,7 +126,7 @@ func parseText(e *Entry, b []byte, out []governor.Event) []governor.Event {
 	return out
 }
 
-func parseTagged(e *Entry, b []byte, out []governor.Event) []governor.Event {
+func parseTagged(e *entry, b []byte, out []governor.Event) []governor.Event {
 	nm := e.names
 	if len(b) < 3 {
 		return out

@@ -12,7 +12,7 @@ import (
 // parseAppTagged reads "[updater] ", "[stealth-update] ",
 // "[stealth-relaunch] ", "[rcAutoEnable] ", "[remote-control] " and
 // "[quit-cleanup] " lines.
-func parseAppTagged(e *Entry, b []byte, out []governor.Event) []governor.Event {
+func parseAppTagged(e *entry, b []byte, out []governor.Event) []governor.Event {
 	nm := e.names
 	switch b[1] { // parseTagged saw one of these; bridge_state is the common one
 	case 'r':
@@ -122,7 +122,7 @@ func inspectField(b []byte, key string) ([]byte, bool) {
 }
 
 // parseQuit reads the quit handlers' lines; a quit writes several, and
-// QuitFold makes them one app.quit.
+// quitFold makes them one app.quit.
 func parseQuit(b []byte, out []governor.Event) []governor.Event {
 	switch {
 	case bytes.HasPrefix(b, []byte("beforeQuitForUpdate")): // this quit is an update restart (§7.7)
@@ -171,9 +171,9 @@ type remoteSeen struct {
 
 // remoteState is an app.remote_control event, unless it repeats the one
 // before it: the app writes bridge_state "connected" over and over (a tenth
-// of some logs), and only a change says something. QuitFold drops the
+// of some logs), and only a change says something. quitFold drops the
 // repeats across blocks, so this only saves making them.
-func remoteState(e *Entry, reason governor.Reason, text string, out []governor.Event) []governor.Event {
+func remoteState(e *entry, reason governor.Reason, text string, out []governor.Event) []governor.Event {
 	if e.remote != nil {
 		if e.remote.reason == reason && e.remote.text == text {
 			return out

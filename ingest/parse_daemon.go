@@ -53,7 +53,7 @@ func isDaemonStamp(stamp []byte, level string) bool {
 }
 
 // parseDaemon reads one daemon.log body.
-func parseDaemon(e *Entry, out []governor.Event) []governor.Event {
+func parseDaemon(e *entry, out []governor.Event) []governor.Event {
 	b, nm := e.Body, e.names
 	if rest, ok := cut(b, "[supervisor] "); ok {
 		return parseSupervisor(nm, rest, out)

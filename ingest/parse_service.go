@@ -13,7 +13,7 @@ import (
 // "[HCS] Config JSON:".
 
 // parseService reads one cowork-service.log body.
-func parseService(e *Entry, out []governor.Event) []governor.Event {
+func parseService(e *entry, out []governor.Event) []governor.Event {
 	b := e.Body
 	if rest, ok := cut(b, "[Server] "); ok { // newer builds tag the ready line (#93633)
 		b = trimSpaces(rest)
@@ -40,7 +40,7 @@ func isVMConfig(body []byte) bool { return bytes.HasPrefix(body, []byte("[HCS] C
 // scanVMConfig reads "SizeInMB":N and "Processor":{"Count":N} from one line
 // of the document (the first of each counts), as it goes by: the document
 // is one long line or many, and never kept.
-func scanVMConfig(line []byte, e *Entry) {
+func scanVMConfig(line []byte, e *entry) {
 	if e.cfgMB == 0 {
 		e.cfgMB = jsonInt(line, `"SizeInMB"`)
 	}
@@ -67,6 +67,6 @@ func jsonInt(b []byte, key string) int {
 }
 
 // vmConfigEvents: the document begins a boot attempt and gives the size.
-func vmConfigEvents(e *Entry) []governor.Event {
+func vmConfigEvents(e *entry) []governor.Event {
 	return []governor.Event{{Kind: governor.KindVMBoot}, {Kind: governor.KindVMConfig, Detail: &governor.EventDetail{MemoryMB: e.cfgMB, CPUs: e.cfgCPU}}}
 }

@@ -10,7 +10,7 @@ import (
 // tag the app put in front of them.
 
 // parseS reads the untagged shapes that start with 'S'.
-func parseS(e *Entry, b []byte, out []governor.Event) []governor.Event {
+func parseS(e *entry, b []byte, out []governor.Event) []governor.Event {
 	nm := e.names
 	if rest, ok := cut(b, "Session "); ok {
 		return parseSessionLine(nm, rest, out)
@@ -129,7 +129,7 @@ func parsePausing(nm *names, b []byte, out []governor.Event) []governor.Event {
 }
 
 // parseR reads "Resuming session S" and "Remote control enabled: …".
-func parseR(e *Entry, b []byte, out []governor.Event) []governor.Event {
+func parseR(e *entry, b []byte, out []governor.Event) []governor.Event {
 	nm := e.names
 	if rest, ok := cut(b, "Resuming session "); ok {
 		id, _ := sessionID(nm, rest)
@@ -164,7 +164,7 @@ func idleTimer(nm *names, b []byte) governor.Event {
 // parseCCD reads what follows "[CCD] ": every untagged shape (2.x tags most
 // session lines so, and some shapes were always tagged: each is read either
 // way).
-func parseCCD(e *Entry, b []byte, out []governor.Event) []governor.Event {
+func parseCCD(e *entry, b []byte, out []governor.Event) []governor.Event {
 	if rest, ok := cut(trimSpaces(b), "LocalSessions.setFocusedSession: sessionId="); ok {
 		return focus(e.names, rest, out) // the common one, first
 	}
@@ -188,7 +188,7 @@ func parseRelaunchResume(b []byte) governor.Event {
 }
 
 // parseLifecycle reads what follows "[WarmLifecycle:" or "[IdleManager:".
-func parseLifecycle(e *Entry, b []byte, out []governor.Event) []governor.Event {
+func parseLifecycle(e *entry, b []byte, out []governor.Event) []governor.Event {
 	nm := e.names
 	tag, rest := word(b, "]")
 	rest, ok := cut(rest, "]")

@@ -12,7 +12,7 @@ import (
 func parseLines(t testing.TB, file string, lines ...string) []governor.Event {
 	t.Helper()
 	var evs []governor.Event
-	asm := NewAssembler(file, time.UTC, func(e *Entry) { evs = Parse(e, evs) })
+	asm := newAssembler(file, time.UTC, func(e *entry) { evs = parse(e, evs) })
 	for _, l := range lines {
 		asm.Feed([]byte(l))
 	}
@@ -194,7 +194,7 @@ func TestAssemblyKeepsAppStartObject(t *testing.T) {
 func TestStampFormats(t *testing.T) {
 	loc := time.FixedZone("UTC+4", 4*3600)
 	var got []time.Time
-	asm := NewAssembler("mcp.log", loc, func(e *Entry) { got = append(got, e.Time()) })
+	asm := newAssembler("mcp.log", loc, func(e *entry) { got = append(got, e.Time()) })
 	asm.Feed([]byte("2026-08-30T16:35:14.745Z [info] [CliGovernor] at cap; yielding warm spawn"))
 	asm.Feed([]byte("2026-08-30 20:35:14 [info] [CliGovernor] at cap; yielding warm spawn"))
 	asm.Flush()

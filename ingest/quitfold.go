@@ -11,20 +11,20 @@ import (
 // "Successfully run onQuitCleanup: …", "[quit-cleanup] …").
 const quitWindow = time.Minute
 
-// QuitFold makes one app.quit event of the several lines one quit writes:
+// quitFold makes one app.quit event of the several lines one quit writes:
 // an app.quit within quitWindow of the previous one, with no app start
 // between them, is the same quit. It also drops a Remote Control state line
 // that repeats the one before it (the app writes bridge_state "connected"
 // over and over; only a change says something). Feed it one file's events
 // in order.
-type QuitFold struct {
+type quitFold struct {
 	last   time.Time
 	open   bool
 	remote remoteSeen // the last app.remote_control's reason and text
 }
 
 // Keep says whether e is to be delivered.
-func (q *QuitFold) Keep(e *governor.Event) bool { // a pointer: an Event is 176 bytes
+func (q *quitFold) Keep(e *governor.Event) bool { // a pointer: an Event is 176 bytes
 	switch e.Kind {
 	case governor.KindRemoteState:
 		if q.remote.reason == e.Reason && q.remote.text == e.Text {

@@ -28,11 +28,11 @@ func isErrorType(b []byte, i int) bool {
 	return hasSuffixAt(b, i, "rate_limit") || hasSuffixAt(b, i, "overloaded")
 }
 
-// MayHaveSignal is the cheap test a reader may apply before FeedLine: a
+// mayHoldSignal is the cheap test a reader may apply before FeedLine: a
 // line holds a rate-limit signal only if it contains "429", "529" (a status)
 // or "_e" (of an error type). A reader that knows a line fails it passes
 // mayHaveSignal=false and the line is never searched.
-func MayHaveSignal(line []byte) bool {
+func mayHoldSignal(line []byte) bool {
 	return bytes.Contains(line, []byte("429")) || bytes.Contains(line, []byte("529")) || bytes.Contains(line, []byte("_e"))
 }
 

@@ -36,10 +36,10 @@ func TestRateLimitSignal(t *testing.T) {
 	}
 }
 
-// A reader may skip every line MayHaveSignal rejects, and the indexed
+// A reader may skip every line mayHoldSignal rejects, and the indexed
 // split's prefilter (errorTypeLines, then mayHaveStatus) and the marked
 // walk's (candidatesHold) must pass every line with a real signal, and no
-// line MayHaveSignal rejects.
+// line mayHoldSignal rejects.
 func TestSignalPrefiltersNeverMissASignal(t *testing.T) {
 	rng := rand.New(rand.NewSource(4))
 	pieces := []string{"status: ", "HTTP ", "429", "529", "_error", "rate_limit", "overloaded", " Too Many Requests", "x", " ", "4", "29", "_", "e", "\n",
@@ -61,14 +61,14 @@ func TestSignalPrefiltersNeverMissASignal(t *testing.T) {
 				starts = starts[1:]
 			}
 			passed := named || mayHaveStatus(line)
-			if rateLimitSignal(line) && (!MayHaveSignal(line) || !passed) {
-				t.Fatalf("%q: a real signal, MayHaveSignal=%v, passed by the indexed prefilter=%v", line, MayHaveSignal(line), passed)
+			if rateLimitSignal(line) && (!mayHoldSignal(line) || !passed) {
+				t.Fatalf("%q: a real signal, mayHoldSignal=%v, passed by the indexed prefilter=%v", line, mayHoldSignal(line), passed)
 			}
 			if rateLimitSignal(line) && !markedHolds(b, off, off+end) {
 				t.Fatalf("%q: a real signal, but candidatesHold drops its marks", line)
 			}
-			if passed && !MayHaveSignal(line) {
-				t.Fatalf("%q: passed by the indexed prefilter but MayHaveSignal rejects it", line)
+			if passed && !mayHoldSignal(line) {
+				t.Fatalf("%q: passed by the indexed prefilter but mayHoldSignal rejects it", line)
 			}
 			off += end + 1
 		}

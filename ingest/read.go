@@ -38,7 +38,7 @@ type Stats struct {
 func ReadEach(r io.Reader, name string, loc *time.Location, fn func(*governor.Event)) (Stats, error) {
 	var (
 		st   Stats
-		quit QuitFold
+		quit quitFold
 	)
 	err := parseBlocks(r, name, loc, runtime.GOMAXPROCS(0), func(b *blockResult) {
 		st.Lines += b.lines

@@ -25,7 +25,7 @@ func FuzzSplitLine(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		a := NewAssembler("main.log", time.UTC, func(*Entry) {})
+		a := newAssembler("main.log", time.UTC, func(*entry) {})
 		for _, line := range bytes.Split(data, []byte("\n")) {
 			ws, wl, wb, wok := splitEntry(line)
 			gs, gl, gb, gok := a.splitLine(line)
@@ -40,7 +40,7 @@ func FuzzSplitLine(f *testing.F) {
 // start at a real minute, not at zero bytes (found in review).
 func TestNulMinuteIsNoStamp(t *testing.T) {
 	var evs []governor.Event
-	a := NewSinkAssembler("main.log", time.UTC, &evs)
+	a := newSinkAssembler("main.log", time.UTC, &evs)
 	a.FeedLine([]byte(strings.Repeat("\x00", 16)+":00 [info] [CliGovernor] at cap; yielding warm spawn"), false)
 	a.Flush()
 	if len(evs) != 0 || a.Entries() != 0 {

@@ -52,14 +52,14 @@ func minuteWords(stamp []byte) [2]uint64 {
 // ofMinute: line starts with a main.log stamp of the date, hour and minute
 // of the last main.log-shaped stamp, and has the 8 bytes of a level tag
 // after it.
-func (a *Assembler) ofMinute(line []byte) bool {
+func (a *assembler) ofMinute(line []byte) bool {
 	return len(line) >= 27 && binary.LittleEndian.Uint64(line) == a.minute19[0] && binary.LittleEndian.Uint64(line[8:]) == a.minute19[1] &&
 		line[16] == ':' && isDigit(line[17]) && isDigit(line[18])
 }
 
 // infoOfMinute: such a line at [info], splitLine's commonest case, which
 // FeedLine takes in line.
-func (a *Assembler) infoOfMinute(line []byte) bool {
+func (a *assembler) infoOfMinute(line []byte) bool {
 	return a.ofMinute(line) && binary.LittleEndian.Uint64(line[19:]) == tagInfo
 }
 
@@ -67,7 +67,7 @@ func (a *Assembler) infoOfMinute(line []byte) bool {
 // starts with the date, hour and minute of the last main.log-shaped stamp
 // (a minute of log is hundreds of lines) has only its seconds checked,
 // not all 19 bytes.
-func (a *Assembler) splitLine(line []byte) (stamp []byte, level string, body []byte, ok bool) {
+func (a *assembler) splitLine(line []byte) (stamp []byte, level string, body []byte, ok bool) {
 	// Eight bytes at a time: the minute as two words, and what follows the
 	// seconds, " [info] ", as one.
 	if a.ofMinute(line) {

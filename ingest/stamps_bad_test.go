@@ -25,7 +25,7 @@ func TestBadStampsAreCountedNotTrusted(t *testing.T) {
 	}
 	for _, stamp := range bad {
 		var evs []governor.Event
-		asm := NewAssembler("main.log", time.UTC, func(e *Entry) { evs = Parse(e, evs) })
+		asm := newAssembler("main.log", time.UTC, func(e *entry) { evs = parse(e, evs) })
 		for _, l := range []string{
 			"2026-09-30 09:59:59 [info] Resuming session local_before",
 			stamp + " [info] [CliGovernor] pressure evicting local_bad (idle 90s)",
@@ -56,7 +56,7 @@ func TestBadStampsAreCountedNotTrusted(t *testing.T) {
 func TestServiceLogStamp(t *testing.T) {
 	loc := time.FixedZone("UTC-5", -5*3600)
 	var got []time.Time
-	asm := NewAssembler("cowork-service.log", loc, func(e *Entry) { got = append(got, e.Time()) })
+	asm := newAssembler("cowork-service.log", loc, func(e *entry) { got = append(got, e.Time()) })
 	asm.Feed([]byte(`2026/04/15 10:51:52.469624 Service stopped.`))
 	asm.Feed([]byte(`2026/04/15 10:52:22 Service stopped.`))
 	asm.Feed([]byte(`2026/04/15 10:52:2x Service stopped.`)) // no stamp: a continuation

@@ -47,11 +47,9 @@ const fixtureLog = `2026-09-30 14:00:00 [info] Starting app {
 func parseLog(t testing.TB, file, text string) []governor.Event {
 	t.Helper()
 	var events []governor.Event
-	a := ingest.NewAssembler(file, time.UTC, func(e *ingest.Entry) { events = ingest.Parse(e, events) })
-	for _, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
-		a.Feed([]byte(line))
+	if _, err := ingest.ReadEach(strings.NewReader(text), file, time.UTC, func(e *governor.Event) { events = append(events, *e) }); err != nil {
+		t.Fatal(err)
 	}
-	a.Flush()
 	return events
 }
 

@@ -9,7 +9,6 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
-	"github.com/coworktop/coworktop/sources"
 )
 
 // TestDemoScenario writes the whole scenario (history and five minutes of
@@ -110,11 +109,9 @@ func readDemoLogs(t *testing.T, dir string) []governor.Event {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a := ingest.NewAssembler(name, time.Local, func(e *ingest.Entry) { evs = ingest.Parse(e, evs) })
-		if _, err := sources.ReadLines(f, a.Feed); err != nil {
+		if _, err := ingest.ReadEach(f, name, time.Local, func(e *governor.Event) { evs = append(evs, *e) }); err != nil {
 			t.Fatal(err)
 		}
-		a.Flush()
 		f.Close()
 	}
 	return evs
