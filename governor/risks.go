@@ -136,7 +136,7 @@ func oneRowPerSession(risks []Risk) []Risk {
 		if r.Backed && !lead.Backed {
 			r, *lead = *lead, r
 		}
-		lead.Also = append(lead.Also, r.Kind)
+		lead.Also = append(append(lead.Also, r.Kind), r.Also...) // r may have led a merge before
 		lead.Summary += "; also: " + r.Summary
 		lead.Evidence = append(slices.Clip(lead.Evidence), r.Evidence...)
 	}

@@ -289,3 +289,22 @@ func TestRiskServiceAndOtherCLIs(t *testing.T) {
 		t.Fatal("the Hyper-V VM outliving the quit (#74890) is the risk")
 	}
 }
+
+// Three risks of one session, the backed one last: one row, led by the
+// backed one, every kind and every reason kept.
+func TestOneRowPerSessionKeepsEveryReason(t *testing.T) {
+	got := oneRowPerSession([]Risk{
+		{Kind: RiskWaitingAtRisk, Session: "s", Summary: "waits"},
+		{Kind: RiskPressureSweep, Session: "s", Summary: "sweep"},
+		{Kind: RiskMemoryTrend, Summary: "trend"},
+		{Kind: RiskEvictNext, Session: "s", Summary: "next", Backed: true},
+	})
+	if len(got) != 2 {
+		t.Fatalf("%d rows: %+v", len(got), got)
+	}
+	r := got[0]
+	if r.Kind != RiskEvictNext || !r.Backed || !slices.Equal(r.Also, []RiskKind{RiskWaitingAtRisk, RiskPressureSweep}) ||
+		r.Summary != "next; also: waits; also: sweep" {
+		t.Fatalf("merged row: %+v", r)
+	}
+}
