@@ -83,6 +83,7 @@ proofs=(
   "TestDiscoverWindowsEveryFolder|W4/W5: every Windows log folder probed, the newest main.log chosen"
   "TestDiscoverServiceLog|W4: cowork-service.log found in ProgramData"
   "TestWindowsListerOwnProcess|the Windows process lister finds this process"
+  "TestSampleHostReal|the Windows host reader: total and available memory (Wine has no paging-file figures: swap unknown)"
 )
 if [ $# -eq 0 ]; then
   echo

@@ -13,6 +13,7 @@ import (
 	"github.com/shirou/gopsutil/v4/mem"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/internal/testfs"
 )
 
 func TestAppPressure(t *testing.T) {
@@ -208,17 +209,23 @@ func TestSamplerUnreadable(t *testing.T) {
 }
 
 func TestSampleHostReal(t *testing.T) {
-	if runtime.GOOS != "linux" {
-		t.Skip("the real reader is checked on Linux only")
+	if runtime.GOOS != "linux" && runtime.GOOS != "windows" {
+		t.Skip("the real reader is checked on Linux and Windows (under Wine in CI) only")
 	}
 	hm, err := SampleHost(context.Background(), time.Now())
-	if err != nil {
+	if err != nil && testfs.UnderWine() && strings.HasPrefix(err.Error(), "sample host memory: paging files: EnumPageFilesW") && !hm.SwapTotal.Known {
+		// Wine 8 does not implement EnumPageFilesW: swap reads as
+		// unknown and the rest of the sample stands.
+		t.Logf("under Wine: %v", err)
+	} else if err != nil {
 		t.Fatal(err)
 	}
 	if !hm.Total.Known || hm.Total.Value == 0 || !hm.Available.Known || hm.Available.Value > hm.Total.Value {
 		t.Errorf("implausible: %+v", hm)
 	}
-	if hm.AvailableRatio <= 0 || hm.AvailableRatio > 1 || hm.AppFreeRatio <= 0 || hm.Pressure == governor.PressureUnknown {
+	// On Windows available is the app's own free figure, so only the
+	// app's ratio is set (windowsReading).
+	if (runtime.GOOS == "linux" && hm.AvailableRatio <= 0) || hm.AvailableRatio > 1 || hm.AppFreeRatio <= 0 || hm.AppFreeRatio > 1 || hm.Pressure == governor.PressureUnknown {
 		t.Errorf("ratios: %+v", hm)
 	}
 }
