@@ -2,7 +2,8 @@
 # theme-e2e.sh: the default theme follows the terminal's background, in a
 # real terminal (tmux answers the background colour query with the pane's
 # colour). It runs `coworktop --demo` three times at 120x40:
-#   - on tmux's default (dark) background: the dark palette (muted = SGR 90);
+#   - on tmux's default (dark) background: the dark palette (muted = the
+#     fixed grey 246, not SGR 90, which is the background on some palettes);
 #   - on a white background: the light palette (muted = 256-colour 243);
 #   - with NO_COLOR=1: no colour sequence at all.
 # Prints one PASS/FAIL line; exits non-zero on failure.
@@ -42,9 +43,11 @@ run() {
 	return 1
 }
 
-run dark "" "" '\e\[90m' '\e\[38;5;243m' ||
-	failures+=("dark background: the dark palette (muted SGR 90, no 243) never drawn")
-run light "" "bg=white,fg=black" '\e\[38;5;243m' '\e\[90m' ||
+run dark "" "" '\e\[38;5;246m' '\e\[38;5;243m' ||
+	failures+=("dark background: the dark palette (muted 246, no 243) never drawn")
+grep -q -- "$(printf '%b' '\e\[90m')" "$work/dark" &&
+	failures+=("dark background: muted text in SGR 90, which some palettes make the background")
+run light "" "bg=white,fg=black" '\e\[38;5;243m' '\e\[38;5;246m' ||
 	failures+=("white background: the theme never switched to the light palette")
 run nocolor "NO_COLOR=1" "" "Memory timeline" ||
 	failures+=("NO_COLOR: screen not drawn")
