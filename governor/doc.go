@@ -2,7 +2,9 @@
 // governor ([CliGovernor]) and of everything around it that the logs tell us.
 //
 // It owns the typed events, the rules of the governor, and State: it folds
-// events, host memory samples and process groups into State, from which
+// events, host memory samples, process groups and readings of the session
+// records (records*.go: who waits for the person, titles, protections)
+// into State, from which
 // Snapshot(now) derives what the user sees (idle ranking, next victim,
 // headroom). It also holds the account's quota readings (quota*.go: which
 // source's figure is shown, its staleness, the burn estimate), which the
