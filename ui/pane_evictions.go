@@ -163,6 +163,9 @@ func (m *Model) lossRow(l governor.Loss, zone *time.Location, ev evCols) row {
 	if l.Detail != "" {
 		why += ": " + l.Detail
 	}
+	if l.WaitingFor != "" { // its record said it waited for the person (records.go)
+		why += " · was waiting for you: " + l.WaitingFor
+	}
 	at := clockTime(l.Time.In(zone))
 	head := at + " " + lossWhat(l.Cause) + " " + who
 	if l.Session != "" {

@@ -55,3 +55,14 @@ func TestNoRecordsNoColumn(t *testing.T) {
 		}
 	}
 }
+
+// A session lost while its record said it waited: the Evictions pane says so.
+func TestLossWhileWaitingShown(t *testing.T) {
+	m := recordsModel(t, 120, 40)
+	evs := parseLog(t, "main.log", "2026-09-30 14:09:58 [info] [CliGovernor] at cap=6; evicting local_44444444-aaaa-4bbb-8ccc-000000000004 (idle 580s) for warm spawn\n")
+	m.Update(UpdatesMsg{governor.Update{Events: evs}})
+	press(m, "tab", "tab", "z")
+	if out := frame(m); !strings.Contains(out, "was waiting for you: approve Bash") {
+		t.Errorf("the loss does not say it was waiting:\n%s", out)
+	}
+}
