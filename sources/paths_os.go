@@ -52,7 +52,12 @@ func windowsCandidates(in DiscoverInput) []Candidate {
 			Candidate{in.join(cache, "Local", "Claude-3p", "logs"), src + "Local (Cowork on 3P)"},
 		)
 	}
-	return append(out, Candidate{in.join(roaming, "Claude-3p", "logs"), roamingSrc + " (Cowork on 3P)"})
+	// Cowork on 3P outside the MSIX: public notes name %APPDATA%\Claude-3p;
+	// the package's copy sits under LocalCache\Local, so Local is probed too.
+	return append(out,
+		Candidate{in.join(roaming, "Claude-3p", "logs"), roamingSrc + " (Cowork on 3P)"},
+		Candidate{in.join(local, "Claude-3p", "logs"), localSrc + " (Cowork on 3P)"},
+	)
 }
 
 // msixPackages lists the Claude package folders under local\Packages

@@ -44,8 +44,8 @@ func TestDiscoverWindowsEveryFolder(t *testing.T) {
 	if d.Chosen != want || !strings.Contains(d.Reason, "newest main.log of 4 folders found") {
 		t.Fatalf("chose %q (%s), want the MSIX Roaming folder", d.Chosen, d.Reason)
 	}
-	if len(d.Probed) != 6 {
-		t.Fatalf("probed %d folders, want 6 (Local, Roaming, three of the package, Roaming 3P): %+v", len(d.Probed), d.Probed)
+	if len(d.Probed) != 7 {
+		t.Fatalf("probed %d folders, want 7 (Local, Roaming, three of the package, Roaming and Local 3P): %+v", len(d.Probed), d.Probed)
 	}
 	for _, c := range []struct{ src, use string }{
 		{"MSIX package CLAUDE_otherhash, LocalCache\\Roaming", "used"},
@@ -53,6 +53,7 @@ func TestDiscoverWindowsEveryFolder(t *testing.T) {
 		{"MSIX package CLAUDE_otherhash, LocalCache\\Local (Cowork on 3P)", "not used: its newest log was written"},
 		{"MSIX package CLAUDE_otherhash, LocalCache\\Local", "not used"},
 		{"%APPDATA% (Cowork on 3P)", "not used: no known logs"},
+		{"%LOCALAPPDATA% (Cowork on 3P)", "not used: missing"},
 		{"%APPDATA%", "not used: missing"},
 	} {
 		if p := probedBySource(t, d, c.src); !strings.HasPrefix(p.Use, c.use) {
@@ -139,7 +140,7 @@ func TestDiscoverServiceLog(t *testing.T) {
 func TestDiscoverNoneOfManyFolders(t *testing.T) {
 	root := testfs.TempDir(t)
 	d := DiscoverWith(DiscoverInput{GOOS: "windows", Home: root, Join: filepath.Join})
-	want := "no Claude log folder found: 6 folders probed (6 missing), the first " + filepath.Join(root, "AppData", "Local", "Claude", "Logs")
+	want := "no Claude log folder found: 7 folders probed (7 missing), the first " + filepath.Join(root, "AppData", "Local", "Claude", "Logs")
 	if d.Chosen != "" || d.Reason != want {
 		t.Fatalf("reason %q, want %q", d.Reason, want)
 	}

@@ -23,9 +23,9 @@ func TestCandidatesPerOS(t *testing.T) {
 		{DiscoverInput{GOOS: "linux", Home: "/home/u", Getenv: envOf(map[string]string{"XDG_CONFIG_HOME": "/xdg"})}, "/xdg/Claude/logs"},
 		{DiscoverInput{GOOS: "windows", Home: `C:\Users\u`, Getenv: envOf(map[string]string{
 			"LOCALAPPDATA": `C:\Users\u\AppData\Local\`, "APPDATA": `C:\Users\u\AppData\Roaming`})},
-			`C:\Users\u\AppData\Local\Claude\Logs,C:\Users\u\AppData\Roaming\Claude\logs,` + msix(`C:\Users\u\AppData\Local`) + `,C:\Users\u\AppData\Roaming\Claude-3p\logs`},
+			`C:\Users\u\AppData\Local\Claude\Logs,C:\Users\u\AppData\Roaming\Claude\logs,` + msix(`C:\Users\u\AppData\Local`) + `,C:\Users\u\AppData\Roaming\Claude-3p\logs,C:\Users\u\AppData\Local\Claude-3p\logs`},
 		{DiscoverInput{GOOS: "windows", Home: `C:\Users\u`},
-			`C:\Users\u\AppData\Local\Claude\Logs,C:\Users\u\AppData\Roaming\Claude\logs,` + msix(`C:\Users\u\AppData\Local`) + `,C:\Users\u\AppData\Roaming\Claude-3p\logs`},
+			`C:\Users\u\AppData\Local\Claude\Logs,C:\Users\u\AppData\Roaming\Claude\logs,` + msix(`C:\Users\u\AppData\Local`) + `,C:\Users\u\AppData\Roaming\Claude-3p\logs,C:\Users\u\AppData\Local\Claude-3p\logs`},
 		{DiscoverInput{GOOS: "darwin", Home: "/Users/u", Getenv: envOf(map[string]string{EnvLogDir: "/env"})}, "/env"},
 		{DiscoverInput{GOOS: "darwin", Home: "/Users/u", FlagDir: "/flag", Getenv: envOf(map[string]string{EnvLogDir: "/env"})}, "/flag"},
 	}
@@ -76,7 +76,7 @@ func TestDiscoverWindowsPicksNewestMainLog(t *testing.T) {
 	if d.Chosen != cands[0].Path || !strings.Contains(d.Reason, "newest main.log of 2") {
 		t.Fatalf("chose %q (%s)", d.Chosen, d.Reason)
 	}
-	if len(d.Probed) != 6 || len(d.Probed[1].Files) != 3 || !d.Probed[1].Files[0].Readable || d.Probed[1].Files[0].Size != 5000 {
+	if len(d.Probed) != 7 || len(d.Probed[1].Files) != 3 || !d.Probed[1].Files[0].Readable || d.Probed[1].Files[0].Size != 5000 {
 		t.Fatalf("probed %+v", d.Probed)
 	}
 	// Swap ages: Roaming now wins.
