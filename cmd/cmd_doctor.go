@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
@@ -167,7 +168,7 @@ func humanAge(d time.Duration) string {
 // notifications through, or why there is none.
 func printNotifier(w io.Writer, b notify.Backend, err error) {
 	if err != nil {
-		fmt.Fprintf(w, "notifications (--notify): none: %s\n", oneLine(err.Error()))
+		fmt.Fprintf(w, "notifications (--notify): none: %s\n", strings.TrimPrefix(oneLine(err.Error()), "notify: "))
 		return
 	}
 	fmt.Fprintf(w, "notifications (--notify): %s (%s)\n  %s\n", b.Name, sources.CleanText(b.Path), b.Allow)
