@@ -19,7 +19,10 @@ import (
 // Before, the backfill opened all of them at planning (2 000 descriptors)
 // and gave each a 1 MiB read buffer.
 func TestBackfillManyGenerations(t *testing.T) {
-	const n = 2000
+	n := 2000
+	if testfs.UnderWine() {
+		n = 300 // each file costs wineserver round trips; still past holdMax
+	}
 	dir := testfs.TempDir(t)
 	base := time.Now().Add(-time.Hour)
 	stamp := func(k int) string {
@@ -77,5 +80,9 @@ func TestBackfillManyGenerations(t *testing.T) {
 	if maxHeap > 64<<20 {
 		t.Fatalf("heap in use reached %d MiB", maxHeap>>20)
 	}
-	t.Logf("%d generations: %d lines in order, at most %d descriptors on the folder, heap in use at most %d MiB", n+1, len(got), maxHeld, maxHeap>>20)
+	held := fmt.Sprint(maxHeld)
+	if heldIn(dir) < 0 {
+		held = "(not counted here)"
+	}
+	t.Logf("%d generations: %d lines in order, at most %s descriptors on the folder, heap in use at most %d MiB", n+1, len(got), held, maxHeap>>20)
 }
