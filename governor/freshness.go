@@ -99,3 +99,14 @@ func LostText(s Snapshot) string {
 	}
 	return t
 }
+
+// CarriedCapText is the logged cap with its age when it was logged before
+// the app's current run began (a fact about the machine that outlived the
+// restart): "8 (logged 40m ago)"; empty otherwise.
+func (s Snapshot) CarriedCapText() string {
+	c := s.Cap
+	if c.Source != SourceLogged || c.At.IsZero() || s.App.StartedAt.IsZero() || !c.At.Before(s.App.StartedAt) {
+		return ""
+	}
+	return strconv.Itoa(c.Value) + " (logged " + FormatDuration(c.Age) + " ago)"
+}

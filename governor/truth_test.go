@@ -43,6 +43,9 @@ func TestFactsCarryOverARestart(t *testing.T) {
 	if v.Live() || v.PauseReason != governor.EndAppQuit || v.Project != "web-frontend" {
 		t.Errorf("earlier run's session: %+v", v)
 	}
+	if snap.CarriedCapText() != "8 (logged 1m58s ago)" {
+		t.Errorf("the cap carried over the restart: %q", snap.CarriedCapText())
+	}
 	if !strings.Contains(governor.SessionsText(snap), "cap 8 (logged 1m58s ago)") {
 		t.Errorf("sessions text: %q", governor.SessionsText(snap))
 	}

@@ -91,7 +91,7 @@ for size in 120x40 80x24; do
 	expect "$size" "lost, less the auto-resumed session" "2 lost"
 	expect "$size" "from when the view reads" "from $(date -d "@$((now - 3000))" '+%H:%M:%S')"
 	if [ "$w" -ge 120 ]; then
-		expect "$size" "the cap logged before the restart" "cap 8 (logged)"
+		expect "$size" "the cap logged before the restart, with its age" "cap 8 (logged 40m"
 		expect "$size" "a project name from before the restart (maybe clipped)" "web-f"
 	else
 		expect "$size" "the cap logged before the restart" "2/8"

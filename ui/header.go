@@ -222,12 +222,19 @@ func (m *Model) sessionsMeter(w int) string {
 		frac = live + "/~" + fmt.Sprint(s.Cap.Value) // the short forms keep the estimate's mark
 	}
 	capText := "cap " + governor.CapText(s.Cap)
-	return m.meter("Ses", float64(s.Live)/float64(s.Cap.Value), st, w,
-		frac+" "+capText+" · "+governor.EffectiveText(s.Effective),
-		frac+" "+capText+" · "+gov,
-		frac+" · "+gov,
-		frac+" · "+govShort,
-		frac)
+	forms := []string{
+		frac + " " + capText + " · " + governor.EffectiveText(s.Effective),
+		frac + " " + capText + " · " + gov,
+		frac + " · " + gov,
+		frac + " · " + govShort,
+		frac,
+	}
+	if carried := s.CarriedCapText(); carried != "" {
+		// A cap logged before the app's restart says its age first.
+		forms = append([]string{frac + " cap " + carried + " · " + governor.EffectiveText(s.Effective),
+			frac + " cap " + carried + " · " + gov}, forms...)
+	}
+	return m.meter("Ses", float64(s.Live)/float64(s.Cap.Value), st, w, forms...)
 }
 
 func (m *Model) pressureLine(w int) string {
