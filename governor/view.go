@@ -159,7 +159,13 @@ func outlook(s Snapshot) Outlook {
 		o.Summary = fmt.Sprintf("a warm spawn would start: %s is %d below the cap, %d below the advised cap-2", counted, o.ToCap, max(o.Headroom, 0))
 	case n == s.Cap.Value && s.NextVictim != nil:
 		o.Action, o.Victim = "evict", s.NextVictim.ID
-		o.Summary = fmt.Sprintf("a warm spawn would evict %s (idle %s): %s is at the cap", ShortID(s.NextVictim.ID), FormatDuration(s.NextVictim.Idle), counted)
+		// Named as every row names it (issue 23 #5: a bare hex id as the
+		// next victim said nothing), the id after it.
+		who := SessionName(*s.NextVictim)
+		if short := ShortID(s.NextVictim.ID); who != short {
+			who += " (" + short + ")"
+		}
+		o.Summary = fmt.Sprintf("a warm spawn would evict %s, idle %s: %s is at the cap", who, FormatDuration(s.NextVictim.Idle), counted)
 	case n == s.Cap.Value:
 		o.Action = "yield"
 		o.Summary = fmt.Sprintf("a warm spawn would yield: %s is at the cap and no unprotected session is idle for 60 s", counted)

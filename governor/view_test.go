@@ -122,3 +122,18 @@ func TestEvictionsLastHour(t *testing.T) {
 		}
 	}
 }
+
+// TestOutlookNamesTheVictim: at the cap, the outlook names the session a
+// warm spawn would evict by its project, its id after it (issue 23 #5: the
+// next victim was a bare hex id).
+func TestOutlookNamesTheVictim(t *testing.T) {
+	s := stateFrom(t,
+		at(0)+" [info] [CliGovernor] at cap=2; evicting local_zzzzzzzz-9 (idle 100s) for warm spawn",
+		at(10)+" [info] Starting local session local_aaaaaaaa-1 in /p/web-frontend",
+		at(20)+" [info] Starting local session local_bbbbbbbb-2 in /p/beta",
+	)
+	o := s.Snapshot(t0.Add(300 * time.Second)).Outlook
+	if o.Action != "evict" || !strings.Contains(o.Summary, "would evict web-frontend (aaaaaaaa), idle ") {
+		t.Errorf("outlook %q: %s", o.Action, o.Summary)
+	}
+}
