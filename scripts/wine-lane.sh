@@ -98,6 +98,9 @@ if [ $# -eq 0 ]; then
       status=1
     fi
     echo "  $name: $result  ($what)"
+    # and what it logged (a test's t.Log lines follow its === RUN line)
+    awk -v run="=== RUN   $name" '$0 == run { on=1; next } /^(=== |--- )/ { on=0 }
+      on && /^    [^ ]+\.go:[0-9]+: / { sub(/^    /, ""); print "      " $0 }' "$log" | head -3
   done
 fi
 if [ $# -eq 0 ]; then
