@@ -66,7 +66,10 @@ func WatchRecords(ctx context.Context, dirs RecordDirs, procs ProcessTable, tick
 			if !read() {
 				return
 			}
-		case <-n.errors():
+		case _, ok := <-n.errors(): // an overflow or a lost watch: the safety poll reads on
+			if !ok {
+				n.lost()
+			}
 		}
 	}
 }
