@@ -79,6 +79,10 @@ defaults, overridden by the file, overridden by the flags given here
 				source = g.cfgPath
 			}
 			fmt.Fprintf(g.stdout, "# coworktop config in effect (from %s)\n", source)
+			if g.themeErr != nil {
+				// Set aside for the commands that draw nothing; say so.
+				fmt.Fprintf(g.stdout, "# %s: the live view and replay stop on it\n", oneLine(g.themeErr.Error()))
+			}
 			_, err = g.stdout.Write(b)
 			return err
 		},
@@ -210,6 +214,7 @@ func loadConfig(cmd *cobra.Command, g *globalOptions) error {
 	if themeErr != nil && draws(cmd) {
 		return themeErr
 	}
+	g.themeErr = themeErr
 	if f := cmd.Flags().Lookup("refresh"); f != nil && f.Changed {
 		c.Refresh = config.Duration(g.refresh)
 	} else {

@@ -35,9 +35,12 @@ type globalOptions struct {
 	// configFile is --config; theme is --theme ("" : the file's).
 	configFile string
 	theme      string
-	noColor    bool
-	stdout     io.Writer
-	stderr     io.Writer
+	// themeErr is the config file's bad theme, set aside for a command
+	// that draws nothing (config show says so).
+	themeErr error
+	noColor  bool
+	stdout   io.Writer
+	stderr   io.Writer
 
 	// The config file (cmd_config.go): what is in effect, where it was
 	// looked for, whether it exists.
