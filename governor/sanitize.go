@@ -1,6 +1,7 @@
 package governor
 
 import (
+	"encoding/binary"
 	"strings"
 	"unicode/utf8"
 )
@@ -99,7 +100,20 @@ func SanitizeString(s string, max int) string { return Sanitize([]byte(s), max) 
 
 // IsPlainASCII reports text that Sanitize returns unchanged (no control
 // byte, no multi-byte rune) when it fits its cap.
+// It reads eight bytes at a time: in a word with no byte below 0x20,
+// subtracting 0x20 from each byte borrows nowhere and sets no high bit of
+// a byte that had none; adding 1 sets the high bit of a 0x7f; a byte of
+// 0x80 or more has it already. A borrow or carry reaches another byte only
+// from a byte that is itself outside, so the test is exact for the word.
 func IsPlainASCII(b []byte) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for len(b) >= 8 {
+		w := binary.LittleEndian.Uint64(b)
+		if ((w-0x20*ones)&^w|(w+ones)|w)&highs != 0 {
+			return false
+		}
+		b = b[8:]
+	}
 	for _, c := range b {
 		if c < 0x20 || c >= 0x7f {
 			return false

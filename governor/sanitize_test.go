@@ -1,6 +1,7 @@
 package governor
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -43,5 +44,36 @@ func TestSanitizeCapsAndKeepsText(t *testing.T) {
 	}
 	if got := Sanitize([]byte{'a', 0xff, 'b'}, 10); got != "a\ufffdb" {
 		t.Fatalf("invalid utf8: %q", got)
+	}
+}
+
+// IsPlainASCII's word-at-a-time test agrees with the byte-by-byte rule for
+// every byte value at every place of strings of 0 to 24 bytes, alone and
+// beside bytes just inside the range (where a borrow or a carry would show).
+func TestIsPlainASCIIByWords(t *testing.T) {
+	byBytes := func(b []byte) bool {
+		for _, c := range b {
+			if c < 0x20 || c >= 0x7f {
+				return false
+			}
+		}
+		return true
+	}
+	for n := 0; n <= 24; n++ {
+		for _, fill := range []byte{' ', '~', 'a', '!', 0x7e, 0x20} {
+			b := bytes.Repeat([]byte{fill}, n)
+			if got := IsPlainASCII(b); got != byBytes(b) {
+				t.Fatalf("%q: %v", b, got)
+			}
+			for i := 0; i < n; i++ {
+				for v := 0; v < 256; v++ {
+					b[i] = byte(v)
+					if got, want := IsPlainASCII(b), byBytes(b); got != want {
+						t.Fatalf("%d bytes of %q with %#x at %d: %v, want %v", n, fill, v, i, got, want)
+					}
+				}
+				b[i] = fill
+			}
+		}
 	}
 }
