@@ -85,10 +85,14 @@ type CodeRecord struct {
 	// HostSessionID is the desktop app's local_<uuid> for a Code-tab
 	// process: the join key to main.log. Empty for a terminal session.
 	HostSessionID string
-	Name          string    // its session name (2.1.139)
-	Status        string    // busy|idle|waiting|shell; "" not reported
-	WaitingFor    string    // "approve Bash", "permission prompt", …
-	UpdatedAt     time.Time // zero: not reported
+	// SessionID is Claude Code's own session id: where HostSessionID is
+	// not written (older builds), the app record naming it as its
+	// cliSessionId gives the join.
+	SessionID  string
+	Name       string    // its session name (2.1.139)
+	Status     string    // busy|idle|waiting|shell; "" not reported
+	WaitingFor string    // "approve Bash", "permission prompt", …
+	UpdatedAt  time.Time // zero: not reported
 	// RemoteControl is on when the record names a Remote Control bridge
 	// (bridgeSessionId).
 	RemoteControl Toggle
@@ -99,6 +103,7 @@ type CodeRecord struct {
 // coworktop uses, never the account or org.
 type AppRecord struct {
 	SessionID     string // local_<uuid>
+	CLISessionID  string // the Claude Code session it runs (cliSessionId)
 	Title         string
 	LastActivity  time.Time // lastActivityAt; zero: not reported
 	RemoteControl Toggle    // remoteControlState
@@ -166,15 +171,28 @@ type waitMark struct {
 func (s *State) ApplyRecords(r Records) {
 	rs := &s.records
 	rs.latest = &r
+	byCLI := map[string]string{} // cliSessionId → local_<uuid>
+	for _, a := range r.App {
+		if a.CLISessionID != "" {
+			byCLI[a.CLISessionID] = a.SessionID
+		}
+	}
 	rs.code = make(map[string]*CodeRecord, len(r.Code))
 	for i := range r.Code {
-		if id := r.Code[i].HostSessionID; id != "" {
-			rs.code[id] = &r.Code[i]
+		c := &r.Code[i]
+		if c.HostSessionID == "" && c.SessionID != "" {
+			c.HostSessionID = byCLI[c.SessionID] // older builds: joined through the app's record
+		}
+		if c.HostSessionID != "" {
+			rs.code[c.HostSessionID] = c
 		}
 	}
 	if len(r.Leftover) > 0 {
 		rs.leftover = make(map[string]CodeRecord, len(r.Leftover))
 		for _, c := range r.Leftover {
+			if c.HostSessionID == "" && c.SessionID != "" {
+				c.HostSessionID = byCLI[c.SessionID]
+			}
 			if c.HostSessionID != "" {
 				rs.leftover[c.HostSessionID] = c
 			}

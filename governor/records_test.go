@@ -224,3 +224,17 @@ func TestRecordsHostileText(t *testing.T) {
 		t.Fatalf("caps: title %d, waiting for %d runes", len([]rune(v.Title)), len([]rune(v.WaitingFor)))
 	}
 }
+
+// A Claude Code record without hostSessionId (older builds) joins through
+// the app record that names its sessionId as cliSessionId.
+func TestRecordsJoinThroughCLISessionID(t *testing.T) {
+	s := recordsState(t)
+	s.ApplyRecords(governor.Records{At: t0.Add(300 * time.Second), Found: true,
+		Code: []governor.CodeRecord{{Pid: 7, SessionID: "0b7c-cli", Status: "waiting", WaitingFor: "permission prompt"}},
+		App:  []governor.AppRecord{{SessionID: "local_aaaaaaaa-1", CLISessionID: "0b7c-cli", Title: "api"}},
+	})
+	v := find(s.Snapshot(t0.Add(400*time.Second)), "local_aaaaaaaa-1")
+	if !v.NeedsYou() || v.WaitingFor != "permission prompt" {
+		t.Fatalf("joined through cliSessionId: %+v", v)
+	}
+}

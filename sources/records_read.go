@@ -60,6 +60,7 @@ func decodeRecord(b []byte, v any) error {
 type codeFile struct {
 	Pid             int       `json:"pid"`
 	HostSessionID   string    `json:"hostSessionId"`
+	SessionID       string    `json:"sessionId"`
 	Name            string    `json:"name"`
 	Status          string    `json:"status"`
 	WaitingFor      string    `json:"waitingFor"`
@@ -72,6 +73,7 @@ type codeFile struct {
 // appFile is the desktop app's local_<uuid>.json: the keys used only.
 type appFile struct {
 	SessionID          string          `json:"sessionId"`
+	CLISessionID       string          `json:"cliSessionId"`
 	Title              string          `json:"title"`
 	LastActivityAt     epochTime       `json:"lastActivityAt"`
 	RemoteControlState json.RawMessage `json:"remoteControlState"`
@@ -236,7 +238,7 @@ func (r *recordReader) readCode(out *governor.Records) {
 			out.Refused++
 			continue
 		}
-		rec := governor.CodeRecord{Pid: f.Pid, HostSessionID: f.HostSessionID, Name: f.Name, Status: f.Status,
+		rec := governor.CodeRecord{Pid: f.Pid, HostSessionID: f.HostSessionID, SessionID: f.SessionID, Name: f.Name, Status: f.Status,
 			WaitingFor: f.WaitingFor, UpdatedAt: f.UpdatedAt.Time}
 		if f.BridgeSessionID != "" {
 			rec.RemoteControl = governor.ToggleOn
@@ -306,7 +308,7 @@ func (r *recordReader) appRecord(p string, out *governor.Records) (governor.AppR
 	c := cachedApp{size: fi.Size(), mod: fi.ModTime()}
 	if err == nil && strings.HasPrefix(f.SessionID, "local_") {
 		c.ok = true
-		c.rec = governor.AppRecord{SessionID: f.SessionID, Title: f.Title, LastActivity: f.LastActivityAt.Time,
+		c.rec = governor.AppRecord{SessionID: f.SessionID, CLISessionID: f.CLISessionID, Title: f.Title, LastActivity: f.LastActivityAt.Time,
 			RemoteControl: remoteControl(f.RemoteControlState), Scheduled: f.SessionType == "scheduled", Archived: f.IsArchived}
 	} else {
 		out.Refused++
