@@ -68,7 +68,7 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 	var followTicks, machineTicks, recordTicks <-chan time.Time
 	every := time.Second
 	if cfg.refresh > 0 {
-		every = max(cfg.refresh, 100*time.Millisecond)
+		every = max(cfg.refresh, governor.MinRefresh)
 	}
 	if cfg.follow || cfg.machine {
 		beat := sources.NewBeat(every)

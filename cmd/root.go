@@ -21,6 +21,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/coworktop/coworktop/config"
+	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/sources"
 )
 
@@ -66,9 +67,6 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	return run(args, stdout, stderr)
 }
-
-// minRefresh keeps --refresh from turning the monitor into the load.
-const minRefresh = 100 * time.Millisecond
 
 // exitError carries a specific exit code through cobra.
 type exitError struct {
@@ -147,8 +145,8 @@ file; "coworktop config" says where, and flags override it.`,
 				return err
 			}
 		}
-		if g.refresh < minRefresh {
-			return usageError("--refresh %s is too short: %s at the least", g.refresh, minRefresh)
+		if g.refresh < governor.MinRefresh {
+			return usageError("--refresh %s is too short: %s at the least", g.refresh, governor.MinRefresh)
 		}
 		return nil
 	}

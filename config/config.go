@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/coworktop/coworktop/governor"
 )
 
 // Sort is the Sessions pane's order.
@@ -56,11 +58,9 @@ const (
 // Themes lists every Theme.
 var Themes = []Theme{ThemeAuto, ThemeDark, ThemeLight, ThemeHighContrast, ThemePlain}
 
-// Limits on refresh: shorter turns the monitor into the load.
-const (
-	MinRefresh = 100 * time.Millisecond
-	MaxRefresh = time.Hour
-)
+// MaxRefresh is the longest refresh interval; the shortest is
+// governor.MinRefresh, the one floor every caller reads.
+const MaxRefresh = time.Hour
 
 // Config is the whole file. Every field has a default (Default), so a file
 // holds only what the user changed.
@@ -99,8 +99,8 @@ func (p Panes) Visible(pane Pane) bool { return !slices.Contains(p.Hidden, pane)
 
 // Validate checks every value; the error names the key.
 func (c Config) Validate() error {
-	if d := time.Duration(c.Refresh); d < MinRefresh || d > MaxRefresh {
-		return keyErr("refresh", "refresh = %q: want from %s to %s", d, MinRefresh, MaxRefresh)
+	if d := time.Duration(c.Refresh); d < governor.MinRefresh || d > MaxRefresh {
+		return keyErr("refresh", "refresh = %q: want from %s to %s", d, governor.MinRefresh, MaxRefresh)
 	}
 	if !slices.Contains(Sorts, c.Sort) {
 		return keyErr("sort", "sort = %q: want one of %s", c.Sort, list(Sorts))
