@@ -100,13 +100,13 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 			}
 		}
 		for _, sk := range plan.Skipped {
-			if !status(sk.File.Path, sources.StateUnreadable, sk.Err) {
+			if !status(sk.File.Path, governor.FileUnreadable, sk.Err) {
 				return
 			}
 		}
 		if err := plan.Run(ctx, lines, 0); err != nil {
 			if ctx.Err() == nil {
-				status(dir, sources.StateUnreadable, "backfill stopped: "+sources.CleanText(err.Error()))
+				status(dir, governor.FileUnreadable, "backfill stopped: "+sources.CleanText(err.Error()))
 			}
 			return
 		}
@@ -211,7 +211,7 @@ func parseLive(ctx context.Context, lines <-chan sources.LineBatch, out chan<- g
 		u := governor.Update{
 			Events:     p.Events,
 			Files:      []governor.FileStatus{*st},
-			Backfill:   b.Status.State == sources.StateBackfill,
+			Backfill:   b.Status.State == governor.FileBackfill,
 			Unreadable: p.Unreadable,
 			BadStamps:  p.BadStamps,
 		}

@@ -5,7 +5,7 @@ import "time"
 // FileStatus is how following one log file is going, for the status line.
 type FileStatus struct {
 	Name       string    `json:"name"`            // base name, e.g. main.log
-	State      FileState `json:"state"`           // following|waiting|unreadable|done
+	State      FileState `json:"state"`           // FileBackfill, FileFollowing, …
 	Err        string    `json:"error,omitempty"` // why, when not following (sanitised)
 	Since      time.Time `json:"-"`
 	Lines      int64     `json:"lines"`                 // lines read so far

@@ -53,8 +53,8 @@ func richState() *governor.State {
 			{Key: "cowork", Kind: governor.GroupCowork, Processes: 1, GuestMemory: governor.Figure{Value: 4 << 30, Known: true}},
 		},
 		Files: []governor.FileStatus{
-			{Name: "main.log", State: "following", Lines: 100, LostBytes: 4096, ListErrors: 3, LastLineAt: at(245)},
-			{Name: "cowork_vm_node.log", State: "waiting", Err: "no such file", Lines: 5, Cut: 1},
+			{Name: "main.log", State: governor.FileFollowing, Lines: 100, LostBytes: 4096, ListErrors: 3, LastLineAt: at(245)},
+			{Name: "cowork_vm_node.log", State: governor.FileWaiting, Err: "no such file", Lines: 5, Cut: 1},
 		},
 		Unreadable: 2,
 	})

@@ -7,17 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"time"
-
-	"github.com/coworktop/coworktop/governor"
 )
 
 // BackfillMaxBytes bounds the start-up read per log family: enough to
 // rebuild the state since the last app start on a busy day, small enough
 // that the first frame is never far away.
 const BackfillMaxBytes = 32 << 20
-
-// StateBackfill marks batches that come from the start-up backfill.
-const StateBackfill = governor.FileBackfill
 
 // followedFamilies are the logs followed live; mcp.log is read at start-up
 // if present but carries nothing the governor view needs live.

@@ -7,6 +7,8 @@ import (
 	"io"
 	"math"
 	"time"
+
+	"github.com/coworktop/coworktop/governor"
 )
 
 // Run reads the plan's parts in order and sends their lines in batches of at
@@ -24,7 +26,7 @@ func (b *Backfill) Run(ctx context.Context, out chan<- LineBatch, maxLines int) 
 			b.Close()
 		}
 	}()
-	c := &batcher{ctx: ctx, out: out, max: maxLines, status: FollowStatus{State: StateBackfill, Since: time.Now()}}
+	c := &batcher{ctx: ctx, out: out, max: maxLines, status: FollowStatus{State: governor.FileBackfill, Since: time.Now()}}
 	for i := range b.Parts {
 		p := &b.Parts[i]
 		if p.lz != nil {

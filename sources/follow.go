@@ -10,13 +10,6 @@ import (
 	"github.com/coworktop/coworktop/governor"
 )
 
-// Follower states, as shown in the UI's status line and by doctor.
-const (
-	StateFollowing  = governor.FileFollowing
-	StateWaiting    = governor.FileWaiting    // the file does not exist (yet)
-	StateUnreadable = governor.FileUnreadable // it exists but cannot be opened or read; retried
-)
-
 // FollowStatus says what the follower is doing. It travels with every batch.
 type FollowStatus struct {
 	State governor.FileState
@@ -325,7 +318,7 @@ func newFollower(ctx context.Context, cfg FollowConfig, out chan<- LineBatch) *f
 		g, err := w.adopt(cfg.Start, filepath.Base(cfg.Path), cfg.StartAt)
 		if err != nil {
 			// Reopen it by path at the first check, from the same offset.
-			w.setState(StateUnreadable, err.Error())
+			w.setState(governor.FileUnreadable, err.Error())
 		} else {
 			w.gens = append(w.gens, g)
 			w.index[g.id] = g

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"sort"
 	"time"
+
+	"github.com/coworktop/coworktop/governor"
 )
 
 // A check lists every generation of the family (main.log, main1.log …
@@ -238,13 +240,13 @@ func (w *follower) readAll(fresh []*gen, curErr error) error {
 	w.noteRotation()
 	switch {
 	case curErr != nil && !errors.Is(curErr, fs.ErrNotExist):
-		w.setState(StateUnreadable, curErr.Error())
+		w.setState(governor.FileUnreadable, curErr.Error())
 	case w.readErr != "":
-		w.setState(StateUnreadable, w.readErr)
+		w.setState(governor.FileUnreadable, w.readErr)
 	case w.currentGen() == nil:
-		w.setState(StateWaiting, w.listErr)
+		w.setState(governor.FileWaiting, w.listErr)
 	default:
-		w.setState(StateFollowing, w.listErr)
+		w.setState(governor.FileFollowing, w.listErr)
 	}
 	return w.sendErr
 }

@@ -60,14 +60,14 @@ func TestFollowFolderDeletedAndRecreated(t *testing.T) {
 	}
 	// The open descriptor still has the last line written before the delete.
 	expect(t, "folder gone", s.tick(2), "2")
-	s.wantState("folder gone", StateWaiting, "")
+	s.wantState("folder gone", governor.FileWaiting, "")
 	if err := os.MkdirAll(s.dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	expect(t, "folder back, no log yet", s.tick(1), "")
 	s.write("main.log", "3\n4\n")
 	expect(t, "log back", s.tick(1), "3|4")
-	s.wantState("log back", StateFollowing, "")
+	s.wantState("log back", governor.FileFollowing, "")
 }
 
 // TestFollowOpenErrorIsRetried covers, as root too, the path a permission
@@ -80,13 +80,13 @@ func TestFollowOpenErrorIsRetried(t *testing.T) {
 		t.Fatal(err)
 	}
 	expect(t, "directory", s.tick(2), "")
-	s.wantState("directory", StateUnreadable, "not a regular file")
+	s.wantState("directory", governor.FileUnreadable, "not a regular file")
 	if err := os.Remove(s.path("main.log")); err != nil {
 		t.Fatal(err)
 	}
 	s.write("main.log", "a\n")
 	expect(t, "readable again", s.tick(1), "a")
-	s.wantState("readable again", StateFollowing, "")
+	s.wantState("readable again", governor.FileFollowing, "")
 }
 
 // TestFollowWriterDiskFull: a writer that hits ENOSPC leaves a line cut

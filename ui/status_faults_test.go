@@ -16,11 +16,11 @@ func TestStatusSaysWhatIsWrong(t *testing.T) {
 		st   governor.FileStatus
 		want string
 	}{
-		{governor.FileStatus{Name: "main.log", State: "unreadable", Err: "opening log: permission denied", Since: fixedNow}, "main.log unreadable: opening log: permission denied"},
-		{governor.FileStatus{Name: "main.log", State: "unreadable", Err: "opening log \"main.log\": not a regular file (p---------)", Since: fixedNow}, "not a regular file"},
-		{governor.FileStatus{Name: "main.log", State: "waiting", Since: fixedNow}, "main.log waiting"},
-		{governor.FileStatus{Name: "main.log", State: "following", Lines: 3, LostBytes: 3 << 10, Since: fixedNow}, "3K lost"},
-		{governor.FileStatus{Name: "main.log", State: "following", Lines: 3, ListErrors: 4, Since: fixedNow}, "4 list errors"},
+		{governor.FileStatus{Name: "main.log", State: governor.FileUnreadable, Err: "opening log: permission denied", Since: fixedNow}, "main.log unreadable: opening log: permission denied"},
+		{governor.FileStatus{Name: "main.log", State: governor.FileUnreadable, Err: "opening log \"main.log\": not a regular file (p---------)", Since: fixedNow}, "not a regular file"},
+		{governor.FileStatus{Name: "main.log", State: governor.FileWaiting, Since: fixedNow}, "main.log waiting"},
+		{governor.FileStatus{Name: "main.log", State: governor.FileFollowing, Lines: 3, LostBytes: 3 << 10, Since: fixedNow}, "3K lost"},
+		{governor.FileStatus{Name: "main.log", State: governor.FileFollowing, Lines: 3, ListErrors: 4, Since: fixedNow}, "4 list errors"},
 	} {
 		for _, sz := range [][2]int{{120, 40}, {80, 24}} {
 			m := fixtureModel(t, sz[0], sz[1], false)
@@ -33,8 +33,8 @@ func TestStatusSaysWhatIsWrong(t *testing.T) {
 	}
 	// The status keeps updating: back to following clears the complaint.
 	m := fixtureModel(t, 120, 40, false)
-	m.Update(UpdatesMsg{{Files: []governor.FileStatus{{Name: "main.log", State: "unreadable", Err: "permission denied"}}}})
-	m.Update(UpdatesMsg{{Files: []governor.FileStatus{{Name: "main.log", State: "following", Lines: 3, LastLineAt: fixedNow.Add(-time.Second)}}}})
+	m.Update(UpdatesMsg{{Files: []governor.FileStatus{{Name: "main.log", State: governor.FileUnreadable, Err: "permission denied"}}}})
+	m.Update(UpdatesMsg{{Files: []governor.FileStatus{{Name: "main.log", State: governor.FileFollowing, Lines: 3, LastLineAt: fixedNow.Add(-time.Second)}}}})
 	if out := frame(m); strings.Contains(out, "permission denied") || !strings.Contains(out, "main.log following") {
 		t.Errorf("recovered log still shown as unreadable:\n%s", out)
 	}
