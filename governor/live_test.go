@@ -3,6 +3,7 @@ package governor
 import (
 	"fmt"
 	"math/rand"
+	"slices"
 	"testing"
 )
 
@@ -51,5 +52,32 @@ func checkLiveSet(t *testing.T, s *State, seed int64, i int) {
 	}
 	if live != len(s.live) {
 		t.Fatalf("seed %d, event %d: %d live sessions in the map, %d in State.live", seed, i, live, len(s.live))
+	}
+}
+
+// selectNewest puts the k newest keys first, as a full sort would, for
+// every k, on keys with many equal times (told apart by id) and with
+// equal keys.
+func TestSelectNewestAgreesWithSort(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	for round := 0; round < 300; round++ {
+		n := 1 + rng.Intn(300)
+		keys := make([]activityKey, n)
+		for i := range keys {
+			id := fmt.Sprintf("local_%03d", rng.Intn(n+1)) // some ids twice: equal keys
+			keys[i] = activityKey{sec: int64(rng.Intn(20)), nsec: int32(rng.Intn(3)), sess: &session{id: id}}
+		}
+		want := slices.Clone(keys)
+		slices.SortFunc(want, newestKeyFirst)
+		k := 1 + rng.Intn(n)
+		got := slices.Clone(keys)
+		selectNewest(got, k)
+		first := slices.Clone(got[:k])
+		slices.SortFunc(first, newestKeyFirst)
+		for i := range first {
+			if newestKeyFirst(first[i], want[i]) != 0 {
+				t.Fatalf("round %d, %d keys, k %d: the %dth of the first k is %+v, a sort puts %+v there", round, n, k, i, first[i], want[i])
+			}
+		}
 	}
 }

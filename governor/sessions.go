@@ -2,7 +2,6 @@ package governor
 
 import (
 	"cmp"
-	"slices"
 	"strings"
 	"time"
 )
@@ -221,9 +220,10 @@ func (s *State) pruneEnded() {
 
 // prune keeps the newest Limits.EndedSessions ended sessions and, past
 // EndedSessions+maxLiveSessions in all, drops the least recently active.
-// The sessions are put in newestFirst's order by a key of plain integers,
-// and only when something is to go: a month of logs names a new session
-// every few minutes, so this runs every couple of hundred sessions.
+// What goes is found by selection (newestFirst's order, by a key of plain
+// integers), not by sorting every session: a month of logs names a new
+// session every few minutes, so this runs every couple of hundred
+// sessions, and only the line between kept and dropped matters.
 func (s *State) prune() {
 	all, ended := s.pruneBuf[:0], 0
 	for _, sess := range s.sessions {
@@ -234,23 +234,62 @@ func (s *State) prune() {
 	}
 	s.pruneWork += len(all)
 	limit := s.limits.EndedSessions + maxLiveSessions
-	if ended > s.limits.EndedSessions || len(all) > limit {
-		slices.SortFunc(all, newestKeyFirst)
-		kept, ended := 0, 0
-		for _, k := range all {
+	keys := all
+	if ended > s.limits.EndedSessions {
+		// The ended first, then the E newest of them kept and the rest gone.
+		e := 0
+		for i, k := range keys {
 			if !k.sess.live() {
-				if ended++; ended > s.limits.EndedSessions {
-					s.forget(k.sess)
-					continue
-				}
+				keys[e], keys[i] = keys[i], keys[e]
+				e++
 			}
-			if kept++; kept > limit {
-				s.forget(k.sess)
-			}
+		}
+		selectNewest(keys[:ended], s.limits.EndedSessions)
+		for _, k := range keys[s.limits.EndedSessions:ended] {
+			s.forget(k.sess)
+		}
+		keys = append(keys[:s.limits.EndedSessions], keys[ended:]...)
+	}
+	if len(keys) > limit {
+		selectNewest(keys, limit)
+		for _, k := range keys[limit:] {
+			s.forget(k.sess)
 		}
 	}
 	clear(all) // the scratch must not keep forgotten sessions alive
 	s.pruneBuf = all[:0]
+}
+
+// selectNewest reorders keys so that its first k are the k newest in
+// newestKeyFirst's order (among themselves in no order): a quickselect.
+// The keys are in the map's order, which Go randomises, so the middle
+// pivot meets no order a log could arrange.
+func selectNewest(keys []activityKey, k int) {
+	lo, hi := 0, len(keys)-1
+	for lo < hi {
+		p := keys[lo+(hi-lo)/2]
+		i, j := lo, hi
+		for i <= j {
+			for newestKeyFirst(keys[i], p) < 0 {
+				i++
+			}
+			for newestKeyFirst(keys[j], p) > 0 {
+				j--
+			}
+			if i <= j {
+				keys[i], keys[j] = keys[j], keys[i]
+				i, j = i+1, j-1
+			}
+		}
+		switch { // keys[lo..j] come before p, keys[i..hi] after, those between equal it
+		case k-1 <= j:
+			hi = j
+		case k-1 >= i:
+			lo = i
+		default:
+			return
+		}
+	}
 }
 
 // activityKey is a session's last activity as integers, for prune's sort:
