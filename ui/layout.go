@@ -1,18 +1,28 @@
 package ui
 
+import "github.com/coworktop/coworktop/config"
+
 // The panes' order comes from the config file (View.Panes): it is the tab
 // order, the compact layout's stacking order, and the order the wide layout
 // fills its rows in: list panes two side by side, the event log and the
 // memory timeline each across the screen.
 
-// defaultOrder is the tab order without a config file.
-var defaultOrder = []paneID{paneSessions, paneRanking, paneLog, paneEvictions, paneCompetition, paneTimeline}
+// defaultOrder is the tab order without a config file: the config's.
+func defaultOrder() []paneID {
+	out := make([]paneID, 0, len(config.AllPanes))
+	for _, name := range config.AllPanes {
+		if id, ok := paneNamed(name); ok {
+			out = append(out, id)
+		}
+	}
+	return out
+}
 
 // visiblePanes lists the panes on screen, in tab order.
 func (m *Model) visiblePanes() []paneID {
 	order := m.order
 	if len(order) == 0 {
-		order = defaultOrder
+		order = defaultOrder()
 	}
 	out := make([]paneID, 0, len(order))
 	for _, id := range order {
@@ -25,9 +35,6 @@ func (m *Model) visiblePanes() []paneID {
 
 // rightMax is the most the wide layout's right column takes.
 const rightMax = 64
-
-// wide panes take a row of their own in the wide layout.
-func wide(id paneID) bool { return id == paneLog || id == paneTimeline }
 
 // layoutRow is one row of the wide layout: one pane across, or two.
 type layoutRow struct {
@@ -45,7 +52,7 @@ func (m *Model) layoutRows() []layoutRow {
 		}
 	}
 	for _, id := range m.visiblePanes() {
-		if !wide(id) {
+		if !id.entry().wide {
 			half = append(half, id)
 			if len(half) == 2 {
 				flush()
@@ -92,7 +99,7 @@ func (m *Model) fullBody(w, h, top int) []string {
 			}
 			needs[i] = need{min: max(needs[i].min, n.min), want: max(needs[i].want, n.want), prio: min(needs[i].prio, n.prio)}
 		}
-		if r.panes[0] == paneTimeline {
+		if r.panes[0].entry().spare {
 			spare = i
 		}
 	}

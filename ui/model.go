@@ -106,7 +106,7 @@ type Model struct {
 	pendingAt int // events of pending[0] already applied
 
 	focus    paneID
-	panes    [paneCount]paneState
+	panes    []paneState // by paneID: one per entry of paneTable
 	showLog  bool
 	zoomed   bool
 	showHelp bool
@@ -153,6 +153,7 @@ func New(opts Options) *Model {
 		keys:  DefaultKeyMap(opts.Playback != nil),
 		help:  help.New(),
 		dirty: true,
+		panes: make([]paneState, len(paneTable)),
 	}
 	if opts.Color {
 		name := opts.View.Theme

@@ -36,7 +36,7 @@ func (m *Model) handleWheel(msg tea.MouseWheelMsg) {
 		return
 	}
 	p, ok := m.paneAt(msg.X, msg.Y)
-	if !ok || p.id == paneTimeline {
+	if !ok || !p.id.list() { // a drawing has nothing to scroll
 		return
 	}
 	m.scrollPane(p.id, n)
@@ -62,9 +62,8 @@ func (m *Model) handleClick(msg tea.MouseClickMsg) {
 	if line < 0 || line >= ps.shown {
 		return
 	}
-	c := m.paneContent(p.id, 80)
-	if !c.selectable {
+	if !p.id.entry().cursor {
 		return
 	}
-	ps.moveTo(c.filtered(ps.filter), ps.offset+line)
+	ps.moveTo(m.paneContent(p.id, 80).filtered(ps.filter), ps.offset+line)
 }

@@ -9,10 +9,10 @@ import (
 // governor's other actions): its full text and its evidence, wrapped, in
 // a box over the panes until esc (issue 23 #3: every "why" was cut off).
 func (m *Model) openRow() bool {
-	c := m.paneContent(m.focus, 80)
-	if !c.selectable {
+	if !m.focus.entry().cursor {
 		return false
 	}
+	c := m.paneContent(m.focus, 80)
 	ps := &m.panes[m.focus]
 	rows := c.filtered(ps.filter)
 	ps.resolve(rows)

@@ -4,24 +4,6 @@ import (
 	"strings"
 )
 
-// paneID names a pane; tab order follows the constants.
-type paneID int
-
-const (
-	paneSessions paneID = iota
-	paneRanking
-	paneEvictions
-	paneCompetition
-	paneTimeline
-	paneLog
-	paneDetails // one session's history (enter); not in the tab order
-	paneCount
-)
-
-func (p paneID) title() string {
-	return [...]string{"Sessions", "Idle ranking", "Evictions", "Competition", "Memory timeline", "Event log", "Session details"}[p]
-}
-
 // paneState is what the user did to a pane: the selected session, the row
 // it was last drawn on, the first row shown, and the filter.
 type paneState struct {
@@ -96,8 +78,6 @@ type content struct {
 	// tight is the footer as one clipped line per item, for when the full
 	// footer would leave no room for a row.
 	tight []string
-	// selectable panes draw a cursor and take `enter`.
-	selectable bool
 	// spareHeading: the rows read without their heading (the ranking's
 	// name, bar and idle time), so it is drawn only when there is room
 	// for it, its rows and its footer's first line, and not asked for.
@@ -142,10 +122,10 @@ func (c content) filtered(filter string) rowList {
 // selectedSession is the session selected in the focused pane: the one
 // highlighted, whatever order the rows are in now.
 func (m *Model) selectedSession() string {
-	c := m.paneContent(m.focus, 80)
-	if !c.selectable {
+	if !m.focus.entry().cursor {
 		return ""
 	}
+	c := m.paneContent(m.focus, 80)
 	ps := &m.panes[m.focus]
 	rows := c.filtered(ps.filter)
 	ps.resolve(rows)

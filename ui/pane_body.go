@@ -26,7 +26,8 @@ func (m *Model) body(id paneID, c content, w, h int) []string {
 		}
 	}
 	avail := max(0, h-len(lines)-len(footer))
-	if c.selectable {
+	cursor := id.entry().cursor
+	if cursor {
 		ps.resolve(rows)
 	} else {
 		ps.cursor = max(0, min(ps.cursor, rows.n-1))
@@ -52,7 +53,7 @@ func (m *Model) body(id paneID, c content, w, h int) []string {
 	}
 	for _, i := range order {
 		r := rows.at(i)
-		if c.selectable && i == ps.cursor && m.focus == id {
+		if cursor && i == ps.cursor && m.focus == id {
 			lines = append(lines, m.theme.paint(m.theme.Selected, fit(">"+r.plain[min(1, len(r.plain)):], w)))
 		} else {
 			lines = append(lines, padStyled(r.styled, w))

@@ -38,7 +38,7 @@ func (m *Model) evictionsContent(w int) content {
 	ev.wrap = m.zoomed && m.focus == paneEvictions
 	head := newLine(t).add(Ink{}, " ").cell(t.Heading, "TIME", ev.timeW).cell(t.Heading, "WHAT", ev.whatW).cell(t.Heading, "SESSION", ev.nameW).
 		rcell(t.Heading, "IDLE", ev.idleW).add(Ink{}, " ").cell(t.Heading, "CAUSE", ev.causeW)
-	c := content{heading: head.String(), selectable: true}
+	c := content{heading: head.String()}
 	for i, r := range m.snap.Risks {
 		who := m.sessionName(r.Session)
 		if who == "" && len(r.Sessions) > 0 {

@@ -13,7 +13,7 @@ import (
 func (m *Model) rankingContent(w int) content {
 	t := m.theme
 	s := m.snap
-	c := content{selectable: true, spareHeading: true}
+	c := content{spareHeading: true}
 	var longest time.Duration
 	for _, v := range s.IdleRanking {
 		longest = max(longest, v.Idle)
@@ -90,4 +90,10 @@ func (m *Model) outlookLines(w int) (lines, tight []string) {
 		add(hs, room)
 	}
 	return lines, tight
+}
+
+// rankingMinRows: a row, and the outlook's first line: what a spawn would
+// meet.
+func (m *Model) rankingMinRows(c content, _ int) int {
+	return 1 + min(1, len(c.tight))
 }

@@ -129,7 +129,7 @@ func (m *Model) sessionsContent(w int) content {
 	}
 	head.rcell(t.Heading, "IDLE", idleW).
 		rcell(t.Heading, "TIMEOUT", toW).rcell(t.Heading, "EV", evW).cell(t.Heading, "ID", idW)
-	c := content{heading: head.String(), selectable: true}
+	c := content{heading: head.String()}
 	sessions := m.sortedSessions()
 	bg := m.snap.Background
 	c.count = len(sessions) + len(bg)
@@ -180,4 +180,15 @@ func (m *Model) sessionsContent(w int) content {
 		c.footer, c.tight = []string{note}, []string{note}
 	}
 	return c
+}
+
+// sessionsMinRows: the pane people keep the view open for. From 24 lines,
+// three rows before a less important pane gets its heading and row (it
+// collapses to a one-line summary instead). Below, the ranking's next
+// victim needs the line more.
+func (m *Model) sessionsMinRows(_ content, rows int) int {
+	if m.height >= 24 {
+		return min(max(1, rows), 3)
+	}
+	return 1
 }

@@ -46,6 +46,25 @@ func (m *Model) memorySeries() (pts []memPoint, source string) {
 	return host(), "host available"
 }
 
+// timelineSize is what the timeline needs with frame lines of title or
+// border: a chart row and the marks; at most three rows, marks and legend.
+// Without a sample it is its title.
+func (m *Model) timelineSize(frame int) (minimum, want int) {
+	if pts, _ := m.memorySeries(); len(pts) == 0 {
+		return 1, 1
+	}
+	return frame + 2, frame + timelineBoxHeight - 2
+}
+
+// timelineSummary is the collapsed timeline's line: the last free figure.
+func (m *Model) timelineSummary() string {
+	if pts, _ := m.memorySeries(); len(pts) > 0 {
+		last := pts[len(pts)-1]
+		return "free " + humanBytes(last.free) + " of " + humanBytes(last.total) + " · z shows the chart"
+	}
+	return "no memory samples yet"
+}
+
 // timelineBody draws free memory as a w×h column chart (newest on the
 // right) with a marker row: E eviction, P pressure, y yield.
 func (m *Model) timelineBody(w, h int) ([]string, string) {

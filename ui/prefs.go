@@ -25,11 +25,6 @@ type viewSavedMsg struct {
 	err   error
 }
 
-var paneNames = map[config.Pane]paneID{
-	config.PaneSessions: paneSessions, config.PaneRanking: paneRanking, config.PaneEvictions: paneEvictions,
-	config.PaneCompetition: paneCompetition, config.PaneTimeline: paneTimeline, config.PaneLog: paneLog,
-}
-
 // applyView sets the screen up as opts.View says; zero fields keep the
 // built-in defaults.
 func (m *Model) applyView() {
@@ -42,7 +37,7 @@ func (m *Model) applyView() {
 	}
 	m.order = m.order[:0]
 	for _, name := range v.Panes.Order {
-		if id, ok := paneNames[name]; ok && (name == config.PaneLog || v.Panes.Visible(name)) {
+		if id, ok := paneNamed(name); ok && (name == config.PaneLog || v.Panes.Visible(name)) {
 			m.order = append(m.order, id)
 		}
 	}

@@ -18,13 +18,13 @@ type need struct {
 	prio int // lower is served first
 }
 
-// priority orders the panes for room: the focused pane first, then Sessions
-// and Evictions, then the rest.
+// priority orders the panes for room: the focused pane first, then by the
+// table's prio (Sessions and Evictions, then the rest).
 func (m *Model) priority(id paneID) int {
 	if id == m.focus {
 		return 0
 	}
-	return slices.Index([]paneID{paneSessions, paneEvictions, paneRanking, paneLog, paneCompetition, paneTimeline, paneDetails}, id) + 1
+	return id.entry().prio
 }
 
 // growFirst is the last priority of the panes that grow first.
@@ -89,11 +89,9 @@ func (m *Model) paneNeed(id paneID, w int, boxed bool) need {
 		frame, iw = 2, w-2
 	}
 	n := need{prio: m.priority(id)}
-	if id == paneTimeline {
-		if pts, _ := m.memorySeries(); len(pts) == 0 {
-			return need{min: 1, want: 1, prio: n.prio}
-		}
-		n.min, n.want = frame+2, frame+timelineBoxHeight-2 // a chart row and the marks; three rows, marks and legend
+	e := id.entry()
+	if !id.list() {
+		n.min, n.want = e.size(m, frame)
 		return n
 	}
 	c := m.contentFor(id, iw)
@@ -105,17 +103,11 @@ func (m *Model) paneNeed(id paneID, w int, boxed bool) need {
 	if c.heading != "" && !c.spareHeading {
 		heading = 1
 	}
-	n.min = frame + heading + 1 // a row under its heading: no number without one (issue 23 #5)
-	if id == paneRanking {
-		n.min += min(1, len(c.tight)) // and the outlook's first line: what a spawn would meet
+	least := 1 // a row under its heading: no number without one (issue 23 #5)
+	if e.minRows != nil {
+		least = e.minRows(m, c, rows)
 	}
-	if id == paneSessions && m.height >= 24 {
-		// The pane people keep the view open for: from 24 lines, three
-		// rows before a less important pane gets its heading and row (it
-		// collapses to a one-line summary instead). Below, the ranking's
-		// next victim needs the line more.
-		n.min = frame + heading + min(max(1, rows), 3)
-	}
+	n.min = frame + heading + least
 	if c.keep > 0 {
 		n.min++ // and the row kept in view under the others (the newest loss under the risks)
 	}
@@ -143,15 +135,12 @@ func (m *Model) contentFor(id paneID, w int) content {
 
 // collapsedInfo is a collapsed pane's one-line summary: what it holds and
 // that it is hidden, or that it has nothing yet.
-func (m *Model) collapsedInfo(id paneID, w int, info string) string {
-	if id == paneTimeline {
-		if pts, _ := m.memorySeries(); len(pts) > 0 {
-			last := pts[len(pts)-1]
-			return "free " + humanBytes(last.free) + " of " + humanBytes(last.total) + " · z shows the chart"
-		}
-		return "no memory samples yet"
+func (m *Model) collapsedInfo(id paneID, w int) string {
+	if !id.list() {
+		return id.entry().summary(m)
 	}
 	c := m.contentFor(id, w)
+	info := c.info
 	rows := c.filtered(m.panes[id].filter).n
 	if rows == 0 {
 		if info == "" {

@@ -101,9 +101,6 @@ func TestSortNamesMatchConfig(t *testing.T) {
 			t.Errorf("sort %d: screen %q, config %q", i, sessionSort(i), s)
 		}
 	}
-	if len(paneNames) != len(config.AllPanes) {
-		t.Errorf("config names %d panes, the screen maps %d", len(config.AllPanes), len(paneNames))
-	}
 }
 
 func TestViewFromConfig(t *testing.T) {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
@@ -60,8 +61,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.notice = "/: close this first (esc), then filter a pane"
 		case m.details != "":
 			m.notice = "/: the session details have no filter (esc closes them)"
-		case m.focus == paneTimeline:
-			m.notice = "/: the memory timeline has no rows to filter; tab to a list pane"
+		case !m.focus.list():
+			m.notice = "/: the " + strings.ToLower(m.focus.title()) + " has no rows to filter; tab to a list pane"
 		default:
 			m.filterOn = true
 		}
@@ -79,7 +80,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if m.openText == nil && m.details == "" && m.openRow() {
 			break
 		}
-		if id := m.selectedSession(); id != "" && m.focus != paneEvictions {
+		if id := m.selectedSession(); id != "" && m.focus.entry().details {
 			m.details = id
 			m.panes[paneDetails] = paneState{}
 		}
@@ -171,9 +172,8 @@ func (m *Model) scroll(n int) {
 // scrolls its window instead).
 func (m *Model) scrollPane(id paneID, n int) {
 	ps := &m.panes[id]
-	c := m.paneContent(id, 80)
-	rows := c.filtered(ps.filter)
-	if c.selectable {
+	rows := m.paneContent(id, 80).filtered(ps.filter)
+	if id.entry().cursor {
 		ps.resolve(rows)
 		ps.moveTo(rows, ps.cursor+n)
 		return

@@ -72,7 +72,7 @@ func (m *Model) compactBody(w, h, top int) []string {
 	spare := -1
 	for i, id := range panes {
 		needs[i] = m.paneNeed(id, w, false)
-		if id == paneTimeline {
+		if id.entry().spare {
 			spare = i
 		}
 	}
@@ -98,23 +98,12 @@ func joinColumns(a, b []string) []string {
 	return out
 }
 
-// paneContent dispatches to the list panes.
+// paneContent is a list pane's rows (none for a drawing).
 func (m *Model) paneContent(id paneID, w int) content {
-	switch id {
-	case paneSessions:
-		return m.sessionsContent(w)
-	case paneRanking:
-		return m.rankingContent(w)
-	case paneEvictions:
-		return m.evictionsContent(w)
-	case paneCompetition:
-		return m.competitionContent(w)
-	case paneLog:
-		return m.logContent(w)
-	case paneDetails:
-		return m.detailsContent(w)
+	if !id.list() {
+		return content{}
 	}
-	return content{}
+	return id.entry().content(m, w)
 }
 
 // renderPane draws one pane in exactly w×h cells at column x, line y of
@@ -130,17 +119,13 @@ func (m *Model) renderPane(id paneID, x, y, w, h int, boxed bool) []string {
 		iw, ih = w-2, h-2
 	}
 	if h == 1 || (boxed && h < 3) {
-		info := ""
-		if id != paneTimeline {
-			info = m.contentFor(id, iw).info
-		}
 		m.panes[id].shown, m.panes[id].below = 0, 0
-		return m.frameTitled(id, m.collapsedInfo(id, iw, info), nil, w, 1)[:1:1]
+		return m.frameTitled(id, m.collapsedInfo(id, iw), nil, w, 1)[:1:1]
 	}
 	var inner []string
 	var info string
-	if id == paneTimeline {
-		inner, info = m.timelineBody(iw, ih)
+	if !id.list() {
+		inner, info = id.entry().draw(m, iw, ih)
 	} else {
 		c := m.contentFor(id, iw)
 		inner, info = m.body(id, c, iw, ih), c.info
