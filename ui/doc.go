@@ -17,4 +17,13 @@
 // are sized by what they hold (sizing.go), a selection follows its session
 // id whatever the order of the rows (pane.go), and the mouse finds a pane
 // and a row through where the last frame drew them (mouse.go).
+//
+// Each pane is one entry of paneTable (panes.go): its title, its name in
+// the config file, its priority for room, its place in the wide layout,
+// how it sizes, renders and scrolls (a list of rows, or a drawing such as
+// the memory timeline) and its keys. The layout, sizing, frames, mouse and
+// keys read a pane's particulars there and nowhere else (but for the event
+// log's show-and-hide key, update_keys.go), so a new pane is one entry
+// plus the file that builds it (pane_<name>.go), and
+// TestPaneTableIsComplete fails when an entry lacks a part.
 package ui
