@@ -200,7 +200,7 @@ func parseLive(ctx context.Context, lines <-chan sources.LineBatch, out chan<- g
 			st = &governor.FileStatus{Name: filepath.Base(b.File)}
 			files[b.File] = st
 		}
-		p := stream.Feed(ingest.Lines{File: b.File, Lines: b.Lines, Gen: b.Gen, First: b.Line, Partial: b.Partial})
+		p := stream.Feed(ingest.Lines{File: b.File, Lines: b.Lines, Gen: b.Gen, First: b.Line, Partial: b.Partial, Last: b.Last})
 		st.State, st.Err, st.Since, st.LostBytes = b.Status.State, b.Status.Err, b.Status.Since, b.Status.LostBytes
 		st.ListErrors = b.Status.ListErrors
 		st.Lines += int64(len(b.Lines))

@@ -73,6 +73,7 @@ type State struct {
 	groups          []ProcessGroup
 	groupsAt        time.Time
 	files           []FileStatus
+	fileAt          map[string]int                  // index in files by name (20 000 generations: no linear search per update)
 	quota           map[quotaKey]*ring[QuotaSample] // quota readings per source and window (quota_state.go)
 	quotaErrors     map[QuotaSource]int             // the quota reader's failed reads per source
 

@@ -63,11 +63,13 @@ func (s *State) ApplyUpdate(u Update) {
 }
 
 func (s *State) setFile(f FileStatus) {
-	for i := range s.files {
-		if s.files[i].Name == f.Name {
-			s.files[i] = f
-			return
-		}
+	if i, ok := s.fileAt[f.Name]; ok {
+		s.files[i] = f
+		return
 	}
+	if s.fileAt == nil {
+		s.fileAt = map[string]int{}
+	}
+	s.fileAt[f.Name] = len(s.files)
 	s.files = append(s.files, f)
 }

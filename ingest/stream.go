@@ -44,6 +44,10 @@ type Lines struct {
 	// it, possibly inside a multi-line entry. Other runs end where the
 	// writer's last write ended, so the open entry is complete.
 	Partial bool
+	// Last: no more runs of File will come (a rotated generation read to
+	// its end): its assembler is flushed and dropped after this run, so a
+	// backfill of 20 000 generations holds one at a time.
+	Last bool
 }
 
 // Parsed is what one run of lines gave.
@@ -61,10 +65,17 @@ type Parsed struct {
 func (s *Stream) Feed(in Lines) Parsed {
 	f := s.files[in.File]
 	if f == nil {
+		if len(in.Lines) == 0 {
+			return Parsed{} // a status with no lines: nothing to keep
+		}
 		f = newStreamFile(filepath.Base(in.File), s.loc)
 		s.files[in.File] = f
 	}
 	before, badBefore := f.asm.Orphans(), f.asm.BadStamps()
+	if in.Last {
+		in.Partial = false // nothing continues it: close its last entry
+		delete(s.files, in.File)
+	}
 	f.feed(in)
 	p := Parsed{
 		Events:     foldQuits(f.events, &f.quit),
@@ -74,6 +85,9 @@ func (s *Stream) Feed(in Lines) Parsed {
 	f.events = nil
 	return p
 }
+
+// Files is how many files the stream keeps an assembler for.
+func (s *Stream) Files() int { return len(s.files) }
 
 // streamFile is the stream's state for one file.
 type streamFile struct {

@@ -98,3 +98,25 @@ func TestStreamFoldsQuitsAndCountsPerRun(t *testing.T) {
 		t.Fatalf("the same quit again: %q, unreadable %d, bad stamps %d", cites(p.Events), p.Unreadable, p.BadStamps)
 	}
 }
+
+// A file's last run (a rotated generation read to its end) closes its open
+// entry and drops its assembler; a run with no lines for a file the stream
+// does not know keeps nothing (issue 29 #5: 20 000 generations held 20 000
+// assemblers).
+func TestStreamDropsAFileAfterItsLastRun(t *testing.T) {
+	s := NewStream(time.UTC)
+	p := s.Feed(runOf("/l/main2.log", "", 0, true,
+		"2026-09-30 10:00:02 [error] request failed {",
+		"    status: 429"))
+	if len(p.Events) != 0 || s.Files() != 1 {
+		t.Fatalf("events %q, files %d", cites(p.Events), s.Files())
+	}
+	last := runOf("/l/main2.log", "", 0, true, "}") // Last overrides Partial: nothing continues it
+	last.Last = true
+	if got := cites(s.Feed(last).Events); got != "api.rate_limit@main2.log:1" || s.Files() != 0 {
+		t.Fatalf("got %q, files %d", got, s.Files())
+	}
+	if p := s.Feed(Lines{File: "/l/main2.log"}); len(p.Events) != 0 || s.Files() != 0 {
+		t.Fatalf("a status run kept state: files %d", s.Files())
+	}
+}

@@ -67,8 +67,12 @@ type batcher struct {
 	held   bool // lines point into the splitter's buffer: detach it before reuse
 	// partial: the batch being flushed was cut for size (LineBatch.Partial)
 	partial bool
-	sp      *splitter // the part's, which says whether a line was cut
-	cut     int       // cut lines collected (LineBatch.Cut)
+	// sent: batches of the part being read sent so far; last: the part is
+	// a rotated file read to its end (LineBatch.Last)
+	sent int
+	last bool
+	sp   *splitter // the part's, which says whether a line was cut
+	cut  int       // cut lines collected (LineBatch.Cut)
 }
 
 // collect keeps the line where it lies, in the splitter's read buffer, which
@@ -91,12 +95,16 @@ func (c *batcher) collect(line []byte) {
 }
 
 func (c *batcher) flush(ctx context.Context) error {
-	if len(c.lines) == 0 {
-		return nil
+	if len(c.lines) == 0 && (!c.last || c.sent == 0) {
+		return nil // a rotated file's last batch is sent even empty, if it had others
 	}
-	b := LineBatch{File: c.file, Status: c.status, Lines: c.lines, Partial: c.partial, Cut: c.cut}
+	b := LineBatch{File: c.file, Status: c.status, Lines: c.lines, Partial: c.partial, Cut: c.cut, Last: c.last}
 	c.partial, c.cut = false, 0
-	c.lines, c.bytes = make([][]byte, 0, c.max), 0
+	c.sent++
+	// The next batch is sized like this one: a full batch of a large file
+	// sends another, a one-line rotated generation (20 000 of them) does
+	// not cost a 4 096-line slice each.
+	c.lines, c.bytes = make([][]byte, 0, min(c.max, max(16, len(b.Lines)))), 0
 	select {
 	case c.out <- b:
 		return nil
@@ -109,7 +117,7 @@ func (c *batcher) flush(ctx context.Context) error {
 // last complete line. A current file's unfinished last line is left for the
 // follower; a rotated file's is delivered, as nothing will complete it.
 func (c *batcher) readPart(ctx context.Context, p *BackfillPart) (int64, error) {
-	c.file = p.File.Path
+	c.file, c.sent, c.last = p.File.Path, 0, false
 	var sp *splitter
 	if p.Current {
 		sp = newSplitter()
@@ -143,6 +151,7 @@ func (c *batcher) readPart(ctx context.Context, p *BackfillPart) (int64, error) 
 	}
 	if !p.Current {
 		sp.flush(c.collect)
+		c.last = true
 	}
 	if c.err != nil {
 		return 0, c.err

@@ -235,3 +235,39 @@ func BenchmarkBackfill32MB(b *testing.B) {
 
 // appStarts is the app-start finder the command wires in (ingest's).
 var appStarts = StartFinder{Last: ingest.LastAppStart, Span: ingest.AppStartSpan}
+
+// A rotated generation's last batch says so (LineBatch.Last), even when
+// its lines ended on a batch cut and the last batch is then empty, so the
+// consumer drops its state for that file; the current file's never does.
+func TestBackfillMarksARotatedFilesLastBatch(t *testing.T) {
+	dir := testfs.TempDir(t)
+	line := "2026-08-30 10:00:00 [info] x\n"
+	writeFile(t, filepath.Join(dir, "main2.log"), strings.Repeat(line, 250))
+	writeFile(t, filepath.Join(dir, "main1.log"), strings.Repeat(line, 200))
+	writeFile(t, filepath.Join(dir, "main.log"), strings.Repeat(line, 100))
+	b, err := PlanBackfill(dir, nil, appStarts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	out := make(chan LineBatch, 64)
+	if err := b.Run(context.Background(), out, 100); err != nil {
+		t.Fatal(err)
+	}
+	close(out)
+	var got []string
+	for batch := range out {
+		s := fmt.Sprintf("%s:%d", filepath.Base(batch.File), len(batch.Lines))
+		if batch.Partial {
+			s += "p"
+		}
+		if batch.Last {
+			s += "L"
+		}
+		got = append(got, s)
+	}
+	want := "main2.log:100p main2.log:100p main2.log:50L main1.log:100p main1.log:100p main1.log:0L main.log:100p"
+	if strings.Join(got, " ") != want {
+		t.Fatalf("got  %s\nwant %s", strings.Join(got, " "), want)
+	}
+}

@@ -48,6 +48,11 @@ type LineBatch struct {
 	// continues it, possibly inside a multi-line entry. Other batches end
 	// where the writer's last write ended.
 	Partial bool
+	// Last: no more lines of File will come (a rotated generation the
+	// backfill read to its end), so a consumer may drop what it keeps for
+	// File once it has this batch; set on the file's last batch, which may
+	// then carry no lines.
+	Last bool
 	// Cut counts the lines of this batch that were longer than
 	// MaxLineBytes and delivered cut (as ReadStats.CutLines counts them).
 	Cut int

@@ -71,20 +71,25 @@ type splitter struct {
 func newSplitter() *splitter {
 	// Room for one chunk plus a carried partial line of at most
 	// MaxLineBytes+1 bytes (a CR may still precede its newline).
-	return &splitter{buf: make([]byte, readChunk+MaxLineBytes+2), line: 1}
+	return &splitter{buf: make([]byte, fullSplitBuf), line: 1}
 }
 
-// newSplitterFor is newSplitter for a stream of about size bytes: its read
-// chunk shrinks to fit (at least 4 KiB), so a backfill of 20 000 small
-// rotated files does not allocate a megabyte for each. It still takes any
-// size: reads are just smaller.
+// newSplitterFor is newSplitter for a stream of about size bytes: its
+// buffer starts at a fit (at least 4 KiB, without the room for a long carried
+// line), so a backfill of 20 000 small rotated files does not allocate 68 KiB
+// or a megabyte for each. It still takes any size and any line: the buffer
+// grows when full, up to newSplitter's.
 func newSplitterFor(size int64) *splitter {
-	chunk := int64(readChunk)
-	if size >= 0 && size < chunk {
-		chunk = max(4<<10, (size+4<<10-1)&^(4<<10-1))
+	n := int64(fullSplitBuf)
+	if size >= 0 && size+2 < n {
+		n = max(4<<10, (size+2+4<<10-1)&^(4<<10-1))
 	}
-	return &splitter{buf: make([]byte, int(chunk)+MaxLineBytes+2), line: 1}
+	return &splitter{buf: make([]byte, int(n)), line: 1}
 }
+
+// fullSplitBuf is a splitter's buffer at full size: one chunk plus a
+// carried partial line of at most MaxLineBytes+1 bytes.
+const fullSplitBuf = readChunk + MaxLineBytes + 2
 
 // fill reads once from r into the buffer and returns the bytes just read; the
 // slice is valid until the next fill.
@@ -92,6 +97,13 @@ func (s *splitter) fill(r io.Reader) ([]byte, error) {
 	if s.start > 0 && len(s.buf)-s.end < min(readChunk, len(s.buf)-MaxLineBytes-2) {
 		n := copy(s.buf, s.buf[s.start:s.end])
 		s.start, s.end = 0, n
+	}
+	if s.end == len(s.buf) && len(s.buf) < fullSplitBuf {
+		// A buffer sized to fit is full: grow it (into a new array, so
+		// lines delivered from the old one stay valid for their holders).
+		nb := make([]byte, min(fullSplitBuf, 2*len(s.buf)))
+		n := copy(nb, s.buf[s.start:s.end])
+		s.buf, s.start, s.end = nb, 0, n
 	}
 	n, err := r.Read(s.buf[s.end:])
 	got := s.buf[s.end : s.end+n]

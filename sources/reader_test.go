@@ -3,6 +3,7 @@ package sources
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"runtime"
 	"strings"
@@ -154,5 +155,36 @@ func BenchmarkReadLines(b *testing.B) {
 		if _, err := ReadLines(bytes.NewReader(data), func(l []byte) { n += len(l) }); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// A splitter sized to a small file grows when a line outgrows it, so it
+// cuts and counts as the full-size one does (the backfill of a rotated
+// generation that grew after planning).
+func TestSplitterSizedToFitTakesAnyLine(t *testing.T) {
+	long := strings.Repeat("x", MaxLineBytes+5000)
+	in := "a\n" + long + "\nb\n" + strings.Repeat("y", 9000) + "\nc"
+	var want, got []string
+	ws := newSplitter()
+	gs := newSplitterFor(10)
+	if len(gs.buf) != 4<<10 {
+		t.Fatalf("buffer for 10 bytes is %d bytes", len(gs.buf))
+	}
+	for _, c := range []struct {
+		s   *splitter
+		out *[]string
+	}{{ws, &want}, {gs, &got}} {
+		r := strings.NewReader(in)
+		for {
+			_, err := c.s.fill(r)
+			c.s.emit(func(l []byte) { *c.out = append(*c.out, fmt.Sprintf("%d:%.3s", len(l), l)) })
+			if err == io.EOF {
+				break
+			}
+		}
+		c.s.flush(func(l []byte) { *c.out = append(*c.out, fmt.Sprintf("%d:%.3s", len(l), l)) })
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") || gs.stats != ws.stats {
+		t.Fatalf("sized to fit: %v %+v\nfull size:   %v %+v", got, gs.stats, want, ws.stats)
 	}
 }
