@@ -78,7 +78,7 @@ func newSnapshotCmd(g *globalOptions) *cobra.Command {
 				if p == governor.PressureUnknown {
 					return &exitError{code: exitPressureUnknown, err: fmt.Errorf("memory pressure is unknown: no host reading and no recent governor line (--fail-on %s)", failOn)}
 				}
-				if p.Rank() >= governor.PressureLevel(failOn).Rank() {
+				if at, _ := governor.PressureOf(failOn); p.Rank() >= at.Rank() {
 					return &exitError{code: exitPressure, err: fmt.Errorf("memory pressure is %s (--fail-on %s)", p, failOn)}
 				}
 			}

@@ -150,44 +150,6 @@ func VerbOf(s string) (Verb, bool) {
 	return VerbNone, false
 }
 
-// Pressure is the level a G4 governor line logs, as an integer. A level
-// other than warning or critical keeps its text in
-// EventDetail.PressureText (PressureOther); Event.PressureText is what
-// `events` prints, and its PressureLevel what the model keeps.
-type Pressure int8
-
-const (
-	PressureNone           Pressure = iota // not a pressure line
-	PressureLoggedWarning                  // "warning"
-	PressureLoggedCritical                 // "critical"
-	PressureOther                          // any other: EventDetail.PressureText holds it
-)
-
-// pressureNames are the texts of the levels the governor logs.
-var pressureNames = [...]string{PressureLoggedWarning: string(PressureWarning), PressureLoggedCritical: string(PressureCritical)}
-
-// Text is a logged level's text: "" for none and for PressureOther.
-func (p Pressure) Text() string {
-	if uint(p) < uint(len(pressureNames)) {
-		return pressureNames[p]
-	}
-	return ""
-}
-
-// PressureOf is the Pressure of a logged level's text, with the text
-// itself when it is neither warning nor critical (PressureOther).
-func PressureOf(s string) (Pressure, string) {
-	switch s {
-	case "":
-		return PressureNone, ""
-	case string(PressureWarning):
-		return PressureLoggedWarning, ""
-	case string(PressureCritical):
-		return PressureLoggedCritical, ""
-	}
-	return PressureOther, s
-}
-
 // Cause is what an Outcome says happened: the cause of an eviction, the
 // spawn reason of a yield or at-cap line, or the level of a pressure
 // event. It is an integer; a spawn reason or level no constant names keeps
@@ -210,7 +172,7 @@ const (
 // causeNames are the texts of the named causes.
 var causeNames = [...]string{
 	CauseWarm: "warm", CauseUser: "user", CausePressure: "pressure", CauseIdleTimeout: "idle_timeout",
-	CauseUnknown: "unknown", CauseWarning: string(PressureWarning), CauseCritical: string(PressureCritical),
+	CauseUnknown: "unknown", CauseWarning: "warning", CauseCritical: "critical",
 }
 
 // Text is a named cause's text: "" for CauseNone and for CauseOther, whose
@@ -255,11 +217,11 @@ func reasonCause(e *Event) (Cause, string) {
 // text when it is neither warning nor critical.
 func pressureCause(e *Event) (Cause, string) {
 	switch e.Pressure {
-	case PressureNone:
+	case PressureUnknown:
 		return CauseNone, ""
-	case PressureLoggedWarning:
+	case PressureWarning:
 		return CauseWarning, ""
-	case PressureLoggedCritical:
+	case PressureCritical:
 		return CauseCritical, ""
 	}
 	return CauseOther, e.PressureText()

@@ -180,9 +180,9 @@ type Event struct {
 	// PressureText).
 	Kind     Kind
 	Level    Level
-	Reason   Reason   // warm|user (spawn), governor_evict|idle_timeout (pause), …
-	Verb     Verb     // G2: evicting|would_evict
-	Pressure Pressure // G4: warning|critical
+	Reason   Reason        // warm|user (spawn), governor_evict|idle_timeout (pause), …
+	Verb     Verb          // G2: evicting|would_evict
+	Pressure PressureLevel // G4: warning|critical
 
 	Session string // local_<uuid>, as logged
 
@@ -236,7 +236,7 @@ type EventDetail struct {
 
 	LevelText    string // the level, when it is none the app writes (LevelOther)
 	ReasonText   string // the reason, when no constant names it (ReasonOther)
-	PressureText string // the G4 level, when it is neither warning nor critical (PressureOther)
+	PressureText string // the G4 level, when no constant names it (PressureOther)
 }
 
 // ReasonText is the event's reason as logged ("" when none was).
@@ -258,7 +258,7 @@ func (e *Event) PressureText() string {
 		}
 		return e.Detail.PressureText
 	}
-	return e.Pressure.Text()
+	return e.Pressure.String()
 }
 
 // LevelText is the event's level as logged ("" when none was).

@@ -163,8 +163,8 @@ func TestEventReasonsVerbsPressures(t *testing.T) {
 	for v := VerbNone; int(v) < len(verbNames); v++ {
 		cases = append(cases, field{"verb", v.Text()})
 	}
-	for p := PressureNone; p < PressureOther; p++ {
-		cases = append(cases, field{"pressure", p.Text()})
+	for p := PressureUnknown; p < PressureOther; p++ {
+		cases = append(cases, field{"pressure", p.String()})
 	}
 	cases = append(cases, field{"reason", "empty-idle"}, field{"pressure", "severe"})
 	for _, c := range cases {

@@ -63,7 +63,7 @@ func (s Snapshot) LoggedPressureText() string {
 	if s.Pressure == PressureUnknown || s.PressureAt.IsZero() {
 		return ""
 	}
-	t := string(s.Pressure) + ", " + FormatDuration(max(0, s.Now.Sub(s.PressureAt))) + " ago"
+	t := s.PressureText + ", " + FormatDuration(max(0, s.Now.Sub(s.PressureAt))) + " ago"
 	if s.LoggedPressureNow() == PressureUnknown {
 		t += ", no longer current"
 	}

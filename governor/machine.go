@@ -2,31 +2,6 @@ package governor
 
 import "time"
 
-// PressureLevel is a memory pressure level, whether the app logged it (G4) or
-// the host sampler read it.
-type PressureLevel string
-
-// Pressure levels, ordered: normal < warning < critical.
-const (
-	PressureUnknown  PressureLevel = ""
-	PressureNormal   PressureLevel = "normal"
-	PressureWarning  PressureLevel = "warning"
-	PressureCritical PressureLevel = "critical"
-)
-
-// Rank orders levels so callers can compare them (unknown = 0).
-func (p PressureLevel) Rank() int {
-	switch p {
-	case PressureNormal:
-		return 1
-	case PressureWarning:
-		return 2
-	case PressureCritical:
-		return 3
-	}
-	return 0
-}
-
 // Figure is one host number with where it came from, so the UI can label it
 // ("gopsutil mem.VirtualMemory", "sysctl vm.swapusage", …). A figure that
 // could not be read has Known=false and is shown as unreadable, never as 0.

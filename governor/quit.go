@@ -136,15 +136,16 @@ func isMainLog(name string) bool { return len(name) >= 4 && name[:4] == "main" }
 // startUndo is what an app start changed, kept until it is known not to
 // be a second instance that exits at once.
 type startUndo struct {
-	valid      bool
-	at         time.Time
-	app        AppView
-	effective  EffectiveView
-	pressure   PressureLevel
-	pressureAt time.Time
-	pending    pendingUpdate
-	risk       riskState
-	ended      []endedSession
+	valid       bool
+	at          time.Time
+	app         AppView
+	effective   EffectiveView
+	pressure    PressureLevel
+	pressureOth string
+	pressureAt  time.Time
+	pending     pendingUpdate
+	risk        riskState
+	ended       []endedSession
 }
 
 // endedSession is a session an app start ended, as it was before.
@@ -172,7 +173,7 @@ func (s *State) secondInstance(e *Event) {
 	}
 	u.valid = false
 	s.counts.AppStarts--
-	s.app, s.effective, s.pressure, s.pressureAt = u.app, u.effective, u.pressure, u.pressureAt
+	s.app, s.effective, s.pressure, s.pressureOth, s.pressureAt = u.app, u.effective, u.pressure, u.pressureOth, u.pressureAt
 	s.pending, s.risk = u.pending, u.risk
 	for _, m := range u.ended {
 		if sess, ok := s.sessions[m.id]; ok && sess.pauseReason == EndAppRestarted {

@@ -98,7 +98,7 @@ func TestRiskDeclinedPausesAndWarnings(t *testing.T) {
 	}
 	// Pressure in a 2.x app: a sweep down to cap-2 would evict two.
 	s.Apply(ev(399, KindAppUpdated, 22, func(e *Event) { e.Detailed().To = "2.26454.0" }))
-	s.Apply(ev(399, KindPressure, 23, func(e *Event) { e.Pressure, e.Effective = PressureLoggedWarning, 8 }))
+	s.Apply(ev(399, KindPressure, 23, func(e *Event) { e.Pressure, e.Effective = PressureWarning, 8 }))
 	snap = s.Snapshot(at(400))
 	if r, n := riskOf(snap.Risks, RiskPressureSweep); n != 2 || r.Session != "local_a" || !r.Backed {
 		t.Fatalf("sweep: %d %+v", n, r)

@@ -270,11 +270,15 @@ type Snapshot struct {
 	// or idle). The header, the Sessions pane, the outlook, snapshot and the
 	// metrics all show this figure. Effective is the governor's own last
 	// logged count, shown beside it with its age.
-	Live       int           `json:"live"`
-	Cap        CapView       `json:"cap"`
-	Effective  EffectiveView `json:"effective"`
-	Pressure   PressureLevel `json:"pressure,omitempty"` // last level the governor logged (G4); left out when none was
-	PressureAt time.Time     `json:"-"`
+	Live      int           `json:"live"`
+	Cap       CapView       `json:"cap"`
+	Effective EffectiveView `json:"effective"`
+	// Pressure is the last level the governor logged (G4), PressureText
+	// its text as logged (a level no constant names is PressureOther and
+	// only its text says which); JSON has the text, left out when none was.
+	Pressure     PressureLevel `json:"-"`
+	PressureText string        `json:"pressure,omitempty"`
+	PressureAt   time.Time     `json:"-"`
 
 	Sessions    []SessionView `json:"sessions"`     // live and recently seen, newest first
 	IdleRanking []SessionView `json:"idle_ranking"` // live sessions, longest idle first

@@ -79,7 +79,13 @@ func (s *Snapshot) wire() any {
 func (s Snapshot) MarshalJSON() ([]byte, error) { return json.Marshal(s.wire()) }
 
 // UnmarshalJSON reads what MarshalJSON writes.
-func (s *Snapshot) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, s.wire()) }
+func (s *Snapshot) UnmarshalJSON(b []byte) error {
+	if err := json.Unmarshal(b, s.wire()); err != nil {
+		return err
+	}
+	s.Pressure, _ = PressureOf(s.PressureText)
+	return nil
+}
 
 type plainSession SessionView
 

@@ -42,6 +42,7 @@ type State struct {
 	loggedCapAt time.Time // when the cap was last logged: a fact that outlives an app restart, with its age
 	effective   EffectiveView
 	pressure    PressureLevel
+	pressureOth string // the logged level's text when it is PressureOther
 	pressureAt  time.Time
 	counts      Counts
 
@@ -226,12 +227,15 @@ func (s *State) applyGovernor(e *Event) {
 		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Cause: cause, Other: other, File: e.File, Line: e.Line})
 	case KindPressure:
 		switch e.Pressure {
-		case PressureLoggedWarning:
+		case PressureWarning:
 			c.PressureWarning++
-		case PressureLoggedCritical:
+		case PressureCritical:
 			c.PressureCritical++
 		}
-		s.pressure, s.pressureAt = PressureLevel(e.PressureText()), e.Time
+		s.pressure, s.pressureOth, s.pressureAt = e.Pressure, "", e.Time
+		if e.Pressure == PressureOther {
+			s.pressureOth = e.PressureText()
+		}
 		s.setEffective(e)
 		cause, other := pressureCause(e)
 		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Cause: cause, Other: other, File: e.File, Line: e.Line})
@@ -280,12 +284,20 @@ func (s *State) recordEviction(o Outcome) {
 	s.evictions.push(o)
 }
 
+// pressureText is the last logged level's text, as logged.
+func (s *State) pressureText() string {
+	if s.pressure == PressureOther {
+		return s.pressureOth
+	}
+	return s.pressure.String()
+}
+
 func (s *State) applyApp(e *Event) {
 	det := e.Details()
 	if e.Kind == KindAppStart {
 		s.counts.AppStarts++
 		s.undo = startUndo{valid: true, at: e.Time, app: s.app, effective: s.effective, pressure: s.pressure,
-			pressureAt: s.pressureAt, pending: s.pending, risk: s.risk, ended: s.undo.ended[:0]}
+			pressureOth: s.pressureOth, pressureAt: s.pressureAt, pending: s.pending, risk: s.risk, ended: s.undo.ended[:0]}
 		pending := s.app.Pending
 		if pending == det.Version || !s.pending.restartAt.IsZero() { // the restart installed it
 			pending, s.pending = "", pendingUpdate{}
@@ -293,7 +305,7 @@ func (s *State) applyApp(e *Event) {
 		s.app = AppView{Version: det.Version, Platform: det.Platform, Arch: det.Arch, StartedAt: e.Time, Pending: pending}
 		// A new app process starts with no pressure and no effective count.
 		s.effective = EffectiveView{}
-		s.pressure, s.pressureAt = PressureUnknown, time.Time{}
+		s.pressure, s.pressureOth, s.pressureAt = PressureUnknown, "", time.Time{}
 		s.quit.at = time.Time{}
 		for _, sess := range s.live {
 			if len(s.undo.ended) < maxQuitSessions {

@@ -18,7 +18,7 @@ func TestFactsCarryOverARestart(t *testing.T) {
 		governor.Event{Time: sec(0), Kind: governor.KindAppStart, Detail: &governor.EventDetail{Version: "1.1"}},
 		governor.Event{Time: sec(1), Kind: governor.KindSessionStart, Session: "local_a", Cwd: "/p/web-frontend"},
 		governor.Event{Time: sec(2), Kind: governor.KindAcquire, Cap: 8, Effective: 9},
-		governor.Event{Time: sec(3), Kind: governor.KindPressure, Pressure: governor.PressureLoggedCritical, Effective: 9},
+		governor.Event{Time: sec(3), Kind: governor.KindPressure, Pressure: governor.PressureCritical, Effective: 9},
 		governor.Event{Time: sec(20), Kind: governor.KindAppQuit},
 	)
 	snap := s.Snapshot(sec(30))
@@ -139,7 +139,7 @@ func TestSnapshotJSONTimesAndSeconds(t *testing.T) {
 // normal after it: the app logs no return to normal (issue 23 #4).
 func TestLoggedLevelEndsAtAHostNormal(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
-	applyEvents(s, governor.Event{Time: sec(0), Kind: governor.KindPressure, Pressure: governor.PressureLoggedCritical, Effective: 3})
+	applyEvents(s, governor.Event{Time: sec(0), Kind: governor.KindPressure, Pressure: governor.PressureCritical, Effective: 3})
 	s.ApplyHost(governor.HostMemory{At: sec(10), Pressure: governor.PressureWarning})
 	if got := s.Snapshot(sec(20)).LoggedPressureNow(); got != governor.PressureCritical {
 		t.Fatalf("a host warning after a logged critical: %s, want critical still", got)

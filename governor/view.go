@@ -12,16 +12,17 @@ import (
 // sessions a minute idler.
 func (s *State) Snapshot(now time.Time) Snapshot {
 	snap := Snapshot{
-		Now:        now,
-		App:        s.app,
-		Pressure:   s.pressure,
-		PressureAt: s.pressureAt,
-		Counts:     s.counts,
-		VM:         s.vm,
-		Outcomes:   s.outcomes.newestFirst(),
-		Groups:     append([]ProcessGroup(nil), s.groups...),
-		GroupsAt:   s.groupsAt,
-		Files:      append([]FileStatus(nil), s.files...),
+		Now:          now,
+		App:          s.app,
+		Pressure:     s.pressure,
+		PressureText: s.pressureText(),
+		PressureAt:   s.pressureAt,
+		Counts:       s.counts,
+		VM:           s.vm,
+		Outcomes:     s.outcomes.newestFirst(),
+		Groups:       append([]ProcessGroup(nil), s.groups...),
+		GroupsAt:     s.groupsAt,
+		Files:        append([]FileStatus(nil), s.files...),
 	}
 	snap.MemorySamples, snap.MemoryTimes = s.memory.items(), s.memoryAt.items()
 	snap.HostHistory = s.hostHistory.items()

@@ -103,7 +103,7 @@ type Notifier struct {
 	since        time.Time
 	seen         bool
 	evictions    int
-	govPressure  governor.PressureLevel
+	govPressure  string // the governor's last logged level, as logged
 	govEvents    int
 	hostPressure governor.PressureLevel
 	hostNotedAt  time.Time
@@ -163,7 +163,7 @@ func (n *Notifier) Changes(s governor.Snapshot, backfill bool) []Note {
 	if !n.seen || backfill {
 		n.seen = true
 		n.quota.next(s, true)
-		n.evictions, n.govPressure, n.govEvents, n.hostPressure = s.Counts.Evictions, s.Pressure, govEvents, hostLevel
+		n.evictions, n.govPressure, n.govEvents, n.hostPressure = s.Counts.Evictions, s.PressureText, govEvents, hostLevel
 		n.update.baseline(s)
 		return nil
 	}
@@ -173,16 +173,16 @@ func (n *Notifier) Changes(s governor.Snapshot, backfill bool) []Note {
 			notes = append(notes, note)
 		}
 	}
-	if govEvents > n.govEvents && s.Pressure != n.govPressure && s.Pressure != governor.PressureUnknown && !s.PressureAt.Before(n.since) {
+	if govEvents > n.govEvents && s.PressureText != n.govPressure && s.Pressure != governor.PressureUnknown && !s.PressureAt.Before(n.since) {
 		notes = append(notes, Note{
-			Title:   "coworktop: memory pressure " + string(s.Pressure),
-			Message: fmt.Sprintf("The app's session governor logged memory pressure: %s (was %s).", s.Pressure, levelWord(n.govPressure)),
+			Title:   "coworktop: memory pressure " + s.PressureText,
+			Message: fmt.Sprintf("The app's session governor logged memory pressure: %s (was %s).", s.PressureText, levelWord(n.govPressure)),
 		})
 	}
 	if hostLevel != governor.PressureUnknown && n.hostPressure != governor.PressureUnknown && hostLevel != n.hostPressure &&
 		(s.Now.Sub(n.hostNotedAt) >= hostPressureGap || hostLevel == governor.PressureCritical) {
 		notes = append(notes, Note{
-			Title:   "coworktop: host memory " + string(hostLevel),
+			Title:   "coworktop: host memory " + hostLevel.String(),
 			Message: fmt.Sprintf("Host memory pressure is %s (was %s).", hostLevel, n.hostPressure),
 		})
 		n.hostNotedAt = s.Now
@@ -192,7 +192,7 @@ func (n *Notifier) Changes(s governor.Snapshot, backfill bool) []Note {
 	}
 	notes = append(notes, n.wait.next(s)...)
 	notes = append(notes, n.quota.next(s, false)...)
-	n.evictions, n.govPressure, n.govEvents = s.Counts.Evictions, s.Pressure, govEvents
+	n.evictions, n.govPressure, n.govEvents = s.Counts.Evictions, s.PressureText, govEvents
 	if hostLevel != governor.PressureUnknown {
 		n.hostPressure = hostLevel
 	}
@@ -251,9 +251,9 @@ func (n *Notifier) evictionNote(s governor.Snapshot, count int) (Note, bool) {
 	return Note{Title: title, Message: msg + "."}, true
 }
 
-func levelWord(p governor.PressureLevel) string {
-	if p == governor.PressureUnknown {
+func levelWord(p string) string {
+	if p == "" {
 		return "none logged"
 	}
-	return string(p)
+	return p
 }

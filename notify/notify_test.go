@@ -127,7 +127,7 @@ func TestChangesBaselineAndPressure(t *testing.T) {
 	n := NewWith(NotifySendCommand, (&recorder{}).exec)
 	// History read at start-up is not news.
 	evict(st, "local_old", t0)
-	st.Apply(governor.Event{Time: t0.Add(2 * time.Second), Kind: governor.KindPressure, Pressure: governor.PressureLoggedWarning})
+	st.Apply(governor.Event{Time: t0.Add(2 * time.Second), Kind: governor.KindPressure, Pressure: governor.PressureWarning})
 	if notes := n.Changes(st.Snapshot(t0.Add(3*time.Second)), true); len(notes) != 0 {
 		t.Fatalf("backfill produced notes: %v", notes)
 	}
@@ -143,7 +143,7 @@ func TestChangesBaselineAndPressure(t *testing.T) {
 		t.Fatalf("notes = %+v", notes)
 	}
 	// The governor goes critical.
-	st.Apply(governor.Event{Time: t0.Add(3 * time.Minute), Kind: governor.KindPressure, Pressure: governor.PressureLoggedCritical})
+	st.Apply(governor.Event{Time: t0.Add(3 * time.Minute), Kind: governor.KindPressure, Pressure: governor.PressureCritical})
 	notes = n.Changes(st.Snapshot(t0.Add(3*time.Minute)), false)
 	if len(notes) != 1 || !strings.Contains(notes[0].Title, "critical") || !strings.Contains(notes[0].Message, "was warning") {
 		t.Fatalf("notes = %+v", notes)
@@ -181,7 +181,7 @@ func TestIgnoreBefore(t *testing.T) {
 	n.IgnoreBefore(start)
 	n.Changes(st.Snapshot(start), false) // baseline: nothing read yet
 	evict(st, "local_old", t0)
-	st.Apply(governor.Event{Time: t0.Add(5 * time.Second), Kind: governor.KindPressure, Pressure: governor.PressureLoggedCritical})
+	st.Apply(governor.Event{Time: t0.Add(5 * time.Second), Kind: governor.KindPressure, Pressure: governor.PressureCritical})
 	if notes := n.Changes(st.Snapshot(start.Add(time.Second)), false); len(notes) != 0 {
 		t.Fatalf("old history notified: %+v", notes)
 	}

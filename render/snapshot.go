@@ -116,7 +116,7 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 }
 
 func hostPressure(h *governor.HostMemory) string {
-	s := string(h.Pressure)
+	s := h.Pressure.String()
 	if s == "" {
 		s = "unknown"
 	}

@@ -246,16 +246,16 @@ func (m *Model) pressureLine(w int) string {
 	case s.Pressure != governor.PressureUnknown && s.LoggedPressureNow() == governor.PressureUnknown:
 		// The governor logs a level when it rises, never the return to
 		// normal: an old line is history, not the present.
-		b.WriteString(t.paint(t.Muted, "governor last "+string(s.Pressure)+" "+governor.FormatDuration(age)+" ago (logged)"))
+		b.WriteString(t.paint(t.Muted, "governor last "+s.PressureText+" "+governor.FormatDuration(age)+" ago (logged)"))
 	case s.Pressure != governor.PressureUnknown:
-		b.WriteString(t.paint(m.levelStyle(s.Pressure), "governor "+string(s.Pressure)))
+		b.WriteString(t.paint(m.levelStyle(s.Pressure), "governor "+s.PressureText))
 		b.WriteString(t.paint(t.Muted, " "+governor.FormatDuration(age)+" ago (logged)"))
 	default:
 		b.WriteString(t.paint(t.Muted, "governor none logged"))
 	}
 	if h := s.Host; h != nil && h.Pressure != governor.PressureUnknown {
 		b.WriteString(" · ")
-		b.WriteString(t.paint(m.levelStyle(h.Pressure), "host "+string(h.Pressure)))
+		b.WriteString(t.paint(m.levelStyle(h.Pressure), "host "+h.Pressure.String()))
 		if h.PressureSource != "" {
 			b.WriteString(t.paint(t.Muted, " ("+h.PressureSource+")"))
 		}

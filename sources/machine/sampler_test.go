@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"testing"
 	"time"
+
+	"github.com/coworktop/coworktop/governor"
 )
 
 func fakeMachine() Machine {
@@ -28,7 +30,7 @@ func TestMachineRunCadenceAndStop(t *testing.T) {
 	for batches < 7 {
 		b := <-out
 		batches++
-		if b.Host.Pressure == "" || !b.Host.Total.Known {
+		if b.Host.Pressure == governor.PressureUnknown || !b.Host.Total.Known {
 			t.Errorf("batch %d host: %+v", batches, b.Host)
 		}
 		if b.Scanned {
