@@ -171,11 +171,12 @@ func IdleText(idleS int, src Source) string {
 	return "?"
 }
 
-// CauseText is why a session was evicted, from Outcome.Cause.
-func CauseText(cause Cause) string {
-	switch cause {
+// Text is why a session was evicted, in words, the same in the TUI,
+// report and notifications ("at cap, warm spawn"); String is its name.
+func (c Cause) Text() string {
+	switch c {
 	case CauseWarm, CauseUser:
-		return "at cap, " + cause.Text() + " spawn"
+		return "at cap, " + c.String() + " spawn"
 	case CausePressure:
 		return "memory pressure"
 	case CauseIdleTimeout:
@@ -201,16 +202,16 @@ func OutcomeWhat(o Outcome) string {
 	return o.Kind.String()
 }
 
-// OutcomeCause says why, for any outcome; an eviction's cause reads as
-// CauseText does in report.
+// OutcomeCause says why, for any outcome, in words; an eviction's cause
+// reads as Cause.Text does in report.
 func OutcomeCause(o Outcome) string {
 	switch {
 	case o.Kind == KindPressure:
-		return "memory pressure (" + o.CauseText() + ")"
+		return "memory pressure (" + o.CauseName() + ")"
 	case o.Kind == KindYield:
-		return "at cap, " + o.CauseText() + " spawn refused"
+		return "at cap, " + o.CauseName() + " spawn refused"
 	}
-	return CauseText(o.Cause)
+	return o.Cause.Text()
 }
 
 // CapText is the cap with its source: "8 (logged)", "~8 (est.)", "?".

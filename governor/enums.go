@@ -153,8 +153,9 @@ func VerbOf(s string) (Verb, bool) {
 // Cause is what an Outcome says happened: the cause of an eviction, the
 // spawn reason of a yield or at-cap line, or the level of a pressure
 // event. It is an integer; a spawn reason or level no constant names keeps
-// its text in Outcome.Other (CauseOther). Outcome.CauseText is what the
-// outputs print.
+// its text in Outcome.Other (CauseOther). Outcome.CauseName is the name
+// the JSON outputs print; Cause.Text (describe.go) an eviction's cause in
+// words.
 type Cause int8
 
 const (
@@ -175,17 +176,18 @@ var causeNames = [...]string{
 	CauseUnknown: "unknown", CauseWarning: "warning", CauseCritical: "critical",
 }
 
-// Text is a named cause's text: "" for CauseNone and for CauseOther, whose
-// text only its outcome knows (Outcome.CauseText).
-func (c Cause) Text() string {
+// String is a named cause's name, as the JSON outputs print it: "" for
+// CauseNone and for CauseOther, whose name only its outcome knows
+// (Outcome.CauseName). Text is the cause in words.
+func (c Cause) String() string {
 	if uint(c) < uint(len(causeNames)) {
 		return causeNames[c]
 	}
 	return ""
 }
 
-// CauseOf is the Cause of a cause's text (CauseOther when no constant
-// names it), for what holds a cause as text, as report's JSON does.
+// CauseOf is the Cause of a cause's name (CauseOther when no constant
+// names it), for what holds a cause by name, as report's JSON does.
 func CauseOf(s string) Cause {
 	for c, name := range causeNames {
 		if name == s {

@@ -229,7 +229,7 @@ func TestOutcomeAndSessionJSON(t *testing.T) {
 		if err := json.Unmarshal(b, &back); err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(string(b), `"cause":"`+o.CauseText()+`"`) || back != o {
+		if !strings.Contains(string(b), `"cause":"`+o.CauseName()+`"`) || back != o {
 			t.Errorf("%+v: written as %s, read back as %+v", o, b, back)
 		}
 	}

@@ -109,12 +109,14 @@ type Outcome struct {
 	Line       int
 }
 
-// CauseText is the outcome's cause as the outputs print it.
-func (o Outcome) CauseText() string {
+// CauseName is the outcome's cause by name, as the JSON outputs print it:
+// "warm", "critical", or a CauseOther's own text. Cause.Text is an
+// eviction's cause in words.
+func (o Outcome) CauseName() string {
 	if o.Cause == CauseOther {
 		return o.Other
 	}
-	return o.Cause.Text()
+	return o.Cause.String()
 }
 
 // outcomeJSON is an Outcome as the JSON outputs print it: snapshot --json
@@ -134,7 +136,7 @@ type outcomeJSON struct {
 // MarshalJSON writes the outcome with its cause as text.
 func (o Outcome) MarshalJSON() ([]byte, error) {
 	return json.Marshal(outcomeJSON{Time: timeRef{&o.Time}, Kind: o.Kind, Session: o.Session, IdleS: o.IdleS, IdleSource: o.IdleSource,
-		Cause: o.CauseText(), Eviction: o.Eviction, File: o.File, Line: o.Line})
+		Cause: o.CauseName(), Eviction: o.Eviction, File: o.File, Line: o.Line})
 }
 
 // UnmarshalJSON reads what MarshalJSON writes.

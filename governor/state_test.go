@@ -79,7 +79,7 @@ func TestEvictionCausesAndDedup(t *testing.T) {
 	}
 	for i, want := range []governor.Cause{governor.CauseWarm, governor.CausePressure, governor.CauseUnknown} {
 		if ev[i].Cause != want {
-			t.Errorf("eviction %d cause %q want %q", i, ev[i].CauseText(), want.Text())
+			t.Errorf("eviction %d cause %q want %q", i, ev[i].CauseName(), want.String())
 		}
 	}
 	if ev[2].IdleS != 298 {

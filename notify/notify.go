@@ -241,7 +241,7 @@ func (n *Notifier) evictionNote(s governor.Snapshot, count int) (Note, bool) {
 			break
 		}
 	}
-	msg := fmt.Sprintf("%s evicted: %s", who, governor.CauseText(latest.Cause))
+	msg := fmt.Sprintf("%s evicted: %s", who, latest.Cause.Text())
 	if latest.IdleS > 0 {
 		msg += ", idle " + governor.FormatDuration(time.Duration(latest.IdleS)*time.Second)
 	}

@@ -236,7 +236,7 @@ func Build(state *governor.State, files []File, lines Lines) Report {
 	evs, hidden := state.Evictions()
 	r.EvictionsNotListed = hidden
 	for _, o := range evs {
-		r.Evictions = append(r.Evictions, Evicted{Time: stamp(o.Time), Session: o.Session, IdleS: o.IdleS, IdleSource: string(o.IdleSource), Cause: o.CauseText(), File: o.File, Line: o.Line})
+		r.Evictions = append(r.Evictions, Evicted{Time: stamp(o.Time), Session: o.Session, IdleS: o.IdleS, IdleSource: string(o.IdleSource), Cause: o.CauseName(), File: o.File, Line: o.Line})
 	}
 	r.addLosses(state)
 	r.CameBack, r.Lost = snap.CameBack, snap.LostCount()

@@ -150,7 +150,7 @@ func vmLine(v VM) string {
 // shares.
 func idleText(e Evicted) string { return governor.IdleText(e.IdleS, governor.Source(e.IdleSource)) }
 
-func causeText(c string) string { return governor.CauseText(governor.CauseOf(c)) }
+func causeText(c string) string { return governor.CauseOf(c).Text() }
 
 func spanDuration(s Span) time.Duration {
 	a, err1 := time.Parse(TimeLayout, string(s.First))
