@@ -22,8 +22,7 @@
 // the config file, its priority for room, its place in the wide layout,
 // how it sizes, renders and scrolls (a list of rows, or a drawing such as
 // the memory timeline) and its keys. The layout, sizing, frames, mouse and
-// keys read a pane's particulars there and nowhere else (but for the event
-// log's show-and-hide key, update_keys.go), so a new pane is one entry
-// plus the file that builds it (pane_<name>.go), and
+// keys read a pane's particulars there and nowhere else, so a new pane is
+// one entry plus the file that builds it (pane_<name>.go), and
 // TestPaneTableIsComplete fails when an entry lacks a part.
 package ui

@@ -26,7 +26,7 @@ func (m *Model) visiblePanes() []paneID {
 	}
 	out := make([]paneID, 0, len(order))
 	for _, id := range order {
-		if id != paneLog || m.showLog {
+		if shown := id.entry().shown; shown == nil || *shown(m) {
 			out = append(out, id)
 		}
 	}

@@ -1,6 +1,10 @@
 package ui
 
-import "github.com/coworktop/coworktop/config"
+import (
+	"charm.land/bubbles/v2/key"
+
+	"github.com/coworktop/coworktop/config"
+)
 
 // paneID names a pane: its index in paneTable.
 type paneID int
@@ -56,6 +60,11 @@ type paneEntry struct {
 	// row (drawn with a cursor) rather than scroll its window. details:
 	// enter on a session's row opens that session's details.
 	cursor, details bool
+	// toggle is a key that shows and hides the pane (the config's hidden
+	// list says only how it starts), and shown is where the model keeps
+	// whether it is on screen; both nil for a pane the config alone places.
+	toggle func(k KeyMap) key.Binding
+	shown  func(m *Model) *bool
 }
 
 // paneTable is every pane, indexed by paneID.
@@ -86,6 +95,8 @@ var paneTable = []paneEntry{
 	paneLog: {
 		title: "Event log", config: config.PaneLog, prio: 4, wide: true,
 		content: (*Model).logContent,
+		toggle:  func(k KeyMap) key.Binding { return k.EventLog },
+		shown:   func(m *Model) *bool { return &m.showLog },
 	},
 	paneDetails: {
 		title: "Session details", prio: 7,

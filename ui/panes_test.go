@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/coworktop/coworktop/config"
@@ -52,6 +53,9 @@ func TestPaneTableIsComplete(t *testing.T) {
 		}
 		if e.details && !e.cursor {
 			t.Errorf("%s: enter opens details of the selected row, but the pane has no cursor", where)
+		}
+		if (e.toggle == nil) != (e.shown == nil) || (e.shown != nil && e.config == "") {
+			t.Errorf("%s: a pane with a show-and-hide key needs toggle, shown and a config name", where)
 		}
 		if e.config != "" && !slices.Contains(config.AllPanes, e.config) {
 			t.Errorf("%s: config name %q is not in config.AllPanes", where, e.config)
@@ -111,10 +115,14 @@ func TestEveryEntrySizesAndRenders(t *testing.T) {
 	}
 }
 
+// fakeShown is the fake pane's show-and-hide state.
+var fakeShown bool
+
 // TestAPaneIsOneEntry: a pane the rest of ui has never heard of, added as
 // one entry of the table and named in the config's order, is laid out,
-// sized, drawn, focused with tab, scrolled with the keys and the wheel,
-// filtered and zoomed, with no other code knowing it.
+// sized, drawn, shown and hidden by its own key, focused with tab,
+// scrolled with the keys and the wheel, filtered and zoomed, with no other
+// code knowing it.
 func TestAPaneIsOneEntry(t *testing.T) {
 	built := len(paneTable)
 	t.Cleanup(func() { paneTable = paneTable[:built:built] })
@@ -134,11 +142,26 @@ func TestAPaneIsOneEntry(t *testing.T) {
 			return c
 		},
 		cursor: true,
+		toggle: func(KeyMap) key.Binding { return key.NewBinding(key.WithKeys("x")) },
+		shown:  func(*Model) *bool { return &fakeShown },
 	})
 	fake := paneID(built)
 	order := append(slices.Clone(config.AllPanes), "fake")
-	m := New(Options{Clock: func() time.Time { return fixedNow }, View: View{Panes: config.Panes{Order: order, Hidden: []config.Pane{config.PaneLog}}}})
+	m := New(Options{Clock: func() time.Time { return fixedNow }, View: View{Panes: config.Panes{Order: order, Hidden: []config.Pane{config.PaneLog, "fake"}}}})
 	m.Update(UpdatesMsg{fixtureUpdate(t)})
+	m.Update(sizeMsg(140, 50))
+	if fakeShown || strings.Contains(frame(m), "Fake pane") {
+		t.Fatalf("the fake pane, hidden by the config, is on screen:\n%s", frame(m))
+	}
+	press(m, "x")
+	if !fakeShown || m.focus != fake {
+		t.Fatalf("its key does not show and focus it (shown %v, focus %v)", fakeShown, m.focus)
+	}
+	press(m, "x")
+	if fakeShown || m.focus != paneSessions || !slices.Contains(m.currentView().Panes.Hidden, "fake") {
+		t.Fatalf("its key again does not hide it (shown %v, focus %v, saved hidden %v)", fakeShown, m.focus, m.currentView().Panes.Hidden)
+	}
+	press(m, "x")
 	for _, size := range [][2]int{{140, 50}, {80, 30}} {
 		m.Update(sizeMsg(size[0], size[1]))
 		out := frame(m)
@@ -149,11 +172,14 @@ func TestAPaneIsOneEntry(t *testing.T) {
 			t.Errorf("%v: no \"↓ N more\" on a pane of 40 rows:\n%s", size, out)
 		}
 	}
-	for m.focus != fake {
-		press(m, "tab")
-		if m.focus == paneSessions {
-			t.Fatal("tab never reaches the fake pane")
+	press(m, "tab")
+	for range len(paneTable) {
+		if m.focus != fake {
+			press(m, "tab")
 		}
+	}
+	if m.focus != fake {
+		t.Fatal("tab never comes back to the fake pane")
 	}
 	press(m, "down", "down")
 	if m.selectedSession() != "fake-2" {

@@ -37,11 +37,16 @@ func (m *Model) applyView() {
 	}
 	m.order = m.order[:0]
 	for _, name := range v.Panes.Order {
-		if id, ok := paneNamed(name); ok && (name == config.PaneLog || v.Panes.Visible(name)) {
+		// A pane with a show-and-hide key stays in the order, hidden.
+		if id, ok := paneNamed(name); ok && (id.entry().shown != nil || v.Panes.Visible(name)) {
 			m.order = append(m.order, id)
 		}
 	}
-	m.showLog = v.Panes.Visible(config.PaneLog)
+	for _, e := range paneTable {
+		if e.shown != nil {
+			*e.shown(m) = v.Panes.Visible(e.config)
+		}
+	}
 	if panes := m.visiblePanes(); len(panes) > 0 && !slices.Contains(panes, m.focus) {
 		m.focus = panes[0]
 	}
@@ -55,9 +60,15 @@ func (m *Model) currentView() View {
 	if v.Panes.Order == nil {
 		v.Panes = config.Default().Panes
 	}
-	hidden := slices.DeleteFunc(slices.Clone(v.Panes.Hidden), func(p config.Pane) bool { return p == config.PaneLog })
-	if !m.showLog {
-		hidden = append(hidden, config.PaneLog)
+	hidden := slices.Clone(v.Panes.Hidden)
+	for _, e := range paneTable {
+		if e.shown == nil {
+			continue
+		}
+		hidden = slices.DeleteFunc(hidden, func(p config.Pane) bool { return p == e.config })
+		if !*e.shown(m) {
+			hidden = append(hidden, e.config)
+		}
 	}
 	v.Panes.Hidden = hidden
 	v.Panes.Order = slices.Clone(v.Panes.Order)

@@ -84,13 +84,6 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.details = id
 			m.panes[paneDetails] = paneState{}
 		}
-	case key.Matches(msg, k.EventLog):
-		m.showLog = !m.showLog
-		if m.showLog {
-			m.focus = paneLog
-		} else if m.focus == paneLog {
-			m.focus = paneSessions
-		}
 	case key.Matches(msg, k.Zoom):
 		m.zoomed = !m.zoomed
 	case key.Matches(msg, k.Theme):
@@ -104,9 +97,29 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			pb.Slower()
 		}
 	default:
-		m.dirty = false
+		m.dirty = m.togglePane(msg)
 	}
 	return nil
+}
+
+// togglePane shows or hides the pane whose key msg is (the event log's l),
+// focusing it when shown and giving the focus back to Sessions when the
+// focused pane goes. It says whether msg was such a key.
+func (m *Model) togglePane(msg tea.KeyPressMsg) bool {
+	for i, e := range paneTable {
+		if e.toggle == nil || !key.Matches(msg, e.toggle(m.keys)) {
+			continue
+		}
+		id, on := paneID(i), e.shown(m)
+		*on = !*on
+		if *on {
+			m.focus = id
+		} else if m.focus == id {
+			m.focus = paneSessions
+		}
+		return true
+	}
+	return false
 }
 
 // editFilter types into the focused pane's filter.
