@@ -46,6 +46,10 @@ func (m *Model) memorySeries() (pts []memPoint, source string) {
 	return host(), "host available"
 }
 
+// timelineBoxHeight is the boxed timeline's most lines: three chart rows,
+// the marks, the legend and the border.
+const timelineBoxHeight = 7
+
 // timelineSize is what the timeline needs with frame lines of title or
 // border: a chart row and the marks; at most three rows, marks and legend.
 // Without a sample it is its title.

@@ -9,7 +9,6 @@ import (
 const (
 	minWidth, minHeight   = 60, 15
 	fullWidth, fullHeight = 110, 34 // the boxed two-column layout from here up
-	timelineBoxHeight     = 7
 )
 
 // render draws the whole screen, exactly width×height cells.
