@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"unsafe"
 )
 
 // fill sets v, and every field of a struct v, to a non-zero value.
@@ -88,15 +87,6 @@ func TestEventWithoutDetailsHasNoDetail(t *testing.T) {
 	}
 	if back.Detail != nil || back.Kind != KindYield || back.Reason != ReasonWarm {
 		t.Errorf("got %+v", back)
-	}
-}
-
-// TestEventStaysCompact: an event is written into a block's slice for every
-// few lines of a dense log; a field most kinds leave empty belongs in
-// EventDetail.
-func TestEventStaysCompact(t *testing.T) {
-	if n := unsafe.Sizeof(Event{}); n > 176 {
-		t.Errorf("Event is %d bytes, want at most 176", n)
 	}
 }
 
