@@ -50,7 +50,7 @@ func Describe(e Event) string {
 	case KindPauseDeclined:
 		return fmt.Sprintf("session %s has declined %d idle pauses in a row: its process is not reaped", id, e.Count)
 	case KindCrash:
-		return fmt.Sprintf("session %s CRASHED: process %s", id, Crash{Signal: det.Signal, ExitCode: det.ExitCode}.CrashText())
+		return fmt.Sprintf("session %s CRASHED: process %s", id, Crash{Signal: det.Signal, ExitCode: det.ExitCode}.crashText())
 	case KindQueryDone:
 		return fmt.Sprintf("session %s query ended", id)
 	case KindResume:

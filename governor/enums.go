@@ -140,8 +140,8 @@ func (v Verb) Text() string {
 	return ""
 }
 
-// VerbOf is the Verb of a verb's text; false when none has that text.
-func VerbOf(s string) (Verb, bool) {
+// verbOf is the Verb of a verb's text; false when none has that text.
+func verbOf(s string) (Verb, bool) {
 	for v, name := range verbNames {
 		if name == s {
 			return Verb(v), true

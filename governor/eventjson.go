@@ -16,16 +16,16 @@ import (
 // WallLayout is how a zoneless time is written: ISO 8601 without an offset.
 const WallLayout = "2006-01-02T15:04:05.999999999"
 
-// FormatLogged writes t as the log wrote it.
-func FormatLogged(t time.Time) string {
+// formatLogged writes t as the log wrote it.
+func formatLogged(t time.Time) string {
 	if t.Location() == time.UTC {
 		return t.Format(time.RFC3339Nano)
 	}
 	return t.Format(WallLayout)
 }
 
-// ParseLogged reads FormatLogged's output: a zoneless time in loc.
-func ParseLogged(s string, loc *time.Location) (time.Time, error) {
+// parseLogged reads formatLogged's output: a zoneless time in loc.
+func parseLogged(s string, loc *time.Location) (time.Time, error) {
 	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
 		return t, nil
 	}
@@ -89,7 +89,7 @@ type eventJSON struct {
 func (e Event) MarshalJSON() ([]byte, error) {
 	d := e.Details()
 	return json.Marshal(eventJSON{
-		Time: FormatLogged(e.Time), File: e.File, Line: e.Line, Kind: e.Kind, Level: e.LevelText(),
+		Time: formatLogged(e.Time), File: e.File, Line: e.Line, Kind: e.Kind, Level: e.LevelText(),
 		Session: e.Session, Reason: e.ReasonText(), Verb: e.Verb.Text(),
 		Cap: e.Cap, Effective: e.Effective, IdleS: e.IdleS, Count: e.Count, Pressure: e.PressureText(),
 		Cwd: e.Cwd, Lifecycle: e.Lifecycle, TimeoutS: e.TimeoutS, Healthy: d.Healthy, DurationMs: d.DurationMs,
@@ -122,7 +122,7 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 	e.Reason, d.ReasonText = ReasonOf(j.Reason)
 	e.Pressure, d.PressureText = PressureOf(j.Pressure)
 	var ok bool
-	if e.Verb, ok = VerbOf(j.Verb); !ok {
+	if e.Verb, ok = verbOf(j.Verb); !ok {
 		return fmt.Errorf("event verb %q: not evicting or would_evict", j.Verb)
 	}
 	if d != (EventDetail{}) {
@@ -131,7 +131,7 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 	if j.Time == "" {
 		return nil
 	}
-	t, err := ParseLogged(j.Time, time.Local)
+	t, err := parseLogged(j.Time, time.Local)
 	if err != nil {
 		return err
 	}

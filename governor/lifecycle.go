@@ -27,8 +27,8 @@ type Crash struct {
 	Line     int       `json:"line,omitempty"`
 }
 
-// CrashText is "SIGKILL" or "exit 143": how the process went.
-func (c Crash) CrashText() string {
+// crashText is "SIGKILL" or "exit 143": how the process went.
+func (c Crash) crashText() string {
 	switch {
 	case c.Signal != "":
 		return c.Signal

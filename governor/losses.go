@@ -132,14 +132,6 @@ func (l Loss) DetailText() string {
 // Evidence is "main.log:123".
 func (l Loss) Evidence() string { return fmt.Sprintf("%s:%d", l.File, l.Line) }
 
-// SessionText names the session, or how many the log did not name.
-func (l Loss) SessionText() string {
-	if l.Session != "" {
-		return l.Session
-	}
-	return fmt.Sprintf("%d unnamed session(s)", l.Count)
-}
-
 // LossCount is how many sessions one cause lost.
 type LossCount struct {
 	Cause LossCause `json:"cause"`
@@ -183,7 +175,7 @@ func (s *State) resumed(id string, t time.Time) {
 // LostCount is the one "lost" figure every output shows: every loss
 // counted by cause, less the sessions the app brought back within
 // comeBackWindow (Snapshot.CameBack).
-func (s Snapshot) LostCount() int { return max(0, LossTotal(s.LossCounts)-s.CameBack) }
+func (s Snapshot) LostCount() int { return max(0, lossTotal(s.LossCounts)-s.CameBack) }
 
 func newLosses(n int) losses {
 	return losses{list: newRing[Loss](n), last: map[string]time.Time{}}
@@ -271,8 +263,8 @@ func (s *State) LossCounts() []LossCount {
 	return out
 }
 
-// LossTotal is every session lost, whatever the cause.
-func LossTotal(counts []LossCount) int {
+// lossTotal is every session lost, whatever the cause.
+func lossTotal(counts []LossCount) int {
 	n := 0
 	for _, c := range counts {
 		n += c.Count
@@ -295,5 +287,5 @@ func evictionLoss(o Outcome) Loss {
 // crashLoss is a session's process killed or exiting under it.
 func crashLoss(e *Event) Loss {
 	return Loss{Time: e.Time, Session: e.Session, Cause: LossCrash, File: e.File, Line: e.Line,
-		Detail: Crash{Signal: e.Details().Signal, ExitCode: e.Details().ExitCode}.CrashText()}
+		Detail: Crash{Signal: e.Details().Signal, ExitCode: e.Details().ExitCode}.crashText()}
 }

@@ -103,15 +103,15 @@ func (s *State) updateView(snap *Snapshot) *UpdateView {
 			names = append(names, SessionName(sv))
 		}
 	}
-	v.Lines = UpdateLines(v, names)
+	v.Lines = updateLines(v, names)
 	v.Summary = strings.Join(v.Lines, "; ")
 	return v
 }
 
-// UpdateLines are the warning's facts, one clause each (the version and
+// updateLines are the warning's facts, one clause each (the version and
 // since, the deferrals, the sessions its restart stops); Summary joins
 // them. The screen shows them line by line, the same words.
-func UpdateLines(v *UpdateView, names []string) []string {
+func updateLines(v *UpdateView, names []string) []string {
 	head := "update "
 	if v.Version != "" {
 		head += v.Version + " "

@@ -63,12 +63,12 @@ const (
 // QuotaSources lists the sources in order of preference.
 var QuotaSources = []QuotaSource{QuotaStatusline, QuotaDesktop, QuotaCache}
 
-// Interval is the source's normal interval between readings: a figure
+// interval is the source's normal interval between readings: a figure
 // older than this is stale. The status line runs at every message of a
 // Claude Code session; the desktop app samples about every 5 minutes
 // (two periods allowed); Claude Code refreshes its cache now and then,
 // and it is often days old.
-func (s QuotaSource) Interval() time.Duration {
+func (s QuotaSource) interval() time.Duration {
 	switch s {
 	case QuotaStatusline:
 		return 15 * time.Minute
@@ -189,7 +189,7 @@ func QuotaFigures(samples []QuotaSample, now time.Time) *QuotaView {
 // quotaFresh: the reading is within its source's normal interval, and its
 // window has not reset since it was read.
 func quotaFresh(s QuotaSample, now time.Time) bool {
-	return now.Sub(s.At) <= s.Source.Interval() && !resetPassed(s, now)
+	return now.Sub(s.At) <= s.Source.interval() && !resetPassed(s, now)
 }
 
 // resetPassed: the reading's window reset after it was read.

@@ -234,14 +234,14 @@ func (s *State) applyRecordsTo(snap *Snapshot) {
 	if !vmUp && rv.CoworkLocal == 0 {
 		rv.CoworkNote = CloudCoworkNote
 	}
-	snap.NeedsYou = NeedsYouCount(*snap)
+	snap.NeedsYou = needsYouCount(*snap)
 	rv.NeedsYou = snap.NeedsYou
 }
 
-// NeedsYouCount is the one count of sessions that need the person: live
+// needsYouCount is the one count of sessions that need the person: live
 // sessions and background sessions whose record says they wait. The
 // header, snapshot and the metrics all show it.
-func NeedsYouCount(snap Snapshot) int {
+func needsYouCount(snap Snapshot) int {
 	n := 0
 	for _, v := range snap.Sessions {
 		if v.Live() && v.NeedsYou() {

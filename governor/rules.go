@@ -14,9 +14,9 @@ type Rules struct {
 	SweepEvicts bool `json:"sweep_evicts"`
 }
 
-// RulesFor returns the rules of an app version ("2.110.0"); an unknown
+// rulesFor returns the rules of an app version ("2.110.0"); an unknown
 // version gets 1.x's, the ones documented from the app's own code.
-func RulesFor(version string) Rules {
+func rulesFor(version string) Rules {
 	major := 0
 	for i := 0; i < len(version) && version[i] >= '0' && version[i] <= '9' && major < 1000; i++ {
 		major = major*10 + int(version[i]-'0')

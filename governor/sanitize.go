@@ -45,17 +45,17 @@ var (
 // C1 control characters (so no escape sequence can start), DEL, bidi overrides
 // and zero-width characters, turns tabs into spaces, replaces invalid UTF-8
 // with U+FFFD, and caps the result at max runes (adding "…"). It is
-// SanitizeWith under the LogText rules with another cap, and the hot path of
+// sanitizeWith under the LogText rules with another cap, and the hot path of
 // parsing: plain ASCII that fits is returned as it is.
 func Sanitize(b []byte, max int) string {
 	if IsPlainASCII(b) && len(b) <= max {
 		return string(b)
 	}
-	return SanitizeWith(b, TextPolicy{MaxRunes: max})
+	return sanitizeWith(b, TextPolicy{MaxRunes: max})
 }
 
-// SanitizeWith is Sanitize under policy p.
-func SanitizeWith(b []byte, p TextPolicy) string {
+// sanitizeWith is Sanitize under policy p.
+func sanitizeWith(b []byte, p TextPolicy) string {
 	if IsPlainASCII(b) && (p.MaxRunes == 0 || len(b) <= p.MaxRunes) {
 		return string(b)
 	}
@@ -92,8 +92,8 @@ func SanitizeWith(b []byte, p TextPolicy) string {
 	return sb.String()
 }
 
-// SanitizeStringWith is SanitizeWith for a string.
-func SanitizeStringWith(s string, p TextPolicy) string { return SanitizeWith([]byte(s), p) }
+// SanitizeStringWith is sanitizeWith for a string.
+func SanitizeStringWith(s string, p TextPolicy) string { return sanitizeWith([]byte(s), p) }
 
 // SanitizeString is Sanitize for a string.
 func SanitizeString(s string, max int) string { return Sanitize([]byte(s), max) }

@@ -305,7 +305,7 @@ type Snapshot struct {
 	Counts Counts `json:"counts"`
 
 	// NeedsYou counts the sessions whose record says they wait for the
-	// person (NeedsYouCount); Background lists the supervisor's background
+	// person (needsYouCount); Background lists the supervisor's background
 	// sessions; Records says whether records were read (nil where none were
 	// looked for: report, replay).
 	NeedsYou   int              `json:"-"` // in JSON as records.needs_you: unknown without records

@@ -9,19 +9,19 @@ import (
 )
 
 // snapshot --json writes times and durations as every JSON output does:
-// a time as the log wrote it (FormatLogged: no zone the log did not
+// a time as the log wrote it (formatLogged: no zone the log did not
 // have), a duration in seconds, and a zero or unknown one left out. Each
 // type with such fields gets a wire form that points into it, so the
 // same form writes and reads it; its other fields are written as tagged.
 
-// timeRef writes the time it points to as FormatLogged does; omitzero
+// timeRef writes the time it points to as formatLogged does; omitzero
 // leaves a zero one out.
 type timeRef struct{ t *time.Time }
 
 func (r timeRef) IsZero() bool { return r.t == nil || r.t.IsZero() }
 
 func (r timeRef) MarshalJSON() ([]byte, error) {
-	return strconv.AppendQuote(nil, FormatLogged(*r.t)), nil
+	return strconv.AppendQuote(nil, formatLogged(*r.t)), nil
 }
 
 func (r timeRef) UnmarshalJSON(b []byte) error {
@@ -29,7 +29,7 @@ func (r timeRef) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &s); err != nil {
 		return fmt.Errorf("time: %w", err)
 	}
-	t, err := ParseLogged(s, time.Local)
+	t, err := parseLogged(s, time.Local)
 	if err != nil {
 		return err
 	}

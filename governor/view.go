@@ -41,7 +41,7 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 	var live int
 	snap.Sessions, snap.IdleRanking, live = s.sessionViews(now, snap.Stale)
 	snap.NextVictim = nextVictim(snap.IdleRanking)
-	snap.Rules = RulesFor(s.app.Version)
+	snap.Rules = rulesFor(s.app.Version)
 
 	snap.Live = live
 	snap.EvictionsLastHour = s.evictionsSince(now.Add(-time.Hour))
@@ -132,11 +132,11 @@ func (s *State) capView() CapView {
 	if ram == 0 {
 		return CapView{Source: SourceUnknown}
 	}
-	return CapView{Value: EstimateCap(ram), Source: SourceEstimated}
+	return CapView{Value: estimateCap(ram), Source: SourceEstimated}
 }
 
-// EstimateCap is the app's formula: max(6, floor(RAM / 3 GiB)).
-func EstimateCap(ramBytes uint64) int { return max(CapFloor, int(ramBytes/RAMPerSession)) }
+// estimateCap is the app's formula: max(6, floor(RAM / 3 GiB)).
+func estimateCap(ramBytes uint64) int { return max(CapFloor, int(ramBytes/RAMPerSession)) }
 
 // outlook says what a warm spawn would meet now, by the rules of
 // claude-logs.md §2.3: below the cap it starts; exactly at the cap it evicts
