@@ -1,6 +1,9 @@
 package ingest
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"strings"
+)
 
 // mayBeEvent is parseBody's dispatch in one table lookup: a body whose
 // first four bytes (after any spaces) begin no shape parseText or
@@ -51,29 +54,16 @@ func ccdMayBeEvent(b []byte) bool {
 	return len(b) > 5 && b[4] == ' ' && b[5] == 'C'
 }
 
-// heads are the shapes parseText and parseTagged read, by how each starts
-// ("[CCD" aside: ccdMayBeEvent); the table holds their first four bytes.
-var heads = []string{
-	// parseTagged
-	"[CliGovernor] ", "[WarmLifecycle:", "[IdleManager:", "[process-memory] ",
-	"[event-loop-stall] ", "[Stop hook] ", "[ScheduledTasks]", "[VM:",
-	"[updater] ", "[stealth-update] ", "[stealth-relaunch] ", "[remote-control] ",
-	"[rcAutoEnable] ", "[quit-cleanup] ", "[cleanupVMBundleIfUnsupported] ",
-	// parseS
-	"Session ", "Starting ", "Startup failed: ", "Skipping pause", "Stopping ",
-	"Successfully run onQuitCleanup",
-	// parseText's other cases, parseR, parseRenderer, parseQuit
-	"Pausing session ", "Warming ", "Idle timeout reached", "healthy cycle for ",
-	"unhealthy cycle for ", "Enabling remote control", "Resuming session ",
-	"Remote control enabled", "Relaunch auto-resume: ", "GPU process gone",
-	"Main webview ", "beforeQuit", "willQuit: handler", "LocalSessions.",
-	// parseVMSwift
-	"VM startup step: ", "- CPUs: ", "- Memory: ", "startVM called for ",
-	"Using bundle at ", "Linux VM started successfully",
-	// §7.7
-	"[update-restart] ", "[pty-host] ", "[LocalMcpServerManager] ", "[KernelBugMonitor] ",
-	"Killing ", "Not main instance", "second-instance:", "Dispatching startup error: ",
-}
+// heads are every shape's heads (shapes.go), "[CCD" heads
+// aside (ccdMayBeEvent decides those): the table holds their first four bytes.
+var heads = func() (hs []string) {
+	for _, h := range allHeads() {
+		if !strings.HasPrefix(h, "[CCD") {
+			hs = append(hs, h)
+		}
+	}
+	return hs
+}()
 
 var headCCD = binary.LittleEndian.Uint32([]byte("[CCD"))
 

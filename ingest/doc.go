@@ -12,7 +12,9 @@
 // Behind both: entry assembly (a line without a timestamp continues the
 // previous entry), the timestamp and level prefix, the parser of each log
 // family's bodies, and the quit fold (one app.quit per quit). The
-// assembler, its entries and the parsers are its own.
+// assembler, its entries and the parsers are its own. Every line shape of
+// main.log is one entry of the shape table (shapes.go), which the dispatch,
+// the head table and the continuation rule follow.
 //
 // It reads from an io.Reader or from lines it is handed; it never opens,
 // follows or lists files (that is sources/), never keeps model state (that is

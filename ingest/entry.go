@@ -175,11 +175,12 @@ func (a *assembler) FeedLine(line []byte, mayHaveSignal bool) {
 	if a.infoOfMinute(line) {
 		stamp, level, body, ok = line[:19], "info", line[27:], true
 		// The commonest entry of all goes no further (openPlain): one of
-		// the last plausible minute, with no signal, no body that may want
-		// continuation lines and a head that says it is no event. Only
-		// [info] lines are tried: the test cost the other levels more than
-		// it saved them.
-		if !mayHaveSignal && (len(body) == 0 || body[0] != 'S') && [16]byte(line[:16]) == a.lastMinute && line[17] <= '5' {
+		// the last plausible minute, with no signal and a head that says it
+		// is no event. Such a body wants no continuation lines: the head of
+		// every shape that does is in the head table (the shape table's
+		// tests hold it). Only [info] lines are tried: the test cost the
+		// other levels more than it saved them.
+		if !mayHaveSignal && [16]byte(line[:16]) == a.lastMinute && line[17] <= '5' {
 			if head, headSure = headSays(body); headSure && !head {
 				a.openPlain(stamp)
 				return
@@ -190,39 +191,7 @@ func (a *assembler) FeedLine(line []byte, mayHaveSignal bool) {
 		stamp, level, body, ok = a.splitLine(line)
 	}
 	if !ok {
-		if len(line) > len(bom) && string(line[:len(bom)]) == bom {
-			// A byte-order mark before the first entry of a file (an
-			// editor's save, a copy through another tool): read the line
-			// without it. Off the fast path: only lines that are no entry
-			// as they stand are tried.
-			a.lineNo--
-			a.FeedLine(line[len(bom):], mayHaveSignal)
-			return
-		}
-		if !a.open {
-			a.unstamped++
-			return
-		}
-		if a.bad {
-			return
-		}
-		if a.lazy {
-			if mayHaveSignal && rateLimitSignal(line) {
-				a.materialize()
-				a.cur.RateLimit, a.cur.rateText = true, governor.Sanitize(line, governor.MaxTextRunes)
-			}
-			return
-		}
-		if a.cur.vmConfig {
-			scanVMConfig(line, &a.cur)
-		}
-		if mayHaveSignal && !a.cur.RateLimit && rateLimitSignal(line) {
-			a.cur.RateLimit, a.cur.rateText = true, governor.Sanitize(line, governor.MaxTextRunes)
-		}
-		if a.keepCont && len(a.contEnds) < maxContLines && len(a.contBuf)+len(line) <= maxContBytes {
-			a.contBuf = append(a.contBuf, line...)
-			a.contEnds = append(a.contEnds, len(a.contBuf))
-		}
+		a.continueEntry(line, mayHaveSignal)
 		return
 	}
 	if a.open && !a.lazy && a.cur.hasNews() {
@@ -231,10 +200,7 @@ func (a *assembler) FeedLine(line []byte, mayHaveSignal bool) {
 	a.open, a.lazy = true, false
 	// The date and the hour and minute are checked once a minute of log.
 	if ([16]byte(stamp[:16]) != a.lastMinute || stamp[17] > '5') && !a.plausible(stamp) {
-		a.badStamps++
-		a.bad, a.keepCont, a.cur.vmConfig = true, false, false
-		a.cur.parsed, a.cur.sunk, a.cur.RateLimit = true, 0, false
-		a.cur.events = a.cur.events[:0]
+		a.openBad()
 		return
 	}
 	a.bad = false
@@ -272,7 +238,7 @@ func (a *assembler) FeedLine(line []byte, mayHaveSignal bool) {
 	}
 	service := isServiceStamp(stamp)
 	daemon := !service && isDaemonStamp(stamp, level)
-	a.keepCont = len(body) > 0 && body[0] == 'S' && !service && !daemon && wantsContinuation(body)
+	a.keepCont = len(body) > 0 && contFirst[body[0]] && !service && !daemon && wantsContinuation(body)
 	if service && isVMConfig(body) {
 		// Parsed at Flush, once its JSON has gone by.
 		c.vmConfig, c.cfgMB, c.cfgCPU = true, 0, 0
@@ -310,6 +276,53 @@ func (a *assembler) FeedLine(line []byte, mayHaveSignal bool) {
 	if mayHaveSignal && rateLimitSignal(body) { // the timestamp holds digits, never a status
 		a.cur.RateLimit, a.cur.rateText = true, governor.Sanitize(body, governor.MaxTextRunes)
 	}
+}
+
+// continueEntry takes a line that opens no entry as it stands. A line
+// that starts with a byte-order mark is read again without it (an editor's
+// save, a copy through another tool; only such lines are tried, off the
+// fast path). Any other belongs to the open entry, if any (before the
+// first, it is counted unstamped), which keeps it if its shape wants
+// continuation lines and notes a rate-limit signal in it.
+func (a *assembler) continueEntry(line []byte, mayHaveSignal bool) {
+	if len(line) > len(bom) && string(line[:len(bom)]) == bom {
+		a.lineNo--
+		a.FeedLine(line[len(bom):], mayHaveSignal)
+		return
+	}
+	if !a.open {
+		a.unstamped++
+		return
+	}
+	if a.bad {
+		return
+	}
+	if a.lazy {
+		if mayHaveSignal && rateLimitSignal(line) {
+			a.materialize()
+			a.cur.RateLimit, a.cur.rateText = true, governor.Sanitize(line, governor.MaxTextRunes)
+		}
+		return
+	}
+	if a.cur.vmConfig {
+		scanVMConfig(line, &a.cur)
+	}
+	if mayHaveSignal && !a.cur.RateLimit && rateLimitSignal(line) {
+		a.cur.RateLimit, a.cur.rateText = true, governor.Sanitize(line, governor.MaxTextRunes)
+	}
+	if a.keepCont && len(a.contEnds) < maxContLines && len(a.contBuf)+len(line) <= maxContBytes {
+		a.contBuf = append(a.contBuf, line...)
+		a.contEnds = append(a.contEnds, len(a.contBuf))
+	}
+}
+
+// openBad opens an entry whose stamp is no real date: it and its
+// continuation lines say nothing.
+func (a *assembler) openBad() {
+	a.badStamps++
+	a.bad, a.keepCont, a.cur.vmConfig = true, false, false
+	a.cur.parsed, a.cur.sunk, a.cur.RateLimit = true, 0, false
+	a.cur.events = a.cur.events[:0]
 }
 
 // openPlain opens the entry whose stamp is given: the commonest of all, an

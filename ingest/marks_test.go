@@ -311,3 +311,55 @@ func TestSplitsFindWhatNoPrefilterFinds(t *testing.T) {
 		}
 	}
 }
+
+// TestKernelsMarkEverySignal: every signal of signalStatuses and
+// signalErrorTypes, written as the app writes it, is read as a signal by
+// rateLimitSignal and marked by marksOf and by every kernel this machine
+// runs, at every offset in a chunk. A status or error type added to the
+// lists that the kernels (marks_*.s), statusDigitsAt or isErrorType do not
+// know fails here, by name.
+func TestKernelsMarkEverySignal(t *testing.T) {
+	var lines []string
+	for _, s := range signalStatuses {
+		lines = append(lines, "status: "+s, "HTTP "+s, "x "+s+" Too Many Requests")
+		if n := len(s); n != 3 || !statusDigitsAt([]byte(s), 2) {
+			t.Errorf("status %q: statusDigitsAt and the kernels know only 429 and 529 (marks_*.s must learn it)", s)
+		}
+	}
+	for _, et := range signalErrorTypes {
+		lines = append(lines, `{"type":"`+et+`_error"}`)
+	}
+	kernels := markKernels() // none on some machines: marksOf is checked still
+	for _, l := range lines {
+		if !rateLimitSignal([]byte(l)) {
+			t.Errorf("%q: rateLimitSignal does not read it as a signal", l)
+			continue
+		}
+		for pad := 0; pad < 130; pad++ {
+			data := append(bytes.Repeat([]byte("a"), pad), l...)
+			data = append(data, bytes.Repeat([]byte("\n"), 200)...)
+			if !marksHit(data, len(l)+pad, func(from int) uint64 { _, c := marksOf(data, from); return c }) {
+				t.Fatalf("%q at offset %d: marksOf marks no candidate", l, pad)
+			}
+			for name, k := range kernels {
+				got := make([]uint64, 2*3)
+				buf := append([]byte("\n\n"), data...)
+				k(buf, 2, 3, got)
+				if got[1]|got[3]|got[5] == 0 {
+					t.Fatalf("%q at offset %d: the %s kernel marks no candidate (marks_*.s must learn the signal)", l, pad, name)
+				}
+			}
+		}
+	}
+}
+
+// marksHit says whether marks, given a chunk's offset, marks a candidate in
+// the chunks covering data[:end].
+func marksHit(data []byte, end int, marks func(from int) uint64) bool {
+	for off := 0; off < end; off += 64 {
+		if marks(off) != 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -1,8 +1,6 @@
 package ingest
 
 import (
-	"bytes"
-
 	"github.com/coworktop/coworktop/governor"
 )
 
@@ -74,28 +72,13 @@ func parseText(e *entry, b []byte, out []governor.Event) []governor.Event {
 	case 'P':
 		return parsePausing(e.names, b, out)
 	case 'W':
-		if rest, ok := cut(b, "Warming session "); ok {
-			id, _ := sessionID(e.names, rest)
-			return append(out, governor.Event{Kind: governor.KindWarming, Session: id})
-		}
-		if rest, ok := cut(b, "Warming up session "); ok {
-			id, _ := sessionID(e.names, rest)
-			return append(out, governor.Event{Kind: governor.KindWarming, Session: id})
-		}
+		return parseWarming(e, b, out)
 	case 'I':
-		if rest, ok := cut(b, "Idle timeout reached, disconnecting "); ok {
-			id, _ := sessionID(e.names, rest)
-			return append(out, governor.Event{Kind: governor.KindIdleTimeout, Session: id})
-		}
+		return parseIdleTimeout(e, b, out)
 	case 'h', 'u':
-		if bytes.HasPrefix(b, []byte("healthy cycle for ")) || bytes.HasPrefix(b, []byte("unhealthy cycle for ")) {
-			return append(out, parseCycleHealth(e.names, b))
-		}
+		return parseCycleLine(e, b, out)
 	case 'E':
-		if rest, ok := cut(b, "Enabling remote control for session "); ok {
-			id, _ := sessionID(e.names, rest)
-			return append(out, governor.Event{Kind: governor.KindRemoteControl, Session: id})
-		}
+		return parseEnablingRemote(e, b, out)
 	case 'R':
 		return parseR(e, b, out)
 	case 'G', 'M':
@@ -119,9 +102,7 @@ func parseText(e *entry, b []byte, out []governor.Event) []governor.Event {
 	case 'N':
 		return parseSecondInstance(b, out)
 	case 'D':
-		if rest, ok := cut(b, "Dispatching startup error: "); ok { // the VM's failure, as the app hands it on
-			return append(out, governor.Event{Kind: governor.KindVMFailed, Text: governor.Sanitize(rest, governor.MaxTextRunes)})
-		}
+		return parseDispatchError(e, b, out)
 	}
 	return out
 }
@@ -162,30 +143,20 @@ func parseTagged(e *entry, b []byte, out []governor.Event) []governor.Event {
 			return parseMCPManager(nm, rest, out)
 		}
 	case 'K':
-		if _, ok := cut(b, "[KernelBugMonitor] "); ok {
-			return append(out, governor.Event{Kind: governor.KindVMNote, Text: governor.Sanitize(b, governor.MaxTextRunes)})
-		}
+		return parseKernelBug(e, b, out)
 	case 'e':
-		if rest, ok := cut(b, "[event-loop-stall] main process blocked for "); ok {
-			ms, _, _ := num(trimSpaces(rest))
-			return append(out, governor.Event{Kind: governor.KindStall, Detail: &governor.EventDetail{DurationMs: int64(ms)}})
-		}
+		return parseStall(e, b, out)
 	case 'S':
-		if rest, ok := cut(b, "[Stop hook] Query completed for session "); ok {
-			id, _ := sessionID(nm, rest)
-			return append(out, governor.Event{Kind: governor.KindTurnEnd, Session: id})
+		if b[2] == 't' {
+			return parseStopHook(e, b, out)
 		}
-		if _, ok := cut(b, "[ScheduledTasks]"); ok { // every 60 s while the main process runs (#85104)
-			return append(out, governor.Event{Kind: governor.KindHeartbeat})
-		}
+		return parseScheduledTasks(e, b, out)
 	case 'V':
 		return parseVMNode(nm, b, out)
 	case 'u', 's', 'r', 'q':
 		return parseAppTagged(e, b, out)
 	case 'c':
-		if rest, ok := cut(b, "[cleanupVMBundleIfUnsupported] "); ok && bytes.Contains(rest, []byte("not supported")) {
-			return append(out, governor.Event{Kind: governor.KindVMFailed, Text: governor.Sanitize(rest, governor.MaxTextRunes)})
-		}
+		return parseCleanupVMBundle(e, b, out)
 	}
 	return out
 }

@@ -157,11 +157,6 @@ func parseAppStart(first []byte, cont [][]byte) governor.Event {
 	return ev
 }
 
-// wantsContinuation says which entries need their continuation lines kept.
-func wantsContinuation(body []byte) bool {
-	return bytes.HasPrefix(body, []byte("Starting app"))
-}
-
 // remoteSeen is the last Remote Control state line an assembler read.
 type remoteSeen struct {
 	reason governor.Reason

@@ -1,0 +1,121 @@
+package ingest
+
+import (
+	"bytes"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// The one-line shapes of main.log that need no file of their own, each
+// reading a whole body (shapes.go names them).
+
+// parseWarming reads "Warming session S" and "Warming up session S".
+func parseWarming(e *entry, b []byte, out []governor.Event) []governor.Event {
+	rest, ok := cut(b, "Warming session ")
+	if !ok {
+		if rest, ok = cut(b, "Warming up session "); !ok {
+			return out
+		}
+	}
+	id, _ := sessionID(e.names, rest)
+	return append(out, governor.Event{Kind: governor.KindWarming, Session: id})
+}
+
+// parseIdleTimeout reads "Idle timeout reached, disconnecting S".
+func parseIdleTimeout(e *entry, b []byte, out []governor.Event) []governor.Event {
+	if rest, ok := cut(b, "Idle timeout reached, disconnecting "); ok {
+		id, _ := sessionID(e.names, rest)
+		return append(out, governor.Event{Kind: governor.KindIdleTimeout, Session: id})
+	}
+	return out
+}
+
+// parseCycleLine reads "healthy cycle for S (…)" and "unhealthy cycle for S (…)".
+func parseCycleLine(e *entry, b []byte, out []governor.Event) []governor.Event {
+	if bytes.HasPrefix(b, []byte("healthy cycle for ")) || bytes.HasPrefix(b, []byte("unhealthy cycle for ")) {
+		return append(out, parseCycleHealth(e.names, b))
+	}
+	return out
+}
+
+// parseEnablingRemote reads "Enabling remote control for session S".
+func parseEnablingRemote(e *entry, b []byte, out []governor.Event) []governor.Event {
+	if rest, ok := cut(b, "Enabling remote control for session "); ok {
+		id, _ := sessionID(e.names, rest)
+		return append(out, governor.Event{Kind: governor.KindRemoteControl, Session: id})
+	}
+	return out
+}
+
+// parseFocusLine reads "LocalSessions.setFocusedSession: sessionId=S".
+func parseFocusLine(e *entry, b []byte, out []governor.Event) []governor.Event {
+	if rest, ok := cut(b, "LocalSessions.setFocusedSession: sessionId="); ok {
+		return focus(e.names, rest, out)
+	}
+	return out
+}
+
+// parseDispatchError reads "Dispatching startup error: …", the VM's
+// failure as the app hands it on.
+func parseDispatchError(_ *entry, b []byte, out []governor.Event) []governor.Event {
+	if rest, ok := cut(b, "Dispatching startup error: "); ok {
+		return append(out, governor.Event{Kind: governor.KindVMFailed, Text: governor.Sanitize(rest, governor.MaxTextRunes)})
+	}
+	return out
+}
+
+// parseLifecycleTagged reads "[WarmLifecycle:…] …" and its older name
+// "[IdleManager:…] …".
+func parseLifecycleTagged(e *entry, b []byte, out []governor.Event) []governor.Event {
+	if rest, ok := cut(b, "[WarmLifecycle:"); ok {
+		return parseLifecycle(e, rest, out)
+	}
+	if rest, ok := cut(b, "[IdleManager:"); ok {
+		return parseLifecycle(e, rest, out)
+	}
+	return out
+}
+
+// parseKernelBug reads "[KernelBugMonitor] …", a note of the VM's kernel.
+func parseKernelBug(_ *entry, b []byte, out []governor.Event) []governor.Event {
+	if _, ok := cut(b, "[KernelBugMonitor] "); ok {
+		return append(out, governor.Event{Kind: governor.KindVMNote, Text: governor.Sanitize(b, governor.MaxTextRunes)})
+	}
+	return out
+}
+
+// parseStall reads "[event-loop-stall] main process blocked for 900ms".
+func parseStall(_ *entry, b []byte, out []governor.Event) []governor.Event {
+	if rest, ok := cut(b, "[event-loop-stall] main process blocked for "); ok {
+		ms, _, _ := num(trimSpaces(rest))
+		return append(out, governor.Event{Kind: governor.KindStall, Detail: &governor.EventDetail{DurationMs: int64(ms)}})
+	}
+	return out
+}
+
+// parseStopHook reads "[Stop hook] Query completed for session S".
+func parseStopHook(e *entry, b []byte, out []governor.Event) []governor.Event {
+	if rest, ok := cut(b, "[Stop hook] Query completed for session "); ok {
+		id, _ := sessionID(e.names, rest)
+		return append(out, governor.Event{Kind: governor.KindTurnEnd, Session: id})
+	}
+	return out
+}
+
+// parseScheduledTasks reads "[ScheduledTasks] …", written every 60 s while
+// the main process runs (#85104).
+func parseScheduledTasks(_ *entry, b []byte, out []governor.Event) []governor.Event {
+	if _, ok := cut(b, "[ScheduledTasks]"); ok {
+		return append(out, governor.Event{Kind: governor.KindHeartbeat})
+	}
+	return out
+}
+
+// parseCleanupVMBundle reads "[cleanupVMBundleIfUnsupported] … not
+// supported …", the VM bundle refused on this machine.
+func parseCleanupVMBundle(_ *entry, b []byte, out []governor.Event) []governor.Event {
+	if rest, ok := cut(b, "[cleanupVMBundleIfUnsupported] "); ok && bytes.Contains(rest, []byte("not supported")) {
+		return append(out, governor.Event{Kind: governor.KindVMFailed, Text: governor.Sanitize(rest, governor.MaxTextRunes)})
+	}
+	return out
+}
