@@ -54,9 +54,9 @@ var reasonNames = [...]string{
 	EndAppRestarted: "app restarted",
 }
 
-// Text is a named reason's text: "" for ReasonNone and for ReasonOther,
+// String is a named reason's text: "" for ReasonNone and for ReasonOther,
 // whose text only its event knows (Event.ReasonText).
-func (r Reason) Text() string {
+func (r Reason) String() string {
 	if uint(r) < uint(len(reasonNames)) {
 		return reasonNames[r]
 	}
@@ -132,8 +132,8 @@ const (
 // verbNames are the verbs' texts.
 var verbNames = [...]string{VerbEvicting: "evicting", VerbWouldEvict: "would_evict"}
 
-// Text is the verb as `events` prints it ("" for none).
-func (v Verb) Text() string {
+// String is the verb as `events` prints it ("" for none).
+func (v Verb) String() string {
 	if uint(v) < uint(len(verbNames)) {
 		return verbNames[v]
 	}

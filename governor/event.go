@@ -249,7 +249,7 @@ func (e *Event) ReasonText() string {
 		}
 		return e.Detail.ReasonText
 	}
-	return e.Reason.Text()
+	return e.Reason.String()
 }
 
 // PressureText is the event's G4 level as logged ("" when none was).
@@ -271,10 +271,7 @@ func (e *Event) LevelText() string {
 		}
 		return e.Detail.LevelText
 	}
-	if uint(e.Level) < uint(len(levelNames)) {
-		return levelNames[e.Level]
-	}
-	return ""
+	return e.Level.String()
 }
 
 // Details returns a copy of the event's rare fields, all empty when it has

@@ -90,7 +90,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	d := e.Details()
 	return json.Marshal(eventJSON{
 		Time: formatLogged(e.Time), File: e.File, Line: e.Line, Kind: e.Kind, Level: e.LevelText(),
-		Session: e.Session, Reason: e.ReasonText(), Verb: e.Verb.Text(),
+		Session: e.Session, Reason: e.ReasonText(), Verb: e.Verb.String(),
 		Cap: e.Cap, Effective: e.Effective, IdleS: e.IdleS, Count: e.Count, Pressure: e.PressureText(),
 		Cwd: e.Cwd, Lifecycle: e.Lifecycle, TimeoutS: e.TimeoutS, Healthy: d.Healthy, DurationMs: d.DurationMs,
 		Signal: d.Signal, ExitCode: d.ExitCode, Bridge: d.Bridge, Eligible: d.Eligible, Marked: d.Marked, LowMemory: d.LowMemory, PendingS: d.PendingS,

@@ -148,10 +148,10 @@ func TestEventReasonsVerbsPressures(t *testing.T) {
 	type field struct{ key, text string }
 	var cases []field
 	for r := ReasonNone; r < ReasonOther; r++ {
-		cases = append(cases, field{"reason", r.Text()})
+		cases = append(cases, field{"reason", r.String()})
 	}
 	for v := VerbNone; int(v) < len(verbNames); v++ {
-		cases = append(cases, field{"verb", v.Text()})
+		cases = append(cases, field{"verb", v.String()})
 	}
 	for p := PressureUnknown; p < PressureOther; p++ {
 		cases = append(cases, field{"pressure", p.String()})
@@ -163,7 +163,7 @@ func TestEventReasonsVerbsPressures(t *testing.T) {
 		if err := json.Unmarshal([]byte(in), &back); err != nil {
 			t.Fatalf("%s %q: %v", c.key, c.text, err)
 		}
-		got, other := map[string]string{"reason": back.ReasonText(), "verb": back.Verb.Text(), "pressure": back.PressureText()}[c.key], false
+		got, other := map[string]string{"reason": back.ReasonText(), "verb": back.Verb.String(), "pressure": back.PressureText()}[c.key], false
 		switch c.key {
 		case "reason":
 			other = back.Reason == ReasonOther
@@ -190,10 +190,10 @@ func TestEventReasonsVerbsPressures(t *testing.T) {
 // ReasonOf reads back every named reason's text, and ReasonNone's.
 func TestReasonOf(t *testing.T) {
 	for r := ReasonNone; r < ReasonOther; r++ {
-		if got, other := ReasonOf(r.Text()); got != r || other != "" {
-			t.Errorf("ReasonOf(%q) = %d %q, want %d", r.Text(), got, other, r)
+		if got, other := ReasonOf(r.String()); got != r || other != "" {
+			t.Errorf("ReasonOf(%q) = %d %q, want %d", r.String(), got, other, r)
 		}
-		if r != ReasonNone && r.Text() == "" {
+		if r != ReasonNone && r.String() == "" {
 			t.Errorf("reason %d has no text", r)
 		}
 	}

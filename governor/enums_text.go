@@ -1,0 +1,60 @@
+package governor
+
+import "fmt"
+
+// Every enum of the model is a typed integer whose String is its text
+// (the one `events`, the JSON outputs and the metrics print) and whose
+// MarshalText/UnmarshalText carry that text, never the number. A value
+// whose text no constant names (ReasonOther, LevelOther, CauseOther,
+// PressureOther) keeps its text beside it, in EventDetail or its Outcome
+// or Snapshot; reading such a text back gives the Other constant.
+
+// String is a level's text: "" for LevelNone and for LevelOther, whose
+// text only its event knows (Event.LevelText).
+func (l Level) String() string {
+	if uint(l) < uint(len(levelNames)) {
+		return levelNames[l]
+	}
+	return ""
+}
+
+// MarshalText writes the level's text.
+func (l Level) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
+
+// UnmarshalText reads a level's text (LevelOther for one no constant names).
+func (l *Level) UnmarshalText(b []byte) error {
+	*l, _ = LevelOf(string(b))
+	return nil
+}
+
+// MarshalText writes the reason's text.
+func (r Reason) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// UnmarshalText reads a reason's text (ReasonOther for one no constant
+// names).
+func (r *Reason) UnmarshalText(b []byte) error {
+	*r, _ = ReasonOf(string(b))
+	return nil
+}
+
+// MarshalText writes the verb's text.
+func (v Verb) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// UnmarshalText reads a verb's text; a text no verb has is an error.
+func (v *Verb) UnmarshalText(b []byte) error {
+	var ok bool
+	if *v, ok = verbOf(string(b)); !ok && len(b) > 0 {
+		return fmt.Errorf("unknown verb %q", b)
+	}
+	return nil
+}
+
+// MarshalText writes the cause's name.
+func (c Cause) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText reads a cause's name (CauseOther for one no constant
+// names, CauseNone for "").
+func (c *Cause) UnmarshalText(b []byte) error {
+	*c = CauseOf(string(b))
+	return nil
+}

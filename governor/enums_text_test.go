@@ -1,0 +1,58 @@
+package governor
+
+import (
+	"encoding"
+	"fmt"
+	"testing"
+)
+
+// enumText is an enum value as both halves of its text marshalling see it.
+type enumText interface {
+	fmt.Stringer
+	encoding.TextMarshaler
+}
+
+// TestEnumsMarshalTheirText: every enum is a typed integer whose
+// MarshalText is its String, and each named value reads back as itself;
+// the zero value's text is "" (issue 27 #4: one kind of enum).
+func TestEnumsMarshalTheirText(t *testing.T) {
+	type value struct {
+		v    enumText
+		back func([]byte) (any, error)
+	}
+	var values []value
+	add := func(v enumText, back func([]byte) (any, error)) { values = append(values, value{v, back}) }
+	for r := ReasonNone; r < ReasonOther; r++ {
+		add(r, func(b []byte) (any, error) { var x Reason; err := x.UnmarshalText(b); return x, err })
+	}
+	for v := VerbNone; int(v) < len(verbNames); v++ {
+		add(v, func(b []byte) (any, error) { var x Verb; err := x.UnmarshalText(b); return x, err })
+	}
+	for l := LevelNone; l < LevelOther; l++ {
+		add(l, func(b []byte) (any, error) { var x Level; err := x.UnmarshalText(b); return x, err })
+	}
+	for c := CauseNone; c < CauseOther; c++ {
+		add(c, func(b []byte) (any, error) { var x Cause; err := x.UnmarshalText(b); return x, err })
+	}
+	for p := PressureUnknown; p < PressureOther; p++ {
+		add(p, func(b []byte) (any, error) { var x PressureLevel; err := x.UnmarshalText(b); return x, err })
+	}
+	for _, c := range values {
+		b, err := c.v.MarshalText()
+		if err != nil || string(b) != c.v.String() {
+			t.Errorf("%T %d: MarshalText %q, %v; String %q", c.v, c.v, b, err, c.v.String())
+		}
+		got, err := c.back(b)
+		if err != nil || fmt.Sprint(got) != c.v.String() || fmt.Sprintf("%d", got) != fmt.Sprintf("%d", c.v) {
+			t.Errorf("%T %q read back as %d, %v", c.v, b, got, err)
+		}
+	}
+	var r Reason
+	if _ = r.UnmarshalText([]byte("empty-idle")); r != ReasonOther {
+		t.Errorf("an unnamed reason reads as %d", r)
+	}
+	var v Verb
+	if v.UnmarshalText([]byte("evicts")) == nil {
+		t.Error("an unknown verb was taken")
+	}
+}
