@@ -208,34 +208,8 @@ func (a *assembler) FeedLine(line []byte, mayHaveSignal bool) {
 	if a.entries == 1 {
 		a.firstN = copy(a.firstBuf[:], stamp)
 	}
-	// Field by field, and the common stamp as one fixed-size move: this runs
-	// for each of the ten million lines of a gigabyte.
-	n := len(stamp)
-	if n == 19 {
-		*(*[19]byte)(a.stampBuf[:19]) = [19]byte(stamp)
-	} else {
-		n = copy(a.stampBuf[:], stamp)
-	}
+	a.resetCur(stamp, level)
 	c := &a.cur
-	// File and loc are set once (newAssembler); the rest only when the last
-	// entry changed it: each pointer store costs a write-barrier check.
-	c.Line, c.Level = a.lineNo, level
-	if len(c.Stamp) != n {
-		c.Stamp = a.stampBuf[:n]
-	}
-	if c.RateLimit {
-		c.RateLimit, c.rateText = false, ""
-	}
-	if len(c.Cont) > 0 {
-		c.Cont = c.Cont[:0]
-	}
-	if len(c.events) > 0 {
-		c.events = c.events[:0]
-	}
-	c.parsed, c.sunk, c.vmConfig = false, 0, false
-	if len(a.contEnds) > 0 {
-		a.contBuf, a.contEnds = a.contBuf[:0], a.contEnds[:0]
-	}
 	service := isServiceStamp(stamp)
 	daemon := !service && isDaemonStamp(stamp, level)
 	a.keepCont = len(body) > 0 && contFirst[body[0]] && !service && !daemon && wantsContinuation(body)
@@ -275,6 +249,38 @@ func (a *assembler) FeedLine(line []byte, mayHaveSignal bool) {
 	}
 	if mayHaveSignal && rateLimitSignal(body) { // the timestamp holds digits, never a status
 		a.cur.RateLimit, a.cur.rateText = true, governor.Sanitize(body, governor.MaxTextRunes)
+	}
+}
+
+// resetCur makes cur the entry at stamp, nothing read of it yet: field by
+// field, and the common stamp as one fixed-size move, since this runs for
+// each of the ten million lines of a gigabyte.
+func (a *assembler) resetCur(stamp []byte, level string) {
+	n := len(stamp)
+	if n == 19 {
+		*(*[19]byte)(a.stampBuf[:19]) = [19]byte(stamp)
+	} else {
+		n = copy(a.stampBuf[:], stamp)
+	}
+	c := &a.cur
+	// File and loc are set once (newAssembler); the rest only when the last
+	// entry changed it: each pointer store costs a write-barrier check.
+	c.Line, c.Level = a.lineNo, level
+	if len(c.Stamp) != n {
+		c.Stamp = a.stampBuf[:n]
+	}
+	if c.RateLimit {
+		c.RateLimit, c.rateText = false, ""
+	}
+	if len(c.Cont) > 0 {
+		c.Cont = c.Cont[:0]
+	}
+	if len(c.events) > 0 {
+		c.events = c.events[:0]
+	}
+	c.parsed, c.sunk, c.vmConfig = false, 0, false
+	if len(a.contEnds) > 0 {
+		a.contBuf, a.contEnds = a.contBuf[:0], a.contEnds[:0]
 	}
 }
 
