@@ -9,7 +9,8 @@ of a drawn frame; several may be given, separated by |, each looked for
 once the one before has appeared) has appeared in its output, and the CPU
 time the program had used by the last (user and system, in ms: what a busy
 machine moves least), and 1 if the text FIRSTFRAME_FLAG (environment)
-was in the output by then, else 0. Then it presses q, waits for the
+was in the output when the first marker came, else 0. A marker after the
+first that never comes within the timeout prints as nan (and the CPU too). Then it presses q, waits for the
 program to exit (killing it after two seconds) and exits 0, or 1 if the
 marker never came within the timeout.
 
@@ -37,6 +38,7 @@ def main():
     proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, start_new_session=True, close_fds=True)
     os.close(slave)
     seen, got, cpu, answered, at = b"", None, 0.0, set(), []
+    flag, flagged = os.environ.get("FIRSTFRAME_FLAG", "").encode(), False
     replies = [
         (b"\x1b]11;?", b"\x1b]11;rgb:0000/0000/0000\x1b\\"),
         (b"\x1b[?2026$p", b"\x1b[?2026;2$y"),
@@ -57,6 +59,8 @@ def main():
         seen += chunk
         while len(at) < len(markers) and markers[len(at)] in seen:
             at.append(time.monotonic())
+            if flag and len(at) == 1:
+                flagged = flag in seen  # in the first frame
         if len(at) == len(markers):
             got = at[-1]
             cpu = cpu_ms(proc.pid)
@@ -82,11 +86,13 @@ def main():
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
     os.close(master)
-    if got is None:
-        sys.stderr.write("firstframe: no %r within %ss; output began %r\n" % (markers[len(at)], timeout, seen[:300]))
+    if not at:
+        sys.stderr.write("firstframe: no %r within %ss; output began %r\n" % (markers[0], timeout, seen[:300]))
         return 1
-    flag = os.environ.get("FIRSTFRAME_FLAG", "").encode()
-    print(" ".join("%.1f" % ((t - t0) * 1000) for t in at), "%.0f" % cpu, int(bool(flag) and flag in seen))
+    if got is None:
+        cpu = float("nan")
+    times = ["%.1f" % ((t - t0) * 1000) for t in at] + ["nan"] * (len(markers) - len(at))
+    print(" ".join(times), "%.0f" % cpu, int(flagged))
     return 0
 
 

@@ -15,7 +15,9 @@ const maxFPS = 10
 // Run shows the screen until the user quits or ctx is cancelled. Bubble Tea
 // restores the terminal on return, also after a panic in Update or View.
 func Run(ctx context.Context, opts Options, extra ...tea.ProgramOption) error {
-	popts := append([]tea.ProgramOption{tea.WithContext(ctx), tea.WithFPS(maxFPS)}, extra...)
+	// The first frame at once, not one frame interval (100 ms) after the
+	// start: what the backfill brings follows at the next.
+	popts := append([]tea.ProgramOption{tea.WithContext(ctx), tea.WithFPS(maxFPS), tea.WithFirstFrameAtOnce()}, extra...)
 	p := tea.NewProgram(New(opts), popts...)
 	defer watchSignals(p)()
 	_, err := p.Run()

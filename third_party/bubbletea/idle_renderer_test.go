@@ -96,3 +96,41 @@ func TestRendererDrawsAtOnceAfterIdle(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// WithFirstFrameAtOnce draws the first frame at once; without it the first
+// frame comes one interval after the start, as upstream's does.
+func TestFirstFrameAtOnce(t *testing.T) {
+	for _, atOnce := range []bool{true, false} {
+		r := &countingRenderer{}
+		opts := []ProgramOption{WithInput(nil), WithOutput(io.Discard), WithFPS(2)}
+		if atOnce {
+			opts = append(opts, WithFirstFrameAtOnce())
+		}
+		p := NewProgram(&staticModel{}, opts...)
+		p.renderer = r
+		done := make(chan error, 1)
+		start := time.Now()
+		go func() { _, err := p.Run(); done <- err }()
+		waitFor(t, "the first frame", func() bool { return r.flushes.Load() > 0 })
+		took := time.Since(start)
+		if atOnce && took > 250*time.Millisecond {
+			t.Errorf("with WithFirstFrameAtOnce the first frame took %v at 2 fps: it waited for a tick", took)
+		}
+		if atOnce { // a second view within the first interval is drawn at once too
+			first := r.flushes.Load()
+			sent := time.Now()
+			p.Send(bumpMsg{})
+			waitFor(t, "a second frame", func() bool { return r.flushes.Load() > first })
+			if d := time.Since(sent); time.Since(start) < 500*time.Millisecond && d > 250*time.Millisecond {
+				t.Errorf("a view in the first interval took %v to draw at 2 fps", d)
+			}
+		}
+		if !atOnce && took < 400*time.Millisecond {
+			t.Errorf("without it the first frame came after %v at 2 fps, before upstream's interval", took)
+		}
+		p.Quit()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+}

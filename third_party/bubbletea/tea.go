@@ -498,6 +498,9 @@ type Program struct {
 	// be capped at 120.
 	fps int
 
+	// firstAtOnce draws the first frame at once (WithFirstFrameAtOnce).
+	firstAtOnce bool
+
 	// initialModel is the initial model for the program and is the only
 	// required field when creating a new program.
 	initialModel Model
@@ -1463,7 +1466,8 @@ func (p *Program) Printf(template string, args ...any) {
 // stretch is drawn one interval after the last one, at once if that has
 // passed (upstream's free-running ticker drew it within an interval); the
 // very first frame keeps upstream's timing, one interval after the start,
-// which upstream's tests pin. The idea of charmbracelet/bubbletea#1796.
+// which upstream's tests pin, unless WithFirstFrameAtOnce asks for it at
+// once. The idea of charmbracelet/bubbletea#1796.
 func (p *Program) startRenderer() {
 	framerate := time.Second / time.Duration(p.fps)
 	if p.ticker == nil {
@@ -1481,6 +1485,7 @@ func (p *Program) startRenderer() {
 	// Start the renderer.
 	p.renderer.start()
 	p.nudge() // the first frame, and a repaint after a restart
+	start := time.Now()
 	go func() {
 		var lastDraw time.Time
 		draw := func() {
@@ -1488,6 +1493,10 @@ func (p *Program) startRenderer() {
 			_ = p.renderer.flush(false)
 			lastDraw = time.Now()
 		}
+		// eager: with WithFirstFrameAtOnce, every view of the first
+		// interval is drawn as it comes (the first is seldom the whole
+		// screen: the window's size and the first data follow within ms).
+		eager := func() bool { return p.firstAtOnce && time.Since(start) < framerate }
 		for started := false; ; started = true {
 			select {
 			case <-p.rendererDone:
@@ -1498,8 +1507,8 @@ func (p *Program) startRenderer() {
 			// A frame is due one interval after the last one: at once if
 			// that has passed, else when it does.
 			next := framerate
-			if started {
-				if since := time.Since(lastDraw); since >= framerate {
+			if started || p.firstAtOnce { // lastDraw is zero before the first
+				if since := time.Since(lastDraw); since >= framerate || eager() {
 					draw()
 				} else {
 					next = framerate - since
@@ -1507,10 +1516,16 @@ func (p *Program) startRenderer() {
 			}
 			p.ticker.Reset(next)
 			for busy := true; busy; {
+				var early <-chan struct{}
+				if eager() {
+					early = p.wake
+				}
 				select {
 				case <-p.rendererDone:
 					p.ticker.Stop()
 					return
+				case <-early:
+					draw()
 				case <-p.ticker.C:
 					if next != framerate {
 						next = framerate
