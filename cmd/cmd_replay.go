@@ -95,7 +95,7 @@ func readReplay(paths []string) ([]governor.Event, []governor.FileStatus, int, e
 		// (feedReplay): it said done while still playing (issue 23 #5).
 		fs := governor.FileStatus{Name: sources.CleanText(r.Name), State: governor.FileFollowing, Lines: int64(r.Lines), Cut: int64(r.CutLines)}
 		if r.Err != "" {
-			fs.State, fs.Err = "unreadable", r.Err
+			fs.State, fs.Err = governor.FileUnreadable, r.Err
 		}
 		status = append(status, fs)
 		unreadable += r.Orphans + r.CutLines

@@ -102,7 +102,7 @@ func TestLiveFollowNumbersLinesPerGeneration(t *testing.T) {
 			t.Fatal("the feed ended before following")
 		}
 		for _, f := range u.Files {
-			following = following || f.State == "following"
+			following = following || f.State == governor.FileFollowing
 		}
 	}
 	appendText("2026-09-30 10:00:01 [info] two\n2026-09-30 10:00:02" + yield)
@@ -149,7 +149,7 @@ func TestLiveFollowCitesTheNameAtReadTime(t *testing.T) {
 			t.Fatal("the feed ended before following")
 		}
 		for _, f := range u.Files {
-			following = following || f.State == "following"
+			following = following || f.State == governor.FileFollowing
 		}
 	}
 	// The app rotates, and a straggler lands in what is now main1.log

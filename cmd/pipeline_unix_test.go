@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/coworktop/coworktop/governor"
 )
 
 // A rotated generation that cannot be opened is reported and skipped; the
@@ -23,7 +25,7 @@ func TestLivePipelineSkipsUnreadableGeneration(t *testing.T) {
 	snap := backfilledState(t, dir).Snapshot(time.Now())
 	unreadable := false
 	for _, f := range snap.Files {
-		if f.Name == "main1.log" && f.State == "unreadable" && f.Err != "" {
+		if f.Name == "main1.log" && f.State == governor.FileUnreadable && f.Err != "" {
 			unreadable = true
 		}
 	}

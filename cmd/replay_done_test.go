@@ -31,7 +31,7 @@ func TestReplayMarksFilesDoneWhenPlayed(t *testing.T) {
 				return f.State
 			}
 		}
-		return ""
+		return governor.FileStateNone
 	}
 	if got := stateOf("main.log"); got != governor.FileFollowing {
 		t.Fatalf("before playing, main.log is %q, want following", got)

@@ -242,15 +242,22 @@ const (
 )
 
 // FileState is how reading one log file is going.
-type FileState string
+type FileState int8
 
 const (
-	FileBackfill   FileState = "backfill"   // read at start-up from history
-	FileFollowing  FileState = "following"  // open and followed
-	FileWaiting    FileState = "waiting"    // the file does not exist (yet)
-	FileUnreadable FileState = "unreadable" // it exists but cannot be opened or read; retried
-	FileDone       FileState = "done"       // read to its end and will not grow (saved logs)
+	FileStateNone  FileState = iota // not said: "" in the outputs
+	FileBackfill                    // "backfill": read at start-up from history
+	FileFollowing                   // "following": open and followed
+	FileWaiting                     // "waiting": the file does not exist (yet)
+	FileUnreadable                  // "unreadable": it exists but cannot be opened or read; retried
+	FileDone                        // "done": read to its end and will not grow (saved logs)
 )
+
+// fileStateNames are the file states' texts.
+var fileStateNames = [...]string{FileBackfill: "backfill", FileFollowing: "following", FileWaiting: "waiting", FileUnreadable: "unreadable", FileDone: "done"}
+
+// FileStates lists every named FileState.
+var FileStates = []FileState{FileBackfill, FileFollowing, FileWaiting, FileUnreadable, FileDone}
 
 // Level is an entry's log level, as an integer: an event carries one and
 // the app writes four. An entry with any other level keeps its text in

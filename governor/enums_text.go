@@ -58,3 +58,25 @@ func (c *Cause) UnmarshalText(b []byte) error {
 	*c = CauseOf(string(b))
 	return nil
 }
+
+// String is the file state's text ("" for FileStateNone).
+func (f FileState) String() string {
+	if uint(f) < uint(len(fileStateNames)) {
+		return fileStateNames[f]
+	}
+	return ""
+}
+
+// MarshalText writes the file state's text.
+func (f FileState) MarshalText() ([]byte, error) { return []byte(f.String()), nil }
+
+// UnmarshalText reads a file state's text; a text no state has is an error.
+func (f *FileState) UnmarshalText(b []byte) error {
+	for v, name := range fileStateNames {
+		if name == string(b) {
+			*f = FileState(v)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown file state %q", b)
+}

@@ -37,6 +37,12 @@ func TestEnumsMarshalTheirText(t *testing.T) {
 	for p := PressureUnknown; p < PressureOther; p++ {
 		add(p, func(b []byte) (any, error) { var x PressureLevel; err := x.UnmarshalText(b); return x, err })
 	}
+	for f := FileStateNone; int(f) < len(fileStateNames); f++ {
+		add(f, func(b []byte) (any, error) { var x FileState; err := x.UnmarshalText(b); return x, err })
+	}
+	if len(FileStates) != len(fileStateNames)-1 {
+		t.Errorf("FileStates lists %d of %d states", len(FileStates), len(fileStateNames)-1)
+	}
 	for _, c := range values {
 		b, err := c.v.MarshalText()
 		if err != nil || string(b) != c.v.String() {

@@ -231,7 +231,7 @@ func collectGroups(gauge func(*prometheus.Desc, float64, ...string), groups []go
 func collectFiles(gauge func(*prometheus.Desc, float64, ...string), counter func(*prometheus.Desc, int, ...string), s governor.Snapshot) {
 	var lines, cut, lost, listErrs int64
 	var last time.Time
-	byState := map[governor.FileState]int{}
+	byState := map[string]int{}
 	failing := 0
 	for _, f := range s.Files {
 		lines += f.Lines
@@ -241,8 +241,8 @@ func collectFiles(gauge func(*prometheus.Desc, float64, ...string), counter func
 		if f.LastLineAt.After(last) {
 			last = f.LastLineAt
 		}
-		st := f.State
-		if !knownFileState(st) {
+		st := f.State.String()
+		if !knownFileState(f.State) {
 			st = fileOther
 		}
 		byState[st]++
@@ -257,7 +257,7 @@ func collectFiles(gauge func(*prometheus.Desc, float64, ...string), counter func
 	counter(descLinesUnreadable, s.Counts.Unreadable)
 	counter(descEntries, s.Counts.Entries)
 	for _, st := range fileStates {
-		gauge(descLogFiles, float64(byState[st]), string(st))
+		gauge(descLogFiles, float64(byState[st]), st)
 	}
 	gauge(descFollowErrors, float64(failing))
 	if !last.IsZero() {

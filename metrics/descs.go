@@ -1,6 +1,7 @@
 package metrics
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -122,11 +123,19 @@ func descriptors() []*prometheus.Desc {
 var (
 	sessionStates = []governor.SessionState{governor.StateWorking, governor.StateIdle, governor.StatePaused, governor.StateDisconnected}
 	vmStates      = []governor.VMState{governor.VMUnknown, governor.VMBooting, governor.VMRunning, governor.VMStalled, governor.VMFailed, governor.VMStopped}
-	fileStates    = []governor.FileState{governor.FileBackfill, governor.FileFollowing, governor.FileWaiting, governor.FileUnreadable, governor.FileDone, fileOther}
+	// fileStates are the log_files gauge's state labels: every
+	// governor.FileStates, then fileOther.
+	fileStates = func() []string {
+		var l []string
+		for _, s := range governor.FileStates {
+			l = append(l, s.String())
+		}
+		return append(l, fileOther)
+	}()
 )
 
 // fileOther labels a follower state this build does not know.
-const fileOther governor.FileState = "other"
+const fileOther = "other"
 
 // maxGroups bounds the group label set; the signature table has about twenty.
 const maxGroups = 32
@@ -140,14 +149,7 @@ func knownVMState(s governor.VMState) bool {
 	return false
 }
 
-func knownFileState(s governor.FileState) bool {
-	for _, v := range fileStates[:len(fileStates)-1] {
-		if s == v {
-			return true
-		}
-	}
-	return false
-}
+func knownFileState(s governor.FileState) bool { return slices.Contains(governor.FileStates, s) }
 
 func sourceLabel(s governor.Source) string {
 	switch s {

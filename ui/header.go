@@ -337,7 +337,7 @@ func (m *Model) fileLines(w int, compact bool) []string {
 	}
 	parts := make([]string, 0, len(files))
 	for _, f := range files {
-		p := f.Name + " " + string(f.State)
+		p := f.Name + " " + f.State.String()
 		switch {
 		case f.Err != "":
 			p += ": " + f.Err
