@@ -111,9 +111,9 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 			return
 		}
 		// Rotated generations are read once; say so rather than leave them
-		// showing "backfill".
+		// showing "backfill" (one whose last batch came says so already).
 		for _, p := range plan.Parts {
-			if !p.Current && !status(p.File.Path, governor.FileDone, "") {
+			if !p.Current && !p.Ended && !status(p.File.Path, governor.FileDone, "") {
 				return
 			}
 		}
@@ -190,38 +190,118 @@ func liveFiles(paths []string) (string, []sources.LogFile, error) {
 }
 
 // parseLive translates the follower's line batches into ingest's stream and
-// its events and the follower's status into updates.
+// its events and the follower's status into updates. Batches already
+// waiting are folded into one update while they are the backfill's, or
+// statuses without events (mergeable): a folder of 20 000 rotated
+// generations sent an update each, twice, and the live view took a
+// snapshot of all their statuses per handful of updates (issue 29 #5). A
+// live batch with events is always an update of its own.
 func parseLive(ctx context.Context, lines <-chan sources.LineBatch, out chan<- governor.Update) {
 	stream := ingest.NewStream(time.Local)
 	files := map[string]*governor.FileStatus{}
-	for b := range lines {
-		st := files[b.File]
-		if st == nil {
-			st = &governor.FileStatus{Name: filepath.Base(b.File)}
-			files[b.File] = st
-		}
-		p := stream.Feed(ingest.Lines{File: b.File, Lines: b.Lines, Gen: b.Gen, First: b.Line, Partial: b.Partial, Last: b.Last})
-		st.State, st.Err, st.Since, st.LostBytes = b.Status.State, b.Status.Err, b.Status.Since, b.Status.LostBytes
-		st.ListErrors = b.Status.ListErrors
-		st.Lines += int64(len(b.Lines))
-		st.Cut += int64(b.Cut)
-		if len(b.Lines) > 0 {
-			st.LastLineAt = time.Now()
-		}
-		u := governor.Update{
-			Events:     p.Events,
-			Files:      []governor.FileStatus{*st},
-			Backfill:   b.Status.State == governor.FileBackfill,
-			Unreadable: p.Unreadable,
-			BadStamps:  p.BadStamps,
-		}
-		select {
-		case out <- u:
-		case <-ctx.Done():
-			for range lines { // let the producers finish and close lines
+	var pend *governor.Update
+	for {
+		var b sources.LineBatch
+		ok := true
+		if pend != nil {
+			select {
+			case b, ok = <-lines:
+			default:
+				if !sendUpdate(ctx, out, lines, pend) {
+					return
+				}
+				pend = nil
+				continue
 			}
+		} else {
+			b, ok = <-lines
+		}
+		if !ok {
+			break
+		}
+		u := liveUpdate(stream, files, b)
+		if pend != nil && mergeable(pend, &u) {
+			mergeUpdate(pend, &u)
+			continue
+		}
+		if pend != nil && !sendUpdate(ctx, out, lines, pend) {
 			return
 		}
+		pend = &u
+	}
+	if pend != nil {
+		sendUpdate(ctx, out, lines, pend)
+	}
+}
+
+// liveUpdate parses one batch and updates its file's status.
+func liveUpdate(stream *ingest.Stream, files map[string]*governor.FileStatus, b sources.LineBatch) governor.Update {
+	st := files[b.File]
+	if st == nil {
+		st = &governor.FileStatus{Name: filepath.Base(b.File)}
+		files[b.File] = st
+	}
+	p := stream.Feed(ingest.Lines{File: b.File, Lines: b.Lines, Gen: b.Gen, First: b.Line, Partial: b.Partial, Last: b.Last})
+	st.State, st.Err, st.Since, st.LostBytes = b.Status.State, b.Status.Err, b.Status.Since, b.Status.LostBytes
+	st.ListErrors = b.Status.ListErrors
+	st.Lines += int64(len(b.Lines))
+	st.Cut += int64(b.Cut)
+	if len(b.Lines) > 0 {
+		st.LastLineAt = time.Now()
+	}
+	if b.Last { // a rotated generation read to its end: nothing more of it comes
+		st.State = governor.FileDone
+		delete(files, b.File)
+	}
+	return governor.Update{
+		Events:     p.Events,
+		Files:      []governor.FileStatus{*st},
+		Backfill:   b.Status.State == governor.FileBackfill,
+		Unreadable: p.Unreadable,
+		BadStamps:  p.BadStamps,
+	}
+}
+
+// An update folds at most mergeFiles statuses and mergeEvents events.
+const (
+	mergeFiles  = 4096
+	mergeEvents = 4096
+)
+
+// mergeable says whether u may be folded into pend: both the backfill's,
+// or both statuses without events, and pend not full.
+func mergeable(pend, u *governor.Update) bool {
+	if pend.Backfill != u.Backfill || len(pend.Files) >= mergeFiles || len(pend.Events) >= mergeEvents {
+		return false
+	}
+	return u.Backfill || len(pend.Events) == 0 && len(u.Events) == 0
+}
+
+// mergeUpdate folds u into pend, in order (a file's later status replaces
+// its earlier one, as applying both would).
+func mergeUpdate(pend, u *governor.Update) {
+	pend.Events = append(pend.Events, u.Events...)
+	for _, f := range u.Files {
+		if n := len(pend.Files); n > 0 && pend.Files[n-1].Name == f.Name {
+			pend.Files[n-1] = f
+			continue
+		}
+		pend.Files = append(pend.Files, f)
+	}
+	pend.Unreadable += u.Unreadable
+	pend.BadStamps += u.BadStamps
+}
+
+// sendUpdate delivers u, or drains lines (so the producers finish) and
+// returns false if ctx ends first.
+func sendUpdate(ctx context.Context, out chan<- governor.Update, lines <-chan sources.LineBatch, u *governor.Update) bool {
+	select {
+	case out <- *u:
+		return true
+	case <-ctx.Done():
+		for range lines { // let the producers finish and close lines
+		}
+		return false
 	}
 }
 

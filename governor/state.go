@@ -1,6 +1,7 @@
 package governor
 
 import (
+	"sync/atomic"
 	"time"
 )
 
@@ -74,9 +75,15 @@ type State struct {
 	groups          []ProcessGroup
 	groupsAt        time.Time
 	files           []FileStatus
-	fileAt          map[string]int                  // index in files by name (20 000 generations: no linear search per update)
-	quota           map[quotaKey]*ring[QuotaSample] // quota readings per source and window (quota_state.go)
-	quotaErrors     map[QuotaSource]int             // the quota reader's failed reads per source
+	fileAt          map[string]int // index in files by name (20 000 generations: no linear search per update)
+	// filesShared: snapshots hold files[:filesShared] as it is, so a change
+	// of one of those copies files first; a new file is appended past what
+	// they see (20 000 generations: a snapshot copies no status, and a
+	// backfill, which adds them one by one, copies none either). Atomic:
+	// snapshots may be taken at once.
+	filesShared atomic.Int64
+	quota       map[quotaKey]*ring[QuotaSample] // quota readings per source and window (quota_state.go)
+	quotaErrors map[QuotaSource]int             // the quota reader's failed reads per source
 
 	vm        VMView
 	openSteps map[string]openStep // step → the attempt in progress

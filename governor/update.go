@@ -64,6 +64,10 @@ func (s *State) ApplyUpdate(u Update) {
 
 func (s *State) setFile(f FileStatus) {
 	if i, ok := s.fileAt[f.Name]; ok {
+		if int64(i) < s.filesShared.Load() {
+			s.files = append(make([]FileStatus, 0, len(s.files)+len(s.files)/4+1), s.files...)
+			s.filesShared.Store(0)
+		}
 		s.files[i] = f
 		return
 	}
@@ -72,4 +76,16 @@ func (s *State) setFile(f FileStatus) {
 	}
 	s.fileAt[f.Name] = len(s.files)
 	s.files = append(s.files, f)
+}
+
+// sharedFiles is the files' statuses for a snapshot: the slice itself, not
+// a copy, capped so an append by its holder copies; setFile copies it before
+// changing an entry a snapshot holds.
+func (s *State) sharedFiles() []FileStatus {
+	n := len(s.files)
+	if n == 0 {
+		return nil
+	}
+	s.filesShared.Store(int64(n))
+	return s.files[:n:n]
 }

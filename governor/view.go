@@ -22,7 +22,7 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 		Outcomes:     s.outcomes.newestFirst(),
 		Groups:       append([]ProcessGroup(nil), s.groups...),
 		GroupsAt:     s.groupsAt,
-		Files:        append([]FileStatus(nil), s.files...),
+		Files:        s.sharedFiles(),
 	}
 	snap.MemorySamples, snap.MemoryTimes = s.memory.items(), s.memoryAt.items()
 	snap.HostHistory = s.hostHistory.items()

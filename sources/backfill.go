@@ -44,8 +44,11 @@ type BackfillPart struct {
 	// Current is set for a family's live file: it is read to its end at
 	// run time and then handed over to the follower.
 	Current bool
-	f       *os.File
-	r       io.ReaderAt // what f is read through (f itself, but for tests)
+	// Ended: Run sent the part's last batch, marked LineBatch.Last (a
+	// rotated part with lines): its consumer knows it is done.
+	Ended bool
+	f     *os.File
+	r     io.ReaderAt // what f is read through (f itself, but for tests)
 	// lz: one of many generations, opened only while planned or read, by
 	// path and checked by identity (backfill_lazy.go); r is then lz.
 	lz   *lazyFile

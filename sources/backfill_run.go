@@ -39,6 +39,7 @@ func (b *Backfill) Run(ctx context.Context, out chan<- LineBatch, maxLines int) 
 		if err != nil {
 			return err
 		}
+		p.Ended = c.last && c.sent > 0
 		if p.Current {
 			for j := range b.Follow {
 				if b.Follow[j].Path == p.File.Path {

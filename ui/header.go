@@ -328,53 +328,74 @@ func (m *Model) appLine(w int) string {
 }
 
 // fileLines is the follower's status per log: one line each, or all on one
-// line when compact.
+// line when compact. Only what the lines can show is formatted: a folder of
+// 20 000 rotated generations has a status each, and formatting them all
+// was most of a frame (issue 29 #5).
 func (m *Model) fileLines(w int, compact bool) []string {
 	t := m.theme
 	files := m.snap.Files
 	if len(files) == 0 {
 		return []string{t.paint(t.Muted, fit(" Logs: none followed yet", w))}
 	}
-	parts := make([]string, 0, len(files))
-	for _, f := range files {
-		p := f.Name + " " + f.State.String()
-		switch {
-		case f.Err != "":
-			p += ": " + f.Err
-		case f.State == governor.FileFollowing || f.State == governor.FileDone:
-			p += fmt.Sprintf(" (%d lines", f.Lines)
-			if !f.LastLineAt.IsZero() {
-				p += ", last " + clockTime(f.LastLineAt)
-			}
-			p += ")"
-		}
-		if f.Cut > 0 {
-			p += fmt.Sprintf(" %d cut", f.Cut)
-		}
-		if f.LostBytes > 0 {
-			p += " " + humanBytes(uint64(f.LostBytes)) + " lost"
-		}
-		if f.ListErrors > 0 {
-			p += fmt.Sprintf(" %d list errors", f.ListErrors)
-		}
-		parts = append(parts, p)
-	}
 	if compact {
-		return []string{t.paint(t.Muted, fit(" Logs: "+strings.Join(parts, " · "), w))}
-	}
-	out := make([]string, 0, min(len(parts), 3))
-	for i, p := range parts {
-		if i == 2 && len(parts) > 3 {
-			out = append(out, t.paint(t.Muted, fit(fmt.Sprintf(" Logs: …and %d more", len(parts)-2), w)))
-			break
+		var b strings.Builder
+		b.WriteString(" Logs: ")
+		used := clipWidth(" Logs: ")
+		for i, f := range files {
+			if used > w {
+				break // cut here by fit whatever follows
+			}
+			if i > 0 {
+				b.WriteString(" · ")
+				used += 3
+			}
+			p := filePart(f)
+			b.WriteString(p)
+			used += clipWidth(p)
 		}
+		return []string{t.paint(t.Muted, fit(b.String(), w))}
+	}
+	shown := files
+	if len(files) > 3 {
+		shown = files[:2]
+	}
+	out := make([]string, 0, 3)
+	for _, f := range shown {
 		st := t.Muted
-		if files[i].State == governor.FileUnreadable {
+		if f.State == governor.FileUnreadable {
 			st = t.Critical
 		}
-		out = append(out, t.paint(st, fit(" Log: "+p, w)))
+		out = append(out, t.paint(st, fit(" Log: "+filePart(f), w)))
+	}
+	if len(files) > 3 {
+		out = append(out, t.paint(t.Muted, fit(fmt.Sprintf(" Logs: …and %d more", len(files)-2), w)))
 	}
 	return out
+}
+
+// filePart is one log's status as the header words it.
+func filePart(f governor.FileStatus) string {
+	p := f.Name + " " + f.State.String()
+	switch {
+	case f.Err != "":
+		p += ": " + f.Err
+	case f.State == governor.FileFollowing || f.State == governor.FileDone:
+		p += fmt.Sprintf(" (%d lines", f.Lines)
+		if !f.LastLineAt.IsZero() {
+			p += ", last " + clockTime(f.LastLineAt)
+		}
+		p += ")"
+	}
+	if f.Cut > 0 {
+		p += fmt.Sprintf(" %d cut", f.Cut)
+	}
+	if f.LostBytes > 0 {
+		p += " " + humanBytes(uint64(f.LostBytes)) + " lost"
+	}
+	if f.ListErrors > 0 {
+		p += fmt.Sprintf(" %d list errors", f.ListErrors)
+	}
+	return p
 }
 
 // dayOrClock is the layout of a time on the title line: the clock, with

@@ -56,6 +56,19 @@ func clip(s string, w int) string {
 	return sb.String()
 }
 
+// clipWidth is the width clip counts for s: its cells, control characters
+// (which clip drops) left out.
+func clipWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			continue
+		}
+		n += runeWidth(r)
+	}
+	return n
+}
+
 func isShortASCII(s string, w int) bool {
 	if len(s) > w {
 		return false
