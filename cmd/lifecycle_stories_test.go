@@ -247,7 +247,7 @@ func TestStoryVMFailsRetriesRuns(t *testing.T) {
 		"vm.service.starts": {v.Service.Starts, 1},
 		"lines.entries":     {r.Lines.Entries, 22}, // 18 + 4, every line stamped
 	})
-	if v.State != string(governor.VMRunning) || v.Service.State != "ready" || v.Service.Warning == "" {
+	if v.State != governor.VMRunning.String() || v.Service.State != "ready" || v.Service.Warning == "" {
 		t.Errorf("vm %+v: want running, the service ready, its recovery warning", v)
 	}
 	text := reportText(t, dir)

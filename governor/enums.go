@@ -230,16 +230,22 @@ func pressureCause(e *Event) (Cause, string) {
 }
 
 // VMState is the Cowork VM's state as its logs describe it.
-type VMState string
+type VMState int8
 
 const (
-	VMUnknown VMState = "unknown"
-	VMBooting VMState = "booting"
-	VMRunning VMState = "running"
-	VMStalled VMState = "stalled"
-	VMFailed  VMState = "failed"
-	VMStopped VMState = "stopped" // the Windows VM service stopped
+	VMUnknown VMState = iota // "unknown": no VM line yet
+	VMBooting                // "booting"
+	VMRunning                // "running"
+	VMStalled                // "stalled"
+	VMFailed                 // "failed"
+	VMStopped                // "stopped": the Windows VM service stopped
 )
+
+// vmStateNames are the VM states' texts.
+var vmStateNames = [...]string{VMUnknown: "unknown", VMBooting: "booting", VMRunning: "running", VMStalled: "stalled", VMFailed: "failed", VMStopped: "stopped"}
+
+// VMStates lists every VMState.
+var VMStates = []VMState{VMUnknown, VMBooting, VMRunning, VMStalled, VMFailed, VMStopped}
 
 // FileState is how reading one log file is going.
 type FileState int8

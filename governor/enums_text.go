@@ -80,3 +80,30 @@ func (f *FileState) UnmarshalText(b []byte) error {
 	}
 	return fmt.Errorf("unknown file state %q", b)
 }
+
+// String is the VM state's text.
+func (v VMState) String() string {
+	if uint(v) < uint(len(vmStateNames)) {
+		return vmStateNames[v]
+	}
+	return ""
+}
+
+// MarshalText writes the VM state's text.
+func (v VMState) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// UnmarshalText reads a VM state's text; "" is VMUnknown, and a text no
+// state has is an error.
+func (v *VMState) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*v = VMUnknown
+		return nil
+	}
+	for s, name := range vmStateNames {
+		if name == string(b) {
+			*v = VMState(s)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown VM state %q", b)
+}

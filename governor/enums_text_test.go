@@ -14,7 +14,8 @@ type enumText interface {
 
 // TestEnumsMarshalTheirText: every enum is a typed integer whose
 // MarshalText is its String, and each named value reads back as itself;
-// the zero value's text is "" (issue 27 #4: one kind of enum).
+// the zero value's text is "" but VMUnknown's (issue 27 #4: one kind of
+// enum).
 func TestEnumsMarshalTheirText(t *testing.T) {
 	type value struct {
 		v    enumText
@@ -39,6 +40,12 @@ func TestEnumsMarshalTheirText(t *testing.T) {
 	}
 	for f := FileStateNone; int(f) < len(fileStateNames); f++ {
 		add(f, func(b []byte) (any, error) { var x FileState; err := x.UnmarshalText(b); return x, err })
+	}
+	for _, v := range VMStates {
+		add(v, func(b []byte) (any, error) { var x VMState; err := x.UnmarshalText(b); return x, err })
+	}
+	if len(VMStates) != len(vmStateNames) {
+		t.Errorf("VMStates lists %d of %d states", len(VMStates), len(vmStateNames))
 	}
 	if len(FileStates) != len(fileStateNames)-1 {
 		t.Errorf("FileStates lists %d of %d states", len(FileStates), len(fileStateNames)-1)

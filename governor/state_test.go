@@ -156,7 +156,7 @@ func TestVMBootStalls(t *testing.T) {
 		s.Apply(e)
 	}
 	snap := s.Snapshot(t0.Add(500 * time.Second))
-	if snap.VM.BootStalls != 2 || snap.VM.State != "stalled" || snap.VM.MemoryGB != 4 {
+	if snap.VM.BootStalls != 2 || snap.VM.State != governor.VMStalled || snap.VM.MemoryGB != 4 {
 		t.Fatalf("vm: %+v", snap.VM)
 	}
 	s.Finish()

@@ -32,7 +32,7 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 		h := *s.host
 		snap.Host = &h
 	}
-	if snap.VM.State == "booting" && !snap.VM.OpenSince.IsZero() && now.Sub(snap.VM.OpenSince) > stepStalledWhen {
+	if snap.VM.State == VMBooting && !snap.VM.OpenSince.IsZero() && now.Sub(snap.VM.OpenSince) > stepStalledWhen {
 		snap.VM.State = VMStalled
 	}
 

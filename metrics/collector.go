@@ -2,6 +2,7 @@ package metrics
 
 import (
 	"runtime"
+	"slices"
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
@@ -152,15 +153,15 @@ func collectSnapshot(ch chan<- prometheus.Metric, s governor.Snapshot, b BuildIn
 		gauge(descVMMemory, float64(uint64(s.VM.MemoryGB)<<30))
 	}
 	vmState := s.VM.State
-	if !knownVMState(vmState) {
+	if !slices.Contains(governor.VMStates, vmState) {
 		vmState = governor.VMUnknown
 	}
-	for _, st := range vmStates {
+	for _, st := range governor.VMStates {
 		v := 0.0
 		if st == vmState {
 			v = 1
 		}
-		gauge(descVMState, v, string(st))
+		gauge(descVMState, v, st.String())
 	}
 	counter(descVMBootStalls, k.VMBootStalls)
 

@@ -122,7 +122,6 @@ func descriptors() []*prometheus.Desc {
 
 var (
 	sessionStates = []governor.SessionState{governor.StateWorking, governor.StateIdle, governor.StatePaused, governor.StateDisconnected}
-	vmStates      = []governor.VMState{governor.VMUnknown, governor.VMBooting, governor.VMRunning, governor.VMStalled, governor.VMFailed, governor.VMStopped}
 	// fileStates are the log_files gauge's state labels: every
 	// governor.FileStates, then fileOther.
 	fileStates = func() []string {
@@ -139,15 +138,6 @@ const fileOther = "other"
 
 // maxGroups bounds the group label set; the signature table has about twenty.
 const maxGroups = 32
-
-func knownVMState(s governor.VMState) bool {
-	for _, v := range vmStates {
-		if s == v {
-			return true
-		}
-	}
-	return false
-}
 
 func knownFileState(s governor.FileState) bool { return slices.Contains(governor.FileStates, s) }
 

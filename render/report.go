@@ -229,7 +229,7 @@ func Build(state *governor.State, files []File, lines Lines) Report {
 			Paused: Paused{GovernorEvict: c.PausedEvict, IdleTimeout: c.PausedIdle}},
 		Evictions: []Evicted{},
 		Memory:    Memory{Samples: c.MemorySamples, MinSysFreeMB: max(c.MinSysFreeMB, 0), MinAt: stamp(c.MinSysFreeAt), TotalMB: c.TotalMB},
-		VM:        VM{CPUs: snap.VM.CPUs, MemoryGB: snap.VM.MemoryGB, BootStalls: snap.VM.BootStalls, State: string(snap.VM.State)},
+		VM:        VM{CPUs: snap.VM.CPUs, MemoryGB: snap.VM.MemoryGB, BootStalls: snap.VM.BootStalls, State: snap.VM.State.String()},
 		RateLimit: RateLimit{Hits: c.RateLimitHits},
 		Lines:     lines,
 	}

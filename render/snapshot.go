@@ -54,7 +54,7 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 	if p := s.LoggedPressureText(); p != "" {
 		row("logged pressure", fmt.Sprintf("%s (the governor's last pressure line, %s)", p, s.PressureAt.Format(TimeLayout)))
 	}
-	if s.VM.State == governor.VMUnknown || s.VM.State == "" {
+	if s.VM.State == governor.VMUnknown {
 		row("vm", "no Cowork VM lines in the logs")
 	} else {
 		row("vm", fmt.Sprintf("Cowork VM %s, %s, %s (from the VM logs)", s.VM.State, countOrNot(s.VM.CPUs, "CPUs", "CPUs"), countOrNot(s.VM.MemoryGB, "GB", "memory")))

@@ -132,7 +132,7 @@ func memoryLine(m Memory) string {
 }
 
 func vmLine(v VM) string {
-	if v.State == string(governor.VMUnknown) || v.State == "" {
+	if v.State == governor.VMUnknown.String() || v.State == "" {
 		if svc := serviceText(v.Service); svc != "" {
 			return "VM state not logged" + svc
 		}

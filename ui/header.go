@@ -272,9 +272,9 @@ func (m *Model) vmLine(w int) string {
 	t := m.theme
 	vm := m.snap.VM
 	st := t.Muted
-	state := string(vm.State)
+	state := vm.State.String()
 	switch vm.State {
-	case governor.VMUnknown, "":
+	case governor.VMUnknown:
 		state = "unknown (no VM log lines yet)"
 	case governor.VMRunning:
 		st = t.OK

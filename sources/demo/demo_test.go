@@ -41,7 +41,7 @@ func TestDemoScenario(t *testing.T) {
 	if got := len(snap.IdleRanking); got != 7 {
 		t.Errorf("live sessions at start = %d, want 7", got)
 	}
-	if snap.VM.State != "running" || snap.App.Version == "" {
+	if snap.VM.State != governor.VMRunning || snap.App.Version == "" {
 		t.Errorf("VM %q app %q: want a running VM and an app version", snap.VM.State, snap.App.Version)
 	}
 
