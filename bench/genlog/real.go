@@ -39,7 +39,9 @@ type realOpts struct {
 
 // realNoise is the chatter of a real main.log, from the fixtures and the
 // old generator: lines no parser turns into an event (the Remote Control
-// states, stalls and VM notes that the fixtures also hold are signal()'s).
+// states, stalls and VM notes that the fixtures also hold are signal()'s;
+// lines written once per app start or session start are appStart's and
+// startSession's).
 var realNoise = []string{
 	"[info] [MCP] Using MCP server command: /usr/local/bin/node with path: /Users/dev/.nvm/versions/node/v22.3.0/bin",
 	"[info] Received permission response for 7d1f0a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b: once (tool: Bash)",
@@ -49,9 +51,6 @@ var realNoise = []string{
 	"[info] [CCD start-timing] %s preflight=12ms worktree=80ms | ccd_overhead=140ms total_to_init=820ms total_to_assistant=2210ms cache_hit=true worktree=true mcp_count=4",
 	"[warn] [CCD] Binary preflight: .verified marker missing but binary exists. Proceeding with spawn.",
 	"[info] [oauth] loaded token cache from disk with 3 entries",
-	"[info] LocalSessions.start:",
-	"[info] [WarmLifecycle:preview] Initialized (arm=when-hidden)",
-	"[info] [CCD] LocalSessions.setFocusedSession: sessionId=null",
 	"[debug] [ipc] handled claude.sessions.list in 5ms",
 }
 
@@ -279,6 +278,7 @@ func (g *realGen) startSession() {
 	g.nextID++
 	s := &realSession{id: sessionID(g.nextID), cwd: g.cwd(g.nextID), end: g.t.Add(g.lifetime())}
 	g.live = append(g.live, s)
+	g.line("[info] LocalSessions.start:")
 	g.line(fmt.Sprintf("[debug] [CliGovernor] acquire(user) effective=%d/%d", len(g.live)-1, g.cap))
 	g.line("[info] " + g.ccd("Starting local session "+s.id+" in "+s.cwd))
 	g.line("[info] [CCD] LocalSessions.setFocusedSession: sessionId=" + s.id)
@@ -334,7 +334,11 @@ func (g *realGen) signal() {
 		g.line(fmt.Sprintf("[info] [WarmLifecycle:session] Starting idle timeout for %s: 900s", s.id))
 		s.armed = true
 	case r < 9:
-		g.line("[info] [CCD] LocalSessions.setFocusedSession: sessionId=" + s.id)
+		if g.rng.Intn(3) == 0 { // the window lost focus
+			g.line("[info] [CCD] LocalSessions.setFocusedSession: sessionId=null")
+		} else {
+			g.line("[info] [CCD] LocalSessions.setFocusedSession: sessionId=" + s.id)
+		}
 	case r < 10:
 		g.line("[info] " + g.ccd("Warming session "+s.id))
 	case r < 12:
@@ -440,6 +444,7 @@ func (g *realGen) appStart() {
 	}
 	g.line("[info] [LocalSessionManager] Initialization succeeded — accountId=3f2b9c1e-8a47-4d2e-9b6a-1c0d5e7f8a90, orgId=7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d, existingSessions=0")
 	g.line("[info] [WarmLifecycle:session] Initialized (arm=when-hidden)")
+	g.line("[info] [WarmLifecycle:preview] Initialized (arm=when-hidden)")
 	g.daemonV++
 	g.line(fmt.Sprintf("[info] [CCD] Initialized with version 2.1.%d", g.daemonV))
 	g.vmBoot()
