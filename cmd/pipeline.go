@@ -124,7 +124,9 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 		if cfg.following != nil {
 			cfg.following()
 		}
-		_ = sources.FollowAllOn(ctx, plan.Follow, followTicks, lines)
+		follow := plan.Follow
+		plan = nil // one part per generation read: not kept while following
+		_ = sources.FollowAllOn(ctx, follow, followTicks, lines)
 	}()
 	go func() { producers.Wait(); close(lines) }()
 
