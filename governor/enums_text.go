@@ -107,3 +107,53 @@ func (v *VMState) UnmarshalText(b []byte) error {
 	}
 	return fmt.Errorf("unknown VM state %q", b)
 }
+
+// countBasisNames and appEndNames are the texts of CountBasis and AppEnd.
+var (
+	countBasisNames = [...]string{BasisLive: "live"}
+	appEndNames     = [...]string{AppEndQuit: "quit", AppEndUpdate: "update restart"}
+)
+
+// String is the basis's text ("" for BasisNone).
+func (b CountBasis) String() string { return nameOf(countBasisNames[:], int(b)) }
+
+// MarshalText writes the basis's text.
+func (b CountBasis) MarshalText() ([]byte, error) { return []byte(b.String()), nil }
+
+// UnmarshalText reads a basis's text; a text no basis has is an error.
+func (b *CountBasis) UnmarshalText(t []byte) error {
+	v, err := valueOf(countBasisNames[:], t, "count basis")
+	*b = CountBasis(v)
+	return err
+}
+
+// String is how the run ended ("" for AppUp).
+func (a AppEnd) String() string { return nameOf(appEndNames[:], int(a)) }
+
+// MarshalText writes how the run ended.
+func (a AppEnd) MarshalText() ([]byte, error) { return []byte(a.String()), nil }
+
+// UnmarshalText reads how a run ended; a text no AppEnd has is an error.
+func (a *AppEnd) UnmarshalText(t []byte) error {
+	v, err := valueOf(appEndNames[:], t, "app end")
+	*a = AppEnd(v)
+	return err
+}
+
+// nameOf is names[v], "" out of range.
+func nameOf(names []string, v int) string {
+	if uint(v) < uint(len(names)) {
+		return names[v]
+	}
+	return ""
+}
+
+// valueOf is the index of t in names, an error naming what when none.
+func valueOf(names []string, t []byte, what string) (int, error) {
+	for v, name := range names {
+		if name == string(t) {
+			return v, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown %s %q", what, t)
+}

@@ -41,6 +41,12 @@ func TestEnumsMarshalTheirText(t *testing.T) {
 	for f := FileStateNone; int(f) < len(fileStateNames); f++ {
 		add(f, func(b []byte) (any, error) { var x FileState; err := x.UnmarshalText(b); return x, err })
 	}
+	for b := BasisNone; int(b) < len(countBasisNames); b++ {
+		add(b, func(t []byte) (any, error) { var x CountBasis; err := x.UnmarshalText(t); return x, err })
+	}
+	for a := AppUp; int(a) < len(appEndNames); a++ {
+		add(a, func(t []byte) (any, error) { var x AppEnd; err := x.UnmarshalText(t); return x, err })
+	}
 	for _, v := range VMStates {
 		add(v, func(b []byte) (any, error) { var x VMState; err := x.UnmarshalText(b); return x, err })
 	}

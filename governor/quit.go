@@ -120,7 +120,7 @@ func (s *State) settleUpdateLosses(q *quit, e *Event) {
 
 // appBack: a line that only a running app writes clears "not running
 // since".
-func (s *State) appBack() { s.app.DownSince, s.app.DownBy = time.Time{}, "" }
+func (s *State) appBack() { s.app.DownSince, s.app.DownBy = time.Time{}, AppUp }
 
 // noteAppAlive clears "not running since" on a main.log line written well
 // after the last quit's lines: the app is writing again.

@@ -178,14 +178,15 @@ type EffectiveView struct {
 }
 
 // CountBasis names the session count a derived figure was computed from.
-type CountBasis string
+type CountBasis int8
 
 // Count bases.
 const (
-	// BasisLive is Snapshot.Live, the sessions coworktop sees live: it moves
-	// with every session line, where the governor's logged count waits for
-	// its next acquire or pressure line.
-	BasisLive CountBasis = "live"
+	BasisNone CountBasis = iota // not said: "" in the outputs
+	// BasisLive ("live") is Snapshot.Live, the sessions coworktop sees
+	// live: it moves with every session line, where the governor's logged
+	// count waits for its next acquire or pressure line.
+	BasisLive
 )
 
 // Outlook is coworktop's estimate of what a new warm spawn would meet now.
@@ -235,12 +236,13 @@ type AppView struct {
 }
 
 // AppEnd is how the app's run ended.
-type AppEnd string
+type AppEnd int8
 
 // How a run of the app ends, as the log says.
 const (
-	AppEndQuit   AppEnd = "quit"
-	AppEndUpdate AppEnd = "update restart"
+	AppUp        AppEnd = iota // it has not ended: "" in the outputs, left out of JSON
+	AppEndQuit                 // "quit"
+	AppEndUpdate               // "update restart"
 )
 
 // LogLine is a recent event for the event-log pane, already sanitised.
