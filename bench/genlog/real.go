@@ -219,8 +219,9 @@ func sessionID(n int) string {
 func (g *realGen) step() {
 	g.advance()
 	if g.main.total >= g.nextApp {
-		g.appEnd()
-		g.appStart()
+		if !g.appEnd() { // an update restart starts the new version itself
+			g.appStart()
+		}
 		return
 	}
 	if g.t.Sub(g.memAt) >= 5*time.Minute {
@@ -385,8 +386,9 @@ func (g *realGen) memory() {
 }
 
 // appEnd ends an app run: half update restarts, a third plain quits, the
-// rest relaunches with no quit line (a crash, a kill, a power loss).
-func (g *realGen) appEnd() {
+// rest relaunches with no quit line (a crash, a kill, a power loss). It
+// reports whether it started the next run (an update restart does).
+func (g *realGen) appEnd() bool {
 	n := len(g.live)
 	switch r := g.rng.Intn(6); {
 	case r < 3:
@@ -412,7 +414,7 @@ func (g *realGen) appEnd() {
 		}
 		g.t = g.t.Add(20 * time.Second)
 		g.appStartVersionChanged(old)
-		return
+		return true
 	case r < 5:
 		g.line("[info] beforeQuit: handler fired, going down")
 		g.line(fmt.Sprintf("[info] [CCD] Stopping %d active session(s) on quit", n))
@@ -420,6 +422,7 @@ func (g *realGen) appEnd() {
 		g.t = g.t.Add(time.Duration(1+g.rng.Intn(600)) * time.Minute)
 	}
 	g.live = g.live[:0]
+	return false
 }
 
 // appStartVersionChanged: the start after an update, which names both
