@@ -29,7 +29,7 @@ row() {
 }
 : > "$out.table"
 if [ "$which" != old ]; then
-row "realistic sparse: a month on macOS, ${big} MiB (-every 10: about 1 event in 8 entries)" 1.2 "$big" -real
+row "realistic sparse: a month on macOS, ${big} MiB (-every 10)" 1.2 "$big" -real
 row "realistic dense: a month on Windows (CRLF), ${dense} MiB (-every 2.6)" 2.0 "$dense" -real -os win32 -every 2.6
 row "realistic, many ids: a month on macOS, ${dense} MiB (-every 2.6, a new session every 50 entries)" 2.5 "$dense" -real -every 2.6 -ids 50
 fi
