@@ -181,7 +181,7 @@ func TestFourOutputsTellOneStory(t *testing.T) {
 	if r.NextVictim == nil || governor.ShortID(r.NextVictim.Session) != want.victimID || r.NextVictim.Project != "web-frontend" {
 		t.Errorf("report --json next victim %+v, want %s (web-frontend)", r.NextVictim, want.victimID)
 	}
-	if r.Governor.Cap != want.cap || r.Governor.CapSource != string(want.capFrom) || r.Lost != want.lost || r.CameBack != 1 {
+	if r.Governor.Cap != want.cap || r.Governor.CapSource != want.capFrom.String() || r.Lost != want.lost || r.CameBack != 1 {
 		t.Errorf("report --json: cap %d (%s), lost %d, came back %d; want %d (%s), %d, 1",
 			r.Governor.Cap, r.Governor.CapSource, r.Lost, r.CameBack, want.cap, want.capFrom, want.lost)
 	}

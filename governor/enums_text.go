@@ -157,3 +157,26 @@ func valueOf(names []string, t []byte, what string) (int, error) {
 	}
 	return 0, fmt.Errorf("unknown %s %q", what, t)
 }
+
+// sourceNames are the texts of the Sources.
+var sourceNames = [...]string{SourceUnknown: "unknown", SourceLogged: "logged", SourceEstimated: "estimated"}
+
+// String is the source's text ("" for SourceNone).
+func (s Source) String() string { return nameOf(sourceNames[:], int(s)) }
+
+// MarshalText writes the source's text.
+func (s Source) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a source's text; a text no source has is an error.
+func (s *Source) UnmarshalText(t []byte) error {
+	v, err := valueOf(sourceNames[:], t, "source")
+	*s = Source(v)
+	return err
+}
+
+// SourceOf is the Source of a source's text, SourceNone for a text no
+// source has, for what holds a source as text, as report's JSON does.
+func SourceOf(s string) Source {
+	v, _ := valueOf(sourceNames[:], []byte(s), "source")
+	return Source(v)
+}

@@ -47,6 +47,12 @@ func TestEnumsMarshalTheirText(t *testing.T) {
 	for a := AppUp; int(a) < len(appEndNames); a++ {
 		add(a, func(t []byte) (any, error) { var x AppEnd; err := x.UnmarshalText(t); return x, err })
 	}
+	for src := SourceNone; int(src) < len(sourceNames); src++ {
+		add(src, func(t []byte) (any, error) { var x Source; err := x.UnmarshalText(t); return x, err })
+		if SourceOf(src.String()) != src {
+			t.Errorf("SourceOf(%q) is %d, want %d", src.String(), SourceOf(src.String()), src)
+		}
+	}
 	for _, v := range VMStates {
 		add(v, func(b []byte) (any, error) { var x VMState; err := x.UnmarshalText(b); return x, err })
 	}

@@ -119,7 +119,7 @@ type Loss struct {
 // "idle ~21m35s (est.)". It is worded when shown, not when folded: Apply
 // is the hot path and most losses are never looked at.
 func (l Loss) DetailText() string {
-	if l.IdleSource == "" {
+	if l.IdleSource == SourceNone {
 		return l.Detail
 	}
 	idle := "idle " + IdleText(l.IdleS, l.IdleSource)

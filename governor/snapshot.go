@@ -8,13 +8,14 @@ import (
 
 // Source says whether a number is a fact the app logged or coworktop's own
 // estimate. The UI and every output label it.
-type Source string
+type Source int8
 
 // Sources of a figure.
 const (
-	SourceUnknown   Source = "unknown"
-	SourceLogged    Source = "logged"    // the app wrote it in its log
-	SourceEstimated Source = "estimated" // coworktop derived it (cap from RAM, counted sessions)
+	SourceNone      Source = iota // not said: "" in the outputs, left out where optional
+	SourceUnknown                 // "unknown"
+	SourceLogged                  // "logged": the app wrote it in its log
+	SourceEstimated               // "estimated": coworktop derived it (cap from RAM, counted sessions)
 )
 
 // SessionState is where a session stands, as far as the log tells.

@@ -144,9 +144,9 @@ func knownFileState(s governor.FileState) bool { return slices.Contains(governor
 func sourceLabel(s governor.Source) string {
 	switch s {
 	case governor.SourceLogged, governor.SourceEstimated:
-		return string(s)
+		return s.String()
 	}
-	return string(governor.SourceUnknown)
+	return governor.SourceUnknown.String()
 }
 
 func kindLabel(k governor.GroupKind) string {

@@ -217,7 +217,7 @@ func Build(state *governor.State, files []File, lines Lines) Report {
 		Span:  Span{First: stamp(first), Last: stamp(last)},
 		App:   App{Version: snap.App.Version, Platform: snap.App.Platform},
 		Governor: Governor{
-			Cap: snap.Cap.Value, CapSource: string(snap.Cap.Source),
+			Cap: snap.Cap.Value, CapSource: snap.Cap.Source.String(),
 			AtCap:             AtCap{WouldEvict: c.AtCapWouldEvict, Evicting: c.AtCapEvicting},
 			Yields:            c.Yields,
 			Pressure:          Pressure{Warning: c.PressureWarning, Critical: c.PressureCritical},
@@ -236,7 +236,7 @@ func Build(state *governor.State, files []File, lines Lines) Report {
 	evs, hidden := state.Evictions()
 	r.EvictionsNotListed = hidden
 	for _, o := range evs {
-		r.Evictions = append(r.Evictions, Evicted{Time: stamp(o.Time), Session: o.Session, IdleS: o.IdleS, IdleSource: string(o.IdleSource), Cause: o.CauseName(), File: o.File, Line: o.Line})
+		r.Evictions = append(r.Evictions, Evicted{Time: stamp(o.Time), Session: o.Session, IdleS: o.IdleS, IdleSource: o.IdleSource.String(), Cause: o.CauseName(), File: o.File, Line: o.Line})
 	}
 	r.addLosses(state)
 	r.CameBack, r.Lost = snap.CameBack, snap.LostCount()

@@ -105,9 +105,9 @@ func filesLine(r Report) string {
 
 func capLine(g Governor) string {
 	switch g.CapSource {
-	case string(governor.SourceLogged):
+	case governor.SourceLogged.String():
 		return fmt.Sprintf("%d (logged) · max effective %d", g.Cap, g.MaxEffective)
-	case string(governor.SourceEstimated):
+	case governor.SourceEstimated.String():
 		return fmt.Sprintf("~%d (estimated from RAM: max(6, RAM/3 GiB); no cap= line logged) · max effective %d", g.Cap, g.MaxEffective)
 	}
 	return "unknown (no cap= line and no RAM figure in these logs)"
@@ -148,7 +148,7 @@ func vmLine(v VM) string {
 
 // idleText and causeText are the governor's wording, which the screen
 // shares.
-func idleText(e Evicted) string { return governor.IdleText(e.IdleS, governor.Source(e.IdleSource)) }
+func idleText(e Evicted) string { return governor.IdleText(e.IdleS, governor.SourceOf(e.IdleSource)) }
 
 func causeText(c string) string { return governor.CauseOf(c).Text() }
 

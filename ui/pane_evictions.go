@@ -157,7 +157,7 @@ func (m *Model) lossRow(l governor.Loss, zone *time.Location, ev evCols) row {
 		who = strconv.Itoa(l.Count) + " unnamed"
 	}
 	why, idle := l.Cause.Text(), ""
-	if l.IdleSource != "" { // an eviction's or idle timeout's idle time goes in its column
+	if l.IdleSource != governor.SourceNone { // an eviction's or idle timeout's idle time goes in its column
 		idle = governor.IdleText(l.IdleS, l.IdleSource)
 	}
 	if l.Detail != "" {
