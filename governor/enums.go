@@ -1,9 +1,11 @@
 package governor
 
 // The enums the model shares with ingest, ui, render, metrics and
-// notify. Each is a named type with its values here, so a consumer compares
-// against a constant, never a literal that can drift from what the parser
-// writes. Their text is what `events` and the JSON outputs print.
+// notify. Each is a typed integer with its values here (PressureLevel in
+// pressure_level.go, Source, CountBasis and AppEnd beside the Snapshot), so
+// a consumer compares against a constant, never a literal that can drift
+// from what the parser writes. Their String and MarshalText
+// (enums_text.go) are the text `events` and the JSON outputs print.
 
 // Reason is why the app did something to a session, as logged: the spawn
 // kind of a yield or eviction at the cap, the reason of a pause, a daemon
