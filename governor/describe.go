@@ -31,7 +31,7 @@ func Describe(e Event) string {
 	case KindGovernorUnknown:
 		return "governor (unknown shape): " + e.Text
 	case KindSessionStart:
-		return fmt.Sprintf("session %s started in %s", id, ProjectName(e.Cwd))
+		return fmt.Sprintf("session %s started in %s", id, projectName(e.Cwd))
 	case KindFocus:
 		return fmt.Sprintf("session %s focused", id)
 	case KindWarming:

@@ -5,9 +5,9 @@ import (
 	"strings"
 )
 
-// ProjectName is the base name of a session's working folder, the way people
+// projectName is the base name of a session's working folder, the way people
 // name their projects. Windows and POSIX separators both count.
-func ProjectName(cwd string) string {
+func projectName(cwd string) string {
 	if cwd == "" {
 		return ""
 	}

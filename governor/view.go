@@ -65,7 +65,7 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 
 func (sess *session) view(now time.Time) SessionView {
 	v := SessionView{
-		ID: sess.id, Cwd: sess.cwd, Project: ProjectName(sess.cwd), State: sess.state,
+		ID: sess.id, Cwd: sess.cwd, Project: projectName(sess.cwd), State: sess.state,
 		PauseReason: sess.pauseReason, PauseText: sess.pauseReason.String(), FirstSeen: sess.firstSeen, LastActivity: sess.lastActivity,
 		Evictions: sess.evictions, RemoteControl: sess.remoteControl, Crashes: sess.crashes,
 	}

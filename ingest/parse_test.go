@@ -74,7 +74,7 @@ func TestParseLifecycleShapes(t *testing.T) {
 		check   func(governor.Event) bool
 	}{
 		{p + "Starting local session local_a in /Users/u/projects/billing", governor.KindSessionStart, "local_a", func(e governor.Event) bool { return e.Cwd == "/Users/u/projects/billing" }},
-		{p + `Starting local session local_w in C:\Users\bob\src\app`, governor.KindSessionStart, "local_w", func(e governor.Event) bool { return governor.ProjectName(e.Cwd) == "app" }},
+		{p + `Starting local session local_w in C:\Users\bob\src\app`, governor.KindSessionStart, "local_w", func(e governor.Event) bool { return e.Cwd == `C:\Users\bob\src\app` }},
 		{p + "[CCD] LocalSessions.setFocusedSession: sessionId=local_b", governor.KindFocus, "local_b", nil},
 		{p + "Warming session local_c", governor.KindWarming, "local_c", nil},
 		{p + "[WarmLifecycle:preview] Warming up session local_c", governor.KindWarming, "local_c", func(e governor.Event) bool { return e.Lifecycle == "preview" }},
