@@ -180,3 +180,32 @@ func SourceOf(s string) Source {
 	v, _ := valueOf(sourceNames[:], []byte(s), "source")
 	return Source(v)
 }
+
+// String is the record source's stable text ("" for FromNone); Text is
+// where it comes from in words.
+func (r RecordSource) String() string { return nameOf(recordSourceNames[:], int(r)) }
+
+// MarshalText writes the record source's text.
+func (r RecordSource) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// UnmarshalText reads a record source's text; a text no source has is an
+// error.
+func (r *RecordSource) UnmarshalText(t []byte) error {
+	v, err := valueOf(recordSourceNames[:], t, "record source")
+	*r = RecordSource(v)
+	return err
+}
+
+// String is the attention state's stable text ("" for AttentionNone).
+func (a Attention) String() string { return nameOf(attentionNames[:], int(a)) }
+
+// MarshalText writes the attention state's text.
+func (a Attention) MarshalText() ([]byte, error) { return []byte(a.String()), nil }
+
+// UnmarshalText reads an attention state's text; a text no state has is
+// an error.
+func (a *Attention) UnmarshalText(t []byte) error {
+	v, err := valueOf(attentionNames[:], t, "attention")
+	*a = Attention(v)
+	return err
+}

@@ -53,6 +53,12 @@ func TestEnumsMarshalTheirText(t *testing.T) {
 			t.Errorf("SourceOf(%q) is %d, want %d", src.String(), SourceOf(src.String()), src)
 		}
 	}
+	for r := FromNone; int(r) < len(recordSourceNames); r++ {
+		add(r, func(t []byte) (any, error) { var x RecordSource; err := x.UnmarshalText(t); return x, err })
+	}
+	for a := AttentionNone; int(a) < len(attentionNames); a++ {
+		add(a, func(t []byte) (any, error) { var x Attention; err := x.UnmarshalText(t); return x, err })
+	}
 	for _, v := range VMStates {
 		add(v, func(b []byte) (any, error) { var x VMState; err := x.UnmarshalText(b); return x, err })
 	}

@@ -12,16 +12,20 @@ import (
 
 // RecordSource names where a session's figure comes from. The values are
 // stable: snapshot --json prints them.
-type RecordSource string
+type RecordSource int8
 
 // Record sources.
 const (
-	FromLog        RecordSource = "log"            // main.log
-	FromCodeRecord RecordSource = "session_record" // Claude Code's ~/.claude/sessions/<pid>.json
-	FromAppRecord  RecordSource = "app_record"     // the desktop app's claude-code-sessions/…/local_<uuid>.json
-	FromJobRecord  RecordSource = "job_record"     // the supervisor's jobs/<id>/state.json or daemon/roster.json
-	FromSeen       RecordSource = "estimated"      // coworktop saw it first at this time (the record gave no time)
+	FromNone       RecordSource = iota // not said: "" in the outputs, left out where optional
+	FromLog                            // "log": main.log
+	FromCodeRecord                     // "session_record": Claude Code's ~/.claude/sessions/<pid>.json
+	FromAppRecord                      // "app_record": the desktop app's claude-code-sessions/…/local_<uuid>.json
+	FromJobRecord                      // "job_record": the supervisor's jobs/<id>/state.json or daemon/roster.json
+	FromSeen                           // "estimated": coworktop saw it first at this time (the record gave no time)
 )
+
+// recordSourceNames are the record sources' stable texts.
+var recordSourceNames = [...]string{FromLog: "log", FromCodeRecord: "session_record", FromAppRecord: "app_record", FromJobRecord: "job_record", FromSeen: "estimated"}
 
 // Text is the source in words, as the screen and the help say it.
 func (r RecordSource) Text() string {
@@ -41,15 +45,19 @@ func (r RecordSource) Text() string {
 }
 
 // Attention is whether a session needs the person, as its own record says.
-type Attention string
+type Attention int8
 
-// Attention states. The values are stable (snapshot --json, metrics).
+// Attention states. The texts are stable (snapshot --json, metrics).
 const (
-	AttentionUnknown Attention = "unknown" // no record, or a record without status (not reported by this version)
-	AttentionWaiting Attention = "waiting" // it waits for the person: a permission prompt, a question
-	AttentionBusy    Attention = "busy"    // it is working
-	AttentionIdle    Attention = "idle"    // it finished and waits for a new prompt
+	AttentionNone    Attention = iota // not said: "" in the outputs, left out where optional
+	AttentionUnknown                  // "unknown": no record, or a record without status (not reported by this version)
+	AttentionWaiting                  // "waiting": it waits for the person: a permission prompt, a question
+	AttentionBusy                     // "busy": it is working
+	AttentionIdle                     // "idle": it finished and waits for a new prompt
 )
+
+// attentionNames are the attention states' stable texts.
+var attentionNames = [...]string{AttentionUnknown: "unknown", AttentionWaiting: "waiting", AttentionBusy: "busy", AttentionIdle: "idle"}
 
 // AttentionOf maps a record's status to an Attention: busy, idle,
 // waiting; shell (a shell command it runs, 2.1.175) is busy; anything else

@@ -128,7 +128,7 @@ func waitingRisks(snap *Snapshot, others []Risk) []Risk {
 		if len(why) == 0 {
 			continue
 		}
-		ev := []string{"its record: " + string(v.Attention) + waitEvidence(*v)}
+		ev := []string{"its record: " + v.Attention.String() + waitEvidence(*v)}
 		if v.TimerTimeout > 0 {
 			ev = append(ev, "idle timer armed "+v.TimerArmedAt.Format(time.TimeOnly)+" for "+FormatDuration(v.TimerTimeout))
 		}

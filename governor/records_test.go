@@ -109,7 +109,7 @@ func TestRecordsMissingFieldsAreUnknown(t *testing.T) {
 	s.ApplyRecords(governor.Records{At: t0.Add(300 * time.Second), Found: true,
 		Code: []governor.CodeRecord{{Pid: 7, HostSessionID: "local_aaaaaaaa-1"}}})
 	v := find(s.Snapshot(t0.Add(300*time.Second)), "local_aaaaaaaa-1")
-	if v.Attention != governor.AttentionUnknown || v.AttentionSource != "" || v.NeedsYou() || v.Title != "" {
+	if v.Attention != governor.AttentionUnknown || v.AttentionSource != governor.FromNone || v.NeedsYou() || v.Title != "" {
 		t.Fatalf("missing status must read unknown: %+v", v)
 	}
 	// Waiting without updatedAt: since when coworktop first saw it, as an estimate,
@@ -132,7 +132,7 @@ func TestRecordsMissingFieldsAreUnknown(t *testing.T) {
 
 func TestRecordsAbsentLeaveSnapshotAsLogged(t *testing.T) {
 	snap := recordsState(t).Snapshot(t0.Add(400 * time.Second))
-	if snap.Records != nil || snap.NeedsYou != 0 || find(snap, "local_aaaaaaaa-1").Attention != "" {
+	if snap.Records != nil || snap.NeedsYou != 0 || find(snap, "local_aaaaaaaa-1").Attention != governor.AttentionNone {
 		t.Fatalf("no records read: nothing of them may show: %+v", snap.Records)
 	}
 }

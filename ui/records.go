@@ -33,10 +33,10 @@ func needsYouCell(s governor.SessionView, now time.Time, w int) string {
 		return text
 	case !s.Live():
 		return ""
-	case s.Attention == governor.AttentionUnknown || s.Attention == "":
+	case s.Attention == governor.AttentionUnknown || s.Attention == governor.AttentionNone:
 		return "?"
 	}
-	return string(s.Attention)
+	return s.Attention.String()
 }
 
 func (m *Model) needsYouInk(s governor.SessionView) Ink {
@@ -55,7 +55,7 @@ func (m *Model) needsYouInk(s governor.SessionView) Ink {
 func (m *Model) backgroundRow(b governor.BackgroundView, nameW, needW, startW int) row {
 	t := m.theme
 	const stW = 12
-	need := string(b.Attention)
+	need := b.Attention.String()
 	ink := t.Muted
 	if b.NeedsYou() {
 		need, ink = b.WaitingFor, t.Warn
@@ -115,8 +115,8 @@ func recordFacts(s governor.SessionView, now time.Time) []string {
 			f += " (since " + clockTime(s.WaitingSince) + ", " + s.WaitingSinceSource.Text() + ")"
 		}
 		facts = append(facts, f)
-	case s.Attention != "" && s.Attention != governor.AttentionUnknown:
-		facts = append(facts, "attention: "+string(s.Attention)+" (from "+s.AttentionSource.Text()+")")
+	case s.Attention != governor.AttentionNone && s.Attention != governor.AttentionUnknown:
+		facts = append(facts, "attention: "+s.Attention.String()+" (from "+s.AttentionSource.Text()+")")
 	case s.Attention == governor.AttentionUnknown && s.Live():
 		facts = append(facts, "attention: unknown (no record of this session, or its version does not report it)")
 	}
