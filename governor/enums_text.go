@@ -209,3 +209,16 @@ func (a *Attention) UnmarshalText(t []byte) error {
 	*a = Attention(v)
 	return err
 }
+
+// String is the risk kind's stable text ("" for RiskNone).
+func (k RiskKind) String() string { return nameOf(riskKindNames[:], int(k)) }
+
+// MarshalText writes the risk kind's text.
+func (k RiskKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads a risk kind's text; a text no kind has is an error.
+func (k *RiskKind) UnmarshalText(t []byte) error {
+	v, err := valueOf(riskKindNames[:], t, "risk kind")
+	*k = RiskKind(v)
+	return err
+}

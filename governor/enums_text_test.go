@@ -59,6 +59,12 @@ func TestEnumsMarshalTheirText(t *testing.T) {
 	for a := AttentionNone; int(a) < len(attentionNames); a++ {
 		add(a, func(t []byte) (any, error) { var x Attention; err := x.UnmarshalText(t); return x, err })
 	}
+	for k := RiskNone; int(k) < len(riskKindNames); k++ {
+		add(k, func(t []byte) (any, error) { var x RiskKind; err := x.UnmarshalText(t); return x, err })
+	}
+	if len(RiskKinds) != len(riskKindNames)-1 {
+		t.Errorf("RiskKinds lists %d of %d kinds", len(RiskKinds), len(riskKindNames)-1)
+	}
 	for _, v := range VMStates {
 		add(v, func(b []byte) (any, error) { var x VMState; err := x.UnmarshalText(b); return x, err })
 	}

@@ -13,20 +13,28 @@ import (
 
 // RiskKind names a risk. The values are stable: they are the metrics'
 // kind label and report --json's.
-type RiskKind string
+type RiskKind int8
 
 // Risk kinds.
 const (
-	RiskAppStalled     RiskKind = "app_stalled"     // the main process stopped logging, or blocked for seconds
-	RiskDeclinedPauses RiskKind = "declined_pauses" // a session that declines its idle pauses is never reaped
-	RiskOrphans        RiskKind = "orphans"         // claude processes left behind by paused or evicted sessions
-	RiskVMAfterQuit    RiskKind = "vm_after_quit"   // the Cowork VM still runs after the app quit
-	RiskMemoryTrend    RiskKind = "memory_trend"    // free memory falls towards the governor's 5 % and 2 % lines
-	RiskEvictNext      RiskKind = "evict_next"      // the next warm spawn evicts this session
-	RiskPressureSweep  RiskKind = "pressure_sweep"  // a pressure sweep would evict this session
-	RiskUpdateRestart  RiskKind = "update_restart"  // an update waits to install: its restart stops every live session
-	RiskWaitingAtRisk  RiskKind = "waiting_at_risk" // it waits for the person and is the next victim, in a sweep's way or near its idle pause
+	RiskNone           RiskKind = iota // no risk: "" in the outputs, left out where optional
+	RiskAppStalled                     // "app_stalled": the main process stopped logging, or blocked for seconds
+	RiskDeclinedPauses                 // "declined_pauses": a session that declines its idle pauses is never reaped
+	RiskOrphans                        // "orphans": claude processes left behind by paused or evicted sessions
+	RiskVMAfterQuit                    // "vm_after_quit": the Cowork VM still runs after the app quit
+	RiskMemoryTrend                    // "memory_trend": free memory falls towards the governor's 5 % and 2 % lines
+	RiskEvictNext                      // "evict_next": the next warm spawn evicts this session
+	RiskPressureSweep                  // "pressure_sweep": a pressure sweep would evict this session
+	RiskUpdateRestart                  // "update_restart": an update waits to install: its restart stops every live session
+	RiskWaitingAtRisk                  // "waiting_at_risk": it waits for the person and is the next victim, in a sweep's way or near its idle pause
 )
+
+// riskKindNames are the kinds' stable texts.
+var riskKindNames = [...]string{
+	RiskAppStalled: "app_stalled", RiskDeclinedPauses: "declined_pauses", RiskOrphans: "orphans", RiskVMAfterQuit: "vm_after_quit",
+	RiskMemoryTrend: "memory_trend", RiskEvictNext: "evict_next", RiskPressureSweep: "pressure_sweep",
+	RiskUpdateRestart: "update_restart", RiskWaitingAtRisk: "waiting_at_risk",
+}
 
 // RiskKinds lists every kind in the order outputs show them.
 var RiskKinds = [...]RiskKind{RiskEvictNext, RiskPressureSweep, RiskUpdateRestart, RiskMemoryTrend, RiskAppStalled, RiskDeclinedPauses, RiskOrphans, RiskVMAfterQuit, RiskWaitingAtRisk}

@@ -126,7 +126,7 @@ func collectSnapshot(ch chan<- prometheus.Metric, s governor.Snapshot, b BuildIn
 		}
 	}
 	for _, kind := range governor.RiskKinds {
-		gauge(descRisk, float64(risks[kind]), string(kind))
+		gauge(descRisk, float64(risks[kind]), kind.String())
 	}
 	gauge(descGovernorPressure, float64(s.LoggedPressureNow().Rank()))
 	if u := s.Update; u != nil && !u.Since.IsZero() {

@@ -31,7 +31,7 @@ func TestUpdatePendingMetric(t *testing.T) {
 				switch {
 				case f.GetName() == "coworktop_update_pending_seconds":
 					v, ok = m.GetGauge().GetValue(), true
-				case f.GetName() == "coworktop_risk" && m.GetLabel()[0].GetValue() == string(governor.RiskUpdateRestart):
+				case f.GetName() == "coworktop_risk" && m.GetLabel()[0].GetValue() == governor.RiskUpdateRestart.String():
 					risk = m.GetGauge().GetValue()
 				}
 			}

@@ -32,7 +32,7 @@ func (w *warnings) next(s governor.Snapshot) (Note, bool) {
 		if !r.Backed || !isWarning(r.Kind) {
 			continue
 		}
-		key := string(r.Kind) + " " + r.Session
+		key := r.Kind.String() + " " + r.Session
 		if at, ok := w.last[key]; ok && s.Now.Sub(at) < WarnEvery {
 			continue
 		}

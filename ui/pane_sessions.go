@@ -157,7 +157,7 @@ func (m *Model) sessionsContent(w int) content {
 			idle = governor.FormatDuration(s.Idle)
 		}
 		mark, markInk := " ", Ink{}
-		if s.AtRisk != "" { // the next warm spawn or a pressure sweep would evict it
+		if s.AtRisk != governor.RiskNone { // the next warm spawn or a pressure sweep would evict it
 			mark, markInk = "!", t.Critical
 		}
 		l := newLine(t).add(markInk, mark).cell(Ink{}, governor.SessionName(s), projW).

@@ -64,7 +64,7 @@ func TestDetailsListRisks(t *testing.T) {
 	m := fixtureModel(t, 120, 40, false)
 	var at *governor.SessionView
 	for i, s := range m.snap.Sessions {
-		if s.AtRisk != "" {
+		if s.AtRisk != governor.RiskNone {
 			at = &m.snap.Sessions[i]
 		}
 	}

@@ -41,7 +41,7 @@ func needsYouCell(s governor.SessionView, now time.Time, w int) string {
 
 func (m *Model) needsYouInk(s governor.SessionView) Ink {
 	switch {
-	case s.NeedsYou() && s.AtRisk != "":
+	case s.NeedsYou() && s.AtRisk != governor.RiskNone:
 		return m.theme.Critical
 	case s.NeedsYou():
 		return m.theme.Warn
