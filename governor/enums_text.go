@@ -222,3 +222,30 @@ func (k *RiskKind) UnmarshalText(t []byte) error {
 	*k = RiskKind(v)
 	return err
 }
+
+// String is the quota window's stable text ("" for QuotaWindowNone);
+// Short is how the screen names it.
+func (w QuotaWindow) String() string { return nameOf(quotaWindowNames[:], int(w)) }
+
+// MarshalText writes the window's text.
+func (w QuotaWindow) MarshalText() ([]byte, error) { return []byte(w.String()), nil }
+
+// UnmarshalText reads a window's text; a text no window has is an error.
+func (w *QuotaWindow) UnmarshalText(t []byte) error {
+	v, err := valueOf(quotaWindowNames[:], t, "quota window")
+	*w = QuotaWindow(v)
+	return err
+}
+
+// String is the quota source's stable text ("" for QuotaSourceNone).
+func (s QuotaSource) String() string { return nameOf(quotaSourceNames[:], int(s)) }
+
+// MarshalText writes the source's text.
+func (s QuotaSource) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a source's text; a text no source has is an error.
+func (s *QuotaSource) UnmarshalText(t []byte) error {
+	v, err := valueOf(quotaSourceNames[:], t, "quota source")
+	*s = QuotaSource(v)
+	return err
+}

@@ -65,6 +65,12 @@ func TestEnumsMarshalTheirText(t *testing.T) {
 	if len(RiskKinds) != len(riskKindNames)-1 {
 		t.Errorf("RiskKinds lists %d of %d kinds", len(RiskKinds), len(riskKindNames)-1)
 	}
+	for w := QuotaWindowNone; int(w) < len(quotaWindowNames); w++ {
+		add(w, func(t []byte) (any, error) { var x QuotaWindow; err := x.UnmarshalText(t); return x, err })
+	}
+	for q := QuotaSourceNone; int(q) < len(quotaSourceNames); q++ {
+		add(q, func(t []byte) (any, error) { var x QuotaSource; err := x.UnmarshalText(t); return x, err })
+	}
 	for _, v := range VMStates {
 		add(v, func(b []byte) (any, error) { var x VMState; err := x.UnmarshalText(b); return x, err })
 	}

@@ -16,13 +16,17 @@ import (
 // share. coworktop never derives a percentage from token counts.
 
 // QuotaWindow names a quota window.
-type QuotaWindow string
+type QuotaWindow int8
 
 // Quota windows.
 const (
-	QuotaFiveHour QuotaWindow = "five_hour"
-	QuotaSevenDay QuotaWindow = "seven_day"
+	QuotaWindowNone QuotaWindow = iota // not said: ""
+	QuotaFiveHour                      // "five_hour"
+	QuotaSevenDay                      // "seven_day"
 )
+
+// quotaWindowNames are the windows' stable texts.
+var quotaWindowNames = [...]string{QuotaFiveHour: "five_hour", QuotaSevenDay: "seven_day"}
 
 // QuotaWindows lists the windows in the order every output shows them.
 var QuotaWindows = []QuotaWindow{QuotaFiveHour, QuotaSevenDay}
@@ -35,7 +39,7 @@ func (w QuotaWindow) Short() string {
 	case QuotaSevenDay:
 		return "7d"
 	}
-	return string(w)
+	return w.String()
 }
 
 // Length is how long the window is.
@@ -47,18 +51,22 @@ func (w QuotaWindow) Length() time.Duration {
 }
 
 // QuotaSource names where a quota figure was read.
-type QuotaSource string
+type QuotaSource int8
 
 // Quota sources, in the order they are preferred.
 const (
-	// QuotaStatusline: the rate_limits Claude Code gave `coworktop
-	// statusline`, kept in coworktop's own state file.
-	QuotaStatusline QuotaSource = "statusline"
-	// QuotaDesktop: the desktop app's plan-usage-history.json.
-	QuotaDesktop QuotaSource = "desktop"
-	// QuotaCache: the cachedUsageUtilization key of ~/.claude.json.
-	QuotaCache QuotaSource = "cache"
+	QuotaSourceNone QuotaSource = iota // not said: ""
+	// QuotaStatusline ("statusline"): the rate_limits Claude Code gave
+	// `coworktop statusline`, kept in coworktop's own state file.
+	QuotaStatusline
+	// QuotaDesktop ("desktop"): the desktop app's plan-usage-history.json.
+	QuotaDesktop
+	// QuotaCache ("cache"): the cachedUsageUtilization key of ~/.claude.json.
+	QuotaCache
 )
+
+// quotaSourceNames are the sources' stable texts.
+var quotaSourceNames = [...]string{QuotaStatusline: "statusline", QuotaDesktop: "desktop", QuotaCache: "cache"}
 
 // QuotaSources lists the sources in order of preference.
 var QuotaSources = []QuotaSource{QuotaStatusline, QuotaDesktop, QuotaCache}
@@ -357,7 +365,7 @@ func QuotaFiguresText(q *QuotaView) string {
 // quotaLabel is "statusline, 40s ago", with ", stale" when it is, or
 // ", reset since" when its window has reset after it was read.
 func quotaLabel(f *QuotaFigure) string {
-	s := string(f.Source) + ", " + QuotaAgeText(f.Age)
+	s := f.Source.String() + ", " + QuotaAgeText(f.Age)
 	switch {
 	case f.ResetPassed:
 		s += ", reset since"

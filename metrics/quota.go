@@ -33,12 +33,12 @@ func quotaDescriptors() []*prometheus.Desc {
 func collectQuota(gauge func(*prometheus.Desc, float64, ...string), counter func(*prometheus.Desc, int, ...string), s governor.Snapshot) {
 	for _, src := range governor.QuotaSources {
 		if n := s.QuotaErrors[src]; n > 0 {
-			counter(descQuotaErrors, n, string(src))
+			counter(descQuotaErrors, n, src.String())
 		}
 	}
 	q := s.Quota
 	for _, f := range q.Figures() {
-		w := string(f.Window)
+		w := f.Window.String()
 		gauge(descQuotaUsed, f.Percent, w, quotaSourceLabel(f.Source))
 		gauge(descQuotaAge, f.Age.Seconds(), w)
 		stale := 0.0
@@ -58,7 +58,7 @@ func collectQuota(gauge func(*prometheus.Desc, float64, ...string), counter func
 func quotaSourceLabel(s governor.QuotaSource) string {
 	for _, k := range governor.QuotaSources {
 		if s == k {
-			return string(s)
+			return s.String()
 		}
 	}
 	return "unknown"

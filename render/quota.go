@@ -38,8 +38,8 @@ type QuotaReading struct {
 func QuotaReadings(samples []governor.QuotaSample) []QuotaReading {
 	var out []QuotaReading
 	for _, q := range samples {
-		out = append(out, QuotaReading{Time: stamp(q.At), Window: string(q.Window), Percent: q.Percent,
-			ResetsAt: stamp(q.ResetsAt), Source: string(q.Source)})
+		out = append(out, QuotaReading{Time: stamp(q.At), Window: q.Window.String(), Percent: q.Percent,
+			ResetsAt: stamp(q.ResetsAt), Source: q.Source.String()})
 	}
 	return out
 }
@@ -67,7 +67,7 @@ func QuotaReportLine(rs []QuotaReading) string {
 	var parts []string
 	for _, w := range governor.QuotaWindows {
 		for _, k := range order {
-			if k.window != string(w) {
+			if k.window != w.String() {
 				continue
 			}
 			a := sums[k]

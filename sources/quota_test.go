@@ -100,7 +100,7 @@ func TestParseDesktopHistorySeveralOrgs(t *testing.T) {
 		t.Fatalf("burn %+v, want one from the newest org's 4 samples", q.FiveHour.Burn)
 	}
 	for _, s := range got {
-		if strings.Contains(s.Window.Short()+string(s.Source), "6f1c") {
+		if strings.Contains(s.Window.Short()+s.Source.String(), "6f1c") {
 			t.Fatal("org leaked")
 		}
 	}
