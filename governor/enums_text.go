@@ -249,3 +249,16 @@ func (s *QuotaSource) UnmarshalText(t []byte) error {
 	*s = QuotaSource(v)
 	return err
 }
+
+// String is the group kind's stable text ("" for GroupNone).
+func (k GroupKind) String() string { return nameOf(groupKindNames[:], int(k)) }
+
+// MarshalText writes the group kind's text.
+func (k GroupKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads a group kind's text; a text no kind has is an error.
+func (k *GroupKind) UnmarshalText(t []byte) error {
+	v, err := valueOf(groupKindNames[:], t, "group kind")
+	*k = GroupKind(v)
+	return err
+}

@@ -71,6 +71,9 @@ func TestEnumsMarshalTheirText(t *testing.T) {
 	for q := QuotaSourceNone; int(q) < len(quotaSourceNames); q++ {
 		add(q, func(t []byte) (any, error) { var x QuotaSource; err := x.UnmarshalText(t); return x, err })
 	}
+	for g := GroupNone; int(g) < len(groupKindNames); g++ {
+		add(g, func(t []byte) (any, error) { var x GroupKind; err := x.UnmarshalText(t); return x, err })
+	}
 	for _, v := range VMStates {
 		add(v, func(b []byte) (any, error) { var x VMState; err := x.UnmarshalText(b); return x, err })
 	}

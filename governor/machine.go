@@ -58,22 +58,27 @@ func (h HostMemory) AnyKnown() bool {
 }
 
 // GroupKind says whose a process group is.
-type GroupKind string
+type GroupKind int8
 
 // Group kinds.
 const (
-	GroupCowork     GroupKind = "cowork"     // the Claude Cowork VM
-	GroupClaudeApp  GroupKind = "claude-app" // the Claude desktop app and its helpers
-	GroupSessions   GroupKind = "sessions"   // claude CLI session processes, MCP children rolled up
-	GroupCompetitor GroupKind = "competitor" // another VM or container engine
-	// GroupCoworkService is the Windows service that drives the Cowork VM
-	// (CoworkVMService, cowork-svc.exe): it starts at boot, so it is not
-	// the VM and says nothing about whether the VM runs.
-	GroupCoworkService GroupKind = "cowork-service"
-	// GroupOtherCLI is claude CLIs the desktop app did not start (a
+	GroupNone       GroupKind = iota // not said: ""
+	GroupCowork                      // "cowork": the Claude Cowork VM
+	GroupClaudeApp                   // "claude-app": the Claude desktop app and its helpers
+	GroupSessions                    // "sessions": claude CLI session processes, MCP children rolled up
+	GroupCompetitor                  // "competitor": another VM or container engine
+	// GroupCoworkService ("cowork-service") is the Windows service that
+	// drives the Cowork VM (CoworkVMService, cowork-svc.exe): it starts at
+	// boot, so it is not the VM and says nothing about whether the VM runs.
+	GroupCoworkService
+	// GroupOtherCLI ("cli") is claude CLIs the desktop app did not start (a
 	// terminal, an IDE): not desktop sessions, never orphans of one.
-	GroupOtherCLI GroupKind = "cli"
+	GroupOtherCLI
 )
+
+// groupKindNames are the group kinds' stable texts.
+var groupKindNames = [...]string{GroupCowork: "cowork", GroupClaudeApp: "claude-app", GroupSessions: "sessions",
+	GroupCompetitor: "competitor", GroupCoworkService: "cowork-service", GroupOtherCLI: "cli"}
 
 // ProcessGroup is what the process scanner found for one engine or app.
 type ProcessGroup struct {

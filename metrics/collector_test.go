@@ -49,7 +49,7 @@ func richState() *governor.State {
 		Groups: []governor.ProcessGroup{
 			{Key: "docker", Kind: governor.GroupCompetitor, Processes: 3, RSS: governor.Figure{Value: 1000, Known: true}},
 			{Key: "docker", Kind: governor.GroupCompetitor, Processes: 1, RSS: governor.Figure{Value: 24, Known: true}},
-			{Key: `evil"} 1\nx{`, Kind: "weird", Processes: 1, RSS: governor.Figure{Value: 5, Known: true}},
+			{Key: `evil"} 1\nx{`, Kind: governor.GroupKind(99), Processes: 1, RSS: governor.Figure{Value: 5, Known: true}},
 			{Key: "cowork", Kind: governor.GroupCowork, Processes: 1, GuestMemory: governor.Figure{Value: 4 << 30, Known: true}},
 		},
 		Files: []governor.FileStatus{

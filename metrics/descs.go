@@ -153,7 +153,7 @@ func kindLabel(k governor.GroupKind) string {
 	switch k {
 	case governor.GroupCowork, governor.GroupClaudeApp, governor.GroupSessions, governor.GroupCompetitor,
 		governor.GroupCoworkService, governor.GroupOtherCLI:
-		return string(k)
+		return k.String()
 	}
 	return "other"
 }
