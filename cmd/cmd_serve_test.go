@@ -70,7 +70,7 @@ func TestLiveMetricsHook(t *testing.T) {
 	st.Apply(governor.Event{Time: t0, Kind: governor.KindAtCap, Cap: 7, Verb: governor.VerbEvicting, Session: "local_x", IdleS: 90, Reason: governor.ReasonUser})
 	snap := st.Snapshot(t0.Add(time.Minute))
 	obs(snap)
-	snap.Sessions[0].State = "mutated by the screen" // the exporter kept its own copy
+	snap.Sessions[0].State = governor.StateUnknown // the exporter kept its own copy
 
 	resp, err := http.Get("http://" + addr + "/metrics")
 	if err != nil {

@@ -262,3 +262,18 @@ func (k *GroupKind) UnmarshalText(t []byte) error {
 	*k = GroupKind(v)
 	return err
 }
+
+// String is the session state's name ("" for StateNone); Label is how
+// the screen words it.
+func (s SessionState) String() string { return nameOf(sessionStateNames[:], int(s)) }
+
+// MarshalText writes the session state's name.
+func (s SessionState) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a session state's name; a name no state has is an
+// error.
+func (s *SessionState) UnmarshalText(t []byte) error {
+	v, err := valueOf(sessionStateNames[:], t, "session state")
+	*s = SessionState(v)
+	return err
+}

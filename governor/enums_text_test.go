@@ -74,6 +74,9 @@ func TestEnumsMarshalTheirText(t *testing.T) {
 	for g := GroupNone; int(g) < len(groupKindNames); g++ {
 		add(g, func(t []byte) (any, error) { var x GroupKind; err := x.UnmarshalText(t); return x, err })
 	}
+	for st := StateNone; int(st) < len(sessionStateNames); st++ {
+		add(st, func(t []byte) (any, error) { var x SessionState; err := x.UnmarshalText(t); return x, err })
+	}
 	for _, v := range VMStates {
 		add(v, func(b []byte) (any, error) { var x VMState; err := x.UnmarshalText(b); return x, err })
 	}

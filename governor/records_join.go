@@ -63,7 +63,7 @@ func disagreement(v SessionView, hasRecord bool) string {
 	case v.State == StateIdle && v.Attention == AttentionBusy:
 		return fmt.Sprintf("the log shows no activity for %s, its record says busy: STATE shows the log, NEEDS YOU the record", FormatDuration(v.Idle))
 	case !v.Live() && hasRecord:
-		return "the log says " + string(v.State) + ", yet its process still runs by its record: STATE shows the log"
+		return "the log says " + v.State.String() + ", yet its process still runs by its record: STATE shows the log"
 	}
 	return ""
 }

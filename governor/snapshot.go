@@ -19,18 +19,23 @@ const (
 )
 
 // SessionState is where a session stands, as far as the log tells.
-type SessionState string
+type SessionState int8
 
 // Session states.
 const (
-	StateWorking      SessionState = "working"      // active within the last minute
-	StateIdle         SessionState = "idle"         // live, no activity for ≥ 60 s
-	StatePaused       SessionState = "paused"       // Pausing session … (reason)
-	StateDisconnected SessionState = "disconnected" // idle timeout reached, or the app quit
-	// StateUnknown: the log went silent (Snapshot.Stale) while the session
-	// was live; nothing says it still is, so it is neither live nor a victim.
-	StateUnknown SessionState = "unknown"
+	StateNone         SessionState = iota // not said: ""
+	StateWorking                          // "working": active within the last minute
+	StateIdle                             // "idle": live, no activity for ≥ 60 s
+	StatePaused                           // "paused": Pausing session … (reason)
+	StateDisconnected                     // "disconnected": idle timeout reached, or the app quit
+	// StateUnknown ("unknown"): the log went silent (Snapshot.Stale) while
+	// the session was live; nothing says it still is, so it is neither live
+	// nor a victim.
+	StateUnknown
 )
+
+// sessionStateNames are the states' names, as the JSON outputs print them.
+var sessionStateNames = [...]string{StateWorking: "working", StateIdle: "idle", StatePaused: "paused", StateDisconnected: "disconnected", StateUnknown: "unknown"}
 
 // Label is the state as the screen and the text outputs word it. A
 // "working" session is one active within the last minute, not one known
@@ -40,7 +45,7 @@ func (s SessionState) Label() string {
 	if s == StateWorking {
 		return "active <1m"
 	}
-	return string(s)
+	return s.String()
 }
 
 // SessionView is one session as of Snapshot's clock.

@@ -84,7 +84,7 @@ func collectSnapshot(ch chan<- prometheus.Metric, s governor.Snapshot, b BuildIn
 		}
 	}
 	for _, st := range sessionStates {
-		gauge(descSessions, float64(byState[st]), string(st))
+		gauge(descSessions, float64(byState[st]), st.String())
 	}
 	gauge(descIdleMax, longestIdle.Seconds())
 	gauge(descLive, float64(s.Live))

@@ -57,7 +57,7 @@ func stateLabel(s governor.SessionView) string {
 	case s.Protected != "" && s.State == governor.StateWorking:
 		return "active (rc)" // protected: Remote Control
 	case s.Protected != "":
-		return string(s.State) + " (rc)" // protected: Remote Control
+		return s.State.String() + " (rc)" // protected: Remote Control
 	case s.State == governor.StateDisconnected && s.PauseReason == governor.EndCrash:
 		return "crashed"
 	case s.State == governor.StateDisconnected:
