@@ -51,6 +51,7 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, args []stri
 	if err := checkTerminal(); err != nil {
 		return err
 	}
+	limitMemory()
 	// A hang-up or kill still unwinds the defers below (the demo folder).
 	sigCtx, stop := signal.NotifyContext(parent, syscall.SIGHUP, syscall.SIGTERM)
 	defer stop()
