@@ -204,7 +204,7 @@ func parseLive(ctx context.Context, lines <-chan sources.LineBatch, out chan<- g
 	var pend *governor.Update
 	for {
 		var b sources.LineBatch
-		ok := true
+		var ok bool
 		if pend != nil {
 			select {
 			case b, ok = <-lines:

@@ -72,29 +72,28 @@ type realSession struct {
 
 // realGen writes one month of logs.
 type realGen struct {
-	o        realOpts
-	rng      *rand.Rand
-	eol      string
-	main     *rotWriter
-	vmNode   *bufio.Writer
-	vmSide   *bufio.Writer // cowork_vm_swift.log (macOS) or cowork-service.log (Windows)
-	daemon   *bufio.Writer
-	files    []*os.File
-	t        time.Time
-	start    time.Time
-	month    time.Duration
-	live     []*realSession
-	nextID   int
-	entries  int
-	nextApp  int64 // main.log bytes at which the app restarts
-	major    int   // app version, 1 then 2 after the first update past mid-month
-	minor    int
-	memAt    time.Time
-	cap      int
-	daemonV  int
-	dPID     int
-	pending  bool // an update is downloaded
-	focusIdx int
+	o       realOpts
+	rng     *rand.Rand
+	eol     string
+	main    *rotWriter
+	vmNode  *bufio.Writer
+	vmSide  *bufio.Writer // cowork_vm_swift.log (macOS) or cowork-service.log (Windows)
+	daemon  *bufio.Writer
+	files   []*os.File
+	t       time.Time
+	start   time.Time
+	month   time.Duration
+	live    []*realSession
+	nextID  int
+	entries int
+	nextApp int64 // main.log bytes at which the app restarts
+	major   int   // app version, 1 then 2 after the first update past mid-month
+	minor   int
+	memAt   time.Time
+	cap     int
+	daemonV int
+	dPID    int
+	pending bool // an update is downloaded
 }
 
 func runReal(o realOpts) error {
