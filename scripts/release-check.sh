@@ -54,7 +54,7 @@ for os in darwin linux windows; do
       *.zip) list=$(unzip -Z1 "$a") ;;
       *) list=$(tar tzf "$a") ;;
     esac
-    for f in man/coworktop.1 man/coworktop-serve.1 completions/coworktop.bash completions/_coworktop completions/coworktop.fish completions/coworktop.ps1 README.md LICENSE docs/monitoring/fleet/agent.yml docs/systemd/coworktop-serve.service; do
+    for f in man/coworktop.1 man/coworktop-serve.1 completions/coworktop.bash completions/_coworktop completions/coworktop.fish completions/coworktop.ps1 README.md LICENSE docs/commands.md docs/monitoring/fleet/agent.yml docs/systemd/coworktop-serve.service; do
       grep -qx "$f" <<<"$list" || fail "$a lacks $f"
     done
     grep -q "  $(basename "$a")\$" dist/checksums.txt || fail "checksums.txt does not list $(basename "$a")"
