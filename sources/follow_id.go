@@ -42,3 +42,20 @@ func statNames(dir string, names []string) []dirFile {
 	}
 	return out
 }
+
+// listDirByStat lists the files of dir that keep names, each with a stat
+// of its own by name: the listing on Unix, and Windows' fall-back when the
+// folder's entries give no identities.
+func listDirByStat(dir string, keep func(string) bool) ([]dirFile, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, e := range entries {
+		if keep(e.Name()) {
+			names = append(names, e.Name())
+		}
+	}
+	return statNames(dir, names), nil
+}

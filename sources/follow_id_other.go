@@ -41,15 +41,5 @@ func statOf(fi os.FileInfo) (fileStat, error) {
 // listDir lists the files of dir that keep names, each with its stat (a
 // stat needs no descriptor here).
 func listDir(dir string, keep func(string) bool) ([]dirFile, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	var names []string
-	for _, e := range entries {
-		if keep(e.Name()) {
-			names = append(names, e.Name())
-		}
-	}
-	return statNames(dir, names), nil
+	return listDirByStat(dir, keep)
 }

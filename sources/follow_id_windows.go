@@ -148,17 +148,3 @@ func listDir(dir string, keep func(string) bool) ([]dirFile, error) {
 		}
 	}
 }
-
-func listDirByStat(dir string, keep func(string) bool) ([]dirFile, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	var names []string
-	for _, e := range entries {
-		if keep(e.Name()) {
-			names = append(names, e.Name())
-		}
-	}
-	return statNames(dir, names), nil
-}
