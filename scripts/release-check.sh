@@ -70,4 +70,13 @@ case "$version" in
   "coworktop "*-next" (commit "*) ;;
   *) fail "snapshot binary says \"$version\": the -X ldflags do not reach cmd's version" ;;
 esac
-echo "release-check: $archives archives with man pages and completions, checksums, SBOMs, the cask; $version"
+# The archives are built in the workspace (go.work), so they carry the
+# patched Bubble Tea of third_party (first frame at once, no idle ticks):
+# its build info names it "(devel)", where the released module has a
+# version and a hash (as `go install` builds it).
+for b in dist/coworktop_*/coworktop dist/coworktop_*/coworktop.exe; do
+  [ -e "$b" ] || continue
+  go version -m "$b" | grep -Eq '^[[:space:]]+dep[[:space:]]+charm.land/bubbletea/v2[[:space:]]+\(devel\)' ||
+    fail "$b is not built with the patched Bubble Tea of third_party (go version -m: $(go version -m "$b" | grep bubbletea))"
+done
+echo "release-check: $archives archives with man pages and completions, checksums, SBOMs, the cask, the patched Bubble Tea; $version"

@@ -15,10 +15,10 @@ const maxFPS = 10
 // Run shows the screen until the user quits or ctx is cancelled. Bubble Tea
 // restores the terminal on return, also after a panic in Update or View.
 func Run(ctx context.Context, opts Options, extra ...tea.ProgramOption) error {
-	// The patched Bubble Tea (third_party) can draw the first frame at once
-	// (WithFirstFrameAtOnce), but `go install` builds against the released
-	// module, which lacks it: the first frame comes one frame interval
-	// (100 ms) after the start until the option is upstream.
+	// The patched Bubble Tea of the workspace (third_party), which the
+	// release archives and `go run` build with, draws the first frame at
+	// once; `go install` builds against the released module, whose first
+	// frame comes one frame interval (100 ms) after the start.
 	popts := append([]tea.ProgramOption{tea.WithContext(ctx), tea.WithFPS(maxFPS)}, extra...)
 	p := tea.NewProgram(New(opts), popts...)
 	defer watchSignals(p)()

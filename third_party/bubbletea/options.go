@@ -152,19 +152,6 @@ func WithFPS(fps int) ProgramOption {
 	}
 }
 
-// WithFirstFrameAtOnce draws the first frame as soon as the program has
-// one, not one frame interval after the start (upstream's timing, which
-// its own tests pin, kept by default), and each view of that first
-// interval as it comes (the window's size and the first data follow the
-// first view within milliseconds); from then on the frame rate holds.
-// coworktop patch (third_party/README.md): at a low frame rate the
-// interval is a blank terminal at every start (100 ms at 10 fps).
-func WithFirstFrameAtOnce() ProgramOption {
-	return func(p *Program) {
-		p.firstAtOnce = true
-	}
-}
-
 // WithColorProfile sets the color profile that the program will use. This is
 // useful when you want to force a specific color profile. By default, Bubble
 // Tea will try to detect the terminal's color profile from environment

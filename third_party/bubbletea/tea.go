@@ -498,9 +498,6 @@ type Program struct {
 	// be capped at 120.
 	fps int
 
-	// firstAtOnce draws the first frame at once (WithFirstFrameAtOnce).
-	firstAtOnce bool
-
 	// initialModel is the initial model for the program and is the only
 	// required field when creating a new program.
 	initialModel Model
@@ -1464,10 +1461,11 @@ func (p *Program) Printf(template string, args ...any) {
 // upstream's does, and the first tick with nothing new stops it again.
 // Bursts still collapse into one frame per interval. A frame after an idle
 // stretch is drawn one interval after the last one, at once if that has
-// passed (upstream's free-running ticker drew it within an interval); the
-// very first frame keeps upstream's timing, one interval after the start,
-// which upstream's tests pin, unless WithFirstFrameAtOnce asks for it at
-// once. The idea of charmbracelet/bubbletea#1796.
+// passed (upstream's free-running ticker drew it within an interval). The
+// first frame is drawn as soon as there is one, and each view of the first
+// interval as it comes (upstream waits one interval from the start: at a low
+// frame rate a blank terminal at every start). The idea of
+// charmbracelet/bubbletea#1796.
 func (p *Program) startRenderer() {
 	framerate := time.Second / time.Duration(p.fps)
 	if p.ticker == nil {
@@ -1493,11 +1491,11 @@ func (p *Program) startRenderer() {
 			_ = p.renderer.flush(false)
 			lastDraw = time.Now()
 		}
-		// eager: with WithFirstFrameAtOnce, every view of the first
-		// interval is drawn as it comes (the first is seldom the whole
-		// screen: the window's size and the first data follow within ms).
-		eager := func() bool { return p.firstAtOnce && time.Since(start) < framerate }
-		for started := false; ; started = true {
+		// eager: every view of the first interval is drawn as it comes
+		// (the first is seldom the whole screen: the window's size and the
+		// first data follow within ms).
+		eager := func() bool { return time.Since(start) < framerate }
+		for {
 			select {
 			case <-p.rendererDone:
 				p.ticker.Stop()
@@ -1506,13 +1504,12 @@ func (p *Program) startRenderer() {
 			}
 			// A frame is due one interval after the last one: at once if
 			// that has passed, else when it does.
+			// (lastDraw is zero before the first, which is drawn at once.)
 			next := framerate
-			if started || p.firstAtOnce { // lastDraw is zero before the first
-				if since := time.Since(lastDraw); since >= framerate || eager() {
-					draw()
-				} else {
-					next = framerate - since
-				}
+			if since := time.Since(lastDraw); since >= framerate || eager() {
+				draw()
+			} else {
+				next = framerate - since
 			}
 			p.ticker.Reset(next)
 			for busy := true; busy; {
