@@ -55,6 +55,7 @@ log: after a restart they count what the log says since the app last started.`,
 // runServe owns the State: it applies each live update under a lock, and
 // the collector snapshots it at scrape time under the same lock.
 func runServe(ctx context.Context, g *globalOptions, logs liveLogs, addr string, notifyOn bool, allowHosts []string) error {
+	limitMemory() // serve runs for days too, on the same follower
 	ln, err := metrics.Listen(addr)
 	if err != nil {
 		return err

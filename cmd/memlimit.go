@@ -5,8 +5,8 @@ import (
 	"runtime/debug"
 )
 
-// softMemoryLimit is the Go runtime's soft memory limit for the live view,
-// which runs for days in a terminal pane. Below it nothing
+// softMemoryLimit is the Go runtime's soft memory limit for the commands
+// that run for days: the live view in a terminal pane, and serve. Below it nothing
 // changes: a live view of an ordinary folder holds a few MB of heap. Near
 // it the collector runs sooner, which is what keeps a folder of 20 000
 // rotated generations under the 64 MB bound (issue 29 #5): the follower's

@@ -1,10 +1,13 @@
 package cmd
 
 import (
+	"context"
+	"io"
 	"math"
 	"os"
 	"runtime/debug"
 	"testing"
+	"time"
 )
 
 // TestLimitMemory: the long-running commands get the soft limit, and a
@@ -27,5 +30,24 @@ func TestLimitMemory(t *testing.T) {
 	limitMemory()
 	if got := debug.SetMemoryLimit(-1); got != softMemoryLimit {
 		t.Errorf("without GOMEMLIMIT, the limit is %d, want %d", got, softMemoryLimit)
+	}
+}
+
+// TestServeLimitsMemory: serve, which runs for days on the same follower as
+// the live view, sets the soft limit too.
+func TestServeLimitsMemory(t *testing.T) {
+	before := debug.SetMemoryLimit(-1)
+	t.Cleanup(func() { debug.SetMemoryLimit(before) })
+	t.Setenv("GOMEMLIMIT", "")
+	if err := os.Unsetenv("GOMEMLIMIT"); err != nil {
+		t.Fatal(err)
+	}
+	debug.SetMemoryLimit(math.MaxInt64)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	g := &globalOptions{refresh: time.Second, stdout: io.Discard, stderr: io.Discard}
+	_ = runServe(ctx, g, liveLogs{paths: []string{t.TempDir()}}, "127.0.0.1:0", false, nil)
+	if got := debug.SetMemoryLimit(-1); got != softMemoryLimit {
+		t.Errorf("after serve, the soft limit is %d, want %d", got, softMemoryLimit)
 	}
 }
