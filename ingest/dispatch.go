@@ -6,8 +6,8 @@ import (
 )
 
 // mayBeEvent is parseBody's dispatch in one table lookup: a body whose
-// first four bytes (after any spaces) begin no shape parseText or
-// parseTagged reads is no event, and most lines of a log are such. Two
+// first four bytes (after any spaces) begin no shape's head is no event,
+// and most lines of a log are such. Two
 // bytes, as this once looked at, let through every [remote-control],
 // [WorktreePool], [CCD start-timing] and "Received …" line of a busy log;
 // parsing them for nothing cost a tenth of report's time.

@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// One body for every shape parseBody and parseTagged know.
+// One body for every shape parseBody knows.
 var everyShape = []string{
 	"[CliGovernor] acquire(warm) effective=3/8",
 	"[CliGovernor] at cap; yielding warm spawn",

@@ -14,7 +14,7 @@ import (
 // "[quit-cleanup] " lines.
 func parseAppTagged(e *entry, b []byte, out []governor.Event) []governor.Event {
 	nm := e.names
-	switch b[1] { // parseTagged saw one of these; bridge_state is the common one
+	switch b[1] { // b starts with one of its shapes' heads; bridge_state is the common one
 	case 'r':
 		if e.remote != nil && e.remote.line != "" && string(b) == e.remote.line {
 			return out // the very line before, again: a compare, no parse

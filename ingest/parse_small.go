@@ -65,15 +65,12 @@ func parseDispatchError(_ *entry, b []byte, out []governor.Event) []governor.Eve
 }
 
 // parseLifecycleTagged reads "[WarmLifecycle:…] …" and its older name
-// "[IdleManager:…] …".
+// "[IdleManager:…] …" (b starts with one of them: its shape's heads).
 func parseLifecycleTagged(e *entry, b []byte, out []governor.Event) []governor.Event {
-	if rest, ok := cut(b, "[WarmLifecycle:"); ok {
-		return parseLifecycle(e, rest, out)
+	if b[1] == 'W' {
+		return parseLifecycle(e, b[len("[WarmLifecycle:"):], out)
 	}
-	if rest, ok := cut(b, "[IdleManager:"); ok {
-		return parseLifecycle(e, rest, out)
-	}
-	return out
+	return parseLifecycle(e, b[len("[IdleManager:"):], out)
 }
 
 // parseKernelBug reads "[KernelBugMonitor] …", a note of the VM's kernel.

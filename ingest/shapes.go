@@ -7,24 +7,31 @@ import (
 )
 
 // A new line shape of main.log (and of the VM logs, whose bodies share its
-// parser) goes here: one entry in shapes, and its parser in a parse_*.go
-// file, reached from parseText or parseTagged. Everything else that must
-// know the shapes reads this table: the head table that turns away the
-// lines that are no event (dispatch.go), the rule of which entries keep
-// their continuation lines (contFirst, wantsContinuation), and the tests,
-// which hold the dispatch and the fast paths of entry.go to it
-// (shapes_test.go). The daemon's and the VM service's logs have parsers of
+// parser) takes one entry in shapes and its parser in a parse_*.go file,
+// nothing else. Everything that must know the shapes is derived from this
+// table: the dispatch (routes.go: parseText hands a body to the parser of
+// the first head, in table order, that it starts with), the head table that
+// turns away the lines that are no event (dispatch.go), the rule of which
+// entries keep their continuation lines (contFirst, wantsContinuation), and
+// the tests (shapes_test.go), which hold the dispatch and the fast paths of
+// entry.go to it and say what is wrong with an entry: a head listed twice,
+// one shadowed by an earlier head it starts with, one not 4 to 32 bytes
+// long, an example that its parser gives no event of or that the dispatch
+// takes elsewhere. The daemon's and the VM service's logs have parsers of
 // their own (parse_daemon.go, parse_service.go), picked by their stamp.
 
 // bodyParser reads a whole body (from its head on) into events appended to
-// out.
+// out. The dispatch calls it only for a body that starts with one of its
+// shape's heads.
 type bodyParser func(e *entry, b []byte, out []governor.Event) []governor.Event
 
 // shape is one line shape.
 type shape struct {
 	// heads are how its body starts (after the spaces parseText skips):
 	// tags such as "[CliGovernor] ", or the first words of an untagged
-	// line. A body that starts with none of any shape's heads is no event.
+	// line, 4 to 32 bytes. A body that starts with none of any shape's heads
+	// is no event; one that starts with several is read by the first in
+	// table order, so a head goes before any other that starts with it.
 	heads []string
 	// kinds are the events it gives.
 	kinds []governor.Kind
@@ -35,7 +42,8 @@ type shape struct {
 	// are in (at Flush). Only the bodies that start with a cont shape's head
 	// pay for keeping them.
 	cont bool
-	// parse is the parser parseText reaches for it (the tests check).
+	// parse is the parser parseText calls for a body that starts with one
+	// of heads.
 	parse bodyParser
 	// examples are bodies it reads, each giving at least one event.
 	examples []string

@@ -111,3 +111,99 @@ func TestContShapesReadTheirContinuation(t *testing.T) {
 		t.Fatalf("got %+v", evs)
 	}
 }
+
+// routesReached is the shape parseText reaches for each body given, -1 for
+// none: the dispatch is rebuilt from the shape table with every parser
+// saying which shape it is, so the lookup tried is parseText's own.
+func routesReached(t *testing.T, bodies []string) []int {
+	t.Helper()
+	marked := slices.Clone(shapes)
+	for i := range marked {
+		marked[i].parse = func(_ *entry, _ []byte, out []governor.Event) []governor.Event {
+			return append(out, governor.Event{Count: i})
+		}
+	}
+	kept := routes
+	routes = newRouteTable(marked)
+	defer func() { routes = kept }()
+	got := make([]int, len(bodies))
+	for j, b := range bodies {
+		got[j] = -1
+		if evs := parseText(&entry{names: newNames()}, []byte(b), nil); len(evs) > 0 {
+			got[j] = evs[0].Count
+		}
+	}
+	return got
+}
+
+// Every head of the shape table is reached by the dispatch, for a short
+// body, a long one and one after spaces; a body that differs from it in
+// any byte, or stops short of it, is not read by its shape; and no head is
+// listed twice or shadowed by an earlier one that it starts with (the
+// first head a body starts with wins, in table order).
+func TestEveryHeadIsReachable(t *testing.T) {
+	type seen struct {
+		head  string
+		shape int
+	}
+	var earlier []seen
+	for i, s := range shapes {
+		if s.parse == nil {
+			t.Errorf("shape %d (heads %q) has no parser", i, s.heads)
+		}
+		for _, h := range s.heads {
+			if len(h) < minHead || len(h) > maxHead || h[0] == ' ' {
+				t.Errorf("shape %d: head %q must be %d to %d bytes long and start with no space (parseText skips spaces)", i, h, minHead, maxHead)
+				continue
+			}
+			for _, e := range earlier {
+				switch {
+				case e.head == h:
+					t.Errorf("head %q is listed twice: shapes %d and %d (one head, one shape)", h, e.shape, i)
+				case strings.HasPrefix(h, e.head):
+					t.Errorf("head %q (shape %d) is shadowed by the earlier head %q (shape %d), which it starts with: list it before", h, i, e.head, e.shape)
+				}
+			}
+			earlier = append(earlier, seen{h, i})
+			pad := strings.Repeat("x", maxHead)
+			bodies := []string{h, h + pad, "  " + h, "  " + h + pad}
+			for j, got := range routesReached(t, bodies) {
+				if got != i {
+					t.Errorf("head %q of shape %d: the dispatch reaches shape %d for %q", h, i, got, bodies[j])
+				}
+			}
+			var miss []string
+			for k := range len(h) {
+				b := []byte(h + pad)
+				b[k] ^= 0x20
+				if b[k] == ' ' {
+					b[k] = '~'
+				}
+				miss = append(miss, string(b))
+			}
+			miss = append(miss, h[:len(h)-1])
+			for j, got := range routesReached(t, miss) {
+				if got == i {
+					t.Errorf("head %q of shape %d: the dispatch reaches it for %q", h, i, miss[j])
+				}
+			}
+		}
+		examples := routesReached(t, s.examples)
+		for j, got := range examples {
+			if got != i {
+				t.Errorf("example %q of shape %d: the dispatch reaches shape %d", s.examples[j], i, got)
+			}
+		}
+	}
+}
+
+// A wrapping tag followed by a body too short for any head is no event
+// (the switch this dispatch replaced read past the end of "s").
+func TestShortWrappedBodies(t *testing.T) {
+	for _, body := range []string{"[WarmLifecycle:session] s", "[IdleManager:session] s", "[CCD] s", "[CCD]  s", "s", "  s", "[", "[V"} {
+		evs := parseLines(t, "main.log", "2026-09-30 10:00:00 [info] "+body)
+		if len(evs) != 0 {
+			t.Errorf("%q: %+v", body, evs)
+		}
+	}
+}
