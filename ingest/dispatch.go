@@ -78,24 +78,20 @@ type headTable struct {
 // eventHeads is read-only after package initialisation.
 var eventHeads = newHeadTable(heads)
 
-// newHeadTable finds a multiplier under which the heads fall in distinct
-// slots (a few dozen heads in 256 slots: the first odd multipliers tried
-// serve).
+// newHeadTable gives the heads' first four bytes their slots under a
+// multiplier that keeps them apart (slotsFor, which routes.go shares).
 func newHeadTable(hs []string) headTable {
-	for mul := uint32(0x9E3779B1); ; mul += 2 {
-		t := headTable{mul: mul}
-		ok := true
-		for _, h := range hs {
-			k := binary.LittleEndian.Uint32([]byte(h))
-			i := (k * mul) >> 24
-			if t.slot[i] != 0 && t.slot[i] != k {
-				ok = false
-				break
-			}
-			t.slot[i] = k
-		}
-		if ok {
-			return t
+	var keys []uint32
+	seen := map[uint32]bool{}
+	for _, h := range hs {
+		if k := binary.LittleEndian.Uint32([]byte(h)); !seen[k] {
+			seen[k] = true
+			keys = append(keys, k)
 		}
 	}
+	t := headTable{mul: slotsFor(keys)}
+	for _, k := range keys {
+		t.slot[(k*t.mul)>>24] = k
+	}
+	return t
 }

@@ -95,8 +95,9 @@ func newRouteTable(ss []shape) routeTable {
 	return t
 }
 
-// slotsFor finds an odd multiplier under which the keys fall in distinct
-// slots of 256 (newHeadTable's search, for distinct keys).
+// slotsFor finds an odd multiplier under which the distinct keys fall in
+// distinct slots of 256 (a few dozen keys: the first odd multipliers tried
+// serve). The head table (dispatch.go) and the route table use it.
 func slotsFor(keys []uint32) uint32 {
 	for mul := uint32(0x9E3779B1); ; mul += 2 {
 		var used [256]bool
