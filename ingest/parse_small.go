@@ -32,10 +32,7 @@ func parseIdleTimeout(e *entry, b []byte, out []governor.Event) []governor.Event
 
 // parseCycleLine reads "healthy cycle for S (…)" and "unhealthy cycle for S (…)".
 func parseCycleLine(e *entry, b []byte, out []governor.Event) []governor.Event {
-	if bytes.HasPrefix(b, []byte("healthy cycle for ")) || bytes.HasPrefix(b, []byte("unhealthy cycle for ")) {
-		return append(out, parseCycleHealth(e.names, b))
-	}
-	return out
+	return append(out, parseCycleHealth(e.names, b)) // b starts with a head: the dispatch says so
 }
 
 // parseEnablingRemote reads "Enabling remote control for session S".
@@ -58,10 +55,8 @@ func parseFocusLine(e *entry, b []byte, out []governor.Event) []governor.Event {
 // parseDispatchError reads "Dispatching startup error: …", the VM's
 // failure as the app hands it on.
 func parseDispatchError(_ *entry, b []byte, out []governor.Event) []governor.Event {
-	if rest, ok := cut(b, "Dispatching startup error: "); ok {
-		return append(out, governor.Event{Kind: governor.KindVMFailed, Text: governor.Sanitize(rest, governor.MaxTextRunes)})
-	}
-	return out
+	rest := b[len("Dispatching startup error: "):] // its head: the dispatch says so
+	return append(out, governor.Event{Kind: governor.KindVMFailed, Text: governor.Sanitize(rest, governor.MaxTextRunes)})
 }
 
 // parseLifecycleTagged reads "[WarmLifecycle:…] …" and its older name
@@ -75,10 +70,7 @@ func parseLifecycleTagged(e *entry, b []byte, out []governor.Event) []governor.E
 
 // parseKernelBug reads "[KernelBugMonitor] …", a note of the VM's kernel.
 func parseKernelBug(_ *entry, b []byte, out []governor.Event) []governor.Event {
-	if _, ok := cut(b, "[KernelBugMonitor] "); ok {
-		return append(out, governor.Event{Kind: governor.KindVMNote, Text: governor.Sanitize(b, governor.MaxTextRunes)})
-	}
-	return out
+	return append(out, governor.Event{Kind: governor.KindVMNote, Text: governor.Sanitize(b, governor.MaxTextRunes)})
 }
 
 // parseStall reads "[event-loop-stall] main process blocked for 900ms".
@@ -101,11 +93,8 @@ func parseStopHook(e *entry, b []byte, out []governor.Event) []governor.Event {
 
 // parseScheduledTasks reads "[ScheduledTasks] …", written every 60 s while
 // the main process runs (#85104).
-func parseScheduledTasks(_ *entry, b []byte, out []governor.Event) []governor.Event {
-	if _, ok := cut(b, "[ScheduledTasks]"); ok {
-		return append(out, governor.Event{Kind: governor.KindHeartbeat})
-	}
-	return out
+func parseScheduledTasks(_ *entry, _ []byte, out []governor.Event) []governor.Event {
+	return append(out, governor.Event{Kind: governor.KindHeartbeat})
 }
 
 // parseCleanupVMBundle reads "[cleanupVMBundleIfUnsupported] … not
