@@ -93,13 +93,13 @@ func Describe(e Event) string {
 		return fmt.Sprintf("session %s turn ended", id)
 	case KindCycleHealth:
 		h := "unhealthy"
-		if det.Healthy != nil && *det.Healthy {
+		if e.Health == HealthGood {
 			h = "healthy"
 		}
 		if e.Text != "" {
 			return fmt.Sprintf("session %s %s: %s", id, e.ReasonText(), e.Text)
 		}
-		return fmt.Sprintf("session %s %s cycle (%ds)", id, h, det.DurationMs/1000)
+		return fmt.Sprintf("session %s %s cycle (%ds)", id, h, e.DurationMs/1000)
 	case KindStopAll:
 		return fmt.Sprintf("app quitting: stopping %d session(s)", e.Count)
 	case KindAppStart:
@@ -111,7 +111,7 @@ func Describe(e Event) string {
 			return fmt.Sprintf("memory: %d/%d MB free, tree %d MB, %d children", m.SysFreeMB, m.TotalMB, m.TreeRSSMB, m.ChildCount)
 		}
 	case KindStall:
-		return fmt.Sprintf("app main process blocked for %d ms", det.DurationMs)
+		return fmt.Sprintf("app main process blocked for %d ms", e.DurationMs)
 	case KindRendererGone:
 		if e.ReasonText() != "" {
 			return fmt.Sprintf("%s (%s): %s", e.Kind, e.ReasonText(), e.Text)
@@ -124,8 +124,8 @@ func Describe(e Event) string {
 	case KindVMConfig:
 		return vmConfigText(e)
 	case KindVMStep:
-		if det.DurationMs > 0 {
-			return fmt.Sprintf("vm: %s %s (%d ms)", det.Step, det.Phase, det.DurationMs)
+		if e.DurationMs > 0 {
+			return fmt.Sprintf("vm: %s %s (%d ms)", det.Step, det.Phase, e.DurationMs)
 		}
 		return fmt.Sprintf("vm: %s %s", det.Step, det.Phase)
 	case KindVMReady:

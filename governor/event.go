@@ -1,6 +1,9 @@
 package governor
 
-import "time"
+import (
+	"math"
+	"time"
+)
 
 // Kind names what an Event says. The values are stable: they appear in
 // `coworktop events` output and scripts match on them.
@@ -185,6 +188,7 @@ type Event struct {
 	Reason   Reason        // warm|user (spawn), governor_evict|idle_timeout (pause), …
 	Verb     Verb          // G2: evicting|would_evict
 	Pressure PressureLevel // G4: warning|critical
+	Health   Health        // session.cycle_health: healthy|unhealthy
 
 	Session string // local_<uuid>, as logged
 
@@ -194,7 +198,12 @@ type Event struct {
 	Count     int // G4 would-evict count, sessions stopped on quit, background tasks torn down, pauses declined, sessions warmed on relaunch
 	Cwd       string
 	Lifecycle string // WarmLifecycle tag: session|preview|cowork
-	TimeoutS  int
+	// TimeoutS and DurationMs are 32 bits, and share one word: a parser
+	// caps them (CapInt32). DurationMs is a stall's, a cycle's or a VM
+	// step's length: stalls and cycles fill every month of logs, and behind
+	// Detail each cost an allocation.
+	TimeoutS   int32
+	DurationMs int32
 
 	Memory *MemorySample
 
@@ -209,9 +218,6 @@ type Event struct {
 
 // EventDetail is the fields of an Event that few kinds fill.
 type EventDetail struct {
-	Healthy    *bool
-	DurationMs int64
-
 	Signal   string // session.crash: SIGKILL, …
 	ExitCode *int   // session.crash, app.renderer_gone
 	Bridge   string // session.pause_skipped: startup-policy|explicit
@@ -291,6 +297,40 @@ func (e *Event) Detailed() *EventDetail {
 		e.Detail = new(EventDetail)
 	}
 	return e.Detail
+}
+
+// Health is what a session.cycle_health line says of the cycle.
+type Health int8
+
+const (
+	HealthNone      Health = iota // not a cycle_health event
+	HealthGood                    // "healthy cycle for …"
+	HealthUnhealthy               // "unhealthy cycle for …", or an error the cycle ended on
+)
+
+// Healthy is the JSON outputs' "healthy": nil for none.
+func (h Health) Healthy() *bool {
+	if h == HealthNone {
+		return nil
+	}
+	ok := h == HealthGood
+	return &ok
+}
+
+// healthOf is the Health that Healthy gave.
+func healthOf(b *bool) Health {
+	switch {
+	case b == nil:
+		return HealthNone
+	case *b:
+		return HealthGood
+	}
+	return HealthUnhealthy
+}
+
+// CapInt32 is n within the range of an int32, for Event's 32-bit fields.
+func CapInt32(n int64) int32 {
+	return int32(min(max(n, math.MinInt32), math.MaxInt32))
 }
 
 // MemorySample is one [process-memory] line. Figures are MB as logged.

@@ -57,9 +57,9 @@ type eventJSON struct {
 	Pressure   string `json:"pressure,omitempty"`
 	Cwd        string `json:"cwd,omitempty"`
 	Lifecycle  string `json:"lifecycle,omitempty"`
-	TimeoutS   int    `json:"timeout_s,omitempty"`
+	TimeoutS   int32  `json:"timeout_s,omitempty"`
 	Healthy    *bool  `json:"healthy,omitempty"`
-	DurationMs int64  `json:"duration_ms,omitempty"`
+	DurationMs int32  `json:"duration_ms,omitempty"`
 
 	Signal    string `json:"signal,omitempty"`
 	ExitCode  *int   `json:"exit_code,omitempty"`
@@ -92,7 +92,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		Time: formatLogged(e.Time), File: e.File, Line: e.Line, Kind: e.Kind, Level: e.LevelText(),
 		Session: e.Session, Reason: e.ReasonText(), Verb: e.Verb.String(),
 		Cap: e.Cap, Effective: e.Effective, IdleS: e.IdleS, Count: e.Count, Pressure: e.PressureText(),
-		Cwd: e.Cwd, Lifecycle: e.Lifecycle, TimeoutS: e.TimeoutS, Healthy: d.Healthy, DurationMs: d.DurationMs,
+		Cwd: e.Cwd, Lifecycle: e.Lifecycle, TimeoutS: e.TimeoutS, Healthy: e.Health.Healthy(), DurationMs: e.DurationMs,
 		Signal: d.Signal, ExitCode: d.ExitCode, Bridge: d.Bridge, Eligible: d.Eligible, Marked: d.Marked, LowMemory: d.LowMemory, PendingS: d.PendingS,
 		From: d.From, To: d.To, Version: d.Version, Platform: d.Platform, Arch: d.Arch,
 		Step: d.Step, Phase: d.Phase, CPUs: d.CPUs, MemoryGB: d.MemoryGB, MemoryMB: d.MemoryMB,
@@ -111,9 +111,9 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 		Session: j.Session,
 		Cap:     j.Cap, Effective: j.Effective, IdleS: j.IdleS, Count: j.Count,
 		Cwd: j.Cwd, Lifecycle: j.Lifecycle, TimeoutS: j.TimeoutS, Memory: j.Memory, Text: j.Text,
+		Health: healthOf(j.Healthy), DurationMs: j.DurationMs,
 	}
 	d := EventDetail{
-		Healthy: j.Healthy, DurationMs: j.DurationMs,
 		Signal: j.Signal, ExitCode: j.ExitCode, Bridge: j.Bridge, Eligible: j.Eligible, Marked: j.Marked, LowMemory: j.LowMemory, PendingS: j.PendingS,
 		From: j.From, To: j.To, Version: j.Version, Platform: j.Platform, Arch: j.Arch,
 		Step: j.Step, Phase: j.Phase, CPUs: j.CPUs, MemoryGB: j.MemoryGB, MemoryMB: j.MemoryMB,

@@ -14,7 +14,7 @@ func fill(t *testing.T, v reflect.Value, name string) {
 	switch v.Kind() {
 	case reflect.String:
 		v.SetString("x" + name)
-	case reflect.Int, reflect.Int64:
+	case reflect.Int, reflect.Int64, reflect.Int32:
 		v.SetInt(int64(len(name)))
 	case reflect.Uint16: // Kind
 		v.SetUint(uint64(KindVMConfig))
@@ -22,6 +22,7 @@ func fill(t *testing.T, v reflect.Value, name string) {
 		v.SetInt(map[reflect.Type]int64{
 			reflect.TypeOf(LevelOther): int64(LevelOther), reflect.TypeOf(ReasonOther): int64(ReasonOther),
 			reflect.TypeOf(PressureOther): int64(PressureOther), reflect.TypeOf(VerbWouldEvict): int64(VerbWouldEvict),
+			reflect.TypeOf(HealthGood): int64(HealthGood),
 		}[v.Type()])
 	case reflect.Bool:
 		v.SetBool(true)
@@ -56,7 +57,11 @@ func TestEventJSONCarriesEveryField(t *testing.T) {
 				continue
 			}
 			seen++
-			if !flat[f.Name] {
+			name := f.Name
+			if name == "Health" { // goes out as "healthy": true|false
+				name = "Healthy"
+			}
+			if !flat[name] {
 				t.Errorf("%s.%s is not in eventJSON", typ.Name(), f.Name)
 			}
 		}

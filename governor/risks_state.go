@@ -47,8 +47,8 @@ func (r *riskState) observe(s *State, e *Event) {
 			r.heartbeatAt, r.heartbeatRef = e.Time, ref
 		}
 	case KindStall:
-		if e.Details().DurationMs > StallRisk.Milliseconds() && !e.Time.Before(r.stallAt) {
-			r.stallAt, r.stallMs, r.stallRef = e.Time, e.Details().DurationMs, ref
+		if int64(e.DurationMs) > StallRisk.Milliseconds() && !e.Time.Before(r.stallAt) {
+			r.stallAt, r.stallMs, r.stallRef = e.Time, int64(e.DurationMs), ref
 		}
 	case KindAppQuit, KindUpdateRestart:
 		r.quitAt, r.quitRef = e.Time, ref

@@ -55,8 +55,8 @@ func TestRiskAppStalled(t *testing.T) {
 		t.Fatalf("stalled while the scan sees it: %+v", r)
 	}
 	// An event-loop stall above 1 s is one too, for ten minutes.
-	s.Apply(ev(2000, KindStall, 9, func(e *Event) { e.Detailed().DurationMs = 1840 }))
-	s.Apply(ev(2001, KindStall, 10, func(e *Event) { e.Detailed().DurationMs = 784 }))
+	s.Apply(ev(2000, KindStall, 9, func(e *Event) { e.DurationMs = 1840 }))
+	s.Apply(ev(2001, KindStall, 10, func(e *Event) { e.DurationMs = 784 }))
 	s.Apply(ev(2002, KindHeartbeat, 11, nil))
 	r, n = riskOf(s.Snapshot(at(2010)).Risks, RiskAppStalled)
 	if n != 1 || r.Summary != "the app's main process blocked for 1.8 s 10s ago" || r.Evidence[0] != "[event-loop-stall] main.log:9" {

@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"bytes"
+	"math"
 
 	"github.com/coworktop/coworktop/governor"
 )
@@ -158,7 +159,7 @@ func idleTimer(nm *names, b []byte) governor.Event {
 	id, r := sessionID(nm, b)
 	r, _ = cut(r, ": ")
 	secs, _, _ := num(r)
-	return governor.Event{Kind: governor.KindIdleTimer, Session: id, TimeoutS: secs}
+	return governor.Event{Kind: governor.KindIdleTimer, Session: id, TimeoutS: governor.CapInt32(int64(secs))}
 }
 
 // parseCCD reads what follows "[CCD] ": every untagged shape (2.x tags most
@@ -225,19 +226,19 @@ func parseLifecycle(e *entry, b []byte, out []governor.Event) []governor.Event {
 //	S api_error (rate_limit): text
 func parseCycleHealth(nm *names, b []byte) governor.Event {
 	ev := governor.Event{Kind: governor.KindCycleHealth}
-	healthy := false
+	health := governor.HealthUnhealthy
 	rest, ok := cut(b, "healthy cycle for ")
 	if ok {
-		healthy = true
+		health = governor.HealthGood
 	} else {
 		rest, ok = cut(b, "unhealthy cycle for ")
 	}
 	if ok {
-		ev.Detailed().Healthy = &healthy
+		ev.Health = health
 		ev.Session, rest = sessionID(nm, rest)
 		if r, ok := cut(rest, " ("); ok {
 			secs, r2, _ := num(r)
-			ev.Detailed().DurationMs = int64(secs) * 1000
+			ev.DurationMs = governor.CapInt32(int64(min(secs, math.MaxInt32)) * 1000)
 			if i := bytes.Index(r2, []byte("reason=")); i >= 0 {
 				w, _ := word(r2[i+7:], ",)")
 				setReason(&ev, nm.get(w, 40))
@@ -245,7 +246,7 @@ func parseCycleHealth(nm *names, b []byte) governor.Event {
 		}
 		return ev
 	}
-	ev.Detailed().Healthy = &healthy
+	ev.Health = health
 	ev.Session, rest = sessionID(nm, b)
 	kind, rest := word(bytes.TrimLeft(rest, " "), " :")
 	setReason(&ev, nm.get(kind, 40))

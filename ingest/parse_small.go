@@ -77,7 +77,7 @@ func parseKernelBug(_ *entry, b []byte, out []governor.Event) []governor.Event {
 func parseStall(_ *entry, b []byte, out []governor.Event) []governor.Event {
 	if rest, ok := cut(b, "[event-loop-stall] main process blocked for "); ok {
 		ms, _, _ := num(trimSpaces(rest))
-		return append(out, governor.Event{Kind: governor.KindStall, Detail: &governor.EventDetail{DurationMs: int64(ms)}})
+		return append(out, governor.Event{Kind: governor.KindStall, DurationMs: governor.CapInt32(int64(ms))})
 	}
 	return out
 }

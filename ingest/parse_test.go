@@ -85,12 +85,12 @@ func TestParseLifecycleShapes(t *testing.T) {
 		{p + "Skipping pause for local_g: remote control is active", governor.KindPauseSkipped, "local_g", nil},
 		{p + "Enabling remote control for session local_h", governor.KindRemoteControl, "local_h", nil},
 		{p + "[Stop hook] Query completed for session local_i", governor.KindTurnEnd, "local_i", nil},
-		{p + "[CCD CycleHealth] healthy cycle for local_j (12s, hadFirstResponse=true)", governor.KindCycleHealth, "local_j", func(e governor.Event) bool { return *e.Details().Healthy && e.Details().DurationMs == 12000 }},
+		{p + "[CCD CycleHealth] healthy cycle for local_j (12s, hadFirstResponse=true)", governor.KindCycleHealth, "local_j", func(e governor.Event) bool { return e.Health == governor.HealthGood && e.DurationMs == 12000 }},
 		{p + "[CCD CycleHealth] unhealthy cycle for local_j (3s, hadFirstResponse=false, reason=app_quit)", governor.KindCycleHealth, "local_j", func(e governor.Event) bool {
-			return !*e.Details().Healthy && e.Reason == governor.ReasonOther && e.ReasonText() == "app_quit"
+			return e.Health == governor.HealthUnhealthy && e.Reason == governor.ReasonOther && e.ReasonText() == "app_quit"
 		}},
 		{p + "[CCD] Stopping 3 active session(s) on quit", governor.KindStopAll, "", func(e governor.Event) bool { return e.Count == 3 }},
-		{p + "[event-loop-stall] main process blocked for 1840ms (task ipc=1700ms)", governor.KindStall, "", func(e governor.Event) bool { return e.Details().DurationMs == 1840 }},
+		{p + "[event-loop-stall] main process blocked for 1840ms (task ipc=1700ms)", governor.KindStall, "", func(e governor.Event) bool { return e.DurationMs == 1840 }},
 		{p + "GPU process gone: { type: 'GPU', reason: 'crashed', exitCode: 101457950, serviceName: 'GPU' }", governor.KindRendererGone, "", nil},
 		{p + "Main webview is unresponsive, will kill and reload", governor.KindUnresponsive, "", nil},
 		{p + "beforeQuit: handler fired, going down", governor.KindAppQuit, "", nil},
@@ -145,7 +145,7 @@ func TestParseVMShapes(t *testing.T) {
 			t.Errorf("node event %d: got %s want %s", i, node[i].Kind, k)
 		}
 	}
-	if node[0].Details().Step != "load_swift_api" || node[0].Details().Phase != "completed" || node[0].Details().DurationMs != 1 || node[2].Details().MemoryGB != 4 {
+	if node[0].Details().Step != "load_swift_api" || node[0].Details().Phase != "completed" || node[0].DurationMs != 1 || node[2].Details().MemoryGB != 4 {
 		t.Errorf("node fields: %+v %+v", node[0], node[2])
 	}
 	swift := parseLines(t, "cowork_vm_swift.log",

@@ -18,7 +18,7 @@ func parseVMNode(nm *names, b []byte, out []governor.Event) []governor.Event {
 		ev := governor.Event{Kind: governor.KindVMStep, Detail: &governor.EventDetail{Step: nm.get(step, 40), Phase: string(phase)}}
 		if r, ok := cut(rest, " ("); ok {
 			ms, _, _ := num(r)
-			ev.Detailed().DurationMs = int64(ms)
+			ev.DurationMs = governor.CapInt32(int64(ms))
 		}
 		return append(out, ev)
 	}
@@ -38,7 +38,7 @@ func parseVMNode(nm *names, b []byte, out []governor.Event) []governor.Event {
 		}
 		if r, ok := cut(rest, "Startup complete, total time: "); ok {
 			ms, _, _ := num(r)
-			return append(out, governor.Event{Kind: governor.KindVMReady, Detail: &governor.EventDetail{DurationMs: int64(ms)}})
+			return append(out, governor.Event{Kind: governor.KindVMReady, DurationMs: governor.CapInt32(int64(ms))})
 		}
 	}
 	return out
@@ -59,7 +59,7 @@ func vmStartNote(nm *names, b []byte) ([]governor.Event, bool) {
 	case bytes.HasPrefix(b, []byte("Still waiting for guest connection")):
 		ev := governor.Event{Kind: governor.KindVMNote, Text: governor.Sanitize(b, governor.MaxTextRunes)}
 		if ms, _, ok := num(bytes.TrimLeft(b[len("Still waiting for guest connection"):], ". ")); ok {
-			ev.Detailed().DurationMs = int64(ms)
+			ev.DurationMs = governor.CapInt32(int64(ms))
 		}
 		return []governor.Event{ev}, true
 	case bytes.HasPrefix(b, []byte("Skipping auto-reinstall")):

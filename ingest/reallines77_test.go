@@ -57,7 +57,7 @@ var realLines77 = []struct {
 	{"#79270", "cowork_vm_node.log", vm77 + "[VM:start] Bundle version: 1.0.47",
 		[]governor.Event{{Kind: governor.KindVMNote, Detail: &governor.EventDetail{Version: "1.0.47"}}}},
 	{"#79270", "cowork_vm_node.log", vm77 + "[VM:start] Still waiting for guest connection... 50749ms elapsed, 101 polls",
-		[]governor.Event{{Kind: governor.KindVMNote, Detail: &governor.EventDetail{DurationMs: 50749}}}},
+		[]governor.Event{{Kind: governor.KindVMNote, DurationMs: 50749}}},
 	{"#79270", "cowork_vm_node.log", "2026-07-21 11:04:12 [error] Dispatching startup error: Error: guest connection timed out",
 		[]governor.Event{{Kind: governor.KindVMFailed, Text: "Error: guest connection timed out"}}},
 	{"#79270", "cowork_vm_node.log", vm77 + "[VM:start] Skipping auto-reinstall (already attempted once)",
