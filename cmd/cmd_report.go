@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/redact"
 	"github.com/coworktop/coworktop/render"
 	"github.com/coworktop/coworktop/sources"
@@ -81,6 +82,13 @@ func buildReport(files []sources.LogFile, since time.Duration, doRedact bool) (r
 // a session lost while waiting for the person. A saved log alone cannot
 // say it.
 func buildReportWith(files []sources.LogFile, since time.Duration, doRedact bool, records governor.Records) (render.Report, error) {
+	// The report keeps no event log, so the texts only a log shows are
+	// not read (ingest.ReadSummary): the bulk of a month's allocations.
+	return buildReportFrom(files, since, doRedact, records, ingest.ReadSummary)
+}
+
+// buildReportFrom is buildReportWith reading each file with read.
+func buildReportFrom(files []sources.LogFile, since time.Duration, doRedact bool, records governor.Records, read logReader) (render.Report, error) {
 	var cutoff time.Time
 	if since > 0 {
 		if newest := newestEntry(files, time.Local); !newest.IsZero() {
@@ -93,7 +101,7 @@ func buildReportWith(files []sources.LogFile, since time.Duration, doRedact bool
 	if len(records.Leftover) > 0 { // no live reading: its time is now, after every loss
 		state.ApplyRecords(records)
 	}
-	results := readEvents(files, time.Local, func(e *governor.Event) {
+	results := readEventsWith(files, time.Local, read, func(e *governor.Event) {
 		if !cutoff.IsZero() && e.Time.Before(cutoff) {
 			return
 		}

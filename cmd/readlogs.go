@@ -32,10 +32,19 @@ type fileResult struct {
 // read is reported in its fileResult and the others are still read: one bad
 // file loses nothing else. loc is the zone of the logs' local timestamps.
 func readEvents(files []sources.LogFile, loc *time.Location, fn func(*governor.Event)) []fileResult {
+	return readEventsWith(files, loc, ingest.ReadEach, fn)
+}
+
+// logReader reads one saved log: ingest.ReadEach, or ingest.ReadSummary
+// for a reader that keeps no event log.
+type logReader func(r io.Reader, name string, loc *time.Location, fn func(*governor.Event)) (ingest.Stats, error)
+
+// readEventsWith is readEvents with each file read by read.
+func readEventsWith(files []sources.LogFile, loc *time.Location, read logReader, fn func(*governor.Event)) []fileResult {
 	results := make([]fileResult, 0, len(files))
 	for _, lf := range files {
 		res := fileResult{Path: lf.Path, Name: lf.Name}
-		if err := readFileEvents(lf, loc, &res, fn); err != nil {
+		if err := readFileEvents(lf, loc, read, &res, fn); err != nil {
 			res.Err = governor.SanitizeString(err.Error(), governor.MaxTextRunes)
 		}
 		results = append(results, res)
@@ -43,13 +52,13 @@ func readEvents(files []sources.LogFile, loc *time.Location, fn func(*governor.E
 	return results
 }
 
-func readFileEvents(lf sources.LogFile, loc *time.Location, res *fileResult, fn func(*governor.Event)) error {
+func readFileEvents(lf sources.LogFile, loc *time.Location, read logReader, res *fileResult, fn func(*governor.Event)) error {
 	f, err := sources.OpenLog(lf.Path)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	st, err := ingest.ReadEach(f, lf.Name, loc, fn)
+	st, err := read(f, lf.Name, loc, fn)
 	res.Lines, res.CutLines, res.Orphans, res.Entries, res.BadStamps = st.Lines, st.CutLines, st.Orphans, st.Entries, st.BadStamps
 	res.First, res.Last = st.First, st.Last
 	if err != nil {

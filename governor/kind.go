@@ -37,3 +37,18 @@ var kindByName = func() map[string]Kind {
 	}
 	return m
 }()
+
+// LogOnlyText says whether State reads a kind's Text only into its event
+// log (Describe, the `events` output): a reader that keeps no log, as
+// report does (Limits.LogLines 0), may leave such texts empty
+// (ingest.ReadSummary). They are the free text of the most common lines of
+// a month: pause skips, cycle-health errors, rate-limit signals, VM kernel
+// notes and unknown governor lines, each its own string.
+// cmd's TestSummaryTextsChangeNoReport holds it to report's output.
+func (k Kind) LogOnlyText() bool {
+	switch k {
+	case KindPauseSkipped, KindCycleHealth, KindRateLimit, KindVMNote, KindGovernorUnknown:
+		return true
+	}
+	return false
+}

@@ -69,10 +69,11 @@ type cutOutcome struct {
 // parseBlocks reads r in blocks cut at entry boundaries, parses the blocks
 // on up to workers goroutines, and calls deliver with each block's result in
 // file order from the calling goroutine; blockResult.event gives each event
-// with its file-relative line number.
+// with its file-relative line number. tx says which free texts the
+// parsers fill in (ReadSummary's leave some out).
 // At most blocksPerWorker*workers+2 blocks are between reading and delivery
 // at any time, which bounds memory whatever the file's size.
-func parseBlocks(r io.Reader, name string, loc *time.Location, workers int, deliver func(*blockResult)) error {
+func parseBlocks(r io.Reader, name string, loc *time.Location, workers int, tx texts, deliver func(*blockResult)) error {
 	// Each block in flight holds its bytes and its events (a block of short
 	// [CliGovernor] lines yields thousands), so the workers and the blocks
 	// in flight are capped, not scaled with the cores: memory stays under
@@ -114,6 +115,7 @@ func parseBlocks(r io.Reader, name string, loc *time.Location, workers int, deli
 			// One assembler per worker, reset per block: its buffers and
 			// interned names outlive the block.
 			asm := newSinkAssembler(name, loc, nil)
+			asm.names.summary = tx == textsSummary
 			for b := range todo {
 				done <- parseBlock(b, asm)
 			}

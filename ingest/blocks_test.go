@@ -31,7 +31,7 @@ func blockEvents(t *testing.T, data []byte, workers int) ([]governor.Event, int,
 	t.Helper()
 	var evs []governor.Event
 	lines, cut, orphans := 0, 0, 0
-	err := parseBlocks(bytes.NewReader(data), "main.log", time.UTC, workers, func(r *blockResult) {
+	err := parseBlocks(bytes.NewReader(data), "main.log", time.UTC, workers, textsAll, func(r *blockResult) {
 		for i := range r.events {
 			evs = append(evs, *r.event(i))
 		}
@@ -113,7 +113,7 @@ func BenchmarkParseBlocks(b *testing.B) {
 	data := hostileLog(9, 64<<20)
 	b.SetBytes(int64(len(data)))
 	for i := 0; i < b.N; i++ {
-		_ = parseBlocks(bytes.NewReader(data), "main.log", time.UTC, 2, func(*blockResult) {})
+		_ = parseBlocks(bytes.NewReader(data), "main.log", time.UTC, 2, textsAll, func(*blockResult) {})
 	}
 }
 

@@ -248,7 +248,7 @@ func (a *assembler) FeedLine(line []byte, mayHaveSignal bool) {
 		a.cur.Body, a.cur.parsed = nil, true
 	}
 	if mayHaveSignal && rateLimitSignal(body) { // the timestamp holds digits, never a status
-		a.cur.RateLimit, a.cur.rateText = true, governor.Sanitize(body, governor.MaxTextRunes)
+		a.cur.RateLimit, a.cur.rateText = true, a.names.text(governor.KindRateLimit, body)
 	}
 }
 
@@ -306,7 +306,7 @@ func (a *assembler) continueEntry(line []byte, mayHaveSignal bool) {
 	if a.lazy {
 		if mayHaveSignal && rateLimitSignal(line) {
 			a.materialize()
-			a.cur.RateLimit, a.cur.rateText = true, governor.Sanitize(line, governor.MaxTextRunes)
+			a.cur.RateLimit, a.cur.rateText = true, a.names.text(governor.KindRateLimit, line)
 		}
 		return
 	}
@@ -314,7 +314,7 @@ func (a *assembler) continueEntry(line []byte, mayHaveSignal bool) {
 		scanVMConfig(line, &a.cur)
 	}
 	if mayHaveSignal && !a.cur.RateLimit && rateLimitSignal(line) {
-		a.cur.RateLimit, a.cur.rateText = true, governor.Sanitize(line, governor.MaxTextRunes)
+		a.cur.RateLimit, a.cur.rateText = true, a.names.text(governor.KindRateLimit, line)
 	}
 	if a.keepCont && len(a.contEnds) < maxContLines && len(a.contBuf)+len(line) <= maxContBytes {
 		a.contBuf = append(a.contBuf, line...)

@@ -20,6 +20,9 @@ type names struct {
 	// recent holds the last name got of each recentSlot (get): plain ASCII,
 	// its own sanitised form.
 	recent [64]string
+	// summary: the reader keeps no event log (ReadSummary), so text
+	// leaves out what only the log shows.
+	summary bool
 }
 
 // idKeyLen is how much of an id picks its slot in names.ids: a local_<uuid>
@@ -67,6 +70,16 @@ func (n *names) get(b []byte, max int) string {
 	}
 	*slot = s
 	return s
+}
+
+// text is an event's free text: Sanitize(b, MaxTextRunes), or "" for a
+// summary reader when only the event log shows kind's text
+// (governor.Kind.LogOnlyText). A nil table keeps every text.
+func (n *names) text(kind governor.Kind, b []byte) string {
+	if n != nil && n.summary && kind.LogOnlyText() {
+		return ""
+	}
+	return governor.Sanitize(b, governor.MaxTextRunes)
 }
 
 // recentSlot picks the names.recent slot of a name from its length and

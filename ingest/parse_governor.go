@@ -14,7 +14,7 @@ func parseGovernor(nm *names, b []byte) governor.Event {
 	if ev, ok := parseGovernorKnown(nm, b); ok {
 		return ev
 	}
-	return governor.Event{Kind: governor.KindGovernorUnknown, Text: governor.Sanitize(b, governor.MaxTextRunes)}
+	return governor.Event{Kind: governor.KindGovernorUnknown, Text: nm.text(governor.KindGovernorUnknown, b)}
 }
 
 func parseGovernorKnown(nm *names, b []byte) (governor.Event, bool) {

@@ -92,7 +92,7 @@ func parseCrash(nm *names, b []byte) (governor.Event, bool) {
 //	Skipping pause for session S - remote control is active (startup-policy bridge)
 //	Skipping pause for S: remote control is active
 func parseSkip(nm *names, b []byte) governor.Event {
-	ev := governor.Event{Kind: governor.KindPauseSkipped, Text: governor.Sanitize(b, governor.MaxTextRunes)}
+	ev := governor.Event{Kind: governor.KindPauseSkipped, Text: nm.text(governor.KindPauseSkipped, b)}
 	if i := bytes.Index(b, []byte("local_")); i >= 0 {
 		ev.Session, _ = sessionID(nm, b[i:])
 	}
@@ -250,6 +250,6 @@ func parseCycleHealth(nm *names, b []byte) governor.Event {
 	ev.Session, rest = sessionID(nm, b)
 	kind, rest := word(bytes.TrimLeft(rest, " "), " :")
 	setReason(&ev, nm.get(kind, 40))
-	ev.Text = governor.Sanitize(bytes.TrimLeft(rest, " "), governor.MaxTextRunes)
+	ev.Text = nm.text(governor.KindCycleHealth, bytes.TrimLeft(rest, " "))
 	return ev
 }

@@ -69,8 +69,8 @@ func parseLifecycleTagged(e *entry, b []byte, out []governor.Event) []governor.E
 }
 
 // parseKernelBug reads "[KernelBugMonitor] …", a note of the VM's kernel.
-func parseKernelBug(_ *entry, b []byte, out []governor.Event) []governor.Event {
-	return append(out, governor.Event{Kind: governor.KindVMNote, Text: governor.Sanitize(b, governor.MaxTextRunes)})
+func parseKernelBug(e *entry, b []byte, out []governor.Event) []governor.Event {
+	return append(out, governor.Event{Kind: governor.KindVMNote, Text: e.names.text(governor.KindVMNote, b)})
 }
 
 // parseStall reads "[event-loop-stall] main process blocked for 900ms".

@@ -55,15 +55,15 @@ func vmStartNote(nm *names, b []byte) ([]governor.Event, bool) {
 		return []governor.Event{{Kind: governor.KindVMBoot}}, true
 	case bytes.HasPrefix(b, []byte("Bundle version: ")):
 		v, _ := word(b[len("Bundle version: "):], " ")
-		return []governor.Event{{Kind: governor.KindVMNote, Detail: &governor.EventDetail{Version: nm.get(v, 40)}, Text: governor.Sanitize(b, governor.MaxTextRunes)}}, true
+		return []governor.Event{{Kind: governor.KindVMNote, Detail: &governor.EventDetail{Version: nm.get(v, 40)}, Text: nm.text(governor.KindVMNote, b)}}, true
 	case bytes.HasPrefix(b, []byte("Still waiting for guest connection")):
-		ev := governor.Event{Kind: governor.KindVMNote, Text: governor.Sanitize(b, governor.MaxTextRunes)}
+		ev := governor.Event{Kind: governor.KindVMNote, Text: nm.text(governor.KindVMNote, b)}
 		if ms, _, ok := num(bytes.TrimLeft(b[len("Still waiting for guest connection"):], ". ")); ok {
 			ev.DurationMs = governor.CapInt32(int64(ms))
 		}
 		return []governor.Event{ev}, true
 	case bytes.HasPrefix(b, []byte("Skipping auto-reinstall")):
-		return []governor.Event{{Kind: governor.KindVMNote, Text: governor.Sanitize(b, governor.MaxTextRunes)}}, true
+		return []governor.Event{{Kind: governor.KindVMNote, Text: nm.text(governor.KindVMNote, b)}}, true
 	}
 	return nil, false
 }

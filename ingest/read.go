@@ -36,11 +36,31 @@ type Stats struct {
 // Each event is handed by pointer, valid only during the call: a copy per
 // event showed in report's profile (an Event is 176 bytes).
 func ReadEach(r io.Reader, name string, loc *time.Location, fn func(*governor.Event)) (Stats, error) {
+	return readLog(r, name, loc, textsAll, fn)
+}
+
+// ReadSummary is ReadEach for a reader that keeps no event log (report):
+// the events whose text only the log shows (governor.Kind.LogOnlyText)
+// come without it. Those texts are most of a month's free text, each its
+// own string; every other field is as ReadEach gives it.
+func ReadSummary(r io.Reader, name string, loc *time.Location, fn func(*governor.Event)) (Stats, error) {
+	return readLog(r, name, loc, textsSummary, fn)
+}
+
+// texts says which free texts a reader fills in.
+type texts uint8
+
+const (
+	textsAll     texts = iota // every event's (ReadEach)
+	textsSummary              // all but those only the event log shows (ReadSummary)
+)
+
+func readLog(r io.Reader, name string, loc *time.Location, tx texts, fn func(*governor.Event)) (Stats, error) {
 	var (
 		st   Stats
 		quit quitFold
 	)
-	err := parseBlocks(r, name, loc, runtime.GOMAXPROCS(0), func(b *blockResult) {
+	err := parseBlocks(r, name, loc, runtime.GOMAXPROCS(0), tx, func(b *blockResult) {
 		st.Lines += b.lines
 		st.CutLines += b.cut
 		st.Orphans += b.orphans
