@@ -8,7 +8,7 @@ import (
 	"strconv"
 )
 
-// The eviction and loss lists are most of a report's JSON: thousands of
+// The eviction, crash and loss lists are most of a report's JSON: thousands of
 // entries, which encoding/json marshals by reflection and then indents byte
 // by byte, about 20 ms at every `report --json` whatever the log's size. So
 // the lists are written by hand, in exactly the bytes json.Encoder with SetIndent("", "  ")
@@ -35,9 +35,12 @@ type handList struct {
 }
 
 func writeJSON(w io.Writer, r Report) error {
-	evictions, losses := r.Evictions, r.Losses
+	evictions, crashes, losses := r.Evictions, r.Crashes, r.Losses
 	if len(evictions) > 0 {
 		r.Evictions = []Evicted{}
+	}
+	if len(crashes) > 0 {
+		r.Crashes = []Crashed{}
 	}
 	if len(losses) > 0 {
 		r.Losses = []Lost{}
@@ -51,9 +54,10 @@ func writeJSON(w io.Writer, r Report) error {
 	out := head.Bytes()
 	lists := []handList{ // in the order of Report's fields
 		{key: "evictions", n: len(evictions), item: func(b []byte, i int) []byte { return appendEvicted(b, &evictions[i]) }},
+		{key: "crashes", n: len(crashes), item: func(b []byte, i int) []byte { return appendCrashed(b, &crashes[i]) }},
 		{key: "losses", n: len(losses), item: func(b []byte, i int) []byte { return appendLost(b, &losses[i]) }},
 	}
-	buf := make([]byte, 0, len(out)+len(evictions)*224+len(losses)*256)
+	buf := make([]byte, 0, len(out)+len(evictions)*224+len(crashes)*160+len(losses)*256)
 	from := 0
 	for _, l := range lists {
 		if l.n == 0 {
@@ -100,6 +104,31 @@ func appendEvicted(b []byte, e *Evicted) []byte {
 	if e.Line != 0 {
 		b = append(b, ",\n      \"line\": "...)
 		b = strconv.AppendInt(b, int64(e.Line), 10)
+	}
+	return append(b, "\n    }"...)
+}
+
+// appendCrashed writes one element of the crash list.
+func appendCrashed(b []byte, c *Crashed) []byte {
+	b = append(b, "\n    {\n      \"time\": "...)
+	b = appendJSONString(b, c.Time.JSON())
+	b = append(b, ",\n      \"session\": "...)
+	b = appendJSONString(b, c.Session)
+	if c.Signal != "" {
+		b = append(b, ",\n      \"signal\": "...)
+		b = appendJSONString(b, c.Signal)
+	}
+	if c.ExitCode != nil {
+		b = append(b, ",\n      \"exit_code\": "...)
+		b = strconv.AppendInt(b, int64(*c.ExitCode), 10)
+	}
+	if c.File != "" {
+		b = append(b, ",\n      \"file\": "...)
+		b = appendJSONString(b, c.File)
+	}
+	if c.Line != 0 {
+		b = append(b, ",\n      \"line\": "...)
+		b = strconv.AppendInt(b, int64(c.Line), 10)
 	}
 	return append(b, "\n    }"...)
 }

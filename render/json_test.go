@@ -35,6 +35,11 @@ func fill(rng *rand.Rand, pick func() string, p any) {
 			f.SetInt(int64(rng.IntN(3)) * int64(rng.IntN(1<<30)-5))
 		case reflect.Bool:
 			f.SetBool(rng.IntN(2) == 0)
+		case reflect.Pointer: // *int: nil now and then
+			if f.Type().Elem().Kind() == reflect.Int && rng.IntN(3) > 0 {
+				n := rng.IntN(1<<9) - 5
+				f.Set(reflect.ValueOf(&n))
+			}
 		default:
 			panic("fill: a field of kind " + f.Kind().String() + ": teach the hand-written encoder and this test")
 		}
@@ -53,10 +58,13 @@ func TestEvictionsJSONMatchesEncodingJSON(t *testing.T) {
 		}
 		for range []int{0, 1, 2, 7, 300}[n] {
 			var ev Evicted
+			var c Crashed
 			var l Lost
 			fill(rng, pick, &ev)
+			fill(rng, pick, &c)
 			fill(rng, pick, &l)
 			r.Evictions = append(r.Evictions, ev)
+			r.Crashes = append(r.Crashes, c)
 			r.Losses = append(r.Losses, l)
 		}
 		if n == 2 {
@@ -64,6 +72,9 @@ func TestEvictionsJSONMatchesEncodingJSON(t *testing.T) {
 		}
 		if n == 3 {
 			r.Evictions = []Evicted{}
+		}
+		if n == 4 {
+			r.Crashes = nil // the lists around it by hand, this one by encoding/json
 		}
 		want := encodingJSON(t, r)
 		var got bytes.Buffer
