@@ -57,7 +57,7 @@ func writeJSON(w io.Writer, r Report) error {
 		{key: "crashes", n: len(crashes), item: func(b []byte, i int) []byte { return appendCrashed(b, &crashes[i]) }},
 		{key: "losses", n: len(losses), item: func(b []byte, i int) []byte { return appendLost(b, &losses[i]) }},
 	}
-	buf := make([]byte, 0, len(out)+len(evictions)*224+len(crashes)*160+len(losses)*256)
+	cw := chunkWriter{w: w, buf: make([]byte, 0, jsonChunk+4<<10)}
 	from := 0
 	for _, l := range lists {
 		if l.n == 0 {
@@ -68,21 +68,49 @@ func writeJSON(w io.Writer, r Report) error {
 			return fmt.Errorf("writing report JSON: no %s list in the encoding", l.key)
 		}
 		at += from
-		buf = append(buf, out[from:at]...)
+		cw.buf = append(cw.buf, out[from:at]...)
 		for i := range l.n {
 			if i > 0 {
-				buf = append(buf, ',')
+				cw.buf = append(cw.buf, ',')
 			}
-			buf = l.item(buf, i)
+			cw.buf = l.item(cw.buf, i)
+			cw.spill()
 		}
-		buf = append(buf, "\n  "...)
+		cw.buf = append(cw.buf, "\n  "...)
 		from = at
 	}
-	buf = append(buf, out[from:]...)
-	if _, err := w.Write(buf); err != nil {
-		return fmt.Errorf("writing report JSON: %w", err)
+	cw.buf = append(cw.buf, out[from:]...)
+	if cw.flush(); cw.err != nil {
+		return fmt.Errorf("writing report JSON: %w", cw.err)
 	}
 	return nil
+}
+
+// jsonChunk is how much of the report's JSON is built before it is
+// written: a month's lists are megabytes, and one buffer for all of them
+// was fresh memory to fault in and, when its size was guessed short,
+// copied whole to grow.
+const jsonChunk = 64 << 10
+
+// chunkWriter writes buf to w each time it passes jsonChunk; the first
+// error stops the writing and stays in err.
+type chunkWriter struct {
+	w   io.Writer
+	buf []byte
+	err error
+}
+
+func (c *chunkWriter) spill() {
+	if len(c.buf) >= jsonChunk {
+		c.flush()
+	}
+}
+
+func (c *chunkWriter) flush() {
+	if c.err == nil && len(c.buf) > 0 {
+		_, c.err = c.w.Write(c.buf)
+	}
+	c.buf = c.buf[:0]
 }
 
 // appendEvicted writes one list element at the list's indentation.
