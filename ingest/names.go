@@ -12,6 +12,7 @@ import (
 // allocated its own copies and the garbage collector showed in report's
 // profile. One table per assembler (no shared state), bounded: it starts
 // over when full, so a hostile log of unique ids costs what it did before.
+// It also makes the events' free texts (text), as the reader wants them.
 type names struct {
 	m map[string]string
 	// ids holds recent session ids by a hash of their first idKeyLen
