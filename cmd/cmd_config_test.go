@@ -107,7 +107,7 @@ func TestConfigErrors(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q, want exit 2 and %q", args, code, errs, want)
 		}
 	}
-	for _, args := range [][]string{{"config", "path"}, {"completion", "bash"}, {"config", "--help"}, {"man", t.TempDir()}} {
+	for _, args := range [][]string{{"config", "path"}, {"completion", "bash"}, {"config", "--help"}} {
 		if code, _, errs := runOut(t, args...); code != 0 {
 			t.Errorf("%v with a broken file: exit %d %q", args, code, errs)
 		}
@@ -208,34 +208,6 @@ func TestCompletions(t *testing.T) {
 	}
 }
 
-// TestManPages: one page per visible command, in roff, from the command
-// definitions, with no build date unless asked (SOURCE_DATE_EPOCH).
-func TestManPages(t *testing.T) {
-	t.Setenv("SOURCE_DATE_EPOCH", "1764547200")
-	dir := t.TempDir()
-	if code, _, errs := runOut(t, "man", dir); code != 0 {
-		t.Fatalf("man: exit %d %q", code, errs)
-	}
-	for _, page := range []string{"coworktop.1", "coworktop-serve.1", "coworktop-config-show.1", "coworktop-completion-zsh.1", "coworktop-report.1"} {
-		b, err := os.ReadFile(filepath.Join(dir, page))
-		if err != nil {
-			t.Errorf("no %s: %v", page, err)
-			continue
-		}
-		s := string(b)
-		if !strings.HasPrefix(s, ".nh\n.TH \"COWORKTOP\" \"1\" \"Dec 2025\"") || !strings.Contains(s, ".SH NAME") || !strings.Contains(s, ".SH SYNOPSIS") {
-			t.Errorf("%s is not a man page:\n%.300s", page, s)
-		}
-	}
-	serve, _ := os.ReadFile(filepath.Join(dir, "coworktop-serve.1"))
-	if !strings.Contains(string(serve), "metrics-addr") || !strings.Contains(string(serve), "allow-host") {
-		t.Error("coworktop-serve.1 lacks serve's flags")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "coworktop-man.1")); err == nil {
-		t.Error("the hidden man command has a page")
-	}
-}
-
 func TestExposedWarning(t *testing.T) {
 	for addr, exposed := range map[string]bool{"127.0.0.1:9977": false, "[::1]:9977": false, "localhost:1": false,
 		"0.0.0.0:9977": true, "[::]:9977": true, "192.168.1.5:9977": true, ":9977": true} {
@@ -243,35 +215,5 @@ func TestExposedWarning(t *testing.T) {
 		if (w != "") != exposed || (exposed && !strings.Contains(w, addr)) {
 			t.Errorf("exposedWarning(%q) = %q, want exposed %v", addr, w, exposed)
 		}
-	}
-}
-
-// TestCaskListsEveryManPage: the Homebrew cask in .goreleaser.yaml installs
-// exactly the man pages the commands generate, so a new command cannot ship
-// without its page (scripts/release-check.sh checks the built cask too).
-func TestCaskListsEveryManPage(t *testing.T) {
-	dir := t.TempDir()
-	if code, _, errs := runOut(t, "man", dir); code != 0 {
-		t.Fatalf("man: exit %d %q", code, errs)
-	}
-	pages, _ := filepath.Glob(filepath.Join(dir, "*.1"))
-	cfg, err := os.ReadFile(".goreleaser.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	listed := map[string]bool{}
-	for _, line := range strings.Split(string(cfg), "\n") {
-		if name, ok := strings.CutPrefix(strings.TrimSpace(line), "- man/"); ok {
-			listed[name] = true
-		}
-	}
-	for _, p := range pages {
-		if !listed[filepath.Base(p)] {
-			t.Errorf(".goreleaser.yaml homebrew_casks.manpages lacks man/%s", filepath.Base(p))
-		}
-		delete(listed, filepath.Base(p))
-	}
-	for name := range listed {
-		t.Errorf(".goreleaser.yaml lists man/%s, which no command generates", name)
 	}
 }

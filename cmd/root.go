@@ -4,7 +4,7 @@
 //
 // It is the only package that imports the others together. It owns no rule
 // of the model (governor) and parses no log text: a saved log goes to
-// ingest.ReadEach, and the live pipeline (pipeline.go) translates the
+// ingest.ReadEach (ingest.ReadSummary for report), and the live pipeline (pipeline.go) translates the
 // follower's batches into ingest.Stream's runs and its status into the
 // governor's. It reads the Claude logs, the host and the process table only
 // through sources (its own file is the config file, parsed by config), and
@@ -169,7 +169,6 @@ file; "coworktop config" says where, and flags override it.`,
 		newServeCmd(g),
 		newConfigCmd(g),
 		newStatuslineCmd(g),
-		newManCmd(root),
 		newVersionCmd(g),
 	)
 	if g.stdout != nil { // cobra's completion commands keep the writer they are made with

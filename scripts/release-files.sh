@@ -13,7 +13,7 @@ export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/n
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/coworktop" .
-"$tmp/coworktop" man "$out/man"
+go run ./internal/mangen "$out/man"
 "$tmp/coworktop" completion bash > "$out/completions/coworktop.bash"
 "$tmp/coworktop" completion zsh > "$out/completions/_coworktop"
 "$tmp/coworktop" completion fish > "$out/completions/coworktop.fish"
