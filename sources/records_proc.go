@@ -59,9 +59,22 @@ func (systemProcesses) Same(pid int, procStart string, startedAt time.Time) bool
 // pid's process cannot precede. A start given in no known form is not
 // proof: the record is not taken as live.
 func sameStart(created time.Time, procStart string, startedAt time.Time) bool {
-	if t, ok := parseProcStart(procStart); ok {
-		d := created.Sub(t)
-		return d > -procStartSlack && d < procStartSlack
+	return sameStartIn(created, procStart, startedAt, time.Local)
+}
+
+// sameStartIn is sameStart with the local zone given: ps's lstart is read
+// in UTC (Claude Code runs `ps -o lstart=` under TZ=UTC) and, for builds
+// that ran it in the user's zone, in local as well; either reading within
+// procStartSlack of the process's start is the same process. Two readings
+// hours apart cannot both match one start: a recycled pid stays caught.
+func sameStartIn(created time.Time, procStart string, startedAt time.Time, local *time.Location) bool {
+	if ts, ok := parseProcStart(procStart, local); ok {
+		for _, t := range ts {
+			if d := created.Sub(t); d > -procStartSlack && d < procStartSlack {
+				return true
+			}
+		}
+		return false
 	}
 	if !startedAt.IsZero() {
 		return !created.After(startedAt.Add(procStartSlack))
@@ -69,22 +82,39 @@ func sameStart(created time.Time, procStart string, startedAt time.Time) bool {
 	return false
 }
 
-// parseProcStart reads procStart as a time: ps's lstart (local time), or
-// a FILETIME (100 ns since 1601, UTC).
-func parseProcStart(s string) (time.Time, bool) {
+// Bounds of a FILETIME procStart: older Windows CLIs (2.1.150) wrote .NET
+// ticks of local time instead (100 ns since year 1), which read as a
+// FILETIME fall in the 37th century. Outside these years the number is in
+// no known form, and startedAt decides.
+const (
+	fileTimeFirstYear = 2000
+	fileTimeLastYear  = 2200
+)
+
+// parseProcStart reads procStart as the times it may mean: ps's lstart in
+// UTC and in local time, or a FILETIME (100 ns since 1601, UTC).
+func parseProcStart(s string, local *time.Location) ([]time.Time, bool) {
 	s = strings.Join(strings.Fields(s), " ")
-	if t, err := time.ParseInLocation("Mon Jan 2 15:04:05 2006", s, time.Local); err == nil {
-		return t, true
+	const lstart = "Mon Jan 2 15:04:05 2006"
+	if t, err := time.ParseInLocation(lstart, s, time.UTC); err == nil {
+		out := []time.Time{t}
+		if l, err := time.ParseInLocation(lstart, s, local); err == nil && !l.Equal(t) {
+			out = append(out, l)
+		}
+		return out, true
 	}
 	if isDigits(s) && len(s) >= 17 {
 		if ft, err := strconv.ParseUint(s, 10, 64); err == nil {
 			const epochDiff = 116444736000000000 // 1601-01-01 to 1970-01-01 in 100 ns
-			if ft > epochDiff {
-				return time.Unix(0, int64(ft-epochDiff)*100), true
+			if ft > epochDiff && ft-epochDiff < 1<<63/100 {
+				t := time.Unix(0, int64(ft-epochDiff)*100).UTC()
+				if y := t.Year(); y >= fileTimeFirstYear && y <= fileTimeLastYear {
+					return []time.Time{t}, true
+				}
 			}
 		}
 	}
-	return time.Time{}, false
+	return nil, false
 }
 
 func isDigits(s string) bool {

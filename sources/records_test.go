@@ -15,6 +15,8 @@ import (
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/internal/testfs"
 	"github.com/shirou/gopsutil/v4/process"
+
+	_ "time/tzdata" // the zones of TestRecordsProcStartForms on any machine
 )
 
 func writeRecord(t *testing.T, path, body string) {
@@ -42,7 +44,9 @@ func ownProcStart(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return time.UnixMilli(ms).Local().Format("Mon Jan _2 15:04:05 2006")
+	// Claude Code runs `ps -o lstart=` under TZ=UTC (N1 of the second
+	// platform audit): the record's form, whatever this machine's zone.
+	return time.UnixMilli(ms).UTC().Format("Mon Jan _2 15:04:05 2006")
 }
 
 // deadPid is the pid of a process that has exited.
@@ -182,22 +186,39 @@ func TestRecordFoldersPerOS(t *testing.T) {
 }
 
 func TestRecordsProcStartForms(t *testing.T) {
-	created := time.Date(2026, 9, 11, 9, 43, 48, 300e6, time.Local)
+	// A public macOS record (2.1.268): procStart "Fri Sep 11 09:43:48 2026"
+	// in UTC, startedAt 09:43:50.687 UTC; its process began at 09:43:48.3.
+	created := time.Date(2026, 9, 11, 9, 43, 48, 300e6, time.UTC)
 	ft := strconv.FormatInt((created.Unix()+11644473600)*10000000, 10)
-	for _, c := range []struct {
-		start   string
-		started time.Time
-		want    bool
-	}{
-		{"Fri Sep 11 09:43:48 2026", time.Time{}, true},
-		{"Fri Sep 11 09:43:58 2026", time.Time{}, false},
-		{ft, time.Time{}, true},
-		{"gibberish", created.Add(time.Minute), true}, // falls back to startedAt: the process began before the session
-		{"gibberish", created.Add(-time.Minute), false},
-		{"gibberish", time.Time{}, false},
-	} {
-		if got := sameStart(created, c.start, c.started); got != c.want {
-			t.Errorf("sameStart(%q, %v) = %v, want %v", c.start, c.started, got, c.want)
+	for _, zone := range []string{"UTC", "Europe/London", "America/Los_Angeles", "Europe/Berlin", "Asia/Tokyo", "Australia/Lord_Howe"} {
+		loc, err := time.LoadLocation(zone)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// An older build that ran ps in the user's zone.
+		inLocal := created.In(loc).Format("Mon Jan _2 15:04:05 2006")
+		for _, c := range []struct {
+			start   string
+			started time.Time
+			want    bool
+		}{
+			{"Fri Sep 11 09:43:48 2026", time.Time{}, true},
+			{"Fri Sep 11  09:43:48 2026", time.Time{}, true},
+			{inLocal, time.Time{}, true},
+			{"Fri Sep 11 09:43:58 2026", time.Time{}, false},                   // a recycled pid: started 10 s apart
+			{"Fri Sep 11 10:43:48 2026", time.Time{}, zone == "Europe/London"}, // BST: a local lstart one hour on
+			{ft, time.Time{}, true},
+			// 2.1.150 on Windows: .NET ticks of local time, in no known
+			// form: startedAt decides (N2).
+			{"639152138792945500", created.Add(2 * time.Second), true},
+			{"639152138792945500", created.Add(-time.Minute), false},
+			{"gibberish", created.Add(time.Minute), true}, // falls back to startedAt: the process began before the session
+			{"gibberish", created.Add(-time.Minute), false},
+			{"gibberish", time.Time{}, false},
+		} {
+			if got := sameStartIn(created, c.start, c.started, loc); got != c.want {
+				t.Errorf("%s: sameStart(%q, %v) = %v, want %v", zone, c.start, c.started, got, c.want)
+			}
 		}
 	}
 }
