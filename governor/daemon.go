@@ -277,44 +277,17 @@ func (s *State) adoptLoss(e *Event) Loss {
 	return l
 }
 
-// describeDaemon is Describe for the daemon's events.
-func describeDaemon(e Event) string {
-	id := ShortID(e.Session)
-	switch e.Kind {
-	case KindDaemonStart:
-		if e.Details().Version != "" {
-			return "claude code daemon started (" + e.Details().Version + ")"
-		}
-		return "claude code daemon started"
-	case KindDaemonShutdown:
-		return fmt.Sprintf("claude code daemon shutting down (%s)", e.ReasonText())
-	case KindDaemonAdopt:
-		return fmt.Sprintf("claude code daemon: %d worker(s) found dead at start", e.Count)
-	case KindDaemonSpawn:
-		return fmt.Sprintf("background worker %s started (%s)", id, e.ReasonText())
-	case KindDaemonSettled:
-		if e.Text != "" {
-			return fmt.Sprintf("background worker %s settled %s: %s", id, e.ReasonText(), e.Text)
-		}
-		return fmt.Sprintf("background worker %s settled %s", id, e.ReasonText())
-	case KindDaemonRetire:
-		low := ""
-		if e.Details().LowMemory {
-			low = " [low memory]"
-		}
-		return fmt.Sprintf("background worker %s retired (%s)%s", id, e.ReasonText(), low)
-	case KindDaemonLowMemory:
-		return "claude code daemon: " + e.Text
-	case KindDaemonUpgrade:
-		return fmt.Sprintf("claude code daemon restarting to upgrade: %s → %s", e.Details().From, e.Details().To)
-	case KindDaemonLockRace:
-		return "claude code daemon lost the lock race and exited: background sessions wait for a daemon"
-	case KindDaemonReap:
-		return fmt.Sprintf("claude code daemon reaped %d orphan spare(s)", e.Count)
-	case KindDaemonPrewarm:
-		return fmt.Sprintf("claude code daemon prewarm after takeover: %d worker(s) refused, not brought back", e.Count)
-	case KindDaemonSpare:
-		return "claude code daemon: spare host spawned"
+func describeDaemonSettled(e Event) string {
+	if e.Text != "" {
+		return fmt.Sprintf("background worker %s settled %s: %s", ShortID(e.Session), e.ReasonText(), e.Text)
 	}
-	return e.Kind.String()
+	return fmt.Sprintf("background worker %s settled %s", ShortID(e.Session), e.ReasonText())
+}
+
+func describeDaemonRetire(e Event) string {
+	low := ""
+	if e.Details().LowMemory {
+		low = " [low memory]"
+	}
+	return fmt.Sprintf("background worker %s retired (%s)%s", ShortID(e.Session), e.ReasonText(), low)
 }

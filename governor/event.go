@@ -5,8 +5,10 @@ import (
 	"time"
 )
 
-// Kind names what an Event says. The values are stable: they appear in
-// `coworktop events` output and scripts match on them.
+// Kind names what an Event says. The names are stable: they appear in
+// `coworktop events` output and scripts match on them. Each kind has one
+// entry in the kind table (kinds.go): its name, how the model applies it,
+// its words for the event log.
 type Kind uint16
 
 // Governor decisions ([CliGovernor] lines, shapes G1–G6 in claude-logs.md).
@@ -92,77 +94,10 @@ const (
 	KindDaemonReap     // daemon.orphan_reap: [bg] bg orphan-spare reap: N
 	KindDaemonPrewarm  // daemon.prewarm: [bg] bg: post-takeover prewarm burst — respawned A/B stale workers, N refused (Count = refused)
 	KindDaemonSpare    // daemon.spare: [bg] bg spare spawned host pid=N
-)
 
-// kindNames are the kinds as `events` and the JSON outputs print them.
-var kindNames = [...]string{
-	KindAcquire:         "governor.acquire",
-	KindAtCap:           "governor.at_cap",
-	KindYield:           "governor.yield",
-	KindPressure:        "governor.pressure",
-	KindRatioFailed:     "governor.ratio_failed",
-	KindPressureEvict:   "governor.pressure_evict",
-	KindGovernorUnknown: "governor.unknown",
-	KindSessionStart:    "session.start",
-	KindFocus:           "session.focus",
-	KindWarming:         "session.warming",
-	KindIdleTimer:       "session.idle_timer",
-	KindIdleTimeout:     "session.idle_timeout",
-	KindPause:           "session.pause",
-	KindPauseSkipped:    "session.pause_skipped",
-	KindRemoteControl:   "session.remote_control",
-	KindTurnEnd:         "session.turn_end",
-	KindCycleHealth:     "session.cycle_health",
-	KindStopAll:         "session.stop_all",
-	KindCrash:           "session.crash",
-	KindQueryDone:       "session.query_done",
-	KindResume:          "session.resume",
-	KindTornDown:        "session.torn_down",
-	KindPauseDeclined:   "session.pause_declined",
-	KindAppStart:        "app.start",
-	KindAppQuit:         "app.quit",
-	KindMemorySample:    "memory.sample",
-	KindStall:           "app.event_loop_stall",
-	KindHeartbeat:       "app.scheduled_tasks",
-	KindRendererGone:    "app.renderer_gone",
-	KindUnresponsive:    "app.unresponsive",
-	KindRateLimit:       "api.rate_limit",
-	KindAppUpdated:      "app.updated",
-	KindUpdateReady:     "app.update_ready",
-	KindUpdateRestart:   "app.update_restart",
-	KindRelaunch:        "app.relaunch",
-	KindRelaunchResume:  "app.relaunch_resume",
-	KindRemoteState:     "app.remote_control",
-	KindVMConfig:        "vm.config",
-	KindVMStep:          "vm.step",
-	KindVMFailed:        "vm.failed",
-	KindVMReady:         "vm.ready",
-	KindVMBoot:          "vm.boot",
-	KindServiceStart:    "vm.service_start",
-	KindServiceReady:    "vm.service_ready",
-	KindServiceStop:     "vm.service_stop",
-	KindDaemonStart:     "daemon.start",
-	KindDaemonShutdown:  "daemon.shutdown",
-	KindDaemonAdopt:     "daemon.adopt",
-	KindDaemonSpawn:     "daemon.spawn",
-	KindDaemonSettled:   "daemon.settled",
-	KindDaemonRetire:    "daemon.retire",
-	KindDaemonLowMemory: "daemon.low_memory",
-	KindUpdateDeferred:  "app.update_deferred",
-	KindUpdateStaged:    "app.update_staged",
-	KindPTYKill:         "session.pty_kill",
-	KindSecondInstance:  "app.second_instance",
-	KindRestartMarker:   "app.restart_marker",
-	KindPTYHostExit:     "app.pty_host_exit",
-	KindMCPGone:         "mcp.server_gone",
-	KindVMNote:          "vm.note",
-	KindServiceWarning:  "vm.service_warning",
-	KindDaemonUpgrade:   "daemon.upgrade",
-	KindDaemonLockRace:  "daemon.lock_race",
-	KindDaemonReap:      "daemon.orphan_reap",
-	KindDaemonPrewarm:   "daemon.prewarm",
-	KindDaemonSpare:     "daemon.spare",
-}
+	// A new kind goes above this line, and its entry in kinds.go's table.
+	kindCount // the number of kinds plus one (the zero Kind): not a kind
+)
 
 // Event is one parsed log entry. Every field but Time, File, Line and Kind
 // is optional, and JSON output omits the empty ones, so `coworktop events |

@@ -97,7 +97,7 @@ func TestEventWithoutDetailsHasNoDetail(t *testing.T) {
 
 func TestKindNames(t *testing.T) {
 	seen := map[string]bool{}
-	for k := Kind(1); int(k) < len(kindNames); k++ {
+	for k := Kind(1); k < kindCount; k++ {
 		name := k.String()
 		if name == "" || seen[name] {
 			t.Fatalf("kind %d: name %q empty or repeated", k, name)
@@ -108,7 +108,7 @@ func TestKindNames(t *testing.T) {
 			t.Errorf("%q reads back as %d, %v", name, back, err)
 		}
 	}
-	if Kind(0).String() != "" || Kind(len(kindNames)).String() != "" {
+	if Kind(0).String() != "" || kindCount.String() != "" {
 		t.Error("the zero kind and one past the last must have no name")
 	}
 	var k Kind

@@ -4,10 +4,7 @@ import "fmt"
 
 // String is the kind's stable name ("governor.at_cap"); the zero Kind is "".
 func (k Kind) String() string {
-	if int(k) < len(kindNames) {
-		return kindNames[k]
-	}
-	return ""
+	return k.info().name
 }
 
 // MarshalText writes the kind's name, so JSON and map keys carry the name,
@@ -27,17 +24,6 @@ func (k *Kind) UnmarshalText(b []byte) error {
 	return fmt.Errorf("unknown event kind %q", b)
 }
 
-// kindByName inverts kindNames.
-var kindByName = func() map[string]Kind {
-	m := make(map[string]Kind, len(kindNames))
-	for k, name := range kindNames {
-		if name != "" {
-			m[name] = Kind(k)
-		}
-	}
-	return m
-}()
-
 // LogOnlyText says whether State reads a kind's Text only into its event
 // log (Describe, the `events` output): a reader that keeps no log, as
 // report does (Limits.LogLines 0), may leave such texts empty
@@ -45,10 +31,5 @@ var kindByName = func() map[string]Kind {
 // a month: pause skips, cycle-health errors, rate-limit signals, VM kernel
 // notes and unknown governor lines, each its own string.
 // cmd's TestSummaryTextsChangeNoReport holds it to report's output.
-func (k Kind) LogOnlyText() bool {
-	switch k {
-	case KindPauseSkipped, KindCycleHealth, KindRateLimit, KindVMNote, KindGovernorUnknown:
-		return true
-	}
-	return false
-}
+// The kind table's logOnly holds it.
+func (k Kind) LogOnlyText() bool { return k.info().logOnly }

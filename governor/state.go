@@ -157,7 +157,8 @@ func (s *State) Finish() {
 func (s *State) Apply(e Event) { s.ApplyEvent(&e) }
 
 // ApplyEvent is Apply without copying the event (an Event is 176 bytes):
-// report's hot path. The state keeps nothing that points into e.
+// report's hot path. The state keeps nothing that points into e. The kind
+// table (kinds.go) says which apply method takes each kind.
 func (s *State) ApplyEvent(e *Event) {
 	s.counts.Entries++
 	if s.first.IsZero() || !e.Time.IsZero() && e.Time.Before(s.first) { // files are read one after another
@@ -166,48 +167,31 @@ func (s *State) ApplyEvent(e *Event) {
 	if e.Time.After(s.last) {
 		s.last = e.Time
 	}
-	switch e.Kind {
-	case KindAcquire, KindAtCap, KindYield, KindPressure, KindPressureEvict, KindRatioFailed, KindGovernorUnknown:
-		s.applyGovernor(e)
-	case KindSessionStart, KindFocus, KindWarming, KindTurnEnd, KindCycleHealth,
-		KindIdleTimer, KindIdleTimeout, KindPause, KindStopAll, KindPTYKill:
-		s.applySession(e)
-	case KindCrash, KindQueryDone, KindResume, KindTornDown, KindPauseSkipped, KindPauseDeclined, KindRemoteControl:
-		s.applyEnd(e)
-	case KindAppStart:
-		s.applyApp(e)
-	case KindAppQuit, KindAppUpdated, KindUpdateReady, KindUpdateRestart, KindRelaunch, KindRelaunchResume,
-		KindUpdateDeferred, KindUpdateStaged, KindSecondInstance, KindRestartMarker, KindPTYHostExit:
-		s.applyAppLifecycle(e)
-	case KindMCPGone:
-		s.counts.MCPGone++
-	case KindRemoteState:
-		s.counts.RemoteControlLines++
-	case KindServiceStart, KindServiceReady, KindServiceStop, KindServiceWarning:
-		s.applyService(e)
-	case KindMemorySample:
-		s.applyMemory(e)
-	case KindStall:
-		s.counts.Stalls++
-	case KindRendererGone, KindUnresponsive:
-		s.counts.RendererGone++
-		if e.Reason == ReasonOOM {
-			s.counts.RendererOOM++
-		}
-	case KindRateLimit:
-		s.counts.RateLimitHits++
-	case KindVMBoot, KindVMStep, KindVMConfig, KindVMFailed, KindVMReady, KindVMNote:
-		s.applyVM(e)
-	case KindDaemonStart, KindDaemonShutdown, KindDaemonAdopt, KindDaemonSpawn, KindDaemonSettled, KindDaemonRetire, KindDaemonLowMemory,
-		KindDaemonUpgrade, KindDaemonLockRace, KindDaemonReap, KindDaemonPrewarm, KindDaemonSpare:
-		s.applyDaemon(e)
+	info := e.Kind.info()
+	if info.apply != nil {
+		info.apply(s, e)
 	}
-	if !s.app.DownSince.IsZero() && e.Kind != KindSecondInstance && e.Kind != KindAppQuit && e.Kind != KindUpdateRestart {
+	if !s.app.DownSince.IsZero() && !info.notAlive {
 		s.noteAppAlive(e)
 	}
 	s.risk.observe(s, e)
-	if e.Kind != KindMemorySample && e.Kind != KindHeartbeat && s.limits.LogLines > 0 {
+	if !info.unlogged && s.limits.LogLines > 0 {
 		s.log.push(logItem{ev: *e})
+	}
+}
+
+// The kinds that only count.
+func (s *State) applyMCPGone(*Event)     { s.counts.MCPGone++ }
+func (s *State) applyRemoteState(*Event) { s.counts.RemoteControlLines++ }
+func (s *State) applyStall(*Event)       { s.counts.Stalls++ }
+func (s *State) applyRateLimit(*Event)   { s.counts.RateLimitHits++ }
+
+// applyRendererGone counts a renderer that died or hung, and the OOMs among
+// them.
+func (s *State) applyRendererGone(e *Event) {
+	s.counts.RendererGone++
+	if e.Reason == ReasonOOM {
+		s.counts.RendererOOM++
 	}
 }
 

@@ -7,14 +7,16 @@ import (
 	"time"
 )
 
+// kindStyle is the ink of a kind's tone in the event log (the kind table in
+// governor says each kind's tone).
 func (m *Model) kindStyle(k governor.Kind) Ink {
 	t := m.theme
-	switch k {
-	case governor.KindAtCap, governor.KindPressureEvict, governor.KindVMFailed, governor.KindRendererGone:
+	switch k.LogTone() {
+	case governor.ToneCritical:
 		return t.Critical
-	case governor.KindYield, governor.KindPressure, governor.KindGovernorUnknown, governor.KindRatioFailed, governor.KindStall:
+	case governor.ToneWarn:
 		return t.Warn
-	case governor.KindPause, governor.KindIdleTimeout:
+	case governor.ToneEvicted:
 		return t.Evicted
 	}
 	return Ink{}
