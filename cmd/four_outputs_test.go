@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/render"
 	"github.com/coworktop/coworktop/ui"
@@ -100,11 +101,21 @@ func TestFourOutputsTellOneStory(t *testing.T) {
 	if g := regexp.MustCompile(`Evictions · (\d+) lost`).FindStringSubmatch(screen); g != nil {
 		tui.lost, _ = strconv.Atoi(g[1])
 	}
-	// The ranking names the victim (names first); the Sessions row of
-	// that name ends with its short id.
+	// The ranking names the victim (names first); its id is in the
+	// details, opened as a person would: filter the Sessions pane by the
+	// name, enter.
 	if g := regexp.MustCompile(`│ *\d+ (\S+) .*◀ next \(est\)`).FindStringSubmatch(screen); g != nil {
-		if r := regexp.MustCompile(`│[ >!]` + regexp.QuoteMeta(g[1]) + ` .* ([0-9a-f]{8}) *│`).FindStringSubmatch(screen); r != nil {
-			tui.victimID = r[1]
+		keys := append(append([]string{"/"}, strings.Split(g[1], "")...), "enter", "enter")
+		for _, k := range keys {
+			r := []rune(k)[0]
+			if k == "enter" {
+				m.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+				continue
+			}
+			m.Update(tea.KeyPressMsg{Code: r, Text: k})
+		}
+		if r := regexp.MustCompile(`session (local_\S+)`).FindStringSubmatch(m.View().Content); r != nil {
+			tui.victimID = governor.ShortID(r[1])
 		}
 	}
 	if tui != want {

@@ -22,7 +22,7 @@ import (
 var (
 	headerLive = regexp.MustCompile(`Ses\[[| ]*(\d+)(?:/| live)`)
 	paneLive   = regexp.MustCompile(`Sessions · (\d+) live`)
-	liveRow    = regexp.MustCompile(`^.[ >!]\S.* (active|idle)\b.* [0-9a-f]{8} *$`) // ! marks a session at risk; the name leads, the id ends the row
+	liveRow    = regexp.MustCompile(`^.[ >!]\S.*[^:] (active|idle)( \(\w+\)| <1m)? {2,}`) // ! marks a session at risk; the name leads; "paused: idle" is no live state
 )
 
 // TestScreenNeverContradictsItself steps the demo scenario a second at a

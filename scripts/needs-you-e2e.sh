@@ -62,7 +62,7 @@ for size in 120x40 80x24; do
 	expect "the waiting session, under its title" 'Docs[^│]* idle +(approve )?Bash · [0-9]+[sm]'
 	if [ "$size" = 120x40 ]; then
 		expect "Remote Control protects its session" 'Pipel[^│]* idle \(rc\)'
-		expect "the background session's row" '│ night[^│]* bg: working +busy +bg'
+		expect "the background session's row" '│ night[^│]* bg: working +busy'
 		$T send-keys -t ny '?'
 		for _ in 1 2 3 4 5 6; do $T send-keys -t ny PageDown; sleep 0.2; done
 		expect "the help explains the column" 'NEEDS YOU +what the session waits for from you'

@@ -18,7 +18,7 @@ func TestGolden(t *testing.T) {
 	for _, sz := range []struct {
 		name string
 		w, h int
-	}{{"60x20", 60, 20}, {"80x24", 80, 24}, {"120x40", 120, 40}, {"200x50", 200, 50}} {
+	}{{"60x20", 60, 20}, {"80x24", 80, 24}, {"100x30", 100, 30}, {"120x40", 120, 40}, {"200x50", 200, 50}} {
 		t.Run(sz.name, func(t *testing.T) {
 			m := New(Options{Mode: ModeLive, Clock: func() time.Time { return fixedNow }, Version: "test"})
 			tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(sz.w, sz.h))

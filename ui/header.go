@@ -240,32 +240,82 @@ func (m *Model) sessionsMeter(w int) string {
 func (m *Model) pressureLine(w int) string {
 	t := m.theme
 	s := m.snap
-	var b strings.Builder
-	b.WriteString(t.paint(t.Title, " Pressure "))
+	gov := []part{{t.Title, " Pressure "}}
+	short := gov // the same, in fewer words
 	switch age := s.Now.Sub(s.PressureAt); {
 	case s.Pressure != governor.PressureUnknown && s.LoggedPressureNow() == governor.PressureUnknown:
 		// The governor logs a level when it rises, never the return to
 		// normal: an old line is history, not the present.
-		b.WriteString(t.paint(t.Muted, "governor last "+s.PressureText+" "+governor.FormatDuration(age)+" ago (logged)"))
+		gov = append(gov, part{t.Muted, "governor last " + s.PressureText + " " + governor.FormatDuration(age) + " ago (logged)"})
+		short = append(short, part{t.Muted, "last " + s.PressureText + " logged " + governor.ShortDuration(age) + " ago"})
 	case s.Pressure != governor.PressureUnknown:
-		b.WriteString(t.paint(m.levelStyle(s.Pressure), "governor "+s.PressureText))
-		b.WriteString(t.paint(t.Muted, " "+governor.FormatDuration(age)+" ago (logged)"))
+		gov = append(gov, part{m.levelStyle(s.Pressure), "governor " + s.PressureText},
+			part{t.Muted, " " + governor.FormatDuration(age) + " ago (logged)"})
+		short = append(short, part{m.levelStyle(s.Pressure), s.PressureText},
+			part{t.Muted, " (logged " + governor.ShortDuration(age) + " ago)"})
 	default:
-		b.WriteString(t.paint(t.Muted, "governor none logged"))
+		gov = append(gov, part{t.Muted, "governor none logged"})
+		short = append(short, part{t.Muted, "none logged"})
 	}
-	if h := s.Host; h != nil && h.Pressure != governor.PressureUnknown {
-		b.WriteString(" · ")
-		b.WriteString(t.paint(m.levelStyle(h.Pressure), "host "+h.Pressure.String()))
-		if h.PressureSource != "" {
-			b.WriteString(t.paint(t.Muted, " ("+h.PressureSource+")"))
-		}
-		if h.KernelGoverned && h.MemorystatusLevel >= 0 {
-			// The level can latch at warning for minutes; the kernel's own
-			// free % beside it, as snapshot shows it (audit U9).
-			b.WriteString(t.paint(t.Muted, fmt.Sprintf(" · kern.memorystatus_level %d%%", h.MemorystatusLevel)))
+	h := s.Host
+	if h == nil || h.Pressure == governor.PressureUnknown {
+		return padStyled(paint(t, gov), w)
+	}
+	host := []part{{Ink{}, " · "}, {m.levelStyle(h.Pressure), "host " + h.Pressure.String()}}
+	var source, kern []part
+	if h.PressureSource != "" {
+		source = []part{{t.Muted, " (" + h.PressureSource + ")"}}
+	}
+	if h.KernelGoverned && h.MemorystatusLevel >= 0 {
+		// The level can latch at warning for minutes; the kernel's own
+		// free % beside it, as snapshot shows it (audit U9).
+		kern = []part{{t.Muted, fmt.Sprintf(" · kern.memorystatus_level %d%%", h.MemorystatusLevel)}}
+	}
+	// The longest wording that fits: the host's source and the kernel's
+	// figure go before the levels are cut (issue 36 #2).
+	return padStyled(paint(t, firstFit(w,
+		concat(gov, host, source, kern), concat(gov, host, kern), concat(gov, host), concat(short, host), short)), w)
+}
+
+// part is a piece of a header line in its ink.
+type part struct {
+	ink  Ink
+	text string
+}
+
+func concat(ps ...[]part) []part {
+	var out []part
+	for _, p := range ps {
+		out = append(out, p...)
+	}
+	return out
+}
+
+func partsWidth(ps []part) int {
+	n := 0
+	for _, p := range ps {
+		n += textWidth(p.text)
+	}
+	return n
+}
+
+// firstFit is the first of forms (longest wording first) that fits in w
+// cells, else the last.
+func firstFit(w int, forms ...[]part) []part {
+	for _, f := range forms {
+		if partsWidth(f) <= w {
+			return f
 		}
 	}
-	return padStyled(b.String(), w)
+	return forms[len(forms)-1]
+}
+
+func paint(t Theme, ps []part) string {
+	var b strings.Builder
+	for _, p := range ps {
+		b.WriteString(t.paint(p.ink, p.text))
+	}
+	return b.String()
 }
 
 func (m *Model) vmLine(w int) string {
@@ -275,7 +325,7 @@ func (m *Model) vmLine(w int) string {
 	state := vm.State.String()
 	switch vm.State {
 	case governor.VMUnknown:
-		state = "unknown (no VM log lines yet)"
+		state = fitFirst(w-12, []string{"unknown (no VM log lines yet)", "unknown (no VM lines yet)", "unknown"})
 	case governor.VMRunning:
 		st = t.OK
 	case governor.VMBooting:
@@ -308,23 +358,35 @@ func (m *Model) vmLine(w int) string {
 func (m *Model) appLine(w int) string {
 	t := m.theme
 	a := m.snap.App
-	text := "no Starting app line yet"
+	texts := []string{"no Starting app line yet"}
 	if a.Version != "" {
-		text = strings.TrimSpace(a.Version + " " + a.Platform + " " + a.Arch)
+		// The longest wording that fits (issue 36 #2: "started 12-06 13:…").
+		full := strings.TrimSpace(a.Version + " " + a.Platform + " " + a.Arch)
+		texts = []string{full}
 		if !a.StartedAt.IsZero() {
-			text += " · started " + a.StartedAt.Format("01-02 15:04")
+			texts = []string{full + " · started " + a.StartedAt.Format("01-02 15:04"), full}
 		}
 	}
 	if end := m.snap.AppEndText(); end != "" {
 		// The quit leads: it is what the rest of the screen follows from.
 		out := t.paint(t.Title, " App ") + t.paint(t.Warn, clip(end, max(1, w-5)))
 		if rest := w - 5 - textWidth(end) - 3; rest > 4 {
-			out += t.paint(t.Muted, " · "+clip(text, rest))
+			out += t.paint(t.Muted, " · "+clip(fitFirst(rest, texts), rest))
 		}
 		return padStyled(out, w)
 	}
-	out := t.paint(t.Title, " App ") + t.paint(t.Fact, clip(text, max(1, w-5)))
+	out := t.paint(t.Title, " App ") + t.paint(t.Fact, clip(fitFirst(max(1, w-5), texts), max(1, w-5)))
 	return padStyled(out, w)
+}
+
+// fitFirst is the first of texts that fits in w cells, else the last.
+func fitFirst(w int, texts []string) string {
+	for _, s := range texts {
+		if clipWidth(s) <= w {
+			return s
+		}
+	}
+	return texts[len(texts)-1]
 }
 
 // fileLines is the follower's status per log: one line each, or all on one

@@ -125,6 +125,10 @@ type Model struct {
 	// snapshot taken at namesAt.
 	names   map[string]string
 	namesAt time.Time
+	// dupNames counts the sessions of each name (rowName), for the
+	// snapshot taken at dupAt.
+	dupNames map[string]int
+	dupAt    time.Time
 	// openText is the full text of the row opened with enter (openRow),
 	// scrolled to openOffset; nil when none is open.
 	openText   []string

@@ -22,3 +22,23 @@ func (m *Model) sessionName(id string) string {
 	}
 	return governor.ShortID(id)
 }
+
+// rowName is a Sessions row's name: the session's name, with its short id
+// after it when another session shares the name (the id column is gone to
+// the details, issue 36 #2; two "api" rows still tell apart).
+func (m *Model) rowName(s governor.SessionView) string {
+	name := governor.SessionName(s)
+	if m.dupAt != m.snap.Now || m.dupNames == nil {
+		m.dupNames = map[string]int{}
+		for _, v := range m.snap.Sessions {
+			m.dupNames[governor.SessionName(v)]++
+		}
+		m.dupAt = m.snap.Now
+	}
+	if m.dupNames[name] > 1 {
+		if short := governor.ShortID(s.ID); short != name {
+			return name + " · " + short
+		}
+	}
+	return name
+}

@@ -38,21 +38,26 @@ func (m *Model) body(id paneID, c content, w, h int) []string {
 	if avail > 0 && ps.cursor >= ps.offset+avail {
 		ps.offset = ps.cursor - avail + 1
 	}
-	ps.offset = max(0, min(ps.offset, rows.n-avail))
+	if ps.offset > 0 { // only a scrolled pane formats its last rows
+		ps.offset = max(0, min(ps.offset, tailStart(rows, avail)))
+	}
+	// A row may bring continuation lines (a wrapped reason): the window
+	// is laid out in lines, and moved down until the cursor's row is whole
+	// in it.
+	var order []int
+	var drawn []row
+	end := ps.offset
+	for {
+		order, drawn, end = m.window(rows, c, ps, avail)
+		if !cursor || ps.cursor < end || ps.offset >= ps.cursor {
+			break
+		}
+		ps.offset++
+	}
 	ps.rowTop = len(lines)
-	end := min(rows.n, ps.offset+avail)
 	ps.shown, ps.below = max(0, end-ps.offset), max(0, rows.n-end)
-	order := make([]int, 0, end-ps.offset)
-	for i := ps.offset; i < end; i++ {
-		order = append(order, i)
-	}
-	// A row that must stay in view (the newest loss under the risks)
-	// takes the last place when the rows above it fill the pane.
-	if ps.filter == "" && ps.offset == 0 && c.keep > 0 && c.keep >= end && c.keep < rows.n && len(order) > 1 && ps.cursor < end-1 {
-		order[len(order)-1] = c.keep
-	}
-	for _, i := range order {
-		r := rows.at(i)
+	for k, i := range order {
+		r := drawn[k]
 		if cursor && i == ps.cursor && m.focus == id {
 			lines = append(lines, m.theme.paint(m.theme.Selected, fit(">"+r.plain[min(1, len(r.plain)):], w)))
 		} else {
@@ -82,6 +87,53 @@ func (m *Model) body(id paneID, c content, w, h int) []string {
 		lines = append(lines, padStyled(f, w))
 	}
 	return lines[:min(len(lines), h)]
+}
+
+// window picks the rows drawn from ps.offset in avail lines, each with its
+// continuation lines: the first row always, the others while they fit
+// whole. end is one past the last row drawn in order. A row that must stay
+// in view (the newest loss under the risks) takes the place of the last
+// rows when the rows above it fill the pane.
+func (m *Model) window(rows rowList, c content, ps *paneState, avail int) (order []int, drawn []row, end int) {
+	used := 0
+	end = ps.offset
+	for i := ps.offset; i < rows.n && used < avail; i++ {
+		r := rows.at(i)
+		n := 1 + len(r.more)
+		if used > 0 && used+n > avail {
+			break
+		}
+		order, drawn = append(order, i), append(drawn, r)
+		used += n
+		end = i + 1
+	}
+	if ps.filter != "" || ps.offset != 0 || c.keep <= 0 || c.keep < end || c.keep >= rows.n || len(order) < 2 || ps.cursor >= end-1 {
+		return order, drawn, end
+	}
+	k := rows.at(c.keep)
+	need := 1 + len(k.more)
+	for len(order) > 1 && avail-used < need {
+		last := drawn[len(drawn)-1]
+		used -= 1 + len(last.more)
+		order, drawn = order[:len(order)-1], drawn[:len(drawn)-1]
+	}
+	return append(order, c.keep), append(drawn, k), end
+}
+
+// tailStart is the first row of the last window: the rows from it to the
+// end, with their continuation lines, fill at most avail lines. Only those
+// rows are formatted.
+func tailStart(rows rowList, avail int) int {
+	used, i := 0, rows.n
+	for i > 0 {
+		n := 1 + len(rows.at(i-1).more)
+		if used+n > avail && used > 0 {
+			break
+		}
+		used += n
+		i--
+	}
+	return i
 }
 
 // moreMark is the pane's "↓ N more" (and "↑ N" above), or "".

@@ -104,7 +104,7 @@ func (m *Model) competitionContent(w int) content {
 	if hog != nil {
 		hint := fmt.Sprintf("hint: %s holds %s, more than the %s the Cowork VM needs; stop it before heavy parallel work",
 			hog.Name, humanBytes(hogMem), humanBytes(m.vmNeeds()))
-		for _, l := range wrap(hint, w, 2) {
+		for _, l := range wrap(hint, w, footerWrap) {
 			c.footer = append(c.footer, t.paint(t.Warn, fit(l, w)))
 		}
 		c.tight = []string{t.paint(t.Warn, fit(hint, w))}

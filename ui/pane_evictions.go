@@ -30,29 +30,19 @@ func (m *Model) outcomeStyle(o governor.Outcome) Ink {
 // and evidence with enter, and wraps when the pane is zoomed.
 func (m *Model) evictionsContent(w int) content {
 	t := m.theme
-	ev := evCols{timeW: 8, whatW: 12, idleW: 13}
-	ev.nameW = max(8, min(20, (w-ev.timeW-ev.whatW-ev.idleW)/4))
-	// Two spaces after IDLE: its right-aligned figure must not run into
-	// the cause's first word.
-	ev.causeW = max(4, w-ev.timeW-ev.whatW-ev.nameW-ev.idleW-7)
-	ev.wrap = m.zoomed && m.focus == paneEvictions
-	head := newLine(t).add(Ink{}, " ").cell(t.Heading, "TIME", ev.timeW).cell(t.Heading, "WHAT", ev.whatW).cell(t.Heading, "SESSION", ev.nameW).
-		rcell(t.Heading, "IDLE", ev.idleW).add(Ink{}, " ").cell(t.Heading, "CAUSE", ev.causeW)
-	c := content{heading: head.String()}
+	var pend []evPending
 	for i, r := range m.snap.Risks {
 		who := m.sessionName(r.Session)
 		if who == "" && len(r.Sessions) > 0 {
 			who = plural(len(r.Sessions), "session")
 		}
-		cause := r.Text()
-		if len(r.Evidence) > 0 {
-			cause += " · " + strings.Join(r.Evidence, "; ")
-		}
+		// The evidence is in what enter opens: the row's width goes to
+		// the reason (issue 36 #2).
 		detail := append([]string{"AT RISK now: " + r.Text()}, evidenceLines(r.Evidence)...)
-		c.rows = append(c.rows, m.evRow(ev, "risk:"+strconv.Itoa(i)+":"+r.Session,
-			[4]string{"now", "AT RISK", who, ""}, [3]Ink{t.Muted, t.Warn, t.Warn}, cause, detail))
+		pend = append(pend, evPending{key: "risk:" + strconv.Itoa(i) + ":" + r.Session,
+			cells: [4]string{"now", "AT RISK", who, ""}, inks: [3]Ink{t.Muted, t.Warn, t.Warn}, cause: r.Text(), detail: detail})
 	}
-	c.keep = -1
+	keep := -1
 	losses, outcomes := m.snap.Losses, m.snap.Outcomes
 	zone := m.snap.Now.Location() // the daemon logs in UTC, the app in local time: show one clock
 	for i, j := len(losses)-1, 0; i >= 0 || j < len(outcomes); {
@@ -61,10 +51,10 @@ func (m *Model) evictionsContent(w int) content {
 			continue
 		}
 		if i >= 0 && (j >= len(outcomes) || !losses[i].Time.Before(outcomes[j].Time)) {
-			if c.keep < 0 {
-				c.keep = len(c.rows) // the newest loss stays in view
+			if keep < 0 {
+				keep = len(pend) // the newest loss stays in view
 			}
-			c.rows = append(c.rows, m.lossRow(losses[i], zone, ev))
+			pend = append(pend, m.lossRow(losses[i], zone))
 			i--
 			continue
 		}
@@ -79,9 +69,16 @@ func (m *Model) evictionsContent(w int) content {
 		if o.File != "" {
 			detail = append(detail, evidenceLines([]string{o.File + ":" + strconv.Itoa(o.Line)})...)
 		}
-		c.rows = append(c.rows, m.evRow(ev, "out:"+strconv.Itoa(j)+":"+o.Session,
-			[4]string{at, governor.OutcomeWhat(o), m.sessionName(o.Session), idle}, [3]Ink{t.Muted, m.outcomeStyle(o), Ink{}},
-			governor.OutcomeCause(o), m.withLogLines(detail, o.Session, o.Time)))
+		pend = append(pend, evPending{key: "out:" + strconv.Itoa(j) + ":" + o.Session,
+			cells: [4]string{at, governor.OutcomeWhat(o), m.sessionName(o.Session), idle}, inks: [3]Ink{t.Muted, m.outcomeStyle(o), Ink{}},
+			cause: governor.OutcomeCause(o), detail: m.withLogLines(detail, o.Session, o.Time)})
+	}
+	ev := m.evColumns(w, pend)
+	head := newLine(t).add(Ink{}, " ").cell(t.Heading, "TIME", ev.timeW).cell(t.Heading, "WHAT", ev.whatW).cell(t.Heading, "SESSION", ev.nameW).
+		rcell(t.Heading, "IDLE", ev.idleW).add(Ink{}, " ").cell(t.Heading, "CAUSE", ev.causeW)
+	c := content{heading: head.String(), keep: keep, rows: make([]row, 0, len(pend))}
+	for _, p := range pend {
+		c.rows = append(c.rows, m.evRow(ev, p))
 	}
 	c.info = strconv.Itoa(m.snap.LostCount()) + " lost · " + plural(m.snap.EvictionsLastHour, "eviction") + " in the last hour"
 	if n := len(m.snap.Risks); n > 0 {
@@ -90,30 +87,68 @@ func (m *Model) evictionsContent(w int) content {
 	return c
 }
 
-// evCols are the Evictions pane's column widths, and whether its causes
-// wrap (zoomed).
-type evCols struct {
-	timeW, whatW, nameW, idleW, causeW int
-	wrap                               bool
+// evPending is an Evictions row before the columns are sized: its key
+// (a session may have a risk and a loss), cells (time, what, session
+// name, idle) in their inks (time, what, cause), the cause, and what
+// enter opens.
+type evPending struct {
+	key    string
+	cells  [4]string
+	inks   [3]Ink
+	cause  string
+	detail []string
 }
 
-// evRow is one Evictions row: cells (time, what, session name, idle) in
-// their inks (time, what, cause), the cause, and what enter opens. key
-// identifies the row for the cursor (a session may have a risk and a loss).
-func (m *Model) evRow(ev evCols, key string, cells [4]string, inks [3]Ink, cause string, detail []string) row {
-	t := m.theme
-	l := newLine(t).add(Ink{}, " ").cell(inks[0], cells[0], ev.timeW).cell(inks[1], cells[1], ev.whatW).cell(Ink{}, cells[2], ev.nameW).
-		rcell(Ink{}, cells[3], ev.idleW).add(Ink{}, " ")
-	lines := []string{cause}
-	if ev.wrap {
-		lines = wrap(cause, ev.causeW, 1<<10)
+// evCols are the Evictions pane's column widths, and how many lines a
+// cause may wrap to.
+type evCols struct {
+	timeW, whatW, nameW, idleW, causeW int
+	lines                              int
+}
+
+// evColumns sizes the columns to what they hold, so the cause gets the
+// rest of the width; the cause wraps, to a few lines where the screen has
+// the height and to every line when the pane is zoomed, rather than being
+// cut (issue 36 #2).
+func (m *Model) evColumns(w int, pend []evPending) evCols {
+	ev := evCols{timeW: 8, whatW: 4, nameW: 7, idleW: 4, lines: 1}
+	names := 0
+	for _, p := range pend {
+		ev.whatW = max(ev.whatW, textWidth(p.cells[1]))
+		names = max(names, clipWidth(p.cells[2]))
+		ev.idleW = max(ev.idleW, textWidth(p.cells[3]))
 	}
-	r := l.cell(inks[2], lines[0], ev.causeW).row(key)
+	ev.nameW = max(ev.nameW, min(names, 24, w/4))
+	// Two spaces after IDLE: its right-aligned figure must not run into
+	// the cause's first word.
+	ev.causeW = max(4, w-ev.timeW-ev.whatW-ev.nameW-ev.idleW-7)
+	switch {
+	case m.zoomed && m.focus == paneEvictions:
+		ev.lines = 1 << 10
+	case m.height >= evWrapHeight:
+		ev.lines = evWrapLines
+	}
+	return ev
+}
+
+// From evWrapHeight lines of screen a cause wraps to evWrapLines lines.
+const (
+	evWrapHeight = 30
+	evWrapLines  = 4
+)
+
+// evRow is one Evictions row, its cause wrapped under it.
+func (m *Model) evRow(ev evCols, p evPending) row {
+	t := m.theme
+	l := newLine(t).add(Ink{}, " ").cell(p.inks[0], p.cells[0], ev.timeW).cell(p.inks[1], p.cells[1], ev.whatW).cell(Ink{}, p.cells[2], ev.nameW).
+		rcell(Ink{}, p.cells[3], ev.idleW).add(Ink{}, " ")
+	lines := wrap(p.cause, ev.causeW, ev.lines)
+	r := l.cell(p.inks[2], lines[0], ev.causeW).row(p.key)
 	indent := strings.Repeat(" ", ev.timeW+ev.whatW+ev.nameW+ev.idleW+6)
 	for _, more := range lines[1:] {
-		r.more = append(r.more, indent+t.paint(inks[2], fit(more, ev.causeW))+" ")
+		r.more = append(r.more, indent+t.paint(p.inks[2], fit(more, ev.causeW))+" ")
 	}
-	r.detail = detail
+	r.detail = p.detail
 	return r
 }
 
@@ -150,7 +185,7 @@ func (m *Model) withLogLines(detail []string, session string, at time.Time) []st
 
 // lossRow is one lost session: what killed it, what the line says, and
 // the line.
-func (m *Model) lossRow(l governor.Loss, zone *time.Location, ev evCols) row {
+func (m *Model) lossRow(l governor.Loss, zone *time.Location) evPending {
 	t := m.theme
 	who := m.sessionName(l.Session)
 	if l.Session == "" {
@@ -174,10 +209,10 @@ func (m *Model) lossRow(l governor.Loss, zone *time.Location, ev evCols) row {
 	if idle != "" {
 		head += ", idle " + idle
 	}
+	// The line it is read from (file:line) is in what enter opens.
 	detail := append([]string{head + ": " + why}, evidenceLines([]string{l.Evidence()})...)
-	why += " · " + l.Evidence()
-	return m.evRow(ev, "loss:"+at+":"+strconv.Itoa(l.Line)+":"+l.Session, [4]string{at, lossWhat(l.Cause), who, idle},
-		[3]Ink{t.Muted, t.Critical, Ink{}}, why, m.withLogLines(detail, l.Session, l.Time))
+	return evPending{key: "loss:" + at + ":" + strconv.Itoa(l.Line) + ":" + l.Session, cells: [4]string{at, lossWhat(l.Cause), who, idle},
+		inks: [3]Ink{t.Muted, t.Critical, Ink{}}, cause: why, detail: m.withLogLines(detail, l.Session, l.Time)}
 }
 
 // lossWhat is the WHAT column of a loss.

@@ -19,10 +19,15 @@ func (m *Model) rankingContent(w int) content {
 		longest = max(longest, v.Idle)
 	}
 	scale := max(longest, 15*time.Minute) // bars relative to the usual 900 s idle timeout
-	const rankW, idleW, markW = 2, 6, 12
+	const rankW, idleW, markW, barMin = 2, 6, 12, 4
 	// The name leads every row (issue 23 #5): a bare hex id as the next
-	// victim said nothing.
-	nameW := max(8, min(24, (w-rankW-idleW-markW-4)/2))
+	// victim said nothing; it gets its whole width before the bar does
+	// (issue 36 #2: "Design syst…" beside an empty bar).
+	names := 0
+	for _, v := range s.IdleRanking {
+		names = max(names, clipWidth(governor.SessionName(v)))
+	}
+	nameW := max(8, min(names, 32, w-rankW-idleW-markW-4-barMin))
 	barW := max(1, w-rankW-nameW-idleW-markW-4)
 	c.heading = newLine(t).rcell(t.Heading, "#", rankW).cell(t.Heading, "SESSION", nameW).cell(t.Heading, "IDLE BAR", barW).
 		rcell(t.Heading, "IDLE", idleW).cell(t.Heading, "", markW).String()
@@ -62,7 +67,7 @@ func (m *Model) outlookLines(w int) (lines, tight []string) {
 		st = t.Warn
 	}
 	add := func(st Ink, text string) {
-		for _, l := range wrap(text, w, 2) {
+		for _, l := range wrap(text, w, footerWrap) {
 			lines = append(lines, t.paint(st, fit(l, w)))
 		}
 		tight = append(tight, t.paint(st, fit(text, w)))
@@ -91,6 +96,11 @@ func (m *Model) outlookLines(w int) (lines, tight []string) {
 	}
 	return lines, tight
 }
+
+// footerWrap is how many lines a pane's footer text (the outlook, a
+// hint) wraps to before it is cut: enough for every sentence the panes
+// write at the narrowest box the goldens draw (issue 36 #2).
+const footerWrap = 5
 
 // rankingMinRows: a row, and the outlook's first line: what a spawn would
 // meet.

@@ -94,43 +94,18 @@ func (m *Model) stateStyle(s governor.SessionView) Ink {
 }
 
 // sessionsContent is the Sessions pane: one row per live or recently seen
-// session.
+// session, its columns from sessionColumns.
 func (m *Model) sessionsContent(w int) content {
 	t := m.theme
-	const idW, stW, idleW, toW, evW = 8, 12, 7, 7, 2
-	startW := 5
-	// With records read, a NEEDS YOU column, and the title in place of
-	// the folder's name where the app records one (records.go).
-	records := m.snap.Records != nil
-	needW, nameHead := 0, "PROJECT"
-	if records {
-		needW, nameHead = needsYouWidth(w), "NAME"
-		if w < needsNoStart {
-			startW = 0
-		}
+	// With records read, the title in place of the folder's name where
+	// the app records one (records.go).
+	nameHead := "PROJECT"
+	if m.snap.Records != nil {
+		nameHead = "NAME"
 	}
-	projW := w - 1 - idW - stW - startW - idleW - toW - evW - 7
-	if startW == 0 {
-		projW++ // its separator too
-	}
-	if needW > 0 {
-		projW -= needW + 1
-	}
-	projW = max(4, projW)
-	// The name leads (issue 23 #5): the id is for telling two of one
-	// project apart, so it goes last.
-	head := newLine(t).add(t.Heading, " ").cell(t.Heading, nameHead, projW).
-		cell(t.Heading, "STATE", stW)
-	if needW > 0 {
-		head.cell(t.Heading, "NEEDS YOU", needW)
-	}
-	if startW > 0 {
-		head.cell(t.Heading, "START", startW)
-	}
-	head.rcell(t.Heading, "IDLE", idleW).
-		rcell(t.Heading, "TIMEOUT", toW).rcell(t.Heading, "EV", evW).cell(t.Heading, "ID", idW)
-	c := content{heading: head.String()}
 	sessions := m.sortedSessions()
+	lay := m.layoutSessions(w, sessions)
+	c := content{heading: lay.heading(t, nameHead)}
 	bg := m.snap.Background
 	c.count = len(sessions) + len(bg)
 	c.sessionAt = func(i int) string {
@@ -141,36 +116,9 @@ func (m *Model) sessionsContent(w int) content {
 	}
 	c.rowAt = func(i int) row {
 		if i >= len(sessions) {
-			return m.backgroundRow(bg[i-len(sessions)], projW, needW, startW)
+			return m.backgroundRow(lay, bg[i-len(sessions)])
 		}
-		s := sessions[i]
-		timeout := ""
-		if s.TimerTimeout > 0 {
-			timeout = governor.FormatDuration(s.TimerRemaining)
-		}
-		ev := ""
-		if s.Evictions > 0 {
-			ev = strconv.Itoa(s.Evictions)
-		}
-		idle := "-"
-		if s.Live() {
-			idle = governor.FormatDuration(s.Idle)
-		}
-		mark, markInk := " ", Ink{}
-		if s.AtRisk != governor.RiskNone { // the next warm spawn or a pressure sweep would evict it
-			mark, markInk = "!", t.Critical
-		}
-		l := newLine(t).add(markInk, mark).cell(Ink{}, governor.SessionName(s), projW).
-			cell(m.stateStyle(s), stateLabel(s), stW)
-		if needW > 0 {
-			l.cell(m.needsYouInk(s), needsYouCell(s, m.snap.Now, needW), needW)
-		}
-		if startW > 0 {
-			l.cell(t.Muted, shortClock(s.FirstSeen), startW)
-		}
-		l.rcell(m.stateStyle(s), idle, idleW).
-			rcell(t.Muted, timeout, toW).rcell(t.Evicted, ev, evW).cell(t.Muted, governor.ShortID(s.ID), idW)
-		return l.row(s.ID)
+		return m.sessionRow(lay, sessions[i])
 	}
 	// The header's figure, not a count of its own: one definition.
 	c.info = strconv.Itoa(m.snap.Live) + " live · sort " + m.sortBy.String()

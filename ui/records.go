@@ -22,7 +22,8 @@ const needsNoStart = 100
 
 // needsYouCell is the NEEDS YOU cell: "approve Bash · 12m05s" while the
 // session waits for the person, its attention otherwise ("busy", "idle"),
-// "?" when its record does not say (or it has none).
+// nothing when its record does not say (or it has none): a column of
+// question marks said nothing (issue 36 #2).
 func needsYouCell(s governor.SessionView, now time.Time, w int) string {
 	switch {
 	case s.NeedsYou():
@@ -34,7 +35,7 @@ func needsYouCell(s governor.SessionView, now time.Time, w int) string {
 	case !s.Live():
 		return ""
 	case s.Attention == governor.AttentionUnknown || s.Attention == governor.AttentionNone:
-		return "?"
+		return ""
 	}
 	return s.Attention.String()
 }
@@ -49,42 +50,20 @@ func (m *Model) needsYouInk(s governor.SessionView) Ink {
 	return m.theme.Muted
 }
 
-// backgroundRow is one background session of the Claude Code supervisor:
-// its name, its recorded state and attention, "bg" in the ID column, in
-// the Sessions pane's order (names first).
-func (m *Model) backgroundRow(b governor.BackgroundView, nameW, needW, startW int) row {
-	t := m.theme
-	const stW = 12
-	need := b.Attention.String()
-	ink := t.Muted
-	if b.NeedsYou() {
-		need, ink = b.WaitingFor, t.Warn
-		if need == "" {
-			need = "waiting"
-		}
-		if !b.WaitingSince.IsZero() {
-			need += " · " + governor.ShortDuration(max(0, m.snap.Now.Sub(b.WaitingSince)))
-		}
+// backgroundNeeds is a background session's NEEDS YOU cell: what it
+// waits for and how long, or its attention.
+func (m *Model) backgroundNeeds(b governor.BackgroundView) (string, Ink) {
+	if !b.NeedsYou() {
+		return b.Attention.String(), m.theme.Muted
 	}
-	name := b.Name
-	if name == "" {
-		name = b.ID
+	need := b.WaitingFor
+	if need == "" {
+		need = "waiting"
 	}
-	state := "bg"
-	if b.State != "" {
-		state = "bg: " + b.State
+	if !b.WaitingSince.IsZero() {
+		need += " · " + governor.ShortDuration(max(0, m.snap.Now.Sub(b.WaitingSince)))
 	}
-	l := newLine(t).add(Ink{}, " ").cell(Ink{}, name, nameW).cell(t.Muted, state, stW)
-	if needW > 0 {
-		l.cell(ink, need, needW)
-	}
-	// START, IDLE, TIMEOUT and EV are the log's: a background session has
-	// none of them.
-	pad := 7 + 1 + 7 + 1 + 2 + 1
-	if startW > 0 {
-		pad += startW + 1
-	}
-	return l.add(Ink{}, strings.Repeat(" ", pad)).cell(t.Muted, "bg", 8).row(b.ID)
+	return need, m.theme.Warn
 }
 
 // needsYouHeader is the title line's count of sessions that need the

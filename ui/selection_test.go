@@ -1,13 +1,12 @@
 package ui
 
 import (
-	"regexp"
 	"strings"
 	"testing"
 	"time"
-)
 
-var shortIDRe = regexp.MustCompile(`^[0-9a-f]{8}$`)
+	"github.com/coworktop/coworktop/governor"
+)
 
 // highlighted is the session id prefix on the frame's selected row (the
 // row drawn with ">").
@@ -16,13 +15,15 @@ func highlighted(t *testing.T, m *Model) string {
 	for _, l := range strings.Split(frame(m), "\n") {
 		l = strings.TrimLeft(l, "│")
 		if strings.HasPrefix(l, ">") {
-			// The name leads the row and the short id follows it.
-			for _, f := range strings.Fields(l[1:]) {
-				if shortIDRe.MatchString(f) {
-					return f
+			// The name leads the row; the id is in the details, so the
+			// name on screen is looked up among the snapshot's sessions.
+			name := strings.Fields(l[1:])[0]
+			for _, s := range m.snap.Sessions {
+				if governor.SessionName(s) == name {
+					return shortOf(s.ID)
 				}
 			}
-			return strings.Fields(l[1:])[0]
+			return name
 		}
 	}
 	t.Fatalf("no selected row on screen:\n%s", frame(m))

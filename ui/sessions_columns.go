@@ -1,0 +1,175 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// sessionColumn is one column of the Sessions pane after the name: its
+// heading, width and alignment, and its cell for a session and for a
+// background session (nil: blank). A column is one entry of
+// sessionColumns; the name takes what the columns leave.
+type sessionColumn struct {
+	head  string
+	right bool
+	// width is the column's width at pane width w (records: the session
+	// records were read); 0 leaves it out.
+	width func(m *Model, w int, records bool) int
+	// has, when set, makes the column sparse: it takes no width unless
+	// has is true for some session (issue 36 #2: an EV column empty on
+	// every row took the width the reasons needed).
+	has  func(s governor.SessionView) bool
+	cell func(m *Model, s governor.SessionView, w int) (string, Ink)
+	bg   func(m *Model, b governor.BackgroundView, w int) (string, Ink)
+}
+
+func fixedWidth(n int) func(*Model, int, bool) int {
+	return func(*Model, int, bool) int { return n }
+}
+
+// sessionColumns are the Sessions pane's columns, in order. The session's
+// id and start time are in its details (enter): the width goes to what a
+// person reads.
+var sessionColumns = []sessionColumn{
+	{head: "STATE", width: fixedWidth(12),
+		cell: func(m *Model, s governor.SessionView, _ int) (string, Ink) { return stateLabel(s), m.stateStyle(s) },
+		bg: func(m *Model, b governor.BackgroundView, _ int) (string, Ink) {
+			if b.State != "" {
+				return "bg: " + b.State, m.theme.Muted
+			}
+			return "bg", m.theme.Muted
+		}},
+	{head: "NEEDS YOU", width: func(_ *Model, w int, records bool) int {
+		if !records {
+			return 0
+		}
+		return needsYouWidth(w)
+	}, cell: func(m *Model, s governor.SessionView, w int) (string, Ink) {
+		return needsYouCell(s, m.snap.Now, w), m.needsYouInk(s)
+	}, bg: func(m *Model, b governor.BackgroundView, _ int) (string, Ink) { return m.backgroundNeeds(b) }},
+	{head: "START", width: func(_ *Model, w int, records bool) int {
+		if records && w < needsNoStart {
+			return 0 // its room goes to NEEDS YOU; the start stays in the details
+		}
+		return 5
+	}, cell: func(m *Model, s governor.SessionView, _ int) (string, Ink) {
+		return shortClock(s.FirstSeen), m.theme.Muted
+	}},
+	{head: "IDLE", right: true, width: fixedWidth(7),
+		cell: func(m *Model, s governor.SessionView, _ int) (string, Ink) {
+			if !s.Live() {
+				return "-", m.stateStyle(s)
+			}
+			return governor.FormatDuration(s.Idle), m.stateStyle(s)
+		}},
+	{head: "TIMEOUT", right: true, width: fixedWidth(7),
+		has: func(s governor.SessionView) bool { return s.TimerTimeout > 0 },
+		cell: func(m *Model, s governor.SessionView, _ int) (string, Ink) {
+			if s.TimerTimeout <= 0 {
+				return "", Ink{}
+			}
+			return governor.FormatDuration(s.TimerRemaining), m.theme.Muted
+		}},
+	{head: "EV", right: true, width: fixedWidth(2),
+		has: func(s governor.SessionView) bool { return s.Evictions > 0 },
+		cell: func(m *Model, s governor.SessionView, _ int) (string, Ink) {
+			if s.Evictions <= 0 {
+				return "", Ink{}
+			}
+			return strconv.Itoa(s.Evictions), m.theme.Evicted
+		}},
+}
+
+// sessionLayout is the Sessions pane's columns as drawn at one width: the
+// name's width and each shown column with its width.
+type sessionLayout struct {
+	nameW int
+	cols  []shownColumn
+}
+
+type shownColumn struct {
+	*sessionColumn
+	w int
+}
+
+// layoutSessions picks the columns shown at pane width w and gives the
+// name the rest. A sparse column is read over every session: one test of
+// an int each, no formatting.
+func (m *Model) layoutSessions(w int, sessions []governor.SessionView) sessionLayout {
+	records := m.snap.Records != nil
+	lay := sessionLayout{}
+	used := 1 // the risk mark
+	for i := range sessionColumns {
+		c := &sessionColumns[i]
+		cw := c.width(m, w, records)
+		if cw <= 0 || (c.has != nil && !anySession(sessions, c.has)) {
+			continue
+		}
+		lay.cols = append(lay.cols, shownColumn{c, cw})
+		used += cw + 1
+	}
+	lay.nameW = max(4, w-used-1)
+	return lay
+}
+
+func anySession(ss []governor.SessionView, has func(governor.SessionView) bool) bool {
+	for i := range ss {
+		if has(ss[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// heading is the pane's heading line for the layout.
+func (lay sessionLayout) heading(t Theme, nameHead string) string {
+	l := newLine(t).add(t.Heading, " ").cell(t.Heading, nameHead, lay.nameW)
+	for _, c := range lay.cols {
+		if c.right {
+			l.rcell(t.Heading, c.head, c.w)
+		} else {
+			l.cell(t.Heading, c.head, c.w)
+		}
+	}
+	return l.String()
+}
+
+// sessionRow is one session's row.
+func (m *Model) sessionRow(lay sessionLayout, s governor.SessionView) row {
+	t := m.theme
+	mark, markInk := " ", Ink{}
+	if s.AtRisk != governor.RiskNone { // the next warm spawn or a pressure sweep would evict it
+		mark, markInk = "!", t.Critical
+	}
+	l := newLine(t).add(markInk, mark).cell(Ink{}, m.rowName(s), lay.nameW)
+	for _, c := range lay.cols {
+		text, ink := c.cell(m, s, c.w)
+		if c.right {
+			l.rcell(ink, text, c.w)
+		} else {
+			l.cell(ink, text, c.w)
+		}
+	}
+	return l.row(s.ID)
+}
+
+// backgroundRow is one background session of the Claude Code supervisor:
+// its name, its recorded state and attention; the log's columns (start,
+// idle, timeout) are blank: a background session has none of them.
+func (m *Model) backgroundRow(lay sessionLayout, b governor.BackgroundView) row {
+	t := m.theme
+	name := b.Name
+	if name == "" {
+		name = b.ID
+	}
+	l := newLine(t).add(Ink{}, " ").cell(Ink{}, name, lay.nameW)
+	for _, c := range lay.cols {
+		text, ink := "", Ink{}
+		if c.bg != nil {
+			text, ink = c.bg(m, b, c.w)
+		}
+		l.cell(ink, text, c.w)
+	}
+	return l.row(b.ID)
+}
