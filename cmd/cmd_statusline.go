@@ -7,9 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"time"
 
@@ -81,7 +79,7 @@ func runStatusline(ctx context.Context, g *globalOptions, o statuslineOptions, s
 	input := readStatuslineInput(stdin)
 	chained := make(chan []byte, 1)
 	if o.chain != "" {
-		go func() { chained <- runChained(ctx, o.chain, input, g.stderr) }()
+		go func() { chained <- runChained(ctx, o.chain, input, g.stderr, defaultChainLimits) }()
 	} else {
 		chained <- nil
 	}
@@ -165,43 +163,6 @@ func statuslineSessions(g *globalOptions, now time.Time) string {
 		return ""
 	}
 	return fmt.Sprintf("sessions %d/%d (gov)", snap.Effective.Value, snap.Cap.Value)
-}
-
-// runChained runs the person's own status-line command through the shell,
-// as Claude Code would, with the same stdin; it returns its output
-// (bounded), or nothing when it fails or takes too long.
-func runChained(ctx context.Context, command string, input []byte, stderr io.Writer) []byte {
-	ctx, cancel := context.WithTimeout(ctx, statuslineChainFor)
-	defer cancel()
-	// Claude Code on Windows runs its commands through Git Bash: sh when it
-	// is on PATH, else cmd.
-	c := exec.CommandContext(ctx, "sh", "-c", command)
-	if _, err := exec.LookPath("sh"); err != nil && runtime.GOOS == "windows" {
-		c = exec.CommandContext(ctx, "cmd", "/C", command)
-	}
-	c.Stdin = bytes.NewReader(input)
-	var out limitedBuffer
-	out.max = statuslineMaxChain
-	c.Stdout = &out
-	c.Stderr = stderr
-	c.WaitDelay = 100 * time.Millisecond
-	if err := c.Run(); err != nil {
-		fmt.Fprintf(stderr, "coworktop statusline: --chain: %s\n", oneLine(err.Error()))
-	}
-	return out.Bytes()
-}
-
-// limitedBuffer keeps the first max bytes written and drops the rest.
-type limitedBuffer struct {
-	bytes.Buffer
-	max int
-}
-
-func (b *limitedBuffer) Write(p []byte) (int, error) {
-	if room := b.max - b.Len(); room > 0 {
-		_, _ = b.Buffer.Write(p[:min(len(p), room)]) // a bytes.Buffer write cannot fail
-	}
-	return len(p), nil
 }
 
 // printStatuslineInstall prints the settings.json snippet that names this
