@@ -3,7 +3,6 @@ package cmd
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -59,7 +58,7 @@ output above coworktop's line.`,
 		Annotations: map[string]string{skipConfig: "true"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if o.install {
-				return printStatuslineInstall(g)
+				return printStatuslineInstall(g.stdout, processInstallEnv())
 			}
 			runStatusline(contextOf(cmd), g, o, os.Stdin, time.Now())
 			return nil
@@ -163,96 +162,4 @@ func statuslineSessions(g *globalOptions, now time.Time) string {
 		return ""
 	}
 	return fmt.Sprintf("sessions %d/%d (gov)", snap.Effective.Value, snap.Cap.Value)
-}
-
-// printStatuslineInstall prints the settings.json snippet that names this
-// executable as the statusLine command, chaining the command already
-// there (read from settings.json's statusLine.command key only). It
-// changes no file.
-func printStatuslineInstall(g *globalOptions) error {
-	exe := "coworktop"
-	if p, err := os.Executable(); err == nil {
-		if r, err := filepath.EvalSymlinks(p); err == nil {
-			p = r
-		}
-		exe = p
-	}
-	command := shellQuote(exe) + " statusline"
-	settings := claudeSettingsPath()
-	existing := existingStatusLine(settings)
-	if existing != "" && !strings.Contains(existing, "statusline") {
-		command += " --chain " + shellQuote(existing)
-	}
-	type statusLine struct {
-		Type    string `json:"type"`
-		Command string `json:"command"`
-	}
-	snippet := struct {
-		StatusLine statusLine `json:"statusLine"`
-	}{statusLine{Type: "command", Command: command}}
-	b, err := json.MarshalIndent(snippet, "", "  ")
-	if err != nil {
-		return fmt.Errorf("statusline snippet: %w", err)
-	}
-	w := g.stdout
-	fmt.Fprintf(w, "Add this to %s (coworktop changes no file):\n\n%s\n\n", settings, b)
-	if existing != "" && strings.Contains(command, "--chain") {
-		fmt.Fprintln(w, "Your current status-line command is kept: --chain runs it first, with the same input.")
-	}
-	fmt.Fprintf(w, "coworktop records the quota Claude Code passes (rate_limits, Pro/Max accounts) in %s.\n",
-		sources.StatuslineStatePath(sources.ProcessQuotaEnv()))
-	fmt.Fprintln(w, "The quota figures are "+governor.QuotaScope+".")
-	return nil
-}
-
-// claudeSettingsPath is Claude Code's user settings file.
-func claudeSettingsPath() string {
-	if d := os.Getenv("CLAUDE_CONFIG_DIR"); d != "" {
-		return filepath.Join(d, "settings.json")
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return filepath.Join("~", ".claude", "settings.json")
-	}
-	return filepath.Join(home, ".claude", "settings.json")
-}
-
-// existingStatusLine is the statusLine.command of Claude Code's settings,
-// the one key read of that file; "" when there is none.
-func existingStatusLine(path string) string {
-	f, err := sources.OpenLog(path)
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, 1<<20))
-	if err != nil {
-		return ""
-	}
-	var s struct {
-		StatusLine struct {
-			Command string `json:"command"`
-		} `json:"statusLine"`
-	}
-	if json.Unmarshal(data, &s) != nil {
-		return ""
-	}
-	return s.StatusLine.Command
-}
-
-// shellQuote quotes s for sh when it holds anything but plain path
-// characters.
-func shellQuote(s string) string {
-	plain := s != ""
-	for _, r := range s {
-		if !(r == '/' || r == '.' || r == '-' || r == '_' || r == '~' || r == ':' || r == '\\' ||
-			(r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9')) {
-			plain = false
-			break
-		}
-	}
-	if plain {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
