@@ -278,7 +278,7 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// psQuote quotes s for PowerShell: a single-quoted string, '' inside.
+// psQuote quotes s for PowerShell: a single-quoted string, ” inside.
 func psQuote(s string) string {
 	if plainWord(s) {
 		return s
