@@ -278,7 +278,8 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// psQuote quotes s for PowerShell: a single-quoted string, ” inside.
+// psQuote quotes s for PowerShell: a single-quoted string, each single
+// quote in it doubled.
 func psQuote(s string) string {
 	if plainWord(s) {
 		return s
