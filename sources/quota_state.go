@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -22,6 +23,9 @@ const (
 	// status line that started earlier and is dropped; by more, the clock
 	// went back and the file starts afresh.
 	statuslineBack = 10 * time.Minute
+	// staleTemp: a temporary file this old was left by a writer that was
+	// killed mid-write (a write takes microseconds).
+	staleTemp = time.Minute
 )
 
 // RecordStatusline adds what `coworktop statusline` saw at now to the
@@ -76,12 +80,14 @@ func RecordStatusline(path string, rl *RateLimits, now time.Time) error {
 }
 
 // writeAtomic replaces path with data through a temporary file in its
-// folder (created 0700 if missing).
+// folder (created 0700 if missing). Temporary files of path's that writers
+// killed mid-write left behind are removed first.
 func writeAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("state folder: %w", err)
 	}
+	removeStaleTemps(dir, filepath.Base(path), time.Now())
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return fmt.Errorf("state file: %w", err)
@@ -99,6 +105,26 @@ func writeAtomic(path string, data []byte) error {
 		return fmt.Errorf("state file: %w", werr)
 	}
 	return nil
+}
+
+// removeStaleTemps removes dir's temporary files of base (.base.*.tmp, as
+// writeAtomic names them) older than staleTemp; a younger one may be
+// another writer's, about to be renamed.
+func removeStaleTemps(dir, base string, now time.Time) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	prefix := "." + base + "."
+	for _, e := range ents {
+		name := e.Name()
+		if !e.Type().IsRegular() || !strings.HasPrefix(name, prefix) || !strings.HasSuffix(name, ".tmp") {
+			continue
+		}
+		if fi, err := e.Info(); err == nil && now.Sub(fi.ModTime()) > staleTemp {
+			_ = os.Remove(filepath.Join(dir, name)) // gone already: another writer cleaned it
+		}
+	}
 }
 
 // ReadTail returns at most n bytes from the end of the log at path,
