@@ -119,6 +119,9 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, args []stri
 		Heartbeat: true,
 	}
 	opts.View.NoMouse = opts.View.NoMouse || lf.noMouse
+	if !lf.demo {
+		opts.Open = sessionOpener(ctx, records)
+	}
 	return ui.Run(ctx, opts)
 }
 

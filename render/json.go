@@ -191,6 +191,15 @@ func appendLost(b []byte, l *Lost) []byte {
 		b = append(b, ",\n      \"title\": "...)
 		b = appendJSONString(b, l.Title)
 	}
+	for _, f := range [...]struct{ key, value string }{
+		{",\n      \"claude_code_id\": ", l.ClaudeCodeID},
+		{",\n      \"claude_code_id_source\": ", l.ClaudeCodeIDSource},
+		{",\n      \"resume\": ", l.Resume},
+	} {
+		if f.value != "" {
+			b = appendJSONString(append(b, f.key...), f.value)
+		}
+	}
 	return append(b, "\n    }"...)
 }
 

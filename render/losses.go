@@ -52,7 +52,47 @@ func writeLosses(b *strings.Builder, r Report) error {
 		return err
 	}
 	writeWaitingLosses(b, r.Losses)
+	writeRecovery(b, shown)
 	return nil
+}
+
+// writeRecovery says how to get each named lost session back: its name,
+// its Claude Code id where a record gives it, and the command that opens
+// it in the app. One line for all when no record gives any id.
+func writeRecovery(b *strings.Builder, losses []Lost) {
+	seen := map[string]bool{}
+	var named []Lost
+	known := 0
+	for i := len(losses) - 1; i >= 0; i-- { // newest first, each session once
+		l := losses[i]
+		if l.Session == "" || seen[l.Session] {
+			continue
+		}
+		seen[l.Session] = true
+		named = append(named, l)
+		if l.Resume != "" {
+			known++
+		}
+	}
+	if len(named) == 0 {
+		return
+	}
+	if known == 0 {
+		b.WriteString("\nto get them back: open them from the app's sidebar (no session record read gives the Claude Code ids `claude --desktop --resume` needs)\n")
+		return
+	}
+	fmt.Fprintf(b, "\nto get them back (%d with a Claude Code id; `claude --desktop` needs Claude Code %s or later)\n", known, governor.DesktopFlagSince)
+	for _, l := range named {
+		who := governor.ShortID(l.Session)
+		if l.Title != "" {
+			who += " " + l.Title
+		}
+		if l.Resume == "" {
+			fmt.Fprintf(b, "  %s: Claude Code id not known; open it from the app's sidebar\n", who)
+			continue
+		}
+		fmt.Fprintf(b, "  %s: %s  (id from %s)\n", who, l.Resume, governor.RecordSourceOf(l.ClaudeCodeIDSource).Text())
+	}
 }
 
 // writeWaitingLosses lists the lost sessions that waited for the person

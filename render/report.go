@@ -148,6 +148,12 @@ type Lost struct {
 	// Title is the session's title from the app's record, where it was
 	// read (a session lost while waiting); --redact replaces it whole.
 	Title string `json:"title,omitempty"`
+	// ClaudeCodeID is the session's Claude Code id where a record read
+	// gives it (ClaudeCodeIDSource says which), and Resume the command
+	// that opens it in the desktop app (governor.ResumeCommand).
+	ClaudeCodeID       string `json:"claude_code_id,omitempty"`
+	ClaudeCodeIDSource string `json:"claude_code_id_source,omitempty"`
+	Resume             string `json:"resume,omitempty"`
 }
 
 // RedactedTitle stands for a title under --redact.
@@ -328,6 +334,8 @@ func (r *Report) Redact(rd Redactor) {
 		r.Losses[i].Session = rd.String(r.Losses[i].Session)
 		r.Losses[i].Detail = rd.String(r.Losses[i].Detail)
 		r.Losses[i].WaitingFor = rd.String(r.Losses[i].WaitingFor)
+		r.Losses[i].ClaudeCodeID = rd.String(r.Losses[i].ClaudeCodeID)
+		r.Losses[i].Resume = rd.String(r.Losses[i].Resume)
 		if r.Losses[i].Title != "" { // a title is the person's words: all of it goes
 			r.Losses[i].Title = RedactedTitle
 		}
@@ -353,8 +361,13 @@ func (r *Report) addLosses(state *governor.State) {
 			lost.CauseEvidence = fmt.Sprintf("%s:%d", l.CauseFile, l.CauseLine)
 		}
 		lost.WaitingFor = l.WaitingFor
-		if l.WaitingFor != "" {
+		if l.Session != "" {
 			lost.Title = state.RecordTitle(l.Session)
+			rec := state.RecoveryOf(l.Session, "")
+			lost.ClaudeCodeID, lost.Resume = rec.CodeID, rec.Command()
+			if rec.CodeID != "" {
+				lost.ClaudeCodeIDSource = rec.Source.String()
+			}
 		}
 		r.Losses = append(r.Losses, lost)
 	}

@@ -21,6 +21,7 @@ type KeyMap struct {
 	Sort      key.Binding
 	Save      key.Binding
 	Details   key.Binding
+	Open      key.Binding
 	EventLog  key.Binding
 	Zoom      key.Binding
 	Theme     key.Binding
@@ -52,6 +53,7 @@ func DefaultKeyMap(replay bool) KeyMap {
 		Sort:      b(k("s"), h("s", "cycle sort")),
 		Save:      b(k("S"), h("S", "save view to config")),
 		Details:   b(k("enter"), h("enter", "open row")),
+		Open:      b(k("o"), h("o", "open in the app")),
 		EventLog:  b(k("l"), h("l", "event log")),
 		Zoom:      b(k("z"), h("z", "zoom pane")),
 		Theme:     b(k("T"), h("T", "next colour theme")),
@@ -73,7 +75,7 @@ func DefaultKeyMap(replay bool) KeyMap {
 // screen is too narrow for all, the footer keeps those that fit, in this
 // order, and `?` lists everything.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Help, k.NextPane, k.Filter, k.Sort, k.Zoom, k.Details, k.Pause, k.Quit, k.Speed, k.EventLog, k.Save}
+	return []key.Binding{k.Help, k.NextPane, k.Filter, k.Sort, k.Zoom, k.Details, k.Open, k.Pause, k.Quit, k.Speed, k.EventLog, k.Save}
 }
 
 // footerWords are the footer's shorter names for bindings whose help text
@@ -81,13 +83,14 @@ func (k KeyMap) ShortHelp() []key.Binding {
 var footerWords = map[string]string{
 	"next pane": "pane", "filter pane": "filter", "pause display": "pause", "cycle sort": "sort",
 	"save view to config": "save", "session details": "open", "open row": "open", "zoom pane": "zoom", "event log": "log",
+	"open in the app": "in app",
 }
 
 // FullHelp is the `?` screen, in columns.
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.NextPane, k.PrevPane, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.MouseHint, k.ClickHint},
-		{k.Filter, k.Clear, k.Sort, k.Details, k.EventLog, k.Zoom, k.Theme, k.Save},
+		{k.Filter, k.Clear, k.Sort, k.Details, k.Open, k.EventLog, k.Zoom, k.Theme, k.Save},
 		{k.Pause, k.Faster, k.Slower, k.Help, k.Quit},
 	}
 }

@@ -62,6 +62,10 @@ type Options struct {
 	SaveView func(View) (string, error)
 	// Warning is shown in the footer at start, until the first key.
 	Warning string
+	// Open, when set, opens a session in the desktop app (the `o` key):
+	// the command package's launcher. It runs off the program's
+	// goroutine. Nil: `o` shows the command to run instead.
+	Open func(OpenRequest) OpenResult
 }
 
 // UpdatesMsg carries pipeline deliveries into Update. The feed bridge sends
@@ -233,6 +237,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case viewSavedMsg:
 		m.viewSaved(msg)
+		return m, nil
+	case openedMsg:
+		m.showOpenResult(msg.req, msg.res)
 		return m, nil
 	case tea.MouseWheelMsg:
 		m.handleWheel(msg)

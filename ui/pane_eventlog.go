@@ -88,6 +88,7 @@ func (m *Model) detailsContent(w int) content {
 		}
 		facts = append(facts, lifecycleFacts(s)...)
 		facts = append(facts, recordFacts(s, m.snap.Now)...)
+		facts = append(facts, m.openFacts(s)...)
 		for _, f := range facts {
 			c.rows = append(c.rows, row{plain: f, styled: fit(f, w)})
 		}

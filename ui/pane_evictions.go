@@ -211,6 +211,9 @@ func (m *Model) lossRow(l governor.Loss, zone *time.Location) evPending {
 	}
 	// The line it is read from (file:line) is in what enter opens.
 	detail := append([]string{head + ": " + why}, evidenceLines([]string{l.Evidence()})...)
+	if l.Session != "" {
+		detail = append(detail, m.state.RecoveryOf(l.Session, who).Lines()...)
+	}
 	return evPending{key: "loss:" + at + ":" + strconv.Itoa(l.Line) + ":" + l.Session, cells: [4]string{at, lossWhat(l.Cause), who, idle},
 		inks: [3]Ink{t.Muted, t.Critical, Ink{}}, cause: why, detail: m.withLogLines(detail, l.Session, l.Time)}
 }

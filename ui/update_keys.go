@@ -84,6 +84,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.details = id
 			m.panes[paneDetails] = paneState{}
 		}
+	case key.Matches(msg, k.Open):
+		return m.openSession()
 	case key.Matches(msg, k.Zoom):
 		m.zoomed = !m.zoomed
 	case key.Matches(msg, k.Theme):

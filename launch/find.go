@@ -1,0 +1,229 @@
+package launch
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// Where a CLI was found.
+const (
+	WherePath = "PATH"
+	WhereApp  = "the app's claude-code folder"
+)
+
+// CLI is one Claude Code CLI found on this machine.
+type CLI struct {
+	Path  string
+	Where string // WherePath or WhereApp
+	// Version is what `claude --version` printed ("2.1.309"), else the
+	// name of its claude-code/<version>/ folder; "" when neither says.
+	Version     string
+	VersionFrom string // "claude --version" or "its folder's name"
+	// Desktop: its --help lists --desktop. HelpErr says why --help could
+	// not be read.
+	Desktop bool
+	HelpErr error
+}
+
+// Finder finds the CLIs. Every outside effect is a field, so tests run on
+// stand-ins.
+type Finder struct {
+	// LookPath finds "claude" on PATH (exec.LookPath).
+	LookPath func(string) (string, error)
+	// AppDirs are the desktop app's data folders (…/Claude), whose
+	// claude-code/<version>/ folders hold the CLI the app runs.
+	AppDirs []string
+	// Output runs path with args and returns its standard output
+	// (RunOutput).
+	Output func(ctx context.Context, path string, args ...string) ([]byte, error)
+}
+
+// probeTimeout bounds `claude --version` and `claude --help`.
+const probeTimeout = 5 * time.Second
+
+// maxOutput bounds what is read of a probe's output.
+const maxOutput = 64 << 10
+
+// RunOutput runs path with args, without a shell or a terminal, and
+// returns at most 64 KiB of its standard output.
+func RunOutput(ctx context.Context, path string, args ...string) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(ctx, probeTimeout)
+	defer cancel()
+	cmd := commandContext(ctx, path, args...)
+	var out limited
+	cmd.Stdout = &out
+	cmd.WaitDelay = time.Second
+	if err := cmd.Run(); err != nil {
+		return out.Bytes(), fmt.Errorf("%s %s: %w", filepath.Base(path), strings.Join(args, " "), err)
+	}
+	return out.Bytes(), nil
+}
+
+// limited keeps the first maxOutput bytes written to it.
+type limited struct{ bytes.Buffer }
+
+func (l *limited) Write(p []byte) (int, error) {
+	if room := maxOutput - l.Len(); room > 0 {
+		l.Buffer.Write(p[:min(len(p), room)])
+	}
+	return len(p), nil
+}
+
+// Find lists the CLIs: the one on PATH first, then the app's, newest
+// version first; each with its version and whether it takes --desktop.
+func (f Finder) Find(ctx context.Context) []CLI {
+	var out []CLI
+	if f.LookPath != nil {
+		if p, err := f.LookPath("claude"); err == nil {
+			out = append(out, f.probe(ctx, CLI{Path: p, Where: WherePath}, ""))
+		}
+	}
+	for _, c := range appCLIs(f.AppDirs) {
+		out = append(out, f.probe(ctx, CLI{Path: c.path, Where: WhereApp}, c.version))
+	}
+	return out
+}
+
+// probe reads a CLI's version and whether its help lists --desktop.
+func (f Finder) probe(ctx context.Context, c CLI, folderVersion string) CLI {
+	if b, err := f.Output(ctx, c.Path, "--version"); err == nil {
+		if v := versionIn(b); v != "" {
+			c.Version, c.VersionFrom = v, "claude --version"
+		}
+	}
+	if c.Version == "" && folderVersion != "" {
+		c.Version, c.VersionFrom = folderVersion, "its folder's name"
+	}
+	b, err := f.Output(ctx, c.Path, "--help")
+	if err != nil && len(b) == 0 {
+		c.HelpErr = err
+		return c
+	}
+	c.Desktop = desktopFlag.Match(b)
+	return c
+}
+
+// desktopFlag is --desktop as a help text lists an option: at a word's
+// start, not inside --desktop-foo.
+var desktopFlag = regexp.MustCompile(`(^|[\s,\[(])--desktop([\s,=\])]|$)`)
+
+// versionRE is a dotted version, as `claude --version` prints it
+// ("2.1.309 (Claude Code)").
+var versionRE = regexp.MustCompile(`\b(\d+\.\d+\.\d+)\b`)
+
+func versionIn(b []byte) string {
+	if m := versionRE.FindSubmatch(b); m != nil {
+		return string(m[1])
+	}
+	return ""
+}
+
+type appCLI struct{ path, version string }
+
+// appExecutables are where a claude-code/<version>/ folder holds the
+// program: macOS's app bundle, Windows', Linux's.
+var appExecutables = []string{
+	filepath.Join("claude.app", "Contents", "MacOS", "claude"),
+	"claude.exe",
+	"claude",
+}
+
+// appCLIs are the CLIs in the app folders' claude-code/<version>/, newest
+// version first.
+func appCLIs(dirs []string) []appCLI {
+	var out []appCLI
+	for _, d := range dirs {
+		entries, err := os.ReadDir(filepath.Join(d, "claude-code"))
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			if !e.IsDir() || versionIn([]byte(e.Name())) != e.Name() {
+				continue
+			}
+			for _, rel := range appExecutables {
+				p := filepath.Join(d, "claude-code", e.Name(), rel)
+				if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+					out = append(out, appCLI{path: p, version: e.Name()})
+					break
+				}
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b appCLI) int { return CompareVersions(b.version, a.version) })
+	return out
+}
+
+// CompareVersions orders dotted versions numerically: -1, 0 or 1.
+func CompareVersions(a, b string) int {
+	as, bs := strings.Split(a, "."), strings.Split(b, ".")
+	for i := range max(len(as), len(bs)) {
+		var x, y int
+		if i < len(as) {
+			x, _ = strconv.Atoi(as[i])
+		}
+		if i < len(bs) {
+			y, _ = strconv.Atoi(bs[i])
+		}
+		if x != y {
+			if x < y {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
+}
+
+// ErrNoCLI is Choose's error when no Claude Code CLI was found.
+var ErrNoCLI = errors.New("no Claude Code CLI found (not on PATH, not in the app's claude-code folder)")
+
+// Choose is the first CLI that takes --desktop; else an error that says,
+// for each CLI found, why it cannot be used.
+func Choose(clis []CLI) (CLI, error) {
+	if len(clis) == 0 {
+		return CLI{}, ErrNoCLI
+	}
+	var why []string
+	for _, c := range clis {
+		if c.Desktop {
+			return c, nil
+		}
+		why = append(why, c.whyNot())
+	}
+	return CLI{}, errors.New(strings.Join(why, "; "))
+}
+
+// whyNot says why a CLI cannot open a desktop session.
+func (c CLI) whyNot() string {
+	where := "the claude on " + c.Where
+	if c.Where == WhereApp {
+		where = "the claude in " + c.Where
+	}
+	if c.HelpErr != nil {
+		return fmt.Sprintf("%s: its --help could not be read (%s)", where, oneLine(c.HelpErr.Error()))
+	}
+	v := "version not reported"
+	if c.Version != "" {
+		v = c.Version + " (from " + c.VersionFrom + ")"
+	}
+	return fmt.Sprintf("%s, %s, does not list --desktop in its --help (it came in Claude Code %s)", where, v, governor.DesktopFlagSince)
+}
+
+func oneLine(s string) string {
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}

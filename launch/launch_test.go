@@ -1,0 +1,68 @@
+package launch
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestDesktopFlagInHelp(t *testing.T) {
+	for help, want := range map[string]bool{
+		"  --desktop   Open in the desktop app\n":             true,
+		"Options:\n  -d, --desktop, --continue\n":             true,
+		"  --resume [id]\n  --desktop-notifications  bells\n": false,
+		"  claude --desktop-mode\n":                           false,
+		"":                                                    false,
+		"  [--desktop]":                                       true,
+	} {
+		if got := desktopFlag.MatchString(help); got != want {
+			t.Errorf("%q: %v, want %v", help, got, want)
+		}
+	}
+}
+
+func TestCompareVersions(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{{"2.1.309", "2.1.285", 1}, {"2.1.29", "2.1.285", -1}, {"2.1.285", "2.1.285", 0}, {"2.10.0", "2.9.999", 1}} {
+		if got := CompareVersions(c.a, c.b); got != c.want {
+			t.Errorf("%s vs %s: %d", c.a, c.b, got)
+		}
+	}
+}
+
+// Nothing runs for an id that is not a UUID, or when no CLI takes the
+// flag; a failing command says how it failed.
+func TestOpenRefusesAndReports(t *testing.T) {
+	started := 0
+	start := func(argv []string) (func() (string, error), error) {
+		started++
+		return func() (string, error) { return "Error: session not found\nmore", errors.New("exit status 1") }, nil
+	}
+	f := Finder{LookPath: func(string) (string, error) { return "/bin/claude", nil },
+		Output: func(_ context.Context, _ string, args ...string) ([]byte, error) {
+			if args[0] == "--version" {
+				return []byte("2.1.309 (Claude Code)\n"), nil
+			}
+			return []byte("  --desktop  open in the app\n"), nil
+		}}
+	o := Opener{Finder: f, Start: start, Wait: time.Second}
+	if r := o.Open(context.Background(), "--help"); r.Ran || r.Command != "" || started != 0 {
+		t.Fatalf("a bad id: %+v, %d started", r, started)
+	}
+	r := o.Open(context.Background(), "6f1c2d3e-4a5b-4c6d-8e7f-0a1b2c3d4e5f")
+	if r.Ran || started != 1 || !strings.Contains(r.Why, "exit status 1: Error: session not found") || strings.Contains(r.Why, "more") {
+		t.Fatalf("a failing claude: %+v", r)
+	}
+	if r.CLI.Version != "2.1.309" || r.CLI.VersionFrom != "claude --version" {
+		t.Fatalf("version %+v", r.CLI)
+	}
+	o.Finder.LookPath = func(string) (string, error) { return "", errors.New("not found") }
+	if r := o.Open(context.Background(), "6f1c2d3e-4a5b-4c6d-8e7f-0a1b2c3d4e5f"); r.Ran || !strings.Contains(r.Why, "no Claude Code CLI found") ||
+		r.Command != "claude --desktop --resume 6f1c2d3e-4a5b-4c6d-8e7f-0a1b2c3d4e5f" || started != 1 {
+		t.Fatalf("no CLI: %+v", r)
+	}
+}

@@ -1,0 +1,107 @@
+package ui
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// The `o` key: open the selected session in the desktop app with the one
+// documented command (`claude --desktop --resume <Claude Code id>`). The
+// screen only asks: Options.Open finds the CLI and runs it, off the
+// program's goroutine, and the answer comes back as an openedMsg.
+
+// OpenRequest is the session `o` asks to open.
+type OpenRequest struct {
+	Session string // the app's id, local_<uuid>
+	Name    string
+	CodeID  string // its Claude Code id, from its records
+}
+
+// OpenResult is what came of it (launch.Result, as the screen needs it).
+type OpenResult struct {
+	Ran     bool
+	Command string // what ran, or what to run by hand
+	Why     string // why it could not run; "" when it ran
+}
+
+// openedMsg carries an OpenResult back to the program.
+type openedMsg struct {
+	req OpenRequest
+	res OpenResult
+}
+
+// openSession is `o`: the session of the selected row (Sessions, the idle
+// ranking, an at-risk or lost row of Evictions, the details), and the
+// command that opens it, run by Options.Open where it can run.
+func (m *Model) openSession() tea.Cmd {
+	id := m.details
+	if id == "" {
+		id = rowSession(m.selectedSession())
+	}
+	if id == "" || strings.HasPrefix(id, governor.BackgroundPrefix) {
+		m.notice = "o: select a desktop session's row (Sessions, Idle ranking, an at-risk or lost row), then o opens it in the app"
+		return nil
+	}
+	rec := m.state.RecoveryOf(id, m.sessionName(id))
+	req := OpenRequest{Session: id, Name: rec.Name, CodeID: rec.CodeID}
+	switch {
+	case rec.CodeID == "":
+		m.showOpenResult(req, OpenResult{Why: "no session record read gives its Claude Code id (the log names only the app's own id), so no command can name it"})
+		return nil
+	case m.opts.Mode == ModeDemo:
+		m.showOpenResult(req, OpenResult{Command: rec.Command(), Why: "the demo's sessions are not real sessions of the app"})
+		return nil
+	case m.opts.Open == nil:
+		m.showOpenResult(req, OpenResult{Command: rec.Command(), Why: "this view does not run commands (replay and tests)"})
+		return nil
+	}
+	m.notice = "o: opening " + req.Name + " in the app: " + rec.Command() + " …"
+	open := m.opts.Open
+	return func() tea.Msg { return openedMsg{req: req, res: open(req)} }
+}
+
+// rowSession is the desktop session a row's key names: the key itself
+// for a session's row, the local_… id at its end for a risk or a loss.
+func rowSession(key string) string {
+	if i := strings.Index(key, "local_"); i >= 0 {
+		return key[i:]
+	}
+	if strings.HasPrefix(key, governor.BackgroundPrefix) {
+		return key
+	}
+	return ""
+}
+
+// showOpenResult says what came of `o`: a footer line when the command ran,
+// else a box with why not and the exact command to copy.
+func (m *Model) showOpenResult(req OpenRequest, res OpenResult) {
+	m.dirty = true
+	if res.Ran {
+		m.notice = "o: asked the app to open " + req.Name + ": " + res.Command
+		return
+	}
+	m.notice = ""
+	lines := []string{"cannot open " + req.Name + " in the app from here: " + res.Why}
+	if res.Command != "" {
+		lines = append(lines, "", "to open it yourself, run:", "  "+res.Command)
+	}
+	lines = append(lines, "", "coworktop acts only through that documented command (Claude Code "+governor.DesktopFlagSince+" or later); it sends the app nothing else.")
+	m.openText, m.openOffset = lines, 0
+}
+
+// openFacts are the details' lines on getting to the session: for a
+// session that is not live, how to get it back (its name, its Claude Code
+// id and the command); for a live one, its id and that o opens it.
+func (m *Model) openFacts(s governor.SessionView) []string {
+	rec := m.state.RecoveryOf(s.ID, governor.SessionName(s))
+	if !s.Live() {
+		return rec.Lines()
+	}
+	if rec.CodeID == "" {
+		return nil
+	}
+	return []string{"Claude Code id " + rec.CodeID + " (from " + rec.Source.Text() + "): o opens it in the app (" + rec.Command() + ")"}
+}
