@@ -116,7 +116,7 @@ func TestSnapshotQuotaFallsBackInOrder(t *testing.T) {
 	}
 	logs := filepath.Join(testdataDir, "logs", "linux")
 	out, _, _ := runCLI(t, "snapshot", logs)
-	if !strings.Contains(out, "5h 46%  cache, 3d ago, stale") {
+	if !strings.Contains(out, "5h 46% (resets ") || !strings.Contains(out, ")  cache, 3d ago, stale") {
 		t.Fatalf("cache only:\n%s", out)
 	}
 	desktop := filepath.Join(dir, "config", "Claude", "plan-usage-history.json")
@@ -128,7 +128,7 @@ func TestSnapshotQuotaFallsBackInOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, _, _ = runCLI(t, "snapshot", logs)
-	if !strings.Contains(out, "5h 12% · 7d 37%  desktop, 2m ago") {
+	if !strings.Contains(out, "7d 37% · 5h 12%  desktop, 2m ago") {
 		t.Fatalf("desktop over the cache:\n%s", out)
 	}
 }

@@ -44,7 +44,7 @@ func TestReportListsQuotaInSpan(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("code %d: %s", code, errs)
 	}
-	if !strings.Contains(out, "quota       5h 30% → 40% (max 40%, 2 readings from desktop) · 7d 7% → 7% (max 7%, 2 readings from desktop); account-wide") {
+	if !strings.Contains(out, "quota       5h 40% · 7d 7%  desktop, 20m ago, stale (4 readings in the span; account-wide") {
 		t.Fatalf("report text:\n%s", out)
 	}
 	js, _, _ := runCLI(t, "report", "--json", logDir)

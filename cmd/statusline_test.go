@@ -64,7 +64,7 @@ func TestStatuslineUnderShellFeedsSnapshot(t *testing.T) {
 	// to the future so that the figure reads as current.
 	doc := strings.NewReplacer("1738425600", "4102444800", "1738857600", "4102876800").Replace(string(input))
 	out, _ := claudeCalls(t, shellQuote(bin)+" statusline", env, doc)
-	if want := "coworktop · Opus 4.7 · sessions 3/8 (gov) · 5h 24% · 7d 41%\n"; out != want {
+	if want := "coworktop · Opus 4.7 · sessions 3/8 (gov) · 7d 41% · 5h 24%\n"; out != want {
 		t.Fatalf("status line %q, want %q", out, want)
 	}
 	state := filepath.Join(dir, "cache", "coworktop", "statusline.json")
@@ -80,18 +80,20 @@ func TestStatuslineUnderShellFeedsSnapshot(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got struct {
-		Quota map[string]struct {
-			Percent    float64 `json:"percent"`
-			ResetsAt   string  `json:"resets_at"`
-			Source     string  `json:"source"`
-			ObservedAt string  `json:"observed_at"`
-			Stale      bool    `json:"stale"`
+		Quota struct {
+			FiveHour struct {
+				Percent    float64 `json:"percent"`
+				ResetsAt   string  `json:"resets_at"`
+				Source     string  `json:"source"`
+				ObservedAt string  `json:"observed_at"`
+				Stale      bool    `json:"stale"`
+			} `json:"five_hour"`
 		} `json:"quota"`
 	}
 	if err := json.Unmarshal(js, &got); err != nil {
 		t.Fatal(err)
 	}
-	fh := got.Quota["five_hour"]
+	fh := got.Quota.FiveHour
 	if fh.Percent != 23.5 || fh.Source != "statusline" || fh.ResetsAt != "2100-01-01T00:00:00Z" || fh.ObservedAt == "" || fh.Stale {
 		t.Fatalf("snapshot quota %+v", got.Quota)
 	}
@@ -101,7 +103,7 @@ func TestStatuslineUnderShellFeedsSnapshot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(tx), "quota            5h 24% · 7d 41%  statusline, ") {
+	if !strings.Contains(string(tx), "quota            7d 41% (resets ") {
 		t.Fatalf("snapshot text lacks the quota:\n%s", tx)
 	}
 	// And in the metrics.
@@ -111,7 +113,7 @@ func TestStatuslineUnderShellFeedsSnapshot(t *testing.T) {
 	if out, err := pc.CombinedOutput(); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	if b, _ := os.ReadFile(prom); !strings.Contains(string(b), `coworktop_quota_used_percent{source="statusline",window="five_hour"} 23.5`+"\n") {
+	if b, _ := os.ReadFile(prom); !strings.Contains(string(b), `coworktop_quota_used_percent{scope="",source="statusline",window="five_hour"} 23.5`+"\n") {
 		t.Fatalf("metrics lack the quota:\n%s", b)
 	}
 }

@@ -1,8 +1,8 @@
 package governor
 
 import (
-	"math"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -10,30 +10,36 @@ import (
 // desktop app's 5-minute samples, far more than the burn estimate's hour.
 const quotaKeep = 300
 
-type quotaKey struct {
+// quotaRingKey is one source's readings of one window.
+type quotaRingKey struct {
 	source QuotaSource
-	window QuotaWindow
+	key    quotaKey
 }
 
 // ApplyQuota records quota readings. A reading no newer than the newest
 // kept of its source and window is dropped, so a source may deliver its
-// whole history on every read; each delivery is sorted by time first.
+// whole history on every read; each delivery is sorted by time first. A
+// reading with no real time or a percentage outside 0–100 is dropped, and
+// at most quotaMaxKeys windows per source are kept.
 func (s *State) ApplyQuota(samples []QuotaSample) {
 	if len(samples) == 0 {
 		return
 	}
 	if s.quota == nil {
-		s.quota = map[quotaKey]*ring[QuotaSample]{}
+		s.quota = map[quotaRingKey]*ring[QuotaSample]{}
 	}
 	sorted := slices.Clone(samples)
 	slices.SortStableFunc(sorted, func(a, b QuotaSample) int { return a.At.Compare(b.At) })
 	for _, q := range sorted {
-		if q.At.IsZero() || math.IsNaN(q.Percent) || math.IsInf(q.Percent, 0) {
+		if q.At.IsZero() || (q.Absent == QuotaPresent && !QuotaPercentValid(q.Percent)) {
 			continue
 		}
-		k := quotaKey{q.Source, q.Window}
+		k := quotaRingKey{q.Source, q.key()}
 		r := s.quota[k]
 		if r == nil {
+			if len(s.quota) >= quotaMaxKeys*len(QuotaSources) {
+				continue
+			}
 			r = newRing[QuotaSample](quotaKeep)
 			s.quota[k] = r
 		}
@@ -57,7 +63,10 @@ func (s *State) QuotaSamples() []QuotaSample {
 		if c := a.Source.rank() - b.Source.rank(); c != 0 {
 			return c
 		}
-		return slices.Index(QuotaWindows, a.Window) - slices.Index(QuotaWindows, b.Window)
+		if c := slices.Index(QuotaWindows, a.Window) - slices.Index(QuotaWindows, b.Window); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Scope, b.Scope)
 	})
 	return out
 }
@@ -76,19 +85,25 @@ func QuotaIn(samples []QuotaSample, from, to time.Time) []QuotaSample {
 
 // ApplyQuotaErrors records the quota reader's running count of refused or
 // failed reads per source (a count never goes down).
-func (s *State) ApplyQuotaErrors(errs map[QuotaSource]int) {
-	for src, n := range errs {
-		if s.quotaErrors == nil {
-			s.quotaErrors = map[QuotaSource]int{}
+func (s *State) ApplyQuotaErrors(errs map[QuotaSource]int) { mergeCounts(&s.quotaErrors, errs) }
+
+// ApplyQuotaRefused records the quota reader's running count of readings
+// refused as implausible, per source (a count never goes down).
+func (s *State) ApplyQuotaRefused(n map[QuotaSource]int) { mergeCounts(&s.quotaRefused, n) }
+
+func mergeCounts(dst *map[QuotaSource]int, src map[QuotaSource]int) {
+	for k, n := range src {
+		if *dst == nil {
+			*dst = map[QuotaSource]int{}
 		}
-		s.quotaErrors[src] = max(s.quotaErrors[src], n)
+		(*dst)[k] = max((*dst)[k], n)
 	}
 }
 
-// quotaErrorsView is a copy of the counts, nil when there are none.
-func (s *State) quotaErrorsView() map[QuotaSource]int {
+// countsView is a copy of the counts above zero, nil when there are none.
+func countsView(m map[QuotaSource]int) map[QuotaSource]int {
 	var out map[QuotaSource]int
-	for src, n := range s.quotaErrors {
+	for src, n := range m {
 		if n > 0 {
 			if out == nil {
 				out = map[QuotaSource]int{}

@@ -96,7 +96,7 @@ func TestQuotaBurn(t *testing.T) {
 	if want := qNow.Add(time.Hour); b.FullAt.Sub(want).Abs() > time.Second {
 		t.Fatalf("full at %v, want %v", b.FullAt, want)
 	}
-	txt := QuotaBurnText(q.FiveHour, time.UTC)
+	txt := QuotaBurnText(q.FiveHour)
 	if txt != "at this pace 5h reaches 100 % at 14:00, before its 14:30 reset (coworktop's estimate)" {
 		t.Fatalf("text %q", txt)
 	}
@@ -123,7 +123,7 @@ func TestQuotaBurnAfterReset(t *testing.T) {
 	if b == nil || b.BeforeReset || !b.FullAt.IsZero() {
 		t.Fatalf("burn = %+v, want no 100 %% before the reset", b)
 	}
-	if txt := QuotaBurnText(q.FiveHour, time.UTC); !strings.Contains(txt, "stays under 100 % until its 13:30 reset") || !strings.HasSuffix(txt, "(coworktop's estimate)") {
+	if txt := QuotaBurnText(q.FiveHour); !strings.Contains(txt, "stays under 100 % until its 13:30 reset") || !strings.HasSuffix(txt, "(coworktop's estimate)") {
 		t.Fatalf("text %q", txt)
 	}
 }
@@ -149,12 +149,12 @@ func TestApplyQuotaDedupsRedelivery(t *testing.T) {
 }
 
 func TestQuotaBurnShort(t *testing.T) {
-	f := &QuotaFigure{Window: QuotaFiveHour, ResetsAt: qNow.Add(time.Hour),
+	f := &QuotaFigure{Window: QuotaFiveHour, Name: "5h", ResetsAt: qNow.Add(time.Hour), ObservedAt: qNow, loc: time.UTC,
 		Burn: &QuotaBurn{PerHour: 30, FullAt: qNow.Add(30 * time.Minute), BeforeReset: true}}
-	if got := QuotaBurnShort(f, time.UTC); got != "5h full at 13:30, before its 14:00 reset (est.)" {
+	if got := QuotaBurnShort(f); got != "5h full at 13:30, before its 14:00 reset (est.)" {
 		t.Fatalf("%q", got)
 	}
-	if QuotaBurnShort(&QuotaFigure{}, time.UTC) != "" || QuotaBurnText(nil, time.UTC) != "" {
+	if QuotaBurnShort(&QuotaFigure{}) != "" || QuotaBurnText(nil) != "" {
 		t.Fatal("no estimate gave words")
 	}
 }
@@ -168,7 +168,7 @@ func TestQuotaResetSinceReading(t *testing.T) {
 	if !q.FiveHour.Stale || !q.FiveHour.ResetPassed || q.FiveHour.Burn != nil {
 		t.Fatalf("%+v", q.FiveHour)
 	}
-	if got := QuotaSummary(q); got != "5h 95%  statusline, 4m ago, reset since" {
+	if got := QuotaSummary(q); got != "5h reset since 12:58 (95% before)  statusline, 4m ago" {
 		t.Fatalf("summary %q", got)
 	}
 	// A fresh desktop reading after the reset wins.

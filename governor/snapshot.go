@@ -338,6 +338,9 @@ type Snapshot struct {
 	// QuotaErrors counts the quota files' reads that were refused (not a
 	// regular file, over the bound) or could not be decoded, per source.
 	QuotaErrors map[QuotaSource]int `json:"quota_read_errors,omitempty"`
+	// QuotaRefused counts the quota readings refused as implausible (a
+	// percentage outside 0–100, a time ahead of the clock), per source.
+	QuotaRefused map[QuotaSource]int `json:"quota_refused_readings,omitempty"`
 }
 
 // HostPoint is one host sample as the memory timeline needs it: free

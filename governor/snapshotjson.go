@@ -277,19 +277,38 @@ func (u *UpdateView) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, u.
 
 type plainQuotaFigure QuotaFigure
 
-func (q *QuotaFigure) wire() any {
-	return &struct {
-		*plainQuotaFigure
-		ResetsAt   timeRef `json:"resets_at,omitzero"`
-		ObservedAt timeRef `json:"observed_at,omitzero"`
-	}{(*plainQuotaFigure)(q), timeRef{&q.ResetsAt}, timeRef{&q.ObservedAt}}
+type quotaFigureWire struct {
+	*plainQuotaFigure
+	// Percent is left out where the window has no figure: unknown is never 0.
+	Percent    *float64 `json:"percent,omitempty"`
+	ResetsAt   timeRef  `json:"resets_at,omitzero"`
+	ObservedAt timeRef  `json:"observed_at,omitzero"`
+}
+
+func (q *QuotaFigure) wire() *quotaFigureWire {
+	return &quotaFigureWire{plainQuotaFigure: (*plainQuotaFigure)(q), ResetsAt: timeRef{&q.ResetsAt}, ObservedAt: timeRef{&q.ObservedAt}}
 }
 
 // MarshalJSON writes a quota window's figure.
-func (q QuotaFigure) MarshalJSON() ([]byte, error) { return json.Marshal(q.wire()) }
+func (q QuotaFigure) MarshalJSON() ([]byte, error) {
+	w := q.wire()
+	if q.State.HasPercent() || q.State == QuotaStateNone {
+		w.Percent = &q.Percent
+	}
+	return json.Marshal(w)
+}
 
 // UnmarshalJSON reads what MarshalJSON writes.
-func (q *QuotaFigure) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, q.wire()) }
+func (q *QuotaFigure) UnmarshalJSON(b []byte) error {
+	w := q.wire()
+	if err := json.Unmarshal(b, w); err != nil {
+		return err
+	}
+	if w.Percent != nil {
+		q.Percent = *w.Percent
+	}
+	return nil
+}
 
 type plainQuotaBurn QuotaBurn
 

@@ -81,9 +81,10 @@ type State struct {
 	// they see (20 000 generations: a snapshot copies no status, and a
 	// backfill, which adds them one by one, copies none either). Atomic:
 	// snapshots may be taken at once.
-	filesShared atomic.Int64
-	quota       map[quotaKey]*ring[QuotaSample] // quota readings per source and window (quota_state.go)
-	quotaErrors map[QuotaSource]int             // the quota reader's failed reads per source
+	filesShared  atomic.Int64
+	quota        map[quotaRingKey]*ring[QuotaSample] // quota readings per source and window (quota_state.go)
+	quotaErrors  map[QuotaSource]int                 // the quota reader's failed reads per source
+	quotaRefused map[QuotaSource]int                 // the quota reader's implausible readings per source
 
 	vm        VMView
 	openSteps map[string]openStep // step → the attempt in progress

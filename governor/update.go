@@ -32,9 +32,11 @@ type Update struct {
 	// BadStamps counts entry starts whose timestamp is no real date.
 	BadStamps int
 	// Quota holds account quota readings (sources' quota reader), and
-	// QuotaErrors its running count of refused or failed reads per source.
-	Quota       []QuotaSample
-	QuotaErrors map[QuotaSource]int
+	// QuotaErrors its running count of refused or failed reads per source,
+	// QuotaRefused of readings refused as implausible.
+	Quota        []QuotaSample
+	QuotaErrors  map[QuotaSource]int
+	QuotaRefused map[QuotaSource]int
 	// Records, when set, is a new reading of the session records.
 	Records *Records
 }
@@ -57,6 +59,7 @@ func (s *State) ApplyUpdate(u Update) {
 	s.counts.BadStamps += u.BadStamps
 	s.ApplyQuota(u.Quota)
 	s.ApplyQuotaErrors(u.QuotaErrors)
+	s.ApplyQuotaRefused(u.QuotaRefused)
 	if u.Records != nil {
 		s.ApplyRecords(*u.Records)
 	}

@@ -59,7 +59,8 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 	s.applyRecordsTo(&snap)
 	snap.Risks = s.risks(&snap)
 	snap.Quota = QuotaFigures(s.QuotaSamples(), now)
-	snap.QuotaErrors = s.quotaErrorsView()
+	snap.QuotaErrors = countsView(s.quotaErrors)
+	snap.QuotaRefused = countsView(s.quotaRefused)
 	return snap
 }
 

@@ -10,7 +10,7 @@ import (
 // QuotaLevels are the quota percentages that notify, each once per window
 // period: a window's period is told by its reset time, or, where the source
 // gives none, by a drop in its percentage.
-var QuotaLevels = [...]float64{80, 95}
+var QuotaLevels = [...]float64{80, 95, 100}
 
 // quotaDrop is how far a window's figure must fall to read as its reset
 // when the source gives no reset time.
@@ -23,7 +23,7 @@ type quotaState struct {
 }
 
 type quotaAlerts struct {
-	w map[governor.QuotaWindow]*quotaState
+	w map[string]*quotaState // by the window's name
 }
 
 // next returns the notes due for the snapshot's quota. With quiet, it only
@@ -32,16 +32,16 @@ type quotaAlerts struct {
 func (q *quotaAlerts) next(s governor.Snapshot, quiet bool) []Note {
 	var notes []Note
 	for _, f := range s.Quota.Figures() {
-		if f.Stale {
-			continue
+		if f.State != governor.QuotaStateCurrent && f.State != governor.QuotaStateLimitReached {
+			continue // old news, a window that reset, or no figure
 		}
 		if q.w == nil {
-			q.w = map[governor.QuotaWindow]*quotaState{}
+			q.w = map[string]*quotaState{}
 		}
-		st := q.w[f.Window]
+		st := q.w[f.Name]
 		if st == nil {
 			st = &quotaState{}
-			q.w[f.Window] = st
+			q.w[f.Name] = st
 		}
 		newPeriod := (!f.ResetsAt.IsZero() && !st.resetsAt.IsZero() && f.ResetsAt.Sub(st.resetsAt) > time.Minute) ||
 			f.Percent < st.last-quotaDrop
@@ -70,16 +70,25 @@ func (q *quotaAlerts) next(s governor.Snapshot, quiet bool) []Note {
 }
 
 // quotaNote says which window reached what, from which source, and when it
-// resets; the burn estimate when there is one.
+// resets; at 100 % what that means (not necessarily a stop); the burn
+// estimate when there is one. The words are governor's, as every output's.
 func quotaNote(f *governor.QuotaFigure) Note {
-	msg := fmt.Sprintf("The account's %s quota is at %s (%s, %s).", f.Window.Short(), governor.QuotaPercentText(f.Percent),
+	msg := fmt.Sprintf("The account's %s quota is at %s (%s, %s).", f.Name, governor.QuotaPercentText(f.Percent),
 		f.Source, governor.QuotaAgeText(f.Age))
-	if !f.ResetsAt.IsZero() {
-		msg += " It resets at " + f.ResetsAt.Local().Format("15:04") + "."
+	if f.State == governor.QuotaStateLimitReached {
+		msg = fmt.Sprintf("The account's %s quota: %s (%s, %s).", f.Name, governor.QuotaLimitReachedText,
+			f.Source, governor.QuotaAgeText(f.Age))
 	}
-	if b := governor.QuotaBurnShort(f, time.Local); b != "" {
+	if r := governor.QuotaResetText(f); r != "" {
+		msg += " It " + r + "."
+	}
+	if b := governor.QuotaBurnShort(f); b != "" {
 		msg += " " + b + "."
 	}
 	msg += " Cloud sessions and other devices count too."
-	return Note{Title: "coworktop: quota " + f.Window.Short() + " at " + governor.QuotaPercentText(f.Percent), Message: msg}
+	title := "coworktop: quota " + f.Name + " at " + governor.QuotaPercentText(f.Percent)
+	if f.State == governor.QuotaStateLimitReached {
+		title = "coworktop: quota " + f.Name + " " + governor.QuotaLimitReachedText
+	}
+	return Note{Title: title, Message: msg}
 }

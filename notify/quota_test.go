@@ -68,3 +68,29 @@ func TestQuotaNotesWithoutResetTimeAndStale(t *testing.T) {
 		t.Fatalf("start at 90 %%: %+v", notes)
 	}
 }
+
+// TestQuotaNotesLimitReachedScopedAndReset: 100 % says what it means (not
+// a stop); a per-model weekly limit notifies by its name; a window whose
+// reset has passed is not news.
+func TestQuotaNotesLimitReachedScopedAndReset(t *testing.T) {
+	n := NewWith(NotifySendCommand, (&recorder{}).exec)
+	t0 := time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)
+	n.Changes(quotaSnap(t0, 50, t0.Add(3*time.Hour)), true)
+	notes := n.Changes(quotaSnap(t0.Add(time.Minute), 100, t0.Add(3*time.Hour)), false)
+	if len(notes) != 1 || notes[0].Title != "coworktop: quota 5h limit reached: may go on at lower priority or finish the turn" {
+		t.Fatalf("at 100 %%: %+v", notes)
+	}
+	s := governor.New(governor.DefaultLimits())
+	s.ApplyQuota([]governor.QuotaSample{{Window: governor.QuotaWeeklyScoped, Scope: "Fable", Percent: 92, ResetsAt: t0.Add(30 * time.Hour),
+		Source: governor.QuotaCache, At: t0.Add(-time.Minute)}})
+	m := NewWith(NotifySendCommand, (&recorder{}).exec)
+	m.Changes(governor.New(governor.DefaultLimits()).Snapshot(t0), true)
+	if notes := m.Changes(s.Snapshot(t0), false); len(notes) != 1 || notes[0].Title != "coworktop: quota Fable weekly at 92%" {
+		t.Fatalf("scoped: %+v", notes)
+	}
+	r := NewWith(NotifySendCommand, (&recorder{}).exec)
+	r.Changes(governor.New(governor.DefaultLimits()).Snapshot(t0), true)
+	if notes := r.Changes(quotaSnap(t0, 88, t0.Add(-5*time.Minute)), false); len(notes) != 0 {
+		t.Fatalf("a reset window notified: %+v", notes)
+	}
+}

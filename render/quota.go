@@ -1,24 +1,22 @@
 package render
 
 import (
-	"fmt"
-	"strings"
-	"time"
-
 	"github.com/coworktop/coworktop/governor"
 )
 
-// QuotaText is the quota as `snapshot` and `report` print it: the summary,
-// then each window's burn estimate, or the hint when no source has one.
-func QuotaText(s governor.Snapshot) string {
-	if s.Quota == nil {
+// QuotaText is the quota as `snapshot` and `report` print it: governor's
+// summary with reset times (the words of the header and the status line),
+// then its notes (a window at its limit, each pace estimate), or the hint
+// when no source has one.
+func QuotaText(s governor.Snapshot) string { return quotaViewText(s.Quota) }
+
+func quotaViewText(q *governor.QuotaView) string {
+	if q == nil {
 		return governor.QuotaNoSource + " (try " + governor.QuotaHint + ")"
 	}
-	out := governor.QuotaSummary(s.Quota)
-	for _, f := range s.Quota.Figures() {
-		if b := governor.QuotaBurnText(f, time.Local); b != "" {
-			out += "; " + b
-		}
+	out := governor.QuotaSummaryLong(q)
+	for _, n := range governor.QuotaNotes(q) {
+		out += "; " + n
 	}
 	return out
 }
@@ -44,36 +42,9 @@ func QuotaReadings(samples []governor.QuotaSample) []QuotaReading {
 	return out
 }
 
-// QuotaReportLine sums the readings up per window and source: "5h 40% →
-// 62% (max 62%, 12 readings from statusline) · 7d …", and what they cover.
-func QuotaReportLine(rs []QuotaReading) string {
-	type key struct{ window, source string }
-	type agg struct {
-		first, last, top float64
-		n                int
-	}
-	var order []key
-	sums := map[key]*agg{}
-	for _, r := range rs {
-		k := key{r.Window, r.Source}
-		a := sums[k]
-		if a == nil {
-			a = &agg{first: r.Percent}
-			sums[k] = a
-			order = append(order, k)
-		}
-		a.last, a.top, a.n = r.Percent, max(a.top, r.Percent), a.n+1
-	}
-	var parts []string
-	for _, w := range governor.QuotaWindows {
-		for _, k := range order {
-			if k.window != w.String() {
-				continue
-			}
-			a := sums[k]
-			parts = append(parts, fmt.Sprintf("%s %s → %s (max %s, %s from %s)", w.Short(), governor.QuotaPercentText(a.first),
-				governor.QuotaPercentText(a.last), governor.QuotaPercentText(a.top), plural(a.n, "reading", "readings"), k.source))
-		}
-	}
-	return strings.Join(parts, " · ") + "; " + governor.QuotaScope
+// QuotaReportLine is the report's quota row: the figures as of the
+// report's last line, by the rule every output uses (QuotaText), and how
+// many readings the span holds; what they cover.
+func QuotaReportLine(q *governor.QuotaView, rs []QuotaReading) string {
+	return quotaViewText(q) + " (" + plural(len(rs), "reading", "readings") + " in the span; " + governor.QuotaScope + ")"
 }

@@ -59,9 +59,12 @@ type Report struct {
 	RateLimit RateLimit `json:"rate_limit"`
 	// Quota is the account's quota readings taken within the span, oldest
 	// first (render/quota.go); left out when there are none.
-	Quota   []QuotaReading `json:"quota,omitempty"`
-	Lines   Lines          `json:"lines"`
-	Verdict string         `json:"verdict"`
+	Quota []QuotaReading `json:"quota,omitempty"`
+	// QuotaFigures is the quota as of the log's last line, by the rule
+	// every output uses (governor.QuotaFigures); left out with no reading.
+	QuotaFigures *governor.QuotaView `json:"quota_figures,omitempty"`
+	Lines        Lines               `json:"lines"`
+	Verdict      string              `json:"verdict"`
 }
 
 // Span is the time of the first and last event read.
@@ -218,10 +221,11 @@ func Build(state *governor.State, files []File, lines Lines) Report {
 	snap := state.Snapshot(last)
 	c := snap.Counts
 	r := Report{
-		Quota: QuotaReadings(governor.QuotaIn(state.QuotaSamples(), first, last)),
-		Files: files,
-		Span:  Span{First: stamp(first), Last: stamp(last)},
-		App:   App{Version: snap.App.Version, Platform: snap.App.Platform},
+		Quota:        QuotaReadings(governor.QuotaIn(state.QuotaSamples(), first, last)),
+		QuotaFigures: snap.Quota,
+		Files:        files,
+		Span:         Span{First: stamp(first), Last: stamp(last)},
+		App:          App{Version: snap.App.Version, Platform: snap.App.Platform},
 		Governor: Governor{
 			Cap: snap.Cap.Value, CapSource: snap.Cap.Source.String(),
 			AtCap:             AtCap{WouldEvict: c.AtCapWouldEvict, Evicting: c.AtCapEvicting},

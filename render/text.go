@@ -52,8 +52,8 @@ func WriteText(w io.Writer, r Report) error {
 		row("daemon", daemonLine(*r.Daemon))
 	}
 	row("rate limit", plural(r.RateLimit.Hits, "hit", "hits")+" (HTTP 429/529 statuses, rate_limit_error, overloaded_error)")
-	if len(r.Quota) > 0 {
-		row("quota", QuotaReportLine(r.Quota))
+	if r.QuotaFigures != nil {
+		row("quota", QuotaReportLine(r.QuotaFigures, r.Quota))
 	}
 	if r.Lines.Cut+r.Lines.Unreadable+r.Lines.BadStamps > 0 {
 		row("unreadable", fmt.Sprintf("%d lines cut at 64 KiB, %d lines outside any entry", r.Lines.Cut, r.Lines.Unreadable)+badStampsText(r.Lines.BadStamps))

@@ -6,38 +6,39 @@ import (
 	"github.com/coworktop/coworktop/governor"
 )
 
-// quotaMeter is the account's quota beside the sessions meter:
-// `Quota[|||   5h 62% · 7d 31%  statusline, 40s ago]`, the bar at the
-// fullest window, the text from governor.QuotaSummary.
+// quotaMeter is the account's quota beside the sessions meter, the
+// binding window first, with reset times when there is room:
+// `Quota[|||   Fable weekly 92% (resets Tue 09:00) · 5h 62% …  statusline,
+// 40s ago]`. The bar is the lead window's; the words are governor's
+// (QuotaSummaryLong, QuotaSummary, QuotaFiguresText, QuotaFigureText), as
+// every output writes them.
 func (m *Model) quotaMeter(w int) string {
 	const label = "Quota"
 	q := m.snap.Quota
-	figs := q.Figures()
-	if len(figs) == 0 {
+	lead := q.Lead()
+	if lead == nil {
 		return m.meter(label, 0, m.theme.Muted, w, governor.QuotaNoSource+" · "+governor.QuotaHint, governor.QuotaNoSource, "none")
 	}
-	top, stale := 0.0, true
-	for _, f := range figs {
-		top = max(top, f.Percent)
-		stale = stale && f.Stale
+	frac, st := 0.0, m.theme.Muted
+	if lead.State.Counts() {
+		frac = min(lead.Percent, 100) / 100
+		switch {
+		case lead.State == governor.QuotaStateStale:
+		case lead.Percent >= 95:
+			st = m.theme.Critical
+		case lead.Percent >= 80:
+			st = m.theme.Warn
+		default:
+			st = m.theme.OK
+		}
 	}
-	st := m.theme.OK
-	switch {
-	case stale:
-		st = m.theme.Muted
-	case top >= 95:
-		st = m.theme.Critical
-	case top >= 80:
-		st = m.theme.Warn
-	}
-	first := governor.QuotaPercentText(figs[0].Percent)
-	return m.meter(label, min(top, 100)/100, st, w,
-		governor.QuotaSummary(q), governor.QuotaFiguresText(q), figs[0].Window.Short()+" "+first, first)
+	return m.meter(label, frac, st, w, governor.QuotaSummaryLong(q), governor.QuotaSummary(q),
+		governor.QuotaFiguresText(q), governor.QuotaFigureText(lead))
 }
 
-// quotaLine is the facts beside the Quota meter: the burn estimate of
-// the 5-hour window (else the 7-day one), or what the figures cover, or
-// where to get them.
+// quotaLine is the facts beside the Quota meter: a window at its limit
+// (what that means), else the pace estimate of the lead window with one,
+// else what the figures cover, or where to get them.
 func (m *Model) quotaLine(w int) string {
 	t := m.theme
 	q := m.snap.Quota
@@ -54,18 +55,33 @@ func (m *Model) quotaLine(w int) string {
 	case q == nil:
 		text = " no quota source: run " + governor.QuotaHint
 	default:
-		for _, f := range q.Figures() {
-			if b := governor.QuotaBurnText(f, m.snap.Now.Location()); b != "" {
-				text, ink = " "+b, t.Fact
-				if textWidth(text) > w {
-					text = " " + governor.QuotaBurnShort(f, m.snap.Now.Location())
-				}
-				if f.Burn.BeforeReset || (f.ResetsAt.IsZero() && !f.Burn.FullAt.IsZero()) {
-					ink = t.Warn
-				}
-				break
-			}
-		}
+		text, ink = m.quotaNote(q, w, text, ink)
 	}
 	return padStyled(t.paint(ink, clip(text, max(1, w))), w)
+}
+
+// quotaNote is the first of governor.QuotaNotes, in its short form when
+// the long one does not fit.
+func (m *Model) quotaNote(q *governor.QuotaView, w int, text string, ink Ink) (string, Ink) {
+	t := m.theme
+	for _, f := range q.Figures() {
+		if f.State == governor.QuotaStateLimitReached {
+			return " " + f.Name + " " + governor.QuotaLimitReachedText, t.Critical
+		}
+	}
+	for _, f := range q.Figures() {
+		b := governor.QuotaBurnText(f)
+		if b == "" {
+			continue
+		}
+		text, ink = " "+b, t.Fact
+		if textWidth(text) > w {
+			text = " " + governor.QuotaBurnShort(f)
+		}
+		if f.Burn.BeforeReset || (f.ResetsAt.IsZero() && !f.Burn.FullAt.IsZero()) {
+			ink = t.Warn
+		}
+		break
+	}
+	return text, ink
 }

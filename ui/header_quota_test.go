@@ -21,7 +21,7 @@ func TestQuotaMeterNoSourceHint(t *testing.T) {
 func TestQuotaMeterStaleAndHelp(t *testing.T) {
 	m := fixtureModel(t, 200, 50, false)
 	out := m.View().Content
-	if !strings.Contains(out, "Quota[") || !strings.Contains(out, "5h 62% · 7d 31% (desktop, 3m ago)  statusline, 40s ago") ||
+	if !strings.Contains(out, "Quota[") || !strings.Contains(out, "5h 62% (resets 15:40) · 7d 31% (desktop, 3m ago)  statusline, 40s ago") ||
 		!strings.Contains(out, "(coworktop's estimate)") {
 		t.Fatalf("quota meter:\n%s", out)
 	}

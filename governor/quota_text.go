@@ -1,0 +1,226 @@
+package governor
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The quota in words: one wording per figure, shared by the header, the
+// status line, snapshot, report, notifications and the metrics' state.
+
+// QuotaPercentText writes a percentage as every output shows it: whole
+// numbers, "62%".
+func QuotaPercentText(p float64) string {
+	return strconv.FormatFloat(math.Round(p), 'f', 0, 64) + "%"
+}
+
+// QuotaAgeText is a figure's age in words: "40s ago", "12m ago", "3h ago",
+// "2d ago".
+func QuotaAgeText(age time.Duration) string {
+	switch {
+	case age < time.Minute:
+		return fmt.Sprintf("%ds ago", int(age/time.Second))
+	case age < time.Hour:
+		return fmt.Sprintf("%dm ago", int(age/time.Minute))
+	case age < 48*time.Hour:
+		return fmt.Sprintf("%dh ago", int(age/time.Hour))
+	}
+	return fmt.Sprintf("%dd ago", int(age/(24*time.Hour)))
+}
+
+// QuotaFigureText is one figure in words: "5h 62%", "Fable weekly 92%",
+// "5h 100% limit reached", "5h reset since 14:00 (88% before)", "no
+// 5-hour limit", "5h not reported", "no plan limits".
+func QuotaFigureText(f *QuotaFigure) string {
+	if f == nil {
+		return ""
+	}
+	switch f.State {
+	case QuotaStateNoLimit:
+		return "no " + quotaLongName(f) + " limit"
+	case QuotaStateNotReported:
+		return f.Name + " not reported"
+	case QuotaStateNoPlanLimits:
+		return QuotaNoPlanLimitsText
+	case QuotaStateResetPassed:
+		return fmt.Sprintf("%s reset since %s (%s before)", f.Name, quotaClock(f, f.ResetsAt), QuotaPercentText(f.Percent))
+	case QuotaStateLimitReached:
+		return f.Name + " " + QuotaPercentText(f.Percent) + " limit reached"
+	}
+	return f.Name + " " + QuotaPercentText(f.Percent)
+}
+
+// QuotaFigureLong is QuotaFigureText with the reset time where the source
+// gives one: "5h 62% (resets 14:00)", "7d 31% (resets Mon 09:00)".
+func QuotaFigureLong(f *QuotaFigure) string {
+	s := QuotaFigureText(f)
+	if r := QuotaResetText(f); r != "" {
+		s += " (" + r + ")"
+	}
+	return s
+}
+
+// QuotaResetText is when a counted window resets, "resets 14:00" (the
+// weekday too past a day), or "" when the source does not say.
+func QuotaResetText(f *QuotaFigure) string {
+	if f == nil || !f.State.Counts() || f.ResetsAt.IsZero() {
+		return ""
+	}
+	return "resets " + quotaClock(f, f.ResetsAt)
+}
+
+func quotaLongName(f *QuotaFigure) string {
+	if f.Window == QuotaWeeklyScoped {
+		return f.Name
+	}
+	return f.Window.long()
+}
+
+// quotaClock writes a time of f's window: the clock alone for the 5-hour
+// window's times within a day of now, the weekday too otherwise; in the
+// zone of the clock the figure was computed with.
+func quotaClock(f *QuotaFigure, t time.Time) string {
+	loc := f.loc
+	if loc == nil {
+		loc = time.Local
+	}
+	now := f.ObservedAt.Add(f.Age)
+	if f.Window == QuotaFiveHour && t.Sub(now).Abs() < 20*time.Hour {
+		return t.In(loc).Format("15:04")
+	}
+	return t.In(loc).Format("Mon 15:04")
+}
+
+// QuotaSummary is the quota in one line, as the header meter, the status
+// line, snapshot and report show it, the binding window first: "Fable
+// weekly 92% · 5h 62% · 7d 31% (desktop, 3m ago)  statusline, 40s ago".
+// A window read from another source, or stale, says so after its figure.
+// It returns QuotaNoSource when q is nil.
+func QuotaSummary(q *QuotaView) string {
+	lead := q.Lead()
+	if lead == nil {
+		return QuotaNoSource
+	}
+	return QuotaFiguresText(q) + "  " + quotaLabel(lead)
+}
+
+// QuotaSummaryLong is QuotaSummary with each window's reset time.
+func QuotaSummaryLong(q *QuotaView) string {
+	lead := q.Lead()
+	if lead == nil {
+		return QuotaNoSource
+	}
+	return quotaJoin(q, QuotaFigureLong) + "  " + quotaLabel(lead)
+}
+
+// QuotaFiguresText is QuotaSummary without the lead window's source and
+// age: "5h 62% · 7d 31%". Empty when q is nil.
+func QuotaFiguresText(q *QuotaView) string { return quotaJoin(q, QuotaFigureText) }
+
+func quotaJoin(q *QuotaView, text func(*QuotaFigure) string) string {
+	figs := q.Figures()
+	if q != nil && q.NoPlanLimits {
+		return QuotaNoPlanLimitsText
+	}
+	parts := make([]string, 0, len(figs))
+	noPlan := false
+	for i, f := range figs {
+		if f.State == QuotaStateNoPlanLimits {
+			if noPlan {
+				continue // said once
+			}
+			noPlan = true
+		}
+		s := text(f)
+		if i > 0 && quotaLabelKey(f) != quotaLabelKey(figs[0]) {
+			s += " (" + quotaLabel(f) + ")"
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " · ")
+}
+
+func quotaLabelKey(f *QuotaFigure) string {
+	return f.Source.String() + strconv.FormatBool(f.State == QuotaStateStale)
+}
+
+// quotaLabel is "statusline, 40s ago", with ", stale" when the figure is
+// stale (a window that has reset, or has no figure, says so in its words).
+func quotaLabel(f *QuotaFigure) string {
+	s := f.Source.String() + ", " + QuotaAgeText(f.Age)
+	if f.State == QuotaStateStale {
+		s += ", stale"
+	}
+	return s
+}
+
+// QuotaNotes are the sentences that go with the figures, the binding
+// window's first: a window at its limit ("5h limit reached: may go on at
+// lower priority or finish the turn"), then each pace estimate
+// (QuotaBurnText).
+func QuotaNotes(q *QuotaView) []string {
+	var out []string
+	for _, f := range q.Figures() {
+		if f.State == QuotaStateLimitReached {
+			out = append(out, f.Name+" "+QuotaLimitReachedText)
+		}
+	}
+	for _, f := range q.Figures() {
+		if b := QuotaBurnText(f); b != "" {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// QuotaBurnShort is QuotaBurnText for a narrow column: "5h full at 13:40,
+// before its 14:00 reset (est.)". Empty when f has no estimate.
+func QuotaBurnShort(f *QuotaFigure) string {
+	if f == nil || f.Burn == nil {
+		return ""
+	}
+	b, w := f.Burn, f.Name
+	const label = " (est.)"
+	switch {
+	case b.PerHour <= 0:
+		return w + " not rising" + label
+	case b.BeforeReset:
+		return fmt.Sprintf("%s full at %s, before its %s reset", w, quotaClock(f, b.FullAt), quotaClock(f, f.ResetsAt)) + label
+	case !b.FullAt.IsZero():
+		return fmt.Sprintf("%s full at %s", w, quotaClock(f, b.FullAt)) + label
+	case !f.ResetsAt.IsZero():
+		return fmt.Sprintf("%s under 100 %% until its %s reset", w, quotaClock(f, f.ResetsAt)) + label
+	}
+	return fmt.Sprintf("%s +%.1f %%/h", w, b.PerHour) + label
+}
+
+// QuotaBurnText is the burn estimate in words, labelled as coworktop's
+// estimate, naming the source of the pace when it is not the figure's:
+// "at this pace 5h reaches 100 % at 13:40, before its 14:00 reset
+// (coworktop's estimate)". Empty when f has no estimate.
+func QuotaBurnText(f *QuotaFigure) string {
+	if f == nil || f.Burn == nil {
+		return ""
+	}
+	b, w := f.Burn, f.Name
+	label := " (coworktop's estimate)"
+	if b.From != f.Source && b.From != QuotaSourceNone {
+		label = " (coworktop's estimate, from " + b.From.String() + " readings)"
+	}
+	clock := func(t time.Time) string { return quotaClock(f, t) }
+	rate := fmt.Sprintf("+%.1f %%/h", b.PerHour)
+	switch {
+	case b.PerHour <= 0:
+		return fmt.Sprintf("at this pace %s is not rising", w) + label
+	case b.BeforeReset:
+		return fmt.Sprintf("at this pace %s reaches 100 %% at %s, before its %s reset", w, clock(b.FullAt), clock(f.ResetsAt)) + label
+	case !b.FullAt.IsZero():
+		return fmt.Sprintf("at this pace %s reaches 100 %% at %s", w, clock(b.FullAt)) + label
+	case !f.ResetsAt.IsZero():
+		return fmt.Sprintf("at this pace (%s) %s stays under 100 %% until its %s reset", rate, w, clock(f.ResetsAt)) + label
+	}
+	return "at this pace " + w + " rises " + rate + label
+}
