@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/coworktop/coworktop/internal/testfs"
 )
 
 // testdataDir holds the fixtures and goldens shared by the whole module.
@@ -47,12 +49,18 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, "temp dir:", err)
 		os.Exit(2)
 	}
+	// A home of the tests' own (testfs.UseHome): the machine's status-line
+	// state, records and config never reach them.
+	if err := testfs.UseHome(filepath.Join(binDir, "home")); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
 	if err := os.Chdir(".."); err != nil {
 		fmt.Fprintln(os.Stderr, "chdir to the module root:", err)
 		os.Exit(2)
 	}
 	code := m.Run()
-	os.RemoveAll(binDir)
+	testfs.RemoveAll(binDir)
 	os.Exit(code)
 }
 

@@ -9,7 +9,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -30,15 +32,18 @@ func init() {
 	if os.Getenv(standInEnv) != "1" {
 		return
 	}
+	// Exit when the test that started us goes away, whatever happens to
+	// it: the parent is read before anything else can take time, so a
+	// parent killed early is still seen to go.
+	parent := os.Getppid()
 	if child := os.Getenv(standInChildEnv); child != "" {
 		argv := strings.Split(child, "\x1f")
 		cmd := exec.Command(argv[0], argv[1:]...)
 		cmd.Env = []string{standInEnv + "=1"}
+		cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 		_ = cmd.Start()
 	}
-	// Exit when the test that started us goes away, whatever happens to it.
 	go func() {
-		parent := os.Getppid()
 		for os.Getppid() == parent {
 			time.Sleep(200 * time.Millisecond)
 		}
@@ -80,11 +85,15 @@ func startStandIn(t *testing.T, exe string, args []string, child []string) int {
 	if child != nil {
 		cmd.Env = append(cmd.Env, standInChildEnv+"="+strings.Join(child, "\x1f"))
 	}
+	// Its own process group, so that the clean-up ends its child too (a
+	// `node mcp-server.js` once outlived a run by minutes), and a kill
+	// when this test process dies.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		_ = cmd.Wait()
 	})
 	return cmd.Process.Pid
@@ -94,6 +103,8 @@ func TestScanRealProcesses(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts processes")
 	}
+	var seen []int // every process the scan showed, checked gone at the end
+	t.Cleanup(func() { checkAllGone(t, seen) })
 	dir := t.TempDir()
 	inst := filepath.Join(dir, ".lima", "default")
 	podmanDisk := filepath.Join(dir, ".local/share/containers/podman/machine/applehv/podman-machine-default-arm64.raw")
@@ -110,7 +121,9 @@ func TestScanRealProcesses(t *testing.T) {
 	claude := startStandIn(t, copyExe(t, dir, "claude"),
 		[]string{"--output-format", "stream-json"}, []string{node, "mcp-server.js"})
 
-	s := NewSystemScanner()
+	// The real process table, but only this test's own processes: a
+	// Lima, Docker or claude running on the machine is none of its business.
+	s := NewScanner(ownProcesses{newSystemLister()})
 	ctx := context.Background()
 	byKey := map[string]int{}
 	// The MCP child starts a moment after its parent; poll briefly.
@@ -122,6 +135,7 @@ func TestScanRealProcesses(t *testing.T) {
 		}
 		for i, g := range groups {
 			byKey[g.Key] = i
+			seen = append(seen, g.PIDs...)
 		}
 		ses, ok := byKey["claude-cli"]
 		if ok && groups[ses].Processes >= 2 || time.Now().After(deadline) {
@@ -168,6 +182,52 @@ func check(t *testing.T, groups []governor.ProcessGroup, byKey map[string]int, q
 	if ses.Processes != 2 || ses.PIDs[0] != claude {
 		t.Errorf("other CLIs (claude and its MCP child): %+v", ses)
 	}
+}
+
+// checkAllGone fails the test if a process it started outlives its
+// clean-up (the MCP child of the stand-in claude once ran on for minutes).
+func checkAllGone(t *testing.T, pids []int) {
+	deadline := time.Now().Add(3 * time.Second)
+	for _, pid := range pids {
+		for {
+			stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+			// Gone, or a zombie waiting for init to reap it.
+			if err != nil || strings.Contains(string(stat), ") Z ") {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Errorf("process %d outlived the test: %s", pid, stat)
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+}
+
+// ownProcesses lists only this test process's descendants.
+type ownProcesses struct{ ProcLister }
+
+func (l ownProcesses) List(ctx context.Context) ([]ProcInfo, error) {
+	all, err := l.ProcLister.List(ctx)
+	if err != nil {
+		return nil, err
+	}
+	parent := make(map[int]int, len(all))
+	for _, p := range all {
+		parent[p.PID] = p.PPID
+	}
+	self := os.Getpid()
+	return slices.DeleteFunc(all, func(p ProcInfo) bool {
+		pid := p.PID
+		for range maxDepth {
+			if pid = parent[pid]; pid == self {
+				return false
+			} else if pid <= 1 {
+				break
+			}
+		}
+		return true
+	}), nil
 }
 
 func sorted(pids ...int) []int {

@@ -1,0 +1,10 @@
+package testfs
+
+import (
+	"os"
+	"testing"
+)
+
+// TestMain gives the tests a home of their own (testfs.Main): nothing of
+// the machine's HOME, caches or config folders reaches them.
+func TestMain(m *testing.M) { os.Exit(Main(m)) }
