@@ -70,8 +70,7 @@ func (s *State) applyEnd(e *Event) {
 		c.QueriesDone++ // the session's query loop ended; its state is said by the line before
 	case KindResume:
 		c.Resumed++
-		s.resumed(e.Session, e.Time)
-		s.touch(e.Session, e.Time)
+		s.touch(e.Session, e.Time) // a lost session that comes back is no longer lost (State.cameBack)
 	case KindTornDown:
 		if e.Count > 0 {
 			c.TornDownWithTasks++

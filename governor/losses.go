@@ -113,6 +113,11 @@ type Loss struct {
 	// when it was lost ("approve Bash", "waiting" when it did not say for
 	// what). Empty when no record said so, or none was read.
 	WaitingFor string `json:"waiting_for,omitempty"`
+	// Back is when a line showed the session live again (resumed, warmed,
+	// started or active): a loss that came back is history, not lost now.
+	// Zero while it has not come back.
+	Back time.Time `json:"-"`
+	seq  uint32    // its number among the losses, to mark it back
 }
 
 // DetailText is Detail with the idle time in front: "idle 6m20s",
@@ -153,32 +158,51 @@ type losses struct {
 	hidden     int
 	counts     [len(LossCauses)]int
 	last       map[string]time.Time // session → time of its last loss
-	// cameBack counts losses whose session the app resumed within
-	// comeBackWindow: lost for seconds, not gone (LostCount leaves them out).
+	// cameBack counts the losses that are no longer lost: their session
+	// came back since, or was lost again (one session, counted by its
+	// newest loss): Snapshot.CameBack.
 	cameBack int
+	// seq numbers the losses; backs holds when each loss that came back
+	// did (by its number), for the losses the list still keeps.
+	seq   uint32
+	backs map[uint32]time.Time
 }
 
-// comeBackWindow is how soon after its loss a "Resuming session" line
-// means the app brought the session back by itself (an auto-resume after
-// an update restart or a relaunch), not a user reopening a lost chat.
-const comeBackWindow = 2 * time.Minute
-
-// resumed notes that a session came back: a loss of it within
-// comeBackWindow before no longer counts as lost.
-func (s *State) resumed(id string, t time.Time) {
-	if at, ok := s.loss.last[id]; ok && !t.Before(at) && t.Sub(at) <= comeBackWindow {
-		s.loss.cameBack++
-		delete(s.loss.last, id)
+// lossBack: a line shows sess live again after its loss: that loss is
+// history, no longer lost. "Lost" means not back (PRODUCT.md).
+func (s *State) lossBack(sess *session, t time.Time) {
+	s.loss.cameBack++
+	s.loss.backs[sess.lossSeq] = t
+	sess.lossSeq = 0
+	if n := uint32(2 * s.loss.list.n); len(s.loss.backs) > int(n) && s.loss.seq > n {
+		for k := range s.loss.backs {
+			if k < s.loss.seq-n/2 { // older than the list keeps
+				delete(s.loss.backs, k)
+			}
+		}
 	}
 }
 
-// LostCount is the one "lost" figure every output shows: every loss
-// counted by cause, less the sessions the app brought back within
-// comeBackWindow (Snapshot.CameBack).
+// markBack fills Back in losses listed from the ring.
+func (s *State) markBack(list []Loss) {
+	if len(s.loss.backs) == 0 {
+		return
+	}
+	for i := range list {
+		if t, ok := s.loss.backs[list[i].seq]; ok && list[i].seq != 0 {
+			list[i].Back = t
+		}
+	}
+}
+
+// LostCount is the one "lost" figure every output shows: the sessions
+// lost that have not come back (a session stopped, paused or evicted and
+// not seen live since). History keeps every loss (LossCounts);
+// Snapshot.CameBack counts those that came back.
 func (s Snapshot) LostCount() int { return max(0, lossTotal(s.LossCounts)-s.CameBack) }
 
 func newLosses(n int) losses {
-	return losses{list: newRing[Loss](n), last: map[string]time.Time{}}
+	return losses{list: newRing[Loss](n), last: map[string]time.Time{}, backs: map[uint32]time.Time{}}
 }
 
 // lost records a loss unless the same session was lost within lossWindow
@@ -193,6 +217,14 @@ func (s *State) lost(l Loss) bool {
 		}
 		s.loss.last[l.Session] = l.Time
 		l.WaitingFor = s.records.waitingAt(l.Session, l.Time)
+		s.loss.seq++
+		l.seq = s.loss.seq
+		if sess, ok := s.sessions[l.Session]; ok {
+			if sess.lossSeq != 0 { // lost again before it came back: one session, counted by its newest loss
+				s.loss.cameBack++
+			}
+			sess.lossSeq, sess.lossCause = l.seq, l.Cause
+		}
 		if len(s.loss.last) > 4*max(s.limits.EndedSessions, 16) {
 			s.pruneLossTimes(l.Time)
 		}
@@ -231,14 +263,18 @@ func (s *State) pruneLossTimes(now time.Time) {
 // Limits.Evictions) and how many older ones were not kept.
 func (s *State) Losses() ([]Loss, int) {
 	s.orderLosses()
-	return s.loss.list.items(), s.loss.hidden
+	out := s.loss.list.items()
+	s.markBack(out)
+	return out, s.loss.hidden
 }
 
 // recentLosses is the newest n losses, in time order. It copies only those
 // n: the snapshot takes it every frame and every scrape.
 func (s *State) recentLosses(n int) []Loss {
 	s.orderLosses()
-	return s.loss.list.last(n)
+	out := s.loss.list.last(n)
+	s.markBack(out)
+	return out
 }
 
 // orderLosses puts the kept losses in time order (stable: one line's

@@ -17,15 +17,17 @@ import (
 
 // quit is the last quit the log shows.
 type quit struct {
-	at, last  time.Time
-	update    bool
-	quitCount bool     // it was counted as a plain quit (until it turns out an update)
-	ended     []string // the live sessions it stopped, sorted as they were found
-	named     int      // of ended, how many are already recorded as lost
-	appCount  int      // the most sessions the app said it stopped or killed
-	unnamed   int      // sessions recorded lost beyond those coworktop saw live
-	file      string   // the line that said it was for an update
-	line      int
+	at, last   time.Time
+	update     bool
+	quitCount  bool     // it was counted as a plain quit (until it turns out an update)
+	ended      []string // the live sessions it stopped, sorted as they were found
+	named      int      // of ended, how many are already recorded as lost
+	appCount   int      // the most sessions the app said it stopped or killed
+	stopCount  int      // the most sessions "Stopping N active session(s)" said
+	stopLogged bool     // a "Stopping N" line was logged
+	unnamed    int      // sessions recorded lost beyond those coworktop saw live
+	file       string   // the line that said it was for an update
+	line       int
 }
 
 // maxQuitSessions bounds the sessions one quit remembers by id.
@@ -50,6 +52,9 @@ func (s *State) applyQuit(e *Event) {
 		}
 	case KindStopAll, KindPTYKill:
 		q.appCount = max(q.appCount, e.Count)
+		if e.Kind == KindStopAll {
+			q.stopCount, q.stopLogged = max(q.stopCount, e.Count), true
+		}
 		if e.Kind == KindPTYKill {
 			s.counts.PTYKilled += e.Count
 		}
@@ -71,6 +76,7 @@ func (s *State) applyQuit(e *Event) {
 	s.endForQuit(q)
 	if q.update {
 		s.settleUpdateLosses(q, e)
+		s.noteUpdateRestart(q, e)
 	}
 }
 
@@ -90,6 +96,7 @@ func (s *State) endForQuit(q *quit) {
 	var stopped []string
 	for _, sess := range s.live {
 		stopped = append(stopped, sess.id)
+		sess.rcAtQuit = sess.remoteControl
 		sess.state, sess.pauseReason, sess.liveAt = StateDisconnected, why, 0
 		sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
 		sess.remoteControl = false
@@ -107,8 +114,9 @@ func (s *State) endForQuit(q *quit) {
 // stopped that is not recorded yet, and those the app counted beyond them.
 func (s *State) settleUpdateLosses(q *quit, e *Event) {
 	for ; q.named < len(q.ended); q.named++ {
-		s.lost(Loss{Time: e.Time, Session: q.ended[q.named], Cause: LossUpdateRestart, File: e.File, Line: e.Line})
-		s.counts.LostToUpdate++
+		if s.lost(Loss{Time: e.Time, Session: q.ended[q.named], Cause: LossUpdateRestart, File: e.File, Line: e.Line}) {
+			s.counts.LostToUpdate++
+		}
 	}
 	if extra := q.appCount - len(q.ended) - q.unnamed; extra > 0 {
 		s.lost(Loss{Time: e.Time, Count: extra, Cause: LossUpdateRestart, File: e.File, Line: e.Line,

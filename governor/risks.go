@@ -17,27 +17,28 @@ type RiskKind int8
 
 // Risk kinds.
 const (
-	RiskNone           RiskKind = iota // no risk: "" in the outputs, left out where optional
-	RiskAppStalled                     // "app_stalled": the main process stopped logging, or blocked for seconds
-	RiskDeclinedPauses                 // "declined_pauses": a session that declines its idle pauses is never reaped
-	RiskOrphans                        // "orphans": claude processes left behind by paused or evicted sessions
-	RiskVMAfterQuit                    // "vm_after_quit": the Cowork VM still runs after the app quit
-	RiskMemoryTrend                    // "memory_trend": free memory falls towards the governor's 5 % and 2 % lines
-	RiskEvictNext                      // "evict_next": the next warm spawn evicts this session
-	RiskPressureSweep                  // "pressure_sweep": a pressure sweep would evict this session
-	RiskUpdateRestart                  // "update_restart": an update waits to install: its restart stops every live session
-	RiskWaitingAtRisk                  // "waiting_at_risk": it waits for the person and is the next victim, in a sweep's way or near its idle pause
+	RiskNone              RiskKind = iota // no risk: "" in the outputs, left out where optional
+	RiskAppStalled                        // "app_stalled": the main process stopped logging, or blocked for seconds
+	RiskDeclinedPauses                    // "declined_pauses": a session that declines its idle pauses is never reaped
+	RiskOrphans                           // "orphans": claude processes left behind by paused or evicted sessions
+	RiskVMAfterQuit                       // "vm_after_quit": the Cowork VM still runs after the app quit
+	RiskMemoryTrend                       // "memory_trend": free memory falls towards the governor's 5 % and 2 % lines
+	RiskEvictNext                         // "evict_next": the next warm spawn evicts this session
+	RiskPressureSweep                     // "pressure_sweep": a pressure sweep would evict this session
+	RiskUpdateRestart                     // "update_restart": an update waits to install: its restart stops every live session
+	RiskWaitingAtRisk                     // "waiting_at_risk": it waits for the person and is the next victim, in a sweep's way or near its idle pause
+	RiskRemoteControlLost                 // "remote_control_lost": an update restart stopped it and the relaunch did not turn its Remote Control back on: its idle timer pauses it
 )
 
 // riskKindNames are the kinds' stable texts.
 var riskKindNames = [...]string{
 	RiskAppStalled: "app_stalled", RiskDeclinedPauses: "declined_pauses", RiskOrphans: "orphans", RiskVMAfterQuit: "vm_after_quit",
 	RiskMemoryTrend: "memory_trend", RiskEvictNext: "evict_next", RiskPressureSweep: "pressure_sweep",
-	RiskUpdateRestart: "update_restart", RiskWaitingAtRisk: "waiting_at_risk",
+	RiskUpdateRestart: "update_restart", RiskWaitingAtRisk: "waiting_at_risk", RiskRemoteControlLost: "remote_control_lost",
 }
 
 // RiskKinds lists every kind in the order outputs show them.
-var RiskKinds = [...]RiskKind{RiskEvictNext, RiskPressureSweep, RiskUpdateRestart, RiskMemoryTrend, RiskAppStalled, RiskDeclinedPauses, RiskOrphans, RiskVMAfterQuit, RiskWaitingAtRisk}
+var RiskKinds = [...]RiskKind{RiskEvictNext, RiskPressureSweep, RiskUpdateRestart, RiskRemoteControlLost, RiskMemoryTrend, RiskAppStalled, RiskDeclinedPauses, RiskOrphans, RiskVMAfterQuit, RiskWaitingAtRisk}
 
 // maxSweepWarnings bounds the sessions a sweep warning names one by one
 // (the outlook says how many it would evict in all).
@@ -105,6 +106,7 @@ func (s *State) risks(snap *Snapshot) []Risk {
 	if snap.Update != nil {
 		out = append(out, updateRisk(snap.Update))
 	}
+	out = append(out, rcLostRisks(snap)...)
 	out = append(waitingRisks(snap, out), out...)
 	if trendOK {
 		out = append(out, trend)

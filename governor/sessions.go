@@ -27,6 +27,21 @@ type session struct {
 	// liveAt is 1 + the session's index in State.live while it is live, 0
 	// otherwise: State.setState keeps it.
 	liveAt int32
+	// rcAtQuit: Remote Control was on when a quit stopped it; cutAt and
+	// cutS: a quit cut the turn it ran (restart.go).
+	rcAtQuit bool
+	cutS     int32
+	cutAt    time.Time
+	// restart is its entry in the audit of the update restart that last
+	// stopped it (nil: none did).
+	restart *restartEntry
+	// lossSeq is the sequence number of its loss that has not come back
+	// (0: none), lossCause that loss's cause (losses.go).
+	lossSeq   uint32
+	lossCause LossCause
+	// pauseWhy says why its last pause came, beyond its reason (it lost
+	// Remote Control to an update restart).
+	pauseWhy string
 }
 
 func (s *session) live() bool { return s.state == StateWorking || s.state == StateIdle }
@@ -47,6 +62,10 @@ func (s *State) addLive(sess *session) {
 	if sess.liveAt == 0 {
 		s.live = append(s.live, sess)
 		sess.liveAt = int32(len(s.live))
+		if sess.restart != nil || sess.lossSeq != 0 || sess.pauseWhy != "" {
+			sess.pauseWhy = ""
+			s.cameBack(sess, s.evTime, s.evKind)
+		}
 	}
 }
 
@@ -123,8 +142,15 @@ func (s *State) applySession(e *Event) {
 			sess.cwd = e.Cwd
 		}
 	case KindFocus, KindWarming, KindTurnEnd, KindCycleHealth:
+		if isQuitCut(e) { // the quit's own line: the turn it cut, not a session back
+			s.cutTurn(e)
+			break
+		}
 		if e.Session != "" {
-			s.touch(e.Session, e.Time)
+			sess := s.touch(e.Session, e.Time)
+			if e.Kind == KindFocus { // the app arms a session's idle timer only while it is hidden
+				sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
+			}
 		}
 	case KindIdleTimer:
 		sess := s.get(e.Session, e.Time)
@@ -138,7 +164,10 @@ func (s *State) applySession(e *Event) {
 		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session,
 			IdleS: idle, IdleSource: SourceEstimated, Cause: CauseIdleTimeout, File: e.File, Line: e.Line})
 		if !sess.remoteControl { // Remote Control vetoes the pause: the process lives on (§7.4)
-			s.lost(Loss{Time: e.Time, Session: e.Session, Cause: LossIdleTimeout, File: e.File, Line: e.Line, IdleS: idle, IdleSource: SourceEstimated})
+			why := rcLostWhy(sess, e.Time)
+			sess.pauseWhy = why
+			notePauseAfterRestart(sess, e)
+			s.lost(Loss{Time: e.Time, Session: e.Session, Cause: LossIdleTimeout, File: e.File, Line: e.Line, IdleS: idle, IdleSource: SourceEstimated, Detail: why})
 		}
 	case KindPause:
 		s.applyPause(e)
@@ -167,8 +196,14 @@ func (s *State) applyPause(e *Event) {
 	}
 	sess.remoteControl = false // protected until it is paused
 	defer s.pruneEnded()
-	if e.Reason == ReasonIdleTimeout && wasLive {
-		s.lost(Loss{Time: e.Time, Session: e.Session, Cause: LossIdleTimeout, File: e.File, Line: e.Line})
+	if e.Reason == ReasonIdleTimeout {
+		if why := rcLostWhy(sess, e.Time); why != "" {
+			sess.pauseWhy = why
+			notePauseAfterRestart(sess, e)
+		}
+		if wasLive {
+			s.lost(Loss{Time: e.Time, Session: e.Session, Cause: LossIdleTimeout, File: e.File, Line: e.Line, Detail: sess.pauseWhy})
+		}
 	}
 	if e.Reason != ReasonGovernorEvict {
 		return

@@ -50,12 +50,15 @@ func (s SessionState) Label() string {
 
 // SessionView is one session as of Snapshot's clock.
 type SessionView struct {
-	ID           string        `json:"id"`
-	Project      string        `json:"project,omitempty"` // base name of cwd
-	Cwd          string        `json:"cwd,omitempty"`
-	State        SessionState  `json:"state"`
-	PauseReason  Reason        `json:"-"`
-	PauseText    string        `json:"pause_reason,omitempty"` // PauseReason as logged or named
+	ID          string       `json:"id"`
+	Project     string       `json:"project,omitempty"` // base name of cwd
+	Cwd         string       `json:"cwd,omitempty"`
+	State       SessionState `json:"state"`
+	PauseReason Reason       `json:"-"`
+	PauseText   string       `json:"pause_reason,omitempty"` // PauseReason as logged or named
+	// PauseWhy says why its pause came, beyond the reason the app logged
+	// ("Remote Control was not turned back on after the 13:44 update").
+	PauseWhy     string        `json:"pause_why,omitempty"`
 	FirstSeen    time.Time     `json:"-"`
 	LastActivity time.Time     `json:"-"`
 	Idle         time.Duration `json:"-"` // now − last activity; climbs between log lines
@@ -272,8 +275,9 @@ type Snapshot struct {
 	Newest time.Time     `json:"-"`
 	LogAge time.Duration `json:"-"`
 	Stale  bool          `json:"stale,omitempty"`
-	// CameBack counts lost sessions the app resumed within two minutes
-	// (LostCount leaves them out).
+	// CameBack counts the losses that are no longer lost: the session came
+	// back since (resumed, warmed, started or active again), or was lost
+	// again and is counted by its newest loss (LostCount leaves them out).
 	CameBack int `json:"came_back,omitempty"`
 
 	// Live is the one session count: sessions coworktop sees live (working
@@ -298,6 +302,10 @@ type Snapshot struct {
 	// Update is an update downloaded or staged and not installed, and the
 	// live sessions its restart will stop; nil when none is pending.
 	Update *UpdateView `json:"update,omitempty"`
+	// Restart is the last update restart and what it cost: the sessions it
+	// stopped, which came back, whose turn it cut and which lost Remote
+	// Control (restart.go); nil when the log shows none.
+	Restart *RestartView `json:"restart,omitempty"`
 
 	Outcomes []Outcome `json:"outcomes"` // newest first, bounded
 	// EvictionsLastHour counts the real evictions logged in the hour

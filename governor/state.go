@@ -62,10 +62,14 @@ type State struct {
 	loss            losses
 	risk            riskState
 	daemon          daemonState
-	quit            quit          // the last quit, its lines folded into one
-	undo            startUndo     // what the last app start changed, in case it was a second instance
-	pending         pendingUpdate // an update downloaded or staged and not installed
-	relaunchAt      time.Time     // the last relaunch line
+	quit            quit            // the last quit, its lines folded into one
+	undo            startUndo       // what the last app start changed, in case it was a second instance
+	pending         pendingUpdate   // an update downloaded or staged and not installed
+	relaunchAt      time.Time       // the last relaunch line
+	curRestart      *restartAudit   // the last update restart, followed through the relaunch (restart.go)
+	restarts        []*restartAudit // every update restart kept, oldest first (maxRestarts)
+	evTime          time.Time       // the event being applied: when a session comes back, and by which line
+	evKind          Kind
 	records         recordState
 	log             *ring[logItem] // described lazily, once, at snapshot time: Apply is the hot path
 	memory          *ring[MemorySample]
@@ -162,6 +166,7 @@ func (s *State) Apply(e Event) { s.ApplyEvent(&e) }
 // table (kinds.go) says which apply method takes each kind.
 func (s *State) ApplyEvent(e *Event) {
 	s.counts.Entries++
+	s.evTime, s.evKind = e.Time, e.Kind
 	if s.first.IsZero() || !e.Time.IsZero() && e.Time.Before(s.first) { // files are read one after another
 		s.first = e.Time
 	}
@@ -174,6 +179,9 @@ func (s *State) ApplyEvent(e *Event) {
 	}
 	if !s.app.DownSince.IsZero() && !info.notAlive {
 		s.noteAppAlive(e)
+	}
+	if s.curRestart != nil {
+		s.restartFollow(e)
 	}
 	s.risk.observe(s, e)
 	if !info.unlogged && s.limits.LogLines > 0 {

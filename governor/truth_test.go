@@ -51,23 +51,31 @@ func TestFactsCarryOverARestart(t *testing.T) {
 	}
 }
 
-// Sessions the app resumed seconds after an update restart are not lost.
+// Lost means not back: sessions the app resumed seconds after an update
+// restart, or a user resumed much later, are not lost; the one never seen
+// again is.
 func TestLostLeavesOutSessionsThatCameBack(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
 	applyEvents(s,
 		governor.Event{Time: sec(1), Kind: governor.KindSessionStart, Session: "local_a"},
 		governor.Event{Time: sec(2), Kind: governor.KindSessionStart, Session: "local_b"},
 		governor.Event{Time: sec(3), Kind: governor.KindSessionStart, Session: "local_c"},
+		governor.Event{Time: sec(4), Kind: governor.KindSessionStart, Session: "local_d"},
 		governor.Event{Time: sec(20), Kind: governor.KindUpdateRestart},
 		governor.Event{Time: sec(40), Kind: governor.KindResume, Session: "local_a"},
-		governor.Event{Time: sec(41), Kind: governor.KindResume, Session: "local_b"},
+		governor.Event{Time: sec(41), Kind: governor.KindWarming, Session: "local_b"},
 		governor.Event{Time: sec(900), Kind: governor.KindResume, Session: "local_c"}, // a user, much later
 	)
 	snap := s.Snapshot(sec(901))
-	if governor.LossTotal(snap.LossCounts) != 3 || snap.CameBack != 2 || snap.LostCount() != 1 {
-		t.Fatalf("losses %d, came back %d, lost %d; want 3, 2, 1", governor.LossTotal(snap.LossCounts), snap.CameBack, snap.LostCount())
+	if governor.LossTotal(snap.LossCounts) != 4 || snap.CameBack != 3 || snap.LostCount() != 1 {
+		t.Fatalf("losses %d, came back %d, lost %d; want 4, 3, 1", governor.LossTotal(snap.LossCounts), snap.CameBack, snap.LostCount())
 	}
-	if got := governor.LostText(snap); !strings.HasPrefix(got, "1 lost since ") || !strings.HasSuffix(got, "(2 more came back)") {
+	for _, l := range snap.Losses {
+		if back := !l.Back.IsZero(); back != (l.Session != "local_d") {
+			t.Errorf("loss of %s: back %v", l.Session, l.Back)
+		}
+	}
+	if got := governor.LostText(snap); !strings.HasPrefix(got, "1 lost since ") || !strings.HasSuffix(got, "(3 more came back)") {
 		t.Errorf("LostText = %q", got)
 	}
 }

@@ -57,6 +57,9 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 	sweepOutlook(&snap.Outlook, snap)
 	snap.Update = s.updateView(&snap)
 	s.applyRecordsTo(&snap)
+	if s.curRestart != nil {
+		snap.Restart = s.restartView(s.curRestart, sessionNames(&snap))
+	}
 	snap.Risks = s.risks(&snap)
 	snap.Quota = QuotaFigures(s.QuotaSamples(), now)
 	snap.QuotaErrors = countsView(s.quotaErrors)
@@ -73,6 +76,9 @@ func (sess *session) view(now time.Time) SessionView {
 	if sess.pauseReason == ReasonOther {
 		v.PauseText = sess.pauseText
 	}
+	if !sess.live() {
+		v.PauseWhy = sess.pauseWhy
+	}
 	if sess.remoteControl && sess.live() {
 		v.Protected = ProtectedRemoteControl
 	}
@@ -85,9 +91,11 @@ func (sess *session) view(now time.Time) SessionView {
 	}
 	// Only a live session's idle timer runs: an evicted or paused one has
 	// no timer counting down, whatever was armed before.
-	if !sess.timerArmedAt.IsZero() && sess.live() {
+	// A timer that passed with no pause logged runs no more either: it
+	// is shown as none, never as "due" for ever.
+	if !sess.timerArmedAt.IsZero() && sess.live() && sess.timerArmedAt.Add(sess.timerTimeout).After(now) {
 		v.TimerArmedAt, v.TimerTimeout = sess.timerArmedAt, sess.timerTimeout
-		v.TimerRemaining = max(0, sess.timerArmedAt.Add(sess.timerTimeout).Sub(now))
+		v.TimerRemaining = sess.timerArmedAt.Add(sess.timerTimeout).Sub(now)
 	}
 	return v
 }

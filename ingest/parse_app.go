@@ -40,7 +40,8 @@ func parseAppTagged(e *entry, b []byte, out []governor.Event) []governor.Event {
 		}
 	case 's':
 		if rest, ok := cut(b, "[stealth-update] "); ok && bytes.HasPrefix(trimSpaces(rest), []byte("Triggering stealth update")) {
-			return append(out, governor.Event{Kind: governor.KindUpdateRestart})
+			// The idle path (claude-logs.md §7.8): the reason says which.
+			return append(out, governor.Event{Kind: governor.KindUpdateRestart, Reason: governor.ReasonIdleTimeout})
 		}
 		if _, ok := cut(b, "[stealth-relaunch] "); ok {
 			return append(out, governor.Event{Kind: governor.KindRelaunch, Text: governor.Sanitize(b, governor.MaxTextRunes)})

@@ -72,7 +72,7 @@ var realLines = []struct {
 	{"#95364", "main.log", []string{p7 + "[updater] Update downloaded and ready to install { releaseName: 'Claude 2.2553.1' }"},
 		[]governor.Event{{Kind: governor.KindUpdateReady, Detail: &governor.EventDetail{Version: "2.2553.1"}}}},
 	{"#95364", "main.log", []string{p7 + "[stealth-update] Triggering stealth update after idle timeout"},
-		[]governor.Event{{Kind: governor.KindUpdateRestart}}},
+		[]governor.Event{{Kind: governor.KindUpdateRestart, Reason: governor.ReasonIdleTimeout}}},
 	{"#95364", "main.log", []string{p7 + "[CCD] Stopping 3 active session(s) on quit"},
 		[]governor.Event{{Kind: governor.KindStopAll, Count: 3}}},
 	{"#92010", "main.log", []string{p7 + "[updater] Version changed since last launch: 1.46388.1 → 1.46388.2"},

@@ -20,7 +20,7 @@ var (
 	descSessions        = newDesc("sessions", "Sessions by state as of the scrape (paused and disconnected: those still remembered, bounded).", "state")
 	descIdleMax         = newDesc("session_idle_seconds_max", "Longest idle time among live sessions; 0 when none is live.")
 	descLive            = newDesc("sessions_live", "Sessions coworktop sees live (working or idle): the count the screen's header and Sessions pane show.")
-	descLost            = newDesc("sessions_lost", "Sessions lost in the window read, less those the app resumed within two minutes: the \"N lost\" the screen and snapshot show.")
+	descLost            = newDesc("sessions_lost", "Sessions lost in the window read that have not come back (resumed, warmed, started or active again since): the \"N lost\" the screen and snapshot show.")
 	descVictimIdle      = newDesc("next_victim_idle_seconds", "Idle time of the next victim (coworktop's estimate: the least recently active unprotected session idle 60 s or more), the one the screen and snapshot name; absent when there is none.")
 	descLogAge          = newDesc("log_age_seconds", "Seconds since the newest log line read; over 1200 the log is silent and no session is taken as live.")
 	descEffective       = newDesc("sessions_effective", "The governor's own effective count (live sessions plus in-flight spawns) as it last logged it; source=unknown (value 0) when none was logged since the app started.", "source")

@@ -16,7 +16,7 @@ func writeLosses(b *strings.Builder, r Report) error {
 		total += n
 	}
 	if r.CameBack > 0 {
-		fmt.Fprintf(b, "\nlost sessions (%d, and %d more the app resumed within 2 minutes)\n", r.Lost, r.CameBack)
+		fmt.Fprintf(b, "\nlost sessions (%d not back; %d more came back since)\n", r.Lost, r.CameBack)
 	} else {
 		fmt.Fprintf(b, "\nlost sessions (%d)\n", total)
 	}

@@ -43,9 +43,10 @@ type Report struct {
 	Losses          []Lost         `json:"losses"`
 	LossesNotListed int            `json:"losses_not_listed,omitempty"`
 	LossCounts      map[string]int `json:"loss_counts"`
-	// CameBack counts the lost sessions the app resumed within two
-	// minutes; Lost is governor.Snapshot.LostCount, the figure every
-	// output shows: the losses less those.
+	// CameBack counts the losses that came back since (the session was
+	// resumed, warmed, started or active again); Lost is
+	// governor.Snapshot.LostCount, the figure every output shows: the
+	// losses less those ("lost" means not back).
 	CameBack int `json:"came_back,omitempty"`
 	Lost     int `json:"lost"`
 	// NextVictim is governor.Snapshot.NextVictim as of the log's last

@@ -1,0 +1,510 @@
+package governor
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// The audit of an update restart, followed through the relaunch: which
+// sessions the quit stopped, whether the turn each was running was cut,
+// which came back (warmed, resumed, started or active again) and which
+// had Remote Control before and not after. After the idle update path
+// ("[stealth-update] Triggering stealth update after idle timeout", then
+// "[CCD] Stopping N active session(s) on quit", then the relaunch) no
+// "Enabling remote control for session …" line follows, and a session that
+// was exempt from the 900 s idle timer is paused about 15 minutes later
+// (claude-logs.md §7.8; #95364, #95276, #95296, #94049, #92010).
+
+// RestartPath is which of the app's update restarts it was.
+type RestartPath int8
+
+// Restart paths.
+const (
+	RestartPathUnknown  RestartPath = iota // "": the log says only that it went down for an update
+	RestartPathIdle                        // "idle": "[stealth-update] Triggering stealth update after idle timeout"
+	RestartPathDeferral                    // "deferral_limit": "Auto-restarting app after update pending for N hours"
+)
+
+var restartPathNames = [...]string{RestartPathIdle: "idle", RestartPathDeferral: "deferral_limit"}
+
+// String is the path's stable name ("" when unknown).
+func (p RestartPath) String() string {
+	if int(p) < len(restartPathNames) && p >= 0 {
+		return restartPathNames[p]
+	}
+	return ""
+}
+
+// MarshalText writes the path's name.
+func (p RestartPath) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+// UnmarshalText reads a path's name.
+func (p *RestartPath) UnmarshalText(b []byte) error {
+	*p = RestartPathUnknown
+	for i, n := range restartPathNames {
+		if n != "" && n == string(b) {
+			*p = RestartPath(i)
+		}
+	}
+	return nil
+}
+
+// Text is the path in words.
+func (p RestartPath) Text() string {
+	switch p {
+	case RestartPathIdle:
+		return "after the app sat idle"
+	case RestartPathDeferral:
+		return "after the app stopped deferring it"
+	}
+	return ""
+}
+
+// restartEntry is one session an update restart stopped.
+type restartEntry struct {
+	id       string
+	rcBefore bool
+	cut      bool  // the turn it was running was cut (an app_quit cycle)
+	cutS     int32 // how long that turn had run, as logged
+	backAt   time.Time
+	backBy   Kind // the line that showed it live again
+	rcAfter  bool
+	pausedAt time.Time // the idle pause that came after it lost Remote Control
+	pauseRef lineRef
+	audit    *restartAudit
+}
+
+// lostRC: it had Remote Control before the restart and no line turned it
+// back on after.
+func (e *restartEntry) lostRC() bool { return e.rcBefore && !e.rcAfter }
+
+// restartAudit is one update restart and what followed it.
+type restartAudit struct {
+	at         time.Time
+	ref        lineRef
+	path       RestartPath
+	from, to   string
+	appStopped int // the most sessions the app said it stopped ("Stopping N"); 0 when not logged
+	logged     bool
+	relaunchAt time.Time
+	warmed     int
+	eligible   int
+	resumed    bool // a "Relaunch auto-resume" line was logged
+	entries    []*restartEntry
+	unnamed    int // sessions the app stopped beyond those coworktop saw live
+}
+
+// maxRestarts bounds the restarts kept for report.
+const maxRestarts = 64
+
+// noteUpdateRestart opens or extends the audit of the quit q, which has
+// turned out to be an update restart; e is the quit's line.
+func (s *State) noteUpdateRestart(q *quit, e *Event) {
+	a := s.curRestart
+	if a == nil || !a.at.Equal(q.at) {
+		a = &restartAudit{at: q.at, ref: lineRef{q.file, q.line}, from: s.app.Version}
+		s.curRestart = a
+		if len(s.restarts) >= maxRestarts {
+			s.restarts = append(s.restarts[:0], s.restarts[1:]...)
+		}
+		s.restarts = append(s.restarts, a)
+	}
+	switch {
+	case e.Kind == KindUpdateRestart && e.Detail != nil && e.Detail.PendingS > 0:
+		a.path = RestartPathDeferral
+	case e.Kind == KindUpdateRestart && e.Reason == ReasonIdleTimeout:
+		a.path = RestartPathIdle
+	}
+	a.appStopped, a.logged = q.stopCount, q.stopLogged
+	for _, id := range q.ended {
+		if len(a.entries) >= maxQuitSessions {
+			break
+		}
+		sess, ok := s.sessions[id]
+		if !ok || sess.restart != nil && sess.restart.audit == a {
+			continue
+		}
+		en := &restartEntry{id: id, rcBefore: sess.rcAtQuit, audit: a}
+		if !sess.cutAt.IsZero() && !sess.cutAt.Before(q.at.Add(-updateWindow)) {
+			en.cut, en.cutS = true, sess.cutS
+		}
+		sess.restart = en
+		a.entries = append(a.entries, en)
+	}
+	a.unnamed = q.unnamed
+}
+
+// cutTurn folds "[CCD CycleHealth] unhealthy cycle for S (…, reason=app_quit)":
+// the quit cut the turn S was running. It is S's stop, not another loss.
+func (s *State) cutTurn(e *Event) {
+	sess := s.get(e.Session, e.Time)
+	sess.cutAt, sess.cutS = e.Time, e.DurationMs/1000
+	if en := sess.restart; en != nil && !e.Time.Before(en.audit.at) {
+		en.cut, en.cutS = true, sess.cutS
+	}
+}
+
+// isQuitCut: a cycle-health line that says the quit cut its turn.
+func isQuitCut(e *Event) bool {
+	return e.Kind == KindCycleHealth && e.Reason == ReasonOther && e.Detail != nil && e.Detail.ReasonText == "app_quit"
+}
+
+// restartFollow folds the lines after an update restart that its audit
+// reads: the relaunch, the auto-resume, the version and Remote Control.
+func (s *State) restartFollow(e *Event) {
+	a := s.curRestart
+	if a == nil || e.Time.Before(a.at) {
+		return
+	}
+	switch e.Kind {
+	case KindRelaunch, KindRestartMarker:
+		if a.relaunchAt.IsZero() {
+			a.relaunchAt = e.Time
+		}
+	case KindRelaunchResume:
+		a.warmed, a.eligible, a.resumed = e.Count, e.Details().Eligible, true
+	case KindAppUpdated:
+		if d := e.Details(); d.To != "" {
+			a.to = d.To
+			if d.From != "" {
+				a.from = d.From
+			}
+		}
+	case KindRemoteControl:
+		if sess, ok := s.sessions[e.Session]; ok && sess.restart != nil && sess.restart.audit == a {
+			sess.restart.rcAfter = true
+		}
+	}
+}
+
+// cameBack notes that sess is live again after a restart stopped it or a
+// loss took it: called when a line shows a session live that was not.
+func (s *State) cameBack(sess *session, t time.Time, by Kind) {
+	if en := sess.restart; en != nil && en.backAt.IsZero() && !t.Before(en.audit.at) {
+		en.backAt, en.backBy = t, by
+	}
+	if sess.lossSeq != 0 {
+		s.lossBack(sess, t)
+	}
+}
+
+// rcLostWhy is why an idle pause of sess came: it had Remote Control
+// before an update restart and the relaunch did not turn it back on.
+// Empty when that is not so.
+func rcLostWhy(sess *session, t time.Time) string {
+	en := sess.restart
+	if en == nil || !en.lostRC() || t.Before(en.audit.at) {
+		return ""
+	}
+	return "Remote Control was not turned back on after the " + en.audit.at.Format("15:04") + " update"
+}
+
+// notePauseAfterRestart records an idle pause of a session that lost
+// Remote Control to an update restart.
+func notePauseAfterRestart(sess *session, e *Event) {
+	if en := sess.restart; en != nil && en.lostRC() && en.pausedAt.IsZero() && !e.Time.Before(en.audit.at) {
+		en.pausedAt, en.pauseRef = e.Time, lineRef{e.File, e.Line}
+	}
+}
+
+// RestartSession is one session an update restart stopped, as the audit
+// has it.
+type RestartSession struct {
+	ID   string `json:"id"`
+	Name string `json:"name"` // SessionName: title, project or short id
+	// RemoteControlBefore: Remote Control was on when the restart stopped it.
+	RemoteControlBefore bool `json:"remote_control_before"`
+	// TurnCut: the turn it was running was cut by the quit
+	// ("[CCD CycleHealth] unhealthy cycle … reason=app_quit"); TurnS is how
+	// long that turn had run.
+	TurnCut bool `json:"turn_cut,omitempty"`
+	TurnS   int  `json:"turn_s,omitempty"`
+	// Back: a line after the restart showed it live again; BackBy names it
+	// ("warmed", "resumed", "started", "active").
+	Back   bool      `json:"back"`
+	BackAt time.Time `json:"-"`
+	BackBy string    `json:"back_by,omitempty"`
+	// RemoteControlAfter: "Enabling remote control for session" came
+	// after the restart. RemoteControlLost: it had Remote Control before
+	// and not after, so its idle timer runs again.
+	RemoteControlAfter bool `json:"remote_control_after"`
+	RemoteControlLost  bool `json:"remote_control_lost,omitempty"`
+	// PausedAt: the idle pause that came after it lost Remote Control;
+	// PauseDueAt: when its armed idle timer pauses it (no pause yet).
+	PausedAt   time.Time `json:"-"`
+	PauseDueAt time.Time `json:"-"`
+	Evidence   string    `json:"evidence,omitempty"` // the pause's line
+}
+
+// RestartView is the last update restart and what it cost, as
+// Snapshot.Restart and report have it: facts the app logged, each with
+// its line.
+type RestartView struct {
+	At   time.Time   `json:"-"`
+	Path RestartPath `json:"path,omitempty"`
+	From string      `json:"from,omitempty"` // the version before
+	To   string      `json:"to,omitempty"`   // the version after ("Version changed since last launch")
+	// Stopped is how many sessions the app said it stopped ("[CCD]
+	// Stopping N active session(s) on quit"); StoppedLogged false: the log
+	// does not say (StoppedText "not logged", never 0).
+	Stopped       int    `json:"stopped,omitempty"`
+	StoppedLogged bool   `json:"stopped_logged"`
+	StoppedText   string `json:"stopped_text"`
+	// Sessions are those coworktop saw live when it stopped them.
+	Sessions   []RestartSession `json:"sessions"`
+	RelaunchAt time.Time        `json:"-"`
+	// Warmed and Eligible are the relaunch's "auto-resume: ran — warmed A
+	// of B eligible" (AutoResume false: no such line).
+	AutoResume bool `json:"auto_resume"`
+	Warmed     int  `json:"warmed,omitempty"`
+	Eligible   int  `json:"eligible,omitempty"`
+	// Back, NotBack, CutTurns and LostRC count Sessions.
+	Back     int    `json:"back"`
+	NotBack  int    `json:"not_back"`
+	CutTurns int    `json:"cut_turns"`
+	LostRC   int    `json:"remote_control_lost"`
+	Evidence string `json:"evidence"`
+	// Summary says it in one line (report's verdict, the screen's "what
+	// just happened"); Lines are its clauses.
+	Summary string   `json:"summary"`
+	Lines   []string `json:"-"`
+}
+
+// restartView is the audit a as of snap (names from its sessions).
+func (s *State) restartView(a *restartAudit, names map[string]string) *RestartView {
+	if a == nil {
+		return nil
+	}
+	v := &RestartView{At: a.at, Path: a.path, From: a.from, To: a.to, Stopped: a.appStopped, StoppedLogged: a.logged,
+		RelaunchAt: a.relaunchAt, AutoResume: a.resumed, Warmed: a.warmed, Eligible: a.eligible,
+		Evidence: a.ref.String(), Sessions: make([]RestartSession, 0, len(a.entries))}
+	v.StoppedText = StoppedText(a.appStopped, a.logged)
+	for _, en := range a.entries {
+		rs := RestartSession{ID: en.id, Name: names[en.id], RemoteControlBefore: en.rcBefore, TurnCut: en.cut, TurnS: int(en.cutS),
+			Back: !en.backAt.IsZero(), BackAt: en.backAt, BackBy: backByText(en.backBy),
+			RemoteControlAfter: en.rcAfter, RemoteControlLost: en.lostRC() && !en.backAt.IsZero(), PausedAt: en.pausedAt}
+		if rs.Name == "" {
+			rs.Name = ShortID(en.id)
+			if sess, ok := s.sessions[en.id]; ok && sess.cwd != "" {
+				rs.Name = projectName(sess.cwd)
+			}
+		}
+		if !en.pausedAt.IsZero() {
+			rs.Evidence = en.pauseRef.String()
+		} else if sess, ok := s.sessions[en.id]; ok && rs.RemoteControlLost && sess.live() && !sess.timerArmedAt.IsZero() {
+			rs.PauseDueAt = sess.timerArmedAt.Add(sess.timerTimeout)
+		}
+		v.count(rs)
+		v.Sessions = append(v.Sessions, rs)
+	}
+	v.Lines = restartLines(v)
+	v.Summary = strings.Join(v.Lines, "; ")
+	return v
+}
+
+func (v *RestartView) count(rs RestartSession) {
+	if rs.Back {
+		v.Back++
+	} else {
+		v.NotBack++
+	}
+	if rs.TurnCut {
+		v.CutTurns++
+	}
+	if rs.RemoteControlLost {
+		v.LostRC++
+	}
+}
+
+// StoppedText is how many sessions a quit stopped, in words: the app's
+// count when it logged one, "not logged" when it did not (unknown is
+// never zero).
+func StoppedText(n int, logged bool) string {
+	if !logged {
+		return "sessions stopped: not logged"
+	}
+	if n == 1 {
+		return "1 session stopped"
+	}
+	return fmt.Sprintf("%d sessions stopped", n)
+}
+
+func backByText(k Kind) string {
+	switch k {
+	case KindWarming:
+		return "warmed"
+	case KindResume:
+		return "resumed"
+	case KindSessionStart:
+		return "started"
+	case 0:
+		return ""
+	}
+	return "active"
+}
+
+// restartLines are the audit's clauses, in the words every output uses.
+func restartLines(v *RestartView) []string {
+	head := "update restart at " + v.At.Format("15:04")
+	if v.To != "" {
+		head += " to " + v.To
+	}
+	if p := v.Path.Text(); p != "" {
+		head += " (" + p + ")"
+	}
+	head += ": " + v.StoppedText
+	if v.StoppedLogged && v.Stopped != len(v.Sessions) {
+		head += fmt.Sprintf(" (coworktop saw %d live)", len(v.Sessions))
+	}
+	lines := []string{head}
+	if len(v.Sessions) > 0 {
+		back := fmt.Sprintf("%d of %d came back", v.Back, len(v.Sessions))
+		if v.NotBack > 0 {
+			back += ", not back: " + joinNames(v.Sessions, func(r RestartSession) bool { return !r.Back })
+		}
+		lines = append(lines, back)
+	} else if v.AutoResume {
+		lines = append(lines, fmt.Sprintf("the app warmed %d of %d eligible", v.Warmed, v.Eligible))
+	}
+	if v.CutTurns > 0 {
+		lines = append(lines, "turn cut: "+joinNames(v.Sessions, func(r RestartSession) bool { return r.TurnCut }))
+	}
+	if v.LostRC > 0 {
+		lost := "Remote Control not turned back on: " + joinNames(v.Sessions, func(r RestartSession) bool { return r.RemoteControlLost })
+		var paused []string
+		for _, r := range v.Sessions {
+			if r.RemoteControlLost && !r.PausedAt.IsZero() {
+				paused = append(paused, r.Name+" "+r.PausedAt.Format("15:04"))
+			}
+		}
+		if len(paused) > 0 {
+			lost += " (idle-paused: " + strings.Join(paused, ", ") + ")"
+		}
+		lines = append(lines, lost)
+	}
+	return lines
+}
+
+// joinNames names the sessions that pass keep, up to maxUpdateNames.
+func joinNames(list []RestartSession, keep func(RestartSession) bool) string {
+	var names []string
+	n := 0
+	for _, r := range list {
+		if keep(r) {
+			if n < maxUpdateNames {
+				names = append(names, r.Name)
+			}
+			n++
+		}
+	}
+	if n > maxUpdateNames {
+		names = append(names, fmt.Sprintf("%d more", n-maxUpdateNames))
+	}
+	return strings.Join(names, ", ")
+}
+
+// Restarts is every update restart kept (the newest maxRestarts), oldest
+// first, with the names snap gives its sessions (nil: project or id).
+func (s *State) Restarts(snap *Snapshot) []RestartView {
+	names := sessionNames(snap)
+	out := make([]RestartView, 0, len(s.restarts))
+	for _, a := range s.restarts {
+		out = append(out, *s.restartView(a, names))
+	}
+	return out
+}
+
+func sessionNames(snap *Snapshot) map[string]string {
+	if snap == nil {
+		return nil
+	}
+	m := make(map[string]string, len(snap.Sessions))
+	for _, v := range snap.Sessions {
+		m[v.ID] = SessionName(v)
+	}
+	return m
+}
+
+// rcLostRisks: a session back from an update restart without its Remote
+// Control: its idle timer runs again, and pauses it when it passes.
+func rcLostRisks(snap *Snapshot) []Risk {
+	r := snap.Restart
+	if r == nil {
+		return nil
+	}
+	var out []Risk
+	for _, rs := range r.Sessions {
+		if !rs.RemoteControlLost || !rs.PausedAt.IsZero() {
+			continue
+		}
+		v, ok := sessionByID(snap, rs.ID)
+		if !ok || !v.Live() {
+			continue
+		}
+		head := rs.Name + ": Remote Control was not turned back on after the " + r.At.Format("15:04") + " update"
+		switch {
+		case v.TimerTimeout > 0 && v.TimerRemaining > 0:
+			head += ": the idle timer pauses it at " + v.TimerArmedAt.Add(v.TimerTimeout).Format("15:04") +
+				" (in " + FormatDuration(v.TimerRemaining) + ")"
+		default:
+			head += ": its idle timer pauses it 15 minutes after it is hidden"
+		}
+		out = append(out, Risk{Kind: RiskRemoteControlLost, Session: rs.ID, Backed: true, Summary: head,
+			Evidence: []string{r.Evidence, "no \"Enabling remote control for session\" line since"}})
+	}
+	return out
+}
+
+func sessionByID(snap *Snapshot, id string) (SessionView, bool) {
+	for _, v := range snap.Sessions {
+		if v.ID == id {
+			return v, true
+		}
+	}
+	return SessionView{}, false
+}
+
+type plainRestart RestartView
+
+func (v *RestartView) wire() any {
+	return &struct {
+		*plainRestart
+		At         timeRef `json:"at,omitzero"`
+		RelaunchAt timeRef `json:"relaunch_at,omitzero"`
+	}{(*plainRestart)(v), timeRef{&v.At}, timeRef{&v.RelaunchAt}}
+}
+
+// MarshalJSON writes the restart with its times as the log wrote them.
+func (v RestartView) MarshalJSON() ([]byte, error) { return json.Marshal(v.wire()) }
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (v *RestartView) UnmarshalJSON(b []byte) error {
+	if err := json.Unmarshal(b, v.wire()); err != nil {
+		return fmt.Errorf("restart: %w", err)
+	}
+	return nil
+}
+
+type plainRestartSession RestartSession
+
+func (r *RestartSession) wire() any {
+	return &struct {
+		*plainRestartSession
+		BackAt     timeRef `json:"back_at,omitzero"`
+		PausedAt   timeRef `json:"paused_at,omitzero"`
+		PauseDueAt timeRef `json:"pause_due_at,omitzero"`
+	}{(*plainRestartSession)(r), timeRef{&r.BackAt}, timeRef{&r.PausedAt}, timeRef{&r.PauseDueAt}}
+}
+
+// MarshalJSON writes the session with its times as the log wrote them.
+func (r RestartSession) MarshalJSON() ([]byte, error) { return json.Marshal(r.wire()) }
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (r *RestartSession) UnmarshalJSON(b []byte) error {
+	if err := json.Unmarshal(b, r.wire()); err != nil {
+		return fmt.Errorf("restart session: %w", err)
+	}
+	return nil
+}
