@@ -251,6 +251,9 @@ func liveUpdate(stream *ingest.Stream, files map[string]*governor.FileStatus, b 
 	if len(b.Lines) > 0 {
 		st.LastLineAt = time.Now()
 	}
+	if p.Newest.After(st.NewestLine) {
+		st.NewestLine = p.Newest
+	}
 	if b.Last { // a rotated generation read to its end: nothing more of it comes
 		st.State = governor.FileDone
 		delete(files, b.File)

@@ -250,7 +250,8 @@ func (f *FileStatus) wire() any {
 		*plainFile
 		Since      timeRef `json:"since,omitzero"`
 		LastLineAt timeRef `json:"last_line_at,omitzero"`
-	}{(*plainFile)(f), timeRef{&f.Since}, timeRef{&f.LastLineAt}}
+		NewestLine timeRef `json:"newest_line_at,omitzero"` // the newest line's own stamp
+	}{(*plainFile)(f), timeRef{&f.Since}, timeRef{&f.LastLineAt}, timeRef{&f.NewestLine}}
 }
 
 // MarshalJSON writes a log file's follower status.

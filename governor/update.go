@@ -13,6 +13,10 @@ type FileStatus struct {
 	LostBytes  int64     `json:"lost_bytes,omitempty"`  // bytes of generations that vanished unread
 	ListErrors int64     `json:"list_errors,omitempty"` // checks whose folder listing or generation open failed (retried, nothing dropped)
 	LastLineAt time.Time `json:"-"`                     // wall clock of the newest line read
+	// NewestLine is the newest line's own stamp, as the log wrote it: how
+	// fresh the log is, where LastLineAt is only when coworktop read it
+	// (at start-up, always now).
+	NewestLine time.Time `json:"-"`
 }
 
 // Update is one delivery from the live pipeline (sources → parse) to a

@@ -59,6 +59,10 @@ type Parsed struct {
 	// timestamped line; BadStamps its entry starts whose stamp is no real
 	// date.
 	Unreadable, BadStamps int
+	// Newest is the stamp of the newest entry of File read so far (said
+	// anything or not): the log's own time, not when it was read. Zero
+	// before the first stamped line.
+	Newest time.Time
 }
 
 // Feed parses one run of lines.
@@ -82,6 +86,7 @@ func (s *Stream) Feed(in Lines) Parsed {
 		Unreadable: f.asm.Orphans() - before,
 		BadStamps:  f.asm.BadStamps() - badBefore,
 	}
+	_, p.Newest = f.asm.StampSpan() // once a run: one stamp parsed
 	f.events = nil
 	return p
 }

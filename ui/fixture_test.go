@@ -74,7 +74,8 @@ func fixtureUpdate(t testing.TB) governor.Update {
 			{Key: "utm", Name: "UTM", Kind: governor.GroupCompetitor, Processes: 2, Unreadable: 2},
 		},
 		Files: []governor.FileStatus{
-			{Name: "main.log", State: governor.FileFollowing, Lines: 27, LastLineAt: fixedNow.Add(-30 * time.Second)},
+			{Name: "main.log", State: governor.FileFollowing, Lines: 27, LastLineAt: fixedNow.Add(-time.Second),
+				NewestLine: time.Date(2026, 9, 30, 14, 9, 30, 0, time.UTC)}, // the fixture's last line
 			{Name: "cowork_vm_node.log", State: governor.FileWaiting, Err: "no such file yet"},
 		},
 		Quota: fixtureQuota(),

@@ -411,7 +411,7 @@ func (m *Model) fileLines(w int, compact bool) []string {
 				b.WriteString(" · ")
 				used += 3
 			}
-			p := filePart(f)
+			p := filePart(f, m.snap.Now)
 			b.WriteString(p)
 			used += clipWidth(p)
 		}
@@ -427,24 +427,55 @@ func (m *Model) fileLines(w int, compact bool) []string {
 		if f.State == governor.FileUnreadable {
 			st = t.Critical
 		}
-		out = append(out, t.paint(st, fit(" Log: "+filePart(f), w)))
+		out = append(out, t.paint(st, fit(" Log: "+filePart(f, m.snap.Now), w)))
 	}
 	if len(files) > 3 {
-		out = append(out, t.paint(t.Muted, fit(fmt.Sprintf(" Logs: …and %d more", len(files)-2), w)))
+		out = append(out, t.paint(t.Muted, fit(moreFiles(files[2:], w), w)))
 	}
 	return out
 }
 
-// filePart is one log's status as the header words it.
-func filePart(f governor.FileStatus) string {
+// moreFiles is the line for the logs past the first two: how many, and
+// which, by name and state, as many as the line holds (issue 36 #3: "…and
+// 2 more" said not which). Only the names that fit are read.
+func moreFiles(files []governor.FileStatus, w int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, " Logs: and %d more: ", len(files))
+	used := clipWidth(b.String())
+	for i, f := range files {
+		if used > w {
+			break // cut here by fit whatever follows
+		}
+		if i > 0 {
+			b.WriteString(", ")
+			used += 2
+		}
+		p := f.Name + " " + f.State.String()
+		b.WriteString(p)
+		used += clipWidth(p)
+	}
+	return b.String()
+}
+
+// filePart is one log's status as the header words it. The time is the
+// newest line's own stamp, with its age once it is a minute old: when
+// coworktop read it says nothing of how fresh the log is (issue 36 #4: at
+// start-up it was always "now").
+func filePart(f governor.FileStatus, now time.Time) string {
 	p := f.Name + " " + f.State.String()
 	switch {
 	case f.Err != "":
 		p += ": " + f.Err
 	case f.State == governor.FileFollowing || f.State == governor.FileDone:
 		p += fmt.Sprintf(" (%d lines", f.Lines)
-		if !f.LastLineAt.IsZero() {
-			p += ", last " + clockTime(f.LastLineAt)
+		switch {
+		case !f.NewestLine.IsZero():
+			p += ", newest line " + f.NewestLine.Format(dayOrClock(f.NewestLine, now))
+			if age := now.Sub(f.NewestLine); age >= time.Minute {
+				p += ", " + governor.FormatDuration(age) + " ago"
+			}
+		case !f.LastLineAt.IsZero():
+			p += ", read " + clockTime(f.LastLineAt)
 		}
 		p += ")"
 	}

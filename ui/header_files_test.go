@@ -40,7 +40,7 @@ func allFileLines(m *Model, w int, compact bool) []string {
 	files := m.snap.Files
 	parts := make([]string, 0, len(files))
 	for _, f := range files {
-		parts = append(parts, filePart(f))
+		parts = append(parts, filePart(f, fixedNow))
 	}
 	if compact {
 		return []string{t.paint(t.Muted, fit(" Logs: "+strings.Join(parts, " · "), w))}
@@ -48,7 +48,11 @@ func allFileLines(m *Model, w int, compact bool) []string {
 	out := make([]string, 0, min(len(parts), 3))
 	for i, p := range parts {
 		if i == 2 && len(parts) > 3 {
-			out = append(out, t.paint(t.Muted, fit(fmt.Sprintf(" Logs: …and %d more", len(parts)-2), w)))
+			var names []string
+			for _, f := range files[2:] {
+				names = append(names, f.Name+" "+f.State.String())
+			}
+			out = append(out, t.paint(t.Muted, fit(fmt.Sprintf(" Logs: and %d more: ", len(parts)-2)+strings.Join(names, ", "), w)))
 			break
 		}
 		st := t.Muted
