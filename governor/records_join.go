@@ -238,13 +238,15 @@ func (s *State) applyRecordsTo(snap *Snapshot) {
 	rv.NeedsYou = snap.NeedsYou
 }
 
-// needsYouCount is the one count of sessions that need the person: live
-// sessions and background sessions whose record says they wait. The
-// header, snapshot and the metrics all show it.
+// needsYouCount is the one count of sessions that need the person:
+// sessions and background sessions whose record says they wait, by the
+// same NeedsYou the rows show. A session of a silent log (StateUnknown)
+// whose live record waits still counts: the record, not the log, says it
+// waits. The header, snapshot and the metrics all show it.
 func needsYouCount(snap Snapshot) int {
 	n := 0
 	for _, v := range snap.Sessions {
-		if v.Live() && v.NeedsYou() {
+		if v.NeedsYou() {
 			n++
 		}
 	}
@@ -271,7 +273,7 @@ func NeedsYouSummary(snap Snapshot) string {
 	}
 	var who []string
 	for _, v := range snap.Sessions {
-		if v.Live() && v.NeedsYou() {
+		if v.NeedsYou() {
 			who = append(who, SessionName(v)+" ("+v.NeedsYouText(snap.Now)+")")
 		}
 	}

@@ -238,3 +238,33 @@ func TestRecordsJoinThroughCLISessionID(t *testing.T) {
 		t.Fatalf("joined through cliSessionId: %+v", v)
 	}
 }
+
+// F13 of issue 41: after 20 minutes of log silence the header said "needs
+// you 0" while the row said "approve Bash · 24m". The count and the rows
+// use one predicate.
+func TestRecordsNeedsYouCountMatchesRowsWhenLogSilent(t *testing.T) {
+	s := recordsState(t)
+	now := t0.Add(100*time.Second + governor.StaleAfter + 4*time.Minute)
+	s.ApplyRecords(governor.Records{At: now.Add(-time.Second), Found: true,
+		Code: []governor.CodeRecord{{Pid: 7, HostSessionID: "local_aaaaaaaa-1", Status: "waiting", WaitingFor: "approve Bash", UpdatedAt: now.Add(-24 * time.Minute)}},
+	})
+	snap := s.Snapshot(now)
+	if !snap.Stale {
+		t.Fatal("the log should be stale")
+	}
+	rows := 0
+	for _, v := range snap.Sessions {
+		if v.NeedsYou() {
+			rows++
+			if got := v.NeedsYouText(now); got != "approve Bash · 24m" {
+				t.Fatalf("row %q", got)
+			}
+		}
+	}
+	if rows != 1 || snap.NeedsYou != rows || snap.Records.NeedsYou != rows {
+		t.Fatalf("rows needing you %d, header %d, snapshot %d: one count", rows, snap.NeedsYou, snap.Records.NeedsYou)
+	}
+	if got := governor.NeedsYouSummary(snap); !strings.HasPrefix(got, "1: ") || !strings.Contains(got, "approve Bash · 24m") {
+		t.Fatalf("summary %q", got)
+	}
+}
