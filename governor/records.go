@@ -148,6 +148,19 @@ type Records struct {
 	// Refused counts files refused unread or unreadable (not a regular
 	// file, too large, not JSON).
 	Stale, Refused int
+	// Skipped counts record files left unread because the folder holds
+	// more than a reading's bound: the newest are read, the oldest skipped.
+	Skipped int
+	// Legacy counts the older CLIs' pid-<n>.json records (snake_case
+	// session_id): read, and live only when their start proves it.
+	Legacy int
+	// Foreign counts records written by another OS's CLI into the same
+	// folder (pidDomain): its pids are not this machine's.
+	Foreign int
+	// Unreadable names the record folders that exist but could not be
+	// listed ("sessions", "claude-code-sessions", …): what they hold is
+	// unknown, so no count may claim to be complete.
+	Unreadable []string
 	// CoworkLocal counts the Cowork sessions kept on this machine
 	// (local-agent-mode-sessions); CoworkKnown says the folder was looked
 	// at. Cloud Cowork tasks leave nothing here.

@@ -200,6 +200,12 @@ type RecordsView struct {
 	At        time.Time `json:"-"`                 // as "at" (records_json.go)
 	Stale     int       `json:"stale,omitempty"`   // records of processes gone or replaced: not shown
 	Refused   int       `json:"refused,omitempty"` // files refused: not regular, too large, not JSON
+	Skipped   int       `json:"skipped,omitempty"` // files left unread past a reading's bound (the oldest)
+	Legacy    int       `json:"legacy,omitempty"`  // older CLIs' pid-<n>.json records
+	Foreign   int       `json:"foreign,omitempty"` // records of another OS's CLI (pidDomain)
+	// Unreadable names the record folders that exist but could not be
+	// listed: the needs-you count cannot be complete (NeedsYouKnown).
+	Unreadable []string `json:"unreadable,omitempty"`
 	// CoworkLocal counts Cowork sessions kept on this machine; CoworkNote
 	// says, when there are none, that cloud tasks are not visible here.
 	CoworkLocal int    `json:"cowork_local,omitempty"`
@@ -218,7 +224,11 @@ func (s *State) applyRecordsTo(snap *Snapshot) {
 		return
 	}
 	vmUp := snap.VM.State == VMRunning || snap.VM.State == VMBooting
-	rv := &RecordsView{Available: r.Found, At: r.At.Truncate(time.Second), Stale: r.Stale, Refused: r.Refused, CoworkLocal: r.CoworkLocal}
+	rv := &RecordsView{Available: r.Found, At: r.At.Truncate(time.Second), Stale: r.Stale, Refused: r.Refused, CoworkLocal: r.CoworkLocal,
+		Skipped: r.Skipped, Legacy: r.Legacy, Foreign: r.Foreign}
+	for _, u := range r.Unreadable {
+		rv.Unreadable = append(rv.Unreadable, SanitizeString(u, maxTitle))
+	}
 	snap.Records = rv
 	for _, b := range r.Background {
 		bv := BackgroundView{ID: BackgroundPrefix + SanitizeString(b.ID, 40), Name: SanitizeString(b.Name, maxTitle),
@@ -258,6 +268,26 @@ func needsYouCount(snap Snapshot) int {
 	return n
 }
 
+// NeedsYouKnown reports whether the needs-you count is complete: a record
+// folder was found and every one that exists could be listed. An
+// incomplete count of 0 is unknown, not 0; one above 0 is a least.
+func (r *RecordsView) NeedsYouKnown() bool {
+	return r != nil && r.Available && len(r.Unreadable) == 0
+}
+
+// UnreadableText says which record folders could not be listed: "the
+// record folder sessions could not be read (see coworktop doctor)".
+func (r *RecordsView) UnreadableText() string {
+	if r == nil || len(r.Unreadable) == 0 {
+		return ""
+	}
+	what := "folder " + r.Unreadable[0]
+	if len(r.Unreadable) > 1 {
+		what = "folders " + strings.Join(r.Unreadable, ", ")
+	}
+	return "the record " + what + " could not be read (see coworktop doctor)"
+}
+
 // NeedsYouSummary is the needs-you count in words, for snapshot and
 // report: "1: Docs (approve Bash · 3m)"; "" where no records were looked
 // for.
@@ -268,6 +298,8 @@ func NeedsYouSummary(snap Snapshot) string {
 		return ""
 	case !r.Available:
 		return "unknown: no session-record folder found (see coworktop doctor)"
+	case snap.NeedsYou == 0 && !r.NeedsYouKnown():
+		return "unknown: " + r.UnreadableText()
 	case snap.NeedsYou == 0:
 		return "0 (no session's record says it waits for you)"
 	}
@@ -282,7 +314,11 @@ func NeedsYouSummary(snap Snapshot) string {
 			who = append(who, "bg "+b.Name+" ("+orWaiting(b.WaitingFor)+")")
 		}
 	}
-	return strconv.Itoa(snap.NeedsYou) + ": " + strings.Join(who, ", ")
+	out := strconv.Itoa(snap.NeedsYou) + ": " + strings.Join(who, ", ")
+	if !r.NeedsYouKnown() {
+		out = "at least " + out + "; " + r.UnreadableText()
+	}
+	return out
 }
 
 // WaitingText is a waiting session in words, the same in notifications

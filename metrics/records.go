@@ -11,15 +11,17 @@ import (
 // records.needs_you show (governor.NeedsYouCount).
 var (
 	descWaiting = newDesc("sessions_waiting",
-		"Sessions (and background sessions) whose own Claude Code record says they wait for the person (a permission prompt, a question): the \"needs you N\" the screen and snapshot show. Absent when no record folder was found.")
+		"Sessions (and background sessions) whose own Claude Code record says they wait for the person (a permission prompt, a question): the \"needs you N\" the screen and snapshot show. Absent when no record folder was found, or when one could not be listed and none is seen waiting (unknown, not 0).")
 	descRecordsStale = newDesc("session_records_stale",
 		"Session records of processes gone or replaced (a recycled pid), left out; absent when no record folder was found.")
 	descRecordsRefused = newDesc("session_records_refused",
 		"Session record files refused unread or unreadable (not a regular file, over 1 MiB, not JSON); absent when no record folder was found.")
+	descRecordsUnreadable = newDesc("session_record_folders_unreadable",
+		"Record folders that exist but could not be listed (permissions, an I/O error): while above 0, coworktop_sessions_waiting is a least, or absent when it would be 0.")
 )
 
 func recordsDescriptors() []*prometheus.Desc {
-	return []*prometheus.Desc{descWaiting, descRecordsStale, descRecordsRefused}
+	return []*prometheus.Desc{descWaiting, descRecordsStale, descRecordsRefused, descRecordsUnreadable}
 }
 
 // collectRecords emits the records' figures when records were read.
@@ -28,7 +30,10 @@ func collectRecords(gauge func(*prometheus.Desc, float64, ...string), s governor
 	if r == nil || !r.Available {
 		return
 	}
-	gauge(descWaiting, float64(s.NeedsYou))
+	if r.NeedsYouKnown() || s.NeedsYou > 0 {
+		gauge(descWaiting, float64(s.NeedsYou))
+	}
+	gauge(descRecordsUnreadable, float64(len(r.Unreadable)))
 	gauge(descRecordsStale, float64(r.Stale))
 	gauge(descRecordsRefused, float64(r.Refused))
 }

@@ -67,13 +67,17 @@ func (m *Model) backgroundNeeds(b governor.BackgroundView) (string, Ink) {
 }
 
 // needsYouHeader is the title line's count of sessions that need the
-// person: "needs you ?" when no record folder was found.
+// person: "needs you ?" when no record folder was found, or one could not
+// be read and none is seen waiting; "needs you 1+" when one could not be
+// read and some wait.
 func needsYouHeader(s governor.Snapshot) (string, bool) {
-	if s.Records == nil {
+	switch {
+	case s.Records == nil:
 		return "", false
-	}
-	if !s.Records.Available {
+	case !s.Records.NeedsYouKnown() && s.NeedsYou == 0:
 		return "needs you ?", false
+	case !s.Records.NeedsYouKnown():
+		return "needs you " + strconv.Itoa(s.NeedsYou) + "+", true
 	}
 	return "needs you " + strconv.Itoa(s.NeedsYou), s.NeedsYou > 0
 }
