@@ -2,8 +2,10 @@ package cmd
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -48,21 +50,32 @@ func watchRecords(ctx context.Context, dirs sources.RecordDirs, ticks <-chan tim
 func printRecordFolders(w io.Writer, dirs sources.RecordDirs) {
 	fmt.Fprintf(w, "session records (who needs you, titles, Remote Control; --records-dir, %s):\n", sources.EnvRecordsDir)
 	folder := func(c sources.Candidate, subs ...string) {
-		var found []string
+		var found, unreadable []string
 		for _, s := range subs {
-			if fi, err := os.Stat(filepath.Join(c.Path, s)); err == nil && fi.IsDir() {
+			if _, err := os.ReadDir(filepath.Join(c.Path, s)); err == nil {
 				found = append(found, s)
+			} else if !errors.Is(err, fs.ErrNotExist) {
+				unreadable = append(unreadable, s+" ("+sources.CleanText(plainError(err))+")")
 			}
 		}
-		state := "none of " + strings.Join(subs, ", ") + " there"
+		var state []string
 		if len(found) > 0 {
-			state = "found " + strings.Join(found, ", ")
+			state = append(state, "found "+strings.Join(found, ", "))
 		}
-		fmt.Fprintf(w, "  %s\n    from %s; %s\n", sources.CleanText(c.Path), c.Source, state)
+		if len(unreadable) > 0 {
+			state = append(state, "cannot list "+strings.Join(unreadable, ", "))
+		}
+		if len(state) == 0 {
+			state = append(state, "none of "+strings.Join(subs, ", ")+" there")
+		}
+		fmt.Fprintf(w, "  %s\n    from %s; %s\n", sources.CleanText(c.Path), c.Source, strings.Join(state, "; "))
 	}
 	folder(dirs.Code, "sessions", "jobs", "daemon")
 	for _, c := range dirs.App {
 		folder(c, "claude-code-sessions", "local-agent-mode-sessions")
+		if recs, tmp := sources.AppRecordFiles(c.Path); recs == 0 && tmp > 0 {
+			fmt.Fprintf(w, "    only %d local_*.json.tmp file(s) and no record: the app's rename of its records fails there (seen on MSIX installs), so no app record can be read\n", tmp)
+		}
 	}
 	r := readRecordsOnce(dirs)
 	if !r.Found {
@@ -77,4 +90,26 @@ func printRecordFolders(w io.Writer, dirs sources.RecordDirs) {
 	}
 	fmt.Fprintf(w, "  reading: %d live Claude Code record(s), %d waiting for you; %d stale (process gone or replaced), %d refused; %d app record(s); %d background session(s)\n",
 		len(r.Code), waiting, r.Stale, r.Refused, len(r.App), len(r.Background))
+	if r.Skipped > 0 {
+		fmt.Fprintf(w, "  %d older record file(s) not read: a reading reads the newest %d of a folder\n", r.Skipped, sources.MaxRecordFiles)
+	}
+	if r.Legacy > 0 {
+		fmt.Fprintf(w, "  %d legacy pid-<n>.json record(s) of an older Claude Code, read (counted above)\n", r.Legacy)
+	}
+	if r.Foreign > 0 {
+		fmt.Fprintf(w, "  %d record(s) written by Claude Code on another system into this folder (pidDomain): not this machine's processes, not shown\n", r.Foreign)
+	}
+	if len(r.Unreadable) > 0 {
+		fmt.Fprintf(w, "  cannot list %s: who needs you is unknown while it cannot be read (check its permissions)\n", strings.Join(r.Unreadable, ", "))
+	}
+}
+
+// plainError is an error's last words: "permission denied", not Go's
+// whole chain with its paths.
+func plainError(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }

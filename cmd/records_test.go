@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -162,5 +163,70 @@ func TestDoctorListsRecordFolders(t *testing.T) {
 	}
 	if strings.Contains(s, "acct") {
 		t.Errorf("doctor shows an account or org folder:\n%s", s)
+	}
+}
+
+// F6 of issue 41: a records folder that cannot be listed is said in
+// doctor, on the needs-you line and in a metric, and no "needs you 0"
+// rests on it.
+func TestRecordsUnlistableFolderSaidEverywhere(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("a symlink loop needs a privilege on Windows")
+	}
+	logs, records := recordsFixture(t)
+	sess := filepath.Join(records, "sessions")
+	if err := os.RemoveAll(sess); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("sessions", sess); err != nil { // a loop: listing fails (ELOOP), as root too
+		t.Fatal(err)
+	}
+	text, errs, code := runCLI(t, "snapshot", "--log-dir", logs, "--records-dir", records)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(text, "needs you    unknown: the record folder sessions could not be read (see coworktop doctor)") || strings.Contains(text, "needs you    0") {
+		t.Errorf("snapshot's needs-you line:\n%s", text)
+	}
+	js, _, _ := runCLI(t, "snapshot", "--json", "--log-dir", logs, "--records-dir", records)
+	if !strings.Contains(js, `"unreadable": [`) {
+		t.Errorf("snapshot --json does not say which folder could not be read:\n%s", js)
+	}
+	prom := filepath.Join(t.TempDir(), "coworktop.prom")
+	if _, errs, code := runCLI(t, "snapshot", "--format", "prom", "--output", prom, "--log-dir", logs, "--records-dir", records); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	b, err := os.ReadFile(prom)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := string(b); !strings.Contains(m, "\ncoworktop_session_record_folders_unreadable 1\n") || strings.Contains(m, "\ncoworktop_sessions_waiting ") {
+		t.Errorf("metrics: the unreadable folder counted, no waiting count claimed:\n%s", m)
+	}
+	var out, errb strings.Builder
+	run([]string{"doctor", "--log-dir", logs, "--records-dir", records}, &out, &errb)
+	if s := out.String(); !strings.Contains(s, "cannot list sessions (") || !strings.Contains(s, "who needs you is unknown while it cannot be read") {
+		t.Errorf("doctor:\n%s", s)
+	}
+}
+
+// N11 of the second platform audit: a record folder holding only the
+// app's local_*.json.tmp files (its rename failed) is named as such.
+func TestDoctorNamesTmpOnlyAppFolder(t *testing.T) {
+	logs, records := recordsFixture(t)
+	org := filepath.Join(records, "claude-code-sessions", "acct", "org")
+	entries, err := os.ReadDir(org)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if err := os.Rename(filepath.Join(org, e.Name()), filepath.Join(org, e.Name()+".tmp")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out, errb strings.Builder
+	run([]string{"doctor", "--log-dir", logs, "--records-dir", records}, &out, &errb)
+	if s := out.String(); !strings.Contains(s, "only 2 local_*.json.tmp file(s) and no record: the app's rename of its records fails there") {
+		t.Errorf("doctor:\n%s", s)
 	}
 }

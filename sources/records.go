@@ -1,5 +1,7 @@
 package sources
 
+import "strings"
+
 // Session records (session-records.md): Claude Code's per-process records
 // under the CLI's folder ($CLAUDE_CONFIG_DIR, else ~/.claude), the desktop
 // app's session records under its data folder, and the supervisor's
@@ -19,8 +21,8 @@ type RecordDirs struct {
 	// Code is the Claude Code CLI's folder: sessions/<pid>.json,
 	// jobs/<id>/state.json, daemon/roster.json.
 	Code Candidate
-	// App are the desktop app's data folders, in order: the first that
-	// holds claude-code-sessions wins.
+	// App are the desktop app's data folders: the one whose records were
+	// written last wins (records_app_pick.go).
 	App []Candidate
 }
 
@@ -46,7 +48,9 @@ func RecordFolders(in RecordInput) RecordDirs {
 	d := RecordDirs{Code: DaemonCandidate(DiscoverInput{GOOS: in.GOOS, Home: in.Home, Getenv: in.Getenv})}
 	switch in.GOOS {
 	case "darwin":
-		d.App = []Candidate{{joinFor(in.GOOS, in.Home, "Library", "Application Support", "Claude"), "macOS default"}}
+		support := joinFor(in.GOOS, in.Home, "Library", "Application Support")
+		d.App = []Candidate{{joinFor(in.GOOS, support, "Claude"), "macOS default"},
+			{joinFor(in.GOOS, support, "Claude-3p"), "macOS default (Cowork on third-party platforms)"}}
 	case "windows":
 		roaming, roamingSrc := getenv("APPDATA"), "%APPDATA%"
 		if roaming == "" {
@@ -56,12 +60,15 @@ func RecordFolders(in RecordInput) RecordDirs {
 		if local == "" {
 			local, localSrc = joinFor(in.GOOS, in.Home, "AppData", "Local"), "%USERPROFILE%\\AppData\\Local (LOCALAPPDATA unset)"
 		}
-		d.App = []Candidate{
+		// The older MSIX builds keep their Roaming folder in the package's
+		// LocalCache; Cowork on third-party platforms writes Claude-3p.
+		msix := joinFor(in.GOOS, local, "Packages", "Claude_pzs8sxrjxfjjc", "LocalCache", "Roaming")
+		d.App = dedupFolders([]Candidate{
 			{joinFor(in.GOOS, roaming, "Claude"), roamingSrc},
-			// The older MSIX builds keep their Roaming folder in the
-			// package's LocalCache.
-			{joinFor(in.GOOS, local, "Packages", "Claude_pzs8sxrjxfjjc", "LocalCache", "Roaming", "Claude"), localSrc + " (MSIX package)"},
-		}
+			{joinFor(in.GOOS, msix, "Claude"), localSrc + " (MSIX package)"},
+			{joinFor(in.GOOS, roaming, "Claude-3p"), roamingSrc + " (Cowork on third-party platforms)"},
+			{joinFor(in.GOOS, msix, "Claude-3p"), localSrc + " (MSIX package, Cowork on third-party platforms)"},
+		})
 	default:
 		cfg, src := getenv("XDG_CONFIG_HOME"), "Linux default ($XDG_CONFIG_HOME)"
 		if cfg == "" {
@@ -82,3 +89,19 @@ const (
 	appSessionsDir  = "claude-code-sessions"
 	coworkDir       = "local-agent-mode-sessions"
 )
+
+// dedupFolders drops Windows folders named twice: paths there ignore case,
+// and %APPDATA% may itself point into the MSIX package (the second
+// platform audit, N21).
+func dedupFolders(cs []Candidate) []Candidate {
+	seen := map[string]bool{}
+	out := cs[:0]
+	for _, c := range cs {
+		k := strings.ToLower(strings.TrimRight(strings.ReplaceAll(c.Path, "/", `\`), `\`))
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, c)
+		}
+	}
+	return out
+}

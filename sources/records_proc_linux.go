@@ -4,6 +4,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // startTicks is field 22 of /proc/<pid>/stat, the process's start in clock
@@ -24,3 +25,12 @@ func startTicks(pid int) (string, bool) {
 	}
 	return f[19], true // fields from 3 on: state is f[0], starttime (22) is f[19]
 }
+
+// localPidDomain is this machine's part of a Linux pidDomain: its machine
+// id and its pid namespace ("pid:[4026531836]"), read once; "" where
+// unreadable.
+var localPidDomain = sync.OnceValues(func() (string, string) {
+	b, _ := os.ReadFile("/etc/machine-id")
+	ns, _ := os.Readlink("/proc/self/ns/pid")
+	return strings.TrimSpace(string(b)), ns
+})

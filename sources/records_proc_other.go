@@ -4,3 +4,6 @@ package sources
 
 // startTicks: only Linux writes procStart as clock ticks.
 func startTicks(int) (string, bool) { return "", false }
+
+// localPidDomain: only Linux's pidDomain names a machine and a namespace.
+func localPidDomain() (string, string) { return "", "" }

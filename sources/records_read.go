@@ -6,20 +6,24 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
 )
 
-// Bounds of a reading: a record is a few hundred bytes; anything larger,
-// or more files than a person runs sessions, is refused and counted.
+// Bounds of a reading: a record is a few hundred bytes, and anything
+// larger is refused and counted; of a folder's files the newest
+// MaxRecordFiles by time are read, and older ones skipped and counted.
 const (
 	MaxRecordSize  = 1 << 20
-	maxRecordFiles = 2000
+	MaxRecordFiles = 2000
 	// coworkFresh: a local Cowork session record written this recently
 	// counts as a local Cowork session running.
 	coworkFresh = 10 * time.Minute
@@ -28,6 +32,10 @@ const (
 // errTooLarge is a record over MaxRecordSize.
 var errTooLarge = errors.New("larger than 1 MiB")
 
+// recordOpens counts the record files opened: the tests hold a reading
+// to opening only what changed.
+var recordOpens atomic.Int64
+
 // readRecordFile reads one record file whole, refusing anything but a
 // regular file and anything over MaxRecordSize. It never writes or locks.
 func readRecordFile(path string) ([]byte, error) {
@@ -35,6 +43,7 @@ func readRecordFile(path string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	recordOpens.Add(1)
 	defer f.Close()
 	b, err := io.ReadAll(io.LimitReader(f, MaxRecordSize+1))
 	if err != nil {
@@ -68,6 +77,8 @@ type codeFile struct {
 	StartedAt       epochTime `json:"startedAt"`
 	ProcStart       string    `json:"procStart"`
 	BridgeSessionID string    `json:"bridgeSessionId"`
+	PidDomain       string    `json:"pidDomain"`  // 2.1.278: whose process table the pid is in
+	LegacySessionID string    `json:"session_id"` // pid-<n>.json of older CLIs
 }
 
 // appFile is the desktop app's local_<uuid>.json: the keys used only.
@@ -168,21 +179,25 @@ func toggleWord(s string) governor.Toggle {
 	return governor.ToggleUnknown
 }
 
-// recordReader reads every record folder. It keeps the desktop app's
-// records by name, size and time, so a poll re-reads only what changed:
-// the app keeps one per session it ever had.
+// recordReader reads every record folder. It keeps each folder's listing
+// and each record as last read (records_scan.go), so a reading opens only
+// what changed, whatever the folders hold.
 type recordReader struct {
 	dirs  RecordDirs
 	procs ProcessTable
-	cache map[string]cachedApp
 	now   func() time.Time
+	hints map[string]bool // paths file events named since the last reading (pathKey)
+
+	codeScan *recordScan
+	code     map[string]*codeEntry // by file name
+	appScans map[string]*recordScan
+	app      map[string]cachedApp // by path
+	appPick  appChoice
 }
 
 type cachedApp struct {
-	size int64
-	mod  time.Time
-	rec  governor.AppRecord
-	ok   bool
+	rec governor.AppRecord
+	ok  bool
 }
 
 // NewRecordReader returns a reader of dirs that checks processes in procs
@@ -191,25 +206,38 @@ func NewRecordReader(dirs RecordDirs, procs ProcessTable) *recordReader {
 	if procs == nil {
 		procs = SystemProcesses()
 	}
-	return &recordReader{dirs: dirs, procs: procs, cache: map[string]cachedApp{}, now: time.Now}
+	return &recordReader{dirs: dirs, procs: procs, now: time.Now,
+		codeScan: newRecordScan(filepath.Join(dirs.Code.Path, codeSessionsDir), isCodeRecordName),
+		code:     map[string]*codeEntry{}, appScans: map[string]*recordScan{}, app: map[string]cachedApp{}}
+}
+
+// hint notes a path a file event named: it is stat'ed at the next reading.
+func (r *recordReader) hint(path string) {
+	if r.hints == nil {
+		r.hints = map[string]bool{}
+	}
+	r.hints[pathKey(path)] = true
 }
 
 // Read takes one reading of every record folder.
 func (r *recordReader) Read() governor.Records {
-	out := governor.Records{At: r.now()}
+	now := r.now()
+	out := governor.Records{At: now}
 	if dirExists(r.dirs.Code.Path) {
 		out.Found = true
-		r.readCode(&out)
+		r.readCode(now, &out)
 		r.readBackground(&out)
 	}
-	for _, c := range r.dirs.App {
-		if dirExists(filepath.Join(c.Path, appSessionsDir)) || dirExists(filepath.Join(c.Path, coworkDir)) {
-			out.Found = true
-			r.readApp(filepath.Join(c.Path, appSessionsDir), &out)
-			r.countCowork(filepath.Join(c.Path, coworkDir), &out)
-			break
-		}
+	if c, ok := r.pickApp(now); ok {
+		out.Found = true
+		r.readApp(now, filepath.Join(c.Path, appSessionsDir), &out)
+		r.countCowork(filepath.Join(c.Path, coworkDir), &out)
 	}
+	r.hints = nil
+	// Read newest first, handed on in a stable order: by pid, by id.
+	slices.SortFunc(out.Code, func(a, b governor.CodeRecord) int { return a.Pid - b.Pid })
+	slices.SortFunc(out.Leftover, func(a, b governor.CodeRecord) int { return a.Pid - b.Pid })
+	slices.SortFunc(out.App, func(a, b governor.AppRecord) int { return strings.Compare(a.SessionID, b.SessionID) })
 	return out
 }
 
@@ -218,83 +246,88 @@ func dirExists(p string) bool {
 	return err == nil && fi.IsDir()
 }
 
-// readCode reads sessions/<pid>.json, keeping only records whose process
-// is alive and the same one; the others are counted stale and kept as
-// leftovers (for what the losses can say), never shown live.
-func (r *recordReader) readCode(out *governor.Records) {
-	dir := filepath.Join(r.dirs.Code.Path, codeSessionsDir)
-	names, _ := listNames(dir, ".json")
-	for i, name := range names {
-		if i >= maxRecordFiles {
-			out.Refused += len(names) - i
-			break
-		}
-		var f codeFile
-		b, err := readRecordFile(filepath.Join(dir, name))
-		if err == nil {
-			err = decodeRecord(b, &f)
-		}
-		if err != nil || f.Pid <= 0 {
-			out.Refused++
-			continue
-		}
-		rec := governor.CodeRecord{Pid: f.Pid, HostSessionID: f.HostSessionID, SessionID: f.SessionID, Name: f.Name, Status: f.Status,
-			WaitingFor: f.WaitingFor, UpdatedAt: f.UpdatedAt.Time}
-		if f.BridgeSessionID != "" {
-			rec.RemoteControl = governor.ToggleOn
-		}
-		if !r.procs.Same(f.Pid, f.ProcStart, f.StartedAt.Time) {
-			out.Stale++
-			if rec.HostSessionID != "" {
-				out.Leftover = append(out.Leftover, rec)
-			}
-			continue
-		}
-		out.Code = append(out.Code, rec)
+// unreadable notes a record folder that exists but cannot be listed.
+func unreadable(out *governor.Records, what string) {
+	if !slices.Contains(out.Unreadable, what) {
+		out.Unreadable = append(out.Unreadable, what)
 	}
 }
 
-// readApp reads claude-code-sessions/<account>/<org>/local_<uuid>.json.
-// The account and org folders are walked, never kept or shown.
-func (r *recordReader) readApp(root string, out *governor.Records) {
-	seen := map[string]bool{}
-	n := 0
-	for _, acct := range listDirs(root) {
-		for _, org := range listDirs(filepath.Join(root, acct)) {
+// readApp reads claude-code-sessions/<account>/<org>/local_<uuid>.json,
+// the newest first, at most MaxRecordFiles. The account and org folders
+// are walked, never kept or shown.
+func (r *recordReader) readApp(now time.Time, root string, out *governor.Records) {
+	accts, err := readDirs(root)
+	if err != nil {
+		unreadable(out, appSessionsDir)
+		return
+	}
+	type file struct {
+		scan *recordScan
+		name string
+	}
+	var files []file
+	live := map[string]bool{}
+	for _, acct := range accts {
+		orgs, err := readDirs(filepath.Join(root, acct))
+		if err != nil {
+			unreadable(out, appSessionsDir)
+			continue
+		}
+		for _, org := range orgs {
 			dir := filepath.Join(root, acct, org)
-			names, _ := listNames(dir, ".json")
-			for _, name := range names {
-				if !strings.HasPrefix(name, "local_") {
-					continue
+			sc := r.appScans[dir]
+			if sc == nil {
+				sc = newRecordScan(dir, isAppRecordName)
+				r.appScans[dir] = sc
+			}
+			live[dir] = true
+			if err := sc.scan(now, r.hints); err != nil {
+				if !errors.Is(err, errNoFolder) {
+					unreadable(out, appSessionsDir)
 				}
-				if n++; n > maxRecordFiles {
-					out.Refused++
-					continue
-				}
-				p := filepath.Join(dir, name)
-				seen[p] = true
-				if rec, ok := r.appRecord(p, out); ok {
-					out.App = append(out.App, rec)
-				}
+				continue
+			}
+			for _, name := range sc.newest() {
+				files = append(files, file{sc, name})
 			}
 		}
 	}
-	for p := range r.cache {
+	for dir := range r.appScans {
+		if !live[dir] {
+			delete(r.appScans, dir)
+		}
+	}
+	// The newest first across the org folders (each list is sorted
+	// already; there is one org folder per account in practice).
+	slices.SortStableFunc(files, func(a, b file) int { return b.scan.files[b.name].mod.Compare(a.scan.files[a.name].mod) })
+	seen := make(map[string]bool, min(len(files), MaxRecordFiles))
+	for i, f := range files {
+		if i >= MaxRecordFiles {
+			out.Skipped += len(files) - i
+			break
+		}
+		p := filepath.Join(f.scan.dir, f.name)
+		seen[p] = true
+		if rec, ok := r.appRecord(p, f.scan.files[f.name], out); ok {
+			out.App = append(out.App, rec)
+		}
+	}
+	for p := range r.app {
 		if !seen[p] {
-			delete(r.cache, p)
+			delete(r.app, p)
 		}
 	}
 }
 
 // appRecord reads one app record, or takes it from the cache when its
 // size and time are unchanged.
-func (r *recordReader) appRecord(p string, out *governor.Records) (governor.AppRecord, bool) {
-	fi, err := os.Lstat(p)
-	if err != nil || !fi.Mode().IsRegular() || fi.Size() > MaxRecordSize {
+func (r *recordReader) appRecord(p string, fi *scanFile, out *governor.Records) (governor.AppRecord, bool) {
+	if !fi.regular || fi.size > MaxRecordSize {
 		out.Refused++
 		return governor.AppRecord{}, false
 	}
-	if c, ok := r.cache[p]; ok && c.size == fi.Size() && c.mod.Equal(fi.ModTime()) {
+	if c, ok := r.app[p]; ok && !fi.changed() {
 		if !c.ok {
 			out.Refused++
 		}
@@ -305,7 +338,8 @@ func (r *recordReader) appRecord(p string, out *governor.Records) (governor.AppR
 	if err == nil {
 		err = decodeRecord(b, &f)
 	}
-	c := cachedApp{size: fi.Size(), mod: fi.ModTime()}
+	fi.markRead()
+	var c cachedApp
 	if err == nil && strings.HasPrefix(f.SessionID, "local_") {
 		c.ok = true
 		c.rec = governor.AppRecord{SessionID: f.SessionID, CLISessionID: f.CLISessionID, Title: f.Title, LastActivity: f.LastActivityAt.Time,
@@ -313,8 +347,12 @@ func (r *recordReader) appRecord(p string, out *governor.Records) (governor.AppR
 	} else {
 		out.Refused++
 	}
-	r.cache[p] = c
+	r.app[p] = c
 	return c.rec, c.ok
+}
+
+func isAppRecordName(name string) bool {
+	return strings.HasPrefix(name, "local_") && strings.HasSuffix(name, ".json")
 }
 
 // readBackground reads the supervisor's background sessions: those the
@@ -323,8 +361,12 @@ func (r *recordReader) appRecord(p string, out *governor.Records) (governor.AppR
 func (r *recordReader) readBackground(out *governor.Records) {
 	roster, haveRoster := r.roster(out)
 	dir := filepath.Join(r.dirs.Code.Path, jobsDir)
-	for i, id := range listDirs(dir) {
-		if i >= maxRecordFiles {
+	ids, err := readDirs(dir)
+	if err != nil {
+		unreadable(out, jobsDir)
+	}
+	for i, id := range ids {
+		if i >= MaxRecordFiles {
 			out.Refused++
 			break
 		}
@@ -411,29 +453,27 @@ func (r *recordReader) countCowork(root string, out *governor.Records) {
 	}
 }
 
-// listNames lists the regular-looking entries of dir ending in ext, sorted.
-func listNames(dir, ext string) ([]string, error) {
+// listDirs lists the folders in dir (symlinks are not followed).
+func listDirs(dir string) []string {
+	out, _ := readDirs(dir)
+	return out
+}
+
+// readDirs lists the folders in dir (symlinks are not followed); a folder
+// that is not there holds none, one that cannot be listed is an error.
+func readDirs(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
 	if err != nil {
 		return nil, fmt.Errorf("listing records: %w", err)
 	}
-	var out []string
-	for _, e := range entries {
-		if !e.IsDir() && strings.HasSuffix(e.Name(), ext) {
-			out = append(out, e.Name())
-		}
-	}
-	return out, nil
-}
-
-// listDirs lists the folders in dir (symlinks are not followed).
-func listDirs(dir string) []string {
-	entries, _ := os.ReadDir(dir)
 	var out []string
 	for _, e := range entries {
 		if e.IsDir() {
 			out = append(out, e.Name())
 		}
 	}
-	return out
+	return out, nil
 }

@@ -165,11 +165,16 @@ func TestRecordFoldersPerOS(t *testing.T) {
 		app      []string
 		override bool
 	}{
-		{RecordInput{GOOS: "darwin", Home: "/Users/u"}, "/Users/u/.claude", []string{"/Users/u/Library/Application Support/Claude"}, false},
+		{RecordInput{GOOS: "darwin", Home: "/Users/u"}, "/Users/u/.claude", []string{"/Users/u/Library/Application Support/Claude", "/Users/u/Library/Application Support/Claude-3p"}, false},
 		{RecordInput{GOOS: "linux", Home: "/home/u", Getenv: env(map[string]string{"CLAUDE_CONFIG_DIR": "/cfg"})}, "/cfg", []string{"/home/u/.config/Claude"}, false},
 		{RecordInput{GOOS: "linux", Home: "/home/u", Getenv: env(map[string]string{"XDG_CONFIG_HOME": "/x"})}, "/home/u/.claude", []string{"/x/Claude"}, false},
 		{RecordInput{GOOS: "windows", Home: `C:\Users\u`, Getenv: env(map[string]string{"APPDATA": `C:\Users\u\AppData\Roaming`, "LOCALAPPDATA": `C:\Users\u\AppData\Local`})},
-			`C:\Users\u\.claude`, []string{`C:\Users\u\AppData\Roaming\Claude`, `C:\Users\u\AppData\Local\Packages\Claude_pzs8sxrjxfjjc\LocalCache\Roaming\Claude`}, false},
+			`C:\Users\u\.claude`, []string{`C:\Users\u\AppData\Roaming\Claude`, `C:\Users\u\AppData\Local\Packages\Claude_pzs8sxrjxfjjc\LocalCache\Roaming\Claude`,
+				`C:\Users\u\AppData\Roaming\Claude-3p`, `C:\Users\u\AppData\Local\Packages\Claude_pzs8sxrjxfjjc\LocalCache\Roaming\Claude-3p`}, false},
+		// %APPDATA% pointing into the MSIX package, in another case: one
+		// folder, read once (N21).
+		{RecordInput{GOOS: "windows", Home: `C:\Users\u`, Getenv: env(map[string]string{"APPDATA": `c:\users\u\appdata\local\packages\claude_pzs8sxrjxfjjc\localcache\roaming`, "LOCALAPPDATA": `C:\Users\u\AppData\Local`})},
+			`C:\Users\u\.claude`, []string{`c:\users\u\appdata\local\packages\claude_pzs8sxrjxfjjc\localcache\roaming\Claude`, `c:\users\u\appdata\local\packages\claude_pzs8sxrjxfjjc\localcache\roaming\Claude-3p`}, false},
 		{RecordInput{GOOS: "linux", Home: "/home/u", Getenv: env(map[string]string{EnvRecordsDir: "/r"})}, "/r", []string{"/r"}, true},
 		{RecordInput{GOOS: "linux", Home: "/home/u", FlagDir: "/f", Getenv: env(map[string]string{EnvRecordsDir: "/r"})}, "/f", []string{"/f"}, true},
 	}

@@ -56,13 +56,14 @@ func WatchRecords(ctx context.Context, dirs RecordDirs, procs ProcessTable, tick
 			if time.Since(lastAt) >= recordPoll && !read() {
 				return
 			}
-		case _, ok := <-n.events():
+		case ev, ok := <-n.events():
 			if !ok {
 				n.lost()
 				continue
 			}
+			r.hint(ev.Name)
 			time.Sleep(recordSettle)
-			n.drainAll()
+			n.drainAll(r.hint)
 			if !read() {
 				return
 			}
@@ -99,15 +100,17 @@ func watchRecordDirs(n *notifier, dirs RecordDirs) {
 	n.ensure()
 }
 
-// drainAll drops every event already queued: one reading covers them.
-func (n *notifier) drainAll() {
+// drainAll takes every event already queued, handing each path to note:
+// one reading covers them.
+func (n *notifier) drainAll(note func(path string)) {
 	for {
 		select {
-		case _, ok := <-n.events():
+		case ev, ok := <-n.events():
 			if !ok {
 				n.lost()
 				return
 			}
+			note(ev.Name)
 		default:
 			return
 		}
