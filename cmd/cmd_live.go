@@ -26,6 +26,7 @@ type liveFlags struct {
 	demo    bool
 	bell    bool
 	noMouse bool
+	signals string // --terminal-signals
 }
 
 func addLiveFlags(root *cobra.Command, g *globalOptions) {
@@ -33,6 +34,7 @@ func addLiveFlags(root *cobra.Command, g *globalOptions) {
 	root.Flags().BoolVar(&lf.demo, "demo", false, "live view of a built-in scenario (no Claude needed)")
 	root.Flags().BoolVar(&lf.bell, "bell", false, "ring the terminal bell on each eviction")
 	root.Flags().BoolVar(&lf.noMouse, "no-mouse", false, "leave the mouse to the terminal (select and copy text)")
+	addSignalsFlag(root, &lf.signals)
 	observe := addLiveMetricsFlags(root, g)
 	root.RunE = func(cmd *cobra.Command, args []string) error {
 		if lf.demo && len(args) > 0 {
@@ -47,8 +49,12 @@ func addLiveFlags(root *cobra.Command, g *globalOptions) {
 //
 // args are a log folder (or files) to follow instead of this machine's
 // (`coworktop FOLDER`).
-func runLive(parent context.Context, g *globalOptions, lf liveFlags, args []string, observe func(context.Context) (func(governor.Snapshot), error)) error {
+func runLive(parent context.Context, g *globalOptions, lf liveFlags, args []string, observe func(context.Context, *terminalSignals) (func(governor.Snapshot), error)) error {
 	if err := checkTerminal(); err != nil {
+		return err
+	}
+	signals, err := liveSignals(lf.signals, g)
+	if err != nil {
 		return err
 	}
 	limitMemory()
@@ -98,7 +104,7 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, args []stri
 	}
 	var onSnapshot func(governor.Snapshot)
 	if observe != nil {
-		obs, err := observe(ctx)
+		obs, err := observe(ctx, signals)
 		if err != nil {
 			return err
 		}
@@ -121,6 +127,9 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, args []stri
 	opts.View.NoMouse = opts.View.NoMouse || lf.noMouse
 	if !lf.demo {
 		opts.Open = sessionOpener(ctx, records)
+	}
+	if signals != nil {
+		opts.Signals = signals.ui()
 	}
 	return ui.Run(ctx, opts)
 }

@@ -17,13 +17,16 @@ import (
 // opens the exporter (so a bad address or a busy port fails before the
 // screen takes the terminal) and hands back an observer the screen calls
 // with each new snapshot on its own goroutine. Nil observer: neither flag.
-func addLiveMetricsFlags(cmd *cobra.Command, g *globalOptions) func(context.Context) (func(governor.Snapshot), error) {
+//
+// With terminal signals, --notify's notes are worded once, by the signals'
+// notifier, and handed to the OS notifier from there.
+func addLiveMetricsFlags(cmd *cobra.Command, g *globalOptions) func(context.Context, *terminalSignals) (func(governor.Snapshot), error) {
 	var addr string
 	var notifyOn bool
 	cmd.Flags().StringVar(&addr, "metrics-addr", "", "also serve Prometheus metrics on HOST:PORT (e.g. "+metrics.DefaultAddr+")")
 	addNotifyFlag(cmd, &notifyOn)
 	addNotifyWaitingFlag(cmd, g)
-	return func(ctx context.Context) (func(governor.Snapshot), error) {
+	return func(ctx context.Context, signals *terminalSignals) (func(governor.Snapshot), error) {
 		var observers []func(governor.Snapshot)
 		if addr != "" {
 			obs, err := startLiveExporter(ctx, g, addr)
@@ -37,7 +40,11 @@ func addLiveMetricsFlags(cmd *cobra.Command, g *globalOptions) func(context.Cont
 			// notifier ignores what the log dated before now instead.
 			if s := startNotifier(ctx, g.stderr, true); s != nil {
 				s.n.SetWaitingAfter(g.notifyWaiting)
-				observers = append(observers, s.observe)
+				if signals != nil {
+					signals.os = s
+				} else {
+					observers = append(observers, s.observe)
+				}
 			}
 		}
 		switch len(observers) {

@@ -50,7 +50,7 @@ func TestLiveMetricsHook(t *testing.T) {
 	start := addLiveMetricsFlags(cmd, &globalOptions{stderr: io.Discard})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	if obs, err := start(ctx); err != nil || obs != nil {
+	if obs, err := start(ctx, nil); err != nil || obs != nil {
 		t.Fatalf("no flags: observer %v, err %v", obs != nil, err)
 	}
 
@@ -60,7 +60,7 @@ func TestLiveMetricsHook(t *testing.T) {
 	if err := cmd.Flags().Set("metrics-addr", addr); err != nil {
 		t.Fatal(err)
 	}
-	obs, err := start(ctx)
+	obs, err := start(ctx, nil)
 	if err != nil || obs == nil {
 		t.Fatalf("with --metrics-addr: observer %v, err %v", obs != nil, err)
 	}
@@ -87,7 +87,7 @@ func TestLiveMetricsHook(t *testing.T) {
 	bad := &cobra.Command{Use: "y"}
 	startBad := addLiveMetricsFlags(bad, &globalOptions{stderr: io.Discard})
 	_ = bad.Flags().Set("metrics-addr", "no-port")
-	if _, err := startBad(ctx); err == nil || !strings.Contains(err.Error(), "HOST:PORT") {
+	if _, err := startBad(ctx, nil); err == nil || !strings.Contains(err.Error(), "HOST:PORT") {
 		t.Errorf("bad address: %v", err)
 	}
 }

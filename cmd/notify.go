@@ -52,8 +52,11 @@ func startNotifier(ctx context.Context, stderr io.Writer, ignoreOld bool) *noteS
 
 func (s *noteSender) baseline(snap governor.Snapshot) { s.n.Changes(snap, true) }
 
-func (s *noteSender) observe(snap governor.Snapshot) {
-	for _, note := range s.n.Changes(snap, false) {
+func (s *noteSender) observe(snap governor.Snapshot) { s.send(s.n.Changes(snap, false)) }
+
+// send queues notes for the OS notifier; a full queue drops them.
+func (s *noteSender) send(notes []notify.Note) {
+	for _, note := range notes {
 		select {
 		case s.queue <- note:
 		default:

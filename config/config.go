@@ -70,8 +70,25 @@ type Config struct {
 	Theme   Theme    `toml:"theme"`
 	Mouse   bool     `toml:"mouse"`
 	Notify  bool     `toml:"notify"`
-	Panes   Panes    `toml:"panes"`
+	// TerminalSignals: notifications through the terminal, the window
+	// title and the pane's status (--terminal-signals).
+	TerminalSignals Signals `toml:"terminal_signals"`
+	Panes           Panes   `toml:"panes"`
 }
+
+// Signals says when the live screen signals through its terminal: auto
+// (where the terminal is known to show them), on or off.
+type Signals string
+
+// Signals values.
+const (
+	SignalsAuto Signals = "auto"
+	SignalsOn   Signals = "on"
+	SignalsOff  Signals = "off"
+)
+
+// AllSignals lists every Signals value.
+var AllSignals = []Signals{SignalsAuto, SignalsOn, SignalsOff}
 
 // Panes is the live screen's layout: the panes in order (tab order, and the
 // order they are laid out in), and those hidden at start.
@@ -87,6 +104,8 @@ func Default() Config {
 		Sort:    SortRecent,
 		Theme:   ThemeAuto,
 		Mouse:   true,
+		// TerminalSignals: auto.
+		TerminalSignals: SignalsAuto,
 		Panes: Panes{
 			Order:  slices.Clone(AllPanes),
 			Hidden: []Pane{PaneLog},
@@ -107,6 +126,9 @@ func (c Config) Validate() error {
 	}
 	if err := c.ValidateTheme(); err != nil {
 		return err
+	}
+	if c.TerminalSignals != "" && !slices.Contains(AllSignals, c.TerminalSignals) { // "": auto
+		return keyErr("terminal_signals", "terminal_signals = %q: want one of %s", c.TerminalSignals, list(AllSignals))
 	}
 	return c.Panes.validate()
 }

@@ -35,6 +35,7 @@ var wants = map[reflect.Type]string{
 	reflect.TypeOf(Duration(0)): `a duration in quotes, such as "1s" or "500ms"`,
 	reflect.TypeOf(Sort("")):    `a sort in quotes: ` + quoted(Sorts),
 	reflect.TypeOf(Theme("")):   `a theme in quotes: ` + quoted(Themes),
+	reflect.TypeOf(Signals("")): `auto, on or off, in quotes`,
 	reflect.TypeOf([]Pane(nil)): `a list of pane names in quotes, such as ["sessions", "log"]`,
 }
 

@@ -25,6 +25,14 @@ mouse = true
 # live screen and in serve (--notify).
 notify = false
 
+# Signals through the terminal the screen runs in: a notification (OSC 9,
+# 777 or 99, through tmux too) when a session starts waiting for you, when a
+# wait puts it at risk, before an update restart and at an eviction; the
+# window title ("coworktop · needs you 1"); and the pane's status where the
+# terminal answers the OSC 7501 query. auto: only where the terminal is
+# known to show them; on; off (--terminal-signals).
+terminal_signals = "auto"
+
 [panes]
 # Every pane, in tab order; the wide layout fills its rows in this order
 # (two side by side, the timeline and the event log across).

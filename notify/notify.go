@@ -16,6 +16,30 @@ import (
 type Note struct {
 	Title   string
 	Message string
+	Kind    NoteKind
+}
+
+// NoteKind says what a note is about: the terminal signals carry only
+// some (SignalKinds).
+type NoteKind int8
+
+// Note kinds.
+const (
+	NoteOther    NoteKind = iota
+	NoteUpdate            // an update restart comes or happens
+	NoteEviction          // the governor evicted a session
+	NoteWarning           // a warning before a loss
+	NotePressure          // a memory pressure level changed
+	NoteWaiting           // a session waits for the person (at once when the wait puts it at risk)
+	NoteQuota             // the account's quota reached 80 or 95 %
+)
+
+// tagged sets the kind of every note.
+func tagged(notes []Note, k NoteKind) []Note {
+	for i := range notes {
+		notes[i].Kind = k
+	}
+	return notes
 }
 
 // Command turns a note into an argument vector; argv[0] is the program.
@@ -167,9 +191,10 @@ func (n *Notifier) Changes(s governor.Snapshot, backfill bool) []Note {
 		n.update.baseline(s)
 		return nil
 	}
-	notes := n.update.next(s)
+	notes := tagged(n.update.next(s), NoteUpdate)
 	if d := s.Counts.Evictions - n.evictions; d > 0 {
 		if note, ok := n.evictionNote(s, d); ok {
+			note.Kind = NoteEviction
 			notes = append(notes, note)
 		}
 	}
@@ -177,6 +202,7 @@ func (n *Notifier) Changes(s governor.Snapshot, backfill bool) []Note {
 		notes = append(notes, Note{
 			Title:   "coworktop: memory pressure " + s.PressureText,
 			Message: fmt.Sprintf("The app's session governor logged memory pressure: %s (was %s).", s.PressureText, levelWord(n.govPressure)),
+			Kind:    NotePressure,
 		})
 	}
 	if hostLevel != governor.PressureUnknown && n.hostPressure != governor.PressureUnknown && hostLevel != n.hostPressure &&
@@ -184,14 +210,16 @@ func (n *Notifier) Changes(s governor.Snapshot, backfill bool) []Note {
 		notes = append(notes, Note{
 			Title:   "coworktop: host memory " + hostLevel.String(),
 			Message: fmt.Sprintf("Host memory pressure is %s (was %s).", hostLevel, n.hostPressure),
+			Kind:    NotePressure,
 		})
 		n.hostNotedAt = s.Now
 	}
 	if note, ok := n.warn.next(s); ok {
+		note.Kind = NoteWarning
 		notes = append(notes, note)
 	}
-	notes = append(notes, n.wait.next(s)...)
-	notes = append(notes, n.quota.next(s, false)...)
+	notes = append(notes, tagged(n.wait.next(s), NoteWaiting)...)
+	notes = append(notes, tagged(n.quota.next(s, false), NoteQuota)...)
 	n.evictions, n.govPressure, n.govEvents = s.Counts.Evictions, s.PressureText, govEvents
 	if hostLevel != governor.PressureUnknown {
 		n.hostPressure = hostLevel

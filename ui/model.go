@@ -66,6 +66,8 @@ type Options struct {
 	// the command package's launcher. It runs off the program's
 	// goroutine. Nil: `o` shows the command to run instead.
 	Open func(OpenRequest) OpenResult
+	// Signals, when set, are the terminal signals (signals.go).
+	Signals *Signals
 }
 
 // UpdatesMsg carries pipeline deliveries into Update. The feed bridge sends
@@ -137,6 +139,12 @@ type Model struct {
 	// scrolled to openOffset; nil when none is open.
 	openText   []string
 	openOffset int
+	// outbox holds terminal notifications for the program to write;
+	// statusOK: the terminal answered the OSC 7501 query; quitting: the
+	// last view clears the status.
+	outbox   []string
+	statusOK bool
+	quitting bool
 }
 
 // New returns a model ready to run.
@@ -183,6 +191,9 @@ func (m *Model) Init() tea.Cmd {
 	if m.theme.adapts() {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
+	if c := m.signalsInit(); c != nil {
+		cmds = append(cmds, c)
+	}
 	return tea.Batch(cmds...)
 }
 
@@ -203,9 +214,21 @@ func (m *Model) tick() tea.Cmd {
 	return tea.Tick(wait, func(t time.Time) tea.Msg { return TickMsg(t) })
 }
 
-// Update applies one message.
+// Update applies one message, and hands the program the terminal
+// notifications it brought.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	_, cmd := m.update(msg)
+	if out := m.takeOutbox(); out != nil {
+		return m, tea.Batch(cmd, out)
+	}
+	return m, cmd
+}
+
+func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
+	case tea.ProgramStatusSupportMsg:
+		m.statusOK = true
+		return m, nil
 	case tea.ResumeMsg:
 		m.dirty = true // back from ctrl+z: draw the whole screen again
 		return m, nil
@@ -273,13 +296,16 @@ func (m *Model) refresh() {
 	if m.watchdog != nil {
 		m.watchdog.Reset(m.watchdogAfter())
 	}
-	if m.frozen && m.opts.Observe == nil {
+	if m.frozen && m.opts.Observe == nil && m.opts.Signals == nil {
 		return
 	}
 	m.refreshedAt = time.Now()
 	snap := m.state.Snapshot(m.clock())
 	if m.opts.Observe != nil {
 		m.opts.Observe(snap)
+	}
+	if s := m.opts.Signals; s != nil && s.Notes != nil {
+		m.outbox = append(m.outbox, s.Notes(snap)...)
 	}
 	if !m.frozen {
 		m.snap = snap
@@ -299,5 +325,6 @@ func (m *Model) View() tea.View {
 		v.MouseMode = tea.MouseModeCellMotion
 	}
 	v.WindowTitle = "coworktop"
+	m.signalView(&v)
 	return v
 }

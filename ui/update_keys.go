@@ -23,6 +23,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, k.Quit):
+		m.quitting = true // the last view clears the pane's status
 		return tea.Quit
 	case key.Matches(msg, k.Help):
 		m.showHelp, m.helpOffset = !m.showHelp, 0
