@@ -35,12 +35,13 @@ XDG_CONFIG_HOME is unset) on Linux, ~/Library/Application Support/coworktop/
 on macOS, %APPDATA%\coworktop\ on Windows; COWORKTOP_CONFIG names another.`,
 		Example: `  coworktop config path     where the file is read from
   coworktop config init     write a commented file with every default
-  coworktop config show     the settings in effect (file over defaults, flags over file)`,
+  coworktop config show     the settings in effect (file over defaults, flags over file)
+  coworktop config check    every problem in the file, strictly (exit 2 if any)`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	cmd.Annotations = map[string]string{skipConfig: "true"}
-	cmd.AddCommand(newConfigPathCmd(g), newConfigShowCmd(g), newConfigInitCmd(g))
+	cmd.AddCommand(newConfigPathCmd(g), newConfigShowCmd(g), newConfigCheckCmd(g), newConfigInitCmd(g))
 	return cmd
 }
 
@@ -68,7 +69,8 @@ func newConfigShowCmd(g *globalOptions) *cobra.Command {
 		Long: `show prints every setting in effect as a config file would hold it: the
 defaults, overridden by the file, overridden by the flags given here
 (--refresh, --no-color).`,
-		Args: cobra.NoArgs,
+		Args:        cobra.NoArgs,
+		Annotations: map[string]string{readsBrokenConfig: "true"},
 		RunE: func(*cobra.Command, []string) error {
 			b, err := config.Encode(g.cfg)
 			if err != nil {
@@ -79,12 +81,61 @@ defaults, overridden by the file, overridden by the flags given here
 				source = g.cfgPath
 			}
 			fmt.Fprintf(g.stdout, "# coworktop config in effect (from %s)\n", source)
-			if g.themeErr != nil {
-				// Set aside for the commands that draw nothing; say so.
-				fmt.Fprintf(g.stdout, "# %s: the live view and replay stop on it\n", oneLine(g.themeErr.Error()))
+			for _, f := range g.cfgFaults {
+				fmt.Fprintf(g.stdout, "# %s%s\n", oneLine(f.Error()), faultEffect(f, g.themeErr))
 			}
 			_, err = g.stdout.Write(b)
 			return err
+		},
+	}
+}
+
+// faultEffect says what a fault of the file does, for config show.
+func faultEffect(f *config.Error, themeErr error) string {
+	switch {
+	case themeErr != nil && f.Key == "theme":
+		return ": the live view and replay stop on it"
+	case strings.Contains(f.Msg, "ignored"):
+		return ""
+	}
+	return ": the default is in effect; other commands stop on it"
+}
+
+func newConfigCheckCmd(g *globalOptions) *cobra.Command {
+	return &cobra.Command{
+		Use:   "check",
+		Short: "Check the config file strictly: every bad value, unknown key and unknown pane",
+		Long: `check reads the config file and lists everything wrong with it, each with its
+line: a value of the wrong kind or out of range, and, unlike the other
+commands (which ignore them with a warning, as a file from a newer coworktop
+may hold them), unknown keys and pane names. It exits 2 when anything is
+wrong, 0 when nothing is.`,
+		Args:        cobra.NoArgs,
+		Annotations: map[string]string{skipConfig: "true"},
+		RunE: func(*cobra.Command, []string) error {
+			p, err := g.configPath()
+			if err != nil {
+				return err
+			}
+			l, found, err := readConfig(p)
+			switch {
+			case err != nil:
+				return err
+			case !found && g.configFile != "":
+				return &exitError{code: 2, err: fmt.Errorf("--config %s: no such file", p)}
+			case !found:
+				fmt.Fprintf(g.stdout, "%s: no file; the defaults\n", p)
+				return nil
+			}
+			faults := l.All()
+			for _, f := range faults {
+				fmt.Fprintf(g.stdout, "%s: %s\n", p, oneLine(f.Error()))
+			}
+			if len(faults) > 0 {
+				return &exitError{code: 2, err: fmt.Errorf("config %s: %d problem(s)", p, len(faults))}
+			}
+			fmt.Fprintf(g.stdout, "%s: ok\n", p)
+			return nil
 		},
 	}
 }
@@ -130,26 +181,28 @@ func (g *globalOptions) configPath() (string, error) {
 	return p, nil
 }
 
-// readConfig reads the file at p over the defaults; a missing file is the
-// defaults. found says whether the file exists. An unknown theme is
-// returned apart (themeErr), the rest of the file in effect: it stops only
-// the commands that draw.
-func readConfig(p string) (c config.Config, found bool, themeErr, err error) {
+// readConfig reads the file at p over the defaults (config.Load); a
+// missing file is the defaults, found false. err is a file that cannot be
+// read; what is wrong inside it is in the Loaded.
+func readConfig(p string) (l config.Loaded, found bool, err error) {
 	b, err := readConfigBytes(p)
 	if errors.Is(err, fs.ErrNotExist) {
-		return config.Default(), false, nil, nil
+		return config.Loaded{Config: config.Default()}, false, nil
 	}
 	if err != nil {
-		return config.Default(), true, nil, &exitError{code: 2, err: fmt.Errorf("config %s: %w", p, err)}
+		return config.Loaded{Config: config.Default()}, true, &exitError{code: 2, err: fmt.Errorf("config %s: %w", p, err)}
 	}
-	c, themeErr, err = config.ParseThemeApart(b)
-	if err != nil {
-		return config.Default(), true, nil, &exitError{code: 2, err: fmt.Errorf("config %s: %w", p, err)}
+	return config.Load(b), true, nil
+}
+
+// configFaultsError is the error of a file's faults: one line naming the
+// file, each fault with its line and key.
+func configFaultsError(p string, faults []*config.Error) error {
+	msgs := make([]string, len(faults))
+	for i, f := range faults {
+		msgs[i] = f.Error()
 	}
-	if themeErr != nil {
-		themeErr = &exitError{code: 2, err: fmt.Errorf("config %s: %w", p, themeErr)}
-	}
-	return c, true, themeErr, nil
+	return &exitError{code: 2, err: fmt.Errorf("config %s: %s", p, strings.Join(msgs, "; "))}
 }
 
 // readConfigBytes reads a config file of at most config.MaxFileSize bytes.
@@ -207,14 +260,30 @@ func loadConfig(cmd *cobra.Command, g *globalOptions) error {
 		return applyTheme(cmd, g)
 	}
 	cleanConfigTemps(p)
-	c, found, themeErr, err := readConfig(p)
+	l, found, err := readConfig(p)
 	if err != nil {
 		return err
+	}
+	if !found && g.configFile != "" {
+		return &exitError{code: 2, err: fmt.Errorf("--config %s: no such file", p)}
+	}
+	c := l.Config
+	tolerant := cmd.Annotations[readsBrokenConfig] != ""
+	if len(l.Problems) > 0 && !tolerant {
+		return configFaultsError(p, l.Problems)
+	}
+	var themeErr error
+	if l.ThemeErr != nil {
+		themeErr = &exitError{code: 2, err: fmt.Errorf("config %s: %w", p, l.ThemeErr)}
 	}
 	if themeErr != nil && draws(cmd) {
 		return themeErr
 	}
 	g.themeErr = themeErr
+	g.cfgFaults = l.All()
+	if !tolerant {
+		g.warnConfig(cmd, p, l.Warnings)
+	}
 	if f := cmd.Flags().Lookup("refresh"); f != nil && f.Changed {
 		c.Refresh = config.Duration(g.refresh)
 	} else {
@@ -229,6 +298,30 @@ func loadConfig(cmd *cobra.Command, g *globalOptions) error {
 	}
 	g.cfg, g.cfgPath, g.cfgFound = c, p, found
 	return applyTheme(cmd, g)
+}
+
+// readsBrokenConfig marks a command that runs on a broken config file,
+// with the defaults for its bad keys, and lists what is wrong: the tools
+// for finding the problem (doctor, config show).
+const readsBrokenConfig = "coworktop/reads-broken-config"
+
+// warnConfig says what of the file this version ignores (a newer
+// version's keys or panes, or typos): on stderr, and on the live screen.
+func (g *globalOptions) warnConfig(cmd *cobra.Command, p string, warnings []*config.Error) {
+	if len(warnings) == 0 {
+		return
+	}
+	msgs := make([]string, len(warnings))
+	for i, w := range warnings {
+		msgs[i] = w.Error()
+	}
+	line := fmt.Sprintf("config %s: %s (from a newer coworktop, or a typo: coworktop config check)", p, strings.Join(msgs, "; "))
+	if draws(cmd) {
+		g.warnings = append(g.warnings, line)
+	}
+	if g.stderr != nil {
+		fmt.Fprintln(g.stderr, "coworktop: "+line)
+	}
 }
 
 // drawsScreen marks a command that draws the live screen: the only ones a
@@ -285,13 +378,16 @@ func (g *globalOptions) saveView(v ui.View) (string, error) {
 			return "", err
 		}
 	}
-	c, _, themeErr, err := readConfig(p)
-	if err == nil {
-		err = themeErr
+	l, _, err := readConfig(p)
+	if err == nil && len(l.All()) > 0 {
+		// Problems, or keys this version does not know: rewriting the file
+		// would lose them.
+		err = configFaultsError(p, l.All())
 	}
 	if err != nil {
 		return "", fmt.Errorf("not overwriting it: %w", err)
 	}
+	c := l.Config
 	c.Sort, c.Panes, c.Mouse = v.Sort, v.Panes, !v.NoMouse
 	if v.Theme != "" && !g.noColor {
 		c.Theme = v.Theme

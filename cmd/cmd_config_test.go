@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -95,21 +96,77 @@ func TestConfigPathInitShow(t *testing.T) {
 	}
 }
 
-// TestConfigErrors: a bad file stops every command that reads it with one
-// line naming the file, the line and the key; path, init and completion
+// TestConfigErrors: a bad value stops every command that reads the file
+// with one line naming the file and every bad key with its line; doctor
+// and config show run on it and list them; path, init and completion
 // still work.
 func TestConfigErrors(t *testing.T) {
-	p := withConfig(t, "refresh = \"2s\"\n\n[panes]\nordr = []\n")
-	for _, args := range [][]string{{"config", "show"}, {"report", filepath.Join(testdataDir, "metrics")}, {"serve", "--metrics-addr", "nonsense:x"}} {
+	p := withConfig(t, "refresh = 5\n\n[panes]\nhidden = [\"sessions\", \"ranking\", \"log\", \"evictions\", \"competition\", \"timeline\"]\nsort = \"size\"\n")
+	bad := `line 1: refresh: want a duration in quotes, such as "1s" or "500ms", not 5; line 4: panes.hidden: every pane hidden; keep one`
+	for _, args := range [][]string{{"report", filepath.Join(testdataDir, "metrics")}, {"serve", "--metrics-addr", "nonsense:x"}, {"events", filepath.Join(testdataDir, "logs", "linux")}} {
 		code, out, errs := runOut(t, args...)
-		want := "coworktop: config " + p + `: line 4: unknown key "panes.ordr"` + "\n"
+		want := "coworktop: config " + p + ": " + bad + "\n"
 		if code != 2 || errs != want || out != "" {
 			t.Errorf("%v: exit %d, stderr %q, want exit 2 and %q", args, code, errs, want)
 		}
 	}
+	code, out, errs := runOut(t, "config", "show")
+	if code != 0 || errs != "" || !strings.Contains(out, "# line 1: refresh: want a duration") || !strings.Contains(out, "# line 4: panes.hidden: every pane hidden") ||
+		!strings.Contains(out, `# line 5: unknown key "panes.sort", ignored`) || !strings.Contains(out, `refresh = '1s'`) {
+		t.Errorf("config show on a broken file: exit %d %q\n%s", code, errs, out)
+	}
+	code, out, errs = runOut(t, "doctor", filepath.Join(testdataDir, "logs", "linux"))
+	if code != 0 || errs != "" || !strings.Contains(out, "config file: "+p+"\n  line 1: refresh") || !strings.Contains(out, "  line 4: panes.hidden") {
+		t.Errorf("doctor on a broken file: exit %d %q\n%s", code, errs, out)
+	}
 	for _, args := range [][]string{{"config", "path"}, {"completion", "bash"}, {"config", "--help"}} {
 		if code, _, errs := runOut(t, args...); code != 0 {
 			t.Errorf("%v with a broken file: exit %d %q", args, code, errs)
+		}
+	}
+}
+
+// TestConfigFromAnotherVersion: a file written by config init of a version
+// before the timeline pane (its order lacks it) with a key of a newer
+// version: every command runs, with one warning line; config check stays
+// strict. The old code stopped each of them with exit 2.
+func TestConfigFromAnotherVersion(t *testing.T) {
+	old := strings.Replace(config.Template, `, "timeline"]`, `]`, 1)
+	if old == config.Template {
+		t.Fatal("the template's order no longer ends with the timeline")
+	}
+	p := withConfig(t, old+"glow = true\n")
+	line := fmt.Sprintf("line %d", strings.Count(old, "\n")+1)
+	warn := "coworktop: config " + p + ": " + line + `: unknown key "panes.glow", ignored (from a newer coworktop, or a typo: coworktop config check)` + "\n"
+	linux := filepath.Join(testdataDir, "logs", "linux")
+	for _, args := range [][]string{{"report", linux}, {"events", linux}, {"snapshot", linux}} {
+		code, out, errs := runOut(t, args...)
+		if code != 0 || errs != warn || out == "" {
+			t.Errorf("%v: exit %d, stderr %q, want exit 0 and %q", args, code, errs, warn)
+		}
+	}
+	code, out, errs := runOut(t, "config", "show")
+	if code != 0 || errs != "" || !strings.Contains(out, `order = ['sessions', 'ranking', 'log', 'evictions', 'competition', 'timeline']`) {
+		t.Errorf("config show: exit %d %q\n%s", code, errs, out)
+	}
+	code, out, _ = runOut(t, "config", "check")
+	if code != 2 || out != p+": "+line+`: unknown key "panes.glow", ignored`+"\n" {
+		t.Errorf("config check: exit %d %q", code, out)
+	}
+	withConfig(t, config.Template)
+	if code, out, _ := runOut(t, "config", "check"); code != 0 || !strings.HasSuffix(out, ": ok\n") {
+		t.Errorf("config check of the template: exit %d %q", code, out)
+	}
+}
+
+// TestMissingConfigFlag: --config naming no file is an error, not the
+// defaults (the old code ran on, exit 0).
+func TestMissingConfigFlag(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "nope.toml")
+	for _, args := range [][]string{{"report", filepath.Join(testdataDir, "logs", "linux")}, {"config", "show"}, {"config", "check"}} {
+		code, _, errs := runOut(t, append([]string{"--config", missing}, args...)...)
+		if want := "coworktop: --config " + missing + ": no such file\n"; code != 2 || errs != want {
+			t.Errorf("%v: exit %d %q, want 2 and %q", args, code, errs, want)
 		}
 	}
 }
@@ -162,7 +219,8 @@ func TestSaveView(t *testing.T) {
 	if err != nil || where != p {
 		t.Fatalf("saveView: %q, %v", where, err)
 	}
-	c, found, _, err := readConfig(p)
+	l, found, err := readConfig(p)
+	c := l.Config
 	if err != nil || !found {
 		t.Fatalf("read back: %v", err)
 	}

@@ -34,6 +34,7 @@ session records (who needs you, titles, Remote Control) and what one reading
 of them found; --records-dir or ` + sources.EnvRecordsDir + ` replaces them.`,
 		Example: `  coworktop doctor
   coworktop doctor ~/Downloads/claude-logs`,
+		Annotations: map[string]string{readsBrokenConfig: "true"},
 		RunE: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				if err := needHome(g); err != nil {
@@ -43,6 +44,7 @@ of them found; --records-dir or ` + sources.EnvRecordsDir + ` replaces them.`,
 				printThisNotifier(g.stdout)
 				printQuotaSources(g.stdout, time.Now())
 				printRecordFolders(g.stdout, recordDirs(g))
+				printConfigFile(g)
 				return err
 			}
 			var first error
@@ -52,8 +54,31 @@ of them found; --records-dir or ` + sources.EnvRecordsDir + ` replaces them.`,
 				}
 			}
 			printThisNotifier(g.stdout)
+			printConfigFile(g)
 			return first
 		},
+	}
+}
+
+// printConfigFile says which config file is in effect and everything
+// wrong with it: doctor runs on a broken file, with the defaults for its
+// bad keys.
+func printConfigFile(g *globalOptions) {
+	w := g.stdout
+	switch {
+	case g.cfgPath == "":
+		fmt.Fprintln(w, "config file: none (no home folder); the defaults")
+		return
+	case !g.cfgFound:
+		fmt.Fprintf(w, "config file: %s\n  not found; the defaults\n", g.cfgPath)
+		return
+	case len(g.cfgFaults) == 0:
+		fmt.Fprintf(w, "config file: %s\n  ok\n", g.cfgPath)
+		return
+	}
+	fmt.Fprintf(w, "config file: %s\n", g.cfgPath)
+	for _, f := range g.cfgFaults {
+		fmt.Fprintf(w, "  %s%s\n", oneLine(f.Error()), faultEffect(f, g.themeErr))
 	}
 }
 

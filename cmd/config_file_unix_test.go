@@ -79,8 +79,8 @@ func TestSaveKeepsModeAndLinks(t *testing.T) {
 	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
 		t.Errorf("the link was replaced: %v %v", st.Mode(), err)
 	}
-	if c, found, _, err := readConfig(target); err != nil || !found || c.Sort != config.SortIdle {
-		t.Errorf("the link's target: %+v found=%v %v", c, found, err)
+	if l, found, err := readConfig(target); err != nil || !found || l.Config.Sort != config.SortIdle {
+		t.Errorf("the link's target: %+v found=%v %v", l.Config, found, err)
 	}
 }
 

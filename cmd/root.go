@@ -48,6 +48,9 @@ type globalOptions struct {
 	cfg      config.Config
 	cfgPath  string
 	cfgFound bool
+	// cfgFaults is what is wrong with the file, for the commands that run
+	// on a broken one (doctor, config show) to list.
+	cfgFaults []*config.Error
 	// warnings the live screen shows at start (and prints after it).
 	warnings []string
 }

@@ -152,24 +152,52 @@ func (p Panes) validate() error {
 		}
 		seen[n] = true
 	}
-	if len(p.Order) != len(AllPanes) {
-		var missing []Pane
-		for _, n := range AllPanes {
-			if !seen[n] {
-				missing = append(missing, n)
-			}
-		}
-		return keyErr("panes.order", "panes.order: missing %s (list every pane; hide one with panes.hidden)", list(missing))
-	}
 	for _, n := range p.Hidden {
 		if !slices.Contains(AllPanes, n) {
 			return keyErr("panes.hidden", "panes.hidden: unknown pane %q: want %s", n, list(AllPanes))
 		}
 	}
-	if len(p.Hidden) >= len(AllPanes) {
+	if allHidden(p.Hidden) {
 		return keyErr("panes.hidden", "panes.hidden: every pane hidden; keep one")
 	}
 	return nil
+}
+
+// allHidden says whether hidden names every pane.
+func allHidden(hidden []Pane) bool {
+	for _, n := range AllPanes {
+		if !slices.Contains(hidden, n) {
+			return false
+		}
+	}
+	return true
+}
+
+// Filled is p with every pane it does not list put in its default place:
+// after the nearest pane before it in AllPanes that the order holds (first
+// when none), and hidden when it is hidden by default. A file written
+// before a pane existed (by config init or the S key, which list every
+// pane) so shows the new pane where a new file would.
+func (p Panes) Filled() Panes {
+	order := slices.Clone(p.Order)
+	hidden := slices.Clone(p.Hidden)
+	for i, n := range AllPanes {
+		if slices.Contains(order, n) {
+			continue
+		}
+		at := 0
+		for _, before := range slices.Backward(AllPanes[:i]) {
+			if j := slices.Index(order, before); j >= 0 {
+				at = j + 1
+				break
+			}
+		}
+		order = slices.Insert(order, at, n)
+		if !Default().Panes.Visible(n) && !slices.Contains(hidden, n) {
+			hidden = append(hidden, n)
+		}
+	}
+	return Panes{Order: order, Hidden: hidden}
 }
 
 // keyErr is a Validate error about key; Parse adds the key's line.

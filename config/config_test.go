@@ -82,7 +82,6 @@ func TestParseErrorsNameKeyAndLine(t *testing.T) {
 		{"unknown theme", "theme = \"solarized\"\n", 1, "theme", "high-contrast"},
 		{"unknown pane", "[panes]\n\norder = [\"sessions\", \"graph\"]\n", 3, "panes.order", `unknown pane "graph"`},
 		{"pane twice", "[panes]\norder = [\"sessions\", \"sessions\"]\n", 2, "panes.order", "twice"},
-		{"pane missing", "[panes]\norder = [\"sessions\", \"ranking\", \"log\", \"evictions\", \"competition\"]\n", 2, "panes.order", "missing timeline"},
 		{"every pane hidden", "[panes]\nhidden = [\"sessions\", \"ranking\", \"log\", \"evictions\", \"competition\", \"timeline\"]\n", 2, "panes.hidden", "keep one"},
 		{"syntax", "sort = \n", 1, "", "unexpected character"},
 	}

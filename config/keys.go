@@ -147,14 +147,26 @@ func quoted[T ~string](vs []T) string {
 }
 
 // checkKeys walks the file once and returns the first problem with its
-// keys: an unknown key (naming the first MaxUnknownKeys and counting the
-// rest) or a value of the wrong kind for its key, in plain words. A syntax
-// error is left to the decoder, which words it with its line. One pass,
-// lines counted as the walk goes: go-toml's strict mode finds the line of
-// each unknown key by scanning the file from its start, which made 20,000
-// unknown keys cost seconds.
+// keys: a value of the wrong kind for its key, in plain words, else the
+// unknown keys (naming the first MaxUnknownKeys and counting the rest). A
+// syntax error is left to the decoder, which words it with its line.
 func checkKeys(data []byte) error {
-	w := keyWalk{data: data}
+	w := walkKeys(data)
+	if w.syntax {
+		return nil // the decoder reports it
+	}
+	if len(w.bad) > 0 {
+		return w.bad[0]
+	}
+	return w.unknownErr()
+}
+
+// walkKeys walks the file once, noting every unknown key and every value
+// of the wrong kind. One pass, lines counted as the walk goes: go-toml's
+// strict mode finds the line of each unknown key by scanning the file from
+// its start, which made 20,000 unknown keys cost seconds.
+func walkKeys(data []byte) *keyWalk {
+	w := &keyWalk{data: data}
 	w.p.Reset(data)
 	var table []string
 	for w.p.NextExpression() {
@@ -162,19 +174,13 @@ func checkKeys(data []byte) error {
 		switch e.Kind {
 		case unstable.Table, unstable.ArrayTable:
 			table = keyParts(e)
-			if err := w.header(e, table); err != nil {
-				return err
-			}
+			w.header(e, table)
 		case unstable.KeyValue:
-			if err := w.keyValue(table, e); err != nil {
-				return err
-			}
+			w.keyValue(table, e)
 		}
 	}
-	if w.p.Error() != nil {
-		return nil // the decoder reports it
-	}
-	return w.unknownErr()
+	w.syntax = w.p.Error() != nil
+	return w
 }
 
 // keyWalk is checkKeys' state: the parser, where the line count stands,
@@ -186,6 +192,11 @@ type keyWalk struct {
 	line     int // 1-based line at lineAt
 	unknown  []unknownKey
 	moreKeys int
+	bad      []*Error   // values of the wrong kind, in file order
+	drop     [][]string // the keys of unknown and bad values, for Load
+	syntax   bool       // the parser stopped on a syntax error
+	// unknownAll counts every unknown key, named or not.
+	unknownAll int
 }
 
 type unknownKey struct {
@@ -216,42 +227,37 @@ func (w *keyWalk) keyLineOf(e *unstable.Node) int {
 	return w.lineOf(it.Node())
 }
 
-func (w *keyWalk) header(e *unstable.Node, parts []string) error {
+func (w *keyWalk) header(e *unstable.Node, parts []string) {
 	key := strings.Join(parts, ".")
 	s, ok := w.lookup(parts)
-	if !ok {
+	switch {
+	case !ok:
 		w.addUnknown(e, key)
-		return nil
+		w.drop = append(w.drop, parts)
+	case s.open || s.accept == nil || s.table:
+	default:
+		w.bad = append(w.bad, &Error{Line: w.keyLineOf(e), Key: key, Msg: fmt.Sprintf("[%s]: want %s, not a table", key, s.want)})
+		w.drop = append(w.drop, parts)
 	}
-	if s.open || s.accept == nil {
-		return nil
-	}
-	if !s.table {
-		return &Error{Line: w.keyLineOf(e), Key: key, Msg: fmt.Sprintf("[%s]: want %s, not a table", key, s.want)}
-	}
-	return nil
 }
 
-func (w *keyWalk) keyValue(table []string, e *unstable.Node) error {
+func (w *keyWalk) keyValue(table []string, e *unstable.Node) {
 	parts := append(append([]string(nil), table...), keyParts(e)...)
 	key := strings.Join(parts, ".")
 	s, ok := w.lookup(parts)
 	switch {
 	case !ok:
 		w.addUnknown(e, key)
-		return nil
+		w.drop = append(w.drop, parts)
 	case s.open || s.accept == nil:
-		return nil
 	case !s.accept(e.Value()):
-		return &Error{Line: w.keyLineOf(e), Key: key, Msg: fmt.Sprintf("%s: want %s, not %s", key, s.want, kindWords(e.Value()))}
+		w.bad = append(w.bad, &Error{Line: w.keyLineOf(e), Key: key, Msg: fmt.Sprintf("%s: want %s, not %s", key, s.want, kindWords(e.Value()))})
+		w.drop = append(w.drop, parts)
 	case s.table:
 		for it := e.Value().Children(); it.Next(); {
-			if err := w.keyValue(parts, it.Node()); err != nil {
-				return err
-			}
+			w.keyValue(parts, it.Node())
 		}
 	}
-	return nil
 }
 
 // lookup finds the slot of a dotted key; a key under an open table (a
@@ -267,6 +273,7 @@ func (w *keyWalk) lookup(parts []string) (slot, bool) {
 }
 
 func (w *keyWalk) addUnknown(e *unstable.Node, key string) {
+	w.unknownAll++
 	if len(w.unknown) >= MaxUnknownKeys {
 		w.moreKeys++
 		return

@@ -29,44 +29,33 @@ func (e *Error) Error() string {
 // with comments is under 4 KiB.
 const MaxFileSize = 1 << 20
 
-// Parse reads a config file over the defaults: what the file does not set
-// keeps its default. An unknown key, a value of the wrong type and a value
-// out of range are each an *Error naming the key and its line.
+// Parse reads a config file over the defaults, strictly: what the file
+// does not set keeps its default, and a pane it does not list takes its
+// default place (Panes.Filled). An unknown key or pane, a value of the
+// wrong type and a value out of range are each an *Error naming the key
+// and its line: the first one found. Load is the reading the commands use.
 func Parse(data []byte) (Config, error) {
-	c, themeErr, err := ParseThemeApart(data)
-	if err == nil {
-		err = themeErr
+	if len(data) > MaxFileSize {
+		return Default(), sizeError(len(data))
 	}
-	if err != nil {
+	if err := checkKeys(data); err != nil {
 		return Default(), err
 	}
+	c := Default()
+	dec := toml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&c); err != nil {
+		return Default(), decodeError(err)
+	}
+	if err := c.Validate(); err != nil {
+		return Default(), withLine(err, data)
+	}
+	c.Panes = c.Panes.Filled()
 	return c, nil
 }
 
-// ParseThemeApart is Parse for a command that draws nothing: an unknown
-// theme is returned apart (themeErr), with the rest of the file in effect
-// and the default theme, so a theme the terminal cannot use stops only the
-// commands that draw.
-func ParseThemeApart(data []byte) (c Config, themeErr, err error) {
-	if len(data) > MaxFileSize {
-		return Default(), nil, &Error{Msg: fmt.Sprintf("%d bytes, over the %d KiB a config file may hold", len(data), MaxFileSize>>10)}
-	}
-	if err := checkKeys(data); err != nil {
-		return Default(), nil, err
-	}
-	c = Default()
-	dec := toml.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&c); err != nil {
-		return Default(), nil, decodeError(err)
-	}
-	if err := c.ValidateTheme(); err != nil {
-		themeErr = withLine(err, data)
-		c.Theme = Default().Theme
-	}
-	if err := c.Validate(); err != nil {
-		return Default(), nil, withLine(err, data)
-	}
-	return c, themeErr, nil
+// sizeError is the error of a file over MaxFileSize.
+func sizeError(n int) *Error {
+	return &Error{Msg: fmt.Sprintf("%d bytes, over the %d KiB a config file may hold", n, MaxFileSize>>10)}
 }
 
 // withLine adds the line of a Validate error's key.

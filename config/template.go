@@ -1,8 +1,20 @@
 package config
 
+import (
+	"fmt"
+)
+
 // Template is what `coworktop config init` writes: every key at its default,
-// each with a comment saying what it takes. It parses to Default().
-const Template = `# coworktop's config file. Every key is optional: a missing one keeps its
+// each with a comment saying what it takes. It parses to Default(); the
+// panes' lists come from AllPanes and Default.
+var Template = fmt.Sprintf(template, quotedList(Default().Panes.Order), quotedList(Default().Panes.Hidden))
+
+// quotedList is panes as a TOML list: ["sessions", "log"].
+func quotedList(panes []Pane) string {
+	return "[" + quoted(panes) + "]"
+}
+
+const template = `# coworktop's config file. Every key is optional: a missing one keeps its
 # default, shown here. Command-line flags override the file. In the live
 # screen, S saves the current sort, panes, theme and mouse setting back here
 # (rewriting the file without these comments).
@@ -34,9 +46,10 @@ notify = false
 terminal_signals = "auto"
 
 [panes]
-# Every pane, in tab order; the wide layout fills its rows in this order
-# (two side by side, the timeline and the event log across).
-order = ["sessions", "ranking", "log", "evictions", "competition", "timeline"]
+# The panes in tab order; the wide layout fills its rows in this order
+# (two side by side, the timeline and the event log across). A pane left
+# out takes its default place.
+order = %s
 # Panes hidden at start (l shows the event log).
-hidden = ["log"]
+hidden = %s
 `
