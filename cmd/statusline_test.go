@@ -14,10 +14,14 @@ import (
 )
 
 // statuslineEnv is a home of its own: coworktop's cache folder, the
-// Claude files and the log folder all under dir.
+// Claude files and the log folder all under dir; the test's own zone
+// (CI runs these tests under four), in which the test writes its log.
 func statuslineEnv(dir, logDir string) []string {
 	env := []string{"HOME=" + dir, "XDG_CACHE_HOME=" + filepath.Join(dir, "cache"), "XDG_CONFIG_HOME=" + filepath.Join(dir, "config"),
 		"PATH=" + os.Getenv("PATH"), "NO_COLOR=1"}
+	if tz, ok := os.LookupEnv("TZ"); ok {
+		env = append(env, "TZ="+tz)
+	}
 	if logDir != "" {
 		env = append(env, "COWORKTOP_LOG_DIR="+logDir)
 	}
