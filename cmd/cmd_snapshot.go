@@ -53,7 +53,7 @@ func newSnapshotCmd(g *globalOptions) *cobra.Command {
 			if format == "prom" && output == "" {
 				return usageError("--format prom needs --output FILE (written atomically for node_exporter's textfile collector)")
 			}
-			snap, err := takeSnapshot(cmd.Context(), g, args)
+			snap, noLogs, err := takeSnapshot(cmd.Context(), g, args)
 			if err != nil {
 				return err
 			}
@@ -82,6 +82,10 @@ func newSnapshotCmd(g *globalOptions) *cobra.Command {
 					return &exitError{code: exitPressure, err: fmt.Errorf("memory pressure is %s (--fail-on %s)", p, failOn)}
 				}
 			}
+			if noLogs != nil {
+				// Exit as report and events do; the machine was still shown.
+				return fmt.Errorf("%s; the snapshot shows the machine only", oneLine(noLogs.Error()))
+			}
 			return nil
 		},
 	}
@@ -95,8 +99,9 @@ func newSnapshotCmd(g *globalOptions) *cobra.Command {
 
 // takeSnapshot rebuilds the governor state from the logs' recent history
 // (when a log folder is found; without one the snapshot still shows the
-// machine) and samples the host and the process table once.
-func takeSnapshot(ctx context.Context, g *globalOptions, args []string) (governor.Snapshot, error) {
+// machine, and noLogs says why there is none) and samples the host and the
+// process table once.
+func takeSnapshot(ctx context.Context, g *globalOptions, args []string) (snap governor.Snapshot, noLogs, err error) {
 	state := governor.New(governor.DefaultLimits())
 	if len(args) == 0 { // this machine's records; saved logs (PATH) have none
 		state.ApplyRecords(readRecordsOnce(recordDirs(g)))
@@ -106,20 +111,20 @@ func takeSnapshot(ctx context.Context, g *globalOptions, args []string) (governo
 			// Files the user named must be Claude logs, as for report:
 			// a snapshot of a README is no snapshot.
 			if err := namedAreLogs(paths); err != nil {
-				return governor.Snapshot{}, err
+				return governor.Snapshot{}, nil, err
 			}
 		}
 		updates, err := startLive(ctx, liveConfig{paths: paths})
 		if err != nil {
-			return governor.Snapshot{}, err
+			return governor.Snapshot{}, nil, err
 		}
 		for u := range updates {
 			state.ApplyUpdate(u)
 		}
 	} else if len(args) > 0 || g.logDir != "" {
-		return governor.Snapshot{}, err // a folder asked for and missing: say so, do not show another
+		return governor.Snapshot{}, nil, err // a folder asked for and missing: say so, do not show another
 	} else {
-		fmt.Fprintf(g.stderr, "coworktop: %s; showing the machine only\n", oneLine(err.Error()))
+		noLogs = err
 	}
 	now := time.Now()
 	h, err := machine.SampleHost(ctx, now)
@@ -142,7 +147,7 @@ func takeSnapshot(ctx context.Context, g *globalOptions, args []string) (governo
 			fmt.Fprintf(g.stderr, "coworktop: quota (%s): %s\n", src, e)
 		}
 	}
-	return state.Snapshot(now), nil
+	return state.Snapshot(now), noLogs, nil
 }
 
 // namedAreLogs is the error for named paths none of which holds a Claude

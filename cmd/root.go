@@ -158,7 +158,7 @@ file; "coworktop config" says where, and flags override it.`,
 	pf.StringVar(&g.recordsDir, "records-dir", "", "one folder holding Claude Code's and the app's session records (default: this OS's; env "+sources.EnvRecordsDir+")")
 	pf.DurationVar(&g.refresh, "refresh", time.Second, "screen and sampling refresh interval")
 	pf.BoolVar(&g.noColor, "no-color", false, "no colour (also when NO_COLOR is set or stdout is not a terminal)")
-	pf.StringVar(&g.configFile, "config", "", "config file to read (default: "+config.EnvVar+", else this OS's place; see `coworktop config`)")
+	pf.StringVar(&g.configFile, "config", "", "config `FILE` to read (default: "+config.EnvVar+", else this OS's place; see coworktop config)")
 	pf.StringVar(&g.theme, "theme", "", "colour theme of the screen: "+themeNames()+" (default: the config file's)")
 
 	root.Args = rootArgs

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/coworktop/coworktop/sources"
 )
@@ -25,8 +26,8 @@ func usageError(format string, args ...any) error {
 // 2, as our own checks of flag values do: a bad flag, a wrong number of
 // arguments, an unknown command or shell.
 func markUsageErrors(root *cobra.Command) {
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return &exitError{code: exitUsage, err: err}
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		return &exitError{code: exitUsage, err: suggestFlag(cmd, err)}
 	})
 	root.InitDefaultCompletionCmd()
 	var walk func(c *cobra.Command)
@@ -90,6 +91,63 @@ func rootArgs(cmd *cobra.Command, args []string) error {
 		msg += fmt.Sprintf("; did you mean %q?", s[0])
 	}
 	return usageError("%s (see coworktop --help)", msg)
+}
+
+// suggestFlag adds the nearest of cmd's flags to an unknown flag's error,
+// as an unknown command gets one: "unknown flag: --sinse; did you mean
+// --since?".
+func suggestFlag(cmd *cobra.Command, err error) error {
+	name, ok := strings.CutPrefix(err.Error(), "unknown flag: --")
+	if !ok {
+		return err
+	}
+	name, _, _ = strings.Cut(name, "=")
+	best, bestD := "", 3 // at most two edits away, as cobra suggests commands
+	visit := func(f *pflag.Flag) {
+		if f.Hidden {
+			return
+		}
+		if d := editDistance(strings.ToLower(name), f.Name); d < bestD || d == bestD && f.Name < best {
+			best, bestD = f.Name, d
+		}
+	}
+	cmd.Flags().VisitAll(visit)
+	cmd.InheritedFlags().VisitAll(visit)
+	if best != "" {
+		return fmt.Errorf("unknown flag: --%s; did you mean --%s?", sources.CleanText(name), best)
+	}
+	if cmd.HasParent() {
+		return err
+	}
+	// The live view's: a command's flag given without its command.
+	for _, sub := range cmd.Commands() {
+		sub.LocalFlags().VisitAll(visit)
+		if best != "" {
+			return fmt.Errorf("unknown flag: --%s; did you mean %s --%s?", sources.CleanText(name), sub.CommandPath(), best)
+		}
+	}
+	return err
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }
 
 // notNegative rejects a negative duration flag: "the last -1h" is no
