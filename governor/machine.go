@@ -104,4 +104,10 @@ type ProcessGroup struct {
 
 	Note string `json:"note,omitempty"` // e.g. "a Virtualization.framework VM, owner unknown"
 	PIDs []int  `json:"pids,omitempty"`
+
+	// Members are the group's processes one by one (members.go), for the
+	// splits the model makes: per session, the app's helpers, the Hyper-V
+	// workers. MemberSource names their memory figure.
+	Members      []ProcessMember `json:"-"`
+	MemberSource string          `json:"-"`
 }

@@ -236,6 +236,7 @@ func (s *State) ApplyRecords(r Records) {
 		}
 	}
 	rs.waits = waits
+	s.joinMemory()
 }
 
 // keepWait is the wait of id: the one already running when it waits for the

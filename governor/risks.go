@@ -189,8 +189,8 @@ func warnings(snap *Snapshot, toWarning time.Duration) []Risk {
 		v := *snap.NextVictim
 		out = append(out, Risk{Kind: RiskEvictNext, Session: v.ID, Backed: snap.Cap.Source == SourceLogged,
 			Summary: fmt.Sprintf("%s will be evicted at the next warm spawn: it has been idle %s", SessionName(v), FormatDuration(v.Idle)),
-			Evidence: []string{capEv, fmt.Sprintf("%d live (coworktop's count)", snap.Live),
-				"last activity " + v.LastActivity.Format(time.TimeOnly) + " (idle from it)"}})
+			Evidence: withPause([]string{capEv, fmt.Sprintf("%d live (coworktop's count)", snap.Live),
+				"last activity " + v.LastActivity.Format(time.TimeOnly) + " (idle from it)"}, v)})
 	}
 	return append(out, sweepWarnings(snap, toWarning, capEv)...)
 }
@@ -225,11 +225,19 @@ func sweepWarnings(snap *Snapshot, toWarning time.Duration, capEv string) []Risk
 			break
 		}
 		if mayBeVictim(v) {
-			out = append(out, Risk{Kind: RiskPressureSweep, Session: v.ID, Backed: backed, Evidence: ev,
+			out = append(out, Risk{Kind: RiskPressureSweep, Session: v.ID, Backed: backed, Evidence: withPause(slices.Clip(ev), v),
 				Summary: fmt.Sprintf("%s would be evicted by %s: it has been idle %s", SessionName(v), why, FormatDuration(v.Idle))})
 		}
 	}
 	return out
+}
+
+// withPause adds what pausing v would free to a risk's evidence, when known.
+func withPause(ev []string, v SessionView) []string {
+	if p := pauseEvidence(v); p != "" {
+		return append(ev, p)
+	}
+	return ev
 }
 
 func ruleVersion(snap *Snapshot) string {
@@ -297,7 +305,7 @@ func (s *State) declinedRisks(snap *Snapshot) []Risk {
 	}
 	mem := "memory: no process scan to read it from"
 	if g, ok := group(snap, GroupSessions); ok {
-		mem = fmt.Sprintf("process scan %s: %s hold %s in %d processes in all (the scan cannot split it per session)",
+		mem = fmt.Sprintf("process scan %s: %s hold %s in %d processes in all (no record joins them to this session)",
 			snap.GroupsAt.Format(time.TimeOnly), g.Name, figureText(g.RSS), g.Processes)
 	}
 	var out []Risk
@@ -306,9 +314,13 @@ func (s *State) declinedRisks(snap *Snapshot) []Risk {
 		if !ok || !v.Live() {
 			continue
 		}
+		ev := mem
+		if m := v.Memory; m != nil {
+			ev = fmt.Sprintf("process scan %s: its %d processes hold %s (%s)", snap.GroupsAt.Format(time.TimeOnly), m.Processes, FormatBytes(m.Bytes), m.Source)
+		}
 		out = append(out, Risk{Kind: RiskDeclinedPauses, Session: v.ID, Backed: true,
 			Summary:  fmt.Sprintf("%s has declined %d idle pauses in a row: its process is never reaped", SessionName(v), d.n),
-			Evidence: []string{d.ref.String(), mem}})
+			Evidence: []string{d.ref.String(), ev}})
 	}
 	return out
 }

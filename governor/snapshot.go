@@ -94,6 +94,10 @@ type SessionView struct {
 	// RecordNote says where the log and the record disagree, and which
 	// one the screen shows.
 	RecordNote string `json:"record_note,omitempty"`
+
+	// Memory is the session's own memory, its claude process and what it
+	// started (session_memory.go); nil when no fresh scan joined it.
+	Memory *SessionMemory `json:"memory,omitempty"`
 }
 
 // Live reports whether the session holds a slot (working or idle).
@@ -334,6 +338,9 @@ type Snapshot struct {
 	HostHistory   []HostPoint    `json:"-"` // oldest first, bounded
 	Groups        []ProcessGroup `json:"groups,omitempty"`
 	GroupsAt      time.Time      `json:"-"`
+	// Memory is the scan's memory per session beyond each session's own
+	// figure: unjoined processes, duplicated servers, what a pause frees.
+	Memory *MemoryView `json:"session_memory,omitempty"`
 
 	Files []FileStatus `json:"files,omitempty"` // follower status per log
 

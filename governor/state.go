@@ -78,6 +78,7 @@ type State struct {
 	hostHistory     *ring[HostPoint] // what the timeline draws
 	groups          []ProcessGroup
 	groupsAt        time.Time
+	memJoin         memoryJoin // the scan's members per session (session_memory.go)
 	files           []FileStatus
 	fileAt          map[string]int // index in files by name (20 000 generations: no linear search per update)
 	// filesShared: snapshots hold files[:filesShared] as it is, so a change
@@ -148,6 +149,7 @@ func (s *State) ApplyHost(h HostMemory) {
 func (s *State) ApplyGroups(at time.Time, groups []ProcessGroup) {
 	s.groups = append(s.groups[:0], groups...)
 	s.groupsAt = at
+	s.joinMemory()
 }
 
 // Finish marks the end of the log: VM startup steps still open never

@@ -40,7 +40,11 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 	snap.CameBack = s.loss.cameBack
 	var live int
 	snap.Sessions, snap.IdleRanking, live = s.sessionViews(now, snap.Stale)
+	s.attachMemory(&snap)
 	snap.NextVictim = nextVictim(snap.IdleRanking)
+	if snap.Memory != nil {
+		snap.Memory.PauseFrees = pauseEstimate(snap.NextVictim)
+	}
 	snap.Rules = rulesFor(s.app.Version)
 
 	snap.Live = live

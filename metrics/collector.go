@@ -169,6 +169,7 @@ func collectSnapshot(ch chan<- prometheus.Metric, s governor.Snapshot, b BuildIn
 	collectFiles(gauge, counter, s)
 	collectQuota(gauge, counter, s)
 	collectRecords(gauge, s)
+	collectMemory(gauge, s)
 }
 
 // collectGroups emits memory per process group, aggregated by a bounded,

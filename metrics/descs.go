@@ -117,7 +117,7 @@ func descriptors() []*prometheus.Desc {
 		descFollowErrors,
 		descLastLineTime,
 		descLastLineAge,
-	}, append(quotaDescriptors(), recordsDescriptors()...)...)
+	}, append(append(quotaDescriptors(), recordsDescriptors()...), memoryDescriptors()...)...)
 }
 
 var (

@@ -87,10 +87,17 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 				needs = "\tneeds you: " + v.NeedsYouText(s.Now)
 			}
 		}
+		if v.Memory != nil {
+			needs += "\tmemory " + governor.FormatBytes(v.Memory.Bytes) + " (" + v.Memory.Source + ")"
+		}
 		fmt.Fprintf(tw, "  %s\t%s\t%s\tidle %s\t%s%s\n", governor.ShortID(v.ID), name, state, governor.FormatDuration(v.Idle), timer, needs)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+
+	for _, l := range s.Memory.Lines() {
+		fmt.Fprintf(&b, "  %s\n", l)
 	}
 
 	writeRisks(&b, s.Risks)

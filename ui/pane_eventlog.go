@@ -89,6 +89,7 @@ func (m *Model) detailsContent(w int) content {
 		facts = append(facts, lifecycleFacts(s)...)
 		facts = append(facts, recordFacts(s, m.snap.Now)...)
 		facts = append(facts, m.openFacts(s)...)
+		facts = append(facts, memoryFacts(s, m.snap)...)
 		for _, f := range facts {
 			c.rows = append(c.rows, row{plain: f, styled: fit(f, w)})
 		}

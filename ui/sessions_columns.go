@@ -56,6 +56,20 @@ var sessionColumns = []sessionColumn{
 	}, cell: func(m *Model, s governor.SessionView, _ int) (string, Ink) {
 		return shortClock(s.FirstSeen), m.theme.Muted
 	}},
+	// MEM: the session's own memory, its claude process and what it
+	// started, when a fresh scan joined them (governor.SessionMemory).
+	{head: "MEM", right: true, width: func(_ *Model, w int, _ bool) int {
+		if w < memColumnFrom {
+			return 0
+		}
+		return 5
+	}, has: func(s governor.SessionView) bool { return s.Memory != nil },
+		cell: func(m *Model, s governor.SessionView, _ int) (string, Ink) {
+			if s.Memory == nil {
+				return "-", m.theme.Muted
+			}
+			return s.Memory.Text(), m.theme.Muted
+		}},
 	{head: "IDLE", right: true, width: fixedWidth(7),
 		cell: func(m *Model, s governor.SessionView, _ int) (string, Ink) {
 			if !s.Live() {
@@ -173,3 +187,6 @@ func (m *Model) backgroundRow(lay sessionLayout, b governor.BackgroundView) row 
 	}
 	return l.row(b.ID)
 }
+
+// memColumnFrom is the narrowest pane that shows the MEM column.
+const memColumnFrom = 60

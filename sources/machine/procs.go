@@ -36,7 +36,10 @@ type Scanner struct {
 	prevAt time.Time
 
 	rssLabel, footprintLabel string
-	ram                      uint64 // physical memory, 0 = unknown
+	// byRSS: the OS's own per-process figure is the RSS field (Windows:
+	// the private working set Task Manager shows), not the footprint.
+	byRSS bool
+	ram   uint64 // physical memory, 0 = unknown
 }
 
 // SetRAM gives the scanner the host's physical memory, the most a group
@@ -59,6 +62,7 @@ func NewScanner(lister ProcLister) *Scanner {
 	s := &Scanner{lister: lister, m: newMatcher(Signatures()), rssLabel: "process RSS", footprintLabel: "phys_footprint"}
 	if l, ok := lister.(memoryLabeler); ok {
 		s.rssLabel, s.footprintLabel = l.MemoryLabels()
+		s.byRSS = true
 	}
 	return s
 }
@@ -118,6 +122,15 @@ func (s *Scanner) Scan(ctx context.Context, now time.Time) ([]governor.ProcessGr
 		}
 		g.Processes++
 		g.PIDs = append(g.PIDs, p.PID)
+		parentPID := 0
+		if j := parent(cands, byPID, i); j >= 0 {
+			parentPID = cands[j].PID
+		}
+		mem := s.member(p, parentPID, &s.m.sigs[hits[i].sig], !hits[i].rolled)
+		g.Members = append(g.Members, mem)
+		if _, known, label := s.memberFigure(p); known && g.MemberSource == "" {
+			g.MemberSource = label
+		}
 		if p.RSSKnown {
 			g.RSS.Value += p.RSS
 			g.RSS.Known = true
@@ -176,6 +189,9 @@ type hit struct {
 	src   string
 	note  string // the matching rule's note
 	ok    bool
+	// rolled: it joined the group as a descendant of one of its
+	// processes, matching no rule of its own (an MCP server).
+	rolled bool
 }
 
 // classify matches every candidate to its group.
@@ -185,7 +201,7 @@ func (s *Scanner) classify(cands []ProcInfo, byPID map[int]int) []hit {
 	matchAll := func() {
 		for i := range cands {
 			sig, g, src, note, ok := s.m.match(&cands[i], present)
-			hits[i] = hit{sig, g, src, note, ok}
+			hits[i] = hit{sig: sig, guest: g, src: src, note: note, ok: ok}
 		}
 	}
 	matchAll()
@@ -212,7 +228,7 @@ func (s *Scanner) classify(cands []ProcInfo, byPID map[int]int) []hit {
 		if j, ok := byPID[rp]; ok && hits[j].ok {
 			cands[i].Owner = s.m.sigs[hits[j].sig].Key
 			sig, g, src, note, ok := s.m.match(&cands[i], present)
-			hits[i] = hit{sig, g, src, note, ok}
+			hits[i] = hit{sig: sig, guest: g, src: src, note: note, ok: ok}
 		}
 	}
 	// A process of a group with Inside that descends from that group's
@@ -238,7 +254,7 @@ func (s *Scanner) classify(cands []ProcInfo, byPID map[int]int) []hit {
 		for j, d := parent(cands, byPID, i), 0; j >= 0 && d < maxDepth; j, d = parent(cands, byPID, j), d+1 {
 			if hits[j].ok {
 				if s.m.sigs[hits[j].sig].Descendants {
-					hits[i] = hit{sig: hits[j].sig, ok: true}
+					hits[i] = hit{sig: hits[j].sig, ok: true, rolled: true}
 				}
 				break
 			}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 )
 
 // ProcInfo is what the scanner knows about one process. A lister fills PID,
@@ -29,6 +30,10 @@ type ProcInfo struct {
 	// parent's pid as the ppid and reuses pids, so a "parent" created after
 	// its child is another process (platforms audit U3).
 	CreateTime int64
+	// Started is the creation time as a time, where the lister reads it as
+	// one (Windows); zero elsewhere. The model matches a Hyper-V worker to
+	// the Cowork service's VM start by it (platforms audit W3).
+	Started time.Time
 
 	// ResponsiblePID is the macOS responsible process (0 = unknown); the
 	// scanner resolves it to Owner, the key of that process's group.

@@ -3,6 +3,7 @@ package machine
 import (
 	"encoding/binary"
 	"fmt"
+	"time"
 	"unicode/utf16"
 )
 
@@ -60,6 +61,7 @@ func walkProcessInfo(buf []byte, base uint64) ([]ProcInfo, error) {
 			PPID:       int(le.Uint64(r[spiPPID:])),
 			Name:       name,
 			CreateTime: int64(le.Uint64(r[spiCreateTime:])),
+			Started:    filetimeTime(int64(le.Uint64(r[spiCreateTime:]))),
 			CPU:        float64(le.Uint64(r[spiUserTime:])+le.Uint64(r[spiKernelTime:])) / ticksPerSecond,
 			CPUKnown:   true,
 			RSS:        orElse(le.Uint64(r[spiPrivateWS:]), le.Uint64(r[spiWorkingSet:])), RSSKnown: true,
@@ -97,4 +99,15 @@ func imageName(buf []byte, base, length, ptr uint64) (string, error) {
 		u[i] = binary.LittleEndian.Uint16(b[2*i:])
 	}
 	return string(utf16.Decode(u)), nil
+}
+
+// filetimeEpoch is 1970-01-01 in FILETIME ticks (100 ns since 1601).
+const filetimeEpoch = 116444736000000000
+
+// filetimeTime is a FILETIME as a time; zero for zero (the idle process).
+func filetimeTime(ft int64) time.Time {
+	if ft <= filetimeEpoch {
+		return time.Time{}
+	}
+	return time.Unix(0, (ft-filetimeEpoch)*100).UTC()
 }

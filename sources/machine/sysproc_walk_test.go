@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf16"
 )
 
@@ -69,9 +70,9 @@ func TestWalkProcessInfo(t *testing.T) {
 	}
 	want := []ProcInfo{
 		{PID: 0, CPUKnown: true, RSSKnown: true, FootprintKnown: true},
-		{PID: 8000, PPID: 1200, Name: "vmwp.exe", CreateTime: 134_000_000_000_000_000, CPU: 3, CPUKnown: true, RSS: 30 * mib, RSSKnown: true, Footprint: 40 * mib, FootprintKnown: true},
-		{PID: 8001, PPID: 8000, Name: "vmmem", CreateTime: 134_000_000_010_000_000, CPU: 5, CPUKnown: true, RSS: 13 * mib, RSSKnown: true, Footprint: 4104 * mib, FootprintKnown: true},
-		{PID: 7000, PPID: 3000, Name: "Claude.exe", CreateTime: 133_999_999_000_000_000, CPU: 1, CPUKnown: true, RSS: 250 * mib, RSSKnown: true, Footprint: 200 * mib, FootprintKnown: true},
+		{PID: 8000, PPID: 1200, Name: "vmwp.exe", CreateTime: 134_000_000_000_000_000, Started: time.Date(2025, 8, 18, 14, 13, 20, 0, time.UTC), CPU: 3, CPUKnown: true, RSS: 30 * mib, RSSKnown: true, Footprint: 40 * mib, FootprintKnown: true},
+		{PID: 8001, PPID: 8000, Name: "vmmem", CreateTime: 134_000_000_010_000_000, Started: time.Date(2025, 8, 18, 14, 13, 21, 0, time.UTC), CPU: 5, CPUKnown: true, RSS: 13 * mib, RSSKnown: true, Footprint: 4104 * mib, FootprintKnown: true},
+		{PID: 7000, PPID: 3000, Name: "Claude.exe", CreateTime: 133_999_999_000_000_000, Started: time.Date(2025, 8, 18, 14, 11, 40, 0, time.UTC), CPU: 1, CPUKnown: true, RSS: 250 * mib, RSSKnown: true, Footprint: 200 * mib, FootprintKnown: true},
 		{PID: 9000, PPID: 7000, Name: "Ünïcode ✓.exe", CPUKnown: true, RSSKnown: true, FootprintKnown: true},
 	}
 	if !reflect.DeepEqual(got, want) {
