@@ -82,6 +82,7 @@ var legend = [][2]string{
 	{"(logged)", "a figure the app wrote in its log."},
 	{"~N, (est.)", "coworktop's estimate: the cap from RAM as max(6, RAM/3 GiB) until a cap= line is seen; an idle time from the last activity line."},
 	{"cap, advised cap-2", "the governor's session cap; the app advises keeping two slots free, and a 2.x pressure sweep evicts down to cap-2."},
+	{"MEM", "the session's own memory: its claude process and what it started (MCP servers, tools, shells), joined by its record's pid, in the OS's own terms (footprint, private working set, RSS); + when some could not be read. Cowork tasks run inside the VM and are not split."},
 	{"IDLE", "time since the session's last activity; it climbs between log lines."},
 	{"TIMEOUT", "time left on a live session's idle timer; the column is shown only when a timer runs."},
 	{"EV", "times the governor evicted this session; the column is shown only when some session was."},
