@@ -25,6 +25,9 @@ func (m *Model) header(w int, compact bool) []string {
 	for _, p := range pairs {
 		lines = append(lines, padStyled(p[0], left)+padStyled(p[1], right))
 	}
+	if l := m.happenedLine(w); l != "" {
+		lines = append(lines, l)
+	}
 	return append(lines, m.fileLines(w, compact)...)
 }
 

@@ -64,6 +64,7 @@ func (m *Model) shortHelp(bindings []key.Binding, w int) string {
 var legend = [][2]string{
 	{"app quit, update stop, app restart, disc.: idle", "disconnected, and why: the app quit, its update restart stopped it, the app started again, or its idle timeout."},
 	{"silent log", "the log has had no line for over 20 minutes (the title says how long): a session that was live then is not known to be live now, and is never the next victim."},
+	{"what just happened", "the line under the meters, for an hour: the newest update restart (what it stopped, what came back, which lost Remote Control), app start with no quit logged, memory-pressure sweep, crashes or burst of evictions at the cap, naming the sessions it cost. ↑ from a pane's top row selects it; enter, or a click, opens each session's part with the line it is read from."},
 	{"live", "sessions coworktop sees live (active <1m or idle). The header's N/cap, the Sessions pane and the outlook all count these."},
 	{"active <1m", "a live session with activity in the last minute (a log line naming it). Not proof that it is busy: it is not idle yet. JSON says \"working\"."},
 	{"idle", "a live session with no activity for 60 s or more: the governor may evict it, the least recently active first."},

@@ -135,6 +135,11 @@ type Model struct {
 	// snapshot taken at dupAt.
 	dupNames map[string]int
 	dupAt    time.Time
+	// happened is what just happened (the line under the meters), of the
+	// snapshot shown; onHappened: the cursor is on that line (↑ from a
+	// pane's top row), so enter opens its details.
+	happened   *governor.Happening
+	onHappened bool
 	// openText is the full text of the row opened with enter (openRow),
 	// scrolled to openOffset; nil when none is open.
 	openText   []string
@@ -309,6 +314,7 @@ func (m *Model) refresh() {
 	}
 	if !m.frozen {
 		m.snap = snap
+		m.happened = m.snap.JustHappened() // once a snapshot, not once a frame
 		m.dirty = true
 	}
 }

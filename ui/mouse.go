@@ -49,6 +49,11 @@ func (m *Model) handleClick(msg tea.MouseClickMsg) {
 	if msg.Button != tea.MouseLeft || m.showHelp {
 		return
 	}
+	if m.happened != nil && msg.Y == happenedRow && m.openText == nil && m.details == "" {
+		m.onHappened, m.dirty = true, true
+		m.openHappened()
+		return
+	}
 	p, ok := m.paneAt(msg.X, msg.Y)
 	if !ok {
 		return

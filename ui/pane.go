@@ -85,6 +85,10 @@ type content struct {
 	// keep is a row that stays in view from the top even when the rows
 	// above it fill the pane (the newest loss under the risks); -1 none.
 	keep int
+	// recent is how many rows from the top belong on the first screen
+	// (the risks and the last hour's losses): the pane asks for room for
+	// them before less important panes get theirs.
+	recent int
 }
 
 // rowList is a pane's rows after its filter: how many, the row at i, and

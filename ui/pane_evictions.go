@@ -45,7 +45,19 @@ func (m *Model) evictionsContent(w int) content {
 	keep := -1
 	losses, outcomes := m.snap.Losses, m.snap.Outcomes
 	zone := m.snap.Now.Location() // the daemon logs in UTC, the app in local time: show one clock
-	for i, j := len(losses)-1, 0; i >= 0 || j < len(outcomes); {
+	// The last hour's losses come first, newest first, before the older
+	// history and the governor's other actions (issue 36 #2: at 80×24 the
+	// losses of the last hour sat under "↓ 13 more"); recent counts them
+	// with the risks: the rows the first screen must show.
+	i := len(losses) - 1
+	for ; i >= 0 && m.snap.Now.Sub(losses[i].Time) <= governor.HappenedFor; i-- {
+		if keep < 0 {
+			keep = len(pend) // the newest loss stays in view
+		}
+		pend = append(pend, m.lossRow(losses[i], zone))
+	}
+	recent := len(pend)
+	for j := 0; i >= 0 || j < len(outcomes); {
 		if j < len(outcomes) && (outcomes[j].Eviction || outcomes[j].Kind == governor.KindIdleTimeout) { // its loss says it
 			j++
 			continue
@@ -74,9 +86,12 @@ func (m *Model) evictionsContent(w int) content {
 			cause: governor.OutcomeCause(o), detail: m.withLogLines(detail, o.Session, o.Time)})
 	}
 	ev := m.evColumns(w, pend)
-	head := newLine(t).add(Ink{}, " ").cell(t.Heading, "TIME", ev.timeW).cell(t.Heading, "WHAT", ev.whatW).cell(t.Heading, "SESSION", ev.nameW).
-		rcell(t.Heading, "IDLE", ev.idleW).add(Ink{}, " ").cell(t.Heading, "CAUSE", ev.causeW)
-	c := content{heading: head.String(), keep: keep, rows: make([]row, 0, len(pend))}
+	head := newLine(t).add(Ink{}, " ").cell(t.Heading, "TIME", ev.timeW).cell(t.Heading, "WHAT", ev.whatW).cell(t.Heading, "SESSION", ev.nameW)
+	if !ev.foldIdle {
+		head.rcell(t.Heading, "IDLE", ev.idleW).add(Ink{}, " ")
+	}
+	head.cell(t.Heading, "CAUSE", ev.causeW)
+	c := content{heading: head.String(), keep: keep, recent: recent, rows: make([]row, 0, len(pend))}
 	for _, p := range pend {
 		c.rows = append(c.rows, m.evRow(ev, p))
 	}
@@ -86,6 +101,20 @@ func (m *Model) evictionsContent(w int) content {
 	}
 	return c
 }
+
+// evictionsMinRows: the risks and the last hour's losses, up to
+// evRecentRows, are on the first screen before the less important panes
+// get room (issue 36 #2: at 80×24 the two sessions paused after an update
+// restart sat under "↓ 2 more").
+func (m *Model) evictionsMinRows(c content, rows int) int {
+	if m.height < 24 {
+		return 1
+	}
+	return max(1, min(c.recent, evRecentRows, rows))
+}
+
+// evRecentRows bounds the rows the Evictions pane asks for first.
+const evRecentRows = 3
 
 // evPending is an Evictions row before the columns are sized: its key
 // (a session may have a risk and a loss), cells (time, what, session
@@ -104,7 +133,11 @@ type evPending struct {
 type evCols struct {
 	timeW, whatW, nameW, idleW, causeW int
 	lines                              int
+	foldIdle                           bool // no IDLE column: the idle time ends the cause
 }
+
+// evCauseMin: below this the cause takes the IDLE column's width too.
+const evCauseMin = 30
 
 // evColumns sizes the columns to what they hold, so the cause gets the
 // rest of the width; the cause wraps, to a few lines where the screen has
@@ -122,6 +155,12 @@ func (m *Model) evColumns(w int, pend []evPending) evCols {
 	// Two spaces after IDLE: its right-aligned figure must not run into
 	// the cause's first word.
 	ev.causeW = max(4, w-ev.timeW-ev.whatW-ev.nameW-ev.idleW-7)
+	if ev.causeW < evCauseMin && ev.idleW > 4 {
+		// Too narrow for the reasons: the idle time goes to the end of
+		// the cause ("… · idle 7m45s") and its column to the cause.
+		ev.causeW += ev.idleW + 2
+		ev.idleW, ev.foldIdle = 0, true
+	}
 	switch {
 	case m.zoomed && m.focus == paneEvictions:
 		ev.lines = 1 << 10
@@ -140,11 +179,18 @@ const (
 // evRow is one Evictions row, its cause wrapped under it.
 func (m *Model) evRow(ev evCols, p evPending) row {
 	t := m.theme
-	l := newLine(t).add(Ink{}, " ").cell(p.inks[0], p.cells[0], ev.timeW).cell(p.inks[1], p.cells[1], ev.whatW).cell(Ink{}, p.cells[2], ev.nameW).
-		rcell(Ink{}, p.cells[3], ev.idleW).add(Ink{}, " ")
-	lines := wrap(p.cause, ev.causeW, ev.lines)
+	l := newLine(t).add(Ink{}, " ").cell(p.inks[0], p.cells[0], ev.timeW).cell(p.inks[1], p.cells[1], ev.whatW).cell(Ink{}, p.cells[2], ev.nameW)
+	cause, lead := p.cause, ev.timeW+ev.whatW+ev.nameW+4
+	switch {
+	case ev.foldIdle && p.cells[3] != "":
+		cause += " · idle " + p.cells[3]
+	case !ev.foldIdle:
+		l.rcell(Ink{}, p.cells[3], ev.idleW).add(Ink{}, " ")
+		lead += ev.idleW + 2
+	}
+	lines := wrap(cause, ev.causeW, ev.lines)
 	r := l.cell(p.inks[2], lines[0], ev.causeW).row(p.key)
-	indent := strings.Repeat(" ", ev.timeW+ev.whatW+ev.nameW+ev.idleW+6)
+	indent := strings.Repeat(" ", lead)
 	for _, more := range lines[1:] {
 		r.more = append(r.more, indent+t.paint(p.inks[2], fit(more, ev.causeW))+" ")
 	}

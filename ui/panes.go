@@ -81,8 +81,8 @@ var paneTable = []paneEntry{
 	},
 	paneEvictions: {
 		title: "Evictions", config: config.PaneEvictions, prio: 2,
-		content: (*Model).evictionsContent,
-		cursor:  true, // enter opens a risk's or a loss's text (openRow), not a session
+		content: (*Model).evictionsContent, minRows: (*Model).evictionsMinRows,
+		cursor: true, // enter opens a risk's or a loss's text (openRow), not a session
 	},
 	paneCompetition: {
 		title: "Competition", config: config.PaneCompetition, prio: 5,

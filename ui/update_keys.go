@@ -39,14 +39,24 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.panes[m.focus].filter = ""
 		case m.zoomed:
 			m.zoomed = false
+		case m.onHappened:
+			m.onHappened = false
 		}
 	case key.Matches(msg, k.NextPane):
+		m.onHappened = false
 		m.moveFocus(1)
 	case key.Matches(msg, k.PrevPane):
+		m.onHappened = false
 		m.moveFocus(-1)
 	case key.Matches(msg, k.Up):
-		m.scroll(-1)
+		if !m.selectHappened() {
+			m.scroll(-1)
+		}
 	case key.Matches(msg, k.Down):
+		if m.onHappened {
+			m.onHappened = false // back to the pane's top row
+			break
+		}
 		m.scroll(1)
 	case key.Matches(msg, k.PageUp):
 		m.scroll(-10)
@@ -78,6 +88,10 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Save):
 		return m.saveView()
 	case key.Matches(msg, k.Details):
+		if m.onHappened && m.happened != nil && m.openText == nil {
+			m.openHappened()
+			break
+		}
 		if m.openText == nil && m.details == "" && m.openRow() {
 			break
 		}
