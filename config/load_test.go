@@ -1,6 +1,7 @@
 package config
 
 import (
+	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -108,5 +109,18 @@ func TestLoadNamesEveryBadKey(t *testing.T) {
 	}
 	if l := Load([]byte(Template)); len(l.All()) != 0 || !reflect.DeepEqual(l.Config, Default()) {
 		t.Errorf("the template loads with %v, %+v", l.All(), l.Config)
+	}
+}
+
+// TestCommandsDocConfigListsEveryPane: the config example in
+// docs/commands.md lists the panes as the template does.
+func TestCommandsDocConfigListsEveryPane(t *testing.T) {
+	doc, err := os.ReadFile("../docs/commands.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "order = " + quotedList(Default().Panes.Order)
+	if !strings.Contains(Template, want+"\n") || !strings.Contains(string(doc), "\n"+want+"\n") {
+		t.Errorf("docs/commands.md's config example lacks %q", want)
 	}
 }
