@@ -172,6 +172,7 @@ file; "coworktop config" says where, and flags override it.`,
 		newServeCmd(g),
 		newConfigCmd(g),
 		newStatuslineCmd(g),
+		newNotifyCmd(g),
 		newVersionCmd(g),
 	)
 	if g.stdout != nil { // cobra's completion commands keep the writer they are made with

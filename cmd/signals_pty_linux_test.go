@@ -171,3 +171,49 @@ func TestTerminalSignalsAutoAndOn(t *testing.T) {
 		t.Fatalf("auto on an unknown terminal signalled:\n%q", tail(out, 2000))
 	}
 }
+
+// notify --test in a pseudo-terminal whose environment says WezTerm, with
+// a stand-in notify-send: both paths send, and it says so.
+func TestNotifyTestSendsByEachPath(t *testing.T) {
+	t.Parallel()
+	master, slave := openPTY(t)
+	bin, calls := t.TempDir(), filepath.Join(t.TempDir(), "calls")
+	script := "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done >> '" + calls + "'\n"
+	if err := os.WriteFile(filepath.Join(bin, "notify-send"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	home := t.TempDir()
+	cmd := exec.Command(buildCoworktop(t), "notify", "--test")
+	cmd.Env = []string{"HOME=" + home, "XDG_CONFIG_HOME=" + home, "PATH=" + bin, "TERM=xterm-256color", "TERM_PROGRAM=WezTerm"}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = slave, slave, slave
+	var out bytes.Buffer
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		buf := make([]byte, 4096)
+		for {
+			n, err := master.Read(buf)
+			out.Write(buf[:n])
+			if err != nil || bytes.Contains(out.Bytes(), []byte("terminal (--terminal-signals): ")) && bytes.Count(out.Bytes(), []byte("\n")) >= 3 {
+				return
+			}
+		}
+	}()
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("notify --test: %v", err)
+	}
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+	}
+	got := out.String()
+	for _, want := range []string{"\x1b]777;notify;coworktop: test notification;If you see this, coworktop can reach you this way.\a",
+		"desktop notifier (--notify): sent by notify-send", "terminal (--terminal-signals): sent as OSC 777 to this terminal (WezTerm, from TERM_PROGRAM=WezTerm)"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("notify --test lacks %q:\n%q", want, got)
+		}
+	}
+	if b, _ := os.ReadFile(calls); !strings.Contains(string(b), "coworktop: test notification") {
+		t.Errorf("notify-send got %q", b)
+	}
+}
