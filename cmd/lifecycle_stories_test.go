@@ -208,7 +208,7 @@ func TestStoryUpdateQuitNoReturn(t *testing.T) {
 			a.Version, a.PendingVersion, a.NotRunningSince)
 	}
 	text := reportText(t, dir)
-	for _, want := range []string{"1 update restart (5 sessions stopped)", "not running since 2026-09-14 04:05:12",
+	for _, want := range []string{"1 update restart (5 sessions stopped, coworktop saw 3 live)", "not running since 2026-09-14 04:05:12",
 		"1 second instance", "2 unnamed", "the app stopped 5, coworktop saw 3 live"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("report text lacks %q:\n%s", want, text)

@@ -89,7 +89,7 @@ func TestReportLossesCountedByHand(t *testing.T) {
 	if l := byEvidence["main.log:26"]; l.Cause != governor.LossCrash.String() || l.Detail != "SIGKILL" {
 		t.Errorf("crash: %+v", l)
 	}
-	if !strings.Contains(r.Verdict, "19 sessions were lost") || !strings.Contains(r.Verdict, "2 daemon crash loop") {
+	if !strings.Contains(r.Verdict, "19 sessions are lost and not back") || !strings.Contains(r.Verdict, "2 daemon crash loop") {
 		t.Errorf("the verdict counts each cause: %s", r.Verdict)
 	}
 	text, _, _ := runCLI(t, "report", filepath.Join(testdataDir, "logs", "losses"))

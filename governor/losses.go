@@ -166,12 +166,16 @@ type losses struct {
 	// did (by its number), for the losses the list still keeps.
 	seq   uint32
 	backs map[uint32]time.Time
+	// open counts by cause the losses not back (unnamed ones never come
+	// back by name): Snapshot.LostNow.
+	open [len(LossCauses)]int
 }
 
 // lossBack: a line shows sess live again after its loss: that loss is
 // history, no longer lost. "Lost" means not back (PRODUCT.md).
 func (s *State) lossBack(sess *session, t time.Time) {
 	s.loss.cameBack++
+	s.loss.open[sess.lossCause]--
 	s.loss.backs[sess.lossSeq] = t
 	sess.lossSeq = 0
 	if n := uint32(2 * s.loss.list.n); len(s.loss.backs) > int(n) && s.loss.seq > n {
@@ -180,6 +184,19 @@ func (s *State) lossBack(sess *session, t time.Time) {
 				delete(s.loss.backs, k)
 			}
 		}
+	}
+}
+
+// unnamedBack: k of the n sessions an unnamed loss (number seq, of
+// cause c) stands for came back at t; the loss is back when all did.
+func (s *State) unnamedBack(seq uint32, c LossCause, k, n int, t time.Time) {
+	if k <= 0 {
+		return
+	}
+	s.loss.cameBack += k
+	s.loss.open[causeIndex(c)] -= k
+	if k >= n {
+		s.loss.backs[seq] = t
 	}
 }
 
@@ -211,29 +228,28 @@ func (s *State) lost(l Loss) bool {
 	if l.Count == 0 {
 		l.Count = 1
 	}
+	s.loss.seq++
+	l.seq = s.loss.seq
 	if l.Session != "" {
 		if at, ok := s.loss.last[l.Session]; ok && !l.Time.Before(at) && l.Time.Sub(at) <= lossWindow {
 			return false
 		}
 		s.loss.last[l.Session] = l.Time
 		l.WaitingFor = s.records.waitingAt(l.Session, l.Time)
-		s.loss.seq++
-		l.seq = s.loss.seq
 		if sess, ok := s.sessions[l.Session]; ok {
 			if sess.lossSeq != 0 { // lost again before it came back: one session, counted by its newest loss
 				s.loss.cameBack++
+				s.loss.open[sess.lossCause]--
 			}
-			sess.lossSeq, sess.lossCause = l.seq, l.Cause
+			sess.lossSeq, sess.lossCause = l.seq, causeIndex(l.Cause)
 		}
 		if len(s.loss.last) > 4*max(s.limits.EndedSessions, 16) {
 			s.pruneLossTimes(l.Time)
 		}
 	}
-	c := l.Cause
-	if uint(c) >= uint(len(s.loss.counts)) {
-		c = LossUnknown
-	}
+	c := causeIndex(l.Cause)
 	s.loss.counts[c] += l.Count
+	s.loss.open[c] += l.Count
 	if len(s.loss.list.buf) >= s.loss.list.n {
 		s.loss.hidden++
 	}
@@ -288,6 +304,24 @@ func (s *State) orderLosses() {
 	slices.SortStableFunc(items, func(a, b Loss) int { return a.Time.Compare(b.Time) })
 	s.loss.list.reset(items)
 	s.loss.outOfOrder = false
+}
+
+// causeIndex is c, or LossUnknown for a cause out of range.
+func causeIndex(c LossCause) LossCause {
+	if uint(c) >= uint(len(lossNames)) {
+		return LossUnknown
+	}
+	return c
+}
+
+// LostNow returns, by cause, the sessions lost that have not come back
+// (every cause listed): their sum is Snapshot.LostCount.
+func (s *State) LostNow() []LossCount {
+	out := make([]LossCount, len(LossCauses))
+	for i, c := range LossCauses {
+		out[i] = LossCount{Cause: c, Count: max(0, s.loss.open[c])}
+	}
+	return out
 }
 
 // LossCounts returns the sessions lost to each cause, every cause listed.

@@ -19,15 +19,22 @@ import (
 type quit struct {
 	at, last   time.Time
 	update     bool
-	quitCount  bool     // it was counted as a plain quit (until it turns out an update)
-	ended      []string // the live sessions it stopped, sorted as they were found
-	named      int      // of ended, how many are already recorded as lost
-	appCount   int      // the most sessions the app said it stopped or killed
-	stopCount  int      // the most sessions "Stopping N active session(s)" said
-	stopLogged bool     // a "Stopping N" line was logged
-	unnamed    int      // sessions recorded lost beyond those coworktop saw live
-	file       string   // the line that said it was for an update
+	quitCount  bool          // it was counted as a plain quit (until it turns out an update)
+	ended      []string      // the live sessions it stopped, sorted as they were found
+	named      int           // of ended, how many are already recorded as lost
+	appCount   int           // the most sessions the app said it stopped or killed
+	stopCount  int           // the most sessions "Stopping N active session(s)" said
+	stopLogged bool          // a "Stopping N" line was logged
+	unnamed    int           // sessions recorded lost beyond those coworktop saw live
+	unnamedSeq []unnamedLoss // those losses, to mark them back
+	file       string        // the line that said it was for an update
 	line       int
+}
+
+// unnamedLoss is a loss of n sessions coworktop did not see, by its number.
+type unnamedLoss struct {
+	seq uint32
+	n   int
 }
 
 // maxQuitSessions bounds the sessions one quit remembers by id.
@@ -37,7 +44,7 @@ const maxQuitSessions = 1024
 func (s *State) applyQuit(e *Event) {
 	q := &s.quit
 	if q.at.IsZero() || e.Time.Before(q.last) || e.Time.Sub(q.last) > updateWindow {
-		*q = quit{at: e.Time, ended: q.ended[:0]}
+		*q = quit{at: e.Time, ended: q.ended[:0], unnamedSeq: q.unnamedSeq[:0]}
 		if s.app.DownSince.IsZero() {
 			s.app.DownSince = e.Time
 		}
@@ -122,6 +129,7 @@ func (s *State) settleUpdateLosses(q *quit, e *Event) {
 		s.lost(Loss{Time: e.Time, Count: extra, Cause: LossUpdateRestart, File: e.File, Line: e.Line,
 			Detail: fmt.Sprintf("the app stopped %d, coworktop saw %d live", q.appCount, len(q.ended))})
 		q.unnamed += extra
+		q.unnamedSeq = append(q.unnamedSeq, unnamedLoss{seq: s.loss.seq, n: extra})
 		s.counts.LostToUpdate += extra
 	}
 }

@@ -3,6 +3,7 @@ package governor
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -93,7 +94,9 @@ type restartAudit struct {
 	eligible   int
 	resumed    bool // a "Relaunch auto-resume" line was logged
 	entries    []*restartEntry
-	unnamed    int // sessions the app stopped beyond those coworktop saw live
+	unnamed    []unnamedLoss // losses of sessions the app stopped beyond those coworktop saw live
+	unseen     int           // how many sessions those losses stand for
+	unseenBack int           // of them, how many the relaunch's auto-resume warmed
 }
 
 // maxRestarts bounds the restarts kept for report.
@@ -117,7 +120,13 @@ func (s *State) noteUpdateRestart(q *quit, e *Event) {
 	case e.Kind == KindUpdateRestart && e.Reason == ReasonIdleTimeout:
 		a.path = RestartPathIdle
 	}
+	// The app's own count: "Stopping N active session(s)", else "Killing N
+	// PTY process tree(s)" (one per session's terminal), as the loss
+	// count reads them.
 	a.appStopped, a.logged = q.stopCount, q.stopLogged
+	if !q.stopLogged && q.appCount > 0 {
+		a.appStopped, a.logged = q.appCount, true
+	}
 	for _, id := range q.ended {
 		if len(a.entries) >= maxQuitSessions {
 			break
@@ -133,7 +142,8 @@ func (s *State) noteUpdateRestart(q *quit, e *Event) {
 		sess.restart = en
 		a.entries = append(a.entries, en)
 	}
-	a.unnamed = q.unnamed
+	a.unnamed = append(a.unnamed[:0], q.unnamedSeq...)
+	a.unseen = q.unnamed
 }
 
 // cutTurn folds "[CCD CycleHealth] unhealthy cycle for S (…, reason=app_quit)":
@@ -165,6 +175,7 @@ func (s *State) restartFollow(e *Event) {
 		}
 	case KindRelaunchResume:
 		a.warmed, a.eligible, a.resumed = e.Count, e.Details().Eligible, true
+		s.warmUnnamed(a, e)
 	case KindAppUpdated:
 		if d := e.Details(); d.To != "" {
 			a.to = d.To
@@ -176,6 +187,27 @@ func (s *State) restartFollow(e *Event) {
 		if sess, ok := s.sessions[e.Session]; ok && sess.restart != nil && sess.restart.audit == a {
 			sess.restart.rcAfter = true
 		}
+	}
+}
+
+// warmUnnamed: the relaunch's "warmed A of B" counts the sessions the
+// app brought back, named or not; those beyond the named ones already
+// back are the unnamed ones the restart stopped (which, no line says).
+func (s *State) warmUnnamed(a *restartAudit, e *Event) {
+	back := 0
+	for _, en := range a.entries {
+		if !en.backAt.IsZero() {
+			back++
+		}
+	}
+	spare := e.Count - back
+	for i := range a.unnamed {
+		u := &a.unnamed[i]
+		k := min(spare, u.n)
+		s.unnamedBack(u.seq, LossUpdateRestart, k, u.n, e.Time)
+		u.n -= k
+		spare -= k
+		a.unseenBack += max(k, 0)
 	}
 }
 
@@ -248,7 +280,8 @@ type RestartView struct {
 	To   string      `json:"to,omitempty"`   // the version after ("Version changed since last launch")
 	// Stopped is how many sessions the app said it stopped ("[CCD]
 	// Stopping N active session(s) on quit"); StoppedLogged false: the log
-	// does not say (StoppedText "not logged", never 0).
+	// does not say. StoppedText says it in words: the app's count, else
+	// coworktop's of the sessions it saw live, else "not logged" (never 0).
 	Stopped       int    `json:"stopped,omitempty"`
 	StoppedLogged bool   `json:"stopped_logged"`
 	StoppedText   string `json:"stopped_text"`
@@ -260,6 +293,11 @@ type RestartView struct {
 	AutoResume bool `json:"auto_resume"`
 	Warmed     int  `json:"warmed,omitempty"`
 	Eligible   int  `json:"eligible,omitempty"`
+	// Unseen counts the sessions the app said it stopped beyond those
+	// coworktop saw live; UnseenBack those of them the relaunch's
+	// auto-resume warmed (by its count: no line names them).
+	Unseen     int `json:"unseen,omitempty"`
+	UnseenBack int `json:"unseen_back,omitempty"`
 	// Back, NotBack, CutTurns and LostRC count Sessions.
 	Back     int    `json:"back"`
 	NotBack  int    `json:"not_back"`
@@ -278,9 +316,8 @@ func (s *State) restartView(a *restartAudit, names map[string]string) *RestartVi
 		return nil
 	}
 	v := &RestartView{At: a.at, Path: a.path, From: a.from, To: a.to, Stopped: a.appStopped, StoppedLogged: a.logged,
-		RelaunchAt: a.relaunchAt, AutoResume: a.resumed, Warmed: a.warmed, Eligible: a.eligible,
+		RelaunchAt: a.relaunchAt, AutoResume: a.resumed, Warmed: a.warmed, Eligible: a.eligible, Unseen: a.unseen, UnseenBack: a.unseenBack,
 		Evidence: a.ref.String(), Sessions: make([]RestartSession, 0, len(a.entries))}
-	v.StoppedText = StoppedText(a.appStopped, a.logged)
 	for _, en := range a.entries {
 		rs := RestartSession{ID: en.id, Name: names[en.id], RemoteControlBefore: en.rcBefore, TurnCut: en.cut, TurnS: int(en.cutS),
 			Back: !en.backAt.IsZero(), BackAt: en.backAt, BackBy: backByText(en.backBy),
@@ -299,6 +336,7 @@ func (s *State) restartView(a *restartAudit, names map[string]string) *RestartVi
 		v.count(rs)
 		v.Sessions = append(v.Sessions, rs)
 	}
+	v.StoppedText = stoppedText(a.logged, a.appStopped, len(v.Sessions))
 	v.Lines = restartLines(v)
 	v.Summary = strings.Join(v.Lines, "; ")
 	return v
@@ -318,17 +356,28 @@ func (v *RestartView) count(rs RestartSession) {
 	}
 }
 
-// StoppedText is how many sessions a quit stopped, in words: the app's
-// count when it logged one, "not logged" when it did not (unknown is
-// never zero).
-func StoppedText(n int, logged bool) string {
-	if !logged {
-		return "sessions stopped: not logged"
+// stoppedText is how many sessions a restart stopped, in words: the
+// app's count when it logged one ("[CCD] Stopping N active session(s)"),
+// else coworktop's count of those it saw live, said as such, else "not
+// logged": unknown is never zero (#94691, #92196: the deferral path logs
+// no count).
+func stoppedText(logged bool, app, seen int) string {
+	switch {
+	case logged && app == seen:
+		return plural(app, "session stopped", "sessions stopped")
+	case logged:
+		return plural(app, "session stopped", "sessions stopped") + fmt.Sprintf(", coworktop saw %d live", seen)
+	case seen > 0:
+		return plural(seen, "session stopped", "sessions stopped") + ", counted by coworktop"
 	}
+	return "sessions stopped: not logged"
+}
+
+func plural(n int, one, many string) string {
 	if n == 1 {
-		return "1 session stopped"
+		return "1 " + one
 	}
-	return fmt.Sprintf("%d sessions stopped", n)
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 func backByText(k Kind) string {
@@ -355,9 +404,6 @@ func restartLines(v *RestartView) []string {
 		head += " (" + p + ")"
 	}
 	head += ": " + v.StoppedText
-	if v.StoppedLogged && v.Stopped != len(v.Sessions) {
-		head += fmt.Sprintf(" (coworktop saw %d live)", len(v.Sessions))
-	}
 	lines := []string{head}
 	if len(v.Sessions) > 0 {
 		back := fmt.Sprintf("%d of %d came back", v.Back, len(v.Sessions))
@@ -402,7 +448,10 @@ func joinNames(list []RestartSession, keep func(RestartSession) bool) string {
 	if n > maxUpdateNames {
 		names = append(names, fmt.Sprintf("%d more", n-maxUpdateNames))
 	}
-	return strings.Join(names, ", ")
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // Restarts is every update restart kept (the newest maxRestarts), oldest
@@ -507,4 +556,78 @@ func (r *RestartSession) UnmarshalJSON(b []byte) error {
 		return fmt.Errorf("restart session: %w", err)
 	}
 	return nil
+}
+
+// NameOf is how every output names a session it lists by id: its title
+// (from its record), else its folder's name, else "" (the caller shows
+// the short id).
+func (s *State) NameOf(id string) string {
+	if t := s.RecordTitle(id); t != "" {
+		return t
+	}
+	if sess, ok := s.sessions[id]; ok && sess.cwd != "" {
+		return projectName(sess.cwd)
+	}
+	return ""
+}
+
+// NamedID is "name (shortid)", or the short id alone when no name is
+// known: how a list names a session, the full id in its details.
+func NamedID(name, id string) string {
+	short := ShortID(id)
+	if name == "" || name == short {
+		return short
+	}
+	return name + " (" + short + ")"
+}
+
+// Sentence is the restart and what it cost in one sentence, for report's
+// verdict: "the app restarted itself at 13:44 to install 2.2553.1 after
+// it sat idle, stopping 6 sessions: all 6 came back, billing-api's turn
+// was cut, data-pipeline and terraform lost Remote Control (idle-paused
+// at 13:59)".
+func (v *RestartView) Sentence() string {
+	s := "the app restarted itself at " + v.At.Format("15:04")
+	if v.To != "" {
+		s += " to install " + v.To
+	} else {
+		s += " for an update"
+	}
+	if p := v.Path.Text(); p != "" {
+		s += " " + p
+	}
+	s += ", " + v.StoppedText
+	if len(v.Sessions) == 0 {
+		return s
+	}
+	var cost []string
+	total, back := len(v.Sessions)+v.Unseen, v.Back+v.UnseenBack
+	switch {
+	case back == total && total > 1:
+		cost = append(cost, fmt.Sprintf("all %d came back", total))
+	case back == total:
+		cost = append(cost, "it came back")
+	case v.NotBack > 0:
+		cost = append(cost, fmt.Sprintf("%d of %d came back (not back: %s)", back, total,
+			joinNames(v.Sessions, func(r RestartSession) bool { return !r.Back })))
+	default:
+		cost = append(cost, fmt.Sprintf("%d of %d came back", back, total))
+	}
+	if v.CutTurns > 0 {
+		cost = append(cost, joinNames(v.Sessions, func(r RestartSession) bool { return r.TurnCut })+" had a turn cut")
+	}
+	if v.LostRC > 0 {
+		rc := joinNames(v.Sessions, func(r RestartSession) bool { return r.RemoteControlLost }) + " lost Remote Control"
+		var at []string
+		for _, r := range v.Sessions {
+			if r.RemoteControlLost && !r.PausedAt.IsZero() && !slices.Contains(at, r.PausedAt.Format("15:04")) {
+				at = append(at, r.PausedAt.Format("15:04"))
+			}
+		}
+		if len(at) > 0 {
+			rc += " and were idle-paused at " + strings.Join(at, ", ")
+		}
+		cost = append(cost, rc)
+	}
+	return s + ": " + strings.Join(cost, ", ")
 }

@@ -84,7 +84,7 @@ func TestRestartAuditOfTheIdleUpdate(t *testing.T) {
 		}
 	}
 	for _, want := range []string{"update restart at 13:44 to 2.2553.1 (after the app sat idle): 6 sessions stopped",
-		"6 of 6 came back", "turn cut: billing-api", "Remote Control not turned back on: data-pipeline, terraform"} {
+		"6 of 6 came back", "turn cut: billing-api", "Remote Control not turned back on: data-pipeline and terraform"} {
 		if !strings.Contains(r.Summary, want) {
 			t.Errorf("summary lacks %q: %s", want, r.Summary)
 		}

@@ -319,6 +319,9 @@ type Snapshot struct {
 	// Limits.Outcomes); LossCounts counts every one by cause.
 	Losses     []Loss      `json:"losses"`
 	LossCounts []LossCount `json:"loss_counts"`
+	// LostNow counts by cause the losses whose session has not come back:
+	// the headline "N lost" (LostCount) is their sum.
+	LostNow []LossCount `json:"lost_now"`
 	// Risks are coworktop's inference of what is about to go wrong, each
 	// with its evidence.
 	Risks  []Risk `json:"risks"`

@@ -27,7 +27,7 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 	snap.MemorySamples, snap.MemoryTimes = s.memory.items(), s.memoryAt.items()
 	snap.HostHistory = s.hostHistory.items()
 	snap.Log = s.logLines()
-	snap.Losses, snap.LossCounts = s.recentLosses(s.limits.Outcomes), s.LossCounts()
+	snap.Losses, snap.LossCounts, snap.LostNow = s.recentLosses(s.limits.Outcomes), s.LossCounts(), s.LostNow()
 	if s.host != nil {
 		h := *s.host
 		snap.Host = &h

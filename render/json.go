@@ -133,6 +133,10 @@ func appendEvicted(b []byte, e *Evicted) []byte {
 		b = append(b, ",\n      \"line\": "...)
 		b = strconv.AppendInt(b, int64(e.Line), 10)
 	}
+	if e.Name != "" {
+		b = append(b, ",\n      \"name\": "...)
+		b = appendJSONString(b, e.Name)
+	}
 	return append(b, "\n    }"...)
 }
 
@@ -195,6 +199,8 @@ func appendLost(b []byte, l *Lost) []byte {
 		{",\n      \"claude_code_id\": ", l.ClaudeCodeID},
 		{",\n      \"claude_code_id_source\": ", l.ClaudeCodeIDSource},
 		{",\n      \"resume\": ", l.Resume},
+		{",\n      \"name\": ", l.Name},
+		{",\n      \"back\": ", l.Back.JSON()},
 	} {
 		if f.value != "" {
 			b = appendJSONString(append(b, f.key...), f.value)

@@ -38,7 +38,7 @@ func writeLosses(b *strings.Builder, r Report) error {
 	}
 	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
 	for _, l := range shown {
-		who := governor.ShortID(l.Session)
+		who := governor.NamedID(l.Name, l.Session)
 		if l.Session == "" {
 			who = fmt.Sprintf("%d unnamed", l.Count)
 		}
@@ -46,7 +46,11 @@ func writeLosses(b *strings.Builder, r Report) error {
 		if l.CauseEvidence != "" {
 			evidence += " (cause: " + l.CauseEvidence + ")"
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", l.Time, who, governor.LossCauseOf(l.Cause).Text(), l.Detail, evidence)
+		back := "not back"
+		if l.Back != "" {
+			back = "back " + backTime(l.Time, l.Back)
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", l.Time, who, governor.LossCauseOf(l.Cause).Text(), back, l.Detail, evidence)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -120,18 +124,33 @@ func writeWaitingLosses(b *strings.Builder, losses []Lost) {
 
 // lossVerdict is the verdict's count of lost sessions by cause.
 func lossVerdict(r Report) string {
-	total := 0
+	total, now := 0, 0
 	var by []string
 	for _, c := range governor.LossCauses {
-		if n := r.LossCounts[c.String()]; n > 0 {
-			total += n
+		total += r.LossCounts[c.String()]
+		if n := r.LostNow[c.String()]; n > 0 {
+			now += n
 			by = append(by, fmt.Sprintf("%d %s", n, c.Text()))
 		}
 	}
-	if total == 0 {
+	switch {
+	case total == 0:
 		return ""
+	case now == 0:
+		return fmt.Sprintf("%s stopped, paused or evicted, and every one came back", plural(total, "session was", "sessions were"))
+	case r.CameBack > 0:
+		return fmt.Sprintf("%s lost and not back (%s); %d more came back", plural(now, "session is", "sessions are"), strings.Join(by, ", "), r.CameBack)
 	}
-	return fmt.Sprintf("%s lost (%s)", plural(total, "session was", "sessions were"), strings.Join(by, ", "))
+	return fmt.Sprintf("%s lost and not back (%s)", plural(now, "session is", "sessions are"), strings.Join(by, ", "))
+}
+
+// backTime is when a lost session came back: the clock alone on the day
+// it was lost.
+func backTime(lost, back Stamp) string {
+	if len(lost) >= 10 && len(back) > 11 && lost[:10] == back[:10] {
+		return string(back[11:])
+	}
+	return string(back)
 }
 
 // writeRisks lists the risks coworktop infers now, each with its evidence.

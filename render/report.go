@@ -9,6 +9,7 @@ package render
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
@@ -49,6 +50,12 @@ type Report struct {
 	// losses less those ("lost" means not back).
 	CameBack int `json:"came_back,omitempty"`
 	Lost     int `json:"lost"`
+	// LostNow counts Lost by cause (every cause present).
+	LostNow map[string]int `json:"lost_now"`
+	// Restarts are the update restarts and what each cost: the sessions
+	// stopped, which came back, whose turn was cut, which lost Remote
+	// Control (governor.RestartView).
+	Restarts []governor.RestartView `json:"restarts,omitempty"`
 	// NextVictim is governor.Snapshot.NextVictim as of the log's last
 	// line: coworktop's estimate of whom the next warm spawn at the cap
 	// would evict then (absent when none would be).
@@ -133,6 +140,8 @@ type Evicted struct {
 	Cause      string `json:"cause"`
 	File       string `json:"file,omitempty"`
 	Line       int    `json:"line,omitempty"`
+	// Name is the session's title or folder name (governor.State.NameOf).
+	Name string `json:"name,omitempty"`
 }
 
 // Lost is one lost session (or Count unnamed ones) with its evidence.
@@ -158,6 +167,11 @@ type Lost struct {
 	ClaudeCodeID       string `json:"claude_code_id,omitempty"`
 	ClaudeCodeIDSource string `json:"claude_code_id_source,omitempty"`
 	Resume             string `json:"resume,omitempty"`
+	// Name is the session's title or folder name (governor.State.NameOf),
+	// Back when a line showed it live again: a loss that came back is
+	// history, not lost (empty while it has not).
+	Name string `json:"name,omitempty"`
+	Back Stamp  `json:"back,omitempty"`
 }
 
 // RedactedTitle stands for a title under --redact.
@@ -247,7 +261,8 @@ func Build(state *governor.State, files []File, lines Lines) Report {
 	evs, hidden := state.Evictions()
 	r.EvictionsNotListed = hidden
 	for _, o := range evs {
-		r.Evictions = append(r.Evictions, Evicted{Time: stamp(o.Time), Session: o.Session, IdleS: o.IdleS, IdleSource: o.IdleSource.String(), Cause: o.CauseName(), File: o.File, Line: o.Line})
+		r.Evictions = append(r.Evictions, Evicted{Time: stamp(o.Time), Session: o.Session, IdleS: o.IdleS, IdleSource: o.IdleSource.String(), Cause: o.CauseName(), File: o.File, Line: o.Line,
+			Name: state.NameOf(o.Session)})
 	}
 	r.addLosses(state)
 	r.CameBack, r.Lost = snap.CameBack, snap.LostCount()
@@ -257,6 +272,13 @@ func Build(state *governor.State, files []File, lines Lines) Report {
 	r.Governor.RulesGeneration = snap.Rules.Generation
 	r.VM.MemoryMB = snap.VM.MemoryMB
 	r.lifecycle(state, snap)
+	r.Restarts = state.Restarts(&snap)
+	r.App.stopped = restartsStoppedText(r.Restarts)
+	for _, v := range r.Restarts {
+		if v.LostRC > 0 {
+			r.App.rcLostAt, r.App.rcLost = v.At.Format("15:04"), v.LostRC
+		}
+	}
 	r.Verdict = verdict(r, c)
 	return r
 }
@@ -353,7 +375,33 @@ func (r *Report) Redact(rd Redactor) {
 		v.Project = "" // a folder's name: the redacted report names no project
 	}
 	r.VM.Service.Warning = rd.String(r.VM.Service.Warning) // the service's error text may name a path
-	r.Verdict = rd.String(r.Verdict)
+	r.Verdict = rd.String(r.redactRestarts(rd, r.Verdict))
+}
+
+// redactRestarts names the restarts' sessions by their redacted short
+// ids, in the restarts and in verdict, which it returns.
+func (r *Report) redactRestarts(rd Redactor, verdict string) string {
+	for i := range r.Restarts {
+		v := &r.Restarts[i]
+		for j := range v.Sessions {
+			rs := &v.Sessions[j]
+			rs.ID = rd.String(rs.ID)
+			short := governor.ShortID(rs.ID)
+			if rs.Name != "" {
+				verdict = strings.ReplaceAll(verdict, rs.Name, short)
+				v.Summary = strings.ReplaceAll(v.Summary, rs.Name, short)
+			}
+			rs.Name = short
+		}
+		v.Lines = nil
+	}
+	for i := range r.Losses {
+		r.Losses[i].Name = "" // a folder's name or a title: the redacted report names none
+	}
+	for i := range r.Evictions {
+		r.Evictions[i].Name = ""
+	}
+	return verdict
 }
 
 // addLosses fills the loss timeline and its counts.
@@ -366,7 +414,9 @@ func (r *Report) addLosses(state *governor.State) {
 			lost.CauseEvidence = fmt.Sprintf("%s:%d", l.CauseFile, l.CauseLine)
 		}
 		lost.WaitingFor = l.WaitingFor
+		lost.Back = stamp(l.Back)
 		if l.Session != "" {
+			lost.Name = state.NameOf(l.Session)
 			lost.Title = state.RecordTitle(l.Session)
 			rec := state.RecoveryOf(l.Session, "")
 			lost.ClaudeCodeID, lost.Resume = rec.CodeID, rec.Command()
@@ -376,9 +426,12 @@ func (r *Report) addLosses(state *governor.State) {
 		}
 		r.Losses = append(r.Losses, lost)
 	}
-	r.LossCounts = map[string]int{}
+	r.LossCounts, r.LostNow = map[string]int{}, map[string]int{}
 	for _, c := range state.LossCounts() {
 		r.LossCounts[c.Cause.String()] = c.Count
+	}
+	for _, c := range state.LostNow() {
+		r.LostNow[c.Cause.String()] = c.Count
 	}
 }
 

@@ -35,6 +35,13 @@ type AppLifecycle struct {
 	// NotRunningSince: the last word was a quit (at this time) that no
 	// start or line of a running app followed.
 	NotRunningSince Stamp `json:"not_running_since,omitempty"`
+	// stopped is what the update restarts stopped, in words
+	// (restartsStoppedText): the text's "(6 sessions stopped)".
+	stopped string
+	// rcLostAt is when the last update restart that turned Remote
+	// Control off came ("15:04"), rcLost how many sessions lost it.
+	rcLostAt string
+	rcLost   int
 }
 
 // Daemon is the Claude Code daemon as daemon.log tells it (left out of the

@@ -74,13 +74,16 @@ func WriteText(w io.Writer, r Report) error {
 		shown = shown[len(shown)-maxTimeline:]
 	}
 	for _, e := range shown {
-		fmt.Fprintf(tw, "  %s\t%s\tidle %s\t%s\t%s:%d\n", e.Time, governor.ShortID(e.Session),
+		fmt.Fprintf(tw, "  %s\t%s\tidle %s\t%s\t%s:%d\n", e.Time, governor.NamedID(e.Name, e.Session),
 			idleText(e), causeText(e.Cause), e.File, e.Line)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 	if err := writeLosses(&b, r); err != nil {
+		return err
+	}
+	if err := writeRestarts(&b, r.Restarts); err != nil {
 		return err
 	}
 	fmt.Fprintf(&b, "\nverdict: %s\n", r.Verdict)

@@ -54,7 +54,7 @@ func appLifecycleText(a AppLifecycle) string {
 	}
 	restarts := ""
 	if a.UpdateRestarts > 0 {
-		restarts = fmt.Sprintf("%s (%s stopped)", plural(a.UpdateRestarts, "update restart", "update restarts"), plural(a.LostToUpdate, "session", "sessions"))
+		restarts = fmt.Sprintf("%s (%s)", plural(a.UpdateRestarts, "update restart", "update restarts"), a.stopped)
 	}
 	renderer := countText(a.RendererGone, "renderer or GPU process lost", "renderer or GPU processes lost")
 	if a.RendererOOM > 0 {
@@ -184,7 +184,11 @@ func lifecycleVerdict(r Report) []string {
 	if r.Sessions.TornDownWithTasks > 0 {
 		parts = append(parts, fmt.Sprintf("%s lost with a session torn down", plural(r.Sessions.TasksLost, "background task was", "background tasks were")))
 	}
-	if n := r.Sessions.PauseSkipped.RemoteControl; n > 0 {
+	if n := r.Sessions.PauseSkipped.RemoteControl; n > 0 && r.App.rcLost > 0 {
+		// The exemption did not outlive the restart: never "never reaped".
+		parts = append(parts, fmt.Sprintf("Remote Control vetoed %s until the %s update restart turned it off for %s",
+			plural(n, "idle pause", "idle pauses"), r.App.rcLostAt, plural(r.App.rcLost, "session", "sessions")))
+	} else if n > 0 {
 		parts = append(parts, fmt.Sprintf("Remote Control vetoed %s (those sessions are never reaped)", plural(n, "idle pause", "idle pauses")))
 	}
 	return parts

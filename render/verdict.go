@@ -34,6 +34,9 @@ func verdict(r Report, c governor.Counts) string {
 	if l := lossVerdict(r); l != "" {
 		parts = append(parts, l)
 	}
+	if rv := restartsVerdict(r.Restarts); rv != "" {
+		parts = append(parts, rv)
+	}
 	parts = append(parts, lifecycleVerdict(r)...)
 	if c.PressureCritical > 0 {
 		parts = append(parts, fmt.Sprintf("memory pressure reached critical %s", plural(c.PressureCritical, "time", "times")))
