@@ -364,16 +364,16 @@ func (v *RestartView) count(rs RestartSession) {
 func stoppedText(logged bool, app, seen int) string {
 	switch {
 	case logged && app == seen:
-		return plural(app, "session stopped", "sessions stopped")
+		return plural3(app, "session stopped", "sessions stopped")
 	case logged:
-		return plural(app, "session stopped", "sessions stopped") + fmt.Sprintf(", coworktop saw %d live", seen)
+		return plural3(app, "session stopped", "sessions stopped") + fmt.Sprintf(", coworktop saw %d live", seen)
 	case seen > 0:
-		return plural(seen, "session stopped", "sessions stopped") + ", counted by coworktop"
+		return plural3(seen, "session stopped", "sessions stopped") + ", counted by coworktop"
 	}
 	return "sessions stopped: not logged"
 }
 
-func plural(n int, one, many string) string {
+func plural3(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
