@@ -184,7 +184,7 @@ func CapText(c CapView) string {
 // "governor 9 effective, 12s ago", or that none was logged.
 func EffectiveText(e EffectiveView) string {
 	if e.Source != SourceLogged {
-		return "governor effective not logged yet"
+		return "the governor has not logged its count yet"
 	}
 	return fmt.Sprintf("governor %d effective, %s ago", e.Value, FormatDuration(e.Age))
 }

@@ -52,7 +52,7 @@ func TestEstimateWording(t *testing.T) {
 		{governor.CapText(governor.CapView{Value: 8, Source: governor.SourceLogged}), "8 (logged)"},
 		{governor.CapText(governor.CapView{Value: 8, Source: governor.SourceEstimated}), "~8 (est.)"},
 		{governor.CapText(governor.CapView{Source: governor.SourceUnknown}), "?"},
-		{governor.EffectiveText(governor.EffectiveView{Source: governor.SourceUnknown}), "governor effective not logged yet"},
+		{governor.EffectiveText(governor.EffectiveView{Source: governor.SourceUnknown}), "the governor has not logged its count yet"},
 	} {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)

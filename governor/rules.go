@@ -48,6 +48,10 @@ func nextVictim(ranking []SessionView) *SessionView {
 	return nil
 }
 
+// SweepReading labels cap − 2 as coworktop's reading of the sweep's
+// target: the app logs "down to" no figure and advises nothing.
+const SweepReading = "coworktop's reading"
+
 // sweepOutlook adds what a pressure sweep would do now under 2.x rules:
 // evict idle unprotected sessions, least recently active first, until the
 // effective count is down to cap − 2.
@@ -67,6 +71,6 @@ func sweepOutlook(o *Outlook, s Snapshot) {
 		}
 	}
 	o.Sweep = min(over, candidates)
-	o.SweepSummary = fmt.Sprintf("under %s pressure a sweep would evict %d of %d idle session(s), down to cap-2 (%d)",
-		level, o.Sweep, candidates, sweepTarget(s.Cap.Value))
+	o.SweepSummary = fmt.Sprintf("under %s memory pressure the app would pause %d of %d idle session(s) to get down to %d (cap − 2: %s of its sweep)",
+		level, o.Sweep, candidates, sweepTarget(s.Cap.Value), SweepReading)
 }

@@ -167,10 +167,13 @@ func outlook(s Snapshot) Outlook {
 	n := s.Live
 	o := Outlook{ToCap: s.Cap.Value - n, Headroom: s.Cap.Value - 2 - n, Basis: BasisLive, Count: n}
 	counted := fmt.Sprintf("%d live", n)
+	// Plain words (issue 36 #3): what the next session would meet, the
+	// governor's terms (warm spawn, yield, evict) in the help.
 	switch {
 	case n < s.Cap.Value:
 		o.Action = "start"
-		o.Summary = fmt.Sprintf("a warm spawn would start: %s is %d below the cap, %d below the advised cap-2", counted, o.ToCap, max(o.Headroom, 0))
+		o.Summary = fmt.Sprintf("%s: room for %s before the app pauses idle ones to start new ones (cap %d)",
+			counted, countText(o.ToCap, "more session"), s.Cap.Value)
 	case n == s.Cap.Value && s.NextVictim != nil:
 		o.Action, o.Victim = "evict", s.NextVictim.ID
 		// Named as every row names it (issue 23 #5: a bare hex id as the
@@ -179,15 +182,23 @@ func outlook(s Snapshot) Outlook {
 		if short := ShortID(s.NextVictim.ID); who != short {
 			who += " (" + short + ")"
 		}
-		o.Summary = fmt.Sprintf("a warm spawn would evict %s, idle %s: %s is at the cap", who, FormatDuration(s.NextVictim.Idle), counted)
+		o.Summary = fmt.Sprintf("%s is at the cap: the next session would make the app pause %s, idle %s", counted, who, FormatDuration(s.NextVictim.Idle))
 	case n == s.Cap.Value:
 		o.Action = "yield"
-		o.Summary = fmt.Sprintf("a warm spawn would yield: %s is at the cap and no unprotected session is idle for 60 s", counted)
+		o.Summary = fmt.Sprintf("%s is at the cap and no session has been idle 60 s: the app would start no session ahead of time", counted)
 	default:
 		o.Action = "yield"
-		o.Summary = fmt.Sprintf("a warm spawn would yield: %s is %d over the cap (user spawns still start)", counted, n-s.Cap.Value)
+		o.Summary = fmt.Sprintf("%s is %d over the cap: the app starts no session ahead of time (the ones you start still start)", counted, n-s.Cap.Value)
 	}
 	return o
+}
+
+// countText is "1 more session", "3 more sessions".
+func countText(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // ShortID shortens local_<uuid> to its first 8 hex digits, like git does;

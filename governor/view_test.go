@@ -133,7 +133,7 @@ func TestOutlookNamesTheVictim(t *testing.T) {
 		at(20)+" [info] Starting local session local_bbbbbbbb-2 in /p/beta",
 	)
 	o := s.Snapshot(t0.Add(300 * time.Second)).Outlook
-	if o.Action != "evict" || !strings.Contains(o.Summary, "would evict web-frontend (aaaaaaaa), idle ") {
+	if o.Action != "evict" || !strings.Contains(o.Summary, "would make the app pause web-frontend (aaaaaaaa), idle ") {
 		t.Errorf("outlook %q: %s", o.Action, o.Summary)
 	}
 }

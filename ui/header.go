@@ -205,13 +205,20 @@ func (m *Model) sessionsMeter(w int) string {
 	t := m.theme
 	s := m.snap
 	live := fmt.Sprint(s.Live)
-	gov, govShort := "gov ?", "gov ?" // the governor's count, in short: "?" when none was logged
+	// The governor's own count in plain words when short (issue 36 #3:
+	// "gov ?"); nothing when it has logged none and there is no room to
+	// say so.
+	eff := governor.EffectiveText(s.Effective)
+	var gov []string
 	if e := s.Effective; e.Source == governor.SourceLogged {
-		govShort = fmt.Sprintf("gov %d", e.Value)
-		gov = govShort + ", " + governor.FormatDuration(e.Age) + " ago"
+		gov = []string{fmt.Sprintf(" · governor counts %d, %s ago", e.Value, governor.FormatDuration(e.Age)), fmt.Sprintf(" · governor counts %d", e.Value)}
 	}
 	if s.Cap.Value == 0 {
-		return m.meter("Ses", 0, t.Muted, w, live+" live · cap ? · "+governor.EffectiveText(s.Effective), live+" live · "+gov, live)
+		forms := []string{live + " live · cap ? · " + eff}
+		for _, g := range gov {
+			forms = append(forms, live+" live"+g)
+		}
+		return m.meter("Ses", 0, t.Muted, w, append(forms, live+" live")...)
 	}
 	st := t.OK
 	switch {
@@ -225,18 +232,22 @@ func (m *Model) sessionsMeter(w int) string {
 		frac = live + "/~" + fmt.Sprint(s.Cap.Value) // the short forms keep the estimate's mark
 	}
 	capText := "cap " + governor.CapText(s.Cap)
-	forms := []string{
-		frac + " " + capText + " · " + governor.EffectiveText(s.Effective),
-		frac + " " + capText + " · " + gov,
-		frac + " · " + gov,
-		frac + " · " + govShort,
-		frac,
-	}
+	forms := []string{frac + " " + capText + " · " + eff}
 	if carried := s.CarriedCapText(); carried != "" {
 		// A cap logged before the app's restart says its age first.
-		forms = append([]string{frac + " cap " + carried + " · " + governor.EffectiveText(s.Effective),
-			frac + " cap " + carried + " · " + gov}, forms...)
+		forms = []string{frac + " cap " + carried + " · " + eff}
+		for _, g := range gov {
+			forms = append(forms, frac+" cap "+carried+g)
+		}
+		forms = append(forms, frac+" "+capText+" · "+eff)
 	}
+	for _, g := range gov {
+		forms = append(forms, frac+" "+capText+g)
+	}
+	for _, g := range gov {
+		forms = append(forms, frac+g)
+	}
+	forms = append(forms, frac+" "+capText, frac)
 	return m.meter("Ses", float64(s.Live)/float64(s.Cap.Value), st, w, forms...)
 }
 

@@ -56,8 +56,8 @@ func (m *Model) rankingContent(w int) content {
 	return c
 }
 
-// outlookLines say what a warm spawn would do now and the headroom, marked as
-// coworktop's estimate: wrapped, and as one clipped line each.
+// outlookLines say what the next session would meet now and the room
+// before a pressure sweep, marked as coworktop's estimate: wrapped, and as one clipped line each.
 func (m *Model) outlookLines(w int) (lines, tight []string) {
 	t := m.theme
 	o := m.snap.Outlook
@@ -82,9 +82,11 @@ func (m *Model) outlookLines(w int) (lines, tight []string) {
 		}
 		add(t.Estimate, u.When)
 	}
-	if m.snap.Cap.Value > 0 {
-		room := fmt.Sprintf("headroom: %d to the cap (%d), %d to the advised cap-2 (%d)",
-			max(o.ToCap, 0), m.snap.Cap.Value, max(o.Headroom, 0), m.snap.Cap.Value-2)
+	if m.snap.Cap.Value > 0 && m.snap.Rules.SweepEvicts && o.SweepSummary == "" {
+		// The sweep's target, said as coworktop's reading (issue 36 #3:
+		// "the advised cap-2" read as advice the app gives).
+		room := fmt.Sprintf("under memory pressure the app pauses idle sessions above %d (cap − 2, %s): room for %d more",
+			m.snap.Cap.Value-2, governor.SweepReading, max(o.Headroom, 0))
 		hs := t.OK
 		switch {
 		case o.ToCap <= 0:

@@ -85,13 +85,13 @@ var sessionColumns = []sessionColumn{
 			}
 			return governor.FormatDuration(s.TimerRemaining), m.theme.Muted
 		}},
-	{head: "EV", right: true, width: fixedWidth(2),
+	{head: "EVICTED", right: true, width: fixedWidth(7), // times: "EV" was jargon (issue 36 #3)
 		has: func(s governor.SessionView) bool { return s.Evictions > 0 },
 		cell: func(m *Model, s governor.SessionView, _ int) (string, Ink) {
 			if s.Evictions <= 0 {
 				return "", Ink{}
 			}
-			return strconv.Itoa(s.Evictions), m.theme.Evicted
+			return strconv.Itoa(s.Evictions) + "×", m.theme.Evicted
 		}},
 }
 

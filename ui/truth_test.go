@@ -29,7 +29,7 @@ func TestScreenAfterTheAppQuit(t *testing.T) {
 		"App quit 14:06:00, 4m00s ago",
 		"app quit",
 		"governor last critical 5m00s ago (logged)",
-		"0/8 cap 8 (logged) · governor effective not logged yet",
+		"0/8 cap 8 (logged) · the governor has not logged its count yet",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("screen lacks %q:\n%s", want, out)
