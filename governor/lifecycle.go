@@ -160,6 +160,7 @@ func (s *State) stopAll(e *Event) { s.applyQuit(e) }
 // applyService folds the Windows VM service's start and stop
 // (cowork-service.log).
 func (s *State) applyService(e *Event) {
+	s.noteServiceVM(e)
 	switch e.Kind {
 	case KindServiceStart:
 		s.counts.ServiceStarts++

@@ -19,6 +19,12 @@ type ProcessMember struct {
 	// elsewhere. MemoryKnown false: it could not be read, never 0.
 	Memory      uint64
 	MemoryKnown bool
+	// RSS and Footprint are the scanner's two raw figures (the group's
+	// sums): on Windows the private working set and the commit, on macOS
+	// RSS and phys_footprint; CPUPercent its share since the last scan.
+	RSS, Footprint           uint64
+	RSSKnown, FootprintKnown bool
+	CPUPercent               float64
 	// Started is when the process was created, where the lister reads it
 	// as a time (Windows); zero elsewhere.
 	Started time.Time

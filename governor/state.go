@@ -79,6 +79,7 @@ type State struct {
 	groups          []ProcessGroup
 	groupsAt        time.Time
 	memJoin         memoryJoin // the scan's members per session (session_memory.go)
+	svcVM           serviceVM  // cowork-service.log's last VM start (hyperv.go)
 	files           []FileStatus
 	fileAt          map[string]int // index in files by name (20 000 generations: no linear search per update)
 	// filesShared: snapshots hold files[:filesShared] as it is, so a change
@@ -334,6 +335,7 @@ func (s *State) applyMemory(e *Event) {
 }
 
 func (s *State) applyVM(e *Event) {
+	s.noteServiceVM(e)
 	det := e.Details()
 	switch e.Kind {
 	case KindVMBoot:

@@ -20,7 +20,7 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 		Counts:       s.counts,
 		VM:           s.vm,
 		Outcomes:     s.outcomes.newestFirst(),
-		Groups:       append([]ProcessGroup(nil), s.groups...),
+		Groups:       s.placeHyperV(s.groups),
 		GroupsAt:     s.groupsAt,
 		Files:        s.sharedFiles(),
 	}

@@ -25,6 +25,7 @@ const (
 func (s *Scanner) member(p *ProcInfo, parentPID int, sig *Signature, direct bool) governor.ProcessMember {
 	m := governor.ProcessMember{PID: p.PID, PPID: parentPID, Name: governor.SanitizeString(trimExe(p.Name), maxMemberName), Started: p.Started}
 	m.Memory, m.MemoryKnown, _ = s.memberFigure(p)
+	m.RSS, m.RSSKnown, m.Footprint, m.FootprintKnown = p.RSS, p.RSSKnown, p.Footprint, p.FootprintKnown
 	if len(p.Args) > 0 {
 		h := fnv.New64a()
 		for _, a := range p.Args {

@@ -151,7 +151,9 @@ func (s *Scanner) Scan(ctx context.Context, now time.Time) ([]governor.ProcessGr
 			g.CPUUnreadable++
 		}
 		if prev, ok := s.prev[p.PID]; ok && p.CPUKnown && prev.name == p.Name && dt > 0 && p.CPU >= prev.cpu {
-			g.CPUPercent += (p.CPU - prev.cpu) / dt * 100
+			cpu := (p.CPU - prev.cpu) / dt * 100
+			g.CPUPercent += cpu
+			g.Members[len(g.Members)-1].CPUPercent = cpu
 		}
 	}
 	s.remember(cands, now)

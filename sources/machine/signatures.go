@@ -96,9 +96,6 @@ const vzXPC = "com.apple.Virtualization.VirtualMachine"
 
 var qemuNames = []string{"qemu-system-*"}
 
-// hypervCowork is the note of a Hyper-V VM taken as Cowork's.
-const hypervCowork = "coworktop's estimate: a Hyper-V VM while the Cowork service runs (Windows Sandbox or another Hyper-V VM would look the same)"
-
 // Signatures returns the table. It is built on each call so no caller can
 // mutate a shared copy; the Scanner calls it once.
 func Signatures() []Signature {
@@ -109,12 +106,11 @@ func Signatures() []Signature {
 				{Names: []string{vzXPC}, Files: []string{"claudevm.bundle"}, Guest: coworkVM},
 				{Names: []string{vzXPC}, Owners: []string{"claude-app"}, Guest: coworkVM},
 				// Windows: the Hyper-V VM (vmmem holds the guest's memory, vmwp
-				// is its worker), taken as Cowork's while the Cowork service
-				// runs (#74890: vmwp and vmmem start 14 s after the app, and
-				// outlive it). vmmemCmZygote is Windows 11's container
-				// zygote, always on, not a VM (microsoft/Windows-Sandbox#126).
-				{Names: []string{"vmmem"}, IfGroup: "cowork-service", Guest: coworkVM, Note: hypervCowork},
-				{Names: []string{"vmwp"}, IfGroup: "cowork-service", Note: hypervCowork},
+				// is its worker) is the "hyperv" row below; the model
+				// places it as Cowork's only when its processes were created
+				// at the VM start cowork-service.log wrote (governor/hyperv.go,
+				// platforms audit W3): WSL 2, Docker's Hyper-V backend and
+				// Windows Sandbox have a vmwp too, and the service always runs.
 			},
 		},
 		{
@@ -260,8 +256,12 @@ func Signatures() []Signature {
 			Rules: []Rule{{Names: []string{"vmmemWSL"}}},
 		},
 		{
-			Key: "hyperv", Name: "Hyper-V VM (vmmem)", Kind: governor.GroupCompetitor,
-			Note:  "a Hyper-V partition while the Cowork service is not running: Windows Sandbox or another Hyper-V VM",
+			// Placed by the model (governor.placeHyperV): the Cowork VM when
+			// created at the service's logged VM start, else another VM.
+			// vmmemCmZygote is Windows 11's container zygote, always on,
+			// not a VM (microsoft/Windows-Sandbox#126): not matched.
+			Key: governor.HyperVGroupKey, Name: "Hyper-V VM (vmmem)", Kind: governor.GroupCompetitor,
+			Note:  "a Hyper-V VM (vmwp and vmmem); whose it is, the model says",
 			Rules: []Rule{{Names: []string{"vmmem", "vmwp"}}},
 		},
 		{

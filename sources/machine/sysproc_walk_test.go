@@ -79,14 +79,15 @@ func TestWalkProcessInfo(t *testing.T) {
 		t.Errorf("walk:\n got %+v\nwant %+v", got, want)
 	}
 
-	// Scanned, the VM is Cowork's by its commit while the service runs.
+	// Scanned, the VM is a Hyper-V VM by its commit, and its processes
+	// carry their creation times for the model to place it (W3).
 	svc := spiRecord{pid: 900, ppid: 700, name: "cowork-svc.exe", create: 1, privateWS: mib, private: mib}
 	procs, err := walkProcessInfo(spiBuffer(base, append(recs, svc)), base)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, rows := scanRows(t, procs)
-	if rows[0].key != "cowork" || rows[0].footprint != 4144*mib || rows[0].guest != 4*gib {
+	groups, rows := scanRows(t, procs)
+	if rows[0].key != "hyperv" || rows[0].footprint != 4144*mib || groups[0].Members[1].Started != time.Date(2025, 8, 18, 14, 13, 21, 0, time.UTC) {
 		t.Errorf("groups %+v", rows)
 	}
 }

@@ -1,0 +1,179 @@
+package governor
+
+import (
+	"strings"
+	"time"
+)
+
+// The Cowork VM on Windows (platforms audit W3). The process scan sees
+// Hyper-V VMs only as vmwp (one worker per VM) and vmmem (its memory), and
+// every HCS VM has them: WSL 2's worker, Docker's Hyper-V backend, Windows
+// Sandbox. The Cowork service starts at boot, so its running says nothing.
+// A Hyper-V VM is Cowork's when its processes were created at the VM start
+// cowork-service.log wrote; without that line it is "a Hyper-V VM, maybe
+// Cowork's", never the Cowork VM. vmmemWSL is WSL's, always (its own row).
+
+// Keys of the groups the scanner names and the model places.
+const (
+	HyperVGroupKey = "hyperv" // vmwp and vmmem, owner not yet placed
+	CoworkGroupKey = "cowork"
+)
+
+// Match window around the service's VM start: a worker created more than
+// hyperVEarly before the logged start predates it (the stamp may be cut to
+// the second); one created past hyperVLate after the VM was ready is another
+// VM's.
+const (
+	hyperVEarly = 2 * time.Second
+	hyperVLate  = 60 * time.Second
+)
+
+// Names and notes of the placed Hyper-V groups.
+const (
+	coworkVMName    = "Claude Cowork VM"
+	hyperVName      = "Hyper-V VM (vmmem)"
+	hyperVMaybeName = "a Hyper-V VM, maybe Cowork's"
+	hyperVNoService = "a Hyper-V partition while the Cowork service is not running: Windows Sandbox or another Hyper-V VM"
+	hyperVOthers    = "Hyper-V VMs not started with the Cowork VM: Docker's Hyper-V backend, Windows Sandbox, WSL's worker or another VM"
+	hyperVNoStart   = "coworktop's estimate: the Cowork service runs, but cowork-service.log gave no VM start to match these processes to; Windows Sandbox, Docker's Hyper-V backend or WSL's worker look the same"
+)
+
+// serviceVM is the VM start cowork-service.log wrote last.
+type serviceVM struct {
+	bootAt, readyAt time.Time
+}
+
+// isServiceLog: the event comes from the Windows VM service's log.
+func isServiceLog(file string) bool {
+	return strings.Contains(strings.ToLower(file), "cowork-service")
+}
+
+// noteServiceVM keeps the service log's VM start ("[HCS] Config JSON:"
+// begins it, "[VM] VM started successfully" ends it) and forgets it when
+// the service stops or starts again.
+func (s *State) noteServiceVM(e *Event) {
+	if !isServiceLog(e.File) {
+		return
+	}
+	switch e.Kind {
+	case KindVMBoot:
+		s.svcVM = serviceVM{bootAt: e.Time}
+	case KindVMReady:
+		s.svcVM.readyAt = e.Time
+	case KindServiceStart, KindServiceStop:
+		s.svcVM = serviceVM{}
+	}
+}
+
+// window is when a Cowork worker may have been created; ok false without
+// a logged start.
+func (v serviceVM) window() (from, to time.Time, ok bool) {
+	start := v.bootAt
+	if start.IsZero() {
+		start = v.readyAt
+	}
+	if start.IsZero() {
+		return time.Time{}, time.Time{}, false
+	}
+	end := v.readyAt
+	if end.Before(start) {
+		end = start
+	}
+	return start.Add(-hyperVEarly), end.Add(hyperVLate), true
+}
+
+// placeHyperV returns groups with the scanner's Hyper-V group placed: the
+// processes created at the service's VM start as the Cowork VM, the rest
+// as another VM, or all of it as "maybe Cowork's" when the service runs
+// and its log gave no start. groups is not modified.
+func (s *State) placeHyperV(groups []ProcessGroup) []ProcessGroup {
+	hv := -1
+	service := false
+	for i := range groups {
+		switch {
+		case groups[i].Key == HyperVGroupKey:
+			hv = i
+		case groups[i].Kind == GroupCoworkService && groups[i].Processes > 0:
+			service = true
+		}
+	}
+	if hv < 0 {
+		return append([]ProcessGroup(nil), groups...) // the state reuses its array
+	}
+	out := append([]ProcessGroup(nil), groups...)
+	g := &out[hv]
+	g.Kind, g.Name, g.Note = GroupCompetitor, hyperVName, hyperVNoService
+	if !service && s.svcVM == (serviceVM{}) {
+		return out
+	}
+	from, to, ok := s.svcVM.window()
+	if !ok {
+		g.Name, g.Note = hyperVMaybeName, hyperVNoStart
+		return out
+	}
+	var vm, rest []ProcessMember
+	for _, m := range g.Members {
+		if !m.Started.IsZero() && !m.Started.Before(from) && !m.Started.After(to) {
+			vm = append(vm, m)
+		} else {
+			rest = append(rest, m)
+		}
+	}
+	if len(vm) == 0 {
+		g.Note = hyperVOthers
+		return out
+	}
+	cowork := membersGroup(*g, vm)
+	cowork.Key, cowork.Name, cowork.Kind = CoworkGroupKey, coworkVMName, GroupCowork
+	cowork.Note = "matched to the VM start cowork-service.log wrote at " + s.svcVM.startClock() + " by its processes' creation time"
+	cowork.GuestMemory = Figure{Value: 4 << 30, Known: true, Source: "fixed size"}
+	if s.vm.MemoryMB > 0 {
+		cowork.GuestMemory = Figure{Value: uint64(s.vm.MemoryMB) << 20, Known: true, Source: "cowork-service.log SizeInMB"}
+	}
+	if len(rest) == 0 {
+		out[hv] = cowork
+		return out
+	}
+	other := membersGroup(*g, rest)
+	other.Note = hyperVOthers
+	out[hv] = other
+	return append(out, cowork)
+}
+
+func (v serviceVM) startClock() string {
+	if !v.bootAt.IsZero() {
+		return v.bootAt.Format(time.TimeOnly)
+	}
+	return v.readyAt.Format(time.TimeOnly)
+}
+
+// membersGroup is g holding only ms, its sums made again from them.
+func membersGroup(g ProcessGroup, ms []ProcessMember) ProcessGroup {
+	n := g
+	n.Members, n.PIDs = ms, nil
+	n.Processes, n.Unreadable = len(ms), 0
+	n.RSS, n.Footprint, n.GuestMemory = Figure{}, Figure{}, Figure{}
+	n.CPUPercent = 0
+	for _, m := range ms {
+		n.PIDs = append(n.PIDs, m.PID)
+		if m.RSSKnown {
+			n.RSS.Value += m.RSS
+			n.RSS.Known = true
+		}
+		if m.FootprintKnown {
+			n.Footprint.Value += m.Footprint
+			n.Footprint.Known = true
+		}
+		if !m.RSSKnown && !m.FootprintKnown {
+			n.Unreadable++
+		}
+		n.CPUPercent += m.CPUPercent
+	}
+	if n.RSS.Known {
+		n.RSS.Source = g.RSS.Source
+	}
+	if n.Footprint.Known {
+		n.Footprint.Source = g.Footprint.Source
+	}
+	return n
+}
