@@ -105,3 +105,27 @@ func TestEnumsMarshalTheirText(t *testing.T) {
 		t.Error("an unknown verb was taken")
 	}
 }
+
+// TestEnumsRefuseUnknownTexts: the enums read through the enum helper
+// name themselves when a text is none of theirs, as their hand-written
+// methods did.
+func TestEnumsRefuseUnknownTexts(t *testing.T) {
+	for want, read := range map[string]encoding.TextUnmarshaler{
+		`unknown file state "x"`:    new(FileState),
+		`unknown VM state "x"`:      new(VMState),
+		`unknown count basis "x"`:   new(CountBasis),
+		`unknown app end "x"`:       new(AppEnd),
+		`unknown source "x"`:        new(Source),
+		`unknown record source "x"`: new(RecordSource),
+		`unknown attention "x"`:     new(Attention),
+		`unknown risk kind "x"`:     new(RiskKind),
+		`unknown quota window "x"`:  new(QuotaWindow),
+		`unknown quota source "x"`:  new(QuotaSource),
+		`unknown group kind "x"`:    new(GroupKind),
+		`unknown session state "x"`: new(SessionState),
+	} {
+		if err := read.UnmarshalText([]byte("x")); err == nil || err.Error() != want {
+			t.Errorf("%T: %v, want %s", read, err, want)
+		}
+	}
+}
