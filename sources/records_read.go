@@ -193,6 +193,8 @@ type recordReader struct {
 	appScans map[string]*recordScan
 	app      map[string]cachedApp // by path
 	appPick  appChoice
+	jobs     fileMemos // jobs/<id>/state.json and daemon/roster.json
+	cowork   coworkTimes
 }
 
 type cachedApp struct {
@@ -208,7 +210,7 @@ func NewRecordReader(dirs RecordDirs, procs ProcessTable) *recordReader {
 	}
 	return &recordReader{dirs: dirs, procs: procs, now: time.Now,
 		codeScan: newRecordScan(filepath.Join(dirs.Code.Path, codeSessionsDir), isCodeRecordName),
-		code:     map[string]*codeEntry{}, appScans: map[string]*recordScan{}, app: map[string]cachedApp{}}
+		code:     map[string]*codeEntry{}, appScans: map[string]*recordScan{}, app: map[string]cachedApp{}, jobs: fileMemos{}}
 }
 
 // hint notes a path a file event named: it is stat'ed at the next reading.
@@ -357,9 +359,12 @@ func isAppRecordName(name string) bool {
 
 // readBackground reads the supervisor's background sessions: those the
 // roster lists as running, with their state.json; without a roster, the
-// jobs whose state is not finished.
+// jobs whose state is not finished. Each file is opened only when its size
+// or time changed (fileMemos).
 func (r *recordReader) readBackground(out *governor.Records) {
-	roster, haveRoster := r.roster(out)
+	seen := map[string]bool{}
+	defer r.jobs.prune(seen)
+	roster, haveRoster := r.roster(out, seen)
 	dir := filepath.Join(r.dirs.Code.Path, jobsDir)
 	ids, err := readDirs(dir)
 	if err != nil {
@@ -367,24 +372,26 @@ func (r *recordReader) readBackground(out *governor.Records) {
 	}
 	for i, id := range ids {
 		if i >= MaxRecordFiles {
-			out.Refused++
+			out.Skipped += len(ids) - i
 			break
 		}
 		if haveRoster && !roster[id] {
 			continue
 		}
-		var f jobFile
-		b, err := readRecordFile(filepath.Join(dir, id, jobStateFile))
+		p := filepath.Join(dir, id, jobStateFile)
+		seen[p] = true
+		v, err := r.jobs.read(p, func(b []byte) (any, error) {
+			var f jobFile
+			return f, decodeRecord(b, &f)
+		})
 		if errors.Is(err, os.ErrNotExist) {
 			continue
-		}
-		if err == nil {
-			err = decodeRecord(b, &f)
 		}
 		if err != nil {
 			out.Refused++
 			continue
 		}
+		f := v.(jobFile)
 		if !haveRoster && finishedJob(f.State) {
 			continue
 		}
@@ -401,36 +408,93 @@ func finishedJob(state string) bool {
 // entries, or an object holding one under "sessions", "jobs" or "workers";
 // each entry names its job by "id" or "jobId". It returns the job ids, and
 // whether a roster was read.
-func (r *recordReader) roster(out *governor.Records) (map[string]bool, bool) {
-	b, err := readRecordFile(filepath.Join(r.dirs.Code.Path, rosterDir, rosterFile))
+func (r *recordReader) roster(out *governor.Records, seen map[string]bool) (map[string]bool, bool) {
+	p := filepath.Join(r.dirs.Code.Path, rosterDir, rosterFile)
+	seen[p] = true
+	v, err := r.jobs.read(p, decodeRoster)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, false
 	}
+	if err != nil {
+		out.Refused++
+		return nil, false
+	}
+	return v.(map[string]bool), true
+}
+
+func decodeRoster(b []byte) (any, error) {
 	type entry struct {
 		ID    string `json:"id"`
 		JobID string `json:"jobId"`
 	}
 	var list []entry
-	if err == nil && decodeRecord(b, &list) != nil {
+	if err := decodeRecord(b, &list); err != nil {
 		var o struct {
 			Sessions []entry `json:"sessions"`
 			Jobs     []entry `json:"jobs"`
 			Workers  []entry `json:"workers"`
 		}
-		if err = decodeRecord(b, &o); err == nil {
-			list = append(append(o.Sessions, o.Jobs...), o.Workers...)
+		if err := decodeRecord(b, &o); err != nil {
+			return nil, err
 		}
-	}
-	if err != nil {
-		out.Refused++
-		return nil, false
+		list = append(append(o.Sessions, o.Jobs...), o.Workers...)
 	}
 	ids := map[string]bool{}
 	for _, e := range list {
 		ids[e.ID], ids[e.JobID] = true, true
 	}
 	delete(ids, "")
-	return ids, true
+	return ids, nil
+}
+
+// fileMemos remember what small record files held, by path, with their
+// size and time: a file is read again only when either changed.
+type fileMemos map[string]fileMemo
+
+type fileMemo struct {
+	size        int64
+	mod, readAt time.Time
+	val         any
+	err         error
+}
+
+// read returns decode of the file at p, from memory while its size and
+// time are those it was read with (and it was not read within its clock's
+// tick of being written). A file not there is fs.ErrNotExist.
+func (m fileMemos) read(p string, decode func([]byte) (any, error)) (any, error) {
+	fi, err := os.Lstat(p)
+	if err != nil {
+		delete(m, p)
+		return nil, err
+	}
+	if c, ok := m[p]; ok && c.size == fi.Size() && c.mod.Equal(fi.ModTime()) && c.readAt.Sub(c.mod) >= dirTimeSlack {
+		return c.val, c.err
+	}
+	b, err := readRecordFile(p)
+	var v any
+	if err == nil {
+		v, err = decode(b)
+	}
+	m[p] = fileMemo{size: fi.Size(), mod: fi.ModTime(), readAt: time.Now(), val: v, err: err}
+	return v, err
+}
+
+// prune forgets the files not in keep.
+func (m fileMemos) prune(keep map[string]bool) {
+	for p := range m {
+		if !keep[p] {
+			delete(m, p)
+		}
+	}
+}
+
+// coworkTimes are the times of the local Cowork session records, listed
+// at most every recordSweep: they say only whether one was written in the
+// last coworkFresh.
+type coworkTimes struct {
+	root   string
+	listed time.Time
+	mods   []time.Time
 }
 
 // countCowork counts the Cowork sessions kept on this machine whose record
@@ -438,17 +502,26 @@ func (r *recordReader) roster(out *governor.Records) (map[string]bool, bool) {
 func (r *recordReader) countCowork(root string, out *governor.Records) {
 	out.CoworkKnown = true
 	now := r.now()
-	for _, a := range listDirs(root) {
-		for _, b := range listDirs(filepath.Join(root, a)) {
-			entries, _ := os.ReadDir(filepath.Join(root, a, b))
-			for _, e := range entries {
-				if !strings.HasPrefix(e.Name(), "local_") {
-					continue
-				}
-				if fi, err := e.Info(); err == nil && now.Sub(fi.ModTime()) <= coworkFresh {
-					out.CoworkLocal++
+	c := &r.cowork
+	if c.root != root || c.listed.IsZero() || now.Sub(c.listed) >= recordSweep || now.Before(c.listed) {
+		c.root, c.listed, c.mods = root, now, c.mods[:0]
+		for _, a := range listDirs(root) {
+			for _, b := range listDirs(filepath.Join(root, a)) {
+				entries, _ := os.ReadDir(filepath.Join(root, a, b))
+				for _, e := range entries {
+					if !strings.HasPrefix(e.Name(), "local_") {
+						continue
+					}
+					if fi, err := e.Info(); err == nil {
+						c.mods = append(c.mods, fi.ModTime())
+					}
 				}
 			}
+		}
+	}
+	for _, m := range c.mods {
+		if now.Sub(m) <= coworkFresh {
+			out.CoworkLocal++
 		}
 	}
 }

@@ -62,6 +62,11 @@ func TestRecordsOpenOnlyWhatChanged(t *testing.T) {
 	app := filepath.Join(dir, "claude-code-sessions", "acct", "org", "local_a.json")
 	writeRecord(t, app, `{"sessionId":"local_a","title":"api"}`)
 	age(t, app, time.Hour)
+	job, roster := filepath.Join(dir, "jobs", "j1", "state.json"), filepath.Join(dir, "daemon", "roster.json")
+	writeRecord(t, job, `{"name":"nightly","state":"working"}`)
+	writeRecord(t, roster, `[{"id":"j1"}]`)
+	age(t, job, time.Hour)
+	age(t, roster, time.Hour)
 	age(t, live, time.Hour)
 	procs := &countingProcs{alive: map[int]bool{100: true}}
 	r := NewRecordReader(RecordFolders(RecordInput{FlagDir: dir}), procs)
@@ -69,8 +74,8 @@ func TestRecordsOpenOnlyWhatChanged(t *testing.T) {
 	r.now = func() time.Time { return now }
 	before := recordOpens.Load()
 	first := r.Read()
-	if opened := recordOpens.Load() - before; opened != 51 || len(first.Code) != 1 || first.Stale != 49 || len(first.App) != 1 {
-		t.Fatalf("first reading: opened %d (want 51), %d live, %d stale, %d app", opened, len(first.Code), first.Stale, len(first.App))
+	if opened := recordOpens.Load() - before; opened != 53 || len(first.Code) != 1 || first.Stale != 49 || len(first.App) != 1 || len(first.Background) != 1 {
+		t.Fatalf("first reading: opened %d (want 53), %d live, %d stale, %d app, %d background", opened, len(first.Code), first.Stale, len(first.App), len(first.Background))
 	}
 	checks := procs.calls
 	for i := range 5 {
