@@ -60,7 +60,9 @@ hz=$(getconf CLK_TCK)
 ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 port=$((20000 + RANDOM % 20000))
 
-# measure RECORDS: one round's CPU % for the live view and serve.
+# measure RECORDS: one round's CPU % for the live view and serve, in
+# $result ("tui serve"). It runs in this shell, so that the clean-up on exit
+# knows its tmux session and its serve.
 measure() {
   local recs=$1 name=cwt-rec-$$-$RANDOM
   sessions+=("$name")
@@ -77,13 +79,15 @@ measure() {
   tmux kill-session -t "$name"
   kill "$serve_pid"; wait "$serve_pid" 2>/dev/null || true
   serve_pid=
-  awk -v t=$((t1 - t0)) -v s=$((s1 - s0)) -v hz="$hz" -v w="$window" 'BEGIN { printf "%.2f %.2f\n", 100*t/hz/w, 100*s/hz/w }'
+  result=$(awk -v t=$((t1 - t0)) -v s=$((s1 - s0)) -v hz="$hz" -v w="$window" 'BEGIN { printf "%.2f %.2f\n", 100*t/hz/w, 100*s/hz/w }')
 }
 
 out=$work/rounds
 for r in $(seq "$rounds"); do
-  read -r tf sf < <(measure "$work/full")
-  read -r te se < <(measure "$work/empty")
+  measure "$work/full"
+  read -r tf sf <<<"$result"
+  measure "$work/empty"
+  read -r te se <<<"$result"
   printf 'round %d: %d records: live view %s%%, serve %s%%; no records: live view %s%%, serve %s%%\n' "$r" "$files" "$tf" "$sf" "$te" "$se"
   echo "$tf $sf $te $se" >>"$out"
 done

@@ -53,9 +53,6 @@ func (r *recordReader) readCode(now time.Time, out *governor.Records) {
 	for i, name := range names {
 		if i >= MaxRecordFiles {
 			out.Skipped += len(names) - i
-			for _, n := range names[i:] {
-				delete(r.code, n)
-			}
 			break
 		}
 		f := s.files[name]
@@ -74,10 +71,15 @@ func (r *recordReader) readCode(now time.Time, out *governor.Records) {
 		f.hot = e.live
 		e.count(out)
 	}
-	for name := range r.code {
-		if _, ok := s.files[name]; !ok {
-			delete(r.code, name)
+	if len(r.code) > min(len(names), MaxRecordFiles) { // forget files gone or past the bound
+		keep := names[:min(len(names), MaxRecordFiles)]
+		kept := make(map[string]*codeEntry, len(keep))
+		for _, n := range keep {
+			if e := r.code[n]; e != nil {
+				kept[n] = e
+			}
 		}
+		r.code = kept
 	}
 }
 

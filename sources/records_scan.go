@@ -29,8 +29,9 @@ import (
 
 // recordSweep is how often every file of a folder is listed and stat'ed
 // again, whatever the folder's time says: a file rewritten in place does
-// not change its folder, and a file event can be lost.
-const recordSweep = 30 * time.Second
+// not change its folder, and a file event can be lost. A sweep of 10,000
+// files costs about 30 ms (BenchmarkRecordsReading).
+const recordSweep = time.Minute
 
 // recordHot: a file written this recently is stat'ed on every reading (a
 // live session writes its record on each change of status).
@@ -116,8 +117,25 @@ func (s *recordScan) scan(now time.Time, hints map[string]bool) error {
 		s.swept = now
 	}
 	for name, f := range s.files {
-		if sweep || f.hot || f.mod.IsZero() || now.Sub(f.mod) < recordHot || hints[pathKey(filepath.Join(s.dir, name))] {
+		if sweep || f.hot || f.mod.IsZero() || now.Sub(f.mod) < recordHot {
 			s.stat(name, f)
+		}
+	}
+	if !sweep && len(hints) > 0 {
+		dir := pathKey(s.dir)
+		for p := range hints {
+			if filepath.Dir(p) != dir {
+				continue
+			}
+			if name := filepath.Base(p); s.files[name] != nil {
+				s.stat(name, s.files[name])
+				continue
+			}
+			for name, f := range s.files { // Windows: the hint's case may differ from the name's
+				if pathKey(name) == filepath.Base(p) {
+					s.stat(name, f)
+				}
+			}
 		}
 	}
 	return nil
