@@ -155,7 +155,10 @@ func TestTerminalSignalsUnderPTY(t *testing.T) {
 func TestTerminalSignalsKittyInTmux(t *testing.T) {
 	t.Parallel()
 	r := startScreen(t, []string{"TERM=tmux-256color", "TERM_PROGRAM=tmux", "TMUX=/tmp/tmux-0/default,1,0", "KITTY_WINDOW_ID=3"})
-	r.waitFor(t, "\x1bPtmux;\x1b\x1b]99;i=coworktop:d=0;"+waitingNote+"\x1b\x1b\\\x1b\x1b]99;i=coworktop:p=body;API gateway", 20*time.Second)
+	r.waitFor(t, ":d=0;"+waitingNote+"\x1b\x1b\\\x1b\x1b]99;i=coworktop-", 20*time.Second)
+	if !regexp.MustCompile("\x1bPtmux;\x1b\x1b\\]99;i=(coworktop-[0-9a-f]{8}):d=0;coworktop: waiting for you\x1b\x1b\\\\\x1b\x1b\\]99;i=(coworktop-[0-9a-f]{8}):p=body;API gateway[^\x1b]*\x1b\x1b\\\\\x1b\\\\").MatchString(r.output()) {
+		t.Fatalf("not one wrapped OSC 99 pair:\n%q", tail(r.output(), 2000))
+	}
 }
 
 // A terminal not known to show them gets no notification and keeps its

@@ -3,9 +3,13 @@ package launch
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/coworktop/coworktop/internal/testfs"
 )
 
 func TestDesktopFlagInHelp(t *testing.T) {
@@ -64,5 +68,40 @@ func TestOpenRefusesAndReports(t *testing.T) {
 	if r := o.Open(context.Background(), "6f1c2d3e-4a5b-4c6d-8e7f-0a1b2c3d4e5f"); r.Ran || !strings.Contains(r.Why, "no Claude Code CLI found") ||
 		r.Command != "claude --desktop --resume 6f1c2d3e-4a5b-4c6d-8e7f-0a1b2c3d4e5f" || started != 1 {
 		t.Fatalf("no CLI: %+v", r)
+	}
+}
+
+// The app's claude-code/<version>/ folders, in each OS's layout, newest
+// version first; a folder that is not a version, or holds no program, is
+// not a CLI.
+func TestAppCLIsLayouts(t *testing.T) {
+	dir := testfs.TempDir(t) // removable under Wine too
+	write := func(rel string) {
+		p := filepath.Join(append([]string{dir, "claude-code"}, strings.Split(rel, "/")...)...)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("x"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("2.1.309/claude.app/Contents/MacOS/claude") // macOS
+	write("2.1.40/claude.exe")                        // Windows
+	write("2.1.285/claude")                           // Linux
+	write("latest/claude")                            // not a version
+	// A version folder with no program in it.
+	if err := os.MkdirAll(filepath.Join(dir, "claude-code", "2.1.400"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	got := appCLIs([]string{dir, filepath.Join(dir, "missing")})
+	var versions []string
+	for _, c := range got {
+		versions = append(versions, c.version)
+	}
+	if strings.Join(versions, " ") != "2.1.309 2.1.285 2.1.40" {
+		t.Fatalf("versions %q", versions)
+	}
+	if !strings.HasSuffix(got[0].path, filepath.Join("claude.app", "Contents", "MacOS", "claude")) || !strings.HasSuffix(got[2].path, "claude.exe") {
+		t.Fatalf("paths %+v", got)
 	}
 }

@@ -1,6 +1,8 @@
 package notify
 
 import (
+	"fmt"
+	"hash/fnv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -112,8 +114,10 @@ func (t Terminal) Sequence(n Note) string {
 		seq = "\x1b]777;notify;" + title + ";" + msg + "\a"
 	case OSC99:
 		// kitty: the title, not yet done (d=0), then the body under the
-		// same id.
-		seq = "\x1b]99;i=coworktop:d=0;" + title + "\x1b\\" + "\x1b]99;i=coworktop:p=body;" + msg + "\x1b\\"
+		// same id; an id of its own per note, so that a second note does
+		// not replace the first.
+		id := noteID(title, msg)
+		seq = "\x1b]99;i=" + id + ":d=0;" + title + "\x1b\\" + "\x1b]99;i=" + id + ":p=body;" + msg + "\x1b\\"
 	default:
 		return ""
 	}
@@ -124,6 +128,14 @@ func (t Terminal) Sequence(n Note) string {
 		return ansi.ScreenPassthrough(seq, 768)
 	}
 	return seq
+}
+
+// noteID is a kitty notification id for a note: "coworktop-" and a hash of
+// its text.
+func noteID(title, msg string) string {
+	h := fnv.New32a()
+	h.Write([]byte(title + "\x00" + msg))
+	return fmt.Sprintf("coworktop-%08x", h.Sum32())
 }
 
 // joinNote is a one-string notification: "title: message".

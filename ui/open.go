@@ -37,6 +37,10 @@ type openedMsg struct {
 // ranking, an at-risk or lost row of Evictions, the details), and the
 // command that opens it, run by Options.Open where it can run.
 func (m *Model) openSession() tea.Cmd {
+	if m.showHelp || m.openText != nil {
+		m.notice = "o: close this first (esc), then select a session's row"
+		return nil
+	}
 	id := m.details
 	if id == "" {
 		id = rowSession(m.selectedSession())
