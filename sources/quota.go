@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
@@ -35,7 +37,7 @@ import (
 const (
 	MaxStatuslineState = 1 << 20
 	MaxDesktopHistory  = 16 << 20
-	MaxClaudeJSON      = 64 << 20
+	MaxClaudeJSON      = 256 << 20 // walked, not held: memory is one buffer
 )
 
 // QuotaPaths are the files the quota reader reads; an empty path is skipped.
@@ -123,13 +125,19 @@ func DefaultQuotaPaths(env QuotaEnv) QuotaPaths {
 }
 
 // QuotaReader reads the quota files, each again only when its size or
-// modification time changed, and counts the reads it refused or could not
-// decode, per source. It is not safe for concurrent use.
+// modification time changed (a stat, and nothing opened, when neither
+// did), and counts per source the reads it refused or could not decode
+// and the readings it refused as implausible. It is not safe for
+// concurrent use.
 type QuotaReader struct {
-	Paths  QuotaPaths
-	seen   map[governor.QuotaSource]fileStamp
-	errs   map[governor.QuotaSource]int
-	lastEr map[governor.QuotaSource]string
+	Paths QuotaPaths
+	// Now is the clock readings are checked against (a reading ahead of it
+	// is refused); nil: time.Now.
+	Now     func() time.Time
+	seen    map[governor.QuotaSource]fileStamp
+	errs    map[governor.QuotaSource]int
+	refused map[governor.QuotaSource]int
+	lastEr  map[governor.QuotaSource]string
 }
 
 type fileStamp struct {
@@ -140,31 +148,37 @@ type fileStamp struct {
 // NewQuotaReader reads the files at paths.
 func NewQuotaReader(paths QuotaPaths) *QuotaReader {
 	return &QuotaReader{Paths: paths, seen: map[governor.QuotaSource]fileStamp{},
-		errs: map[governor.QuotaSource]int{}, lastEr: map[governor.QuotaSource]string{}}
+		errs: map[governor.QuotaSource]int{}, refused: map[governor.QuotaSource]int{}, lastEr: map[governor.QuotaSource]string{}}
 }
 
 // Read returns the readings of every file that changed since the last
 // Read (all of them the first time), oldest first per source. A missing
 // file is no error; any other failure is counted (Errors) and that
-// source's readings are skipped this time.
+// source's readings are skipped this time. A reading with a percentage
+// outside 0–100 or a time ahead of the clock is left out and counted
+// (Refused).
 func (r *QuotaReader) Read() []governor.QuotaSample {
+	now := time.Now()
+	if r.Now != nil {
+		now = r.Now()
+	}
 	var out []governor.QuotaSample
 	for _, src := range governor.QuotaSources {
 		path, limit, parse := r.source(src)
 		if path == "" {
 			continue
 		}
-		data, st, err := readBounded(path, limit)
+		st, err := statQuotaFile(path, limit)
 		if errors.Is(err, fs.ErrNotExist) {
 			delete(r.seen, src)
 			continue
 		}
 		if err == nil && st == r.seen[src] {
-			continue // unchanged since the last read
+			continue // unchanged since the last read: not opened
 		}
-		var samples []governor.QuotaSample
+		var p quotaParsed
 		if err == nil {
-			samples, err = parse(data)
+			p, err = readQuotaFile(path, limit, parse)
 		}
 		if err != nil {
 			r.errs[src]++
@@ -174,34 +188,56 @@ func (r *QuotaReader) Read() []governor.QuotaSample {
 		}
 		r.seen[src] = st
 		delete(r.lastEr, src)
-		out = append(out, samples...)
+		r.refused[src] += p.refused
+		for _, s := range p.samples {
+			if !governor.QuotaUsable(s, now) {
+				r.refused[src]++
+				continue
+			}
+			out = append(out, s)
+		}
 	}
 	return out
 }
 
 // Errors counts the reads of each source that were refused or failed.
-func (r *QuotaReader) Errors() map[governor.QuotaSource]int {
-	out := map[governor.QuotaSource]int{}
-	for k, v := range r.errs {
-		out[k] = v
-	}
-	return out
-}
+func (r *QuotaReader) Errors() map[governor.QuotaSource]int { return maps.Clone(r.errs) }
+
+// Refused counts the readings of each source refused as implausible: a
+// percentage outside 0–100, a time ahead of the clock.
+func (r *QuotaReader) Refused() map[governor.QuotaSource]int { return maps.Clone(r.refused) }
 
 // LastError is the source's last failure, cleaned for printing; "" after
 // a good read.
 func (r *QuotaReader) LastError(src governor.QuotaSource) string { return r.lastEr[src] }
 
-func (r *QuotaReader) source(src governor.QuotaSource) (string, int64, func([]byte) ([]governor.QuotaSample, error)) {
+// quotaParse reads one quota file's readings from its bytes.
+type quotaParse func(io.Reader) (quotaParsed, error)
+
+func (r *QuotaReader) source(src governor.QuotaSource) (string, int64, quotaParse) {
 	switch src {
 	case governor.QuotaStatusline:
-		return r.Paths.Statusline, MaxStatuslineState, ParseStatuslineState
+		return r.Paths.Statusline, MaxStatuslineState, whole(MaxStatuslineState, parseStatuslineState)
 	case governor.QuotaDesktop:
-		return r.Paths.Desktop, MaxDesktopHistory, ParseDesktopHistory
+		return r.Paths.Desktop, MaxDesktopHistory, whole(MaxDesktopHistory, parseDesktopHistory)
 	case governor.QuotaCache:
-		return r.Paths.ClaudeJSON, MaxClaudeJSON, ParseClaudeJSONQuota
+		return r.Paths.ClaudeJSON, MaxClaudeJSON, parseClaudeJSON // walked to its one key
 	}
 	return "", 0, nil
+}
+
+// whole is parse over the reader's bytes, at most limit of them.
+func whole(limit int64, parse func([]byte) (quotaParsed, error)) quotaParse {
+	return func(r io.Reader) (quotaParsed, error) {
+		data, err := io.ReadAll(io.LimitReader(r, limit+1))
+		if err != nil {
+			return quotaParsed{}, err
+		}
+		if int64(len(data)) > limit {
+			return quotaParsed{}, fmt.Errorf("it grew past its %s bound while read", sizeText(limit))
+		}
+		return parse(data)
+	}
 }
 
 // ReadQuota reads every quota file once.
@@ -210,32 +246,78 @@ func ReadQuota(paths QuotaPaths) ([]governor.QuotaSample, *QuotaReader) {
 	return r.Read(), r
 }
 
-// readBounded reads a whole file of at most limit bytes, refusing anything
-// but a regular file (a FIFO would block) and anything larger.
-func readBounded(path string, limit int64) ([]byte, fileStamp, error) {
-	f, err := OpenLog(path)
+// statQuotaFile is the file's size and time, refusing anything but a
+// regular file (a FIFO would block) and anything over limit.
+func statQuotaFile(path string, limit int64) (fileStamp, error) {
+	name := filepath.Base(path)
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fileStamp{}, err
+	case err != nil:
+		return fileStamp{}, quotaFileError(name, err)
+	case !fi.Mode().IsRegular():
+		return fileStamp{}, fmt.Errorf("%s: not a regular file", name)
+	case fi.Size() > limit:
+		return fileStamp{}, fmt.Errorf("%s: %s, over its %s bound", name, sizeText(fi.Size()), sizeText(limit))
+	}
+	return fileStamp{size: fi.Size(), mod: fi.ModTime()}, nil
+}
+
+// openQuota opens a quota file; a variable so that a test can count the
+// opens (an unchanged file must cost a stat, no open).
+var openQuota = OpenLog
+
+// readQuotaFile opens the file as every log is (OpenLog: read-only, no
+// lock, share-delete on Windows) and parses it, at most limit bytes.
+func readQuotaFile(path string, limit int64, parse quotaParse) (quotaParsed, error) {
+	name := filepath.Base(path)
+	f, err := openQuota(path)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fileStamp{}, err
+		cause := errors.Unwrap(err) // past OpenLog's "opening log": this is no log
+		if cause == nil {
+			cause = errors.New("not a regular file")
 		}
-		return nil, fileStamp{}, fmt.Errorf("quota file %s: %w", filepath.Base(path), err)
+		return quotaParsed{}, quotaFileError(name, cause)
 	}
 	defer f.Close()
-	fi, err := f.Stat()
+	p, err := parse(io.LimitReader(f, limit+1))
 	if err != nil {
-		return nil, fileStamp{}, fmt.Errorf("quota file %s: %w", filepath.Base(path), err)
+		if strings.HasPrefix(err.Error(), name+":") { // the parser named it
+			return p, err
+		}
+		return p, fmt.Errorf("%s: %w", name, err)
 	}
-	if fi.Size() > limit {
-		return nil, fileStamp{}, fmt.Errorf("quota file %s: %d bytes, over the %d-byte bound", filepath.Base(path), fi.Size(), limit)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	return p, nil
+}
+
+// readBounded reads a whole file of at most limit bytes, refusing anything
+// but a regular file and anything larger (the statusline's state file,
+// read before it is rewritten).
+func readBounded(path string, limit int64) ([]byte, fileStamp, error) {
+	st, err := statQuotaFile(path, limit)
 	if err != nil {
-		return nil, fileStamp{}, fmt.Errorf("quota file %s: %w", filepath.Base(path), err)
+		return nil, st, err
 	}
-	if int64(len(data)) > limit {
-		return nil, fileStamp{}, fmt.Errorf("quota file %s: grew past the %d-byte bound while read", filepath.Base(path), limit)
+	var data []byte
+	_, err = readQuotaFile(path, limit, whole(limit, func(b []byte) (quotaParsed, error) {
+		data = b
+		return quotaParsed{}, nil
+	}))
+	return data, st, err
+}
+
+// sizeText is a size in bytes in words: "64 MiB", "900 KiB", "12 bytes".
+func sizeText(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%d KiB", n>>10)
 	}
-	return data, fileStamp{size: fi.Size(), mod: fi.ModTime()}, nil
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // QuotaProbe is what doctor says of one quota file.
@@ -244,6 +326,7 @@ type QuotaProbe struct {
 	Path     string // cleaned for printing; "" when this OS has none
 	Found    bool
 	Readings int       // readings decoded
+	Refused  int       // readings refused as implausible
 	Newest   time.Time // the newest reading's time
 	Err      string    // why it could not be read, cleaned
 }
@@ -256,19 +339,19 @@ func ProbeQuota(paths QuotaPaths) []QuotaProbe {
 		path, limit, parse := r.source(src)
 		p := QuotaProbe{Source: src, Path: CleanText(path)}
 		if path != "" {
-			data, _, err := readBounded(path, limit)
+			_, err := statQuotaFile(path, limit)
+			var parsed quotaParsed
+			if err == nil {
+				parsed, err = readQuotaFile(path, limit, parse)
+			}
 			switch {
 			case errors.Is(err, fs.ErrNotExist):
 			case err != nil:
 				p.Found, p.Err = true, CleanText(err.Error())
 			default:
 				p.Found = true
-				samples, err := parse(data)
-				if err != nil {
-					p.Err = CleanText(err.Error())
-				}
-				p.Readings = len(samples)
-				for _, s := range samples {
+				p.Readings, p.Refused = len(parsed.samples), parsed.refused
+				for _, s := range parsed.samples {
 					if s.At.After(p.Newest) {
 						p.Newest = s.At
 					}

@@ -15,10 +15,15 @@ import (
 // RateLimits is the rate_limits object of the JSON Claude Code hands its
 // statusLine command (documented: "appears only for Claude.ai subscribers
 // (Pro/Max) after the first API response in the session"; each window may
-// be absent). coworktop's statusline state file keeps it as received.
+// be absent; behind a Claude apps gateway a spend_limit appears).
+// coworktop's statusline state file keeps it as received, with None set
+// when a session that had API responses was given no rate_limits at all
+// (an API or Enterprise seat: "no plan limits").
 type RateLimits struct {
-	FiveHour *RateWindow `json:"five_hour,omitempty"`
-	SevenDay *RateWindow `json:"seven_day,omitempty"`
+	FiveHour   *RateWindow `json:"five_hour,omitempty"`
+	SevenDay   *RateWindow `json:"seven_day,omitempty"`
+	SpendLimit *RateWindow `json:"spend_limit,omitempty"`
+	None       bool        `json:"none,omitempty"`
 }
 
 // RateWindow is one window: used_percentage 0–100 and resets_at in Unix
@@ -28,33 +33,74 @@ type RateWindow struct {
 	ResetsAt       UnixStamp `json:"resets_at,omitzero"`
 }
 
-// Empty reports whether no window carries a percentage.
+// Empty reports whether the object says nothing: no window carries a
+// number and it is not a seat without plan limits.
 func (r *RateLimits) Empty() bool {
-	return r == nil || (r.FiveHour.percent() == nil && r.SevenDay.percent() == nil)
+	return r == nil || (!r.None && r.FiveHour.number() == nil && r.SevenDay.number() == nil && r.SpendLimit.number() == nil)
 }
 
-func (w *RateWindow) percent() *float64 {
-	if w == nil || w.UsedPercentage == nil || math.IsNaN(*w.UsedPercentage) || math.IsInf(*w.UsedPercentage, 0) || *w.UsedPercentage < 0 {
+// number is the window's percentage when it is a number at all.
+func (w *RateWindow) number() *float64 {
+	if w == nil || w.UsedPercentage == nil || math.IsNaN(*w.UsedPercentage) || math.IsInf(*w.UsedPercentage, 0) {
 		return nil
 	}
 	return w.UsedPercentage
 }
 
-// Samples turns the windows into readings from src observed at at.
+// percent is the window's percentage when it is plausible (0–100).
+func (w *RateWindow) percent() *float64 {
+	if p := w.number(); p != nil && governor.QuotaPercentValid(*p) {
+		return p
+	}
+	return nil
+}
+
+// refused: the window carries a percentage, and it is not plausible.
+func (w *RateWindow) refused() bool {
+	return w != nil && w.UsedPercentage != nil && w.percent() == nil
+}
+
+// Samples turns the windows into readings from src observed at at; a
+// percentage outside 0–100 is left out (Refused counts it).
 func (r *RateLimits) Samples(src governor.QuotaSource, at time.Time) []governor.QuotaSample {
-	if r == nil {
+	if r.Empty() {
 		return nil
+	}
+	if r.None {
+		return []governor.QuotaSample{
+			{Window: governor.QuotaFiveHour, Absent: governor.QuotaNoPlanLimits, Source: src, At: at},
+			{Window: governor.QuotaSevenDay, Absent: governor.QuotaNoPlanLimits, Source: src, At: at},
+		}
 	}
 	var out []governor.QuotaSample
 	for _, w := range []struct {
 		win governor.QuotaWindow
 		rw  *RateWindow
-	}{{governor.QuotaFiveHour, r.FiveHour}, {governor.QuotaSevenDay, r.SevenDay}} {
-		if p := w.rw.percent(); p != nil {
+	}{{governor.QuotaFiveHour, r.FiveHour}, {governor.QuotaSevenDay, r.SevenDay}, {governor.QuotaSpend, r.SpendLimit}} {
+		switch p := w.rw.percent(); {
+		case p != nil:
 			out = append(out, governor.QuotaSample{Window: w.win, Percent: *p, ResetsAt: w.rw.ResetsAt.Time, Source: src, At: at})
+		case w.rw == nil && w.win != governor.QuotaSpend:
+			// The reading holds other windows and not this one, and does
+			// not say why: "not reported", never 0 %.
+			out = append(out, governor.QuotaSample{Window: w.win, Absent: governor.QuotaNotReported, Source: src, At: at})
 		}
 	}
 	return out
+}
+
+// Refused counts the windows whose percentage is outside 0–100.
+func (r *RateLimits) Refused() int {
+	if r == nil {
+		return 0
+	}
+	n := 0
+	for _, w := range []*RateWindow{r.FiveHour, r.SevenDay, r.SpendLimit} {
+		if w.refused() {
+			n++
+		}
+	}
+	return n
 }
 
 // UnixStamp is a time written as Unix seconds (the documented form of
@@ -86,8 +132,10 @@ func (u UnixStamp) MarshalJSON() ([]byte, error) {
 }
 
 // StatuslineInput is what coworktop uses of the statusLine JSON: the
-// model's name, the session's id and rate_limits. Each key is decoded on
-// its own, so one of an unexpected type loses only itself.
+// model's name, the session's id and rate_limits (with None set when a
+// session that had API responses, cost.total_api_duration_ms above zero,
+// was given none: an API or Enterprise seat). Each key is decoded on its
+// own, so one of an unexpected type loses only itself.
 type StatuslineInput struct {
 	SessionID  string
 	Model      string // model.display_name, else model.id
@@ -101,10 +149,13 @@ func ParseStatuslineInput(data []byte) (StatuslineInput, error) {
 		SessionID  json.RawMessage `json:"session_id"`
 		Model      json.RawMessage `json:"model"`
 		RateLimits json.RawMessage `json:"rate_limits"`
+		Cost       struct {
+			APIMs json.RawMessage `json:"total_api_duration_ms"`
+		} `json:"cost"`
 	}
 	var in StatuslineInput
 	if err := json.Unmarshal(bytes.TrimSpace(data), &top); err != nil {
-		return in, fmt.Errorf("statusline input: %w", err)
+		return in, fmt.Errorf("statusline input: %w", plainJSONError(err))
 	}
 	_ = json.Unmarshal(top.SessionID, &in.SessionID)
 	var model struct {
@@ -118,22 +169,28 @@ func ParseStatuslineInput(data []byte) (StatuslineInput, error) {
 		}
 	}
 	var windows struct {
-		FiveHour json.RawMessage `json:"five_hour"`
-		SevenDay json.RawMessage `json:"seven_day"`
+		FiveHour   json.RawMessage `json:"five_hour"`
+		SevenDay   json.RawMessage `json:"seven_day"`
+		SpendLimit json.RawMessage `json:"spend_limit"`
 	}
-	if json.Unmarshal(top.RateLimits, &windows) == nil {
-		rl := RateLimits{FiveHour: rateWindow(windows.FiveHour), SevenDay: rateWindow(windows.SevenDay)}
-		if !rl.Empty() {
+	var apiMs float64
+	switch {
+	case json.Unmarshal(top.RateLimits, &windows) == nil:
+		rl := RateLimits{FiveHour: rateWindow(windows.FiveHour), SevenDay: rateWindow(windows.SevenDay), SpendLimit: rateWindow(windows.SpendLimit)}
+		if !rl.Empty() || rl.Refused() > 0 {
 			in.RateLimits = &rl
 		}
+	case (len(top.RateLimits) == 0 || string(top.RateLimits) == "null") && json.Unmarshal(top.Cost.APIMs, &apiMs) == nil && apiMs > 0:
+		in.RateLimits = &RateLimits{None: true}
 	}
 	return in, nil
 }
 
-// rateWindow decodes one window, nil when it is absent or malformed.
+// rateWindow decodes one window, nil when it is absent or malformed; a
+// percentage outside 0–100 is kept, to be refused and counted.
 func rateWindow(raw json.RawMessage) *RateWindow {
 	var w RateWindow
-	if len(raw) == 0 || json.Unmarshal(raw, &w) != nil || w.percent() == nil {
+	if len(raw) == 0 || json.Unmarshal(raw, &w) != nil || w.number() == nil {
 		return nil
 	}
 	return &w
@@ -152,19 +209,32 @@ type StatuslineSeen struct {
 	RateLimits RateLimits `json:"rate_limits"`
 }
 
+// quotaParsed is what a quota file held: its plausible readings, and how
+// many were refused as implausible (a percentage outside 0–100).
+type quotaParsed struct {
+	samples []governor.QuotaSample
+	refused int
+}
+
 // ParseStatuslineState reads coworktop's statusline state file.
 func ParseStatuslineState(data []byte) ([]governor.QuotaSample, error) {
+	p, err := parseStatuslineState(data)
+	return p.samples, err
+}
+
+func parseStatuslineState(data []byte) (quotaParsed, error) {
 	var st StatuslineState
+	var p quotaParsed
 	if err := json.Unmarshal(data, &st); err != nil {
-		return nil, fmt.Errorf("statusline state: %w", err)
+		return p, fmt.Errorf("%s: %w", StatuslineStateName, plainJSONError(err))
 	}
-	var out []governor.QuotaSample
 	for _, s := range st.Samples {
 		if !s.At.IsZero() {
-			out = append(out, s.RateLimits.Samples(governor.QuotaStatusline, s.At.UTC())...)
+			p.samples = append(p.samples, s.RateLimits.Samples(governor.QuotaStatusline, s.At.UTC())...)
+			p.refused += s.RateLimits.Refused()
 		}
 	}
-	return out, nil
+	return p, nil
 }
 
 // ParseDesktopHistory reads the desktop app's plan-usage-history.json:
@@ -173,6 +243,11 @@ func ParseStatuslineState(data []byte) ([]governor.QuotaSample, error) {
 // shown, and only its samples are returned (the org itself never leaves
 // this function). It has no reset times.
 func ParseDesktopHistory(data []byte) ([]governor.QuotaSample, error) {
+	p, err := parseDesktopHistory(data)
+	return p.samples, err
+}
+
+func parseDesktopHistory(data []byte) (quotaParsed, error) {
 	var doc struct {
 		Samples []struct {
 			T   *float64 `json:"t"`
@@ -183,8 +258,9 @@ func ParseDesktopHistory(data []byte) ([]governor.QuotaSample, error) {
 			} `json:"u"`
 		} `json:"samples"`
 	}
+	var p quotaParsed
 	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("plan-usage-history.json: %w", err)
+		return p, fmt.Errorf("plan-usage-history.json: %w", plainJSONError(err))
 	}
 	newest, org := -1.0, ""
 	for _, s := range doc.Samples {
@@ -194,60 +270,29 @@ func ParseDesktopHistory(data []byte) ([]governor.QuotaSample, error) {
 	}
 	if newest < 0 {
 		if len(doc.Samples) == 0 {
-			return nil, nil
+			return p, nil
 		}
-		return nil, errors.New("plan-usage-history.json: no sample has a time")
+		return p, errors.New("plan-usage-history.json: no sample has a time")
 	}
-	var out []governor.QuotaSample
 	for _, s := range doc.Samples {
-		if s.T == nil || s.Org != org || *s.T <= 0 {
+		if s.T == nil || s.Org != org || *s.T <= 0 || *s.T > maxEpochMs {
 			continue
 		}
 		at := time.UnixMilli(int64(*s.T)).UTC()
-		rl := RateLimits{FiveHour: &RateWindow{UsedPercentage: s.U.FH}, SevenDay: &RateWindow{UsedPercentage: s.U.SD}}
-		out = append(out, rl.Samples(governor.QuotaDesktop, at)...)
+		rl := RateLimits{FiveHour: desktopWindow(s.U.FH), SevenDay: desktopWindow(s.U.SD)}
+		p.samples = append(p.samples, rl.Samples(governor.QuotaDesktop, at)...)
+		p.refused += rl.Refused()
 	}
-	return out, nil
+	return p, nil
 }
 
-// ParseClaudeJSONQuota reads the cachedUsageUtilization key of
-// ~/.claude.json, and nothing else of it: the file holds the account's
-// details, which are decoded into no field.
-func ParseClaudeJSONQuota(data []byte) ([]governor.QuotaSample, error) {
-	type window struct {
-		Utilization *float64 `json:"utilization"`
-		ResetsAt    string   `json:"resets_at"`
+// maxEpochMs bounds a time in milliseconds to one time.UnixMilli can hold
+// (year 5000); a later one is refused as the clock's future anyway.
+const maxEpochMs = 95_617_584_000_000
+
+func desktopWindow(p *float64) *RateWindow {
+	if p == nil {
+		return nil
 	}
-	var doc struct {
-		Cached *struct {
-			FetchedAtMs *float64 `json:"fetchedAtMs"`
-			Utilization struct {
-				FiveHour *window `json:"five_hour"`
-				SevenDay *window `json:"seven_day"`
-			} `json:"utilization"`
-		} `json:"cachedUsageUtilization"`
-	}
-	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf(".claude.json: %w", err)
-	}
-	c := doc.Cached
-	if c == nil {
-		return nil, nil
-	}
-	if c.FetchedAtMs == nil || *c.FetchedAtMs <= 0 {
-		return nil, errors.New(".claude.json: cachedUsageUtilization has no fetchedAtMs")
-	}
-	at := time.UnixMilli(int64(*c.FetchedAtMs)).UTC()
-	conv := func(w *window) *RateWindow {
-		if w == nil {
-			return nil
-		}
-		rw := &RateWindow{UsedPercentage: w.Utilization}
-		if t, err := time.Parse(time.RFC3339Nano, w.ResetsAt); err == nil {
-			rw.ResetsAt.Time = t.UTC()
-		}
-		return rw
-	}
-	rl := RateLimits{FiveHour: conv(c.Utilization.FiveHour), SevenDay: conv(c.Utilization.SevenDay)}
-	return rl.Samples(governor.QuotaCache, at), nil
+	return &RateWindow{UsedPercentage: p}
 }

@@ -53,8 +53,10 @@ func TestParseStatuslineInputMissingWindows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// 105 % is outside 0–100: refused and counted, not shown; the 7-day
+	// window the reading leaves out is "not reported", never 0 %.
 	s := in.RateLimits.Samples(governor.QuotaStatusline, time.Unix(1776430000, 0))
-	if len(s) != 1 || s[0].Window != governor.QuotaFiveHour || s[0].Percent != 105 {
+	if len(s) != 1 || s[0].Window != governor.QuotaSevenDay || s[0].Absent != governor.QuotaNotReported || in.RateLimits.Refused() != 1 {
 		t.Fatalf("five hour only: %+v", s)
 	}
 }
@@ -74,7 +76,7 @@ func TestParseStatuslineInputHostile(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := in.RateLimits.Samples(governor.QuotaStatusline, time.Now())
+		s := present(in.RateLimits.Samples(governor.QuotaStatusline, time.Now()))
 		if len(s) != 1 || s[0].Percent != 12 || !s[0].ResetsAt.Equal(time.Date(2026, 9, 4, 12, 0, 0, 0, time.UTC)) || in.Model != "" {
 			t.Fatalf("%s: samples %+v, model %q", doc, s, in.Model)
 		}
@@ -178,7 +180,9 @@ func TestQuotaReaderFallsBackInOrder(t *testing.T) {
 	if q := st.Snapshot(now).Quota; q.FiveHour.Source != governor.QuotaDesktop || q.FiveHour.Stale || q.FiveHour.AgeS != 30 {
 		t.Fatalf("desktop: %+v", q.FiveHour)
 	}
-	in, _ := ParseStatuslineInput(readQuotaFixture(t, "statusline-input.json"))
+	// The fixture's resets (the docs' example) are long past: moved on.
+	doc := strings.NewReplacer("1738425600", "4102444800", "1738857600", "4102876800").Replace(string(readQuotaFixture(t, "statusline-input.json")))
+	in, _ := ParseStatuslineInput([]byte(doc))
 	if err := RecordStatusline(p.Statusline, in.RateLimits, now.Add(-5*time.Second)); err != nil {
 		t.Fatal(err)
 	}
@@ -288,7 +292,7 @@ func TestRecordStatuslineMergesAndBounds(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, err := ParseStatuslineState(mustRead(t, p.Statusline))
-	if err != nil || len(got) != 1 || got[0].Percent != 5 {
+	if got = present(got); err != nil || len(got) != 1 || got[0].Percent != 5 {
 		t.Fatalf("afresh: %+v %v", got, err)
 	}
 	// Nothing to record: no file written.
@@ -338,4 +342,15 @@ func TestDefaultQuotaPaths(t *testing.T) {
 	if p.Desktop != filepath.Join("/h", ".config", "Claude", "plan-usage-history.json") {
 		t.Fatalf("linux %+v", p)
 	}
+}
+
+// present is the readings that carry a percentage.
+func present(samples []governor.QuotaSample) []governor.QuotaSample {
+	var out []governor.QuotaSample
+	for _, s := range samples {
+		if s.Absent == governor.QuotaPresent {
+			out = append(out, s)
+		}
+	}
+	return out
 }
