@@ -142,6 +142,7 @@ func takeSnapshot(ctx context.Context, g *globalOptions, args []string) (snap go
 	samples, qr := sources.ReadQuota(quotaPaths())
 	state.ApplyQuota(samples)
 	state.ApplyQuotaErrors(qr.Errors())
+	state.ApplyQuotaRefused(qr.Refused())
 	for _, src := range governor.QuotaSources {
 		if e := qr.LastError(src); e != "" {
 			fmt.Fprintf(g.stderr, "coworktop: quota (%s): %s\n", src, e)

@@ -82,19 +82,17 @@ func runStatusline(ctx context.Context, g *globalOptions, o statuslineOptions, s
 	} else {
 		chained <- nil
 	}
+	env := sources.ProcessQuotaEnv()
 	statePath := o.state
 	if statePath == "" {
-		statePath = sources.StatuslineStatePath(sources.ProcessQuotaEnv())
+		statePath = sources.StatuslineStatePath(env)
 	}
-	in, err := sources.ParseStatuslineInput(input)
-	var samples []governor.QuotaSample
-	if err == nil && in.RateLimits != nil {
-		samples = in.RateLimits.Samples(governor.QuotaStatusline, now.UTC().Truncate(time.Second))
-		if statePath != "" {
-			if werr := sources.RecordStatusline(statePath, in.RateLimits, now); werr != nil {
-				fmt.Fprintf(g.stderr, "coworktop statusline: %s\n", oneLine(werr.Error()))
-			}
-		}
+	in, _ := sources.ParseStatuslineInput(input)
+	// The quota: what Claude Code just gave, recorded, with the readings
+	// the state file holds (cmd/quota.go words it).
+	samples, werr := sources.StatuslineReadings(statePath, sources.ClaudeJSONPath(env), in.RateLimits, now)
+	if werr != nil {
+		fmt.Fprintf(g.stderr, "coworktop statusline: %s\n", oneLine(werr.Error()))
 	}
 	line := statuslineText(in, samples, g, now)
 	// Claude Code reads stdout and nothing else: a failed write has no one
@@ -123,8 +121,8 @@ func readStatuslineInput(stdin *os.File) []byte {
 }
 
 // statuslineText is the line: model · session cap · quota. The quota is
-// what Claude Code just gave, or else the best reading of coworktop's
-// sources with its source and age.
+// worded from what Claude Code just gave and the state file's readings
+// (statuslineQuota).
 func statuslineText(in sources.StatuslineInput, samples []governor.QuotaSample, g *globalOptions, now time.Time) string {
 	var parts []string
 	if m := governor.SanitizeString(in.Model, statuslineMaxModel); m != "" {
@@ -133,12 +131,7 @@ func statuslineText(in sources.StatuslineInput, samples []governor.QuotaSample, 
 	if ses := statuslineSessions(g, now); ses != "" {
 		parts = append(parts, ses)
 	}
-	if len(samples) > 0 {
-		parts = append(parts, governor.QuotaFiguresText(governor.QuotaFigures(samples, now)))
-	} else {
-		read, _ := sources.ReadQuota(sources.DefaultQuotaPaths(sources.ProcessQuotaEnv()))
-		parts = append(parts, governor.QuotaSummary(governor.QuotaFigures(read, now)))
-	}
+	parts = append(parts, statuslineQuota(samples, in.RateLimits != nil, now))
 	return "coworktop · " + strings.Join(parts, " · ")
 }
 

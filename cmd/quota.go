@@ -29,11 +29,11 @@ func sampleQuota(ctx context.Context, paths sources.QuotaPaths, out chan<- gover
 	errs := 0
 	for {
 		samples := r.Read()
-		counts := r.Errors()
-		if n := sumCounts(counts); len(samples) > 0 || n != errs {
+		counts, refused := r.Errors(), r.Refused()
+		if n := sumCounts(counts) + sumCounts(refused); len(samples) > 0 || n != errs {
 			errs = n
 			select {
-			case out <- governor.Update{Quota: samples, QuotaErrors: counts}:
+			case out <- governor.Update{Quota: samples, QuotaErrors: counts, QuotaRefused: refused}:
 			case <-ctx.Done():
 				return
 			}
@@ -66,6 +66,9 @@ func printQuotaSources(w io.Writer, now time.Time) {
 			}
 			state = fmt.Sprintf("%d %s, newest %s", p.Readings, noun, governor.QuotaAgeText(now.Sub(p.Newest)))
 		}
+		if p.Refused > 0 {
+			state += fmt.Sprintf("; %d refused (a percentage outside 0–100)", p.Refused)
+		}
 		fmt.Fprintf(w, "  %-10s %s\n    %s\n", p.Source, p.Path, state)
 	}
 	fmt.Fprintf(w, "  to record the quota Claude Code sees: %s\n", governor.QuotaHint)
@@ -77,4 +80,17 @@ func sumCounts(m map[governor.QuotaSource]int) int {
 		n += v
 	}
 	return n
+}
+
+// statuslineQuota is the status line's quota: governor's figures over the
+// readings it has (the stdin's and its own state file's), by the rule and
+// in the words every output uses. When Claude Code just gave the lead
+// figure (given: its input held rate_limits), its source and age go
+// without saying.
+func statuslineQuota(samples []governor.QuotaSample, given bool, now time.Time) string {
+	q := governor.QuotaFigures(samples, now)
+	if lead := q.Lead(); given && lead != nil && lead.Source == governor.QuotaStatusline && lead.ObservedAt.Equal(now.UTC().Truncate(time.Second)) {
+		return governor.QuotaFiguresText(q)
+	}
+	return governor.QuotaSummary(q)
 }

@@ -151,16 +151,16 @@ func TestStatuslineGarbageAndChain(t *testing.T) {
 	}
 	// --chain: the person's own command gets the same stdin, and its
 	// output comes first.
-	doc := `{"model":{"display_name":"Opus"},"rate_limits":{"five_hour":{"used_percentage":62}}}`
+	doc := `{"model":{"display_name":"Opus"},"rate_limits":{"five_hour":{"used_percentage":62},"seven_day":{"used_percentage":30}}}`
 	out, _ := claudeCalls(t, shellQuote(bin)+` statusline --chain 'wc -c | tr -d " "; echo mine'`, env, doc)
-	want := fmt.Sprintf("%d\nmine\ncoworktop · Opus · 5h 62%%\n", len(doc))
+	want := fmt.Sprintf("%d\nmine\ncoworktop · Opus · 5h 62%% · 7d 30%%\n", len(doc))
 	if out != want {
 		t.Fatalf("chained %q, want %q", out, want)
 	}
 	// A second run with no rate_limits shows the recorded figure, with its
 	// source and age.
 	out, _ = claudeCalls(t, shellQuote(bin)+" statusline", env, `{"model":{"display_name":"Opus"}}`)
-	if !strings.HasPrefix(out, "coworktop · Opus · 5h 62%  statusline, ") {
+	if !strings.HasPrefix(out, "coworktop · Opus · 5h 62% · 7d 30%  statusline, ") {
 		t.Fatalf("recorded: %q", out)
 	}
 }

@@ -345,7 +345,9 @@ func resetPassed(s QuotaSample, now time.Time) bool {
 func bestQuota(samples []QuotaSample, now time.Time) QuotaSample {
 	newest := map[QuotaSource]QuotaSample{}
 	for _, s := range samples {
-		if n, ok := newest[s.Source]; !ok || s.At.After(n.At) {
+		// Of two readings at the same instant, the later delivered wins
+		// (the status line's stdin comes after its state file's).
+		if n, ok := newest[s.Source]; !ok || !s.At.Before(n.At) {
 			newest[s.Source] = s
 		}
 	}

@@ -43,10 +43,12 @@ func (s *State) ApplyQuota(samples []QuotaSample) {
 			r = newRing[QuotaSample](quotaKeep)
 			s.quota[k] = r
 		}
-		if len(r.buf) > 0 && !q.At.After(r.newest().At) {
-			continue
+		switch {
+		case len(r.buf) == 0 || q.At.After(r.newest().At):
+			r.push(q)
+		case q.At.Equal(r.newest().At):
+			r.setNewest(q) // the same instant, delivered later: its newer word
 		}
-		r.push(q)
 	}
 }
 
@@ -112,4 +114,13 @@ func countsView(m map[QuotaSource]int) map[QuotaSource]int {
 		}
 	}
 	return out
+}
+
+// setNewest replaces the item pushed last; the ring must not be empty.
+func (r *ring[T]) setNewest(v T) {
+	if len(r.buf) < r.n || r.start == 0 {
+		r.buf[len(r.buf)-1] = v
+		return
+	}
+	r.buf[r.start-1] = v
 }

@@ -3,6 +3,7 @@ package governor
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -107,20 +108,40 @@ func QuotaSummary(q *QuotaView) string {
 	return QuotaFiguresText(q) + "  " + quotaLabel(lead)
 }
 
-// QuotaSummaryLong is QuotaSummary with each window's reset time.
+// QuotaSummaryLong is QuotaSummary with each window's reset time: "5h
+// 62% (resets 14:00) · 7d 31% (resets Mon 09:00; desktop, 3m ago)
+// statusline, 40s ago".
 func QuotaSummaryLong(q *QuotaView) string {
 	lead := q.Lead()
 	if lead == nil {
 		return QuotaNoSource
 	}
-	return quotaJoin(q, QuotaFigureLong) + "  " + quotaLabel(lead)
+	return quotaJoin(q, true) + "  " + quotaLabel(lead)
 }
 
 // QuotaFiguresText is QuotaSummary without the lead window's source and
-// age: "5h 62% · 7d 31%". Empty when q is nil.
-func QuotaFiguresText(q *QuotaView) string { return quotaJoin(q, QuotaFigureText) }
+// age: "5h 62% · 7d 31% (desktop, 3m ago)". Empty when q is nil.
+func QuotaFiguresText(q *QuotaView) string { return quotaJoin(q, false) }
 
-func quotaJoin(q *QuotaView, text func(*QuotaFigure) string) string {
+// QuotaFiguresBare is the figures' words alone, for a narrow column:
+// "Fable weekly 92% · 7d 41% · no 5-hour limit".
+func QuotaFiguresBare(q *QuotaView) string {
+	if q != nil && q.NoPlanLimits {
+		return QuotaNoPlanLimitsText
+	}
+	var parts []string
+	for _, f := range q.Figures() {
+		if t := QuotaFigureText(f); !slices.Contains(parts, t) {
+			parts = append(parts, t)
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// quotaJoin writes the figures, binding first, each with what sets it
+// apart in parentheses: its reset time (withReset), and its source and
+// age where they are not the lead's.
+func quotaJoin(q *QuotaView, withReset bool) string {
 	figs := q.Figures()
 	if q != nil && q.NoPlanLimits {
 		return QuotaNoPlanLimitsText
@@ -134,9 +155,16 @@ func quotaJoin(q *QuotaView, text func(*QuotaFigure) string) string {
 			}
 			noPlan = true
 		}
-		s := text(f)
+		var extra []string
+		if r := QuotaResetText(f); withReset && r != "" {
+			extra = append(extra, r)
+		}
 		if i > 0 && quotaLabelKey(f) != quotaLabelKey(figs[0]) {
-			s += " (" + quotaLabel(f) + ")"
+			extra = append(extra, quotaLabel(f))
+		}
+		s := QuotaFigureText(f)
+		if len(extra) > 0 {
+			s += " (" + strings.Join(extra, "; ") + ")"
 		}
 		parts = append(parts, s)
 	}

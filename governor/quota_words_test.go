@@ -185,3 +185,20 @@ func TestQuotaScopesBounded(t *testing.T) {
 		t.Fatalf("%d rings", n)
 	}
 }
+
+// TestQuotaSameInstantLaterWins: two readings of one source at the same
+// second (a status line's state file, then its stdin): the later word
+// wins, in the figures and in the state.
+func TestQuotaSameInstantLaterWins(t *testing.T) {
+	first := absent(QuotaStatusline, QuotaFiveHour, QuotaNotReported, time.Minute)
+	then := qs(QuotaStatusline, QuotaFiveHour, 88, time.Minute)
+	if q := QuotaFigures([]QuotaSample{first, then}, qNow); q.FiveHour.State != QuotaStateCurrent || q.FiveHour.Percent != 88 {
+		t.Fatalf("%+v", q.FiveHour)
+	}
+	var s State
+	s.ApplyQuota([]QuotaSample{first})
+	s.ApplyQuota([]QuotaSample{then})
+	if got := s.QuotaSamples(); len(got) != 1 || got[0].Percent != 88 {
+		t.Fatalf("%+v", got)
+	}
+}

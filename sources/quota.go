@@ -116,12 +116,18 @@ func DefaultQuotaPaths(env QuotaEnv) QuotaPaths {
 			p.Desktop = m[0]
 		}
 	}
-	if d := env.Getenv("CLAUDE_CONFIG_DIR"); d != "" {
-		p.ClaudeJSON = filepath.Join(d, ".claude.json")
-	} else if env.Home != "" {
-		p.ClaudeJSON = filepath.Join(env.Home, ".claude.json")
-	}
+	p.ClaudeJSON = ClaudeJSONPath(env)
 	return p
+}
+
+// ClaudeJSONPath is ~/.claude.json, or $CLAUDE_CONFIG_DIR/.claude.json.
+func ClaudeJSONPath(env QuotaEnv) string {
+	if d := env.Getenv("CLAUDE_CONFIG_DIR"); d != "" {
+		return filepath.Join(d, ".claude.json")
+	} else if env.Home != "" {
+		return filepath.Join(env.Home, ".claude.json")
+	}
+	return ""
 }
 
 // QuotaReader reads the quota files, each again only when its size or

@@ -201,6 +201,10 @@ func rateWindow(raw json.RawMessage) *RateWindow {
 type StatuslineState struct {
 	Version int              `json:"version"`
 	Samples []StatuslineSeen `json:"samples"`
+	// Account is what ~/.claude.json's cachedUsageUtilization said when
+	// the state was last written (quota_account.go): the account's own
+	// windows, which say "no 5-hour limit" where the status line cannot.
+	Account *AccountSeen `json:"account,omitempty"`
 }
 
 // StatuslineSeen is one rate_limits and when it was seen.

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/coworktop/coworktop/governor"
 )
 
 // Bounds of the statusline state file: the entries kept are at least
@@ -34,16 +36,44 @@ const (
 // never half of one. A state file that cannot be read is started afresh.
 // Two status lines writing at once may lose one reading, never the file.
 func RecordStatusline(path string, rl *RateLimits, now time.Time) error {
-	if rl.Empty() {
-		return nil
+	_, err := recordStatusline(path, "", rl, now)
+	return err
+}
+
+// StatuslineReadings records rl as RecordStatusline does (nothing when it
+// is nil or empty), noting on each write what claudeJSON's quota key says
+// when that file changed (quota_account.go), and returns the readings the
+// state file holds, with rl's own as of now: what `coworktop statusline`
+// words its quota from. A call whose figures did not change reads its own
+// state file and nothing else.
+func StatuslineReadings(path, claudeJSON string, rl *RateLimits, now time.Time) ([]governor.QuotaSample, error) {
+	var st StatuslineState
+	var err error
+	if path != "" {
+		st, err = recordStatusline(path, claudeJSON, rl, now)
 	}
+	out := st.Account.samples()
+	for _, s := range st.Samples {
+		if !s.At.IsZero() {
+			out = append(out, s.RateLimits.Samples(governor.QuotaStatusline, s.At.UTC())...)
+		}
+	}
+	return append(out, rl.Samples(governor.QuotaStatusline, now.UTC().Truncate(time.Second))...), err
+}
+
+// recordStatusline is RecordStatusline, returning the state as it stands
+// after the write (as read, when nothing was written).
+func recordStatusline(path, claudeJSON string, rl *RateLimits, now time.Time) (StatuslineState, error) {
 	st := StatuslineState{Version: 1}
 	if data, _, err := readBounded(path, MaxStatuslineState); err == nil {
 		if json.Unmarshal(data, &st) != nil {
 			st = StatuslineState{Version: 1}
 		}
 	} else if !errors.Is(err, fs.ErrNotExist) {
-		return err
+		return st, err
+	}
+	if rl.Empty() {
+		return st, nil
 	}
 	seen := StatuslineSeen{At: now.UTC().Truncate(time.Second), RateLimits: *rl}
 	// Claude Code runs the command on screen events too, with the
@@ -51,14 +81,14 @@ func RecordStatusline(path string, rl *RateLimits, now time.Time) error {
 	// not changed keeps the time it was first seen, so its age says how
 	// long it has held, not how long ago the screen last redrew.
 	if n := len(st.Samples); n > 0 && sameLimits(st.Samples[n-1].RateLimits, *rl) {
-		return nil
+		return st, nil
 	}
 	// The newest entry stands in for every reading since the one before it
 	// until a minute has passed: kept entries are a minute apart.
 	n := len(st.Samples)
 	if n > 0 && seen.At.Before(st.Samples[n-1].At) {
 		if st.Samples[n-1].At.Sub(seen.At) < statuslineBack {
-			return nil // another status line, started earlier, wrote a newer reading
+			return st, nil // another status line, started earlier, wrote a newer reading
 		}
 		st.Samples = st.Samples[:0] // the clock went back: start afresh
 		n = 0
@@ -72,11 +102,12 @@ func RecordStatusline(path string, rl *RateLimits, now time.Time) error {
 		st.Samples = st.Samples[n-statuslineKeep:]
 	}
 	st.Version = 1
+	st.Account = noteAccount(st.Account, claudeJSON)
 	data, err := json.Marshal(st)
 	if err != nil {
-		return fmt.Errorf("statusline state: %w", err)
+		return st, fmt.Errorf("statusline state: %w", err)
 	}
-	return writeAtomic(path, data)
+	return st, writeAtomic(path, data)
 }
 
 // writeAtomic replaces path with data through a temporary file in its
@@ -160,7 +191,8 @@ func ReadTail(path string, n int64) ([]byte, error) {
 
 // sameLimits reports whether two rate_limits say the same.
 func sameLimits(a, b RateLimits) bool {
-	return sameWindow(a.FiveHour, b.FiveHour) && sameWindow(a.SevenDay, b.SevenDay)
+	return a.None == b.None && sameWindow(a.FiveHour, b.FiveHour) && sameWindow(a.SevenDay, b.SevenDay) &&
+		sameWindow(a.SpendLimit, b.SpendLimit)
 }
 
 func sameWindow(a, b *RateWindow) bool {

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/coworktop/coworktop/governor"
 )
@@ -10,8 +12,8 @@ import (
 // binding window first, with reset times when there is room:
 // `Quota[|||   Fable weekly 92% (resets Tue 09:00) · 5h 62% …  statusline,
 // 40s ago]`. The bar is the lead window's; the words are governor's
-// (QuotaSummaryLong, QuotaSummary, QuotaFiguresText, QuotaFigureText), as
-// every output writes them.
+// (QuotaSummaryLong, QuotaSummary, QuotaFiguresText, QuotaFiguresBare,
+// QuotaFigureText: the longest that fits), as every output writes them.
 func (m *Model) quotaMeter(w int) string {
 	const label = "Quota"
 	q := m.snap.Quota
@@ -32,13 +34,28 @@ func (m *Model) quotaMeter(w int) string {
 			st = m.theme.OK
 		}
 	}
-	return m.meter(label, frac, st, w, governor.QuotaSummaryLong(q), governor.QuotaSummary(q),
-		governor.QuotaFiguresText(q), governor.QuotaFigureText(lead))
+	texts := []string{governor.QuotaSummaryLong(q), governor.QuotaSummary(q),
+		governor.QuotaFiguresText(q), governor.QuotaFiguresBare(q), governor.QuotaFigureText(lead)}
+	m.quotaShown = meterChoice(label, w, texts)
+	return m.meter(label, frac, st, w, texts...)
+}
+
+// meterChoice is the text meter draws at width w: the first that leaves
+// the bar meterBarMin cells, else the last.
+func meterChoice(label string, w int, texts []string) string {
+	inner := w - len(label) - 2
+	for _, c := range texts {
+		if textWidth(c)+1+meterBarMin <= inner {
+			return c
+		}
+	}
+	return texts[len(texts)-1]
 }
 
 // quotaLine is the facts beside the Quota meter: a window at its limit
 // (what that means), else the pace estimate of the lead window with one,
-// else what the figures cover, or where to get them.
+// else the windows the meter had no room for, else what the figures
+// cover, or where to get them.
 func (m *Model) quotaLine(w int) string {
 	t := m.theme
 	q := m.snap.Quota
@@ -82,7 +99,17 @@ func (m *Model) quotaNote(q *governor.QuotaView, w int, text string, ink Ink) (s
 		if f.Burn.BeforeReset || (f.ResetsAt.IsZero() && !f.Burn.FullAt.IsZero()) {
 			ink = t.Warn
 		}
-		break
+		return text, ink
+	}
+	// No estimate: the windows the meter had no room for, in words.
+	var rest []string
+	for _, f := range q.Figures() {
+		if w := governor.QuotaFigureText(f); !strings.Contains(m.quotaShown, w) && !slices.Contains(rest, w) {
+			rest = append(rest, w)
+		}
+	}
+	if len(rest) > 0 {
+		return " " + strings.Join(rest, " · "), t.Fact
 	}
 	return text, ink
 }

@@ -90,7 +90,10 @@ type Model struct {
 	clock func() time.Time
 	theme Theme
 	keys  KeyMap
-	help  help.Model
+	// quotaShown is the text the Quota meter drew last (header_quota.go):
+	// the facts beside it name the windows it had no room for.
+	quotaShown string
+	help       help.Model
 	// footerKey/footerText cache the short help line: it changes only with
 	// the width or a binding being switched, not every second.
 	footerKey, footerText string
