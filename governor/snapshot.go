@@ -344,6 +344,8 @@ type Snapshot struct {
 	// Memory is the scan's memory per session beyond each session's own
 	// figure: unjoined processes, duplicated servers, what a pause frees.
 	Memory *MemoryView `json:"session_memory,omitempty"`
+	// AppHelpers are the app's own processes by role (app_helpers.go).
+	AppHelpers []HelperRow `json:"app_helpers,omitempty"`
 
 	Files []FileStatus `json:"files,omitempty"` // follower status per log
 

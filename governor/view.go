@@ -24,6 +24,7 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 		GroupsAt:     s.groupsAt,
 		Files:        s.sharedFiles(),
 	}
+	snap.AppHelpers = appHelpers(snap.Groups)
 	snap.MemorySamples, snap.MemoryTimes = s.memory.items(), s.memoryAt.items()
 	snap.HostHistory = s.hostHistory.items()
 	snap.Log = s.logLines()

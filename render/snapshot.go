@@ -114,6 +114,11 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 			cpu = "CPU unknown"
 		}
 		fmt.Fprintf(tw, "  %s\t%d procs\t%s\t%s\t%s\t%s\n", governor.SanitizeString(g.Name, 40), g.Processes, groupMemory(g), cpu, guest, governor.SanitizeString(g.Note, 80))
+		if g.Kind == governor.GroupClaudeApp {
+			for _, h := range s.AppHelpers { // the app's own processes, by role
+				fmt.Fprintf(tw, "    %s\t%d procs\t%s (%s)\t%.0f%% CPU\t\t\n", h.Label(), h.Processes, governor.FormatBytes(h.Memory), h.Source, h.CPUPercent)
+			}
+		}
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -100,6 +100,9 @@ func (m *Model) competitionContent(w int) content {
 		optCell(l, t.Muted, guest, guestW).rcell(Ink{}, share, shareW)
 		optCell(l, t.Muted, fmt.Sprint(g.Processes), procW)
 		c.rows = append(c.rows, l.row(""))
+		if g.Kind == governor.GroupClaudeApp {
+			c.rows = append(c.rows, m.helperRows(nameW, memW, cpuW, guestW, shareW, procW, total)...)
+		}
 	}
 	if hog != nil {
 		hint := fmt.Sprintf("hint: %s holds %s, more than the %s the Cowork VM needs; stop it before heavy parallel work",
@@ -131,4 +134,27 @@ func optCell(l *lineBuilder, st Ink, text string, w int) *lineBuilder {
 		return l
 	}
 	return l.rcell(st, text, w)
+}
+
+// helperRows are the app's own processes under its row, by role (the
+// renderers, the GPU process, a large utility worker): "the app" is not
+// one figure (governor.HelperRow).
+func (m *Model) helperRows(nameW, memW, cpuW, guestW, shareW, procW int, total uint64) []row {
+	t := m.theme
+	var out []row
+	for _, h := range m.snap.AppHelpers {
+		share := "?"
+		if total > 0 {
+			share = fmt.Sprintf("%.0f%%", 100*float64(h.Memory)/float64(total))
+		}
+		mem := humanBytes(h.Memory)
+		if h.Unreadable > 0 {
+			mem = "≥" + mem
+		}
+		l := newLine(t).cell(t.Muted, "  "+h.Label(), nameW).rcell(t.Muted, mem, memW).rcell(t.Muted, fmt.Sprintf("%.0f", h.CPUPercent), cpuW)
+		optCell(l, t.Muted, "", guestW).rcell(t.Muted, share, shareW)
+		optCell(l, t.Muted, fmt.Sprint(h.Processes), procW)
+		out = append(out, l.row(""))
+	}
+	return out
 }

@@ -76,6 +76,15 @@ func (m *Model) outlookLines(w int) (lines, tight []string) {
 	if o.SweepSummary != "" {
 		add(t.Warn, "estimate: "+o.SweepSummary)
 	}
+	// Beside the next victim: what pausing it would free, and servers
+	// duplicated across sessions (governor.MemoryView.Lines).
+	if mv := m.snap.Memory; mv != nil {
+		for _, l := range mv.Lines() {
+			if l != mv.Note {
+				add(t.Estimate, l)
+			}
+		}
+	}
 	if u := m.snap.Update; u != nil { // logged facts, then when: coworktop's estimate
 		for _, l := range u.Lines {
 			add(t.Warn, l)

@@ -156,3 +156,23 @@ type windowsFake struct{ fakeLister }
 func (*windowsFake) MemoryLabels() (rss, footprint string) {
 	return "private working set", "commit (private bytes)"
 }
+
+// The app's own processes as rows (item 3): the stats worker (#99363)
+// on a row of its own, renderers and the GPU process by role.
+func TestAppHelpersFromMacTable(t *testing.T) {
+	snap := splitState(t, &fakeLister{procs: macTable()}, governor.Records{}, "proj")
+	var got []string
+	for _, h := range snap.AppHelpers {
+		got = append(got, h.Label()+" "+governor.FormatBytes(h.Memory)+" "+h.Source)
+	}
+	want := []string{
+		"utility: node.mojom.NodeService (pid 103) 2.7 GiB phys_footprint",
+		"renderer 500.0 MiB phys_footprint",
+		"main 400.0 MiB phys_footprint",
+		"gpu 90.0 MiB phys_footprint",
+		"disclaimer 1.0 MiB phys_footprint",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("app helpers:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
