@@ -239,7 +239,7 @@ func (m *Model) sessionsMeter(w int) string {
 		for _, g := range gov {
 			forms = append(forms, frac+" cap "+carried+g)
 		}
-		forms = append(forms, frac+" "+capText+" · "+eff)
+		forms = append(forms, frac+" cap "+carried, frac+" "+capText+" · "+eff)
 	}
 	for _, g := range gov {
 		forms = append(forms, frac+" "+capText+g)
