@@ -21,7 +21,7 @@ func lineOf(out, text string) int {
 // pane scrolls it while Sessions keeps the focus and its window.
 func TestWheelScrollsThePaneUnderThePointer(t *testing.T) {
 	m := crowdedModel(t)
-	m.Update(sizeMsg(80, 30)) // room for Competition's rows under the last hour's losses
+	m.Update(sizeMsg(80, 40)) // room for Competition's rows under the last hour's losses
 	out := frame(m)
 	y := lineOf(out, "Competition ·") + 1
 	if y <= 0 {

@@ -76,8 +76,11 @@ type content struct {
 	sessionAt func(int) string
 	footer    []string
 	// tight is the footer as one clipped line per item, for when the full
-	// footer would leave no room for a row.
+	// footer would leave no room for a row; parts, when set, is the
+	// footer item by item (each item's wrapped lines, in step with
+	// tight), so that as many items as fit stay whole.
 	tight []string
+	parts [][]string
 	// spareHeading: the rows read without their heading (the ranking's
 	// name, bar and idle time), so it is drawn only when there is room
 	// for it, its rows and its footer's first line, and not asked for.

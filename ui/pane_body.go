@@ -20,10 +20,7 @@ func (m *Model) body(id paneID, c content, w, h int) []string {
 	}
 	footer := c.footer
 	if room := h - len(lines) - 1; len(footer) > room {
-		footer = c.tight
-		if len(footer) == 0 || len(footer) > room {
-			footer = footer[:max(0, min(len(footer), room))]
-		}
+		footer = fitFooter(c, room)
 	}
 	avail := max(0, h-len(lines)-len(footer))
 	cursor := id.entry().cursor
@@ -87,6 +84,27 @@ func (m *Model) body(id paneID, c content, w, h int) []string {
 		lines = append(lines, padStyled(f, w))
 	}
 	return lines[:min(len(lines), h)]
+}
+
+// fitFooter is the footer in room lines: the items whole from the first
+// while the rest still get their one clipped line each, then clipped
+// (issue 36 #2: one item too many cut every sentence of the outlook).
+func fitFooter(c content, room int) []string {
+	if len(c.parts) != len(c.tight) {
+		out := c.tight
+		return out[:max(0, min(len(out), room))]
+	}
+	var out []string
+	for i, p := range c.parts {
+		rest := len(c.parts) - i - 1
+		switch {
+		case len(out)+len(p)+rest <= room:
+			out = append(out, p...)
+		case len(out)+1+rest <= room || len(out) < room:
+			out = append(out, c.tight[i])
+		}
+	}
+	return out[:max(0, min(len(out), room))]
 }
 
 // window picks the rows drawn from ps.offset in avail lines, each with its

@@ -39,8 +39,14 @@ func (m *Model) evictionsContent(w int) content {
 		// The evidence is in what enter opens: the row's width goes to
 		// the reason (issue 36 #2).
 		detail := append([]string{"AT RISK now: " + r.Text()}, evidenceLines(r.Evidence)...)
+		// The SESSION column names it: the cause need not start with
+		// the name again.
+		cause := r.Text()
+		if who != "" {
+			cause = strings.TrimPrefix(cause, who+" ")
+		}
 		pend = append(pend, evPending{key: "risk:" + strconv.Itoa(i) + ":" + r.Session,
-			cells: [4]string{"now", "AT RISK", who, ""}, inks: [3]Ink{t.Muted, t.Warn, t.Warn}, cause: r.Text(), detail: detail})
+			cells: [4]string{"now", "AT RISK", who, ""}, inks: [3]Ink{t.Muted, t.Warn, t.Warn}, cause: cause, detail: detail})
 	}
 	keep := -1
 	losses, outcomes := m.snap.Losses, m.snap.Outcomes
@@ -136,6 +142,17 @@ type evCols struct {
 	foldIdle                           bool // no IDLE column: the idle time ends the cause
 }
 
+// anyIdle: some row has an idle time (an IDLE column empty on every row
+// takes no width).
+func anyIdle(pend []evPending) bool {
+	for _, p := range pend {
+		if p.cells[3] != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // evCauseMin: below this the cause takes the IDLE column's width too.
 const evCauseMin = 30
 
@@ -155,7 +172,7 @@ func (m *Model) evColumns(w int, pend []evPending) evCols {
 	// Two spaces after IDLE: its right-aligned figure must not run into
 	// the cause's first word.
 	ev.causeW = max(4, w-ev.timeW-ev.whatW-ev.nameW-ev.idleW-7)
-	if ev.causeW < evCauseMin && ev.idleW > 4 {
+	if ev.causeW < evCauseMin && ev.idleW > 4 || !anyIdle(pend) {
 		// Too narrow for the reasons: the idle time goes to the end of
 		// the cause ("… · idle 7m45s") and its column to the cause.
 		ev.causeW += ev.idleW + 2
@@ -164,6 +181,10 @@ func (m *Model) evColumns(w int, pend []evPending) evCols {
 	switch {
 	case m.zoomed && m.focus == paneEvictions:
 		ev.lines = 1 << 10
+	case m.height >= 2*evWrapHeight:
+		ev.lines = 2 * evWrapLines
+	case m.height >= 4*evWrapHeight/3:
+		ev.lines = 3 * evWrapLines / 2
 	case m.height >= evWrapHeight:
 		ev.lines = evWrapLines
 	}

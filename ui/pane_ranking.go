@@ -19,7 +19,7 @@ func (m *Model) rankingContent(w int) content {
 		longest = max(longest, v.Idle)
 	}
 	scale := max(longest, 15*time.Minute) // bars relative to the usual 900 s idle timeout
-	const rankW, idleW, markW, barMin = 2, 6, 12, 4
+	const rankW, idleW, markW, barMin, barWant = 2, 6, 12, 4, 8
 	// The name leads every row (issue 23 #5): a bare hex id as the next
 	// victim said nothing; it gets its whole width before the bar does
 	// (issue 36 #2: "Design syst…" beside an empty bar).
@@ -29,8 +29,16 @@ func (m *Model) rankingContent(w int) content {
 	}
 	nameW := max(8, min(names, 32, w-rankW-idleW-markW-4-barMin))
 	barW := max(1, w-rankW-nameW-idleW-markW-4)
-	c.heading = newLine(t).rcell(t.Heading, "#", rankW).cell(t.Heading, "SESSION", nameW).cell(t.Heading, "IDLE BAR", barW).
-		rcell(t.Heading, "IDLE", idleW).cell(t.Heading, "", markW).String()
+	if nameW < names && barW < barWant {
+		// The names need the room more than a short bar: it goes, and
+		// its cells go to the names (the IDLE column says the same).
+		nameW, barW = max(8, min(names, 32, w-rankW-idleW-markW-3)), 0
+	}
+	head := newLine(t).rcell(t.Heading, "#", rankW).cell(t.Heading, "SESSION", nameW)
+	if barW > 0 {
+		head.cell(t.Heading, fitFirst(barW, []string{"IDLE BAR", "BAR", ""}), barW)
+	}
+	c.heading = head.rcell(t.Heading, "IDLE", idleW).cell(t.Heading, "", markW).String()
 	c.count = len(s.IdleRanking)
 	c.sessionAt = func(i int) string { return s.IdleRanking[i].ID }
 	c.rowAt = func(i int) row {
@@ -47,18 +55,20 @@ func (m *Model) rankingContent(w int) content {
 			mark = "<60s: safe"
 		}
 		l := newLine(t).rcell(t.Muted, strconv.Itoa(i+1), rankW).cell(t.Fact, governor.SessionName(v), nameW)
-		l.add(st, filled).add(t.Muted, empty).add(Ink{}, " ").
-			rcell(st, governor.FormatDuration(v.Idle), idleW).cell(st, mark, markW)
+		if barW > 0 {
+			l.add(st, filled).add(t.Muted, empty).add(Ink{}, " ")
+		}
+		l.rcell(st, governor.FormatDuration(v.Idle), idleW).cell(st, mark, markW)
 		return l.row(v.ID)
 	}
 	c.info = "longest idle first"
-	c.footer, c.tight = m.outlookLines(w)
+	c.footer, c.tight, c.parts = m.outlookLines(w)
 	return c
 }
 
 // outlookLines say what the next session would meet now and the room
 // before a pressure sweep, marked as coworktop's estimate: wrapped, and as one clipped line each.
-func (m *Model) outlookLines(w int) (lines, tight []string) {
+func (m *Model) outlookLines(w int) (lines, tight []string, parts [][]string) {
 	t := m.theme
 	o := m.snap.Outlook
 	st := t.Estimate
@@ -67,9 +77,11 @@ func (m *Model) outlookLines(w int) (lines, tight []string) {
 		st = t.Warn
 	}
 	add := func(st Ink, text string) {
+		var part []string
 		for _, l := range wrap(text, w, footerWrap) {
-			lines = append(lines, t.paint(st, fit(l, w)))
+			part = append(part, t.paint(st, fit(l, w)))
 		}
+		lines, parts = append(lines, part...), append(parts, part)
 		tight = append(tight, t.paint(st, fit(text, w)))
 	}
 	add(st, "estimate: "+o.Summary)
@@ -105,7 +117,7 @@ func (m *Model) outlookLines(w int) (lines, tight []string) {
 		}
 		add(hs, room)
 	}
-	return lines, tight
+	return lines, tight, parts
 }
 
 // footerWrap is how many lines a pane's footer text (the outlook, a

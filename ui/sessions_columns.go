@@ -19,9 +19,12 @@ type sessionColumn struct {
 	// has, when set, makes the column sparse: it takes no width unless
 	// has is true for some session (issue 36 #2: an EV column empty on
 	// every row took the width the reasons needed).
-	has  func(s governor.SessionView) bool
-	cell func(m *Model, s governor.SessionView, w int) (string, Ink)
-	bg   func(m *Model, b governor.BackgroundView, w int) (string, Ink)
+	has func(s governor.SessionView) bool
+	// fitTo, when set, narrows the column to what its cells hold (at
+	// most w), so the names get the rest.
+	fitTo func(m *Model, ss []governor.SessionView, w int) int
+	cell  func(m *Model, s governor.SessionView, w int) (string, Ink)
+	bg    func(m *Model, b governor.BackgroundView, w int) (string, Ink)
 }
 
 func fixedWidth(n int) func(*Model, int, bool) int {
@@ -47,7 +50,8 @@ var sessionColumns = []sessionColumn{
 		return needsYouWidth(w)
 	}, cell: func(m *Model, s governor.SessionView, w int) (string, Ink) {
 		return needsYouCell(s, m.snap.Now, w), m.needsYouInk(s)
-	}, bg: func(m *Model, b governor.BackgroundView, _ int) (string, Ink) { return m.backgroundNeeds(b) }},
+	}, bg: func(m *Model, b governor.BackgroundView, _ int) (string, Ink) { return m.backgroundNeeds(b) },
+		fitTo: needsYouFit},
 	{head: "START", width: func(_ *Model, w int, records bool) int {
 		if records && w < needsNoStart {
 			return 0 // its room goes to NEEDS YOU; the start stays in the details
@@ -120,6 +124,9 @@ func (m *Model) layoutSessions(w int, sessions []governor.SessionView) sessionLa
 		if cw <= 0 || (c.has != nil && !anySession(sessions, c.has)) {
 			continue
 		}
+		if c.fitTo != nil {
+			cw = max(textWidth(c.head), min(cw, c.fitTo(m, sessions, cw)))
+		}
 		lay.cols = append(lay.cols, shownColumn{c, cw})
 		used += cw + 1
 	}
@@ -190,3 +197,25 @@ func (m *Model) backgroundRow(lay sessionLayout, b governor.BackgroundView) row 
 
 // memColumnFrom is the narrowest pane that shows the MEM column.
 const memColumnFrom = 60
+
+// needsYouFit is the widest NEEDS YOU cell: only the sessions that wait
+// are worded (the others say an attention word); background sessions'
+// cells are measured too.
+func needsYouFit(m *Model, ss []governor.SessionView, w int) int {
+	n := 0
+	for i := range ss {
+		if ss[i].NeedsYou() {
+			n = max(n, clipWidth(needsYouCell(ss[i], m.snap.Now, w)))
+		} else if ss[i].Live() {
+			n = max(n, len(ss[i].Attention.String()))
+		}
+		if n >= w {
+			return w
+		}
+	}
+	for _, b := range m.snap.Background {
+		text, _ := m.backgroundNeeds(b)
+		n = max(n, clipWidth(text))
+	}
+	return n
+}

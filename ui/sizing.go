@@ -107,13 +107,27 @@ func (m *Model) paneNeed(id paneID, w int, boxed bool) need {
 	if e.minRows != nil {
 		least = e.minRows(m, c, rows)
 	}
-	n.min = frame + heading + least
+	n.min = frame + heading + rowLines(c, least)
 	if c.keep > 0 {
 		n.min++ // and the row kept in view under the others (the newest loss under the risks)
 	}
-	n.want = frame + heading + max(1, rows) + len(c.footer)
+	n.want = frame + heading + max(1, rowLines(c, rows)) + len(c.footer)
 	if c.spareHeading {
 		n.want++
+	}
+	return n
+}
+
+// rowLines is how many lines the first k rows take with their
+// continuation lines (a wrapped reason). Only a pane whose rows are built
+// (not formatted lazily, as Sessions' are) has continuation lines.
+func rowLines(c content, k int) int {
+	if c.rowAt != nil || k > len(c.rows) {
+		return k
+	}
+	n := 0
+	for _, r := range c.rows[:k] {
+		n += 1 + len(r.more)
 	}
 	return n
 }

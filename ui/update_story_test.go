@@ -29,7 +29,7 @@ func TestUpdateStoryOnScreen(t *testing.T) {
 		t.Errorf("the screen before the restart lacks the warning:\n%s", out)
 	}
 	// The outlook's own lines, unwrapped: every clause, in the governor's words.
-	outlook, _ := m.outlookLines(60)
+	outlook, _, _ := m.outlookLines(60)
 	flat := strings.Join(strings.Fields(strings.Join(outlook, " ")), " ")
 	for _, want := range []string{"update 2.110.0 waiting to install", "restart deferred 3× because Claude was working",
 		"its restart will stop 2 live session(s): billing-api, web-frontend", governor.UpdateWhenText} {
