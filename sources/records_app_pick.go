@@ -26,7 +26,9 @@ type appChoice struct {
 // claude-code-sessions (or local-agent-mode-sessions) was written last.
 func (r *recordReader) pickApp(now time.Time) (Candidate, bool) {
 	p := &r.appPick
-	if !p.at.IsZero() && now.Sub(p.at) < recordSweep && !now.Before(p.at) && (!p.ok || dirExists(p.dir.Path)) {
+	// Kept for a sweep while the chosen folder is there; while none is,
+	// looked for at every reading (the app's first sign-in makes one).
+	if p.ok && now.Sub(p.at) < recordSweep && !now.Before(p.at) && dirExists(p.dir.Path) {
 		return p.dir, p.ok
 	}
 	p.at, p.ok = now, false

@@ -193,10 +193,20 @@ func TestRecordsNewestAppFolderWins(t *testing.T) {
 	for _, p := range []string{filepath.Join(old, "local_old.json"), old, filepath.Dir(old), filepath.Dir(filepath.Dir(old))} {
 		age(t, p, 30*24*time.Hour)
 	}
-	writeRecord(t, filepath.Join(live, "claude-code-sessions", "acct", "org", "local_new.json"), `{"sessionId":"local_new","title":"today's"}`)
 	dirs := RecordDirs{Code: Candidate{Path: filepath.Join(base, "none")}, App: []Candidate{{stale, "first"}, {live, "second"}}}
-	rec := NewRecordReader(dirs, fakeProcs{}).Read()
-	if len(rec.App) != 1 || rec.App[0].SessionID != "local_new" {
+	r := NewRecordReader(dirs, fakeProcs{})
+	now := time.Now()
+	r.now = func() time.Time { return now }
+	if rec := r.Read(); len(rec.App) != 1 || rec.App[0].SessionID != "local_old" {
+		t.Fatalf("the only folder's records: %+v", rec.App)
+	}
+	// The live folder appears: chosen at the next sweep.
+	writeRecord(t, filepath.Join(live, "claude-code-sessions", "acct", "org", "local_new.json"), `{"sessionId":"local_new","title":"today's"}`)
+	now = now.Add(recordSweep)
+	if rec := r.Read(); len(rec.App) != 1 || rec.App[0].SessionID != "local_new" {
 		t.Fatalf("the newest folder's records: %+v", rec.App)
+	}
+	if rec := NewRecordReader(dirs, fakeProcs{}).Read(); len(rec.App) != 1 || rec.App[0].SessionID != "local_new" {
+		t.Fatalf("a new reader, the newest folder's records: %+v", rec.App)
 	}
 }
