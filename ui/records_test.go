@@ -66,3 +66,25 @@ func TestLossWhileWaitingShown(t *testing.T) {
 		t.Errorf("the loss does not say it was waiting:\n%s", out)
 	}
 }
+
+// The title line's count: "?" when no record folder was found, or one
+// could not be listed and none is seen waiting; a least ("1+") when one
+// could not be listed and some wait (issue 41, F6).
+func TestNeedsYouHeaderUnknownWhenAFolderCannotBeRead(t *testing.T) {
+	for _, c := range []struct {
+		rec  *governor.RecordsView
+		n    int
+		want string
+	}{
+		{nil, 0, ""},
+		{&governor.RecordsView{}, 0, "needs you ?"},
+		{&governor.RecordsView{Available: true}, 0, "needs you 0"},
+		{&governor.RecordsView{Available: true, Unreadable: []string{"sessions"}}, 0, "needs you ?"},
+		{&governor.RecordsView{Available: true, Unreadable: []string{"sessions"}}, 1, "needs you 1+"},
+		{&governor.RecordsView{Available: true}, 2, "needs you 2"},
+	} {
+		if got, _ := needsYouHeader(governor.Snapshot{Records: c.rec, NeedsYou: c.n}); got != c.want {
+			t.Errorf("%+v, %d waiting: %q, want %q", c.rec, c.n, got, c.want)
+		}
+	}
+}
