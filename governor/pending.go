@@ -13,10 +13,24 @@ import (
 // stops (claude-logs.md §7.3, §7.7; #92196, #94691).
 
 // UpdateWhenText is the one wording, in every output, of when the update
-// restart comes: no public source gives the app's deferral limit, so
-// anything said about when is coworktop's estimate.
-// Plain words only (no apostrophe, no dash): notifications keep no other.
-const UpdateWhenText = "when: estimated by coworktop (no public source gives the app deferral limit)"
+// restart comes: after "Update downloaded" the app restarts itself the
+// next time it sits idle ("[stealth-update] Triggering stealth update
+// after idle timeout": 10 to 35 minutes after the download in public
+// reports, #95364, #95276), or when it stops deferring ("Auto-restarting
+// app after update pending for N hours"; no public source gives that
+// limit). A time is added only where coworktop can estimate one, and says
+// what it is based on (UpdateView.When).
+// Plain words only (no apostrophe, no dash, no semicolon): notifications
+// keep no other.
+const UpdateWhenText = "when: the app installs it the next time it sits idle (public reports: 10 to 35 minutes after the download) or when it stops deferring"
+
+// Idle-update window: how long after "Update downloaded" public reports
+// saw the stealth restart (claude-logs.md §7.8: 10 to 35 minutes; one
+// report 57).
+const (
+	UpdateIdleEarliest = 10 * time.Minute
+	UpdateIdleLatest   = 35 * time.Minute
+)
 
 // pendingUpdate is what the updater's lines say about an update not yet
 // installed.
@@ -74,12 +88,37 @@ type UpdateView struct {
 	// Claude was working.
 	Deferrals    int       `json:"deferrals"`
 	LastDeferral time.Time `json:"-"`
-	// Sessions are the live sessions its restart will stop.
-	Sessions []string `json:"sessions"`
-	Evidence string   `json:"evidence"`
-	When     string   `json:"when"`    // UpdateWhenText
-	Summary  string   `json:"summary"` // one line for humans: Lines joined
-	Lines    []string `json:"-"`
+	// Sessions are the live sessions its restart will stop;
+	// RemoteControl those of them with Remote Control on, which the
+	// relaunch does not turn back on (claude-logs.md §7.8).
+	Sessions      []string `json:"sessions"`
+	RemoteControl []string `json:"remote_control,omitempty"`
+	Evidence      string   `json:"evidence"`
+	// When says when the restart comes: UpdateWhenText, and, where the
+	// download's time is logged, the window public reports give, as
+	// coworktop's estimate from that time (WindowFrom, WindowTo).
+	When       string    `json:"when"`
+	WindowFrom time.Time `json:"-"`
+	WindowTo   time.Time `json:"-"`
+	Summary    string    `json:"summary"` // one line for humans: Lines joined
+	Lines      []string  `json:"-"`
+}
+
+// updateWhen is the view's When: the rule, and the window public reports
+// give after the download, as coworktop's estimate from its time.
+func updateWhen(v *UpdateView, sinceLogged bool, now time.Time) string {
+	if v.Deferrals > 0 { // it defers while Claude works: the idle window says nothing now
+		return UpdateWhenText + fmt.Sprintf(", and it has put the restart off %d× because Claude was working", v.Deferrals)
+	}
+	if !sinceLogged || v.Since.IsZero() {
+		return UpdateWhenText
+	}
+	v.WindowFrom, v.WindowTo = v.Since.Add(UpdateIdleEarliest), v.Since.Add(UpdateIdleLatest)
+	if now.After(v.WindowTo) {
+		return UpdateWhenText + ", so any time now (estimated by coworktop from the download at " + v.Since.Format("15:04") + ")"
+	}
+	return UpdateWhenText + ", about " + v.WindowFrom.Format("15:04") + " to " + v.WindowTo.Format("15:04") +
+		" (estimated by coworktop from the download at " + v.Since.Format("15:04") + ")"
 }
 
 // updateView is the pending update as of snap (its sessions filled in),
@@ -92,18 +131,23 @@ func (s *State) updateView(snap *Snapshot) *UpdateView {
 		return nil
 	}
 	v := &UpdateView{Version: p.version, Since: p.since, Deferrals: p.deferrals, LastDeferral: p.lastDeferral,
-		Sessions: []string{}, Evidence: p.ref.String(), When: UpdateWhenText}
+		Sessions: []string{}, Evidence: p.ref.String()}
 	if !p.since.IsZero() && !snap.Now.Before(p.since) {
 		v.PendingS = int64(snap.Now.Sub(p.since) / time.Second)
 	}
-	var names []string
+	v.When = updateWhen(v, p.sinceLogged, snap.Now)
+	var names, rc []string
 	for _, sv := range snap.Sessions {
 		if sv.Live() {
 			v.Sessions = append(v.Sessions, sv.ID)
 			names = append(names, SessionName(sv))
+			if sv.RemoteControl {
+				v.RemoteControl = append(v.RemoteControl, sv.ID)
+				rc = append(rc, SessionName(sv))
+			}
 		}
 	}
-	v.Lines = updateLines(v, names)
+	v.Lines = updateLines(v, names, rc, p.sinceLogged)
 	v.Summary = strings.Join(v.Lines, "; ")
 	return v
 }
@@ -111,14 +155,21 @@ func (s *State) updateView(snap *Snapshot) *UpdateView {
 // updateLines are the warning's facts, one clause each (the version and
 // since, the deferrals, the sessions its restart stops); Summary joins
 // them. The screen shows them line by line, the same words.
-func updateLines(v *UpdateView, names []string) []string {
+func updateLines(v *UpdateView, names, rc []string, downloaded bool) []string {
 	head := "update "
 	if v.Version != "" {
 		head += v.Version + " "
 	}
-	head += "waiting to install"
-	if !v.Since.IsZero() {
-		head += fmt.Sprintf(", pending since %s (%s)", v.Since.Format("2006-01-02 15:04"), FormatDuration(time.Duration(v.PendingS)*time.Second))
+	switch {
+	case downloaded && !v.Since.IsZero():
+		head += "downloaded " + v.Since.Format("15:04") + ", waiting to install"
+		if v.PendingS >= 60 {
+			head += " (" + FormatDuration(time.Duration(v.PendingS)*time.Second) + ")"
+		}
+	case !v.Since.IsZero():
+		head += fmt.Sprintf("waiting to install, pending since %s (%s, as the app counts its deferrals)", v.Since.Format("2006-01-02 15:04"), FormatDuration(time.Duration(v.PendingS)*time.Second))
+	default:
+		head += "waiting to install"
 	}
 	lines := []string{head}
 	if v.Deferrals > 0 {
@@ -131,7 +182,11 @@ func updateLines(v *UpdateView, names []string) []string {
 	if len(shown) > maxUpdateNames {
 		shown = append(shown[:maxUpdateNames:maxUpdateNames], fmt.Sprintf("%d more", len(names)-maxUpdateNames))
 	}
-	return append(lines, fmt.Sprintf("its restart will stop %d live session(s): %s", len(names), strings.Join(shown, ", ")))
+	lines = append(lines, fmt.Sprintf("its restart will stop %d live session(s): %s", len(names), strings.Join(shown, ", ")))
+	if len(rc) > 0 {
+		lines = append(lines, fmt.Sprintf("%d of them with Remote Control, which the relaunch does not turn back on: %s", len(rc), strings.Join(rc, ", ")))
+	}
+	return lines
 }
 
 // maxUpdateNames bounds the sessions a one-line summary names.
@@ -144,5 +199,32 @@ func updateRisk(v *UpdateView) Risk {
 		ev = append(ev, "last deferral "+v.LastDeferral.Format(time.DateTime))
 	}
 	return Risk{Kind: RiskUpdateRestart, Sessions: v.Sessions, Backed: true,
-		Summary: v.Summary + " (" + v.When + ")", Evidence: ev}
+		Summary: v.Summary + "; " + v.When, Evidence: ev}
+}
+
+// NoteText is the warning as a notification says it, in at most 160
+// plain characters: what its restart stops, then when (the window with
+// its basis where there is one, else the rule). Its title names the
+// version.
+func (v *UpdateView) NoteText() (title, message string) {
+	title = "coworktop: update restart coming"
+	if v.Version != "" {
+		title = "coworktop: update " + v.Version + " restarts the app"
+	}
+	message = "Stops " + plural3(len(v.Sessions), "live session", "live sessions")
+	if n := len(v.RemoteControl); n > 0 {
+		message += fmt.Sprintf(", %d with Remote Control it leaves off", n)
+	}
+	from := " (estimated by coworktop from the " + v.Since.Format("15:04") + " download)."
+	switch {
+	case v.Deferrals > 0:
+		message += ". Put off " + plural3(v.Deferrals, "time", "times") + " while Claude works: it installs when the app next sits idle or stops deferring."
+	case !v.WindowTo.IsZero() && v.PendingS > int64(UpdateIdleLatest/time.Second):
+		message += ". Any time now, when the app sits idle" + from
+	case !v.WindowTo.IsZero():
+		message += ". About " + v.WindowFrom.Format("15:04") + " to " + v.WindowTo.Format("15:04") + ", when the app sits idle" + from
+	default:
+		message += ". When the app next sits idle or stops deferring."
+	}
+	return title, message
 }

@@ -631,3 +631,15 @@ func (v *RestartView) Sentence() string {
 	}
 	return s + ": " + strings.Join(cost, ", ")
 }
+
+// RemoteControlBefore counts the sessions that had Remote Control when
+// the restart stopped them.
+func (v *RestartView) RemoteControlBefore() int {
+	n := 0
+	for _, r := range v.Sessions {
+		if r.RemoteControlBefore {
+			n++
+		}
+	}
+	return n
+}

@@ -169,3 +169,60 @@ func TestRestartAuditAfterThePauses(t *testing.T) {
 		}
 	}
 }
+
+// The warning two seconds after "Update downloaded": the version, when
+// the app installs it (the idle rule, and the window public reports give,
+// as coworktop's estimate from the download's time), the six sessions its
+// restart stops and the two of them with Remote Control. No "pending 0s",
+// no estimate without its basis.
+func TestUpdateWarningAtTheDownload(t *testing.T) {
+	s := storyUntil(t, "13:20:07")
+	snap := s.Snapshot(storyAt("13:20:09"))
+	u := snap.Update
+	if u == nil {
+		t.Fatal("no warning after the download")
+	}
+	if u.Version != "2.2553.1" || len(u.Sessions) != 6 || len(u.RemoteControl) != 2 ||
+		!u.WindowFrom.Equal(storyAt("13:30:07")) || !u.WindowTo.Equal(storyAt("13:55:07")) {
+		t.Errorf("update: %+v", *u)
+	}
+	for _, want := range []string{
+		"update 2.2553.1 downloaded 13:20, waiting to install",
+		"its restart will stop 6 live session(s)",
+		"2 of them with Remote Control, which the relaunch does not turn back on: ",
+	} {
+		if !strings.Contains(u.Summary, want) {
+			t.Errorf("summary lacks %q: %s", want, u.Summary)
+		}
+	}
+	if !strings.Contains(u.Summary, "terraform") || !strings.Contains(u.Summary, "data-pipeline") {
+		t.Errorf("summary does not name the Remote Control sessions: %s", u.Summary)
+	}
+	wantWhen := governor.UpdateWhenText + ", about 13:30 to 13:55 (estimated by coworktop from the download at 13:20)"
+	if u.When != wantWhen {
+		t.Errorf("when %q\nwant %q", u.When, wantWhen)
+	}
+	if strings.Contains(u.Summary, "pending") || strings.Contains(u.Summary, "0s") {
+		t.Errorf("summary says a pending time of nothing: %s", u.Summary)
+	}
+	var risk *governor.Risk
+	for i := range snap.Risks {
+		if snap.Risks[i].Kind == governor.RiskUpdateRestart {
+			risk = &snap.Risks[i]
+		}
+	}
+	if risk == nil || !strings.HasSuffix(risk.Summary, u.When) || len(risk.Sessions) != 6 {
+		t.Errorf("risk: %+v", risk)
+	}
+	// Past the window: "any time now", still from the download's time.
+	s = storyUntil(t, "13:33:02")
+	s.Apply(governor.Event{Time: storyAt("13:56:00"), File: "main.log", Kind: governor.KindHeartbeat}) // the app still writes
+	late := s.Snapshot(storyAt("13:58:00")).Update
+	if late == nil || !strings.Contains(late.When, "so any time now (estimated by coworktop from the download at 13:20)") {
+		t.Errorf("after the window: %+v", late)
+	}
+	// The restart came: no warning after it.
+	if after := storyUntil(t, "13:50:00").Snapshot(storyAt("13:50:00")); after.Update != nil {
+		t.Errorf("a warning outlives the restart: %+v", after.Update)
+	}
+}

@@ -267,7 +267,9 @@ func (u *UpdateView) wire() any {
 		*plainUpdate
 		Since        timeRef `json:"pending_since,omitzero"`
 		LastDeferral timeRef `json:"last_deferral,omitzero"`
-	}{(*plainUpdate)(u), timeRef{&u.Since}, timeRef{&u.LastDeferral}}
+		WindowFrom   timeRef `json:"window_from,omitzero"`
+		WindowTo     timeRef `json:"window_to,omitzero"`
+	}{(*plainUpdate)(u), timeRef{&u.Since}, timeRef{&u.LastDeferral}, timeRef{&u.WindowFrom}, timeRef{&u.WindowTo}}
 }
 
 // MarshalJSON writes a pending update.

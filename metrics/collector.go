@@ -132,6 +132,19 @@ func collectSnapshot(ch chan<- prometheus.Metric, s governor.Snapshot, b BuildIn
 	if u := s.Update; u != nil && !u.Since.IsZero() {
 		gauge(descUpdatePending, float64(u.PendingS))
 	}
+	if u := s.Update; u != nil {
+		gauge(descUpdateSessions, float64(len(u.RemoteControl)), "true")
+		gauge(descUpdateSessions, float64(len(u.Sessions)-len(u.RemoteControl)), "false")
+	}
+	if r := s.Restart; r != nil {
+		for _, o := range [...]struct {
+			outcome string
+			n       int
+		}{{"stopped", len(r.Sessions)}, {"back", r.Back}, {"not_back", r.NotBack}, {"turn_cut", r.CutTurns}, {"remote_control_lost", r.LostRC}} {
+			gauge(descRestartSessions, float64(o.n), o.outcome)
+		}
+		gauge(descRestartAge, max(0, s.Now.Sub(r.At).Seconds()))
+	}
 
 	// Host.
 	if h := s.Host; h != nil {

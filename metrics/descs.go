@@ -35,9 +35,14 @@ var (
 	descSessionLosses   = newDesc("session_losses_total",
 		"Sessions lost, by cause (governor_cap, governor_pressure, idle_timeout, update_restart, crash, daemon_low_memory, daemon_crash_loop, unknown), counted from the desktop app's, the Cowork VM's and the Claude Code daemon's logs.", "cause")
 	descRisk = newDesc("risk",
-		"Risks coworktop infers now, by kind (app_stalled, declined_pauses, orphans, vm_after_quit, memory_trend, evict_next, pressure_sweep, update_restart, waiting_at_risk): how many are shown, each with its evidence; coworktop's inference, not a figure the app logged.", "kind")
+		"Risks coworktop infers now, by kind (app_stalled, declined_pauses, orphans, vm_after_quit, memory_trend, evict_next, pressure_sweep, update_restart, remote_control_lost, waiting_at_risk): how many are shown, each with its evidence; coworktop's inference, not a figure the app logged.", "kind")
 	descUpdatePending = newDesc("update_pending_seconds",
 		"How long a downloaded update has waited to install, as of the scrape (from the app's \"Update downloaded\" line, or its own \"Deferring auto-restart after N hours\" count); its restart stops every live session. Absent when none is pending. "+governor.UpdateWhenText+".")
+	descUpdateSessions = newDesc("update_restart_sessions",
+		"Live sessions a pending update's restart will stop, by whether they have Remote Control (remote_control=\"true\": the relaunch does not turn it back on, so their idle timer pauses them about 15 minutes later). Absent when no update is pending.", "remote_control")
+	descRestartSessions = newDesc("last_update_restart_sessions",
+		"Sessions the last update restart stopped that coworktop saw live, by what became of them: stopped, back (warmed, resumed, started or active again), not_back, turn_cut (its turn was cut by the quit), remote_control_lost (Remote Control on before, not turned back on after). Absent when the log shows no update restart.", "outcome")
+	descRestartAge = newDesc("last_update_restart_age_seconds", "Seconds since the last update restart the log shows. Absent when none.")
 	descGovernorPressure = newDesc("governor_pressure_level",
 		"Memory pressure level the governor logged in the last 10 minutes (governor.PressureFreshFor): 0 none or older, 1 normal, 2 warning, 3 critical.")
 
@@ -94,6 +99,9 @@ func descriptors() []*prometheus.Desc {
 		descRisk,
 		descGovernorPressure,
 		descUpdatePending,
+		descUpdateSessions,
+		descRestartSessions,
+		descRestartAge,
 		descHostTotal,
 		descHostAvailable,
 		descHostFree,

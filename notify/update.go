@@ -2,7 +2,6 @@ package notify
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/coworktop/coworktop/governor"
 )
@@ -25,27 +24,22 @@ func (u *updateNotes) next(s governor.Snapshot) []Note {
 	if v := s.Update; v != nil {
 		if key := v.Version + " " + v.Since.String(); key != u.warned {
 			u.warned = key
-			notes = append(notes, Note{Title: "coworktop: update restart coming", Message: updateMessage(v) + ". " + governor.UpdateWhenText})
+			title, msg := v.NoteText()
+			notes = append(notes, Note{Title: title, Message: msg})
 		}
 	}
 	if s.Counts.UpdateRestarts > u.restarts {
 		u.restarts = s.Counts.UpdateRestarts
 		u.warned = ""
-		notes = append(notes, Note{Title: "coworktop: app restarting to update",
-			Message: "The app logged that it restarts for an update: every running session stops."})
+		msg := "The app logged that it restarts for an update: every running session stops."
+		if r := s.Restart; r != nil && len(r.Sessions) > 0 {
+			msg = "The app restarts itself for an update: " + r.StoppedText
+			if n := r.RemoteControlBefore(); n > 0 {
+				msg += fmt.Sprintf(", %d with Remote Control, which the relaunch does not turn back on", n)
+			}
+			msg += "."
+		}
+		notes = append(notes, Note{Title: "coworktop: app restarting to update", Message: msg})
 	}
 	return notes
-}
-
-// updateMessage is the pending update's facts, short enough for a
-// notification to keep the estimate label after them.
-func updateMessage(v *governor.UpdateView) string {
-	m := "Update"
-	if v.Version != "" {
-		m += " " + v.Version
-	}
-	if !v.Since.IsZero() {
-		m += " pending " + governor.FormatDuration(time.Duration(v.PendingS)*time.Second)
-	}
-	return m + fmt.Sprintf(": its restart stops %d live session(s)", len(v.Sessions))
 }

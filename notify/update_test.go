@@ -21,9 +21,9 @@ func TestUpdateNotes(t *testing.T) {
 	st.Apply(governor.Event{Time: t0.Add(time.Minute), Kind: governor.KindUpdateReady, Detail: &governor.EventDetail{Version: "2.110.0"}})
 	st.Apply(governor.Event{Time: t0.Add(2 * time.Hour), Kind: governor.KindUpdateDeferred, Text: "Claude is working", Detail: &governor.EventDetail{PendingS: 7200}})
 	notes := n.Changes(st.Snapshot(t0.Add(2*time.Hour)), false)
-	if len(notes) != 1 || notes[0].Title != "coworktop: update restart coming" ||
-		!strings.Contains(notes[0].Message, "2.110.0 pending 1h59m") || !strings.Contains(notes[0].Message, "stops 1 live session") ||
-		!strings.Contains(notes[0].Message, governor.UpdateWhenText) || Clean(notes[0].Message, maxMessage) != notes[0].Message {
+	if len(notes) != 1 || notes[0].Title != "coworktop: update 2.110.0 restarts the app" ||
+		!strings.Contains(notes[0].Message, "Stops 1 live session") || !strings.Contains(notes[0].Message, "Put off 1 time while Claude works") ||
+		strings.Contains(notes[0].Message, "pending") || Clean(notes[0].Message, maxMessage) != notes[0].Message {
 		t.Fatalf("warning: %+v", notes)
 	}
 	st.Apply(governor.Event{Time: t0.Add(3 * time.Hour), Kind: governor.KindUpdateDeferred, Text: "Claude is working", Detail: &governor.EventDetail{PendingS: 10800}})

@@ -6,7 +6,8 @@ import (
 )
 
 // Warnings before a loss: the session the next warm spawn evicts, those a
-// pressure sweep would evict. They are coworktop's inference, so only a
+// pressure sweep would evict, those whose idle timer runs again after an
+// update restart left their Remote Control off. They are coworktop's inference, so only a
 // backed one (no estimated figure in it) is ever sent, and they are
 // rate-limited: a session is warned of at most once per WarnEvery for the
 // same risk, and at most one warning goes out per WarnGap.
@@ -16,7 +17,7 @@ const (
 )
 
 // warnKinds are the risks that warn of a loss to come.
-var warnKinds = [...]governor.RiskKind{governor.RiskEvictNext, governor.RiskPressureSweep}
+var warnKinds = [...]governor.RiskKind{governor.RiskEvictNext, governor.RiskPressureSweep, governor.RiskRemoteControlLost}
 
 type warnings struct {
 	last map[string]time.Time // kind + session → when it was sent
