@@ -42,7 +42,7 @@ var (
 		"Live sessions a pending update's restart will stop, by whether they have Remote Control (remote_control=\"true\": the relaunch does not turn it back on, so their idle timer pauses them about 15 minutes later). Absent when no update is pending.", "remote_control")
 	descRestartSessions = newDesc("last_update_restart_sessions",
 		"Sessions the last update restart stopped that coworktop saw live, by what became of them: stopped, back (warmed, resumed, started or active again), not_back, turn_cut (its turn was cut by the quit), remote_control_lost (Remote Control on before, not turned back on after). Absent when the log shows no update restart.", "outcome")
-	descRestartAge = newDesc("last_update_restart_age_seconds", "Seconds since the last update restart the log shows. Absent when none.")
+	descRestartAge       = newDesc("last_update_restart_age_seconds", "Seconds since the last update restart the log shows. Absent when none.")
 	descGovernorPressure = newDesc("governor_pressure_level",
 		"Memory pressure level the governor logged in the last 10 minutes (governor.PressureFreshFor): 0 none or older, 1 normal, 2 warning, 3 critical.")
 
