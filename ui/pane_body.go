@@ -41,9 +41,11 @@ func (m *Model) body(id paneID, c content, w, h int) []string {
 	// A row may bring continuation lines (a wrapped reason): the window
 	// is laid out in lines, and moved down until the cursor's row is whole
 	// in it.
-	var order []int
-	var drawn []row
-	end := ps.offset
+	var (
+		order []int
+		drawn []row
+		end   int
+	)
 	for {
 		order, drawn, end = m.window(rows, c, ps, avail)
 		if !cursor || ps.cursor < end || ps.offset >= ps.cursor {
