@@ -35,13 +35,14 @@ of them found; --records-dir or ` + sources.EnvRecordsDir + ` replaces them.`,
 		Example: `  coworktop doctor
   coworktop doctor ~/Downloads/claude-logs`,
 		Annotations: map[string]string{readsBrokenConfig: "true"},
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				if err := needHome(g); err != nil {
 					return err
 				}
 				err := doctorOne(g, g.logDir)
 				printThisNotifier(g.stdout)
+				printDoctorActing(contextOf(cmd), g)
 				printQuotaSources(g.stdout, time.Now())
 				printRecordFolders(g.stdout, recordDirs(g))
 				printConfigFile(g)

@@ -2,6 +2,8 @@ package cmd
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"os/exec"
 
 	"github.com/coworktop/coworktop/launch"
@@ -24,4 +26,24 @@ func sessionOpener(ctx context.Context, records sources.RecordDirs) func(ui.Open
 		res := o.Open(ctx, r.CodeID)
 		return ui.OpenResult{Ran: res.Ran, Command: res.Command, Why: res.Why}
 	}
+}
+
+// printOpenCLI is doctor's line on the `o` key: which Claude Code CLI it
+// would run, with its version and where it was read, or why none can.
+func printOpenCLI(ctx context.Context, w io.Writer, records sources.RecordDirs) {
+	var dirs []string
+	for _, c := range records.App {
+		dirs = append(dirs, c.Path)
+	}
+	f := launch.Finder{LookPath: exec.LookPath, AppDirs: dirs, Output: launch.RunOutput}
+	c, err := launch.Choose(f.Find(ctx))
+	if err != nil {
+		fmt.Fprintf(w, "open in the app (o): cannot run claude --desktop: %s\n", sources.CleanText(oneLine(err.Error())))
+		return
+	}
+	v := "version not reported"
+	if c.Version != "" {
+		v = c.Version + " (from " + c.VersionFrom + ")"
+	}
+	fmt.Fprintf(w, "open in the app (o): claude --desktop --resume <id> by the claude on %s, %s (%s)\n", c.Where, v, sources.CleanText(c.Path))
 }

@@ -233,3 +233,27 @@ func TestReportSaysHowToGetLostSessionsBack(t *testing.T) {
 		}
 	}
 }
+
+// doctor says which claude o would run (its version, where it was read)
+// and what the terminal signals do in this terminal.
+func TestDoctorSaysHowItActs(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the stand-in claude is a shell script")
+	}
+	hermeticHome(t)
+	bin := t.TempDir()
+	standInClaude(t, bin, "2.1.309", true, filepath.Join(t.TempDir(), "args"))
+	t.Setenv("PATH", bin)
+	t.Setenv("TERM_PROGRAM", "WezTerm")
+	t.Setenv("TMUX", "")
+	t.Setenv("STY", "")
+	out, errs, _ := runCLI(t, "doctor", "--records-dir", t.TempDir())
+	for _, want := range []string{
+		"open in the app (o): claude --desktop --resume <id> by the claude on PATH, 2.1.309 (from claude --version) (" + filepath.Join(bin, "claude") + ")",
+		"terminal signals (--terminal-signals auto): on: notifications as OSC 777 to this terminal (WezTerm, from TERM_PROGRAM=WezTerm)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("doctor lacks %q:\n%s%s", want, out, errs)
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package cmd
 
 import (
+	"context"
+	"fmt"
+	"io"
 	"os"
 	"time"
 
@@ -94,4 +97,36 @@ func liveSignals(flag string, g *globalOptions) (*terminalSignals, error) {
 		return nil, err
 	}
 	return newTerminalSignals(mode, os.Getenv, g.notifyWaiting), nil
+}
+
+// printSignals is doctor's line on the terminal signals: what auto does in
+// this terminal, and by which sequence.
+func printSignals(w io.Writer, mode config.Signals, t notify.Terminal) {
+	label := "terminal signals (--terminal-signals " + string(mode) + "): "
+	switch {
+	case mode == config.SignalsOff:
+		fmt.Fprintln(w, label+"off")
+	case !t.Known() && mode == config.SignalsAuto:
+		fmt.Fprintln(w, label+"off: this terminal ("+terminalName(t)+") is not known to show notifications; --terminal-signals on sends OSC 777")
+	default:
+		if !t.Known() {
+			t.OSC = notify.OSC777
+		}
+		via := ""
+		if t.Mux != "" {
+			via = ", through " + t.Mux + "'s passthrough"
+		}
+		fmt.Fprintf(w, "%son: notifications as %s to this terminal (%s)%s, the window title, OSC 7501 where the terminal answers\n", label, t.OSC, terminalName(t), via)
+	}
+}
+
+// printDoctorActing is doctor's lines on acting: the terminal signals the
+// live screen would send here, and the CLI `o` would run.
+func printDoctorActing(ctx context.Context, g *globalOptions) {
+	mode, err := signalsMode("", g)
+	if err != nil {
+		mode = config.SignalsAuto
+	}
+	printSignals(g.stdout, mode, notify.DetectTerminal(os.Getenv))
+	printOpenCLI(ctx, g.stdout, recordDirs(g))
 }

@@ -52,11 +52,11 @@ func (m *Model) openSession() tea.Cmd {
 	rec := m.state.RecoveryOf(id, m.sessionName(id))
 	req := OpenRequest{Session: id, Name: rec.Name, CodeID: rec.CodeID}
 	switch {
-	case rec.CodeID == "":
-		m.showOpenResult(req, OpenResult{Why: "no session record read gives its Claude Code id (the log names only the app's own id), so no command can name it"})
-		return nil
 	case m.opts.Mode == ModeDemo:
 		m.showOpenResult(req, OpenResult{Command: rec.Command(), Why: "the demo's sessions are not real sessions of the app"})
+		return nil
+	case rec.CodeID == "":
+		m.showOpenResult(req, OpenResult{Why: "no session record read gives its Claude Code id (the log names only the app's own id), so no command can name it"})
 		return nil
 	case m.opts.Open == nil:
 		m.showOpenResult(req, OpenResult{Command: rec.Command(), Why: "this view does not run commands (replay and tests)"})

@@ -130,3 +130,16 @@ func TestResumeCommandOnlyForUUIDs(t *testing.T) {
 		}
 	}
 }
+
+// The demo's sessions are not the app's: o runs nothing there.
+func TestOpenInDemoRunsNothing(t *testing.T) {
+	m := openModel(t, func(OpenRequest) OpenResult { t.Fatal("the launcher ran in the demo"); return OpenResult{} })
+	m.opts.Mode = ModeDemo
+	press(m, "/", "D", "o", "c", "s", "enter")
+	if cmd := press(m, "o"); cmd != nil {
+		t.Fatal("o returned a command in the demo")
+	}
+	if out := frame(m); !strings.Contains(out, "the demo's sessions are not real sessions of the app") || !strings.Contains(out, "claude --desktop --resume "+docsCodeID) {
+		t.Fatalf("no reason or command shown:\n%s", out)
+	}
+}
