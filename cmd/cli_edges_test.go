@@ -23,9 +23,9 @@ func TestUnknownFlagGetsASuggestion(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"report", "--sinse", "1h"}, "coworktop: unknown flag: --sinse; did you mean --since?\n"},
-		{[]string{"report", "--sinse=1h"}, "coworktop: unknown flag: --sinse; did you mean --since?\n"},
-		{[]string{"--sinse", "1h"}, "coworktop: unknown flag: --sinse; did you mean coworktop report --since?\n"},
+		{[]string{"report", "--sinse", "1h"}, "coworktop: unknown flag: --sinse; did you mean --since?\n"},        //nolint:misspell // the typo is the test
+		{[]string{"report", "--sinse=1h"}, "coworktop: unknown flag: --sinse; did you mean --since?\n"},           //nolint:misspell // the typo is the test
+		{[]string{"--sinse", "1h"}, "coworktop: unknown flag: --sinse; did you mean coworktop report --since?\n"}, //nolint:misspell // the typo is the test
 		{[]string{"events", "--zzzzzz"}, "coworktop: unknown flag: --zzzzzz\n"},
 	}
 	for _, tc := range cases {

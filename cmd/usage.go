@@ -94,8 +94,8 @@ func rootArgs(cmd *cobra.Command, args []string) error {
 }
 
 // suggestFlag adds the nearest of cmd's flags to an unknown flag's error,
-// as an unknown command gets one: "unknown flag: --sinse; did you mean
-// --since?".
+// as an unknown command gets one: "unknown flag: --jsn; did you mean
+// --json?".
 func suggestFlag(cmd *cobra.Command, err error) error {
 	name, ok := strings.CutPrefix(err.Error(), "unknown flag: --")
 	if !ok {

@@ -21,7 +21,11 @@ func Main(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "testfs: a home for the tests:", err)
 		return 2
 	}
-	defer RemoveAll(home)
+	defer func() {
+		if err := RemoveAll(home); err != nil {
+			fmt.Fprintln(os.Stderr, "testfs:", err)
+		}
+	}()
 	if err := UseHome(home); err != nil {
 		fmt.Fprintln(os.Stderr, "testfs:", err)
 		return 2
