@@ -9,9 +9,10 @@ import (
 )
 
 // FuzzQuotaParsers: no input makes a quota parser panic, or yield a reading
-// with no time, a NaN, an infinite or a negative percentage.
+// with no time or a percentage outside 0–100 (NaN and infinities too).
 func FuzzQuotaParsers(f *testing.F) {
-	for _, name := range []string{"statusline-input.json", "statusline-input-no-limits.json", "statusline-input-five-hour-only.json", "plan-usage-history.json", "claude.json"} {
+	for _, name := range []string{"statusline-input.json", "statusline-input-no-limits.json", "statusline-input-five-hour-only.json", "plan-usage-history.json", "claude.json",
+		"claude-ultra.json", "statusline-input-ultra.json", "statusline-input-api-seat.json", "statusline-input-gateway.json"} {
 		f.Add(readQuotaFixtureF(f, name))
 	}
 	f.Add([]byte(`{"rate_limits":{"five_hour":{"used_percentage":1e309,"resets_at":-1}}}`))
@@ -20,7 +21,7 @@ func FuzzQuotaParsers(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		check := func(samples []governor.QuotaSample) {
 			for _, s := range samples {
-				if s.At.IsZero() || math.IsNaN(s.Percent) || math.IsInf(s.Percent, 0) || s.Percent < 0 {
+				if s.At.IsZero() || math.IsNaN(s.Percent) || math.IsInf(s.Percent, 0) || s.Percent < 0 || s.Percent > 100 {
 					t.Fatalf("reading %+v from %q", s, data)
 				}
 			}
