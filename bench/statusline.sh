@@ -1,37 +1,70 @@
 #!/usr/bin/env bash
 # Times `coworktop statusline` as Claude Code runs it (sh -c, the JSON on
-# stdin), with a main.log of the given size in its log folder (only its
-# tail is read) and the quota recorded to a state file of its own.
-# Prints the median and the slowest wall time over the runs.
-# Usage: bench/statusline.sh [runs] [log MiB]
+# stdin) side by side with `coworktop --version` (a bare start of the same
+# binary), first from one caller, then from CALLERS callers at once (as
+# many sessions' status lines refreshing together). Each caller alternates
+# the two, so load moves both alike. The log folder holds a realistic month
+# (genlog -real, main.log rotated at 10 MiB); the quota is recorded to the
+# status line's own state file, in a cache folder of its own.
+# Prints, per mode, the median and p99 wall time of each and the
+# differences, then the CPU time (task-clock, perf stat) of each, which no
+# other load on the machine moves.
+# Usage: bench/statusline.sh [rounds per caller] [callers] [log MiB]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-runs=${1:-20}
-mib=${2:-64}
+rounds=${1:-50}
+callers=${2:-20}
+mib=${3:-64}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 go build -o "$work/coworktop" .
-mkdir -p "$work/logs"
-go run ./bench/genlog -out "$work/logs/main.log" -mb "$mib" > /dev/null
-input=sources/testdata/quota/statusline-input.json
-export HOME=$work XDG_CACHE_HOME=$work/cache COWORKTOP_LOG_DIR=$work/logs
+go run ./bench/genlog -real "$work/logs" -mb "$mib" -rotate 10 > /dev/null
+cat "$work"/logs/* > /dev/null # warm the page cache
+input=$work/input.json
+cp sources/testdata/quota/statusline-input.json "$input"
+export HOME=$work/home XDG_CACHE_HOME=$work/cache XDG_CONFIG_HOME=$work/config COWORKTOP_LOG_DIR=$work/logs
+mkdir -p "$HOME"
+bin=$work/coworktop
 
-# Each round times the status line, then `coworktop --version` the same
-# way (the cost of starting the process at all), so a busy machine moves
-# both alike.
-timed() {
-  local into=$1 s e
-  shift
-  s=$EPOCHREALTIME
-  sh -c "$*" < "$input" > "$work/out.$into"
-  e=$EPOCHREALTIME
-  awk -v s="$s" -v e="$e" 'BEGIN {printf "%.2f\n", (e - s) * 1000}' >> "$work/$into"
+# caller N: ROUNDS pairs, each call's wall time in ms appended to
+# $work/N.line and $work/N.bare.
+caller() {
+  local n=$1 s e
+  for _ in $(seq "$rounds"); do
+    s=$EPOCHREALTIME
+    sh -c "'$bin' statusline" < "$input" > /dev/null
+    e=$EPOCHREALTIME
+    echo "$s $e" >> "$work/$n.line"
+    s=$EPOCHREALTIME
+    sh -c "'$bin' --version" < "$input" > /dev/null
+    e=$EPOCHREALTIME
+    echo "$s $e" >> "$work/$n.bare"
+  done
 }
-for _ in $(seq "$runs"); do
-  timed ms "'$work/coworktop' statusline"
-  timed base "'$work/coworktop' --version"
-done
-echo "line: $(cat "$work/out.ms")"
-median() { sort -n "$1" | awk '{a[NR] = $1} END {m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2; printf "median %.1f ms, slowest %.1f ms", m, a[NR]}'; }
-echo "statusline: $runs runs, $(median "$work/ms"); coworktop --version: $(median "$work/base")"
+# stats FILE...: "median M ms, p99 P ms" of the calls in the files.
+stats() {
+  cat "$@" | awk '{printf "%.3f\n", ($2 - $1) * 1000}' | sort -g |
+    awk '{a[NR]=$1} END {m = (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2; p = a[int(NR*0.99 + 0.999)]; printf "%.1f %.1f %d", m, p, NR}'
+}
+report() { # report MODE
+  read -r lm lp ln <<< "$(stats "$work"/*.line)"
+  read -r bm bp _ <<< "$(stats "$work"/*.bare)"
+  echo "$1: $ln calls each; statusline median $lm ms, p99 $lp ms; --version median $bm ms, p99 $bp ms;" \
+    "above a bare start: median $(awk -v a="$lm" -v b="$bm" 'BEGIN{printf "%+.1f", a-b}') ms, p99 $(awk -v a="$lp" -v b="$bp" 'BEGIN{printf "%+.1f", a-b}') ms"
+  rm -f "$work"/*.line "$work"/*.bare
+}
+
+"$bin" statusline < "$input" # the first run looks at the log folder; its line
+caller 1
+report "1 caller"
+for n in $(seq "$callers"); do caller "$n" & done
+wait
+report "$callers callers at once"
+
+if command -v perf > /dev/null && perf stat -x, -e task-clock true 2> /dev/null; then
+  cpu() { perf stat -x, -r "$rounds" -e task-clock sh -c "$1" < "$input" 2>&1 > /dev/null | awk -F, '/task-clock/ {printf "%.1f", $1}'; }
+  l=$(cpu "'$bin' statusline") b=$(cpu "'$bin' --version")
+  echo "CPU (task-clock, mean of $rounds, sh included): statusline $l ms, --version $b ms," \
+    "above a bare start $(awk -v a="$l" -v b="$b" 'BEGIN{printf "%+.1f", a-b}') ms"
+fi

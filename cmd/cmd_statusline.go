@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -13,7 +12,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/coworktop/coworktop/governor"
-	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/sources"
 )
 
@@ -94,7 +92,7 @@ func runStatusline(ctx context.Context, g *globalOptions, o statuslineOptions, s
 	if werr != nil {
 		fmt.Fprintf(g.stderr, "coworktop statusline: %s\n", oneLine(werr.Error()))
 	}
-	line := statuslineText(in, samples, g, now)
+	line := statuslineText(in, samples, g, statePath, now)
 	// Claude Code reads stdout and nothing else: a failed write has no one
 	// to be told to.
 	if out := <-chained; len(out) > 0 {
@@ -123,36 +121,18 @@ func readStatuslineInput(stdin *os.File) []byte {
 // statuslineText is the line: model · session cap · quota. The quota is
 // worded from what Claude Code just gave and the state file's readings
 // (statuslineQuota).
-func statuslineText(in sources.StatuslineInput, samples []governor.QuotaSample, g *globalOptions, now time.Time) string {
+func statuslineText(in sources.StatuslineInput, samples []governor.QuotaSample, g *globalOptions, statePath string, now time.Time) string {
 	var parts []string
 	if m := governor.SanitizeString(in.Model, statuslineMaxModel); m != "" {
 		parts = append(parts, m)
 	}
-	if ses := statuslineSessions(g, now); ses != "" {
+	logState := ""
+	if statePath != "" {
+		logState = filepath.Join(filepath.Dir(statePath), sources.StatuslineLogName)
+	}
+	if ses := statuslineSessions(g, logState, now); ses != "" {
 		parts = append(parts, ses)
 	}
 	parts = append(parts, statuslineQuota(samples, in.RateLimits != nil, now))
 	return "coworktop · " + strings.Join(parts, " · ")
-}
-
-// statuslineSessions is "sessions 4/6 (gov)": the governor's own last logged count of
-// live sessions against its cap, read from the tail of main.log, when it
-// was logged in the last two minutes; "" otherwise. Only the tail is read:
-// the line must come back in milliseconds.
-func statuslineSessions(g *globalOptions, now time.Time) string {
-	d := sources.Discover(g.logDir)
-	if d.Chosen == "" {
-		return ""
-	}
-	tail, err := sources.ReadTail(filepath.Join(d.Chosen, "main.log"), statuslineLogTail)
-	if err != nil || len(tail) == 0 {
-		return ""
-	}
-	st := governor.New(governor.Limits{Outcomes: 1, Evictions: 1, LogLines: 0, MemorySamples: 1, HostSamples: 1, EndedSessions: 16})
-	_, _ = ingest.ReadEach(bytes.NewReader(tail), "main.log", time.Local, func(e *governor.Event) { st.ApplyEvent(e) })
-	snap := st.Snapshot(now)
-	if !snap.Effective.Fresh || snap.Cap.Value == 0 {
-		return ""
-	}
-	return fmt.Sprintf("sessions %d/%d (gov)", snap.Effective.Value, snap.Cap.Value)
 }

@@ -121,7 +121,13 @@ func (s *State) evictionsSince(t time.Time) int {
 
 // effectiveView is the governor's last logged count as of now, with its age.
 func (s *State) effectiveView(now time.Time) EffectiveView {
-	e := s.effective
+	return s.effective.AsOf(now)
+}
+
+// AsOf is e as of now: its age, and whether it is still fresh. A view kept
+// from an earlier snapshot (the status line keeps one between its runs)
+// reads as Snapshot would read it at now.
+func (e EffectiveView) AsOf(now time.Time) EffectiveView {
 	if e.Source != SourceLogged {
 		return EffectiveView{Source: SourceUnknown}
 	}
