@@ -10,6 +10,7 @@
 # differences, then the CPU time (task-clock, perf stat) of each, which no
 # other load on the machine moves.
 # Usage: bench/statusline.sh [rounds per caller] [callers] [log MiB]
+# BIN=path times that build instead of one made from this checkout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-50}
@@ -18,14 +19,14 @@ mib=${3:-64}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-go build -o "$work/coworktop" .
+bin=${BIN:-$work/coworktop}
+[ -n "${BIN:-}" ] || go build -o "$bin" .
 go run ./bench/genlog -real "$work/logs" -mb "$mib" -rotate 10 > /dev/null
 cat "$work"/logs/* > /dev/null # warm the page cache
 input=$work/input.json
 cp sources/testdata/quota/statusline-input.json "$input"
 export HOME=$work/home XDG_CACHE_HOME=$work/cache XDG_CONFIG_HOME=$work/config COWORKTOP_LOG_DIR=$work/logs
 mkdir -p "$HOME"
-bin=$work/coworktop
 
 # caller N: ROUNDS pairs, each call's wall time in ms appended to
 # $work/N.line and $work/N.bare.

@@ -67,4 +67,34 @@ else
   echo "  FAIL under Git Bash's mintty the live view stops with one line (W7): exit $code"
   failed=1
 fi
+
+# N3: the snippet `statusline --install` prints, run through bash -c as Claude
+# Code runs it under Git Bash, from a folder whose Windows path holds
+# backslashes and a space. Linux bash stands in for Git Bash: a folder named
+# C: in its working folder stands in for the drive, and holds, at the path
+# the Windows build should print, a script that runs that build with Wine.
+win_user=$(id -un)
+progs=$WINEPREFIX/drive_c/users/$win_user/AppData/Local/Programs/co\ worktop
+made+=("$progs")
+mkdir -p "$progs"
+cp "$exe" "$progs/coworktop.exe"
+out=$("$WINE64" "$progs/coworktop.exe" statusline --install 2>&1 || true)
+snippet=$(grep -m1 '"command": ' <<<"$out" | sed 's/^ *"command": //' | python3 -c 'import json,sys; print(json.loads(sys.stdin.read()))' 2>/dev/null || true)
+drive=$scratch/bash-cwd/C:
+stand_in=$drive/users/$win_user/AppData/Local/Programs/co\ worktop/coworktop.exe
+mkdir -p "$(dirname "$stand_in")"
+printf '#!/bin/sh\nexec "%s" "%s" "$@"\n' "$WINE64" "$progs/coworktop.exe" > "$stand_in"
+chmod +x "$stand_in"
+input=$PWD/sources/testdata/quota/statusline-input.json
+set +e
+line=$(cd "$scratch/bash-cwd" && bash -c "$snippet" < "$input" 2>&1)
+code=$?
+set -e
+if [ "$code" -eq 0 ]; then
+  check "the --install snippet runs under bash -c from a path with backslashes and a space (N3): $snippet" "$line" 'coworktop · Opus 4.7'
+else
+  echo "  FAIL the --install snippet runs under bash -c (N3): exit $code: $snippet"
+  printf '%s\n%s\n' "$out" "$line" | sed 's/^/    | /'
+  failed=1
+fi
 exit "$failed"
