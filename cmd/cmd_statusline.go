@@ -47,7 +47,8 @@ The quota figures are ` + governor.QuotaScope + `.
 
 --install prints the settings snippet and changes no file. --chain runs
 your existing status-line command with the same stdin and prints its
-output above coworktop's line.`,
+output above coworktop's line (at most 64 KiB; a command still running
+after 3 s is ended, with every process it started).`,
 		Example: `  coworktop statusline --install
   coworktop statusline --chain '~/.claude/statusline.sh'`,
 		Args: cobra.NoArgs,
