@@ -179,8 +179,7 @@ func outlook(s Snapshot) Outlook {
 	switch {
 	case n < s.Cap.Value:
 		o.Action = "start"
-		o.Summary = fmt.Sprintf("%s: room for %s before the app pauses idle ones to start new ones (cap %d)",
-			counted, countText(o.ToCap, "more session"), s.Cap.Value)
+		o.Summary = fmt.Sprintf("room for %d more before the app pauses idle sessions (%s, cap %d)", o.ToCap, counted, s.Cap.Value)
 	case n == s.Cap.Value && s.NextVictim != nil:
 		o.Action, o.Victim = "evict", s.NextVictim.ID
 		// Named as every row names it (issue 23 #5: a bare hex id as the
@@ -198,14 +197,6 @@ func outlook(s Snapshot) Outlook {
 		o.Summary = fmt.Sprintf("%s is %d over the cap: the app starts no session ahead of time (the ones you start still start)", counted, n-s.Cap.Value)
 	}
 	return o
-}
-
-// countText is "1 more session", "3 more sessions".
-func countText(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // ShortID shortens local_<uuid> to its first 8 hex digits, like git does;

@@ -77,7 +77,7 @@ var legend = [][2]string{
 	{"user spawn", "a session you started; at the cap the governor evicts an idle session to make room."},
 	{"yield", "the governor declined a warm spawn at the cap rather than evict a session for it."},
 	{"sweep", "under memory pressure the governor evicts idle sessions, in 2.x down to cap − 2 (coworktop's reading of its target)."},
-	{"headroom", "how many more sessions fit before the cap (\"room for N more sessions before the app pauses idle ones\"), and before cap − 2, where a memory-pressure sweep stops (snapshot's headroom)."},
+	{"headroom", "how many more sessions fit before the cap (\"room for N more before the app pauses idle sessions\"), and before cap − 2, where a memory-pressure sweep stops (snapshot's headroom)."},
 	{"  main, renderer, gpu, utility", "the Claude app's own processes under its row, by role; a process holding 512 MiB or more (a stats worker) on a row of its own, with its pid; memory in the OS's own terms."},
 	{"CPU%", "the group's CPU use since the last scan, as a share of one core (200 = two cores busy); ≥ when some of its processes could not be read."},
 	{"governor N effective", "the governor's own count (live sessions plus spawns in flight) as it last logged it, with the age of that line; \"governor counts N\" when short; \"the governor has not logged its count yet\" before any line gives it."},
