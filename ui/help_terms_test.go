@@ -14,7 +14,8 @@ func TestHelpDefinesEveryTerm(t *testing.T) {
 	lines := m.helpLines(78) // inside the help box at 80 columns
 	text := strings.Join(lines, "\n")
 	for _, term := range []string{"active <1m", "idle", "idle (rc)", "paused: idle", "evicted", "disconnected", "protected",
-		"warm spawn", "user spawn", "yield", "sweep", "headroom", "CPU%", "EVICTED, CRASHED, STOPPED, IDLE PAUSE, LOST (bg)"} {
+		"warm spawn", "user spawn", "yield", "sweep", "headroom", "CPU%", "EVICTED, CRASHED, STOPPED, IDLE PAUSE, LOST (bg)",
+		"what just happened", "EVICTED (column)", "cap, cap − 2", "governor N effective", "NEEDS YOU"} {
 		found := false
 		for _, l := range lines {
 			if strings.HasPrefix(strings.TrimSpace(l), term) {

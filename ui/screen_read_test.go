@@ -132,3 +132,18 @@ func TestLastHourLossesOnFirstScreen(t *testing.T) {
 		t.Errorf("the away story's first screen lacks the restart line:\n%s", out)
 	}
 }
+
+// TestFirstScreenPlainWords: the first screen, at every golden size, has
+// none of the jargon issue 36 #3 found there ("gov ?", "EV", "headroom",
+// "advised cap-2", "governor effective not logged yet"); the help keeps
+// the precise terms (TestHelpDefinesEveryTerm).
+func TestFirstScreenPlainWords(t *testing.T) {
+	jargon := regexp.MustCompile(`gov \?|\bEV\b|headroom|advised|effective not logged|never reaped`)
+	for name, frame := range goldenFrames(t) {
+		for _, l := range strings.Split(frame, "\n") {
+			if jargon.MatchString(l) {
+				t.Errorf("%s: jargon on the first screen: %q", name, strings.TrimRight(l, " "))
+			}
+		}
+	}
+}
