@@ -19,7 +19,7 @@ func sessionOpener(ctx context.Context, records sources.RecordDirs) func(ui.Open
 		dirs = append(dirs, c.Path)
 	}
 	o := launch.Opener{
-		Finder: launch.Finder{LookPath: exec.LookPath, AppDirs: dirs, Output: launch.RunOutput},
+		Finder: launch.Finder{LookPath: exec.LookPath, AppDirs: dirs, Output: launch.RunOutput, Cache: &launch.ProbeCache{}},
 		Start:  launch.StartCommand,
 	}
 	return func(r ui.OpenRequest) ui.OpenResult {

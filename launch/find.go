@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
@@ -47,6 +48,56 @@ type Finder struct {
 	// Output runs path with args and returns its standard output
 	// (RunOutput).
 	Output func(ctx context.Context, path string, args ...string) ([]byte, error)
+	// Cache, when set, keeps each program's probe while its file is
+	// unchanged (size and time), so a second o does not run --version
+	// and --help again.
+	Cache *ProbeCache
+}
+
+// ProbeCache keeps probes by program; safe for concurrent use.
+type ProbeCache struct {
+	mu sync.Mutex
+	m  map[string]cachedProbe
+}
+
+type cachedProbe struct {
+	size  int64
+	mtime time.Time
+	cli   CLI
+}
+
+// get is the cached probe of c.Path while its file is unchanged.
+func (pc *ProbeCache) get(path string) (CLI, bool) {
+	if pc == nil {
+		return CLI{}, false
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return CLI{}, false
+	}
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	e, ok := pc.m[path]
+	if !ok || e.size != st.Size() || !e.mtime.Equal(st.ModTime()) {
+		return CLI{}, false
+	}
+	return e.cli, true
+}
+
+func (pc *ProbeCache) put(c CLI) {
+	if pc == nil || c.HelpErr != nil {
+		return
+	}
+	st, err := os.Stat(c.Path)
+	if err != nil {
+		return
+	}
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	if pc.m == nil || len(pc.m) > 64 {
+		pc.m = map[string]cachedProbe{}
+	}
+	pc.m[c.Path] = cachedProbe{size: st.Size(), mtime: st.ModTime(), cli: c}
 }
 
 // probeTimeout bounds `claude --version` and `claude --help`.
@@ -97,6 +148,16 @@ func (f Finder) Find(ctx context.Context) []CLI {
 
 // probe reads a CLI's version and whether its help lists --desktop.
 func (f Finder) probe(ctx context.Context, c CLI, folderVersion string) CLI {
+	if got, ok := f.Cache.get(c.Path); ok && got.Where == c.Where {
+		return got
+	}
+	c = f.probeNow(ctx, c, folderVersion)
+	f.Cache.put(c)
+	return c
+}
+
+// probeNow runs the program's --version and --help.
+func (f Finder) probeNow(ctx context.Context, c CLI, folderVersion string) CLI {
 	if b, err := f.Output(ctx, c.Path, "--version"); err == nil {
 		if v := versionIn(b); v != "" {
 			c.Version, c.VersionFrom = v, "claude --version"

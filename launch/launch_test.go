@@ -105,3 +105,33 @@ func TestAppCLIsLayouts(t *testing.T) {
 		t.Fatalf("paths %+v", got)
 	}
 }
+
+// A second probe of an unchanged program runs nothing; a changed one
+// (another size or time: an update) is probed again.
+func TestProbeCache(t *testing.T) {
+	dir := testfs.TempDir(t)
+	p := filepath.Join(dir, "claude")
+	if err := os.WriteFile(p, []byte("v1"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	runs := 0
+	f := Finder{LookPath: func(string) (string, error) { return p, nil }, Cache: &ProbeCache{},
+		Output: func(_ context.Context, _ string, args ...string) ([]byte, error) {
+			runs++
+			if args[0] == "--version" {
+				return []byte("2.1.309 (Claude Code)"), nil
+			}
+			return []byte("  --desktop"), nil
+		}}
+	f.Find(context.Background())
+	if c := f.Find(context.Background()); runs != 2 || !c[0].Desktop || c[0].Version != "2.1.309" {
+		t.Fatalf("%d runs, %+v", runs, c)
+	}
+	if err := os.WriteFile(p, []byte("v2, updated"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f.Find(context.Background())
+	if runs != 4 {
+		t.Fatalf("a changed program was not probed again: %d runs", runs)
+	}
+}
