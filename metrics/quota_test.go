@@ -70,3 +70,37 @@ func TestQuotaReadErrorsCounter(t *testing.T) {
 		t.Errorf("%d series, want only the source with errors", n)
 	}
 }
+
+// TestQuotaStatesAndRefused: every window's state in the words every
+// output uses; a window that has reset, or has no figure, is not a
+// percentage; a per-model limit is labelled by its scope; refused
+// readings are counted.
+func TestQuotaStatesAndRefused(t *testing.T) {
+	st := governor.New(governor.DefaultLimits())
+	now := t0.Add(time.Hour)
+	st.ApplyQuota([]governor.QuotaSample{
+		{Window: governor.QuotaFiveHour, Percent: 88, ResetsAt: now.Add(-20 * time.Minute), Source: governor.QuotaStatusline, At: now.Add(-2 * time.Minute)},
+		{Window: governor.QuotaSevenDay, Absent: governor.QuotaNoLimit, Source: governor.QuotaCache, At: now.Add(-time.Hour)},
+		{Window: governor.QuotaWeeklyScoped, Scope: "Fable", Percent: 92, ResetsAt: now.Add(30 * time.Hour), Source: governor.QuotaCache, At: now.Add(-10 * time.Minute)},
+	})
+	st.ApplyQuotaRefused(map[governor.QuotaSource]int{governor.QuotaDesktop: 3})
+	c := NewCollector(snapFunc(st, now), testBuild)
+	for _, want := range [][]string{
+		{"window", "five_hour", "state", "reset_passed"},
+		{"window", "seven_day", "state", "no_limit"},
+		{"window", "weekly_scoped", "scope", "Fable", "state", "current"},
+	} {
+		if got := testutil.ToFloat64(onlyLabels(c, "coworktop_quota_state", want...)); got != 1 {
+			t.Errorf("state %v = %v", want, got)
+		}
+	}
+	if n := testutil.CollectAndCount(c, "coworktop_quota_used_percent"); n != 1 {
+		t.Errorf("%d used_percent series, want only Fable's", n)
+	}
+	if got := testutil.ToFloat64(onlyLabels(c, "coworktop_quota_used_percent", "scope", "Fable")); got != 92 {
+		t.Errorf("Fable = %v", got)
+	}
+	if got := testutil.ToFloat64(onlyLabels(c, "coworktop_quota_refused_readings_total", "source", "desktop")); got != 3 {
+		t.Errorf("refused = %v", got)
+	}
+}

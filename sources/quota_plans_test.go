@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -188,5 +189,15 @@ func TestQuotaErrorsInPlainWords(t *testing.T) {
 		if got != w || strings.Contains(got, "Go struct") || strings.Contains(got, "opening log") {
 			t.Errorf("%s: %q, want %q", src, got, w)
 		}
+	}
+	// The status line's own state file: no "opening log" either.
+	state := filepath.Join(t.TempDir(), StatuslineStateName)
+	if err := os.Mkdir(state, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	pct := 5.0
+	err := RecordStatusline(state, &RateLimits{FiveHour: &RateWindow{UsedPercentage: &pct}}, time.Now())
+	if err == nil || err.Error() != "statusline.json: not a regular file" {
+		t.Errorf("state file: %v", err)
 	}
 }
