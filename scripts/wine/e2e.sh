@@ -97,4 +97,12 @@ else
   printf '%s\n%s\n' "$out" "$line" | sed 's/^/    | /'
   failed=1
 fi
+
+# F2: a chained command that hangs is ended with the processes it started,
+# through a job object (cmd's TestChainedHangEndsJob, run from cmd/ as go
+# test runs it).
+GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go test -c -o "$scratch/cmd.test.exe" ./cmd
+out=$(cd cmd && "$WINE64" "$scratch/cmd.test.exe" -test.run '^TestChainedHangEndsJob$' -test.v 2>&1 < /dev/null || true)
+check "statusline --chain: a command that hangs is ended with its child at the time limit, through a job object (F2)" "$out" \
+  '--- PASS: TestChainedHangEndsJob'
 exit "$failed"
