@@ -12,7 +12,8 @@
 #     main.log,
 #   - a stand-in `claude` running from an app folder
 #     (…/Claude/claude-code/<version>/claude), as the desktop app starts it;
-# and then runs `go test ./...` once with that HOME and no XDG variables.
+# and then runs `go test ./...` once with that HOME and no XDG variables,
+# and fails if a test left a process behind.
 #
 # Usage: scripts/populated-home.sh [go test flags and packages]
 # (default: -count=1 ./...). The stand-in process and the folder are
@@ -74,4 +75,20 @@ echo "populated HOME: $(cd "$home" && find . -type f | sort | tr '\n' ' ')"
 echo "stand-in claude: pid $pid, $(readlink "/proc/$pid/exe" 2>/dev/null || echo "$app/claude-code/2.1.290/claude")"
 
 if [ $# -eq 0 ]; then set -- -count=1 ./...; fi
-go test "$@"
+# The tests run in a session of their own, so that any process one of them
+# leaves behind is found afterwards, however it was started (its own
+# process group included).
+setsid go test "$@" &
+tests=$!
+sid=$(ps -o sid= -p "$tests" | tr -d ' ')
+rc=0
+wait "$tests" || rc=$?
+sleep 3 # a stand-in's watcher exits within 200 ms of its parent
+left=$(ps -eo sid=,pid=,args= | awk -v s="$sid" '$1 == s { $1 = ""; print }')
+if [ -n "$left" ]; then
+  echo "populated-home: processes the tests left behind:" >&2
+  echo "$left" >&2
+  for p in $(echo "$left" | awk '{print $1}'); do kill "$p" 2>/dev/null || true; done
+  [ "$rc" -ne 0 ] || rc=1
+fi
+exit "$rc"
