@@ -53,16 +53,27 @@ func (m *Model) evictionsContent(w int) content {
 	zone := m.snap.Now.Location() // the daemon logs in UTC, the app in local time: show one clock
 	// The last hour's losses come first, newest first, before the older
 	// history and the governor's other actions (issue 36 #2: at 80×24 the
-	// losses of the last hour sat under "↓ 13 more"); recent counts them
-	// with the risks: the rows the first screen must show.
+	// losses of the last hour sat under "↓ 13 more"); recent counts those
+	// still lost, with the risks: the rows the first screen must show.
 	i := len(losses) - 1
 	for ; i >= 0 && m.snap.Now.Sub(losses[i].Time) <= governor.HappenedFor; i-- {
-		if keep < 0 {
-			keep = len(pend) // the newest loss stays in view
-		}
-		pend = append(pend, m.lossRow(losses[i], zone))
 	}
+	// Those still lost first, then those that came back.
 	recent := len(pend)
+	for _, back := range []bool{false, true} {
+		for k := len(losses) - 1; k > i; k-- {
+			if losses[k].Back.IsZero() == back {
+				continue
+			}
+			if keep < 0 {
+				keep = len(pend) // the newest loss stays in view
+			}
+			pend = append(pend, m.lossRow(losses[k], zone))
+			if !back {
+				recent = len(pend)
+			}
+		}
+	}
 	for j := 0; i >= 0 || j < len(outcomes); {
 		if j < len(outcomes) && (outcomes[j].Eviction || outcomes[j].Kind == governor.KindIdleTimeout) { // its loss says it
 			j++
@@ -268,6 +279,13 @@ func (m *Model) lossRow(l governor.Loss, zone *time.Location) evPending {
 	if l.WaitingFor != "" { // its record said it waited for the person (records.go)
 		why += " · was waiting for you: " + l.WaitingFor
 	}
+	whatInk := t.Critical
+	if !l.Back.IsZero() {
+		// History: it came back (issue 36: six "STOPPED" rows read as
+		// six sessions lost after an update restart that lost none).
+		why += ", back"
+		whatInk = t.Muted
+	}
 	at := clockTime(l.Time.In(zone))
 	head := at + " " + lossWhat(l.Cause) + " " + who
 	if l.Session != "" {
@@ -282,7 +300,7 @@ func (m *Model) lossRow(l governor.Loss, zone *time.Location) evPending {
 		detail = append(detail, m.state.RecoveryOf(l.Session, who).Lines()...)
 	}
 	return evPending{key: "loss:" + at + ":" + strconv.Itoa(l.Line) + ":" + l.Session, cells: [4]string{at, lossWhat(l.Cause), who, idle},
-		inks: [3]Ink{t.Muted, t.Critical, Ink{}}, cause: why, detail: m.withLogLines(detail, l.Session, l.Time)}
+		inks: [3]Ink{t.Muted, whatInk, Ink{}}, cause: why, detail: m.withLogLines(detail, l.Session, l.Time)}
 }
 
 // lossWhat is the WHAT column of a loss.

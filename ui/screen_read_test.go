@@ -108,13 +108,9 @@ func TestCutReasonsCounted(t *testing.T) {
 func TestLastHourLossesOnFirstScreen(t *testing.T) {
 	for name, m := range map[string]*Model{"fixture": fixtureModel(t, 80, 24, false), "away story": awayModel(t, 80, 24)} {
 		out := frame(m)
-		live := map[string]bool{}
-		for _, s := range m.snap.Sessions {
-			live[s.ID] = s.Live()
-		}
 		lost := 0
 		for _, l := range m.snap.Losses {
-			if l.Session == "" || live[l.Session] || m.snap.Now.Sub(l.Time) > governor.HappenedFor {
+			if l.Session == "" || !l.Back.IsZero() || m.snap.Now.Sub(l.Time) > governor.HappenedFor {
 				continue
 			}
 			lost++
