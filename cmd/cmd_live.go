@@ -120,6 +120,7 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, args []stri
 	opts := ui.Options{
 		Mode: mode, Updates: updates, Color: g.colorEnabled(), Bell: lf.bell,
 		Version: versionShort(), Refresh: g.refresh, Source: source, Observe: onSnapshot,
+		StallAfter: g.stallAfter, WaitLongAfter: g.waitLongAfter,
 		View: g.liveView(), SaveView: g.saveView, Warning: strings.Join(g.warnings, "; "),
 		// The machine sample arrives every refresh (startLive, machine: true).
 		Heartbeat: true,

@@ -78,6 +78,7 @@ func runServe(ctx context.Context, g *globalOptions, logs liveLogs, addr string,
 
 	var mu sync.Mutex
 	state := governor.New(governor.DefaultLimits())
+	state.SetStallThresholds(g.stallAfter, g.waitLongAfter)
 	snapshot := func() governor.Snapshot {
 		mu.Lock()
 		defer mu.Unlock()

@@ -103,6 +103,7 @@ func newSnapshotCmd(g *globalOptions) *cobra.Command {
 // process table once.
 func takeSnapshot(ctx context.Context, g *globalOptions, args []string) (snap governor.Snapshot, noLogs, err error) {
 	state := governor.New(governor.DefaultLimits())
+	state.SetStallThresholds(g.stallAfter, g.waitLongAfter)
 	if len(args) == 0 { // this machine's records; saved logs (PATH) have none
 		state.ApplyRecords(readRecordsOnce(recordDirs(g)))
 	}

@@ -32,7 +32,10 @@ type globalOptions struct {
 	// notifyWaiting is --notify-waiting: how long a session waits for the
 	// person before --notify says so.
 	notifyWaiting time.Duration
-	refresh       time.Duration
+	// stallAfter and waitLongAfter are --stall-after and --wait-long-after:
+	// when a busy session's silence is a stall, a wait long (governor).
+	stallAfter, waitLongAfter time.Duration
+	refresh                   time.Duration
 	// configFile is --config; theme is --theme ("" : the file's).
 	configFile string
 	theme      string
@@ -160,6 +163,8 @@ file; "coworktop config" says where, and flags override it.`,
 	pf.BoolVar(&g.noColor, "no-color", false, "no colour (also when NO_COLOR is set or stdout is not a terminal)")
 	pf.StringVar(&g.configFile, "config", "", "config `FILE` to read (default: "+config.EnvVar+", else this OS's place; see coworktop config)")
 	pf.StringVar(&g.theme, "theme", "", "colour theme of the screen: "+themeNames()+" (default: the config file's)")
+	pf.DurationVar(&g.stallAfter, "stall-after", governor.DefaultStallAfter, "a session its record says is busy is stalled when neither its record nor the log moved for this long")
+	pf.DurationVar(&g.waitLongAfter, "wait-long-after", governor.DefaultWaitLongAfter, "a session waiting for you this long is a risk of its own")
 
 	root.Args = rootArgs
 	addLiveFlags(root, g)

@@ -175,6 +175,7 @@ type recordState struct {
 	code   map[string]*CodeRecord // by HostSessionID
 	app    map[string]*AppRecord  // by SessionID
 	waits  map[string]waitMark    // by session (local id, or "bg:"+job id)
+	busy   map[string]busyMark    // by session: when a busy record last moved (stalled.go)
 	// leftover: records of desktop sessions whose process is gone, by
 	// HostSessionID, for the losses only (never shown as live).
 	leftover map[string]CodeRecord
@@ -236,6 +237,13 @@ func (s *State) ApplyRecords(r Records) {
 		}
 	}
 	rs.waits = waits
+	busy := make(map[string]busyMark)
+	for id, c := range rs.code {
+		if AttentionOf(c.Status) == AttentionBusy {
+			busy[id] = rs.keepBusy(id, c.UpdatedAt, r.At)
+		}
+	}
+	rs.busy = busy
 	s.joinMemory()
 }
 

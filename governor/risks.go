@@ -28,6 +28,8 @@ const (
 	RiskUpdateRestart                     // "update_restart": an update waits to install: its restart stops every live session
 	RiskWaitingAtRisk                     // "waiting_at_risk": it waits for the person and is the next victim, in a sweep's way or near its idle pause
 	RiskRemoteControlLost                 // "remote_control_lost": an update restart stopped it and the relaunch did not turn its Remote Control back on: its idle timer pauses it
+	RiskStalled                           // "stalled": its record says busy, and neither it nor the log moved for the threshold (stalled.go)
+	RiskWaitingLong                       // "waiting_long": it has waited for the person past the threshold (stalled.go)
 )
 
 // riskKindNames are the kinds' stable texts.
@@ -35,10 +37,11 @@ var riskKindNames = [...]string{
 	RiskAppStalled: "app_stalled", RiskDeclinedPauses: "declined_pauses", RiskOrphans: "orphans", RiskVMAfterQuit: "vm_after_quit",
 	RiskMemoryTrend: "memory_trend", RiskEvictNext: "evict_next", RiskPressureSweep: "pressure_sweep",
 	RiskUpdateRestart: "update_restart", RiskWaitingAtRisk: "waiting_at_risk", RiskRemoteControlLost: "remote_control_lost",
+	RiskStalled: "stalled", RiskWaitingLong: "waiting_long",
 }
 
 // RiskKinds lists every kind in the order outputs show them.
-var RiskKinds = [...]RiskKind{RiskEvictNext, RiskPressureSweep, RiskUpdateRestart, RiskRemoteControlLost, RiskMemoryTrend, RiskAppStalled, RiskDeclinedPauses, RiskOrphans, RiskVMAfterQuit, RiskWaitingAtRisk}
+var RiskKinds = [...]RiskKind{RiskEvictNext, RiskPressureSweep, RiskUpdateRestart, RiskRemoteControlLost, RiskMemoryTrend, RiskAppStalled, RiskDeclinedPauses, RiskOrphans, RiskVMAfterQuit, RiskWaitingAtRisk, RiskStalled, RiskWaitingLong}
 
 // maxSweepWarnings bounds the sessions a sweep warning names one by one
 // (the outlook says how many it would evict in all).
@@ -112,6 +115,7 @@ func (s *State) risks(snap *Snapshot) []Risk {
 		out = append(out, trend)
 	}
 	out = append(out, s.stallRisks(snap)...)
+	out = append(out, s.stalledRisks(snap)...)
 	out = append(out, s.declinedRisks(snap)...)
 	if r, ok := orphanRisk(snap); ok {
 		out = append(out, r)

@@ -80,8 +80,11 @@ type State struct {
 	groupsAt        time.Time
 	memJoin         memoryJoin // the scan's members per session (session_memory.go)
 	svcVM           serviceVM  // cowork-service.log's last VM start (hyperv.go)
-	files           []FileStatus
-	fileAt          map[string]int // index in files by name (20 000 generations: no linear search per update)
+	// stallAfter and waitLongAfter: the stalled and long-wait thresholds
+	// (stalled.go; zero: the defaults).
+	stallAfter, waitLongAfter time.Duration
+	files                     []FileStatus
+	fileAt                    map[string]int // index in files by name (20 000 generations: no linear search per update)
 	// filesShared: snapshots hold files[:filesShared] as it is, so a change
 	// of one of those copies files first; a new file is appended past what
 	// they see (20 000 generations: a snapshot copies no status, and a

@@ -89,7 +89,7 @@ var legend = [][2]string{
 	{"TIMEOUT", "time left on a live session's idle timer; the column is shown only when a timer runs."},
 	{"EVICTED (column)", "in Sessions, times the governor evicted this session (2×); the column is shown only when some session was."},
 	{"!", "a session at risk: the next warm spawn, or a memory-pressure sweep, would evict it (inferred by coworktop)."},
-	{"AT RISK", "a risk coworktop infers now (the app stalled, pauses declined, orphans, the VM after a quit, the memory trend, a coming eviction, an update restart coming), with the evidence it is read from; enter on its row opens the whole text, and z wraps the pane."},
+	{"AT RISK", "a risk coworktop infers now (the app stalled, pauses declined, orphans, the VM after a quit, the memory trend, a coming eviction, an update restart coming, a busy session silent past --stall-after, a wait past --wait-long-after), with the evidence it is read from; enter on its row opens the whole text, and z wraps the pane."},
 	{"EVICTED, CRASHED, STOPPED, IDLE PAUSE, LOST (bg)", "lost sessions, from main.log, the VM logs and the Claude Code daemon's log, each with its cause; enter opens the line it is read from (file:line)."},
 	{"next (est)", "always an estimate: the session a warm spawn at the cap would evict, the least recently active idle ≥ 60 s, never a protected one."},
 	{"<60s: safe", "idle for less than 60 s: the governor never evicts it."},

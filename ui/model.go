@@ -49,6 +49,9 @@ type Options struct {
 	// watchdog still redraws if deliveries stop.
 	Heartbeat bool
 	Limits    governor.Limits // zero: governor.DefaultLimits()
+	// StallAfter and WaitLongAfter: when a busy session's silence is a
+	// stall, and a wait is long (zero: the governor's defaults).
+	StallAfter, WaitLongAfter time.Duration
 	// Observe, when set, is called with every new snapshot (also while the
 	// display is paused), on the program's goroutine: the hook for a metrics
 	// exporter running beside the screen.
@@ -171,7 +174,7 @@ func New(opts Options) *Model {
 	}
 	m := &Model{
 		opts:  opts,
-		state: governor.New(opts.Limits),
+		state: newState(opts),
 		clock: opts.Clock,
 		theme: NewTheme(false),
 		keys:  DefaultKeyMap(opts.Playback != nil),
@@ -336,4 +339,11 @@ func (m *Model) View() tea.View {
 	v.WindowTitle = "coworktop"
 	m.signalView(&v)
 	return v
+}
+
+// newState is the model's State with the options' thresholds.
+func newState(opts Options) *governor.State {
+	st := governor.New(opts.Limits)
+	st.SetStallThresholds(opts.StallAfter, opts.WaitLongAfter)
+	return st
 }

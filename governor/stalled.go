@@ -1,0 +1,113 @@
+package governor
+
+import (
+	"fmt"
+	"time"
+)
+
+// A session busy but silent, and one that waits too long (field §4.3):
+// where its record says busy and neither the record nor the log has moved
+// for StallAfter (899–900 s is the stream timeout users report, #88178),
+// it is stalled; where it waits for the person past WaitLongAfter (an
+// unanswered prompt ended in an AbortError and lost work after 5 h,
+// #87366), the wait is escalated. Both are risks, and both are idle to the
+// governor: a stalled or waiting session may be the next it evicts.
+
+// Default thresholds (State.SetStallThresholds changes them).
+const (
+	DefaultStallAfter    = 5 * time.Minute
+	DefaultWaitLongAfter = 30 * time.Minute
+)
+
+// SetStallThresholds sets when a busy session's silence is a stall and
+// when a wait is long; zero keeps the default.
+func (s *State) SetStallThresholds(stall, waitLong time.Duration) {
+	s.stallAfter, s.waitLongAfter = stall, waitLong
+}
+
+func (s *State) thresholds() (stall, waitLong time.Duration) {
+	stall, waitLong = s.stallAfter, s.waitLongAfter
+	if stall <= 0 {
+		stall = DefaultStallAfter
+	}
+	if waitLong <= 0 {
+		waitLong = DefaultWaitLongAfter
+	}
+	return stall, waitLong
+}
+
+// busyMark is when a busy record last moved: its updatedAt, or (a record
+// that gives none) when coworktop first read it busy.
+type busyMark struct {
+	moved  time.Time
+	source RecordSource // FromCodeRecord (updatedAt) or FromSeen
+}
+
+// keepBusy is id's mark in a reading at: the record's own time when it
+// gives one, else the mark already running, else this reading.
+func (rs *recordState) keepBusy(id string, updated, at time.Time) busyMark {
+	if !updated.IsZero() && !updated.After(at) {
+		return busyMark{moved: updated, source: FromCodeRecord}
+	}
+	if b, ok := rs.busy[id]; ok && b.source == FromSeen {
+		return b
+	}
+	return busyMark{moved: at, source: FromSeen}
+}
+
+// stalledRisks: live sessions busy by their record whose record and log
+// have both been still past the threshold, and waits past theirs.
+func (s *State) stalledRisks(snap *Snapshot) []Risk {
+	stall, waitLong := s.thresholds()
+	var out []Risk
+	for _, v := range snap.Sessions {
+		// A session of a silent log (StateUnknown) whose live record says
+		// busy or waiting counts: the record, not the log, says so.
+		if !v.Live() && v.State != StateUnknown {
+			continue
+		}
+		switch v.Attention {
+		case AttentionBusy:
+			b, ok := s.records.busy[v.ID]
+			if !ok {
+				continue
+			}
+			last, what := b.moved, "its record last moved "+b.moved.Format(time.TimeOnly)
+			if b.source == FromSeen {
+				what = "its record has said busy since coworktop read it at " + b.moved.Format(time.TimeOnly) + " (it gives no time of its own)"
+			}
+			if v.LastActivity.After(last) {
+				last = v.LastActivity
+			}
+			quiet := snap.Now.Sub(last)
+			if quiet < stall {
+				continue
+			}
+			out = append(out, Risk{Kind: RiskStalled, Session: v.ID, Backed: b.source == FromCodeRecord,
+				Summary: fmt.Sprintf("%s is busy but silent for %s: neither its record nor the log moved (a stream may have stalled); %s",
+					SessionName(v), FormatDuration(quiet), idleToGovernor(snap, v)),
+				Evidence: []string{"status busy in its Claude Code session record; " + what,
+					"log: last activity " + v.LastActivity.Format(time.TimeOnly), "threshold " + FormatDuration(stall)}})
+		case AttentionWaiting:
+			if v.WaitingSince.IsZero() || snap.Now.Sub(v.WaitingSince) < waitLong {
+				continue
+			}
+			wait := snap.Now.Sub(v.WaitingSince)
+			out = append(out, Risk{Kind: RiskWaitingLong, Session: v.ID, Backed: v.WaitingSinceSource == FromCodeRecord,
+				Summary: fmt.Sprintf("%s has waited %s for you (%s): an unanswered prompt can end in an AbortError and lose the turn; %s",
+					SessionName(v), FormatDuration(wait), orWaiting(v.WaitingFor), idleToGovernor(snap, v)),
+				Evidence: []string{"waiting since " + v.WaitingSince.Format(time.TimeOnly) + " (" + v.WaitingSinceSource.Text() + ")",
+					"threshold " + FormatDuration(waitLong)}})
+		}
+	}
+	return out
+}
+
+// idleToGovernor says what the governor makes of a session that does
+// nothing it can see.
+func idleToGovernor(snap *Snapshot, v SessionView) string {
+	if snap.NextVictim != nil && snap.NextVictim.ID == v.ID {
+		return "it is idle to the governor and the next to be evicted (estimate)"
+	}
+	return "it is idle to the governor, which may evict it"
+}
