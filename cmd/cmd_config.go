@@ -260,15 +260,18 @@ func loadConfig(cmd *cobra.Command, g *globalOptions) error {
 		return applyTheme(cmd, g)
 	}
 	cleanConfigTemps(p)
+	tolerant := cmd.Annotations[readsBrokenConfig] != ""
 	l, found, err := readConfig(p)
-	if err != nil {
+	switch {
+	case err != nil && !tolerant:
 		return err
-	}
-	if !found && g.configFile != "" {
+	case err != nil: // unreadable: the defaults, and say why
+		msg := strings.TrimPrefix(err.Error(), "config "+p+": ")
+		l = config.Loaded{Config: config.Default(), Problems: []*config.Error{{Msg: msg}}}
+	case !found && g.configFile != "":
 		return &exitError{code: 2, err: fmt.Errorf("--config %s: no such file", p)}
 	}
 	c := l.Config
-	tolerant := cmd.Annotations[readsBrokenConfig] != ""
 	if len(l.Problems) > 0 && !tolerant {
 		return configFaultsError(p, l.Problems)
 	}

@@ -46,6 +46,11 @@ func TestConfigNotARegularFile(t *testing.T) {
 		case <-time.After(10 * time.Second):
 			t.Fatalf("config %s: still reading after 10 s", p)
 		}
+		// doctor, the tool for finding the problem, runs and names it.
+		code, out, errs := runOut(t, "doctor", filepath.Join(testdataDir, "logs", "macos"))
+		if code != 0 || errs != "" || !strings.Contains(out, "config file: "+p+"\n  ") || !strings.Contains(out, want) {
+			t.Errorf("doctor with config %s: exit %d %q\n%s", p, code, errs, out)
+		}
 	}
 }
 
