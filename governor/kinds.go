@@ -34,7 +34,9 @@ type kindInfo struct {
 
 // kinds is the table of event kinds, indexed by Kind. It is filled in init:
 // its functions call Kind.String, which reads it, and Go refuses such a
-// cycle in a variable's initialiser.
+// cycle in a variable's initialiser. So no package-level variable of
+// governor may read a kind's name or words in its own initialiser (it
+// would find the table empty); other packages are initialised after it.
 var kinds [kindCount]kindInfo
 
 // kindByName inverts the table's names.
