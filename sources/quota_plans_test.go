@@ -201,3 +201,55 @@ func TestQuotaErrorsInPlainWords(t *testing.T) {
 		t.Errorf("state file: %v", err)
 	}
 }
+
+// TestStatuslineAccountNote: the status line words Ultra's missing 5-hour
+// window as the account's windows do ("no 5-hour limit"), from a note in
+// its own state file; ~/.claude.json is looked at only when the state is
+// written, at most every ten minutes, and walked only when it changed.
+func TestStatuslineAccountNote(t *testing.T) {
+	p, _ := quotaDir(t)
+	writeQuotaFile(t, p.ClaudeJSON, readQuotaFixture(t, "claude-ultra.json"))
+	opens := 0
+	old := openQuota
+	openQuota = func(path string) (*os.File, error) {
+		if path == p.ClaudeJSON {
+			opens++
+		}
+		return old(path)
+	}
+	defer func() { openQuota = old }()
+	now := time.Date(2026, 11, 21, 9, 30, 0, 0, time.UTC)
+	call := func(at time.Time, pct float64) string {
+		t.Helper()
+		rl := &RateLimits{SevenDay: &RateWindow{UsedPercentage: &pct, ResetsAt: UnixStamp{time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)}}}
+		samples, err := StatuslineReadings(p.Statusline, p.ClaudeJSON, rl, at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return governor.QuotaFiguresText(governor.QuotaFigures(samples, at))
+	}
+	if got := call(now, 41); got != "Fable weekly 92% · 7d 41% (statusline, 0s ago) · no 5-hour limit" || opens != 1 {
+		t.Fatalf("%q, %d opens", got, opens)
+	}
+	// Figures unchanged: nothing but the state file is read.
+	call(now.Add(time.Minute), 41)
+	// Changed figures within ten minutes, the file touched: not looked at.
+	later := time.Now().Add(time.Hour)
+	if err := os.Chtimes(p.ClaudeJSON, later, later); err != nil {
+		t.Fatal(err)
+	}
+	call(now.Add(2*time.Minute), 42)
+	if opens != 1 {
+		t.Fatalf("%d opens within ten minutes", opens)
+	}
+	// Past ten minutes, changed figures: the changed file is walked again.
+	call(now.Add(11*time.Minute), 43)
+	if opens != 2 {
+		t.Fatalf("%d opens after ten minutes", opens)
+	}
+	// Without rate_limits on stdin: the state file alone, the note kept.
+	samples, _ := StatuslineReadings(p.Statusline, p.ClaudeJSON, nil, now.Add(12*time.Minute))
+	if got := governor.QuotaFigures(samples, now.Add(12*time.Minute)).FiveHour; got == nil || got.State != governor.QuotaStateNoLimit || opens != 2 {
+		t.Fatalf("%+v, %d opens", got, opens)
+	}
+}

@@ -102,7 +102,7 @@ func recordStatusline(path, claudeJSON string, rl *RateLimits, now time.Time) (S
 		st.Samples = st.Samples[n-statuslineKeep:]
 	}
 	st.Version = 1
-	st.Account = noteAccount(st.Account, claudeJSON)
+	st.Account = noteAccount(st.Account, claudeJSON, now)
 	data, err := json.Marshal(st)
 	if err != nil {
 		return st, fmt.Errorf("statusline state: %w", err)
