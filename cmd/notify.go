@@ -66,7 +66,7 @@ func (s *noteSender) send(notes []notify.Note) {
 
 // addNotifyFlag registers --notify, shared by the live view and serve.
 func addNotifyFlag(cmd *cobra.Command, on *bool) {
-	cmd.Flags().BoolVar(on, "notify", false, "desktop notification on an eviction, a pressure level change, a warning before a loss, the quota at 80/95 % of a window or a session waiting for you (macOS, Linux)")
+	cmd.Flags().BoolVar(on, "notify", false, "desktop notification on an eviction, a pressure level change, a warning before a loss, the quota at 80/95/100 % of a window or a session waiting for you (macOS, Linux)")
 }
 
 // addNotifyWaitingFlag registers --notify-waiting beside --notify.

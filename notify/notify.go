@@ -31,7 +31,7 @@ const (
 	NoteWarning           // a warning before a loss
 	NotePressure          // a memory pressure level changed
 	NoteWaiting           // a session waits for the person (at once when the wait puts it at risk)
-	NoteQuota             // the account's quota reached 80 or 95 %
+	NoteQuota             // the account's quota reached 80, 95 or 100 %
 )
 
 // tagged sets the kind of every note.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/internal/testfs"
 )
 
 // The plans of 2026-10-30 (field notes §1, §4.2): Ultra has no 5-hour
@@ -191,7 +192,7 @@ func TestQuotaErrorsInPlainWords(t *testing.T) {
 		}
 	}
 	// The status line's own state file: no "opening log" either.
-	state := filepath.Join(t.TempDir(), StatuslineStateName)
+	state := filepath.Join(testfs.TempDir(t), StatuslineStateName)
 	if err := os.Mkdir(state, 0o700); err != nil {
 		t.Fatal(err)
 	}

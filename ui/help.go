@@ -96,7 +96,7 @@ var legend = [][2]string{
 	{"MEMORY, GUEST", "memory a group of processes holds; memory a VM gives its guest (from its command line)."},
 	{"RAM, PROC", "the group's share of the machine's memory; the processes in the group."},
 	{"E P y", "memory timeline marks: eviction, pressure, yield."},
-	{"Quota 5h, 7d", "the account's 5-hour and 7-day quota used, with its source (statusline, desktop, cache) and age; stale past the source's normal interval. Account-wide figures: they include cloud sessions and other devices, and no source gives one session's share. \"at this pace\" is coworktop's estimate from the recent readings."},
+	{"Quota 5h, 7d", "the account's quota used, the window nearest its end first (5-hour, 7-day, per-model weekly), with its reset time, source (statusline, desktop, cache) and age; stale past the source's normal interval. Account-wide figures: they include cloud sessions and other devices, and no source gives one session's share. \"no 5-hour limit\": the plan has none; \"reset since\": the figure is from before its reset; at 100 % a session may go on at lower priority or finish the turn. \"at this pace\" is coworktop's estimate from the recent readings."},
 	{"↓ N more", "rows below the pane's edge: scroll with ↓/j, pgdn or the wheel."},
 	{"NEEDS YOU", "what the session waits for from you, by its own Claude Code record (\"approve Bash · 12m\": a permission prompt waiting 12 minutes); busy or idle when it does not wait; nothing when it has no record or its version does not report one. Shown only where the records were read."},
 	{"needs you N", "in the title line: the sessions (and background sessions) whose record says they wait for you; \"needs you ?\" when no record folder was found."},
