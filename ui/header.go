@@ -256,6 +256,7 @@ func (m *Model) pressureLine(w int) string {
 	s := m.snap
 	gov := []part{{t.Title, " Pressure "}}
 	short := gov // the same, in fewer words
+	var tiny []part
 	switch age := s.Now.Sub(s.PressureAt); {
 	case s.Pressure != governor.PressureUnknown && s.LoggedPressureNow() == governor.PressureUnknown:
 		// The governor logs a level when it rises, never the return to
@@ -267,13 +268,18 @@ func (m *Model) pressureLine(w int) string {
 			part{t.Muted, " " + governor.FormatDuration(age) + " ago (logged)"})
 		short = append(short, part{m.levelStyle(s.Pressure), s.PressureText},
 			part{t.Muted, " (logged " + governor.ShortDuration(age) + " ago)"})
+		tiny = append([]part{gov[0]}, part{m.levelStyle(s.Pressure), s.PressureText},
+			part{t.Muted, ", logged " + governor.ShortDuration(age) + " ago"})
 	default:
 		gov = append(gov, part{t.Muted, "governor none logged"})
 		short = append(short, part{t.Muted, "none logged"})
 	}
+	if tiny == nil {
+		tiny = short
+	}
 	h := s.Host
 	if h == nil || h.Pressure == governor.PressureUnknown {
-		return padStyled(paint(t, gov), w)
+		return padStyled(paint(t, firstFit(w, gov, short, tiny)), w)
 	}
 	host := []part{{Ink{}, " · "}, {m.levelStyle(h.Pressure), "host " + h.Pressure.String()}}
 	var source, kern []part
@@ -288,7 +294,7 @@ func (m *Model) pressureLine(w int) string {
 	// The longest wording that fits: the host's source and the kernel's
 	// figure go before the levels are cut (issue 36 #2).
 	return padStyled(paint(t, firstFit(w,
-		concat(gov, host, source, kern), concat(gov, host, kern), concat(gov, host), concat(short, host), short)), w)
+		concat(gov, host, source, kern), concat(gov, host, kern), concat(gov, host), concat(short, host), short, tiny)), w)
 }
 
 // part is a piece of a header line in its ink.

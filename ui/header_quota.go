@@ -71,7 +71,7 @@ func (m *Model) quotaLine(w int) string {
 		text += " (coworktop doctor says why)"
 	case q == nil:
 		// The meter says "no quota source": where room is short, the fix.
-		text = fitFirst(w, []string{" no quota source: run " + governor.QuotaHint, " to read it: " + governor.QuotaHint})
+		text = fitFirst(w, []string{" no quota source: run " + governor.QuotaHint, " to read it: " + governor.QuotaHint, " " + governor.QuotaHint})
 	default:
 		text, ink = m.quotaNote(q, w, text, ink)
 	}
