@@ -243,16 +243,21 @@ func (s *State) daemonSettled(e *Event) {
 		default:
 			l.Cause = LossCrash
 		}
-	default: // killed: the daemon logs it bare when something else ended the worker (#75037)
+	default: // killed: written whatever ended the worker, a user's own `claude stop` included (#75037)
 		s.counts.DaemonKilled++
-		l.Cause = LossUnknown
-		if d.lowMemoryRecent(e.Time) {
-			l.Cause, l.CauseFile, l.CauseLine = LossDaemonLowMemory, d.lowMemFile, d.lowMemLine
-			l.Detail += ", after " + d.lowMemDetail
+		if !d.lowMemoryRecent(e.Time) {
+			return // no proof of a loss: KilledText says so where it is shown
 		}
+		l.Cause, l.CauseFile, l.CauseLine = LossDaemonLowMemory, d.lowMemFile, d.lowMemLine
+		l.Detail = KilledText + ", after " + d.lowMemDetail
 	}
 	s.daemonLost(l)
 }
+
+// KilledText is "bg settled <id> (killed)" in words: the daemon writes it
+// whatever ended the worker, a user's own `claude stop` included (#75037),
+// so it is no proof of a loss.
+const KilledText = "killed (a stop or a signal; the daemon does not say which)"
 
 // adoptLoss: workers a restarted daemon found dead. Why they died is read
 // from how the run before ended: an upgrade, a silent death, or a death
@@ -278,6 +283,9 @@ func (s *State) adoptLoss(e *Event) Loss {
 }
 
 func describeDaemonSettled(e Event) string {
+	if e.Reason == ReasonWorkerKilled && e.Text == "" {
+		return fmt.Sprintf("background worker %s settled %s", ShortID(e.Session), KilledText)
+	}
 	if e.Text != "" {
 		return fmt.Sprintf("background worker %s settled %s: %s", ShortID(e.Session), e.ReasonText(), e.Text)
 	}

@@ -93,7 +93,7 @@ func (v *VMState) UnmarshalText(b []byte) error {
 // countBasisNames and appEndNames are the texts of CountBasis and AppEnd.
 var (
 	countBasisNames = [...]string{BasisLive: "live"}
-	appEndNames     = [...]string{AppEndQuit: "quit", AppEndUpdate: "update restart"}
+	appEndNames     = [...]string{AppEndQuit: "quit", AppEndUpdate: "update restart", AppEndCrash: "crash"}
 )
 
 // countBasisEnum is CountBasis's texts (String, MarshalText, UnmarshalText).

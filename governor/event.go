@@ -95,6 +95,9 @@ const (
 	KindDaemonPrewarm  // daemon.prewarm: [bg] bg: post-takeover prewarm burst — respawned A/B stale workers, N refused (Count = refused)
 	KindDaemonSpare    // daemon.spare: [bg] bg spare spawned host pid=N
 
+	// claude-logs.md §7.8.
+	KindVMBundleDeleted // vm.bundle_deleted: [deleteVMBundle] Deleted rootfs.vhdx: the VM's disk and what was on it are gone
+
 	// A new kind goes above this line, and its entry in kinds.go's table.
 	kindCount // the number of kinds plus one (the zero Kind): not a kind
 )

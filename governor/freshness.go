@@ -49,8 +49,11 @@ func (s Snapshot) AppEndText() string {
 		return ""
 	}
 	what := "quit"
-	if a.DownBy == AppEndUpdate {
+	switch a.DownBy {
+	case AppEndUpdate:
 		what = "stopped for an update"
+	case AppEndCrash:
+		what = "went down with its GPU process"
 	}
 	return what + " " + a.DownSince.Format(time.TimeOnly) + ", " + FormatDuration(max(0, s.Now.Sub(a.DownSince))) + " ago"
 }

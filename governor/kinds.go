@@ -222,6 +222,9 @@ func kindTable() [kindCount]kindInfo {
 			return fmt.Sprintf("claude code daemon prewarm after takeover: %d worker(s) refused, not brought back", e.Count)
 		}},
 		KindDaemonSpare: {name: "daemon.spare", apply: (*State).applyDaemon, describe: words("claude code daemon: spare host spawned")},
+		KindVMBundleDeleted: {name: "vm.bundle_deleted", apply: (*State).applyVM, tone: ToneCritical, describe: func(e Event) string {
+			return "vm: " + VMBundleDeletedText + ": " + e.Text
+		}},
 	}
 }
 

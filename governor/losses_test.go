@@ -99,11 +99,11 @@ func TestLossesOfTheDaemon(t *testing.T) {
 		dm(30, KindDaemonRetire, 4, func(e *Event) { e.Session, e.Reason, e.Detailed().LowMemory = "aaaa0003", ReasonSettled, true }),   // low memory
 		dm(40, KindDaemonSettled, 5, func(e *Event) { e.Session, e.Reason, e.Text, e.Count = "aaaa0004", ReasonWorkerCrashed, "x", 3 }), // loop
 		dm(50, KindDaemonSettled, 6, func(e *Event) { e.Session, e.Reason = "aaaa0005", ReasonWorkerCrashed }),                          // crash
-		dm(60, KindDaemonSettled, 7, func(e *Event) { e.Session, e.Reason = "aaaa0006", ReasonWorkerKilled }),                           // unknown
+		dm(60, KindDaemonSettled, 7, func(e *Event) { e.Session, e.Reason = "aaaa0006", ReasonWorkerKilled }),                           // bare: no proof of a loss (#75037)
 		dm(70, KindDaemonLowMemory, 8, func(e *Event) { e.Detailed().MemoryMB = 79 }),
 		dm(71, KindDaemonRetire, 9, func(e *Event) { e.Session, e.Reason = "aaaa0007", ReasonSettled }),         // low memory, by the line before
 		dm(88, KindDaemonSettled, 10, func(e *Event) { e.Session, e.Reason = "aaaa0008", ReasonWorkerKilled }),  // low memory too
-		dm(200, KindDaemonSettled, 11, func(e *Event) { e.Session, e.Reason = "aaaa0009", ReasonWorkerKilled }), // too late: unknown
+		dm(200, KindDaemonSettled, 11, func(e *Event) { e.Session, e.Reason = "aaaa0009", ReasonWorkerKilled }), // too late for the low memory: no proof of a loss
 		dm(300, KindDaemonStart, 12, nil),                            // no shutdown before: silent death
 		dm(300, KindDaemonAdopt, 13, func(e *Event) { e.Count = 2 }), // crash
 		dm(360, KindDaemonStart, 14, nil),                            // again within 5 min: a loop
@@ -115,7 +115,7 @@ func TestLossesOfTheDaemon(t *testing.T) {
 		s.Apply(e)
 	}
 	want := map[LossCause]int{
-		LossDaemonLowMemory: 3, LossDaemonCrashLoop: 2, LossCrash: 3, LossUnknown: 2, LossUpdateRestart: 1,
+		LossDaemonLowMemory: 3, LossDaemonCrashLoop: 2, LossCrash: 3, LossUnknown: 0, LossUpdateRestart: 1,
 		LossGovernorCap: 0, LossGovernorPressure: 0, LossIdleTimeout: 0,
 	}
 	got := s.LossCounts()

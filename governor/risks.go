@@ -47,6 +47,10 @@ var RiskKinds = [...]RiskKind{RiskEvictNext, RiskPressureSweep, RiskUpdateRestar
 // (the outlook says how many it would evict in all).
 const maxSweepWarnings = 3
 
+// VMBundleDeletedText is "[deleteVMBundle] Deleted rootfs.vhdx" in words:
+// the app deleted the VM's disk, and what was on it is lost.
+const VMBundleDeletedText = "the app deleted the Cowork VM's disk (data on it is lost)"
+
 // RiskLabel is how every risk is labelled.
 const RiskLabel = "inferred by coworktop"
 

@@ -232,6 +232,9 @@ type VMView struct {
 	// ServiceWarning: the Windows VM service could not configure its
 	// recovery actions (a crashed service stays down until reboot).
 	ServiceWarning string `json:"service_warning,omitempty"`
+	// BundleDeleted: the app deleted the VM bundle (the line, as logged:
+	// "Deleted rootfs.vhdx"): the VM's disk and what was on it are gone.
+	BundleDeleted string `json:"bundle_deleted,omitempty"`
 }
 
 // AppView is the desktop app as its log describes it.
@@ -256,6 +259,7 @@ const (
 	AppUp        AppEnd = iota // it has not ended: "" in the outputs, left out of JSON
 	AppEndQuit                 // "quit"
 	AppEndUpdate               // "update restart"
+	AppEndCrash                // "crash": a GPU process crash on Windows took the app down
 )
 
 // LogLine is a recent event for the event-log pane, already sanitised.
@@ -420,6 +424,7 @@ type Counts struct {
 	RelaunchWarmed      int `json:"relaunch_warmed"`
 	AppQuits            int `json:"app_quits"`
 	RendererOOM         int `json:"renderer_oom"`
+	AppCrashes          int `json:"app_crashes"` // the app went down with its GPU process (Windows)
 	ServiceStarts       int `json:"vm_service_starts"`
 	ServiceStops        int `json:"vm_service_stops"`
 	BadStamps           int `json:"bad_stamps"` // entries whose timestamp is no real date
@@ -432,13 +437,15 @@ type Counts struct {
 	DaemonKilled     int `json:"daemon_killed"`  // workers settled as killed
 
 	// claude-logs.md §7.7
-	UpdateDeferrals       int `json:"update_deferrals"` // "Deferring auto-restart … Claude is working"
-	PTYKilled             int `json:"pty_killed"`       // session terminals killed on quit
-	PTYHostExits          int `json:"pty_host_exits"`   // the pty-host worker died
-	SecondInstances       int `json:"second_instances"` // a second copy of the app started and exited
-	MCPGone               int `json:"mcp_servers_gone"` // an MCP server disconnected or closed
-	VMBoots               int `json:"vm_boots"`         // boot attempts
-	VMFailures            int `json:"vm_failures"`      // boot attempts that failed (one each at most)
+	UpdateDeferrals       int `json:"update_deferrals"`  // "Deferring auto-restart … Claude is working"
+	PTYKilled             int `json:"pty_killed"`        // session terminals killed on quit
+	PTYHostExits          int `json:"pty_host_exits"`    // the pty-host worker died
+	SecondInstances       int `json:"second_instances"`  // a second copy of the app started and exited
+	MCPGone               int `json:"mcp_servers_gone"`  // an MCP server disconnected or closed
+	VMBoots               int `json:"vm_boots"`          // boot attempts
+	VMFailures            int `json:"vm_failures"`       // boot attempts that failed (one each at most)
+	VMBundleDeleted       int `json:"vm_bundle_deleted"` // "[deleteVMBundle] Deleted …": the VM's disk deleted
+	VMNotes               int `json:"vm_notes"`          // VM lines that change no state (notes, keepalives)
 	ServiceWarnings       int `json:"vm_service_warnings"`
 	DaemonUpgrades        int `json:"daemon_upgrades"`   // self-restarts for an upgrade
 	DaemonLockRaces       int `json:"daemon_lock_races"` // starts that lost the lock race and exited

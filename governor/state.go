@@ -1,6 +1,8 @@
 package governor
 
 import (
+	"slices"
+	"strings"
 	"sync/atomic"
 	"time"
 )
@@ -208,6 +210,31 @@ func (s *State) applyRendererGone(e *Event) {
 	if e.Reason == ReasonOOM {
 		s.counts.RendererOOM++
 	}
+	if isGPUCrash(e) && s.app.Platform == "win32" {
+		s.gpuCrash(e)
+	}
+}
+
+// GPUCrashText is what a GPU process crash does on Windows: "GPU process
+// gone: { type: 'GPU', reason: 'crashed', … }" takes the whole app down
+// with every session (#81698, #84980, #85934, #89264).
+const GPUCrashText = "the app went down with its GPU process (Windows)"
+
+// isGPUCrash: "GPU process gone: { type: 'GPU', reason: 'crashed', … }".
+func isGPUCrash(e *Event) bool {
+	return e.Kind == KindRendererGone && e.ReasonText() == "crashed" && strings.HasPrefix(e.Text, "GPU process gone")
+}
+
+// gpuCrash: the app is gone, and every live session with it.
+func (s *State) gpuCrash(e *Event) {
+	s.counts.AppCrashes++
+	for _, sess := range slices.Clone(s.live) {
+		s.lost(Loss{Time: e.Time, Session: sess.id, Cause: LossCrash, File: e.File, Line: e.Line, Detail: GPUCrashText})
+		s.end(sess, EndCrash)
+	}
+	s.app.DownSince, s.app.DownBy = e.Time, AppEndCrash
+	s.quit.at, s.quit.last = time.Time{}, e.Time // down until a line written after quitGrace
+	s.effective = EffectiveView{}
 }
 
 func (s *State) applyGovernor(e *Event) {
@@ -379,6 +406,11 @@ func (s *State) applyVM(e *Event) {
 		s.vm.State, s.vm.LastFailure = VMFailed, e.Text
 	case KindVMReady:
 		s.vm.State, s.vm.OpenStep, s.vm.OpenSince = VMRunning, "", time.Time{}
+	case KindVMBundleDeleted:
+		s.counts.VMBundleDeleted++
+		s.vm.BundleDeleted = e.Text
+	case KindVMNote:
+		s.counts.VMNotes++
 	}
 	s.vm.BootStalls = s.counts.VMBootStalls
 }
@@ -412,6 +444,7 @@ type vmBootFile struct {
 	boots, failures int
 	at              time.Time // the last line that began an attempt
 	failed          bool      // the attempt has failed already
+	failAt          time.Time // when it failed
 }
 
 // maxVMBootFiles bounds the files counted (a VM has two logs, rotated).
@@ -443,12 +476,22 @@ func (v *vmBoots) boot(e *Event, c *Counts) {
 }
 
 // fail: "Startup failed", "Connection timeout" and "Dispatching startup
-// error" are one failure of one attempt.
+// error" are one failure of one attempt. A failure long after the last,
+// with no boot line between (#93385: "Startup failed" on three days), is
+// another attempt's: the app tried again without a line that says so.
+// Every failure is an attempt's, so attempts are never fewer.
 func (v *vmBoots) fail(e *Event, c *Counts) {
 	f := v.file(e.File)
-	if !f.failed {
-		f.failures++
-		f.failed = true
-		c.VMFailures = max(c.VMFailures, f.failures)
+	if f.failed && (e.Time.Before(f.failAt) || e.Time.Sub(f.failAt) <= vmFailureWindow) {
+		return
 	}
+	f.failures++
+	f.failed, f.failAt = true, e.Time
+	f.boots = max(f.boots, f.failures)
+	c.VMFailures = max(c.VMFailures, f.failures)
+	c.VMBoots = max(c.VMBoots, f.boots)
 }
+
+// vmFailureWindow: failure lines of one attempt come within this long of
+// each other.
+const vmFailureWindow = 10 * time.Minute

@@ -257,7 +257,7 @@ func (s *State) logLines() []LogLine {
 	for i := range r.buf {
 		it := &r.buf[(r.start+i)%len(r.buf)]
 		if it.text == "" {
-			it.text = Describe(it.ev)
+			it.text = s.describeNamed(&it.ev)
 		}
 		out = append(out, LogLine{Time: it.ev.Time, Kind: it.ev.Kind, Session: it.ev.Session, Text: it.text})
 	}

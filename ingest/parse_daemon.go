@@ -85,7 +85,7 @@ func parseDaemonRestart(nm *names, b []byte, out []governor.Event) []governor.Ev
 					break
 				}
 			}
-			ev.Detailed().From, ev.Detailed().To = nm.get(bytes.TrimSpace(from), 40), nm.get(bytes.TrimSpace(to), 40)
+			ev.Detailed().From, ev.Detailed().To = nm.get(lastElem(bytes.TrimSpace(from)), 40), nm.get(lastElem(bytes.TrimSpace(to)), 40)
 		}
 		return append(out, ev)
 	}
@@ -93,6 +93,17 @@ func parseDaemonRestart(nm *names, b []byte, out []governor.Event) []governor.Ev
 		return append(out, governor.Event{Kind: governor.KindDaemonLockRace, Text: governor.Sanitize(b, governor.MaxTextRunes)})
 	}
 	return out
+}
+
+// lastElem is a path's last element ("…/versions/2.1.223" → "2.1.223",
+// #84349): the version, which a 40-byte cut of the whole path loses. A
+// bare version is its own last element.
+func lastElem(p []byte) []byte {
+	p = bytes.TrimRight(p, "/\\")
+	if i := bytes.LastIndexAny(p, "/\\"); i >= 0 {
+		return p[i+1:]
+	}
+	return p
 }
 
 func parseSupervisor(nm *names, b []byte, out []governor.Event) []governor.Event {

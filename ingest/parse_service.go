@@ -25,7 +25,9 @@ func parseService(e *entry, out []governor.Event) []governor.Event {
 		return append(out, governor.Event{Kind: governor.KindServiceReady})
 	case bytes.HasPrefix(b, []byte("Service stopped")):
 		return append(out, governor.Event{Kind: governor.KindServiceStop})
-	case bytes.HasPrefix(b, []byte("Warning: failed to configure recovery actions")):
+	case bytes.HasPrefix(b, []byte("Warning: failed to configure recovery actions")),
+		// the older wording, April to mid-August 2026 (#87556)
+		bytes.HasPrefix(b, []byte("Warning: failed to open service for recovery config")):
 		// a crashed service will stay down until reboot (#93633)
 		return append(out, governor.Event{Kind: governor.KindServiceWarning, Text: governor.Sanitize(b, governor.MaxTextRunes)})
 	case bytes.HasPrefix(b, []byte("[VM] VM started successfully")):

@@ -189,3 +189,26 @@ func countedMB(key, v []byte) (int, int) {
 	}
 	return n, mb(v)
 }
+
+// parseVMLayer reads the VM layer's tagged lines that no VM log of its own
+// holds (claude-logs.md §7.8): "[deleteVMBundle] Deleted rootfs.vhdx" (the
+// VM's disk deleted: data loss), and the Linux build's "[startVM] VM
+// already connected" (the VM runs), "[postConnect] …" (it connected: it
+// runs) and "[Keepalive] …" (#78283).
+func parseVMLayer(e *entry, b []byte, out []governor.Event) []governor.Event {
+	switch {
+	case bytes.HasPrefix(b, []byte("[deleteVMBundle] ")):
+		rest := trimSpaces(b[len("[deleteVMBundle] "):])
+		if !bytes.HasPrefix(rest, []byte("Deleted")) {
+			return append(out, governor.Event{Kind: governor.KindVMNote, Text: e.names.text(governor.KindVMNote, b)})
+		}
+		return append(out, governor.Event{Kind: governor.KindVMBundleDeleted, Text: governor.Sanitize(rest, governor.MaxTextRunes)})
+	case bytes.HasPrefix(b, []byte("[startVM] ")):
+		if bytes.HasPrefix(trimSpaces(b[len("[startVM] "):]), []byte("VM already connected")) {
+			return append(out, governor.Event{Kind: governor.KindVMReady})
+		}
+	case bytes.HasPrefix(b, []byte("[postConnect] ")):
+		return append(out, governor.Event{Kind: governor.KindVMReady}, governor.Event{Kind: governor.KindVMNote, Text: e.names.text(governor.KindVMNote, b)})
+	}
+	return append(out, governor.Event{Kind: governor.KindVMNote, Text: e.names.text(governor.KindVMNote, b)})
+}

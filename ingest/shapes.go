@@ -102,6 +102,9 @@ var shapes = []shape{
 		examples: []string{"[rcAutoEnable] verdict: enable=true source=explicit_pref", "[remote-control] bridge_state: \"connected\""}},
 	{heads: []string{"[quit-cleanup] "}, kinds: []governor.Kind{governor.KindAppQuit}, parse: parseAppTagged,
 		examples: []string{"[quit-cleanup] previous quit: {"}},
+	{heads: []string{"[deleteVMBundle] ", "[startVM] ", "[postConnect] ", "[Keepalive] "},
+		kinds: []governor.Kind{governor.KindVMBundleDeleted, governor.KindVMReady, governor.KindVMNote}, parse: parseVMLayer,
+		examples: []string{"[deleteVMBundle] Deleted rootfs.vhdx", "[startVM] VM already connected", "[postConnect] Installing SDK: 0.2.1", "[Keepalive] Already running"}},
 	{heads: []string{"[cleanupVMBundleIfUnsupported] "}, kinds: []governor.Kind{governor.KindVMFailed}, parse: parseCleanupVMBundle,
 		examples: []string{"[cleanupVMBundleIfUnsupported] yukonSilver not supported (status=unsupported)"}},
 

@@ -198,6 +198,12 @@ type VM struct {
 	// at most); left out when none was logged.
 	Boots    int `json:"boots,omitempty"`
 	Failures int `json:"failures,omitempty"`
+	// BundleDeleted counts "[deleteVMBundle] Deleted …" lines (the VM's
+	// disk deleted: data loss), BundleDeletedText the last, as logged.
+	BundleDeleted     int    `json:"bundle_deleted,omitempty"`
+	BundleDeletedText string `json:"bundle_deleted_text,omitempty"`
+	// Notes counts VM lines that change no state (a keepalive, a note).
+	Notes int `json:"notes,omitempty"`
 }
 
 // RateLimit counts real rate-limit or overload signals.

@@ -21,6 +21,9 @@ type AppLifecycle struct {
 	RelaunchResumes int    `json:"relaunch_resumes"`
 	RendererGone    int    `json:"renderer_gone"`
 	RendererOOM     int    `json:"renderer_oom"`
+	// AppCrashes counts "GPU process gone … reason: 'crashed'" on Windows:
+	// the whole app went down with every session.
+	AppCrashes int `json:"app_crashes,omitempty"`
 	// RemoteControlChanges counts Remote Control state lines that said
 	// something new ("enabled", a verdict, a bridge state).
 	RemoteControlChanges int `json:"remote_control_changes"`
@@ -62,6 +65,9 @@ type Daemon struct {
 	Refused               int `json:"refused"` // refused by a post-takeover prewarm: not brought back
 	OrphansReaped         int `json:"orphans_reaped"`
 	LowMemory             int `json:"low_memory"`
+	// Killed counts "bg settled <id> (killed)": no proof of a loss
+	// (governor.KilledText).
+	Killed int `json:"killed,omitempty"`
 }
 
 // LockGap is a lost lock race and the silence after it: no daemon line
@@ -120,7 +126,7 @@ func (r *Report) lifecycle(state *governor.State, snap governor.Snapshot) {
 	r.App.AppLifecycle = AppLifecycle{
 		Updates: c.AppUpdates, PendingVersion: snap.App.Pending, UpdateRestarts: c.UpdateRestarts,
 		LostToUpdate: c.LostToUpdate, Quits: c.AppQuits, Relaunches: c.Relaunches, RelaunchResumes: c.RelaunchResumes,
-		RendererGone: c.RendererGone, RendererOOM: c.RendererOOM, RemoteControlChanges: c.RemoteControlLines,
+		RendererGone: c.RendererGone, RendererOOM: c.RendererOOM, RemoteControlChanges: c.RemoteControlLines, AppCrashes: c.AppCrashes,
 	}
 	r.Sessions.SessionEnds = SessionEnds{
 		Crashed: c.Crashes, QueriesDone: c.QueriesDone, Resumed: c.Resumed, TornDownWithTasks: c.TornDownWithTasks, TasksLost: c.BackgroundTasksLost,
@@ -132,6 +138,8 @@ func (r *Report) lifecycle(state *governor.State, snap governor.Snapshot) {
 	if snap.Update != nil {
 		r.App.PendingSince = stamp(snap.Update.Since)
 	}
+	r.VM.BundleDeleted, r.VM.BundleDeletedText = c.VMBundleDeleted, snap.VM.BundleDeleted
+	r.VM.Notes = c.VMNotes
 	r.VM.Service = VMService{Starts: c.ServiceStarts, Stops: c.ServiceStops, State: snap.VM.Service, Warning: snap.VM.ServiceWarning}
 	if c.VMFailures > 0 { // boot attempts say something beside their failures
 		r.VM.Boots, r.VM.Failures = c.VMBoots, c.VMFailures
@@ -153,7 +161,7 @@ func (r *Report) daemon(state *governor.State, c governor.Counts, end time.Time)
 	}
 	d := &Daemon{Starts: c.DaemonStarts, SilentEnds: c.DaemonSilentEnds, Upgrades: c.DaemonUpgrades, UpgradeFrom: v.UpgradeFrom, UpgradeTo: v.UpgradeTo,
 		LockRaces: c.DaemonLockRaces, Shutdowns: c.DaemonShutdowns, ShutdownCauses: v.ShutdownCauses, LiveWorkersAtShutdown: c.DaemonShutdownWorkers,
-		WorkersLost: c.DaemonWorkersLost, Refused: c.DaemonRefused, OrphansReaped: c.DaemonReaped, LowMemory: c.DaemonLowMemory}
+		WorkersLost: c.DaemonWorkersLost, Refused: c.DaemonRefused, OrphansReaped: c.DaemonReaped, LowMemory: c.DaemonLowMemory, Killed: c.DaemonKilled}
 	for _, g := range v.LockGaps {
 		until := g.Until
 		lg := LockGap{At: stamp(g.At), Until: stamp(until), Evidence: fmt.Sprintf("%s:%d", g.File, g.Line)}

@@ -137,7 +137,10 @@ func memoryLine(m Memory) string {
 func vmLine(v VM) string {
 	if v.State == governor.VMUnknown.String() || v.State == "" {
 		if svc := serviceText(v.Service); svc != "" {
-			return "VM state not logged" + svc
+			return "VM state not logged" + svc + bundleText(v)
+		}
+		if v.Notes > 0 || v.BundleDeleted > 0 {
+			return "VM state not logged (" + plural(v.Notes+v.BundleDeleted, "VM line", "VM lines") + ")" + bundleText(v)
 		}
 		return "no Cowork VM lines"
 	}
@@ -146,7 +149,16 @@ func vmLine(v VM) string {
 		cfg = countOrNot(v.CPUs, "CPUs", "CPUs") + ", " + fmt.Sprintf("%d MB", v.MemoryMB)
 	}
 	return fmt.Sprintf("%s · last state %s · %s (startup steps that never completed)", cfg, v.State, plural(v.BootStalls, "boot stall", "boot stalls")) +
-		bootsText(v) + serviceText(v.Service)
+		bootsText(v) + serviceText(v.Service) + bundleText(v)
+}
+
+// bundleText says the VM's disk was deleted ("[deleteVMBundle] Deleted
+// rootfs.vhdx"): data loss.
+func bundleText(v VM) string {
+	if v.BundleDeleted == 0 {
+		return ""
+	}
+	return " · " + governor.VMBundleDeletedText + ": " + v.BundleDeletedText
 }
 
 // idleText and causeText are the governor's wording, which the screen

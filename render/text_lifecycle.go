@@ -60,6 +60,9 @@ func appLifecycleText(a AppLifecycle) string {
 	if a.RendererOOM > 0 {
 		renderer += fmt.Sprintf(" (%d out of memory)", a.RendererOOM)
 	}
+	if a.AppCrashes > 0 {
+		renderer += fmt.Sprintf(" (%s: %s)", plural(a.AppCrashes, "GPU crash", "GPU crashes"), governor.GPUCrashText)
+	}
 	down := ""
 	if a.NotRunningSince != "" {
 		down = "not running since " + string(a.NotRunningSince) + " (its last word was a quit)"
@@ -113,7 +116,8 @@ func daemonLine(d Daemon) string {
 		refused = plural(d.Refused, "worker refused after takeover (not brought back)", "workers refused after takeover (not brought back)")
 	}
 	return s + joinNonEmpty(upgrades, races, shut, plural(d.WorkersLost, "worker lost", "workers lost"), refused,
-		countText(d.OrphansReaped, "orphan spare reaped", "orphan spares reaped"), countText(d.LowMemory, "low-memory line", "low-memory lines"))
+		countText(d.OrphansReaped, "orphan spare reaped", "orphan spares reaped"), countText(d.LowMemory, "low-memory line", "low-memory lines"),
+		countText(d.Killed, "worker "+governor.KilledText, "workers "+governor.KilledText))
 }
 
 // longestGap is the lock race that left the longest silence.

@@ -46,7 +46,10 @@ func verdict(r Report, c governor.Counts) string {
 			r.Memory.MinSysFreeMB, 100*float64(r.Memory.MinSysFreeMB)/float64(r.Memory.TotalMB), r.Memory.TotalMB))
 	}
 	if r.VM.Failures > 0 {
-		parts = append(parts, fmt.Sprintf("the Cowork VM failed %d of %s (last state %s)", r.VM.Failures, plural(r.VM.Boots, "boot attempt", "boot attempts"), r.VM.State))
+		parts = append(parts, fmt.Sprintf("the Cowork VM failed %d of %s (last state %s)", r.VM.Failures, plural(max(r.VM.Boots, r.VM.Failures), "boot attempt", "boot attempts"), r.VM.State))
+	}
+	if r.VM.BundleDeleted > 0 {
+		parts = append(parts, governor.VMBundleDeletedText+" ("+r.VM.BundleDeletedText+")")
 	}
 	if r.VM.BootStalls > 0 {
 		parts = append(parts, fmt.Sprintf("the Cowork VM stalled while booting %s", plural(r.VM.BootStalls, "time", "times")))
