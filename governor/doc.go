@@ -7,8 +7,9 @@
 // into State, from which
 // Snapshot(now) derives what the user sees (idle ranking, next victim,
 // headroom). It also holds the account's quota readings (quota*.go: which
-// source's figure is shown, its staleness, the burn estimate), which the
-// sources read and every output shows through the same functions. Every
+// source's figure is shown for each window, its state and words, the
+// binding window first, the burn estimate), which the sources read and
+// every output shows through the same functions. Every
 // figure and every wording shown by more than one consumer
 // (counts, causes, estimate labels, the sanitiser for log text) is defined
 // here once, so the TUI, report, metrics and notifications agree.

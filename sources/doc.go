@@ -5,7 +5,8 @@
 // them losslessly across rotation, cropping and re-creation; the
 // account's quota from the files that hold it without a credential
 // (quota*.go: coworktop's statusline state file, which it also writes, the
-// desktop app's plan-usage-history.json, one key of ~/.claude.json); and
+// desktop app's plan-usage-history.json, one key of ~/.claude.json, walked
+// to without decoding the rest); and
 // Claude Code's and the desktop app's session records (records*.go): where
 // each OS keeps them, read bounded and only for the keys used, each counted
 // only while its process is alive and the same one, followed on file
