@@ -2,16 +2,52 @@
 # Idle cost of the live TUI next to htop, side by side in one run: both in
 # detached 120x40 tmux panes at a 1 s refresh, on a log folder that receives
 # no new lines. Reports CPU (utime+stime over the window, % of one core) and
-# RSS for each. Usage: scripts/cpu-vs-htop.sh [seconds]   (needs tmux, htop)
+# RSS for each. Usage: scripts/cpu-vs-htop.sh [seconds] [sessions]
+# (needs tmux, htop). With sessions N > 0 it first starts N stand-in desktop
+# sessions (a claude under .../Claude/claude-code/<version>/, each with 14
+# children standing for MCP servers and tools: 15 N processes), writes a
+# session record naming each one's pid and a main.log starting them, so the
+# live view joins every session to its processes on each scan (issue 38:
+# 20 sessions, 300 processes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 window=${1:-60}
+sessions=${2:-0}
 work=$(mktemp -d)
-trap 'tmux kill-session -t cwt-cpu 2>/dev/null; tmux kill-session -t htop-cpu 2>/dev/null; rm -rf "$work"' EXIT
+loadpids=()
+cleanup() {
+  tmux kill-session -t cwt-cpu 2>/dev/null || true
+  tmux kill-session -t htop-cpu 2>/dev/null || true
+  for p in "${loadpids[@]}"; do kill -- "-$p" 2>/dev/null || kill "$p" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
 go build -o "$work/coworktop" .
-cp -r testdata/logs/macos "$work/logs"
+flags=""
+if [ "$sessions" -gt 0 ]; then
+  cli="$work/Claude/claude-code/2.1.284"
+  mkdir -p "$cli" "$work/bin" "$work/logs" "$work/records/sessions"
+  cp "$(command -v sh)" "$cli/claude"
+  cp "$(command -v sleep)" "$work/bin/node"
+  now() { date -d "-$1 seconds" '+%Y-%m-%d %H:%M:%S'; }
+  { echo "$(now 1800) [info] Starting app {"; echo "  appVersion: '2.110.0',"; echo "  platform: 'linux',"; echo "}"; } > "$work/logs/main.log"
+  for i in $(seq 1 "$sessions"); do
+    id=$(printf 'local_%08x-0000-4000-8000-%012x' "$i" "$i")
+    kids=""
+    for _ in $(seq 1 14); do kids="$kids $work/bin/node 100000 &"; done
+    setsid "$cli/claude" -c "$kids wait" </dev/null >/dev/null 2>&1 &
+    loadpids+=("$!")
+    printf '{"pid":%d,"hostSessionId":"%s","status":"idle"}\n' "$!" "$id" > "$work/records/sessions/$!.json"
+    echo "$(now $((1700 - i * 60))) [info] Starting local session $id in /home/u/project-$i" >> "$work/logs/main.log"
+  done
+  flags="--records-dir $work/records"
+  sleep 1
+  echo "load: $sessions sessions, $(pgrep -c -f "$work/(bin/node|Claude/)") of their processes, $(ls /proc | grep -c '^[0-9]') processes on the machine"
+else
+  cp -r testdata/logs/macos "$work/logs"
+fi
 
-tmux new-session -d -s cwt-cpu -x 120 -y 40 "${COWORKTOP_ENV:-} $work/coworktop --log-dir $work/logs --refresh 1s"
+tmux new-session -d -s cwt-cpu -x 120 -y 40 "${COWORKTOP_ENV:-} $work/coworktop --log-dir $work/logs $flags --refresh 1s"
 tmux new-session -d -s htop-cpu -x 120 -y 40 "htop -d 10"
 sleep 10 # warm-up: backfill, first scans
 
