@@ -64,7 +64,8 @@ wait
 report "$callers callers at once"
 
 if command -v perf > /dev/null && perf stat -x, -e task-clock true 2> /dev/null; then
-  cpu() { perf stat -x, -r "$rounds" -e task-clock sh -c "$1" < "$input" 2>&1 > /dev/null | awk -F, '/task-clock/ {printf "%.1f", $1}'; }
+  # The input redirected inside sh -c: each of the runs reads it afresh.
+  cpu() { perf stat -x, -r "$rounds" -e task-clock sh -c "$1 < '$input'" 2>&1 > /dev/null | awk -F, '/task-clock/ {printf "%.1f", $1}'; }
   l=$(cpu "'$bin' statusline") b=$(cpu "'$bin' --version")
   echo "CPU (task-clock, mean of $rounds, sh included): statusline $l ms, --version $b ms," \
     "above a bare start $(awk -v a="$l" -v b="$b" 'BEGIN{printf "%+.1f", a-b}') ms"
