@@ -6,7 +6,8 @@
 // account's quota from the files that hold it without a credential
 // (quota*.go: coworktop's statusline state file, which it also writes, the
 // desktop app's plan-usage-history.json, one key of ~/.claude.json, walked
-// to without decoding the rest); and
+// to without decoding the rest); what `coworktop statusline` keeps of
+// main.log between its runs (statusline_log.go); and
 // Claude Code's and the desktop app's session records (records*.go): where
 // each OS keeps them, read bounded and only for the keys used, each counted
 // only while its process is alive and the same one, followed on file
