@@ -24,7 +24,7 @@ func TestEveryKindHasAnEntry(t *testing.T) {
 			t.Errorf("%s: its text is for the event log only, yet it stays out of the log", info.name)
 		}
 	}
-	if z := kinds[0]; z.name != "" || z.apply != nil || z.describe != nil {
+	if z := kinds[0]; z.name != "" || z.apply != byNone || z.describe != nil {
 		t.Error("the zero Kind must have an empty entry")
 	}
 }

@@ -182,9 +182,7 @@ func (s *State) ApplyEvent(e *Event) {
 		s.last = e.Time
 	}
 	info := e.Kind.info()
-	if info.apply != nil {
-		info.apply(s, e)
-	}
+	s.apply(info.apply, e)
 	if !s.app.DownSince.IsZero() && !info.notAlive {
 		s.noteAppAlive(e)
 	}
