@@ -68,3 +68,52 @@ func TestReportListsQuotaInSpan(t *testing.T) {
 		t.Fatalf("a quota row without readings:\n%s", out)
 	}
 }
+
+// TestReportQuotaIsTheSnapshotsFigure: with the desktop app's readings
+// (86 % at most) and the status line's (88 %), report and snapshot give
+// the one figure the rule chooses, the status line's (report said 86 %
+// desktop while every other output said 88 % statusline).
+func TestReportQuotaIsTheSnapshotsFigure(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("HOME", dir)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(dir, "config"))
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache"))
+	t.Setenv("CLAUDE_CONFIG_DIR", "")
+	now := time.Now()
+	logDir := filepath.Join(dir, "logs")
+	if err := os.MkdirAll(logDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	log := now.Add(-time.Hour).Format("2006-01-02 15:04:05") + " [info] [CliGovernor] cap=8 (fixed)\n" +
+		now.Add(time.Minute).Format("2006-01-02 15:04:05") + " [debug] [CliGovernor] acquire(user) effective=3/8\n"
+	if err := os.WriteFile(filepath.Join(logDir, "main.log"), []byte(log), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var samples []string
+	for i, pct := range []int{80, 83, 86} {
+		samples = append(samples, fmt.Sprintf(`{"t":%d,"org":"o","u":{"fh":%d,"sd":40}}`, now.Add(time.Duration(i-3)*4*time.Minute).UnixMilli(), pct))
+	}
+	desktop := filepath.Join(dir, "config", "Claude", "plan-usage-history.json")
+	if err := os.MkdirAll(filepath.Dir(desktop), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(desktop, []byte(`{"version":2,"samples":[`+strings.Join(samples, ",")+`]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	state := filepath.Join(dir, "cache", "coworktop", "statusline.json")
+	if err := os.MkdirAll(filepath.Dir(state), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	doc := fmt.Sprintf(`{"version":1,"samples":[{"at":%q,"rate_limits":{"five_hour":{"used_percentage":88,"resets_at":%d},"seven_day":{"used_percentage":41,"resets_at":%d}}}]}`,
+		now.Add(-time.Minute).UTC().Format(time.RFC3339), now.Add(2*time.Hour).Unix(), now.Add(90*time.Hour).Unix())
+	if err := os.WriteFile(state, []byte(doc), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	report, _, _ := runCLI(t, "report", logDir)
+	snap, _, _ := runCLI(t, "snapshot", logDir)
+	for name, out := range map[string]string{"report": quotaRowOf(report), "snapshot": quotaRowOf(snap)} {
+		if !strings.Contains(out, "5h 88% (resets ") || strings.Contains(out, "86%") {
+			t.Errorf("%s: %q", name, out)
+		}
+	}
+}
