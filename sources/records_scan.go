@@ -108,7 +108,7 @@ func (s *recordScan) scan(now time.Time, hints map[string]bool) error {
 	sweep := !s.listed || now.Sub(s.swept) >= recordSweep || now.Before(s.swept)
 	relist := sweep || !fi.ModTime().Equal(s.dirMod) || fi.Size() != s.dirLen || s.listAt.Sub(s.dirMod) < dirTimeSlack
 	if relist {
-		if err := s.list(); err != nil {
+		if err := s.list(sweep); err != nil {
 			return err
 		}
 		s.dirMod, s.dirLen, s.listAt = fi.ModTime(), fi.Size(), time.Now()
@@ -117,7 +117,7 @@ func (s *recordScan) scan(now time.Time, hints map[string]bool) error {
 		s.swept = now
 	}
 	for name, f := range s.files {
-		if sweep || f.hot || f.mod.IsZero() || now.Sub(f.mod) < recordHot {
+		if f.hot || f.mod.IsZero() || now.Sub(f.mod) < recordHot {
 			s.stat(name, f)
 		}
 	}
@@ -141,8 +141,10 @@ func (s *recordScan) scan(now time.Time, hints map[string]bool) error {
 	return nil
 }
 
-// list lists the folder, keeping what is known of the files still there.
-func (s *recordScan) list() error {
+// list lists the folder, keeping what is known of the files still there;
+// at a sweep it takes every file's size and time from the listing (free on
+// Windows, where the listing carries them; an lstat each elsewhere).
+func (s *recordScan) list(sweep bool) error {
 	entries, err := os.ReadDir(s.dir)
 	if err != nil {
 		return fmt.Errorf("listing the record folder: %w", err)
@@ -155,9 +157,18 @@ func (s *recordScan) list() error {
 			continue
 		}
 		seen[name] = true
-		if _, ok := s.files[name]; !ok {
-			s.files[name] = &scanFile{} // stat'ed below: its time is zero
+		f := s.files[name]
+		if f == nil {
+			f = &scanFile{} // stat'ed below: its time is zero
+			s.files[name] = f
 			s.order = nil
+		}
+		if sweep {
+			if fi, err := e.Info(); err == nil {
+				s.note(f, fi)
+			} else {
+				f.mod = time.Time{} // gone since the listing: stat'ed below, then dropped
+			}
 		}
 	}
 	for name := range s.files {
@@ -177,6 +188,11 @@ func (s *recordScan) stat(name string, f *scanFile) {
 		s.order = nil
 		return
 	}
+	s.note(f, fi)
+}
+
+// note keeps a file's size, time and type.
+func (s *recordScan) note(f *scanFile, fi fs.FileInfo) {
 	if !fi.ModTime().Equal(f.mod) {
 		s.order = nil
 	}
