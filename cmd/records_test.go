@@ -230,3 +230,31 @@ func TestDoctorNamesTmpOnlyAppFolder(t *testing.T) {
 		t.Errorf("doctor:\n%s", s)
 	}
 }
+
+// doctor names the older CLIs' pid-<n>.json records as legacy (issue 41,
+// F12) and another system's records as foreign (audit N22), refusing
+// neither.
+func TestDoctorNamesLegacyAndForeignRecords(t *testing.T) {
+	logs, records := recordsFixture(t)
+	other := "win32:msi"
+	if runtime.GOOS == "windows" {
+		other = "darwin"
+	}
+	for name, body := range map[string]string{
+		"pid-4242.json": `{"session_id":"0b7c-old","cwd":"/home/u/p"}`,
+		"77.json":       fmt.Sprintf(`{"pid":%d,"pidDomain":%q,"status":"waiting"}`, os.Getpid(), other),
+	} {
+		if err := os.WriteFile(filepath.Join(records, "sessions", name), []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out, errb strings.Builder
+	run([]string{"doctor", "--log-dir", logs, "--records-dir", records}, &out, &errb)
+	s := out.String()
+	for _, want := range []string{"1 live Claude Code record(s), 1 waiting for you; 2 stale (process gone or replaced), 0 refused",
+		"1 legacy pid-<n>.json record(s) of an older Claude Code", "1 record(s) written by Claude Code on another system"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("doctor lacks %q:\n%s", want, s)
+		}
+	}
+}
