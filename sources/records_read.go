@@ -300,9 +300,11 @@ func (r *recordReader) readApp(now time.Time, root string, out *governor.Records
 			delete(r.appScans, dir)
 		}
 	}
-	// The newest first across the org folders (each list is sorted
-	// already; there is one org folder per account in practice).
-	slices.SortStableFunc(files, func(a, b file) int { return b.scan.files[b.name].mod.Compare(a.scan.files[a.name].mod) })
+	// The newest first across the org folders: each folder's list is
+	// sorted already, and there is one org folder per account in practice.
+	if len(live) > 1 {
+		slices.SortStableFunc(files, func(a, b file) int { return b.scan.files[b.name].mod.Compare(a.scan.files[a.name].mod) })
+	}
 	seen := make(map[string]bool, min(len(files), MaxRecordFiles))
 	for i, f := range files {
 		if i >= MaxRecordFiles {
