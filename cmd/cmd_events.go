@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -24,9 +23,13 @@ func newEventsCmd(g *globalOptions) *cobra.Command {
 				return err
 			}
 			w := bufio.NewWriterSize(g.stdout, 64<<10)
-			enc := json.NewEncoder(w)
+			var namer governor.Namer // each session named by its folder, as the other outputs name it
 			emit := func(e governor.Event) error {
-				if err := enc.Encode(e); err != nil {
+				b, err := e.MarshalNamed(namer.Name(&e))
+				if err == nil {
+					_, err = w.Write(append(b, '\n'))
+				}
+				if err != nil {
 					return fmt.Errorf("writing event: %w", err)
 				}
 				return nil

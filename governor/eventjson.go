@@ -47,6 +47,7 @@ type eventJSON struct {
 	Level string `json:"level,omitempty"`
 
 	Session string `json:"session,omitempty"`
+	Name    string `json:"name,omitempty"` // the session's folder, as Namer gives it (events only)
 	Reason  string `json:"reason,omitempty"`
 	Verb    string `json:"verb,omitempty"`
 
@@ -86,9 +87,13 @@ type eventJSON struct {
 }
 
 // MarshalJSON writes the event as one flat object with its time as logged.
-func (e Event) MarshalJSON() ([]byte, error) {
+func (e Event) MarshalJSON() ([]byte, error) { return e.MarshalNamed("") }
+
+// MarshalNamed is MarshalJSON with the session's name (Namer) after its
+// id, as `events` writes it.
+func (e Event) MarshalNamed(name string) ([]byte, error) {
 	d := e.Details()
-	return json.Marshal(eventJSON{
+	return json.Marshal(eventJSON{Name: name,
 		Time: formatLogged(e.Time), File: e.File, Line: e.Line, Kind: e.Kind, Level: e.LevelText(),
 		Session: e.Session, Reason: e.ReasonText(), Verb: e.Verb.String(),
 		Cap: e.Cap, Effective: e.Effective, IdleS: e.IdleS, Count: e.Count, Pressure: e.PressureText(),

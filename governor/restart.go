@@ -675,3 +675,25 @@ func DescribeWithName(text, id, name string) string {
 	}
 	return text
 }
+
+// Namer names the sessions of an event stream as every other output does,
+// by the folder a "Starting local session … in CWD" line gave it, for
+// `events`, which keeps no State. Bounded: it forgets all past maxNamed.
+type Namer struct{ names map[string]string }
+
+const maxNamed = 4096
+
+// Name learns from e and returns the name of e's session ("" when none
+// is known).
+func (n *Namer) Name(e *Event) string {
+	if e.Session == "" {
+		return ""
+	}
+	if e.Kind == KindSessionStart && e.Cwd != "" {
+		if n.names == nil || len(n.names) >= maxNamed {
+			n.names = map[string]string{}
+		}
+		n.names[e.Session] = projectName(e.Cwd)
+	}
+	return n.names[e.Session]
+}
