@@ -38,15 +38,3 @@ type ProcessMember struct {
 	// record names the process.
 	ResumeID string
 }
-
-// memberMemory sums the members' known memory and counts the unreadable.
-func memberMemory(ms []ProcessMember) (sum uint64, unreadable int) {
-	for _, m := range ms {
-		if m.MemoryKnown {
-			sum += m.Memory
-		} else {
-			unreadable++
-		}
-	}
-	return sum, unreadable
-}

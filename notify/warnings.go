@@ -17,7 +17,10 @@ const (
 )
 
 // warnKinds are the risks that warn of a loss to come.
-var warnKinds = [...]governor.RiskKind{governor.RiskEvictNext, governor.RiskPressureSweep, governor.RiskRemoteControlLost}
+// A busy session gone silent and a wait past its threshold are escalated
+// the same way (issue 38 item 4).
+var warnKinds = [...]governor.RiskKind{governor.RiskEvictNext, governor.RiskPressureSweep, governor.RiskRemoteControlLost,
+	governor.RiskStalled, governor.RiskWaitingLong}
 
 type warnings struct {
 	last map[string]time.Time // kind + session → when it was sent
