@@ -208,6 +208,50 @@ else
 	fi
 fi
 
+# --- the status line under bad luck (issue 41 F1, F2, F10) ------------------
+sl_home=$work/sl-home
+mkdir -p "$sl_home"
+sl_env() { HOME=$sl_home XDG_CACHE_HOME=$sl_home/cache COWORKTOP_LOG_DIR=$sl_home/no-logs "$@"; }
+sl() { # sl ARGS...: one status-line run as Claude Code makes it, in a home of its own
+	sl_env "$BIN" statusline "$@" < sources/testdata/quota/statusline-input.json
+}
+start=$(date +%s%N)
+bytes=$(sl --chain yes 2> /dev/null | wc -c)
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+rss=$( { sl_env /usr/bin/time -f 'rss %M' "$BIN" statusline --chain yes < sources/testdata/quota/statusline-input.json > /dev/null; } 2>&1 | sed -n 's/^rss //p')
+if [ "${bytes:-0}" -le $((64 * 1024 + 200)) ] && [ "$ms" -lt 3000 ]; then
+	row PASS "statusline --chain yes" "$bytes bytes printed (64 KiB bound), in $ms ms, peak RSS ${rss:-?} KB"
+else
+	row FAIL "statusline --chain yes" "$bytes bytes printed in $ms ms, peak RSS ${rss:-?} KB"
+fi
+pids=()
+for i in $(seq 10); do
+	sl --chain "sleep 120 & echo \$! > '$work/sl-pid.$i'; wait" > /dev/null 2>&1
+	pids+=("$(cat "$work/sl-pid.$i" 2>/dev/null)")
+done
+left=0
+sleep 0.5
+for p in "${pids[@]}"; do
+	if [ -n "$p" ] && kill -0 "$p" 2>/dev/null && ! grep -q '^[^)]*) Z' "/proc/$p/stat" 2>/dev/null; then
+		left=$((left + 1))
+		kill "$p" 2>/dev/null
+	fi
+done
+if [ "$left" -eq 0 ] && [ "${#pids[@]}" -eq 10 ]; then
+	row PASS "statusline --chain 'sleep 120 &' x10" "every chained command ended with its sleep at 3 s: 0 left running"
+else
+	row FAIL "statusline --chain 'sleep 120 &' x10" "$left sleep(s) left running"
+fi
+mkdir -p "$sl_home/cache/coworktop"
+: > "$sl_home/cache/coworktop/.statusline.json.4242.tmp"
+touch -d '5 minutes ago' "$sl_home/cache/coworktop/.statusline.json.4242.tmp"
+echo '{"rate_limits":{"five_hour":{"used_percentage":77}}}' | sl_env "$BIN" statusline > /dev/null 2>&1
+if [ ! -e "$sl_home/cache/coworktop/.statusline.json.4242.tmp" ] && [ -s "$sl_home/cache/coworktop/statusline.json" ]; then
+	row PASS "empty .statusline.json.*.tmp left by a kill" "removed by the next write; the state file written"
+else
+	row FAIL "empty .statusline.json.*.tmp left by a kill" "still there, or no state file"
+fi
+
 # --- huge inputs and the soak (go tests with the full sizes) ---------------
 gotest() { # gotest NAME ENV... -- ARGS: one row per RELIABILITY line, PASS if go test passed
 	local name=$1 out rc
