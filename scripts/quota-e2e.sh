@@ -2,7 +2,7 @@
 # quota-e2e.sh: the issue-26 promise, end to end. A person adds the
 # statusLine snippet; Claude Code runs `coworktop statusline` through the
 # shell with its JSON on stdin. The same 5-hour figure must then show in
-# the status line's output, coworktop's header (the live view in tmux, at
+# the status line's output (the binding window, here 7d, first), coworktop's header (the live view in tmux, at
 # 120x40 and 80x24), snapshot --json and serve's /metrics.
 #
 # Usage: scripts/quota-e2e.sh [path/to/coworktop]   (default: builds one)
@@ -39,8 +39,8 @@ fail() { failures+=("$1"); }
 checks=$((checks + 1))
 line=$(sh -c "'$BIN' statusline" < "$work/input.json")
 case $line in
-*"5h 24% · 7d 41%"*) ;;
-*) fail "status line: '$line' lacks 5h 24% · 7d 41%" ;;
+*"7d 41% · 5h 24%"*) ;;
+*) fail "status line: '$line' lacks 7d 41% · 5h 24% (the binding window first)" ;;
 esac
 
 screen() { $T capture-pane -p -t q 2>/dev/null; }
@@ -52,7 +52,7 @@ for size in 120x40 80x24; do
 	$T new-session -d -s q -x "$w" -y "$h" "env HOME='$HOME' XDG_CACHE_HOME='$XDG_CACHE_HOME' XDG_CONFIG_HOME='$XDG_CONFIG_HOME' COWORKTOP_LOG_DIR='$COWORKTOP_LOG_DIR' TERM=xterm-256color '$BIN'; sleep 30"
 	checks=$((checks + 1))
 	pattern='Quota\[.*5h 24%'
-	[ "$size" = 120x40 ] && pattern='Quota\[.*5h 24% · 7d 41%  statusline, [0-9]+s ago\]'
+	[ "$size" = 120x40 ] && pattern='Quota\[.*7d 41% · 5h 24%.*statusline, [0-9]+s ago'
 	ok=
 	for ((i = 0; i < 100; i++)); do
 		if screen | grep -qE -- "$pattern"; then ok=1; break; fi
@@ -67,7 +67,7 @@ done
 
 checks=$((checks + 1))
 snap=$("$BIN" snapshot --json 2>/dev/null)
-s_pct=$(printf '%s' "$snap" | grep -A2 '"five_hour": {' | grep -o '"percent": [0-9.]*' | grep -o '[0-9.]*$')
+s_pct=$(printf '%s' "$snap" | grep -A12 '"five_hour": {' | grep -o '"percent": [0-9.]*' | grep -o '[0-9.]*$')
 s_src=$(printf '%s' "$snap" | grep -A6 '"five_hour": {' | grep -o '"source": "[a-z]*"')
 [ "$s_pct" = 23.5 ] && [ "$s_src" = '"source": "statusline"' ] || fail "snapshot --json: five_hour percent '$s_pct', $s_src"
 
@@ -75,7 +75,7 @@ checks=$((checks + 1))
 port=$((20000 + RANDOM % 20000))
 "$BIN" serve --metrics-addr "127.0.0.1:$port" 2>/dev/null &
 serve_pid=$!
-want='coworktop_quota_used_percent{source="statusline",window="five_hour"} 23.5'
+want='coworktop_quota_used_percent{scope="",source="statusline",window="five_hour"} 23.5'
 ok=
 for ((i = 0; i < 100; i++)); do
 	if curl -s "http://127.0.0.1:$port/metrics" | grep -qxF -- "$want"; then ok=1; break; fi
