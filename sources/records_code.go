@@ -68,7 +68,9 @@ func (r *recordReader) readCode(now time.Time, out *governor.Records) {
 			r.code[name] = e
 		}
 		r.judge(e, f, now, swept)
-		f.hot = e.live
+		if f.hot = e.live; f.hot {
+			s.markRecent(name)
+		}
 		e.count(out)
 	}
 	if len(r.code) > min(len(names), MaxRecordFiles) { // forget files gone or past the bound

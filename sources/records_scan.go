@@ -33,6 +33,16 @@ import (
 // files costs about 30 ms (BenchmarkRecordsReading).
 const recordSweep = time.Minute
 
+// sweepFiles: past this many files a folder's sweep comes less often, one
+// more minute per sweepFiles files (10 minutes at 100,000), so that its
+// cost stays about that of 10,000 files a minute.
+const sweepFiles = 10000
+
+// sweepEvery is the sweep's interval for a folder of n files.
+func sweepEvery(n int) time.Duration {
+	return recordSweep * time.Duration(max(1, (n+sweepFiles-1)/sweepFiles))
+}
+
 // recordHot: a file written this recently is stat'ed on every reading (a
 // live session writes its record on each change of status).
 const recordHot = 10 * time.Minute
@@ -80,6 +90,10 @@ type recordScan struct {
 	swept  time.Time
 	files  map[string]*scanFile
 	order  []string // names, newest first; nil when it must be sorted again
+	// recent are the files stat'ed at every reading: new, written in the
+	// last recordHot, or hot. Made again at each listing, so a reading
+	// walks these, not every file.
+	recent map[string]*scanFile
 }
 
 func newRecordScan(dir string, match func(string) bool) *recordScan {
@@ -105,7 +119,7 @@ func (s *recordScan) scan(now time.Time, hints map[string]bool) error {
 		s.reset()
 		return errNoFolder
 	}
-	sweep := !s.listed || now.Sub(s.swept) >= recordSweep || now.Before(s.swept)
+	sweep := !s.listed || now.Sub(s.swept) >= sweepEvery(len(s.files)) || now.Before(s.swept)
 	relist := sweep || !fi.ModTime().Equal(s.dirMod) || fi.Size() != s.dirLen || s.listAt.Sub(s.dirMod) < dirTimeSlack
 	if relist {
 		if err := s.list(sweep); err != nil {
@@ -116,7 +130,19 @@ func (s *recordScan) scan(now time.Time, hints map[string]bool) error {
 	if sweep {
 		s.swept = now
 	}
-	for name, f := range s.files {
+	if relist {
+		s.recent = map[string]*scanFile{}
+		for name, f := range s.files {
+			if f.hot || f.mod.IsZero() || now.Sub(f.mod) < recordHot {
+				s.recent[name] = f
+			}
+		}
+	}
+	for name, f := range s.recent {
+		if s.files[name] != f {
+			delete(s.recent, name) // gone
+			continue
+		}
 		if f.hot || f.mod.IsZero() || now.Sub(f.mod) < recordHot {
 			s.stat(name, f)
 		}
@@ -129,11 +155,13 @@ func (s *recordScan) scan(now time.Time, hints map[string]bool) error {
 			}
 			if name := filepath.Base(p); s.files[name] != nil {
 				s.stat(name, s.files[name])
+				s.markRecent(name)
 				continue
 			}
 			for name, f := range s.files { // Windows: the hint's case may differ from the name's
 				if pathKey(name) == filepath.Base(p) {
 					s.stat(name, f)
+					s.markRecent(name)
 				}
 			}
 		}
@@ -191,6 +219,17 @@ func (s *recordScan) stat(name string, f *scanFile) {
 	s.note(f, fi)
 }
 
+// markRecent has a file stat'ed at every reading while it is recent or
+// hot (a live record the reader marks, a file an event named).
+func (s *recordScan) markRecent(name string) {
+	if f := s.files[name]; f != nil {
+		if s.recent == nil {
+			s.recent = map[string]*scanFile{}
+		}
+		s.recent[name] = f
+	}
+}
+
 // note keeps a file's size, time and type.
 func (s *recordScan) note(f *scanFile, fi fs.FileInfo) {
 	if !fi.ModTime().Equal(f.mod) {
@@ -223,6 +262,7 @@ func (s *recordScan) newest() []string {
 func (s *recordScan) reset() {
 	s.listed, s.dirMod, s.dirLen, s.listAt, s.swept = false, time.Time{}, 0, time.Time{}, time.Time{}
 	clear(s.files)
+	clear(s.recent)
 	s.order = nil
 }
 

@@ -210,3 +210,13 @@ func TestRecordsNewestAppFolderWins(t *testing.T) {
 		t.Fatalf("a new reader, the newest folder's records: %+v", rec.App)
 	}
 }
+
+// A sweep of a large folder comes less often: its cost stays about that
+// of 10,000 files a minute.
+func TestRecordsSweepScalesWithTheFolder(t *testing.T) {
+	for n, want := range map[int]time.Duration{0: time.Minute, 10000: time.Minute, 10001: 2 * time.Minute, 100000: 10 * time.Minute} {
+		if got := sweepEvery(n); got != want {
+			t.Errorf("sweepEvery(%d) = %v, want %v", n, got, want)
+		}
+	}
+}
