@@ -4,6 +4,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/coworktop/coworktop/governor"
 )
 
 // The idle update story of issue 35 (testdata/logs/update-idle, a macOS
@@ -57,5 +60,62 @@ func TestAwayStoryReport(t *testing.T) {
 		if strings.Contains(text, bad) {
 			t.Errorf("report says %q:\n%s", bad, text)
 		}
+	}
+}
+
+// events: every line of the story read, each session named by its folder,
+// the cut turn there as billing-api's cycle, the stealth update with its
+// idle reason.
+func TestAwayStoryEvents(t *testing.T) {
+	checkKinds(t, eventKinds(t, awayStory), map[string]int{
+		"app.start": 2, "session.start": 6, "session.focus": 13, "session.remote_control": 2, "app.remote_control": 5,
+		"session.turn_end": 15, "session.idle_timer": 19, "session.idle_timeout": 6, "session.pause_skipped": 3,
+		"session.pause": 3, "session.query_done": 3, "memory.sample": 3, "session.resume": 1, "app.update_ready": 1,
+		"app.update_restart": 2, "session.stop_all": 1, "session.cycle_health": 1, "session.pty_kill": 1, "app.quit": 1,
+		"app.updated": 1, "app.restart_marker": 1, "app.relaunch": 1, "app.relaunch_resume": 1, "session.warming": 6,
+	})
+	out, _, _ := runCLI(t, "events", awayStory)
+	for _, want := range []string{
+		`"kind":"app.update_restart","level":"info","reason":"idle_timeout"`,
+		`"kind":"session.cycle_health","level":"warn","session":"local_a4b5c6d7-e8f9-4a0b-9c1d-2e3f4a5b6c7d","name":"billing-api","reason":"app_quit"`,
+		`"kind":"session.pause","level":"info","session":"local_7f3a9c21-5b8e-4d2a-9c41-1e2f3a4b5c6d","name":"terraform","reason":"idle_timeout"`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("events lack %s", want)
+		}
+	}
+}
+
+// snapshot --json just after the relaunch (the story's first 99 lines,
+// moved so that the last was written a minute ago): the restart audit,
+// the two sessions whose Remote Control it left off as risks with their
+// countdown, nothing lost.
+func TestAwayStorySnapshot(t *testing.T) {
+	dir, shift := firstLines(t, filepath.Join(awayStory, "main.log"), 99)
+	s := snapshotOf(t, dir)
+	r := s.Restart
+	if r == nil || r.Stopped != 6 || r.Back != 6 || r.LostRC != 2 || r.CutTurns != 1 || r.Path.String() != "idle" || r.To != "2.2553.1" {
+		t.Fatalf("restart: %+v", r)
+	}
+	due := time.Date(2026, 12, 4, 13, 59, 55, 0, time.Local).Add(shift).Format("15:04")
+	n := 0
+	for _, k := range s.Risks {
+		if k.Kind == governor.RiskRemoteControlLost {
+			n++
+			if !strings.Contains(k.Summary, "the idle timer pauses it at "+due) || !k.Backed {
+				t.Errorf("risk: %+v", k)
+			}
+		}
+	}
+	if n != 2 || s.LostCount() != 0 || s.Live != 6 || s.Update != nil {
+		t.Errorf("%d remote_control_lost risks, %d lost, %d live, update %+v; want 2, 0, 6, none", n, s.LostCount(), s.Live, s.Update)
+	}
+	// Before the restart (the first 66 lines: the download at 13:20:07 and
+	// what followed it): the warning.
+	dir, _ = firstLines(t, filepath.Join(awayStory, "main.log"), 66)
+	u := snapshotOf(t, dir).Update
+	if u == nil || u.Version != "2.2553.1" || len(u.Sessions) != 6 || len(u.RemoteControl) != 2 || u.WindowTo.IsZero() ||
+		!strings.Contains(u.When, "estimated by coworktop from the download at") {
+		t.Errorf("update: %+v", u)
 	}
 }

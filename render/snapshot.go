@@ -71,12 +71,10 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 			state += ": " + v.PauseText
 		}
 		timer := ""
-		switch {
-		case !v.Live() || v.TimerTimeout == 0:
-		case v.TimerRemaining > 0:
+		// A timer runs only while it has time left (governor drops one
+		// that passed with no pause, and a focused session's): never "due".
+		if v.Live() && v.TimerTimeout > 0 && v.TimerRemaining > 0 {
 			timer = "idle timeout in " + governor.FormatDuration(v.TimerRemaining)
-		default:
-			timer = "idle timeout due"
 		}
 		name, needs := v.Project, ""
 		if s.Records != nil { // the title where recorded; what it waits for

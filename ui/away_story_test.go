@@ -1,0 +1,114 @@
+package ui
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// storyEvents are the idle update story's events (testdata/logs/update-idle)
+// written up to until.
+func storyEvents(t *testing.T, until time.Time) []governor.Event {
+	t.Helper()
+	b, err := os.ReadFile("../testdata/logs/update-idle/main.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []governor.Event
+	for _, e := range parseLog(t, "main.log", string(b)) {
+		if !e.Time.After(until) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func storyClock(hms string) time.Time {
+	t, _ := time.Parse(time.DateTime, "2026-12-04 "+hms)
+	return t
+}
+
+var ansiSeq = regexp.MustCompile("\x1b\\[[0-9;:?]*[A-Za-z]")
+
+// storyScreen is the screen at size, the story read up to at, as text.
+func storyScreen(t *testing.T, w, h int, at string) string {
+	t.Helper()
+	now := storyClock(at)
+	m := New(Options{Mode: ModeLive, Clock: func() time.Time { return now }, Version: "test"})
+	m.Update(sizeMsg(w, h))
+	m.Update(UpdatesMsg{governor.Update{Events: storyEvents(t, now)}})
+	return ansiSeq.ReplaceAllString(frame(m), "")
+}
+
+// rowOf is the screen's first line that holds name, "" when none does.
+func rowOf(screen, name string) string {
+	for _, l := range strings.Split(screen, "\n") {
+		if strings.Contains(l, name) {
+			return l
+		}
+	}
+	return ""
+}
+
+// The idle update story of issue 35 on the screen, at 120x40 and 80x24:
+// the warning at the download; after the relaunch what the restart did,
+// the two sessions whose Remote Control it left off with their idle
+// countdown, the focused session without one, nothing lost; after their
+// pause, two lost with the reason, and a timer that passed with no pause
+// shown as none, never "due".
+func TestAwayStoryOnScreen(t *testing.T) {
+	type check struct {
+		at        string
+		want, not []string
+	}
+	checks := map[[2]int][]check{
+		{120, 40}: {
+			{"13:20:09", []string{"update 2.2553.1 downloaded 13:20, waiting to", "2 of them with Remote Control, which the", "AT RISK    6 sessions", "data-pipeline                     idle (rc)"},
+				[]string{"pending 0s", "pending since"}},
+			{"13:50:00", []string{"13:44 the app updated itself to 2.2553.1 after the app sat idle: stopped 6 (all back), Remote Control off on 2",
+				"AT RISK    data-pipeline data-pipeline: Remote Control was", "pauses it at 13:59 (in 9m55s)", "Evictions · 0 lost", "Sessions · 6 live"},
+				[]string{"due", "(rc)"}},
+			{"14:10:00", []string{"Evictions · 2 lost", "Sessions · 4 live", "13:59:55 IDLE PAUSE terraform     idle timeout: Remote Control was", "data-pipeline                     paused: idle"},
+				[]string{"due", "AT RISK    terraform"}},
+		},
+		{80, 24}: {
+			{"13:20:09", []string{"AT RISK    6 sessions", "update 2.2553.1 downloaded 13:"}, []string{"pending 0s"}},
+			{"13:50:00", []string{"13:44 app updated to 2.2553.1: stopped 6 (all back), Remote Control off on 2",
+				"AT RISK    data-pipeline data-pipeline: Remote Control was not turne", "AT RISK    terraform", "Evictions · 0 lost"}, []string{"due"}},
+			{"14:10:00", []string{"Evictions · 2 lost", "Sessions · 4 live", "13:59:55 IDLE PAUSE terraform     idle timeout: Remote Control was not turned"}, []string{"due"}},
+		},
+	}
+	for size, list := range checks {
+		for _, c := range list {
+			screen := storyScreen(t, size[0], size[1], c.at)
+			for _, w := range c.want {
+				if !strings.Contains(screen, w) {
+					t.Errorf("%dx%d at %s: the screen lacks %q:\n%s", size[0], size[1], c.at, w, screen)
+				}
+			}
+			for _, n := range c.not {
+				if strings.Contains(screen, n) {
+					t.Errorf("%dx%d at %s: the screen shows %q:\n%s", size[0], size[1], c.at, n, screen)
+				}
+			}
+		}
+	}
+	// The focused session's row ends at its idle time: no countdown runs
+	// (the app arms it only while a session is hidden).
+	if row := rowOf(storyScreen(t, 120, 40, "13:50:00"), ">web-frontend"); !regexp.MustCompile(`>web-frontend +idle +09:18 +5m08s +│`).MatchString(row) {
+		t.Errorf("the focused session's row: %q", row)
+	}
+	// billing-api's timer passed at 14:08:02 with no pause: none shown,
+	// never "due"; docs-site's still runs.
+	screen := storyScreen(t, 120, 40, "14:10:00")
+	if row := rowOf(screen, "│ billing-api "); !regexp.MustCompile(`billing-api +idle +09:12 +18m40s +│`).MatchString(row) {
+		t.Errorf("billing-api's row: %q", row)
+	}
+	if row := rowOf(screen, "│ docs-site "); !regexp.MustCompile(`docs-site +idle +09:24 +16m58s +40s +│`).MatchString(row) {
+		t.Errorf("docs-site's row: %q", row)
+	}
+}
