@@ -30,3 +30,32 @@ func TestCompetitionShowsTheAppsHelpers(t *testing.T) {
 		t.Errorf("the largest helper first:\n%s", out)
 	}
 }
+
+// A session's own memory in the Sessions pane's MEM column and its
+// biggest processes in its details (issue 38 item 1).
+func TestSessionMemoryInPaneAndDetails(t *testing.T) {
+	m := fixtureModel(t, 160, 50, false)
+	const mib = 1 << 20
+	const id = "local_22222222-aaaa-4bbb-8ccc-000000000002"
+	sessions := governor.ProcessGroup{Key: "sessions", Name: "claude sessions", Kind: governor.GroupSessions, Processes: 2, MemberSource: "phys_footprint",
+		Members: []governor.ProcessMember{
+			{PID: 500, PPID: 90, Name: "claude", Role: governor.RoleSession, Memory: 300 * mib, MemoryKnown: true},
+			{PID: 501, PPID: 500, Name: "node", Role: governor.RoleChild, Memory: 700 * mib, MemoryKnown: true},
+		}}
+	recs := governor.Records{At: fixedNow, Found: true, Code: []governor.CodeRecord{{Pid: 500, HostSessionID: id, Status: "idle"}}}
+	m.Update(UpdatesMsg{{Groups: []governor.ProcessGroup{sessions}, GroupsAt: fixedNow, Records: &recs}})
+	out := frame(m)
+	if !strings.Contains(out, "MEM") || !strings.Contains(out, "1000M") {
+		t.Fatalf("no MEM column with 1000M:\n%s", out)
+	}
+	press(m, "/", "w", "e", "b", "enter", "enter")
+	if m.details != id {
+		t.Fatalf("details of %q", m.details)
+	}
+	out = frame(m)
+	for _, want := range []string{"memory 1000.0 MiB in 2 processes (phys_footprint, joined by its session record, pid 500)", "501 node (child) 700.0 MiB"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("details lack %q:\n%s", want, out)
+		}
+	}
+}
