@@ -4,7 +4,10 @@
 // fallback), and the process table, grouped by the signature table in
 // signatures.go into the Claude app, its sessions, the Cowork VM and the VM
 // engines competing with it for memory (Docker Desktop, OrbStack, colima,
-// UTM, Parallels…).
+// UTM, Parallels…). Each grouped process is kept as a member (members.go:
+// its parent, its memory in the OS's own terms, a hash of its command line,
+// its role) for the splits the model makes in the same pass: memory per
+// session, the app's processes by role, the Hyper-V VM that is Cowork's.
 //
 // OS-specific code sits behind build tags, and every reader is an injected
 // function or interface so tests run on fakes. It may use governor's types
