@@ -48,6 +48,7 @@ func TestAwayStoryReport(t *testing.T) {
 		"lost sessions (2 not back; 7 more came back since)",
 		"terraform (7f3a9c21)      idle timeout                  not back",
 		"billing-api (a4b5c6d7)    back 13:44:50 (warmed)  its turn was cut after 22m21s",
+		"billing-api (a4b5c6d7)    stopped by an update restart  back 13:44:50  its turn was cut after 22m21s",
 		"data-pipeline (2c8d4e6f)  back 13:44:50 (warmed)  Remote Control not turned back on: idle-paused 13:59:55 (main.log:111)",
 		"the app restarted itself at 13:44 to install 2.2553.1 after the app sat idle, 6 sessions stopped: all 6 came back, billing-api had a turn cut, data-pipeline and terraform lost Remote Control and were idle-paused at 13:59",
 		"Remote Control vetoed 3 idle pauses until the 13:44 update restart turned it off for 2 sessions",

@@ -200,16 +200,27 @@ func (s *State) unnamedBack(seq uint32, c LossCause, k, n int, t time.Time) {
 	}
 }
 
-// markBack fills Back in losses listed from the ring.
+// markBack fills Back in losses listed from the ring, and says of a
+// session an update restart stopped mid-turn that its turn was cut (the
+// "[CCD CycleHealth] … reason=app_quit" line, folded into that stop).
 func (s *State) markBack(list []Loss) {
-	if len(s.loss.backs) == 0 {
-		return
-	}
 	for i := range list {
-		if t, ok := s.loss.backs[list[i].seq]; ok && list[i].seq != 0 {
-			list[i].Back = t
+		l := &list[i]
+		if t, ok := s.loss.backs[l.seq]; ok && l.seq != 0 {
+			l.Back = t
+		}
+		if l.Cause == LossUpdateRestart && l.Session != "" && s.curRestart != nil {
+			if sess, ok := s.sessions[l.Session]; ok && sess.restart != nil && sess.restart.cut && sess.restart.audit.at.Equal(l.Time) {
+				l.Detail = TurnCutText(int(sess.restart.cutS))
+			}
 		}
 	}
+}
+
+// TurnCutText says the quit cut the session's turn, and how long it had
+// run: "its turn was cut after 22m21s".
+func TurnCutText(s int) string {
+	return "its turn was cut after " + FormatDuration(time.Duration(s)*time.Second)
 }
 
 // LostCount is the one "lost" figure every output shows: the sessions

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"text/tabwriter"
-	"time"
 
 	"github.com/coworktop/coworktop/governor"
 )
@@ -58,7 +57,7 @@ func restartBackText(rs governor.RestartSession) string {
 func restartCostText(rs governor.RestartSession) string {
 	var parts []string
 	if rs.TurnCut {
-		parts = append(parts, "its turn was cut after "+governor.FormatDuration(secondsOf(rs.TurnS)))
+		parts = append(parts, governor.TurnCutText(rs.TurnS))
 	}
 	switch {
 	case rs.RemoteControlLost && !rs.PausedAt.IsZero():
@@ -115,5 +114,3 @@ func restartsStoppedText(restarts []governor.RestartView) string {
 	}
 	return strings.Join(parts, ", ")
 }
-
-func secondsOf(n int) time.Duration { return time.Duration(n) * time.Second }
