@@ -299,8 +299,9 @@ func (t *procTree) memory(idx []int, source, by string, pid int) SessionMemory {
 
 // duplicates: the sessions' direct children (their MCP servers) that run
 // the same command line under several sessions, with what they hold
-// (their own children included). Shells are left out: each session's
-// shell runs a command of its own.
+// (their own children included). A shell is left out unless it wraps a
+// command (cmd /c npx …, whose Command names the command): each session's
+// own shell runs a command of its own.
 func (t *procTree) duplicates(roots sessionRoots, isRoot func(int) bool) []DuplicateServer {
 	type dup struct {
 		d        DuplicateServer
@@ -311,7 +312,7 @@ func (t *procTree) duplicates(roots sessionRoots, isRoot func(int) bool) []Dupli
 	for _, r := range roots {
 		for _, c := range t.children[r.idx] {
 			m := t.ms[c]
-			if m.CmdKey == 0 || m.Role == RoleSession || isShell(m.Name) {
+			if m.CmdKey == 0 || m.Role == RoleSession || isShell(m.Name) && !strings.Contains(m.Command, " ") {
 				continue
 			}
 			d := by[m.CmdKey]

@@ -3,6 +3,7 @@ package machine
 import (
 	"hash/fnv"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/coworktop/coworktop/governor"
@@ -26,7 +27,9 @@ func (s *Scanner) member(p *ProcInfo, parentPID int, sig *Signature, direct bool
 	m := governor.ProcessMember{PID: p.PID, PPID: parentPID, Name: governor.SanitizeString(trimExe(p.Name), maxMemberName), Started: p.Started}
 	m.Memory, m.MemoryKnown, _ = s.memberFigure(p)
 	m.RSS, m.RSSKnown, m.Footprint, m.FootprintKnown = p.RSS, p.RSSKnown, p.Footprint, p.FootprintKnown
-	if len(p.Args) > 0 {
+	// A session's own shell (Claude Code's Bash tool sources its shell
+	// snapshot) is no server: no key, never a duplicate.
+	if len(p.Args) > 0 && !slices.ContainsFunc(p.Args, func(a string) bool { return strings.Contains(a, "shell-snapshots") }) {
 		h := fnv.New64a()
 		for _, a := range p.Args {
 			h.Write([]byte(a))
@@ -65,19 +68,54 @@ func (s *Scanner) memberFigure(p *ProcInfo) (uint64, bool, string) {
 // @modelcontextprotocol/server-github", "node server.js", "uvx mcp-server-git".
 // A path is cut to its last element, a URL to its host; nothing after ? or #.
 func shortCommand(p *ProcInfo) string {
-	prog := p.Exe
-	if len(p.Args) > 0 && p.Args[0] != "" {
-		prog = p.Args[0]
+	args := p.Args
+	if len(args) == 0 || args[0] == "" {
+		args = append([]string{p.Exe}, args[min(1, len(args)):]...)
 	}
-	out := trimExe(baseName(prog))
-	for _, a := range p.Args[1:] {
-		if a == "" || strings.HasPrefix(a, "-") || strings.Contains(a, "=") {
-			continue
+	// A server started through a shell (Windows: cmd /c npx …, elsewhere
+	// sh -c "npx …") is named by the command it runs.
+	if inner := shellCommand(args); inner != nil {
+		args = inner
+	}
+	out := trimExe(baseName(args[0]))
+	for _, a := range args[1:] {
+		if head, _, _ := strings.Cut(a, "?"); a == "" || strings.HasPrefix(a, "-") || strings.Contains(head, "=") {
+			continue // a flag, or NAME=value
 		}
 		out += " " + operand(a)
 		break
 	}
 	return governor.SanitizeString(out, maxMemberCommand)
+}
+
+// shellCommand is the argv a shell wrapper runs (cmd /c X, sh -c "X",
+// powershell -Command X), nil when args is no such wrapper.
+func shellCommand(args []string) []string {
+	if len(args) < 3 || !isShellName(trimExe(baseName(args[0]))) {
+		return nil
+	}
+	for i, a := range args[1 : len(args)-1] {
+		switch strings.ToLower(a) {
+		case "/c", "/k", "-c", "-command":
+			rest := args[i+2:]
+			if len(rest) == 1 {
+				rest = strings.Fields(rest[0])
+			}
+			if len(rest) == 0 {
+				return nil
+			}
+			return rest
+		}
+	}
+	return nil
+}
+
+func isShellName(n string) bool {
+	switch strings.ToLower(n) {
+	case "sh", "bash", "zsh", "dash", "fish", "cmd", "powershell", "pwsh":
+		return true
+	}
+	return false
 }
 
 func operand(a string) string {

@@ -176,3 +176,30 @@ func TestAppHelpersFromMacTable(t *testing.T) {
 		t.Errorf("app helpers:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A server's short name: its program and first operand, through a shell
+// wrapper, with no path, query or user before a host.
+func TestShortCommand(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"npx", "-y", "@modelcontextprotocol/server-github"}, "npx @modelcontextprotocol/server-github"},
+		{[]string{`C:\Windows\System32\cmd.exe`, "/c", "npx", "-y", "@modelcontextprotocol/server-filesystem", `C:\Users\ffwd`}, "npx @modelcontextprotocol/server-filesystem"},
+		{[]string{"/bin/sh", "-c", "uvx mcp-server-git --repository /Users/u/repo"}, "uvx mcp-server-git"},
+		{[]string{"/usr/local/bin/node", "/Users/u/mcp/dist/index.js", "--token=abc"}, "node index.js"},
+		{[]string{"npx", "mcp-remote", "https://user:secret@mcp.example.com/sse?key=abc"}, "npx mcp-remote"},
+		{[]string{"mcp-remote", "https://user:secret@mcp.example.com/sse?key=abc"}, "mcp-remote mcp.example.com"},
+	} {
+		p := ProcInfo{Args: tt.args}
+		if got := shortCommand(&p); got != tt.want {
+			t.Errorf("%q: %q, want %q", tt.args, got, tt.want)
+		}
+	}
+	// A session's shell is never a server.
+	s := NewScanner(&fakeLister{})
+	m := s.member(&ProcInfo{PID: 2, Name: "zsh", Args: []string{"/bin/zsh", "-c", "source /Users/u/.claude/shell-snapshots/snapshot-zsh-1.sh && ls"}}, 1, &Signature{Kind: governor.GroupSessions}, false)
+	if m.CmdKey != 0 {
+		t.Errorf("a shell snapshot keyed as a server: %+v", m)
+	}
+}
