@@ -50,6 +50,9 @@ func (r *recordReader) readCode(now time.Time, out *governor.Records) {
 	}
 	swept := s.swept.Equal(now)
 	names := s.newest()
+	if n := min(len(names), MaxRecordFiles); n > 0 {
+		out.Leftover = make([]governor.CodeRecord, 0, n) // one allocation, not a doubling per reading
+	}
 	for i, name := range names {
 		if i >= MaxRecordFiles {
 			out.Skipped += len(names) - i
@@ -72,6 +75,9 @@ func (r *recordReader) readCode(now time.Time, out *governor.Records) {
 			s.markRecent(name)
 		}
 		e.count(out)
+	}
+	if len(out.Leftover) == 0 {
+		out.Leftover = nil // a reading without leftovers reads as before
 	}
 	if len(r.code) > min(len(names), MaxRecordFiles) { // forget files gone or past the bound
 		keep := names[:min(len(names), MaxRecordFiles)]
