@@ -111,6 +111,10 @@ func TestAwayStorySnapshot(t *testing.T) {
 	if n != 2 || s.LostCount() != 0 || s.Live != 6 || s.Update != nil {
 		t.Errorf("%d remote_control_lost risks, %d lost, %d live, update %+v; want 2, 0, 6, none", n, s.LostCount(), s.Live, s.Update)
 	}
+	text, _, _ := runCLI(t, "snapshot", dir)
+	if !strings.Contains(text, "to 2.2553.1 (after the app sat idle): 6 sessions stopped; 6 of 6 came back; turn cut: billing-api; Remote Control not turned back on: data-pipeline and terraform") {
+		t.Errorf("snapshot's text lacks the restart:\n%s", text)
+	}
 	// Before the restart (the first 66 lines: the download at 13:20:07 and
 	// what followed it): the warning.
 	dir, _ = firstLines(t, filepath.Join(awayStory, "main.log"), 66)

@@ -42,7 +42,10 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 	row("lost", governor.LostText(s))
 	row("outlook", s.Outlook.Summary+" (estimate)")
 	if u := s.Update; u != nil {
-		row("update", u.Summary+" ("+u.When+")")
+		row("update", u.Summary+"; "+u.When)
+	}
+	if r := s.Restart; r != nil {
+		row("restart", r.Summary)
 	}
 	if v := s.NextVictim; v != nil {
 		name := v.Project
