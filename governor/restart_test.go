@@ -244,3 +244,49 @@ func TestNamerNamesByFolder(t *testing.T) {
 		t.Errorf("pause: %s %v", b, err)
 	}
 }
+
+// A restart after which one session does not come back and one gets its
+// Remote Control back: the audit says which, the one not back stays lost,
+// the one whose Remote Control came back carries no risk.
+func TestRestartAuditNotBackAndRCBack(t *testing.T) {
+	t0 := storyAt("10:00:00")
+	sec := func(n int) time.Time { return t0.Add(time.Duration(n) * time.Second) }
+	s := governor.New(governor.DefaultLimits())
+	for _, e := range []governor.Event{
+		{Time: sec(0), Kind: governor.KindSessionStart, Session: "local_aaaaaaaa-1", Cwd: "/p/alpha"},
+		{Time: sec(1), Kind: governor.KindSessionStart, Session: "local_bbbbbbbb-2", Cwd: "/p/beta"},
+		{Time: sec(2), Kind: governor.KindSessionStart, Session: "local_cccccccc-3", Cwd: "/p/gamma"},
+		{Time: sec(3), Kind: governor.KindRemoteControl, Session: "local_bbbbbbbb-2"},
+		{Time: sec(4), Kind: governor.KindRemoteControl, Session: "local_cccccccc-3"},
+		{Time: sec(600), Kind: governor.KindUpdateRestart, Reason: governor.ReasonIdleTimeout},
+		{Time: sec(620), Kind: governor.KindAppUpdated, Detail: &governor.EventDetail{From: "2.1", To: "2.2"}},
+		{Time: sec(622), Kind: governor.KindRelaunch},
+		{Time: sec(625), Kind: governor.KindWarming, Session: "local_aaaaaaaa-1"},
+		{Time: sec(626), Kind: governor.KindWarming, Session: "local_bbbbbbbb-2"},
+		{Time: sec(630), Kind: governor.KindRemoteControl, Session: "local_bbbbbbbb-2"},
+		{Time: sec(631), Kind: governor.KindIdleTimer, Session: "local_aaaaaaaa-1", TimeoutS: 900},
+	} {
+		s.Apply(e)
+	}
+	snap := s.Snapshot(sec(700))
+	r := snap.Restart
+	if r == nil || len(r.Sessions) != 3 || r.Back != 2 || r.NotBack != 1 || r.LostRC != 0 || r.StoppedLogged {
+		t.Fatalf("audit: %+v", r)
+	}
+	for _, want := range []string{"3 sessions stopped, counted by coworktop", "2 of 3 came back, not back: gamma"} {
+		if !strings.Contains(r.Summary, want) {
+			t.Errorf("summary lacks %q: %s", want, r.Summary)
+		}
+	}
+	if got := r.Sentence(); !strings.Contains(got, "2 of 3 came back (not back: gamma)") {
+		t.Errorf("sentence: %s", got)
+	}
+	for _, k := range snap.Risks {
+		if k.Kind == governor.RiskRemoteControlLost {
+			t.Errorf("a risk for a session whose Remote Control came back, or that is not back: %s", k.Summary)
+		}
+	}
+	if snap.LostCount() != 1 {
+		t.Errorf("lost %d, want 1 (gamma, not back)", snap.LostCount())
+	}
+}

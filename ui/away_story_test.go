@@ -112,3 +112,25 @@ func TestAwayStoryOnScreen(t *testing.T) {
 		t.Errorf("docs-site's row: %q", row)
 	}
 }
+
+// The details of terraform after its pause: its pause says why, and its
+// history names it, not its id.
+func TestAwayStoryDetails(t *testing.T) {
+	now := storyClock("14:10:00")
+	m := New(Options{Mode: ModeLive, Clock: func() time.Time { return now }, Version: "test"})
+	m.Update(sizeMsg(120, 40))
+	m.Update(UpdatesMsg{governor.Update{Events: storyEvents(t, now)}})
+	m.details = "local_7f3a9c21-5b8e-4d2a-9c41-1e2f3a4b5c6d"
+	m.dirty = true
+	out := ansiSeq.ReplaceAllString(frame(m), "")
+	for _, want := range []string{"session local_7f3a9c21-5b8e-4d2a-9c41-1e2f3a4b5c6d",
+		"paused (idle_timeout): Remote Control was not turned back on after the 13:44 update",
+		"session terraform paused (idle_timeout): Remote Control was not turned back on after the 13:44 update"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the details lack %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "session 7f3a9c21 ") {
+		t.Errorf("the history names terraform by its id:\n%s", out)
+	}
+}

@@ -77,6 +77,9 @@ func (m *Model) detailsContent(w int) content {
 			facts = append(facts, "idle timer "+governor.FormatDuration(s.TimerTimeout)+" armed "+clockTime(s.TimerArmedAt)+
 				", "+governor.FormatDuration(s.TimerRemaining)+" left")
 		}
+		if s.PauseWhy != "" { // why its pause came (an update restart left Remote Control off)
+			facts = append(facts, "paused ("+s.PauseText+"): "+s.PauseWhy)
+		}
 		if s.Evictions > 0 {
 			facts = append(facts, plural(s.Evictions, "eviction")+" by the governor")
 		}
