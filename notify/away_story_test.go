@@ -68,3 +68,18 @@ func TestAwayStoryNotes(t *testing.T) {
 		}
 	}
 }
+
+// An eviction note names the session by its folder (or title), as every
+// output does, not by its id.
+func TestEvictionNoteNamesTheSession(t *testing.T) {
+	st := governor.New(governor.DefaultLimits())
+	n := NewWith(NotifySendCommand, (&recorder{}).exec)
+	n.Changes(st.Snapshot(t0), false)
+	st.Apply(governor.Event{Time: t0.Add(time.Minute), Kind: governor.KindSessionStart, Session: "local_1a2b3c4d-0000-4000-8000-000000000001", Cwd: "/Users/mika/src/terraform"})
+	st.Apply(governor.Event{Time: t0.Add(3 * time.Minute), Kind: governor.KindAtCap, Cap: 6, Verb: governor.VerbEvicting,
+		Session: "local_1a2b3c4d-0000-4000-8000-000000000001", IdleS: 75, Reason: governor.ReasonWarm})
+	notes := n.Changes(st.Snapshot(t0.Add(3*time.Minute+time.Second)), false)
+	if len(notes) == 0 || !strings.HasPrefix(notes[0].Message, "terraform evicted: ") {
+		t.Errorf("eviction note: %+v", notes)
+	}
+}

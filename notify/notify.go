@@ -263,9 +263,9 @@ func (n *Notifier) evictionNote(s governor.Snapshot, count int) (Note, bool) {
 		return Note{Title: title, Message: "The app's session governor evicted a session."}, true
 	}
 	who := "session " + governor.ShortID(latest.Session)
-	for _, v := range s.Sessions {
-		if v.ID == latest.Session && v.Project != "" {
-			who += " (" + v.Project + ")"
+	for _, v := range s.Sessions { // named as every output names it: its title or folder
+		if v.ID == latest.Session {
+			who = governor.SessionName(v)
 			break
 		}
 	}
