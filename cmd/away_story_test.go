@@ -124,3 +124,22 @@ func TestAwayStorySnapshot(t *testing.T) {
 		t.Errorf("update: %+v", u)
 	}
 }
+
+// report --redact names none of the story's folders, in the restart's
+// section and verdict too.
+func TestAwayStoryRedacted(t *testing.T) {
+	for _, args := range [][]string{{"report", "--redact", awayStory}, {"report", "--redact", "--json", awayStory}} {
+		out, _, code := runCLI(t, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d", args, code)
+		}
+		for _, name := range []string{"terraform", "data-pipeline", "billing-api", "web-frontend", "docs-site", "mobile-app"} {
+			if strings.Contains(out, name) {
+				t.Errorf("%v names %s:\n%s", args, name, out)
+			}
+		}
+		if !strings.Contains(out, "had a turn cut") {
+			t.Errorf("%v lost the restart's verdict:\n%s", args, out)
+		}
+	}
+}

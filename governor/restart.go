@@ -476,6 +476,10 @@ func sessionNames(snap *Snapshot) map[string]string {
 	return m
 }
 
+// IdleTimeoutDefault is the app's idle timer ("Starting idle timeout for
+// S: 900s", claude-logs.md §2.5), for an estimate where no timer line says.
+const IdleTimeoutDefault = 900 * time.Second
+
 // rcLostRisks: a session back from an update restart without its Remote
 // Control: its idle timer runs again, and pauses it when it passes.
 func rcLostRisks(snap *Snapshot) []Risk {
@@ -493,14 +497,19 @@ func rcLostRisks(snap *Snapshot) []Risk {
 			continue
 		}
 		head := rs.Name + ": Remote Control was not turned back on after the " + r.At.Format("15:04") + " update"
-		switch {
-		case v.TimerTimeout > 0 && v.TimerRemaining > 0:
+		backed := true
+		switch due := rs.BackAt.Add(IdleTimeoutDefault); {
+		case v.TimerTimeout > 0 && v.TimerRemaining > 0: // the app logged its timer: a fact
 			head += ": the idle timer pauses it at " + v.TimerArmedAt.Add(v.TimerTimeout).Format("15:04") +
 				" (in " + FormatDuration(v.TimerRemaining) + ")"
-		default:
-			head += ": its idle timer pauses it 15 minutes after it is hidden"
+		case v.LastActivity.After(rs.BackAt) || !due.After(snap.Now):
+			head += ": its idle timer pauses it 15 minutes after it is hidden and idle"
+		default: // no timer line yet: the app's 900 s from its return, coworktop's estimate
+			head += ": if it stays hidden, its idle timer pauses it about " + due.Format("15:04") +
+				" (estimated by coworktop: 15 minutes after it came back at " + rs.BackAt.Format("15:04") + ")"
+			backed = false
 		}
-		out = append(out, Risk{Kind: RiskRemoteControlLost, Session: rs.ID, Backed: true, Summary: head,
+		out = append(out, Risk{Kind: RiskRemoteControlLost, Session: rs.ID, Backed: backed, Summary: head,
 			Evidence: []string{r.Evidence, "no \"Enabling remote control for session\" line since"}})
 	}
 	return out

@@ -290,3 +290,31 @@ func TestRestartAuditNotBackAndRCBack(t *testing.T) {
 		t.Errorf("lost %d, want 1 (gamma, not back)", snap.LostCount())
 	}
 }
+
+// With no timer line after the relaunch, the countdown is coworktop's
+// estimate, said as such and not sent as a notification.
+func TestRCLostCountdownEstimated(t *testing.T) {
+	t0 := storyAt("10:00:00")
+	sec := func(n int) time.Time { return t0.Add(time.Duration(n) * time.Second) }
+	s := governor.New(governor.DefaultLimits())
+	for _, e := range []governor.Event{
+		{Time: sec(0), Kind: governor.KindSessionStart, Session: "local_bbbbbbbb-2", Cwd: "/p/beta"},
+		{Time: sec(3), Kind: governor.KindRemoteControl, Session: "local_bbbbbbbb-2"},
+		{Time: sec(600), Kind: governor.KindUpdateRestart, Reason: governor.ReasonIdleTimeout},
+		{Time: sec(620), Kind: governor.KindRelaunch},
+		{Time: sec(625), Kind: governor.KindWarming, Session: "local_bbbbbbbb-2"},
+	} {
+		s.Apply(e)
+	}
+	snap := s.Snapshot(sec(700))
+	var got []governor.Risk
+	for _, k := range snap.Risks {
+		if k.Kind == governor.RiskRemoteControlLost {
+			got = append(got, k)
+		}
+	}
+	want := "beta: Remote Control was not turned back on after the 10:10 update: if it stays hidden, its idle timer pauses it about 10:25 (estimated by coworktop: 15 minutes after it came back at 10:10)"
+	if len(got) != 1 || got[0].Summary != want || got[0].Backed {
+		t.Errorf("risk: %+v\nwant %q, not backed", got, want)
+	}
+}
