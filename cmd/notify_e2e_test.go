@@ -70,7 +70,7 @@ func TestServeNotifyEndToEnd(t *testing.T) {
 	if b, err := os.ReadFile(record); err == nil {
 		calls = string(b)
 	}
-	want := "--app-name=coworktop\n--\ncoworktop: session evicted\nsession 44444444 (docs) evicted: at cap, warm spawn, idle 15m00s.\nEND\n"
+	want := "--app-name=coworktop\n--\ncoworktop: session evicted\ndocs evicted: at cap, warm spawn, idle 15m00s.\nEND\n"
 	if calls != want {
 		t.Fatalf("notify-send calls:\n%q\nwant\n%q", calls, want)
 	}
