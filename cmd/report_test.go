@@ -40,7 +40,7 @@ func golden(t *testing.T, name, got string) {
 }
 
 func TestReportGolden(t *testing.T) {
-	for _, fixture := range []string{"macos", "windows", "linux", "macos2x", "windows-service", "update-deferred", "update-quit", "vm-retry"} {
+	for _, fixture := range []string{"macos", "windows", "linux", "macos2x", "windows-service", "update-deferred", "update-quit", "vm-retry", "update-idle"} {
 		t.Run(fixture, func(t *testing.T) {
 			dir := filepath.Join(testdataDir, "logs", fixture)
 			out, errs, code := runCLI(t, "report", dir)
@@ -107,7 +107,7 @@ func TestReportCountsMacOS(t *testing.T) {
 }
 
 func TestReportRedactLeaksNothing(t *testing.T) {
-	for _, fixture := range []string{"macos", "windows", "linux", "macos2x", "windows-service", "update-deferred", "update-quit", "vm-retry"} {
+	for _, fixture := range []string{"macos", "windows", "linux", "macos2x", "windows-service", "update-deferred", "update-quit", "vm-retry", "update-idle"} {
 		out, _, code := runCLI(t, "report", "--json", "--redact", filepath.Join(testdataDir, "logs", fixture))
 		if code != 0 {
 			t.Fatal("report failed")
