@@ -45,7 +45,7 @@ func (w *waiting) next(s governor.Snapshot) []Note {
 	var notes []Note
 	waitingNow := map[string]bool{}
 	for _, v := range s.Sessions {
-		if !v.Live() || !v.NeedsYou() {
+		if !v.NeedsYou() { // the predicate the header counts by (governor.needsYouCount)
 			continue
 		}
 		waitingNow[v.ID] = true

@@ -60,3 +60,18 @@ func TestWaitingAfterIsConfigurable(t *testing.T) {
 		t.Fatalf("after 30 s: %+v", got)
 	}
 }
+
+// A session whose log went silent (StateUnknown) while its live record
+// says it waits is counted as needing you by the header (issue 41 F13):
+// the notification follows the same predicate, so the person is told.
+func TestWaitingToldWhenTheLogIsSilent(t *testing.T) {
+	n := NewWith(NotifySendCommand, nil)
+	t0 := time.Date(2026, 9, 30, 10, 0, 0, 0, time.Local)
+	n.Changes(governor.Snapshot{Now: t0}, true)
+	s := waitingSnap(t0.Add(24*time.Minute), t0, false)
+	s.Sessions[0].State = governor.StateUnknown
+	got := n.Changes(s, false)
+	if len(got) != 1 || got[0].Message != "API gateway has waited 24m for you (approve Bash)." {
+		t.Fatalf("a wait on a silent log: want one note, got %+v", got)
+	}
+}
