@@ -3,16 +3,15 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"github.com/coworktop/coworktop/notify"
+	"github.com/coworktop/coworktop/sources"
+	"github.com/coworktop/coworktop/vocab"
 	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
-
-	"github.com/coworktop/coworktop/governor"
-	"github.com/coworktop/coworktop/notify"
-	"github.com/coworktop/coworktop/sources"
 
 	"github.com/spf13/cobra"
 )
@@ -137,7 +136,7 @@ func printFiles(w io.Writer, files []sources.ProbedFile, now time.Time) {
 		if !f.Readable {
 			open = "cannot open: " + f.OpenErr
 		}
-		fmt.Fprintf(w, "    %-26s %9s  %-10s %s\n", f.Name, governor.FormatBytes(uint64(f.Size)), humanAge(now.Sub(f.ModTime)), open)
+		fmt.Fprintf(w, "    %-26s %9s  %-10s %s\n", f.Name, vocab.FormatBytes(uint64(f.Size)), humanAge(now.Sub(f.ModTime)), open)
 	}
 }
 

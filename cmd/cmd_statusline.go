@@ -13,6 +13,7 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/sources"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // Bounds of `coworktop statusline`: the JSON read from stdin, the tail of
@@ -124,7 +125,7 @@ func readStatuslineInput(stdin *os.File) []byte {
 // (statuslineQuota).
 func statuslineText(in sources.StatuslineInput, samples []governor.QuotaSample, g *globalOptions, statePath string, now time.Time) string {
 	var parts []string
-	if m := governor.SanitizeString(in.Model, statuslineMaxModel); m != "" {
+	if m := vocab.SanitizeString(in.Model, statuslineMaxModel); m != "" {
 		parts = append(parts, m)
 	}
 	logState := ""

@@ -18,6 +18,7 @@ import (
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/render"
 	"github.com/coworktop/coworktop/ui"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // Session ids of the restart folder.
@@ -64,7 +65,7 @@ func writeRestartFolder(t *testing.T, now time.Time) string {
 // figures are the four numbers every output must agree on.
 type figures struct {
 	cap      int
-	capFrom  governor.Source
+	capFrom  vocab.Source
 	live     int
 	lost     int
 	victimID string // short id
@@ -78,7 +79,7 @@ type figures struct {
 func TestFourOutputsTellOneStory(t *testing.T) {
 	now := time.Now().Truncate(time.Second)
 	dir := writeRestartFolder(t, now)
-	want := figures{cap: 8, capFrom: governor.SourceLogged, live: 2, lost: 2, victimID: governor.ShortID(idWeb)}
+	want := figures{cap: 8, capFrom: vocab.SourceLogged, live: 2, lost: 2, victimID: vocab.ShortID(idWeb)}
 
 	// The live view: the pipeline the TUI runs, into its model, drawn.
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -93,7 +94,7 @@ func TestFourOutputsTellOneStory(t *testing.T) {
 		m.Update(ui.UpdatesMsg{u})
 	}
 	screen := m.View().Content
-	tui := figures{capFrom: governor.SourceLogged}
+	tui := figures{capFrom: vocab.SourceLogged}
 	if g := regexp.MustCompile(`Ses\[[| ]*(\d+)/(\d+) cap \d+ \(logged[^)]*\)`).FindStringSubmatch(screen); g != nil {
 		tui.live, _ = strconv.Atoi(g[1])
 		tui.cap, _ = strconv.Atoi(g[2])
@@ -115,7 +116,7 @@ func TestFourOutputsTellOneStory(t *testing.T) {
 			m.Update(tea.KeyPressMsg{Code: r, Text: k})
 		}
 		if r := regexp.MustCompile(`session (local_\S+)`).FindStringSubmatch(m.View().Content); r != nil {
-			tui.victimID = governor.ShortID(r[1])
+			tui.victimID = vocab.ShortID(r[1])
 		}
 	}
 	if tui != want {
@@ -138,7 +139,7 @@ func TestFourOutputsTellOneStory(t *testing.T) {
 	}
 	snap := figures{cap: s.Cap.Value, capFrom: s.Cap.Source, live: s.Live, lost: s.LostCount()}
 	if s.NextVictim != nil {
-		snap.victimID = governor.ShortID(s.NextVictim.ID)
+		snap.victimID = vocab.ShortID(s.NextVictim.ID)
 	}
 	if snap != want || s.Stale || s.Cap.At.IsZero() {
 		t.Errorf("snapshot --json: %+v (stale %v, cap %+v), want %+v", snap, s.Stale, s.Cap, want)
@@ -166,7 +167,7 @@ func TestFourOutputsTellOneStory(t *testing.T) {
 		b, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
 		body = string(b)
-		serve = figures{cap: metric(`coworktop_session_cap{source="logged"}`), capFrom: governor.SourceLogged,
+		serve = figures{cap: metric(`coworktop_session_cap{source="logged"}`), capFrom: vocab.SourceLogged,
 			live: metric("coworktop_sessions_live"), lost: metric("coworktop_sessions_lost"), victimID: want.victimID}
 		return serve == want
 	})
@@ -189,7 +190,7 @@ func TestFourOutputsTellOneStory(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatal(err)
 	}
-	if r.NextVictim == nil || governor.ShortID(r.NextVictim.Session) != want.victimID || r.NextVictim.Project != "web-frontend" {
+	if r.NextVictim == nil || vocab.ShortID(r.NextVictim.Session) != want.victimID || r.NextVictim.Project != "web-frontend" {
 		t.Errorf("report --json next victim %+v, want %s (web-frontend)", r.NextVictim, want.victimID)
 	}
 	if r.Governor.Cap != want.cap || r.Governor.CapSource != want.capFrom.String() || r.Lost != want.lost || r.CameBack != 1 {

@@ -13,6 +13,7 @@ import (
 	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/sources/machine"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // liveConfig says what the live pipeline watches.
@@ -68,7 +69,7 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 	var followTicks, machineTicks, recordTicks <-chan time.Time
 	every := time.Second
 	if cfg.refresh > 0 {
-		every = max(cfg.refresh, governor.MinRefresh)
+		every = max(cfg.refresh, vocab.MinRefresh)
 	}
 	if cfg.follow || cfg.machine {
 		beat := sources.NewBeat(every)

@@ -9,6 +9,7 @@ import (
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/sources"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // fileResult says what reading one saved log file produced.
@@ -45,7 +46,7 @@ func readEventsWith(files []sources.LogFile, loc *time.Location, read logReader,
 	for _, lf := range files {
 		res := fileResult{Path: lf.Path, Name: lf.Name}
 		if err := readFileEvents(lf, loc, read, &res, fn); err != nil {
-			res.Err = governor.SanitizeString(err.Error(), governor.MaxTextRunes)
+			res.Err = vocab.SanitizeString(err.Error(), vocab.MaxTextRunes)
 		}
 		results = append(results, res)
 	}

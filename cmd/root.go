@@ -23,6 +23,7 @@ import (
 	"github.com/coworktop/coworktop/config"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/sources"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // globalOptions are the flags every subcommand shares.
@@ -151,8 +152,8 @@ file; "coworktop config" says where, and flags override it.`,
 				return err
 			}
 		}
-		if g.refresh < governor.MinRefresh {
-			return usageError("--refresh %s is too short: %s at the least", g.refresh, governor.MinRefresh)
+		if g.refresh < vocab.MinRefresh {
+			return usageError("--refresh %s is too short: %s at the least", g.refresh, vocab.MinRefresh)
 		}
 		return nil
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 func TestSnapshotJSONFromFixture(t *testing.T) {
@@ -20,7 +21,7 @@ func TestSnapshotJSONFromFixture(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &s); err != nil {
 		t.Fatal(err)
 	}
-	if s.Cap.Value != 8 || s.Cap.Source != governor.SourceLogged || len(s.Sessions) != 8 || s.Host == nil || !s.Host.Total.Known {
+	if s.Cap.Value != 8 || s.Cap.Source != vocab.SourceLogged || len(s.Sessions) != 8 || s.Host == nil || !s.Host.Total.Known {
 		t.Fatalf("cap %+v sessions %d host %+v", s.Cap, len(s.Sessions), s.Host)
 	}
 	// The fixture's newest line is weeks old (issue 23 #7): nothing in it

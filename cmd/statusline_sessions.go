@@ -10,6 +10,7 @@ import (
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/sources"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // How often a status line looks at the app's log. Claude Code runs the
@@ -55,7 +56,7 @@ func sessionsText(l sources.StatuslineLog, now time.Time) string {
 	if l.EffectiveAt.IsZero() || l.Cap == 0 {
 		return ""
 	}
-	e := governor.EffectiveView{Value: l.Effective, Source: governor.SourceLogged, At: l.EffectiveAt}.AsOf(now)
+	e := governor.EffectiveView{Value: l.Effective, Source: vocab.SourceLogged, At: l.EffectiveAt}.AsOf(now)
 	if !e.Fresh {
 		return ""
 	}
@@ -110,7 +111,7 @@ func governorFigures(main string, now time.Time) (effective int, at time.Time, c
 	st := governor.New(governor.Limits{Outcomes: 1, Evictions: 1, LogLines: 0, MemorySamples: 1, HostSamples: 1, EndedSessions: 16})
 	_, _ = ingest.ReadEach(bytes.NewReader(tail), "main.log", time.Local, func(e *governor.Event) { st.ApplyEvent(e) })
 	snap := st.Snapshot(now)
-	if snap.Effective.Source != governor.SourceLogged {
+	if snap.Effective.Source != vocab.SourceLogged {
 		return 0, time.Time{}, snap.Cap.Value
 	}
 	return snap.Effective.Value, snap.Effective.At, snap.Cap.Value

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // Sort is the Sessions pane's order.
@@ -59,7 +59,7 @@ const (
 var Themes = []Theme{ThemeAuto, ThemeDark, ThemeLight, ThemeHighContrast, ThemePlain}
 
 // MaxRefresh is the longest refresh interval; the shortest is
-// governor.MinRefresh, the one floor every caller reads.
+// vocab.MinRefresh, the one floor every caller reads.
 const MaxRefresh = time.Hour
 
 // Config is the whole file. Every field has a default (Default), so a file
@@ -118,8 +118,8 @@ func (p Panes) Visible(pane Pane) bool { return !slices.Contains(p.Hidden, pane)
 
 // Validate checks every value; the error names the key.
 func (c Config) Validate() error {
-	if d := time.Duration(c.Refresh); d < governor.MinRefresh || d > MaxRefresh {
-		return keyErr("refresh", "refresh = %q: want from %s to %s", d, governor.MinRefresh, MaxRefresh)
+	if d := time.Duration(c.Refresh); d < vocab.MinRefresh || d > MaxRefresh {
+		return keyErr("refresh", "refresh = %q: want from %s to %s", d, vocab.MinRefresh, MaxRefresh)
 	}
 	if !slices.Contains(Sorts, c.Sort) {
 		return keyErr("sort", "sort = %q: want one of %s", c.Sort, list(Sorts))

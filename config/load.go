@@ -9,7 +9,7 @@ import (
 
 	toml "github.com/pelletier/go-toml/v2"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // Loaded is a config file as the commands read it (Load).
@@ -121,8 +121,8 @@ func (l *Loaded) settle(data []byte) {
 	problem := func(key, format string, args ...any) {
 		l.Problems = append(l.Problems, &Error{Line: keyLine(data, key), Key: key, Msg: fmt.Sprintf(format, args...)})
 	}
-	if d := time.Duration(c.Refresh); d < governor.MinRefresh || d > MaxRefresh {
-		problem("refresh", "refresh = %q: want from %s to %s", d, governor.MinRefresh, MaxRefresh)
+	if d := time.Duration(c.Refresh); d < vocab.MinRefresh || d > MaxRefresh {
+		problem("refresh", "refresh = %q: want from %s to %s", d, vocab.MinRefresh, MaxRefresh)
 		c.Refresh = def.Refresh
 	}
 	if !slices.Contains(Sorts, c.Sort) {

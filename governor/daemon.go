@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // The Claude Code daemon (~/.claude/daemon.log) supervises the CLI's
@@ -210,7 +212,7 @@ func (s *State) daemonRetire(e *Event) {
 	d := &s.daemon
 	detail := "retired (" + e.ReasonText() + ")"
 	if e.IdleS > 0 {
-		detail += ", idle " + FormatDuration(time.Duration(e.IdleS)*time.Second)
+		detail += ", idle " + vocab.FormatDuration(time.Duration(e.IdleS)*time.Second)
 	}
 	switch {
 	case e.Details().LowMemory:
@@ -269,7 +271,7 @@ func (s *State) adoptLoss(e *Event) Loss {
 	switch {
 	case d.silentEnd && d.silentLoop:
 		l.Cause = LossDaemonCrashLoop
-		l.Detail += "; it had died with no line again within " + FormatDuration(DaemonLoopWindow)
+		l.Detail += "; it had died with no line again within " + vocab.FormatDuration(DaemonLoopWindow)
 	case d.silentEnd:
 		l.Cause = LossCrash
 		l.Detail += "; the daemon before it died with no line"
@@ -284,12 +286,12 @@ func (s *State) adoptLoss(e *Event) Loss {
 
 func describeDaemonSettled(e Event) string {
 	if e.Reason == ReasonWorkerKilled && e.Text == "" {
-		return fmt.Sprintf("background worker %s settled %s", ShortID(e.Session), KilledText)
+		return fmt.Sprintf("background worker %s settled %s", vocab.ShortID(e.Session), KilledText)
 	}
 	if e.Text != "" {
-		return fmt.Sprintf("background worker %s settled %s: %s", ShortID(e.Session), e.ReasonText(), e.Text)
+		return fmt.Sprintf("background worker %s settled %s: %s", vocab.ShortID(e.Session), e.ReasonText(), e.Text)
 	}
-	return fmt.Sprintf("background worker %s settled %s", ShortID(e.Session), e.ReasonText())
+	return fmt.Sprintf("background worker %s settled %s", vocab.ShortID(e.Session), e.ReasonText())
 }
 
 func describeDaemonRetire(e Event) string {
@@ -297,5 +299,5 @@ func describeDaemonRetire(e Event) string {
 	if e.Details().LowMemory {
 		low = " [low memory]"
 	}
-	return fmt.Sprintf("background worker %s retired (%s)%s", ShortID(e.Session), e.ReasonText(), low)
+	return fmt.Sprintf("background worker %s retired (%s)%s", vocab.ShortID(e.Session), e.ReasonText(), low)
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // Describe is a one-line human summary of an event, built only from parsed
@@ -23,7 +25,7 @@ func words(s string) func(Event) string {
 
 // sessionWords is a describe of "session <id> <what>".
 func sessionWords(what string) func(Event) string {
-	return func(e Event) string { return fmt.Sprintf("session %s %s", ShortID(e.Session), what) }
+	return func(e Event) string { return fmt.Sprintf("session %s %s", vocab.ShortID(e.Session), what) }
 }
 
 // nameAndText is a describe of the kind's name and the logged text.
@@ -37,18 +39,18 @@ func describeAtCap(e Event) string {
 	if e.Verb == VerbEvicting {
 		verb = "EVICTING"
 	}
-	return fmt.Sprintf("governor: at cap %d, %s %s (idle %ds) for %s spawn", e.Cap, verb, ShortID(e.Session), e.IdleS, e.ReasonText())
+	return fmt.Sprintf("governor: at cap %d, %s %s (idle %ds) for %s spawn", e.Cap, verb, vocab.ShortID(e.Session), e.IdleS, e.ReasonText())
 }
 
 func describePauseSkipped(e Event) string {
 	if e.Reason == ReasonRemoteControl {
-		return fmt.Sprintf("session %s idle pause skipped: Remote Control active (%s bridge)", ShortID(e.Session), e.Details().Bridge)
+		return fmt.Sprintf("session %s idle pause skipped: Remote Control active (%s bridge)", vocab.ShortID(e.Session), e.Details().Bridge)
 	}
 	return "pause skipped: " + e.Text
 }
 
 func describeCycleHealth(e Event) string {
-	id := ShortID(e.Session)
+	id := vocab.ShortID(e.Session)
 	if e.Text != "" {
 		return fmt.Sprintf("session %s %s: %s", id, e.ReasonText(), e.Text)
 	}
@@ -68,7 +70,7 @@ func describeMemory(e Event) string {
 
 func describeUpdateRestart(e Event) string {
 	if p := e.Details().PendingS; p > 0 {
-		return fmt.Sprintf("app RESTARTING TO UPDATE after %s pending: every session stops", FormatDuration(time.Duration(p)*time.Second))
+		return fmt.Sprintf("app RESTARTING TO UPDATE after %s pending: every session stops", vocab.FormatDuration(time.Duration(p)*time.Second))
 	}
 	return "app RESTARTING TO UPDATE: every session stops"
 }
@@ -115,12 +117,12 @@ func vmConfigText(e Event) string {
 
 // IdleText is an eviction's idle time: as logged, "~6m55s (est.)" when it is
 // coworktop's estimate from the last activity line, "?" when nobody knows.
-func IdleText(idleS int, src Source) string {
-	d := FormatDuration(time.Duration(idleS) * time.Second)
+func IdleText(idleS int, src vocab.Source) string {
+	d := vocab.FormatDuration(time.Duration(idleS) * time.Second)
 	switch src {
-	case SourceLogged:
+	case vocab.SourceLogged:
 		return d
-	case SourceEstimated:
+	case vocab.SourceEstimated:
 		return "~" + d + " (est.)"
 	}
 	return "?"
@@ -174,7 +176,7 @@ func CapText(c CapView) string {
 	switch {
 	case c.Value == 0:
 		return "?"
-	case c.Source == SourceLogged:
+	case c.Source == vocab.SourceLogged:
 		return fmt.Sprintf("%d (logged)", c.Value)
 	}
 	return fmt.Sprintf("~%d (est.)", c.Value)
@@ -183,18 +185,18 @@ func CapText(c CapView) string {
 // EffectiveText is the governor's last logged count with its age:
 // "governor 9 effective, 12s ago", or that none was logged.
 func EffectiveText(e EffectiveView) string {
-	if e.Source != SourceLogged {
+	if e.Source != vocab.SourceLogged {
 		return "the governor has not logged its count yet"
 	}
-	return fmt.Sprintf("governor %d effective, %s ago", e.Value, FormatDuration(e.Age))
+	return fmt.Sprintf("governor %d effective, %s ago", e.Value, vocab.FormatDuration(e.Age))
 }
 
 // SessionsText is the whole session count in one line, as snapshot prints
 // it: "8 live / cap 8 (logged) · governor 9 effective, 12s ago".
 func SessionsText(s Snapshot) string {
 	capText := CapText(s.Cap)
-	if s.Cap.Source == SourceLogged && !s.Cap.At.IsZero() {
-		capText = fmt.Sprintf("%d (logged %s ago)", s.Cap.Value, FormatDuration(s.Cap.Age))
+	if s.Cap.Source == vocab.SourceLogged && !s.Cap.At.IsZero() {
+		capText = fmt.Sprintf("%d (logged %s ago)", s.Cap.Value, vocab.FormatDuration(s.Cap.Age))
 	}
 	eff := EffectiveText(s.Effective)
 	if s.Stale {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // TestVMConfigNamesOnlyWhatWasLogged: a CPU count that was not logged is
@@ -38,9 +39,9 @@ func TestVMConfigNamesOnlyWhatWasLogged(t *testing.T) {
 // TestEstimateWording: the labels report and the screen share.
 func TestEstimateWording(t *testing.T) {
 	for _, c := range []struct{ got, want string }{
-		{governor.IdleText(415, governor.SourceLogged), "6m55s"},
-		{governor.IdleText(415, governor.SourceEstimated), "~6m55s (est.)"},
-		{governor.IdleText(0, governor.SourceUnknown), "?"},
+		{governor.IdleText(415, vocab.SourceLogged), "6m55s"},
+		{governor.IdleText(415, vocab.SourceEstimated), "~6m55s (est.)"},
+		{governor.IdleText(0, vocab.SourceUnknown), "?"},
 		{governor.CauseWarm.Text(), "at cap, warm spawn"},
 		{governor.CausePressure.Text(), "memory pressure"},
 		{governor.CauseUnknown.Text(), "cause not logged"},
@@ -49,10 +50,10 @@ func TestEstimateWording(t *testing.T) {
 		{governor.OutcomeCause(governor.Outcome{Kind: governor.KindYield, Cause: governor.CauseWarm}), "at cap, warm spawn refused"},
 		{governor.OutcomeCause(governor.Outcome{Kind: governor.KindYield, Cause: governor.CauseOther, Other: "scheduled"}), "at cap, scheduled spawn refused"},
 		{governor.OutcomeCause(governor.Outcome{Kind: governor.KindPressure, Cause: governor.CauseCritical}), "memory pressure (critical)"},
-		{governor.CapText(governor.CapView{Value: 8, Source: governor.SourceLogged}), "8 (logged)"},
-		{governor.CapText(governor.CapView{Value: 8, Source: governor.SourceEstimated}), "~8 (est.)"},
-		{governor.CapText(governor.CapView{Source: governor.SourceUnknown}), "?"},
-		{governor.EffectiveText(governor.EffectiveView{Source: governor.SourceUnknown}), "the governor has not logged its count yet"},
+		{governor.CapText(governor.CapView{Value: 8, Source: vocab.SourceLogged}), "8 (logged)"},
+		{governor.CapText(governor.CapView{Value: 8, Source: vocab.SourceEstimated}), "~8 (est.)"},
+		{governor.CapText(governor.CapView{Source: vocab.SourceUnknown}), "?"},
+		{governor.EffectiveText(governor.EffectiveView{Source: vocab.SourceUnknown}), "the governor has not logged its count yet"},
 	} {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)

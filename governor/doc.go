@@ -11,11 +11,12 @@
 // binding window first, the burn estimate), which the sources read and
 // every output shows through the same functions. Every
 // figure and every wording shown by more than one consumer
-// (counts, causes, estimate labels, the sanitiser for log text) is defined
-// here once, so the TUI, report, metrics and notifications agree.
+// (counts, causes, estimate labels) is defined here once, so the TUI,
+// report, metrics and notifications agree; the small words below the model
+// (the sanitiser for log text, units, Source and Figure) are vocab's.
 //
 // It may not touch the outside world: no I/O, no time.Now, no goroutines, and
-// it imports nothing of the project. Callers pass the clock in, which keeps
+// it imports nothing of the project but vocab. Callers pass the clock in, which keeps
 // replay, tests and the live TUI on the same code. Turning bytes into events
 // is ingest's job, not this package's.
 package governor

@@ -4,6 +4,8 @@ import (
 	"encoding"
 	"fmt"
 	"testing"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // enumText is an enum value as both halves of its text marshalling see it.
@@ -47,10 +49,10 @@ func TestEnumsMarshalTheirText(t *testing.T) {
 	for a := AppUp; int(a) < len(appEndNames); a++ {
 		add(a, func(t []byte) (any, error) { var x AppEnd; err := x.UnmarshalText(t); return x, err })
 	}
-	for src := SourceNone; int(src) < len(sourceNames); src++ {
-		add(src, func(t []byte) (any, error) { var x Source; err := x.UnmarshalText(t); return x, err })
-		if SourceOf(src.String()) != src {
-			t.Errorf("SourceOf(%q) is %d, want %d", src.String(), SourceOf(src.String()), src)
+	for src := vocab.SourceNone; src <= vocab.SourceEstimated; src++ {
+		add(src, func(t []byte) (any, error) { var x vocab.Source; err := x.UnmarshalText(t); return x, err })
+		if vocab.SourceOf(src.String()) != src {
+			t.Errorf("vocab.SourceOf(%q) is %d, want %d", src.String(), vocab.SourceOf(src.String()), src)
 		}
 	}
 	for r := FromNone; int(r) < len(recordSourceNames); r++ {
@@ -115,7 +117,7 @@ func TestEnumsRefuseUnknownTexts(t *testing.T) {
 		`unknown VM state "x"`:      new(VMState),
 		`unknown count basis "x"`:   new(CountBasis),
 		`unknown app end "x"`:       new(AppEnd),
-		`unknown source "x"`:        new(Source),
+		`unknown source "x"`:        new(vocab.Source),
 		`unknown record source "x"`: new(RecordSource),
 		`unknown attention "x"`:     new(Attention),
 		`unknown risk kind "x"`:     new(RiskKind),

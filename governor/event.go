@@ -1,7 +1,6 @@
 package governor
 
 import (
-	"math"
 	"time"
 )
 
@@ -137,7 +136,7 @@ type Event struct {
 	Cwd       string
 	Lifecycle string // WarmLifecycle tag: session|preview|cowork
 	// TimeoutS and DurationMs are 32 bits, and share one word: a parser
-	// caps them (CapInt32). DurationMs is a stall's, a cycle's or a VM
+	// caps them (vocab.CapInt32). DurationMs is a stall's, a cycle's or a VM
 	// step's length: stalls and cycles fill every month of logs, and behind
 	// Detail each cost an allocation.
 	TimeoutS   int32
@@ -264,11 +263,6 @@ func healthOf(b *bool) Health {
 		return HealthGood
 	}
 	return HealthUnhealthy
-}
-
-// CapInt32 is n within the range of an int32, for Event's 32-bit fields.
-func CapInt32(n int64) int32 {
-	return int32(min(max(n, math.MinInt32), math.MaxInt32))
 }
 
 // MemorySample is one [process-memory] line. Figures are MB as logged.

@@ -3,6 +3,8 @@ package governor
 import (
 	"strconv"
 	"time"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // StaleAfter is how long the log may be silent before what it last said
@@ -28,14 +30,14 @@ func (s Snapshot) StaleText() string {
 	if !s.Stale {
 		return ""
 	}
-	return "the log's newest line is " + FormatDuration(s.LogAge) + " old"
+	return "the log's newest line is " + vocab.FormatDuration(s.LogAge) + " old"
 }
 
 // silence turns a live session of a stale log into StateUnknown: no idle
 // timer runs on it and it is no victim.
 func silence(v *SessionView, age time.Duration) {
 	v.State, v.PauseReason = StateUnknown, ReasonOther
-	v.PauseText = "no log line for " + FormatDuration(age)
+	v.PauseText = "no log line for " + vocab.FormatDuration(age)
 	v.TimerArmedAt, v.TimerTimeout, v.TimerRemaining = time.Time{}, 0, 0
 	v.Protected = ""
 }
@@ -55,7 +57,7 @@ func (s Snapshot) AppEndText() string {
 	case AppEndCrash:
 		what = "went down with its GPU process"
 	}
-	return what + " " + a.DownSince.Format(time.TimeOnly) + ", " + FormatDuration(max(0, s.Now.Sub(a.DownSince))) + " ago"
+	return what + " " + a.DownSince.Format(time.TimeOnly) + ", " + vocab.FormatDuration(max(0, s.Now.Sub(a.DownSince))) + " ago"
 }
 
 // LoggedPressureText is the governor's last logged level with its age,
@@ -66,7 +68,7 @@ func (s Snapshot) LoggedPressureText() string {
 	if s.Pressure == PressureUnknown || s.PressureAt.IsZero() {
 		return ""
 	}
-	t := s.PressureText + ", " + FormatDuration(max(0, s.Now.Sub(s.PressureAt))) + " ago"
+	t := s.PressureText + ", " + vocab.FormatDuration(max(0, s.Now.Sub(s.PressureAt))) + " ago"
 	if s.LoggedPressureNow() == PressureUnknown {
 		t += ", no longer current"
 	}
@@ -108,8 +110,8 @@ func LostText(s Snapshot) string {
 // restart): "8 (logged 40m ago)"; empty otherwise.
 func (s Snapshot) CarriedCapText() string {
 	c := s.Cap
-	if c.Source != SourceLogged || c.At.IsZero() || s.App.StartedAt.IsZero() || !c.At.Before(s.App.StartedAt) {
+	if c.Source != vocab.SourceLogged || c.At.IsZero() || s.App.StartedAt.IsZero() || !c.At.Before(s.App.StartedAt) {
 		return ""
 	}
-	return strconv.Itoa(c.Value) + " (logged " + FormatDuration(c.Age) + " ago)"
+	return strconv.Itoa(c.Value) + " (logged " + vocab.FormatDuration(c.Age) + " ago)"
 }

@@ -4,12 +4,14 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 func FuzzSanitize(f *testing.F) {
 	f.Add([]byte("\x1b[2J\x1b]8;;x\x1b\\\u009b\u202e\x00ok"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		checkText(t, Sanitize(data, 50), 51)
+		checkText(t, vocab.Sanitize(data, 50), 51)
 	})
 }
 
@@ -19,7 +21,7 @@ func checkText(t *testing.T, s string, maxRunes int) {
 		t.Fatalf("unsafe or uncapped text: %q", s)
 	}
 	for _, r := range s {
-		if UnsafeRune(r) {
+		if vocab.UnsafeRune(r) {
 			t.Fatalf("control character %U reached an event: %q", r, s)
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // What just happened: the newest event of the last hour that cost
@@ -65,7 +67,7 @@ func (s *Snapshot) JustHappened() *Happening {
 		if n, ok := names[id]; ok {
 			return n
 		}
-		return ShortID(id)
+		return vocab.ShortID(id)
 	}
 	var best *Happening
 	for _, h := range []*Happening{s.restartHappening(name), s.appRestartHappening(name),
@@ -249,7 +251,7 @@ func (s *Snapshot) lossHappening(c LossCause, span time.Duration, least int, nam
 	default:
 		head = fmt.Sprintf("the governor evicted %s at the cap", plural(count, "session"))
 		if d := newest.Sub(oldest); d >= time.Minute {
-			head += " in " + FormatDuration(d)
+			head += " in " + vocab.FormatDuration(d)
 		}
 	}
 	head = newest.Format("15:04") + " " + head

@@ -3,6 +3,8 @@ package governor
 import (
 	"strings"
 	"time"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // The Cowork VM on Windows (platforms audit W3). The process scan sees
@@ -126,9 +128,9 @@ func (s *State) placeHyperV(groups []ProcessGroup) []ProcessGroup {
 	cowork := membersGroup(*g, vm)
 	cowork.Key, cowork.Name, cowork.Kind = CoworkGroupKey, coworkVMName, GroupCowork
 	cowork.Note = "matched to the VM start cowork-service.log wrote at " + s.svcVM.startClock() + " by its processes' creation time"
-	cowork.GuestMemory = Figure{Value: 4 << 30, Known: true, Source: "fixed size"}
+	cowork.GuestMemory = vocab.Figure{Value: 4 << 30, Known: true, Source: "fixed size"}
 	if s.vm.MemoryMB > 0 {
-		cowork.GuestMemory = Figure{Value: uint64(s.vm.MemoryMB) << 20, Known: true, Source: "cowork-service.log SizeInMB"}
+		cowork.GuestMemory = vocab.Figure{Value: uint64(s.vm.MemoryMB) << 20, Known: true, Source: "cowork-service.log SizeInMB"}
 	}
 	if len(rest) == 0 {
 		out[hv] = cowork
@@ -152,7 +154,7 @@ func membersGroup(g ProcessGroup, ms []ProcessMember) ProcessGroup {
 	n := g
 	n.Members, n.PIDs = ms, nil
 	n.Processes, n.Unreadable = len(ms), 0
-	n.RSS, n.Footprint, n.GuestMemory = Figure{}, Figure{}, Figure{}
+	n.RSS, n.Footprint, n.GuestMemory = vocab.Figure{}, vocab.Figure{}, vocab.Figure{}
 	n.CPUPercent = 0
 	for _, m := range ms {
 		n.PIDs = append(n.PIDs, m.PID)

@@ -3,6 +3,8 @@ package governor
 import (
 	"fmt"
 	"time"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // kindInfo is everything the model knows of one event kind, in one place.
@@ -81,7 +83,7 @@ func kindTable() [kindCount]kindInfo {
 			return "governor: getFreeMemoryRatio failed; pressure treated as clear"
 		}},
 		KindPressureEvict: {name: "governor.pressure_evict", apply: byGovernor, tone: ToneCritical, describe: func(e Event) string {
-			return fmt.Sprintf("governor: PRESSURE EVICTING %s (idle %ds)", ShortID(e.Session), e.IdleS)
+			return fmt.Sprintf("governor: PRESSURE EVICTING %s (idle %ds)", vocab.ShortID(e.Session), e.IdleS)
 		}},
 		KindGovernorUnknown: {name: "governor.unknown", apply: byGovernor, logOnly: true, tone: ToneWarn, describe: func(e Event) string {
 			return "governor (unknown shape): " + e.Text
@@ -89,18 +91,18 @@ func kindTable() [kindCount]kindInfo {
 
 		// Session lifecycle.
 		KindSessionStart: {name: "session.start", apply: bySession, describe: func(e Event) string {
-			return fmt.Sprintf("session %s started in %s", ShortID(e.Session), projectName(e.Cwd))
+			return fmt.Sprintf("session %s started in %s", vocab.ShortID(e.Session), projectName(e.Cwd))
 		}},
 		KindFocus:   {name: "session.focus", apply: bySession, describe: sessionWords("focused")},
 		KindWarming: {name: "session.warming", apply: bySession, describe: sessionWords("warming")},
 		KindIdleTimer: {name: "session.idle_timer", apply: bySession, describe: func(e Event) string {
-			return fmt.Sprintf("session %s idle timer armed: %ds (%s)", ShortID(e.Session), e.TimeoutS, e.Lifecycle)
+			return fmt.Sprintf("session %s idle timer armed: %ds (%s)", vocab.ShortID(e.Session), e.TimeoutS, e.Lifecycle)
 		}},
 		KindIdleTimeout: {name: "session.idle_timeout", apply: bySession, tone: ToneEvicted, describe: func(e Event) string {
-			return fmt.Sprintf("session %s idle timeout reached, disconnecting (%s)", ShortID(e.Session), e.Lifecycle)
+			return fmt.Sprintf("session %s idle timeout reached, disconnecting (%s)", vocab.ShortID(e.Session), e.Lifecycle)
 		}},
 		KindPause: {name: "session.pause", apply: bySession, tone: ToneEvicted, describe: func(e Event) string {
-			return fmt.Sprintf("session %s paused (%s)", ShortID(e.Session), e.ReasonText())
+			return fmt.Sprintf("session %s paused (%s)", vocab.ShortID(e.Session), e.ReasonText())
 		}},
 		KindPauseSkipped:  {name: "session.pause_skipped", apply: byEnd, logOnly: true, describe: describePauseSkipped},
 		KindRemoteControl: {name: "session.remote_control", apply: byEnd, describe: sessionWords("remote control enabled")},
@@ -111,15 +113,15 @@ func kindTable() [kindCount]kindInfo {
 		}},
 		KindCrash: {name: "session.crash", apply: byEnd, describe: func(e Event) string {
 			det := e.Details()
-			return fmt.Sprintf("session %s CRASHED: process %s", ShortID(e.Session), Crash{Signal: det.Signal, ExitCode: det.ExitCode}.crashText())
+			return fmt.Sprintf("session %s CRASHED: process %s", vocab.ShortID(e.Session), Crash{Signal: det.Signal, ExitCode: det.ExitCode}.crashText())
 		}},
 		KindQueryDone: {name: "session.query_done", apply: byEnd, describe: sessionWords("query ended")},
 		KindResume:    {name: "session.resume", apply: byEnd, describe: sessionWords("resumed")},
 		KindTornDown: {name: "session.torn_down", apply: byEnd, describe: func(e Event) string {
-			return fmt.Sprintf("session %s torn down: %d background task(s) lost", ShortID(e.Session), e.Count)
+			return fmt.Sprintf("session %s torn down: %d background task(s) lost", vocab.ShortID(e.Session), e.Count)
 		}},
 		KindPauseDeclined: {name: "session.pause_declined", apply: byEnd, describe: func(e Event) string {
-			return fmt.Sprintf("session %s has declined %d idle pauses in a row: its process is not reaped", ShortID(e.Session), e.Count)
+			return fmt.Sprintf("session %s has declined %d idle pauses in a row: its process is not reaped", vocab.ShortID(e.Session), e.Count)
 		}},
 
 		// App and host-side facts.
@@ -183,7 +185,7 @@ func kindTable() [kindCount]kindInfo {
 			return fmt.Sprintf("claude code daemon: %d worker(s) found dead at start", e.Count)
 		}},
 		KindDaemonSpawn: {name: "daemon.spawn", apply: byDaemon, describe: func(e Event) string {
-			return fmt.Sprintf("background worker %s started (%s)", ShortID(e.Session), e.ReasonText())
+			return fmt.Sprintf("background worker %s started (%s)", vocab.ShortID(e.Session), e.ReasonText())
 		}},
 		KindDaemonSettled: {name: "daemon.settled", apply: byDaemon, describe: describeDaemonSettled},
 		KindDaemonRetire:  {name: "daemon.retire", apply: byDaemon, describe: describeDaemonRetire},
@@ -194,7 +196,7 @@ func kindTable() [kindCount]kindInfo {
 		// Updates, second instances, the VM service and the daemon, as more
 		// real logs show them (claude-logs.md §7.7).
 		KindUpdateDeferred: {name: "app.update_deferred", apply: byAppLifecycle, describe: func(e Event) string {
-			return fmt.Sprintf("app deferred its update restart (%s pending): %s", FormatDuration(time.Duration(e.Details().PendingS)*time.Second), e.Text)
+			return fmt.Sprintf("app deferred its update restart (%s pending): %s", vocab.FormatDuration(time.Duration(e.Details().PendingS)*time.Second), e.Text)
 		}},
 		KindUpdateStaged: {name: "app.update_staged", apply: byAppLifecycle, describe: func(e Event) string {
 			return fmt.Sprintf("app update %s staged, waiting to install", e.Details().Version)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"time"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // Losses: every way a session dies, on one timeline. Each loss comes from a
@@ -101,10 +103,10 @@ type Loss struct {
 	Detail string `json:"detail,omitempty"`
 	// IdleS and IdleSource are an eviction's or idle timeout's idle time,
 	// as Outcome has them (IdleSource empty: none).
-	IdleS      int    `json:"idle_s,omitempty"`
-	IdleSource Source `json:"idle_source,omitempty"`
-	File       string `json:"file"`
-	Line       int    `json:"line"`
+	IdleS      int          `json:"idle_s,omitempty"`
+	IdleSource vocab.Source `json:"idle_source,omitempty"`
+	File       string       `json:"file"`
+	Line       int          `json:"line"`
 	// CauseFile/CauseLine, when set, is a second line the cause is read
 	// from (the daemon's low-memory line before a bare "killed").
 	CauseFile string `json:"cause_file,omitempty"`
@@ -124,7 +126,7 @@ type Loss struct {
 // "idle ~21m35s (est.)". It is worded when shown, not when folded: Apply
 // is the hot path and most losses are never looked at.
 func (l Loss) DetailText() string {
-	if l.IdleSource == SourceNone {
+	if l.IdleSource == vocab.SourceNone {
 		return l.Detail
 	}
 	idle := "idle " + IdleText(l.IdleS, l.IdleSource)
@@ -220,7 +222,7 @@ func (s *State) markBack(list []Loss) {
 // TurnCutText says the quit cut the session's turn, and how long it had
 // run: "its turn was cut after 22m21s".
 func TurnCutText(s int) string {
-	return "its turn was cut after " + FormatDuration(time.Duration(s)*time.Second)
+	return "its turn was cut after " + vocab.FormatDuration(time.Duration(s)*time.Second)
 }
 
 // LostCount is the one "lost" figure every output shows: the sessions

@@ -1,27 +1,22 @@
 package governor
 
-import "time"
+import (
+	"time"
 
-// Figure is one host number with where it came from, so the UI can label it
-// ("gopsutil mem.VirtualMemory", "sysctl vm.swapusage", …). A figure that
-// could not be read has Known=false and is shown as unreadable, never as 0.
-type Figure struct {
-	Value  uint64 `json:"value"`
-	Known  bool   `json:"known"`
-	Source string `json:"source,omitempty"`
-}
+	"github.com/coworktop/coworktop/vocab"
+)
 
 // HostMemory is one sample of the host's memory, taken by sources/.
 // Byte figures are bytes.
 type HostMemory struct {
-	At        time.Time `json:"-"`
-	Total     Figure    `json:"total"`
-	Available Figure    `json:"available"`
-	Free      Figure    `json:"free"`
-	Used      Figure    `json:"used"`
-	Cached    Figure    `json:"cached"`
-	SwapTotal Figure    `json:"swap_total"`
-	SwapUsed  Figure    `json:"swap_used"`
+	At        time.Time    `json:"-"`
+	Total     vocab.Figure `json:"total"`
+	Available vocab.Figure `json:"available"`
+	Free      vocab.Figure `json:"free"`
+	Used      vocab.Figure `json:"used"`
+	Cached    vocab.Figure `json:"cached"`
+	SwapTotal vocab.Figure `json:"swap_total"`
+	SwapUsed  vocab.Figure `json:"swap_used"`
 
 	// Pressure is the host's own pressure level: on macOS the kernel's
 	// kern.memorystatus_vm_pressure_level; on Windows and Linux the app's
@@ -89,10 +84,10 @@ type ProcessGroup struct {
 
 	// RSS and Footprint sum the processes whose memory could be read;
 	// Unreadable counts those whose memory could not (shown, never as 0).
-	RSS        Figure  `json:"rss"`
-	Footprint  Figure  `json:"footprint"` // macOS phys_footprint, what Activity Monitor shows
-	Unreadable int     `json:"unreadable,omitempty"`
-	CPUPercent float64 `json:"cpu_percent"`
+	RSS        vocab.Figure `json:"rss"`
+	Footprint  vocab.Figure `json:"footprint"` // macOS phys_footprint, what Activity Monitor shows
+	Unreadable int          `json:"unreadable,omitempty"`
+	CPUPercent float64      `json:"cpu_percent"`
 	// CPUUnreadable counts the processes whose CPU time could not be read
 	// (on macOS, other users' processes); CPUPercent sums the others, and
 	// CPUText says which (unknown, at least, or the figure).
@@ -100,7 +95,7 @@ type ProcessGroup struct {
 
 	// GuestMemory is the configured guest size when the arguments say it
 	// (-m, --memory), or the known fixed size (Cowork: 4 GiB).
-	GuestMemory Figure `json:"guest_memory"`
+	GuestMemory vocab.Figure `json:"guest_memory"`
 
 	Note string `json:"note,omitempty"` // e.g. "a Virtualization.framework VM, owner unknown"
 	PIDs []int  `json:"pids,omitempty"`

@@ -1,5 +1,7 @@
 package governor
 
+import "github.com/coworktop/coworktop/vocab"
+
 // What pausing an idle session would free: its own processes' memory
 // (session_memory.go). It is coworktop's estimate: pages a process shares
 // with others are not freed, and the app may start the session again.
@@ -25,7 +27,7 @@ func PauseFreesText(v SessionView) string {
 	if v.Memory == nil {
 		return ""
 	}
-	return "pausing " + SessionName(v) + " (idle " + ShortDuration(v.Idle) + ") would free about " + FormatBytes(v.Memory.Bytes) + " (its processes)"
+	return "pausing " + SessionName(v) + " (idle " + vocab.ShortDuration(v.Idle) + ") would free about " + vocab.FormatBytes(v.Memory.Bytes) + " (its processes)"
 }
 
 // pauseEstimate is the estimate for v, nil when its memory is unknown.

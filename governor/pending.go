@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // An update waiting to install, and the restart it brings: the app
@@ -164,10 +166,10 @@ func updateLines(v *UpdateView, names, rc []string, downloaded bool) []string {
 	case downloaded && !v.Since.IsZero():
 		head += "downloaded " + v.Since.Format("15:04") + ", waiting to install"
 		if v.PendingS >= 60 {
-			head += " (" + FormatDuration(time.Duration(v.PendingS)*time.Second) + ")"
+			head += " (" + vocab.FormatDuration(time.Duration(v.PendingS)*time.Second) + ")"
 		}
 	case !v.Since.IsZero():
-		head += fmt.Sprintf("waiting to install, pending since %s (%s, as the app counts its deferrals)", v.Since.Format("2006-01-02 15:04"), FormatDuration(time.Duration(v.PendingS)*time.Second))
+		head += fmt.Sprintf("waiting to install, pending since %s (%s, as the app counts its deferrals)", v.Since.Format("2006-01-02 15:04"), vocab.FormatDuration(time.Duration(v.PendingS)*time.Second))
 	default:
 		head += "waiting to install"
 	}

@@ -3,6 +3,8 @@ package governor
 import (
 	"slices"
 	"time"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // QuotaBurn is coworktop's estimate of a window's pace, from the
@@ -18,8 +20,8 @@ type QuotaBurn struct {
 	Samples     int  `json:"samples"`
 	// From is the source whose readings gave the pace: the figure's own
 	// when it has enough, else another that does.
-	From  QuotaSource `json:"from"`
-	Basis Source      `json:"basis"` // always estimated
+	From  QuotaSource  `json:"from"`
+	Basis vocab.Source `json:"basis"` // always estimated
 }
 
 // Burn estimate rules: at least quotaBurnMin readings spanning at least
@@ -87,7 +89,7 @@ func burnFrom(samples []QuotaSample, best QuotaSample, src QuotaSource, now time
 		return nil
 	}
 	slope := percentPerHour(pts)
-	b := &QuotaBurn{PerHour: slope, Samples: len(pts), From: src, Basis: SourceEstimated}
+	b := &QuotaBurn{PerHour: slope, Samples: len(pts), From: src, Basis: vocab.SourceEstimated}
 	resets := best.ResetsAt
 	if resets.IsZero() {
 		resets = last.ResetsAt

@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"time"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // QuotaState is what one window's figure says, in every output.
@@ -40,14 +42,14 @@ var QuotaStates = []QuotaState{QuotaStateCurrent, QuotaStateStale, QuotaStateLim
 	QuotaStateNoLimit, QuotaStateNotReported, QuotaStateNoPlanLimits}
 
 // String is the state's stable text ("" for QuotaStateNone).
-func (s QuotaState) String() string { return nameOf(quotaStateNames[:], int(s)) }
+func (s QuotaState) String() string { return vocab.NameOf(quotaStateNames[:], int(s)) }
 
 // MarshalText writes the state's text.
 func (s QuotaState) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
 // UnmarshalText reads a state's text; a text no state has is an error.
 func (s *QuotaState) UnmarshalText(t []byte) error {
-	v, err := valueOf(quotaStateNames[:], t, "quota state")
+	v, err := vocab.ValueOf(quotaStateNames[:], t, "quota state")
 	*s = QuotaState(v)
 	return err
 }

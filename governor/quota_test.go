@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 var qNow = time.Date(2026, 9, 4, 13, 0, 0, 0, time.UTC)
@@ -90,7 +92,7 @@ func TestQuotaBurn(t *testing.T) {
 	}
 	q := QuotaFigures(samples, qNow)
 	b := q.FiveHour.Burn
-	if b == nil || b.Samples != 5 || b.PerHour < 17.9 || b.PerHour > 18.1 || !b.BeforeReset || b.Basis != SourceEstimated {
+	if b == nil || b.Samples != 5 || b.PerHour < 17.9 || b.PerHour > 18.1 || !b.BeforeReset || b.Basis != vocab.SourceEstimated {
 		t.Fatalf("burn = %+v", b)
 	}
 	if want := qNow.Add(time.Hour); b.FullAt.Sub(want).Abs() > time.Second {

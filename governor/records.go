@@ -2,6 +2,8 @@ package governor
 
 import (
 	"time"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // Session records: what Claude Code and the desktop app write about each
@@ -271,7 +273,7 @@ func (rs *recordState) waitingAt(id string, t time.Time) string {
 		return orWaiting(w.what)
 	}
 	if c, ok := rs.leftover[id]; ok && AttentionOf(c.Status) == AttentionWaiting && !c.UpdatedAt.IsZero() && !c.UpdatedAt.After(t) {
-		return orWaiting(SanitizeString(c.WaitingFor, maxWaitingFor))
+		return orWaiting(vocab.SanitizeString(c.WaitingFor, maxWaitingFor))
 	}
 	return ""
 }
@@ -287,7 +289,7 @@ func orWaiting(what string) string {
 // (sanitised), "" when none was read.
 func (s *State) RecordTitle(id string) string {
 	if a := s.records.app[id]; a != nil {
-		return SanitizeString(a.Title, maxTitle)
+		return vocab.SanitizeString(a.Title, maxTitle)
 	}
 	return ""
 }

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // ProtectedScheduled is what a session of a scheduled task is shown as:
@@ -23,9 +25,9 @@ func (s *State) joinRecords(v *SessionView) {
 	app, code := rs.app[v.ID], rs.code[v.ID]
 	switch {
 	case app != nil && app.Title != "":
-		v.Title, v.TitleSource = SanitizeString(app.Title, maxTitle), FromAppRecord
+		v.Title, v.TitleSource = vocab.SanitizeString(app.Title, maxTitle), FromAppRecord
 	case code != nil && code.Name != "":
-		v.Title, v.TitleSource = SanitizeString(code.Name, maxTitle), FromCodeRecord
+		v.Title, v.TitleSource = vocab.SanitizeString(code.Name, maxTitle), FromCodeRecord
 	}
 	v.Attention = AttentionUnknown
 	if code != nil && v.Live() {
@@ -34,7 +36,7 @@ func (s *State) joinRecords(v *SessionView) {
 			v.AttentionSource = FromCodeRecord
 		}
 		if w, ok := rs.waits[v.ID]; ok && v.Attention == AttentionWaiting {
-			v.WaitingFor = SanitizeString(w.what, maxWaitingFor)
+			v.WaitingFor = vocab.SanitizeString(w.what, maxWaitingFor)
 			v.WaitingForSource = FromCodeRecord
 			v.WaitingSince, v.WaitingSinceSource = w.since, w.source
 		}
@@ -61,7 +63,7 @@ const (
 func disagreement(v SessionView, hasRecord bool) string {
 	switch {
 	case v.State == StateIdle && v.Attention == AttentionBusy:
-		return fmt.Sprintf("the log shows no activity for %s, its record says busy: STATE shows the log, NEEDS YOU the record", FormatDuration(v.Idle))
+		return fmt.Sprintf("the log shows no activity for %s, its record says busy: STATE shows the log, NEEDS YOU the record", vocab.FormatDuration(v.Idle))
 	case !v.Live() && hasRecord:
 		return "the log says " + v.State.String() + ", yet its process still runs by its record: STATE shows the log"
 	}
@@ -85,15 +87,7 @@ func (v SessionView) NeedsYouText(now time.Time) string {
 	if v.WaitingSince.IsZero() {
 		return what
 	}
-	return what + " · " + ShortDuration(max(0, now.Sub(v.WaitingSince)))
-}
-
-// ShortDuration is a wait as a cell says it: 45s, 12m, 2h04m, 3d04h.
-func ShortDuration(d time.Duration) string {
-	if d >= time.Minute && d < time.Hour {
-		return strconv.Itoa(int(d/time.Minute)) + "m"
-	}
-	return FormatDuration(d)
+	return what + " · " + vocab.ShortDuration(max(0, now.Sub(v.WaitingSince)))
 }
 
 // NearIdlePause: an idle pause this close puts a waiting session at risk.
@@ -122,7 +116,7 @@ func waitingRisks(snap *Snapshot, others []Risk) []Risk {
 			}
 		}
 		if v.TimerTimeout > 0 && v.TimerRemaining > 0 && v.TimerRemaining <= NearIdlePause {
-			why = append(why, "its idle pause comes in "+FormatDuration(v.TimerRemaining))
+			why = append(why, "its idle pause comes in "+vocab.FormatDuration(v.TimerRemaining))
 			backed = true // the timer is logged
 		}
 		if len(why) == 0 {
@@ -130,7 +124,7 @@ func waitingRisks(snap *Snapshot, others []Risk) []Risk {
 		}
 		ev := []string{"its record: " + v.Attention.String() + waitEvidence(*v)}
 		if v.TimerTimeout > 0 {
-			ev = append(ev, "idle timer armed "+v.TimerArmedAt.Format(time.TimeOnly)+" for "+FormatDuration(v.TimerTimeout))
+			ev = append(ev, "idle timer armed "+v.TimerArmedAt.Format(time.TimeOnly)+" for "+vocab.FormatDuration(v.TimerTimeout))
 		}
 		out = append(out, Risk{Kind: RiskWaitingAtRisk, Session: v.ID, Backed: backed, Evidence: ev,
 			Summary: fmt.Sprintf("%s has waited %s: %s", SessionName(*v), waitedFor(*v, snap.Now), joinReasons(why))})
@@ -154,7 +148,7 @@ func waitEvidence(v SessionView) string {
 func waitedFor(v SessionView, now time.Time) string {
 	d := "a while"
 	if !v.WaitingSince.IsZero() {
-		d = ShortDuration(max(0, now.Sub(v.WaitingSince)))
+		d = vocab.ShortDuration(max(0, now.Sub(v.WaitingSince)))
 	}
 	if v.WaitingFor != "" {
 		return d + " for you (" + v.WaitingFor + ")"
@@ -227,17 +221,17 @@ func (s *State) applyRecordsTo(snap *Snapshot) {
 	rv := &RecordsView{Available: r.Found, At: r.At.Truncate(time.Second), Stale: r.Stale, Refused: r.Refused, CoworkLocal: r.CoworkLocal,
 		Skipped: r.Skipped, Legacy: r.Legacy, Foreign: r.Foreign}
 	for _, u := range r.Unreadable {
-		rv.Unreadable = append(rv.Unreadable, SanitizeString(u, maxTitle))
+		rv.Unreadable = append(rv.Unreadable, vocab.SanitizeString(u, maxTitle))
 	}
 	snap.Records = rv
 	for _, b := range r.Background {
-		bv := BackgroundView{ID: BackgroundPrefix + SanitizeString(b.ID, 40), Name: SanitizeString(b.Name, maxTitle),
-			State: SanitizeString(b.State, 20), Attention: AttentionOf(b.Status), Source: FromJobRecord}
+		bv := BackgroundView{ID: BackgroundPrefix + vocab.SanitizeString(b.ID, 40), Name: vocab.SanitizeString(b.Name, maxTitle),
+			State: vocab.SanitizeString(b.State, 20), Attention: AttentionOf(b.Status), Source: FromJobRecord}
 		if bv.Attention == AttentionUnknown {
 			bv.Attention = AttentionOf(b.State)
 		}
 		if w, ok := rs.waits[BackgroundPrefix+b.ID]; ok && bv.NeedsYou() {
-			bv.WaitingFor, bv.WaitingSince, bv.WaitingSinceSource = SanitizeString(w.what, maxWaitingFor), w.since, w.source
+			bv.WaitingFor, bv.WaitingSince, bv.WaitingSinceSource = vocab.SanitizeString(w.what, maxWaitingFor), w.since, w.source
 		}
 		snap.Background = append(snap.Background, bv)
 	}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // The audit of an update restart, followed through the relaunch: which
@@ -323,7 +325,7 @@ func (s *State) restartView(a *restartAudit, names map[string]string) *RestartVi
 			Back: !en.backAt.IsZero(), BackAt: en.backAt, BackBy: backByText(en.backBy),
 			RemoteControlAfter: en.rcAfter, RemoteControlLost: en.lostRC() && !en.backAt.IsZero(), PausedAt: en.pausedAt}
 		if rs.Name == "" {
-			rs.Name = ShortID(en.id)
+			rs.Name = vocab.ShortID(en.id)
 			if sess, ok := s.sessions[en.id]; ok && sess.cwd != "" {
 				rs.Name = projectName(sess.cwd)
 			}
@@ -501,7 +503,7 @@ func rcLostRisks(snap *Snapshot) []Risk {
 		switch due := rs.BackAt.Add(IdleTimeoutDefault); {
 		case v.TimerTimeout > 0 && v.TimerRemaining > 0: // the app logged its timer: a fact
 			head += ": the idle timer pauses it at " + v.TimerArmedAt.Add(v.TimerTimeout).Format("15:04") +
-				" (in " + FormatDuration(v.TimerRemaining) + ")"
+				" (in " + vocab.FormatDuration(v.TimerRemaining) + ")"
 		case v.LastActivity.After(rs.BackAt) || !due.After(snap.Now):
 			head += ": its idle timer pauses it 15 minutes after it is hidden and idle"
 		default: // no timer line yet: the app's 900 s from its return, coworktop's estimate
@@ -583,7 +585,7 @@ func (s *State) NameOf(id string) string {
 // NamedID is "name (shortid)", or the short id alone when no name is
 // known: how a list names a session, the full id in its details.
 func NamedID(name, id string) string {
-	short := ShortID(id)
+	short := vocab.ShortID(id)
 	if name == "" || name == short {
 		return short
 	}
@@ -678,7 +680,7 @@ func (s *State) describeNamed(e *Event) string {
 // DescribeWithName puts name where a described event shows the session's
 // short id.
 func DescribeWithName(text, id, name string) string {
-	short := ShortID(id)
+	short := vocab.ShortID(id)
 	if i := strings.Index(text, short); i >= 0 {
 		return text[:i] + name + text[i+len(short):]
 	}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // Risks are what coworktop infers is about to go wrong, live: each is
@@ -101,7 +103,7 @@ func SessionName(v SessionView) string {
 	if v.Project != "" {
 		return v.Project
 	}
-	return ShortID(v.ID)
+	return vocab.ShortID(v.ID)
 }
 
 // risks derives the risks of snap (whose sessions, outlook and samples are
@@ -195,8 +197,8 @@ func warnings(snap *Snapshot, toWarning time.Duration) []Risk {
 	capEv := "cap " + CapText(snap.Cap)
 	if o := snap.Outlook; o.Action == "evict" && snap.NextVictim != nil {
 		v := *snap.NextVictim
-		out = append(out, Risk{Kind: RiskEvictNext, Session: v.ID, Backed: snap.Cap.Source == SourceLogged,
-			Summary: fmt.Sprintf("%s will be evicted at the next warm spawn: it has been idle %s", SessionName(v), FormatDuration(v.Idle)),
+		out = append(out, Risk{Kind: RiskEvictNext, Session: v.ID, Backed: snap.Cap.Source == vocab.SourceLogged,
+			Summary: fmt.Sprintf("%s will be evicted at the next warm spawn: it has been idle %s", SessionName(v), vocab.FormatDuration(v.Idle)),
 			Evidence: withPause([]string{capEv, fmt.Sprintf("%d live (coworktop's count)", snap.Live),
 				"last activity " + v.LastActivity.Format(time.TimeOnly) + " (idle from it)"}, v)})
 	}
@@ -218,13 +220,13 @@ func sweepWarnings(snap *Snapshot, toWarning time.Duration, capEv string) []Risk
 	}
 	rules := fmt.Sprintf("app %s: a sweep evicts down to cap-2", ruleVersion(snap))
 	level := snap.LoggedPressureNow()
-	n, why, ev, backed := 0, "a memory-pressure sweep", []string{fmt.Sprintf("pressure %s logged %s", level, snap.PressureAt.Format(time.TimeOnly)), capEv, rules}, snap.Cap.Source == SourceLogged
+	n, why, ev, backed := 0, "a memory-pressure sweep", []string{fmt.Sprintf("pressure %s logged %s", level, snap.PressureAt.Format(time.TimeOnly)), capEv, rules}, snap.Cap.Source == vocab.SourceLogged
 	switch {
 	case level.Rank() >= PressureWarning.Rank():
 		n = snap.Outlook.Sweep
 	case toWarning >= 0 && toWarning <= sweepSoon:
 		n = snap.Live - sweepTarget(snap.Cap.Value)
-		why = fmt.Sprintf("the pressure sweep that would start when free memory reaches 5 %% in ~%s", FormatDuration(toWarning))
+		why = fmt.Sprintf("the pressure sweep that would start when free memory reaches 5 %% in ~%s", vocab.FormatDuration(toWarning))
 		ev, backed = []string{"the memory trend (" + RiskLabel + ")", capEv, rules}, false
 	}
 	var out []Risk
@@ -234,7 +236,7 @@ func sweepWarnings(snap *Snapshot, toWarning time.Duration, capEv string) []Risk
 		}
 		if mayBeVictim(v) {
 			out = append(out, Risk{Kind: RiskPressureSweep, Session: v.ID, Backed: backed, Evidence: withPause(slices.Clip(ev), v),
-				Summary: fmt.Sprintf("%s would be evicted by %s: it has been idle %s", SessionName(v), why, FormatDuration(v.Idle))})
+				Summary: fmt.Sprintf("%s would be evicted by %s: it has been idle %s", SessionName(v), why, vocab.FormatDuration(v.Idle))})
 		}
 	}
 	return out
@@ -270,13 +272,13 @@ func (s *State) stallRisks(snap *Snapshot) []Risk {
 		running, how := s.appRunning(snap)
 		if quiet := snap.Now.Sub(alive); running && quiet > HeartbeatSilence {
 			out = append(out, Risk{Kind: RiskAppStalled, Backed: true,
-				Summary:  fmt.Sprintf("the app has stalled: no line for %s while it runs (it logs [ScheduledTasks] every 60 s)", FormatDuration(quiet)),
+				Summary:  fmt.Sprintf("the app has stalled: no line for %s while it runs (it logs [ScheduledTasks] every 60 s)", vocab.FormatDuration(quiet)),
 				Evidence: []string{ev, how}})
 		}
 	}
 	if !r.stallAt.IsZero() && snap.Now.Sub(r.stallAt) <= StallRecent && !snap.Now.Before(r.stallAt) {
 		out = append(out, Risk{Kind: RiskAppStalled, Backed: true,
-			Summary:  fmt.Sprintf("the app's main process blocked for %.1f s %s ago", float64(r.stallMs)/1000, FormatDuration(snap.Now.Sub(r.stallAt))),
+			Summary:  fmt.Sprintf("the app's main process blocked for %.1f s %s ago", float64(r.stallMs)/1000, vocab.FormatDuration(snap.Now.Sub(r.stallAt))),
 			Evidence: []string{"[event-loop-stall] " + r.stallRef.String()}})
 	}
 	return out
@@ -324,7 +326,7 @@ func (s *State) declinedRisks(snap *Snapshot) []Risk {
 		}
 		ev := mem
 		if m := v.Memory; m != nil {
-			ev = fmt.Sprintf("process scan %s: its %d processes hold %s (%s)", snap.GroupsAt.Format(time.TimeOnly), m.Processes, FormatBytes(m.Bytes), m.Source)
+			ev = fmt.Sprintf("process scan %s: its %d processes hold %s (%s)", snap.GroupsAt.Format(time.TimeOnly), m.Processes, vocab.FormatBytes(m.Bytes), m.Source)
 		}
 		out = append(out, Risk{Kind: RiskDeclinedPauses, Session: v.ID, Backed: true,
 			Summary:  fmt.Sprintf("%s has declined %d idle pauses in a row: its process is never reaped", SessionName(v), d.n),
@@ -333,11 +335,11 @@ func (s *State) declinedRisks(snap *Snapshot) []Risk {
 	return out
 }
 
-func figureText(f Figure) string {
+func figureText(f vocab.Figure) string {
 	if !f.Known {
 		return "an unreadable amount"
 	}
-	return FormatBytes(f.Value)
+	return vocab.FormatBytes(f.Value)
 }
 
 // orphanRisk: claude processes run while no session is live and some were
@@ -382,7 +384,7 @@ func (s *State) vmAfterQuit(snap *Snapshot) (Risk, bool) {
 		return Risk{}, false
 	}
 	return Risk{Kind: RiskVMAfterQuit, Backed: true,
-		Summary: fmt.Sprintf("the Cowork VM still runs %s after the app quit, holding %s", FormatDuration(snap.GroupsAt.Sub(q)), figureText(vm.GuestMemory)),
+		Summary: fmt.Sprintf("the Cowork VM still runs %s after the app quit, holding %s", vocab.FormatDuration(snap.GroupsAt.Sub(q)), figureText(vm.GuestMemory)),
 		Evidence: []string{"app quit " + s.risk.quitRef.String() + " at " + q.Format(time.TimeOnly),
 			fmt.Sprintf("process scan %s: %s, %d processes, no Claude app", snap.GroupsAt.Format(time.TimeOnly), vm.Name, vm.Processes)}}, true
 }

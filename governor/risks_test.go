@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 func riskOf(risks []Risk, k RiskKind) (Risk, int) {
@@ -77,7 +79,7 @@ func TestRiskDeclinedPausesAndWarnings(t *testing.T) {
 	}
 	s.Apply(ev(10, KindAcquire, 20, func(e *Event) { e.Cap, e.Effective = 8, 8 }))
 	s.Apply(ev(20, KindPauseDeclined, 21, func(e *Event) { e.Session, e.Count = "local_h", 8 }))
-	s.ApplyGroups(at(399), []ProcessGroup{{Kind: GroupSessions, Name: "claude sessions", Processes: 12, RSS: Figure{Value: 3 << 30, Known: true}}})
+	s.ApplyGroups(at(399), []ProcessGroup{{Kind: GroupSessions, Name: "claude sessions", Processes: 12, RSS: vocab.Figure{Value: 3 << 30, Known: true}}})
 	snap := s.Snapshot(at(400))
 	r, n := riskOf(snap.Risks, RiskDeclinedPauses)
 	if n != 1 || r.Session != "local_h" || !strings.Contains(r.Summary, "proj-h has declined 8 idle pauses") ||
@@ -111,7 +113,7 @@ func TestRiskNotBackedOnAnEstimatedCap(t *testing.T) {
 		id := "local_" + string(rune('a'+i))
 		s.Apply(ev(i, KindSessionStart, i+1, sess(id)))
 	}
-	s.ApplyHost(HostMemory{At: at(100), Total: Figure{Value: 16 << 30, Known: true}})
+	s.ApplyHost(HostMemory{At: at(100), Total: vocab.Figure{Value: 16 << 30, Known: true}})
 	r, n := riskOf(s.Snapshot(at(400)).Risks, RiskEvictNext)
 	if n != 1 || r.Backed {
 		t.Fatalf("the cap is coworktop's estimate from RAM: shown, never sent: %+v", r)
@@ -124,7 +126,7 @@ func TestRiskOrphansAndVMAfterQuit(t *testing.T) {
 	s.Apply(ev(1, KindSessionStart, 2, sess("local_a")))
 	s.Apply(ev(100, KindPause, 3, func(e *Event) { e.Session, e.Reason = "local_a", ReasonIdleTimeout }))
 	s.ApplyGroups(at(199), []ProcessGroup{
-		{Kind: GroupSessions, Name: "claude sessions", Processes: 3, RSS: Figure{Value: 600 << 20, Known: true}},
+		{Kind: GroupSessions, Name: "claude sessions", Processes: 3, RSS: vocab.Figure{Value: 600 << 20, Known: true}},
 		{Kind: GroupClaudeApp, Name: "Claude app", Processes: 9}})
 	r, n := riskOf(s.Snapshot(at(200)).Risks, RiskOrphans)
 	if n != 1 || !strings.Contains(r.Summary, "3 claude process(es) holding 600.0 MiB") || !strings.Contains(r.Evidence[1], "paused: local_a") {
@@ -134,7 +136,7 @@ func TestRiskOrphansAndVMAfterQuit(t *testing.T) {
 		t.Fatal("a scan 41 s old says nothing about now")
 	}
 	s.Apply(ev(300, KindAppQuit, 4, nil))
-	vm := ProcessGroup{Kind: GroupCowork, Name: "Claude Cowork VM", Processes: 2, GuestMemory: Figure{Value: 4 << 30, Known: true}}
+	vm := ProcessGroup{Kind: GroupCowork, Name: "Claude Cowork VM", Processes: 2, GuestMemory: vocab.Figure{Value: 4 << 30, Known: true}}
 	s.ApplyGroups(at(310), []ProcessGroup{vm})
 	if _, n := riskOf(s.Snapshot(at(311)).Risks, RiskVMAfterQuit); n != 0 {
 		t.Fatal("10 s after a quit the VM may still be stopping")
@@ -156,7 +158,7 @@ func TestRiskMemoryTrend(t *testing.T) {
 	// 10 % free falling one point a minute, sampled every 10 s for 3 minutes.
 	for i := 0; i <= 18; i++ {
 		free := 0.10 - 0.01*float64(i)/6
-		s.ApplyHost(HostMemory{At: at(10 * i), Total: Figure{Value: total, Known: true}, Available: Figure{Value: uint64(free * float64(total)), Known: true}})
+		s.ApplyHost(HostMemory{At: at(10 * i), Total: vocab.Figure{Value: total, Known: true}, Available: vocab.Figure{Value: uint64(free * float64(total)), Known: true}})
 	}
 	r, n := riskOf(s.Snapshot(at(180)).Risks, RiskMemoryTrend)
 	if n != 1 || r.Backed || r.Summary[:len("host free memory falls 1.0 points a minute (last 7.0 % at 09:03:00)")] != "host free memory falls 1.0 points a minute (last 7.0 % at 09:03:00)" ||
@@ -169,7 +171,7 @@ func TestRiskMemoryTrend(t *testing.T) {
 	// Too few samples back no slope; a rising line is no risk.
 	s2 := New(DefaultLimits())
 	for i := 0; i < 3; i++ {
-		s2.ApplyHost(HostMemory{At: at(30 * i), Total: Figure{Value: total, Known: true}, Available: Figure{Value: total / uint64(20-i), Known: true}})
+		s2.ApplyHost(HostMemory{At: at(30 * i), Total: vocab.Figure{Value: total, Known: true}, Available: vocab.Figure{Value: total / uint64(20-i), Known: true}})
 	}
 	if _, n := riskOf(s2.Snapshot(at(60)).Risks, RiskMemoryTrend); n != 0 {
 		t.Fatal("three samples back no slope")
@@ -182,7 +184,7 @@ func TestRiskMemoryTrend(t *testing.T) {
 		if i >= 16 {
 			free = 0.075 + 0.01*float64(i-15) // rising again
 		}
-		s3.ApplyHost(HostMemory{At: at(10 * i), Total: Figure{Value: total, Known: true}, Available: Figure{Value: uint64(free * float64(total)), Known: true}})
+		s3.ApplyHost(HostMemory{At: at(10 * i), Total: vocab.Figure{Value: total, Known: true}, Available: vocab.Figure{Value: uint64(free * float64(total)), Known: true}})
 	}
 	if r, n := riskOf(s3.Snapshot(at(180)).Risks, RiskMemoryTrend); n != 0 {
 		t.Fatalf("free memory rose in the last samples, yet: %+v", r)
@@ -210,7 +212,7 @@ func TestRiskMemoryTrendNotOnMacOS(t *testing.T) {
 	total := uint64(16 << 30)
 	for i := 0; i <= 18; i++ {
 		free := 0.10 - 0.01*float64(i)/6
-		s.ApplyHost(HostMemory{At: at(10 * i), Total: Figure{Value: total, Known: true}, Available: Figure{Value: uint64(free * float64(total)), Known: true},
+		s.ApplyHost(HostMemory{At: at(10 * i), Total: vocab.Figure{Value: total, Known: true}, Available: vocab.Figure{Value: uint64(free * float64(total)), Known: true},
 			Pressure: PressureNormal, PressureSource: "sysctl kern.memorystatus_vm_pressure_level", KernelGoverned: true})
 	}
 	if r, n := riskOf(s.Snapshot(at(180)).Risks, RiskMemoryTrend); n != 0 {
@@ -232,7 +234,7 @@ func TestRiskSweepAboutToStart(t *testing.T) {
 	total := uint64(16 << 30)
 	for i := 0; i <= 18; i++ { // 13 % falling two points a minute: 7 % at 180 s, 5 % a minute later
 		free := 0.13 - 0.06*float64(i)/18
-		s.ApplyHost(HostMemory{At: at(10 * i), Total: Figure{Value: total, Known: true}, Available: Figure{Value: uint64(free * float64(total)), Known: true}})
+		s.ApplyHost(HostMemory{At: at(10 * i), Total: vocab.Figure{Value: total, Known: true}, Available: vocab.Figure{Value: uint64(free * float64(total)), Known: true}})
 	}
 	snap := s.Snapshot(at(180))
 	r, n := riskOf(snap.Risks, RiskPressureSweep)
@@ -272,7 +274,7 @@ func TestRiskServiceAndOtherCLIs(t *testing.T) {
 	s.Apply(ev(1, KindSessionStart, 2, sess("local_a")))
 	s.Apply(ev(100, KindPause, 3, func(e *Event) { e.Session, e.Reason = "local_a", ReasonIdleTimeout }))
 	s.ApplyGroups(at(199), []ProcessGroup{
-		{Kind: GroupOtherCLI, Name: "other claude CLIs", Processes: 2, RSS: Figure{Value: 300 << 20, Known: true}},
+		{Kind: GroupOtherCLI, Name: "other claude CLIs", Processes: 2, RSS: vocab.Figure{Value: 300 << 20, Known: true}},
 		{Kind: GroupClaudeApp, Name: "Claude app", Processes: 4}})
 	if r, n := riskOf(s.Snapshot(at(200)).Risks, RiskOrphans); n != 0 {
 		t.Fatalf("a terminal's claude is no orphan: %+v", r)
@@ -283,7 +285,7 @@ func TestRiskServiceAndOtherCLIs(t *testing.T) {
 	if r, n := riskOf(s.Snapshot(at(401)).Risks, RiskVMAfterQuit); n != 0 {
 		t.Fatalf("the service is not the VM: %+v", r)
 	}
-	vm := ProcessGroup{Kind: GroupCowork, Name: "Claude Cowork VM", Processes: 2, GuestMemory: Figure{Value: 4 << 30, Known: true}}
+	vm := ProcessGroup{Kind: GroupCowork, Name: "Claude Cowork VM", Processes: 2, GuestMemory: vocab.Figure{Value: 4 << 30, Known: true}}
 	s.ApplyGroups(at(410), []ProcessGroup{vm, svc})
 	if _, n := riskOf(s.Snapshot(at(411)).Risks, RiskVMAfterQuit); n != 1 {
 		t.Fatal("the Hyper-V VM outliving the quit (#74890) is the risk")

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // Memory per session: the session's claude process plus every process it
@@ -61,7 +63,7 @@ const (
 // Text is the figure as a cell shows it: "1.2G", with "+" when some of its
 // processes could not be read (it is at least that).
 func (m SessionMemory) Text() string {
-	t := FormatBytesCompact(m.Bytes)
+	t := vocab.FormatBytesCompact(m.Bytes)
 	if m.Unreadable > 0 {
 		t += "+"
 	}
@@ -95,7 +97,7 @@ type DuplicateServer struct {
 
 // Text is the hint, the same words everywhere.
 func (d DuplicateServer) Text() string {
-	return d.Command + " runs under " + strconv.Itoa(d.Sessions) + " sessions, holding " + FormatBytes(d.Bytes) + " in " + strconv.Itoa(d.Processes) + " processes"
+	return d.Command + " runs under " + strconv.Itoa(d.Sessions) + " sessions, holding " + vocab.FormatBytes(d.Bytes) + " in " + strconv.Itoa(d.Processes) + " processes"
 }
 
 // memoryJoin is the join of the latest scan with the latest records,
@@ -415,13 +417,13 @@ func MemoryFacts(v SessionView) []string {
 	if m == nil {
 		return nil
 	}
-	head := "memory " + FormatBytes(m.Bytes) + " in " + strconv.Itoa(m.Processes) + " processes (" + m.Source + ", " + joinedByText(*m) + ", pid " + strconv.Itoa(m.PID) + ")"
+	head := "memory " + vocab.FormatBytes(m.Bytes) + " in " + strconv.Itoa(m.Processes) + " processes (" + m.Source + ", " + joinedByText(*m) + ", pid " + strconv.Itoa(m.PID) + ")"
 	if m.Unreadable > 0 {
 		head += "; " + strconv.Itoa(m.Unreadable) + " unreadable, not counted"
 	}
 	out := []string{head}
 	for _, p := range m.Top {
-		out = append(out, "  "+strconv.Itoa(p.PID)+" "+p.Name+" ("+p.Role+") "+FormatBytes(p.Bytes))
+		out = append(out, "  "+strconv.Itoa(p.PID)+" "+p.Name+" ("+p.Role+") "+vocab.FormatBytes(p.Bytes))
 	}
 	return out
 }
@@ -442,7 +444,7 @@ func (mv *MemoryView) Lines() []string {
 		out = append(out, "the same server under several sessions: "+d.Text())
 	}
 	if mv.UnjoinedProcesses > 0 {
-		out = append(out, strconv.Itoa(mv.UnjoinedProcesses)+" processes of the app's sessions hold "+FormatBytes(mv.UnjoinedBytes)+" that no record ties to a session")
+		out = append(out, strconv.Itoa(mv.UnjoinedProcesses)+" processes of the app's sessions hold "+vocab.FormatBytes(mv.UnjoinedBytes)+" that no record ties to a session")
 	}
 	return append(out, mv.Note)
 }

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"strings"
 	"time"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 type session struct {
@@ -162,12 +164,12 @@ func (s *State) applySession(e *Event) {
 		sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
 		idle := int(e.Time.Sub(sess.lastActivity) / time.Second)
 		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session,
-			IdleS: idle, IdleSource: SourceEstimated, Cause: CauseIdleTimeout, File: e.File, Line: e.Line})
+			IdleS: idle, IdleSource: vocab.SourceEstimated, Cause: CauseIdleTimeout, File: e.File, Line: e.Line})
 		if !sess.remoteControl { // Remote Control vetoes the pause: the process lives on (§7.4)
 			why := rcLostWhy(sess, e.Time)
 			sess.pauseWhy = why
 			notePauseAfterRestart(sess, e)
-			s.lost(Loss{Time: e.Time, Session: e.Session, Cause: LossIdleTimeout, File: e.File, Line: e.Line, IdleS: idle, IdleSource: SourceEstimated, Detail: why})
+			s.lost(Loss{Time: e.Time, Session: e.Session, Cause: LossIdleTimeout, File: e.File, Line: e.Line, IdleS: idle, IdleSource: vocab.SourceEstimated, Detail: why})
 		}
 	case KindPause:
 		s.applyPause(e)
@@ -216,9 +218,9 @@ func (s *State) applyPause(e *Event) {
 	}
 	// The log gives no idle figure here: coworktop's own estimate, from the
 	// session's last activity line, when it saw one.
-	idle, src := 0, SourceUnknown
+	idle, src := 0, vocab.SourceUnknown
 	if wasLive && !created {
-		idle, src = int(e.Time.Sub(sess.lastActivity)/time.Second), SourceEstimated
+		idle, src = int(e.Time.Sub(sess.lastActivity)/time.Second), vocab.SourceEstimated
 	}
 	sess.evictions++
 	sess.lastEvict = e.Time

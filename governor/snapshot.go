@@ -4,18 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
-)
 
-// Source says whether a number is a fact the app logged or coworktop's own
-// estimate. The UI and every output label it.
-type Source int8
-
-// Sources of a figure.
-const (
-	SourceNone      Source = iota // not said: "" in the outputs, left out where optional
-	SourceUnknown                 // "unknown"
-	SourceLogged                  // "logged": the app wrote it in its log
-	SourceEstimated               // "estimated": coworktop derived it (cap from RAM, counted sessions)
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // SessionState is where a session stands, as far as the log tells.
@@ -117,7 +107,7 @@ type Outcome struct {
 	IdleS    int
 	// IdleSource: logged (the governor's own "(idle Ns)"), estimated (from
 	// coworktop's last activity line) or unknown (no activity seen).
-	IdleSource Source
+	IdleSource vocab.Source
 	File       string
 	Line       int
 }
@@ -135,15 +125,15 @@ func (o Outcome) CauseName() string {
 // outcomeJSON is an Outcome as the JSON outputs print it: snapshot --json
 // has its fields in this order, the cause as text.
 type outcomeJSON struct {
-	Time       timeRef `json:"time,omitzero"`
-	Kind       Kind    `json:"kind"`
-	Session    string  `json:"session,omitempty"`
-	IdleS      int     `json:"idle_s,omitempty"`
-	IdleSource Source  `json:"idle_source,omitempty"`
-	Cause      string  `json:"cause"`
-	Eviction   bool    `json:"eviction"`
-	File       string  `json:"file,omitempty"`
-	Line       int     `json:"line,omitempty"`
+	Time       timeRef      `json:"time,omitzero"`
+	Kind       Kind         `json:"kind"`
+	Session    string       `json:"session,omitempty"`
+	IdleS      int          `json:"idle_s,omitempty"`
+	IdleSource vocab.Source `json:"idle_source,omitempty"`
+	Cause      string       `json:"cause"`
+	Eviction   bool         `json:"eviction"`
+	File       string       `json:"file,omitempty"`
+	Line       int          `json:"line,omitempty"`
 }
 
 // MarshalJSON writes the outcome with its cause as text.
@@ -169,8 +159,8 @@ func (o *Outcome) UnmarshalJSON(b []byte) error {
 
 // CapView is the governor's session cap.
 type CapView struct {
-	Value  int    `json:"value"` // 0 when unknown
-	Source Source `json:"source"`
+	Value  int          `json:"value"` // 0 when unknown
+	Source vocab.Source `json:"source"`
 	// At is when a logged cap was last logged (in this run of the app or
 	// an earlier one: the cap is the machine's), Age is Snapshot.Now − At.
 	At  time.Time     `json:"-"`
@@ -182,7 +172,7 @@ type CapView struct {
 // It is never coworktop's count: that is Snapshot.Live.
 type EffectiveView struct {
 	Value  int           `json:"value"`
-	Source Source        `json:"source"` // logged, or unknown when none was logged since the app started
+	Source vocab.Source  `json:"source"` // logged, or unknown when none was logged since the app started
 	At     time.Time     `json:"-"`
 	Age    time.Duration `json:"-"` // Snapshot.Now − At
 	// Fresh: logged within the last two minutes. An older count is history:

@@ -3,6 +3,8 @@ package governor
 import (
 	"fmt"
 	"time"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // A session busy but silent, and one that waits too long (field §4.3):
@@ -85,9 +87,9 @@ func (s *State) stalledRisks(snap *Snapshot) []Risk {
 			}
 			out = append(out, Risk{Kind: RiskStalled, Session: v.ID, Backed: b.source == FromCodeRecord,
 				Summary: fmt.Sprintf("%s is busy but silent for %s: neither its record nor the log moved (a stream may have stalled); %s",
-					SessionName(v), FormatDuration(quiet), idleToGovernor(snap, v)),
+					SessionName(v), vocab.FormatDuration(quiet), idleToGovernor(snap, v)),
 				Evidence: []string{"status busy in its Claude Code session record; " + what,
-					"log: last activity " + v.LastActivity.Format(time.TimeOnly), "threshold " + FormatDuration(stall)}})
+					"log: last activity " + v.LastActivity.Format(time.TimeOnly), "threshold " + vocab.FormatDuration(stall)}})
 		case AttentionWaiting:
 			if v.WaitingSince.IsZero() || snap.Now.Sub(v.WaitingSince) < waitLong {
 				continue
@@ -95,9 +97,9 @@ func (s *State) stalledRisks(snap *Snapshot) []Risk {
 			wait := snap.Now.Sub(v.WaitingSince)
 			out = append(out, Risk{Kind: RiskWaitingLong, Session: v.ID, Backed: v.WaitingSinceSource == FromCodeRecord,
 				Summary: fmt.Sprintf("%s has waited %s for you (%s): an unanswered prompt can end in an AbortError and lose the turn; %s",
-					SessionName(v), FormatDuration(wait), orWaiting(v.WaitingFor), idleToGovernor(snap, v)),
+					SessionName(v), vocab.FormatDuration(wait), orWaiting(v.WaitingFor), idleToGovernor(snap, v)),
 				Evidence: []string{"waiting since " + v.WaitingSince.Format(time.TimeOnly) + " (" + v.WaitingSinceSource.Text() + ")",
-					"threshold " + FormatDuration(waitLong)}})
+					"threshold " + vocab.FormatDuration(waitLong)}})
 		}
 	}
 	return out

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // Governor constants as of app v1.11847.5 (claude-logs.md §2). They are used
@@ -250,7 +252,7 @@ func (s *State) applyGovernor(e *Event) {
 			s.evict(sess, e, cause, other)
 		} else {
 			c.AtCapWouldEvict++
-			s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: e.IdleS, IdleSource: SourceLogged, Cause: cause, Other: other, File: e.File, Line: e.Line})
+			s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: e.IdleS, IdleSource: vocab.SourceLogged, Cause: cause, Other: other, File: e.File, Line: e.Line})
 		}
 	case KindYield:
 		c.Yields++
@@ -280,7 +282,7 @@ func (s *State) applyGovernor(e *Event) {
 }
 
 func (s *State) setEffective(e *Event) {
-	s.effective = EffectiveView{Value: e.Effective, Source: SourceLogged, At: e.Time}
+	s.effective = EffectiveView{Value: e.Effective, Source: vocab.SourceLogged, At: e.Time}
 	s.counts.MaxEffective = max(s.counts.MaxEffective, e.Effective)
 }
 
@@ -289,7 +291,7 @@ func (s *State) evict(sess *session, e *Event, cause Cause, other string) {
 	sess.lastEvict = e.Time
 	s.setState(sess, StatePaused, ReasonGovernorEvict)
 	sess.evictions++
-	s.recordEviction(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: e.IdleS, IdleSource: SourceLogged, Cause: cause, Other: other, Eviction: true, File: e.File, Line: e.Line})
+	s.recordEviction(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: e.IdleS, IdleSource: vocab.SourceLogged, Cause: cause, Other: other, Eviction: true, File: e.File, Line: e.Line})
 }
 
 func (s *State) recordEviction(o Outcome) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 var t0 = time.Date(2026, 9, 30, 10, 0, 0, 0, time.UTC)
@@ -103,21 +104,21 @@ func TestPauseLongAfterEvictionIsNewEviction(t *testing.T) {
 
 func TestCapLoggedOrEstimated(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
-	if c := s.Snapshot(t0).Cap; c.Source != governor.SourceUnknown {
+	if c := s.Snapshot(t0).Cap; c.Source != vocab.SourceUnknown {
 		t.Fatalf("no data: %+v", c)
 	}
-	s.ApplyHost(governor.HostMemory{At: t0, Total: governor.Figure{Value: 16 << 30, Known: true}})
-	if c := s.Snapshot(t0).Cap; c.Value != 6 || c.Source != governor.SourceEstimated {
+	s.ApplyHost(governor.HostMemory{At: t0, Total: vocab.Figure{Value: 16 << 30, Known: true}})
+	if c := s.Snapshot(t0).Cap; c.Value != 6 || c.Source != vocab.SourceEstimated {
 		t.Fatalf("16 GiB: %+v", c)
 	}
-	s.ApplyHost(governor.HostMemory{At: t0, Total: governor.Figure{Value: 64 << 30, Known: true}})
+	s.ApplyHost(governor.HostMemory{At: t0, Total: vocab.Figure{Value: 64 << 30, Known: true}})
 	if c := s.Snapshot(t0).Cap; c.Value != 21 {
 		t.Fatalf("64 GiB: %+v", c)
 	}
 	for _, e := range parseLines(t, "main.log", at(0)+" [info] [CliGovernor] at cap=8; would evict local_a (idle 5s) for user spawn") {
 		s.Apply(e)
 	}
-	if c := s.Snapshot(t0).Cap; c.Value != 8 || c.Source != governor.SourceLogged {
+	if c := s.Snapshot(t0).Cap; c.Value != 8 || c.Source != vocab.SourceLogged {
 		t.Fatalf("logged cap wins: %+v", c)
 	}
 }
@@ -203,7 +204,7 @@ func TestShortIDNeverSplitsACharacter(t *testing.T) {
 		"plain":                                      "plain",
 		"ééééééééééééééééé":                          "éééééééééééééé",
 	} {
-		if got := governor.ShortID(in); got != want || !utf8.ValidString(got) {
+		if got := vocab.ShortID(in); got != want || !utf8.ValidString(got) {
 			t.Errorf("ShortID(%q) = %q, want %q", in, got, want)
 		}
 	}
@@ -235,8 +236,8 @@ func TestUnexplainedEvictionIdleSource(t *testing.T) {
 		at(300)+" [info] [CliGovernor] pressure evicting local_b (idle 70s)",
 	)
 	ev, _ := s.Evictions()
-	if len(ev) != 3 || ev[0].IdleSource != governor.SourceEstimated || ev[0].IdleS != 100 ||
-		ev[1].IdleSource != governor.SourceUnknown || ev[2].IdleSource != governor.SourceLogged {
+	if len(ev) != 3 || ev[0].IdleSource != vocab.SourceEstimated || ev[0].IdleS != 100 ||
+		ev[1].IdleSource != vocab.SourceUnknown || ev[2].IdleSource != vocab.SourceLogged {
 		t.Fatalf("idle sources: %+v", ev)
 	}
 }

@@ -3,6 +3,8 @@ package governor
 import (
 	"fmt"
 	"time"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // The memory trend: at the slope of free memory over the last few minutes,
@@ -115,7 +117,7 @@ func memoryTrend(snap *Snapshot) (Risk, time.Duration, bool) {
 		case now <= l.ratio:
 			parts = append(parts, "already below "+l.name)
 		case d <= TrendHorizon:
-			parts = append(parts, fmt.Sprintf("crosses %s in ~%s", l.name, FormatDuration(d)))
+			parts = append(parts, fmt.Sprintf("crosses %s in ~%s", l.name, vocab.FormatDuration(d)))
 		}
 	}
 	toWarning := time.Duration(-1)

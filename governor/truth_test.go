@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // A restart: the cap logged by the run before carries over with its age,
@@ -25,7 +26,7 @@ func TestFactsCarryOverARestart(t *testing.T) {
 	if snap.LoggedPressureNow() != governor.PressureUnknown || !strings.Contains(snap.LoggedPressureText(), "no longer current") {
 		t.Errorf("a level logged before the app quit is current: %q", snap.LoggedPressureText())
 	}
-	if snap.Effective.Source == governor.SourceLogged {
+	if snap.Effective.Source == vocab.SourceLogged {
 		t.Errorf("the quit app's count shown beside %d live: %+v", snap.Live, snap.Effective)
 	}
 	if end := snap.AppEndText(); !strings.HasPrefix(end, "quit ") || !strings.HasSuffix(end, "10s ago") {
@@ -33,7 +34,7 @@ func TestFactsCarryOverARestart(t *testing.T) {
 	}
 	applyEvents(s, governor.Event{Time: sec(60), Kind: governor.KindAppStart, Detail: &governor.EventDetail{Version: "1.1"}})
 	snap = s.Snapshot(sec(120))
-	if snap.Cap.Value != 8 || snap.Cap.Source != governor.SourceLogged || snap.Cap.Age != 118*time.Second {
+	if snap.Cap.Value != 8 || snap.Cap.Source != vocab.SourceLogged || snap.Cap.Age != 118*time.Second {
 		t.Errorf("cap after the restart: %+v", snap.Cap)
 	}
 	if snap.AppEndText() != "" {
@@ -94,7 +95,7 @@ func TestSilentLogIsSaidToBeOld(t *testing.T) {
 		t.Fatalf("five minutes on: stale %v victim %v live %d", snap.Stale, snap.NextVictim, snap.Live)
 	}
 	snap := s.Snapshot(sec(3).Add(64 * 24 * time.Hour))
-	if !snap.Stale || snap.Live != 0 || snap.NextVictim != nil || len(snap.IdleRanking) != 0 || snap.Effective.Source == governor.SourceLogged {
+	if !snap.Stale || snap.Live != 0 || snap.NextVictim != nil || len(snap.IdleRanking) != 0 || snap.Effective.Source == vocab.SourceLogged {
 		t.Fatalf("stale %v live %d victim %v ranking %d effective %+v", snap.Stale, snap.Live, snap.NextVictim, len(snap.IdleRanking), snap.Effective)
 	}
 	for _, v := range snap.Sessions {

@@ -3,8 +3,9 @@ package governor
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"time"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // Snapshot derives what the user sees as of now: idle times climb with the
@@ -56,7 +57,7 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 	}
 	snap.Effective = s.effectiveView(now)
 	if snap.Stale {
-		snap.Effective = EffectiveView{Source: SourceUnknown} // no count of a silent log is the present
+		snap.Effective = EffectiveView{Source: vocab.SourceUnknown} // no count of a silent log is the present
 	}
 	snap.Outlook = outlook(snap)
 	sweepOutlook(&snap.Outlook, snap)
@@ -128,8 +129,8 @@ func (s *State) effectiveView(now time.Time) EffectiveView {
 // from an earlier snapshot (the status line keeps one between its runs)
 // reads as Snapshot would read it at now.
 func (e EffectiveView) AsOf(now time.Time) EffectiveView {
-	if e.Source != SourceLogged {
-		return EffectiveView{Source: SourceUnknown}
+	if e.Source != vocab.SourceLogged {
+		return EffectiveView{Source: vocab.SourceUnknown}
 	}
 	e.Age = max(0, now.Sub(e.At))
 	e.Fresh = e.Age <= effectiveFresh
@@ -140,7 +141,7 @@ func (e EffectiveView) AsOf(now time.Time) EffectiveView {
 // know (the host sampler's total live, the [process-memory] total in logs).
 func (s *State) capView() CapView {
 	if s.loggedCap > 0 {
-		return CapView{Value: s.loggedCap, Source: SourceLogged, At: s.loggedCapAt}
+		return CapView{Value: s.loggedCap, Source: vocab.SourceLogged, At: s.loggedCapAt}
 	}
 	var ram uint64
 	if s.host != nil && s.host.Total.Known {
@@ -150,9 +151,9 @@ func (s *State) capView() CapView {
 		ram = uint64(s.counts.TotalMB) << 20
 	}
 	if ram == 0 {
-		return CapView{Source: SourceUnknown}
+		return CapView{Source: vocab.SourceUnknown}
 	}
-	return CapView{Value: estimateCap(ram), Source: SourceEstimated}
+	return CapView{Value: estimateCap(ram), Source: vocab.SourceEstimated}
 }
 
 // estimateCap is the app's formula: max(6, floor(RAM / 3 GiB)).
@@ -185,10 +186,10 @@ func outlook(s Snapshot) Outlook {
 		// Named as every row names it (issue 23 #5: a bare hex id as the
 		// next victim said nothing), the id after it.
 		who := SessionName(*s.NextVictim)
-		if short := ShortID(s.NextVictim.ID); who != short {
+		if short := vocab.ShortID(s.NextVictim.ID); who != short {
 			who += " (" + short + ")"
 		}
-		o.Summary = fmt.Sprintf("%s is at the cap: the next session would make the app pause %s, idle %s", counted, who, FormatDuration(s.NextVictim.Idle))
+		o.Summary = fmt.Sprintf("%s is at the cap: the next session would make the app pause %s, idle %s", counted, who, vocab.FormatDuration(s.NextVictim.Idle))
 	case n == s.Cap.Value:
 		o.Action = "yield"
 		o.Summary = fmt.Sprintf("%s is at the cap and no session has been idle 60 s: the app would start no session ahead of time", counted)
@@ -197,53 +198,6 @@ func outlook(s Snapshot) Outlook {
 		o.Summary = fmt.Sprintf("%s is %d over the cap: the app starts no session ahead of time (the ones you start still start)", counted, n-s.Cap.Value)
 	}
 	return o
-}
-
-// ShortID shortens local_<uuid> to its first 8 hex digits, like git does;
-// any other id to its first 14 characters (never cutting a character in
-// two: ids come from the log and may hold any text).
-func ShortID(id string) string {
-	const p = "local_"
-	if len(id) > len(p)+8 && id[:len(p)] == p {
-		id = id[len(p):]
-		return firstRunes(id, 8)
-	}
-	return firstRunes(id, 14)
-}
-
-func firstRunes(s string, n int) string {
-	for i := range s {
-		if n == 0 {
-			return s[:i]
-		}
-		n--
-	}
-	return s
-}
-
-// FormatDuration prints 45s, 3m05s, 2h04m, 3d04h.
-// Without fmt: the loss timeline formats one for every eviction.
-func FormatDuration(d time.Duration) string {
-	d = d.Round(time.Second)
-	var buf [32]byte
-	switch {
-	case d < time.Minute:
-		return string(append(strconv.AppendInt(buf[:0], int64(d.Seconds()), 10), 's'))
-	case d < time.Hour:
-		return string(twoUnits(buf[:0], int64(d.Minutes()), 'm', int64(d.Seconds())%60, 's'))
-	case d < 48*time.Hour:
-		return string(twoUnits(buf[:0], int64(d.Hours()), 'h', int64(d.Minutes())%60, 'm'))
-	}
-	return string(twoUnits(buf[:0], int64(d.Hours())/24, 'd', int64(d.Hours())%24, 'h'))
-}
-
-// twoUnits appends "<a><ua><b, two digits><ub>", as %d%c%02d%c does.
-func twoUnits(b []byte, a int64, ua byte, n int64, ub byte) []byte {
-	b = append(strconv.AppendInt(b, a, 10), ua)
-	if n >= 0 && n < 10 {
-		b = append(b, '0')
-	}
-	return append(strconv.AppendInt(b, n, 10), ub)
 }
 
 // logLines lists the event log oldest first by log time, describing each

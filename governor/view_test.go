@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // TestOneSessionCount: Live counts the sessions seen live and nothing else;
@@ -33,7 +34,7 @@ func TestOneSessionCount(t *testing.T) {
 		t.Fatalf("Live = %d, sessions live = %d, want 2", snap.Live, live)
 	}
 	e := snap.Effective
-	if e.Value != 3 || e.Source != governor.SourceLogged || e.Age != 110*time.Second || !e.Fresh {
+	if e.Value != 3 || e.Source != vocab.SourceLogged || e.Age != 110*time.Second || !e.Fresh {
 		t.Fatalf("governor effective: %+v", e)
 	}
 	if got := governor.EffectiveText(e); got != "governor 3 effective, 1m50s ago" {
@@ -51,7 +52,7 @@ func TestOneSessionCount(t *testing.T) {
 	}
 	restarted := stateFrom(t, at(0)+" [debug] [CliGovernor] acquire(user) effective=5/8",
 		at(5)+" [info] Starting app {", "  appVersion: '2.9939.4',", "}")
-	if e := restarted.Snapshot(t0.Add(10 * time.Second)).Effective; e.Source != governor.SourceUnknown || e.Value != 0 {
+	if e := restarted.Snapshot(t0.Add(10 * time.Second)).Effective; e.Source != vocab.SourceUnknown || e.Value != 0 {
 		t.Errorf("after an app start the old count is gone: %+v", e)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // blockSize is how much of a file one parse worker takes at a time: big
@@ -25,7 +26,7 @@ const blocksPerWorker = 4
 // folder of many small generations (20 000 rotated files) otherwise
 // allocated a full set of blocks, 3 MB, for every file.
 var freeBlocks = sync.Pool{New: func() any {
-	return &blockMem{data: make([]byte, 0, blockSize+governor.MaxLineBytes)}
+	return &blockMem{data: make([]byte, 0, blockSize+vocab.MaxLineBytes)}
 }}
 
 // block is a run of whole lines, normally starting at an entry's first line.
@@ -36,7 +37,7 @@ type block struct {
 	// leading lines continue an entry the previous block already held.
 	contd bool
 	// midLine: the block starts inside a line longer than a block, whose
-	// head (cut at governor.MaxLineBytes) the previous block already delivered.
+	// head (cut at vocab.MaxLineBytes) the previous block already delivered.
 	midLine bool
 	mem     *blockMem
 }

@@ -19,5 +19,5 @@
 // It reads from an io.Reader or from lines it is handed; it never opens,
 // follows or lists files (that is sources/), never keeps model state (that is
 // governor/) and never renders. Every string it puts into an event is
-// sanitised and capped with governor.Sanitize.
+// sanitised and capped with vocab.Sanitize.
 package ingest

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // entry is one log entry: a line with a known timestamp prefix plus the
@@ -101,7 +102,7 @@ func newAssembler(file string, loc *time.Location, emit func(*entry)) *assembler
 	}
 	// The file name goes into every event and on to the screen and reports:
 	// a name is as untrusted as the lines in it.
-	file = governor.SanitizeStringWith(file, governor.PathText)
+	file = vocab.SanitizeStringWith(file, vocab.PathText)
 	a := &assembler{file: file, loc: loc, emit: emit, bodyBuf: make([]byte, 0, 512), names: newNames()}
 	// The minute caches start at a real minute, not at zero bytes: a line
 	// that starts with sixteen NULs would match zeros and pass as stamped.

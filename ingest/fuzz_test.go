@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // FuzzAssembleParse feeds arbitrary text through entry assembly, parsing and
@@ -38,7 +39,7 @@ func FuzzAssembleParse(f *testing.F) {
 			t.Fatalf("unbounded snapshot: %d sessions %d outcomes %d log", len(snap.Sessions), len(snap.Outcomes), len(snap.Log))
 		}
 		for _, l := range snap.Log {
-			checkText(t, l.Text, 4*governor.MaxTextRunes)
+			checkText(t, l.Text, 4*vocab.MaxTextRunes)
 		}
 	})
 }
@@ -52,7 +53,7 @@ func applyAll(s *governor.State, evs []governor.Event) {
 func checkEvents(t *testing.T, evs []governor.Event) {
 	for _, e := range evs {
 		for _, str := range []string{e.Session, e.ReasonText(), e.Cwd, e.Text, e.Details().Version, e.Details().Platform, e.Details().Arch, e.Details().Step, e.Lifecycle, e.PressureText(), e.LevelText()} {
-			checkText(t, str, governor.MaxTextRunes+1)
+			checkText(t, str, vocab.MaxTextRunes+1)
 		}
 	}
 }
@@ -63,7 +64,7 @@ func checkText(t *testing.T, s string, maxRunes int) {
 		t.Fatalf("unsafe or uncapped text: %q", s)
 	}
 	for _, r := range s {
-		if governor.UnsafeRune(r) {
+		if vocab.UnsafeRune(r) {
 			t.Fatalf("control character %U reached an event: %q", r, s)
 		}
 	}

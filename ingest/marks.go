@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"math/bits"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // Splitting a block into lines is report's hot loop: a gigabyte of log is
@@ -27,7 +27,7 @@ import (
 //     vector code on every CPU that matters, and a byte-exact SWAR test of
 //     the three patterns takes some 35 instructions a word.
 //
-// Both strip a CR before the newline, cut lines at governor.MaxLineBytes and
+// Both strip a CR before the newline, cut lines at vocab.MaxLineBytes and
 // deliver a last line without newline, as ReadLines does.
 
 // markBatch is how many 64-byte chunks are marked at a time: the masks stay
@@ -66,20 +66,20 @@ func (s *lineSink) deliver(line []byte, mayHaveSignal bool) {
 // (trim, the rare case, is the call).
 func (s *lineSink) next(line []byte) []byte {
 	s.lines++
-	if n := len(line); n > 0 && (line[n-1] == '\r' || n > governor.MaxLineBytes) {
+	if n := len(line); n > 0 && (line[n-1] == '\r' || n > vocab.MaxLineBytes) {
 		return s.trim(line)
 	}
 	return line
 }
 
 // trim strips a CR before the newline and cuts a line at
-// governor.MaxLineBytes, counting the cut.
+// vocab.MaxLineBytes, counting the cut.
 func (s *lineSink) trim(line []byte) []byte {
 	if n := len(line); n > 0 && line[n-1] == '\r' {
 		line = line[:n-1]
 	}
-	if len(line) > governor.MaxLineBytes {
-		line = line[:governor.MaxLineBytes]
+	if len(line) > vocab.MaxLineBytes {
+		line = line[:vocab.MaxLineBytes]
 		s.cut++
 	}
 	return line

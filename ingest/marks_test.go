@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // markAlphabet is heavy in the bytes the kernels look for, so random data
@@ -255,7 +256,7 @@ func goKernel(data []byte, from, chunks int, out []uint64) {
 }
 
 // referenceEvents splits data by ReadLines' rules with no prefilter at all:
-// each line, its CR stripped and cut at governor.MaxLineBytes, is searched
+// each line, its CR stripped and cut at vocab.MaxLineBytes, is searched
 // for a signal.
 func referenceEvents(data []byte) []governor.Event {
 	var evs []governor.Event
@@ -266,8 +267,8 @@ func referenceEvents(data []byte) []governor.Event {
 	}
 	for _, line := range lines {
 		line = bytes.TrimSuffix(line, []byte("\r"))
-		if len(line) > governor.MaxLineBytes {
-			line = line[:governor.MaxLineBytes]
+		if len(line) > vocab.MaxLineBytes {
+			line = line[:vocab.MaxLineBytes]
 		}
 		asm.FeedLine(line, true)
 	}
@@ -277,7 +278,7 @@ func referenceEvents(data []byte) []governor.Event {
 
 // Both splits, with every kernel and with marksOf standing in for one,
 // find what a split with no prefilter finds, where a signal ends a line
-// cut at governor.MaxLineBytes, ends with a CR, or touches the cut (found
+// cut at vocab.MaxLineBytes, ends with a CR, or touches the cut (found
 // in review: the walk's test of a cut line's end could be deleted with
 // every test passing).
 func TestSplitsFindWhatNoPrefilterFinds(t *testing.T) {
@@ -289,7 +290,7 @@ func TestSplitsFindWhatNoPrefilterFinds(t *testing.T) {
 	var inputs [][]byte
 	for _, head := range []string{"", stamp} {
 		for _, signal := range []string{"status: 429", "x rate_limit_error", "HTTP 529"} {
-			for end := governor.MaxLineBytes - 3; end <= governor.MaxLineBytes+1; end++ {
+			for end := vocab.MaxLineBytes - 3; end <= vocab.MaxLineBytes+1; end++ {
 				for _, after := range []string{"x", "9", "_", "\r", "", " Too Many Requests"} {
 					pad := end - len(head) - len(signal)
 					line := head + strings.Repeat(" ", pad) + signal + after

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // names interns the short strings that events repeat endlessly: session
@@ -46,7 +47,7 @@ func newNames() *names { return &names{m: make(map[string]string, 64)} }
 // right for any caller. A nil table sanitises afresh.
 func (n *names) get(b []byte, max int) string {
 	if n == nil || len(b) > max {
-		return governor.Sanitize(b, max)
+		return vocab.Sanitize(b, max)
 	}
 	if len(b) == 0 {
 		return ""
@@ -60,8 +61,8 @@ func (n *names) get(b []byte, max int) string {
 	}
 	s, ok := n.m[string(b)] // no allocation: the compiler spots the lookup
 	if !ok {
-		if !governor.IsPlainASCII(b) {
-			return governor.Sanitize(b, max)
+		if !vocab.IsPlainASCII(b) {
+			return vocab.Sanitize(b, max)
 		}
 		if len(n.m) >= maxNames {
 			clear(n.m)
@@ -80,7 +81,7 @@ func (n *names) text(kind governor.Kind, b []byte) string {
 	if n != nil && n.summary && kind.LogOnlyText() {
 		return ""
 	}
-	return governor.Sanitize(b, governor.MaxTextRunes)
+	return vocab.Sanitize(b, vocab.MaxTextRunes)
 }
 
 // recentSlot picks the names.recent slot of a name from its length and

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // An interned name must be what Sanitize gives for every caller's cap.
@@ -12,7 +13,7 @@ func TestNamesMatchSanitize(t *testing.T) {
 	n := newNames()
 	for _, s := range []string{"warm", "governor_evict", "a-rather-long-reason-of-thirty-chars", "bad\x1b[31m", "local_x", ""} {
 		for _, max := range []int{40, 20, 64, 5} {
-			if got, want := n.get([]byte(s), max), governor.Sanitize([]byte(s), max); got != want {
+			if got, want := n.get([]byte(s), max), vocab.Sanitize([]byte(s), max); got != want {
 				t.Errorf("get(%q, %d) = %q, want %q", s, max, got, want)
 			}
 		}
@@ -26,7 +27,7 @@ func TestNamesSlotsMatchSanitize(t *testing.T) {
 	n := newNames()
 	for range 2 {
 		for _, s := range []string{"warm", "w\x01rm", "warm", "wbrm", "w\u00e9rm", "warm", ""} {
-			if got, want := n.get([]byte(s), 20), governor.Sanitize([]byte(s), 20); got != want {
+			if got, want := n.get([]byte(s), 20), vocab.Sanitize([]byte(s), 20); got != want {
 				t.Errorf("get(%q) = %q, want %q", s, got, want)
 			}
 		}
@@ -40,7 +41,7 @@ func TestNamesSlotsMatchSanitize(t *testing.T) {
 			b := []byte(line)
 			w, wantRest := idStops.word(b)
 			got, rest := sessionID(n, b)
-			if want := governor.Sanitize(w, 64); got != want || string(rest) != string(wantRest) {
+			if want := vocab.Sanitize(w, 64); got != want || string(rest) != string(wantRest) {
 				t.Errorf("sessionID(%q) = %q, %q; want %q, %q", line, got, rest, want, wantRest)
 			}
 		}

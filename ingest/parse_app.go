@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // App lines: start, quit, updates, relaunches, renderer loss, Remote Control
@@ -29,14 +30,14 @@ func parseAppTagged(e *entry, b []byte, out []governor.Event) []governor.Event {
 			return out
 		}
 		if rest, ok := cut(b, "[rcAutoEnable] verdict: "); ok {
-			return remoteState(e, governor.ReasonAutoEnable, nm.get(rest, governor.MaxTextRunes), out)
+			return remoteState(e, governor.ReasonAutoEnable, nm.get(rest, vocab.MaxTextRunes), out)
 		}
 	case 'u':
 		if rest, ok := cut(b, "[updater] "); ok {
 			return parseUpdater(nm, trimSpaces(rest), out)
 		}
 		if rest, ok := cut(b, "[update-restart] "); ok && bytes.Contains(rest, []byte("nav-restore marker")) {
-			return append(out, governor.Event{Kind: governor.KindRestartMarker, Text: governor.Sanitize(trimSpaces(rest), governor.MaxTextRunes)})
+			return append(out, governor.Event{Kind: governor.KindRestartMarker, Text: vocab.Sanitize(trimSpaces(rest), vocab.MaxTextRunes)})
 		}
 	case 's':
 		if rest, ok := cut(b, "[stealth-update] "); ok && bytes.HasPrefix(trimSpaces(rest), []byte("Triggering stealth update")) {
@@ -44,11 +45,11 @@ func parseAppTagged(e *entry, b []byte, out []governor.Event) []governor.Event {
 			return append(out, governor.Event{Kind: governor.KindUpdateRestart, Reason: governor.ReasonIdleTimeout})
 		}
 		if _, ok := cut(b, "[stealth-relaunch] "); ok {
-			return append(out, governor.Event{Kind: governor.KindRelaunch, Text: governor.Sanitize(b, governor.MaxTextRunes)})
+			return append(out, governor.Event{Kind: governor.KindRelaunch, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
 		}
 	case 'q':
 		if _, ok := cut(b, "[quit-cleanup] "); ok {
-			return append(out, governor.Event{Kind: governor.KindAppQuit, Text: governor.Sanitize(b, governor.MaxTextRunes)})
+			return append(out, governor.Event{Kind: governor.KindAppQuit, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
 		}
 	}
 	return out
@@ -93,9 +94,9 @@ func parseUpdater(nm *names, b []byte, out []governor.Event) []governor.Event {
 // reason and exit code) and "Main webview is unresponsive".
 func parseRenderer(b []byte, out []governor.Event) []governor.Event {
 	if bytes.HasPrefix(b, []byte("GPU process gone")) || bytes.HasPrefix(b, []byte("Main webview render process gone")) {
-		ev := governor.Event{Kind: governor.KindRendererGone, Text: governor.Sanitize(b, governor.MaxTextRunes)}
+		ev := governor.Event{Kind: governor.KindRendererGone, Text: vocab.Sanitize(b, vocab.MaxTextRunes)}
 		if v, ok := inspectField(b, "reason:"); ok {
-			setReason(&ev, governor.Sanitize(v, 40))
+			setReason(&ev, vocab.Sanitize(v, 40))
 		}
 		if v, ok := inspectField(b, "exitCode:"); ok {
 			if n, _, ok := signedNum(v); ok {
@@ -105,7 +106,7 @@ func parseRenderer(b []byte, out []governor.Event) []governor.Event {
 		return append(out, ev)
 	}
 	if bytes.HasPrefix(b, []byte("Main webview is unresponsive")) {
-		return append(out, governor.Event{Kind: governor.KindUnresponsive, Text: governor.Sanitize(b, governor.MaxTextRunes)})
+		return append(out, governor.Event{Kind: governor.KindUnresponsive, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
 	}
 	return out
 }
@@ -127,9 +128,9 @@ func inspectField(b []byte, key string) ([]byte, bool) {
 func parseQuit(b []byte, out []governor.Event) []governor.Event {
 	switch {
 	case bytes.HasPrefix(b, []byte("beforeQuitForUpdate")): // this quit is an update restart (§7.7)
-		return append(out, governor.Event{Kind: governor.KindUpdateRestart, Reason: governor.ReasonUpdate, Text: governor.Sanitize(b, governor.MaxTextRunes)})
+		return append(out, governor.Event{Kind: governor.KindUpdateRestart, Reason: governor.ReasonUpdate, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
 	case bytes.HasPrefix(b, []byte("beforeQuit: handler fired")), bytes.HasPrefix(b, []byte("willQuit: handler")):
-		return append(out, governor.Event{Kind: governor.KindAppQuit, Text: governor.Sanitize(b, governor.MaxTextRunes)})
+		return append(out, governor.Event{Kind: governor.KindAppQuit, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
 	}
 	return out
 }
@@ -147,7 +148,7 @@ func parseAppStart(first []byte, cont [][]byte) governor.Event {
 				v := bytes.TrimLeft(line[i+len(f.key):], " ")
 				v = bytes.TrimLeft(v, "'\"")
 				w, _ := word(v, "'\",} ")
-				*f.dst = governor.Sanitize(w, 40)
+				*f.dst = vocab.Sanitize(w, 40)
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // The Claude Code daemon's log, ~/.claude/daemon.log (claude-logs.md §7.6;
@@ -90,7 +91,7 @@ func parseDaemonRestart(nm *names, b []byte, out []governor.Event) []governor.Ev
 		return append(out, ev)
 	}
 	if bytes.HasPrefix(b, []byte("another daemon won the lock race")) {
-		return append(out, governor.Event{Kind: governor.KindDaemonLockRace, Text: governor.Sanitize(b, governor.MaxTextRunes)})
+		return append(out, governor.Event{Kind: governor.KindDaemonLockRace, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
 	}
 	return out
 }
@@ -157,7 +158,7 @@ func parseBg(nm *names, b []byte, out []governor.Event) []governor.Event {
 		return append(out, governor.Event{Kind: governor.KindDaemonReap, Count: n})
 	}
 	if bytes.HasPrefix(rest, []byte("spare spawned host")) {
-		return append(out, governor.Event{Kind: governor.KindDaemonSpare, Text: governor.Sanitize(rest, governor.MaxTextRunes)})
+		return append(out, governor.Event{Kind: governor.KindDaemonSpare, Text: vocab.Sanitize(rest, vocab.MaxTextRunes)})
 	}
 	if r, ok := cut(rest, "adopt: "); ok {
 		ev := governor.Event{Kind: governor.KindDaemonAdopt}
@@ -190,7 +191,7 @@ func parseSettled(nm *names, b []byte) governor.Event {
 		setReason(&ev, nm.get(w, 20))
 		if why, ok := cut(rest, "): "); ok {
 			why = bytes.TrimSpace(why)
-			ev.Text = governor.Sanitize(why, governor.MaxTextRunes)
+			ev.Text = vocab.Sanitize(why, vocab.MaxTextRunes)
 			ev.Count = repeats(why)
 			ev.Detailed().LowMemory = bytes.Contains(why, []byte("low memory"))
 		}
@@ -271,7 +272,7 @@ func parseBgNote(b []byte, out []governor.Event) []governor.Event {
 	if !ok {
 		return out
 	}
-	ev := governor.Event{Kind: governor.KindDaemonLowMemory, Text: governor.Sanitize(b, governor.MaxTextRunes)}
+	ev := governor.Event{Kind: governor.KindDaemonLowMemory, Text: vocab.Sanitize(b, vocab.MaxTextRunes)}
 	if r, ok := cut(rest, " ("); ok {
 		if n, unit, ok := num(r); ok && bytes.HasPrefix(unit, []byte("MB")) {
 			ev.Detailed().MemoryMB = n
@@ -284,7 +285,7 @@ func parseBgNote(b []byte, out []governor.Event) []governor.Event {
 // workers, 1 refused in 0s": Count is the refused workers (background
 // sessions that were not brought back), Eligible the stale ones.
 func prewarm(line, b []byte) governor.Event {
-	ev := governor.Event{Kind: governor.KindDaemonPrewarm, Text: governor.Sanitize(line, governor.MaxTextRunes)}
+	ev := governor.Event{Kind: governor.KindDaemonPrewarm, Text: vocab.Sanitize(line, vocab.MaxTextRunes)}
 	if r, ok := field(b, "respawned "); ok {
 		_, r, _ = num(r)
 		if r, ok := cut(r, "/"); ok {

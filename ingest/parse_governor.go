@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // parseGovernor reads the body after "[CliGovernor] " (shapes G1–G6 in
@@ -105,7 +106,7 @@ func parseGovernorKnown(nm *names, b []byte) (governor.Event, bool) {
 	}
 	// G5 getFreeMemoryRatio failed; treating memory pressure as clear
 	if bytes.HasPrefix(b, []byte("getFreeMemoryRatio failed")) {
-		return governor.Event{Kind: governor.KindRatioFailed, Text: governor.Sanitize(b, governor.MaxTextRunes)}, true
+		return governor.Event{Kind: governor.KindRatioFailed, Text: vocab.Sanitize(b, vocab.MaxTextRunes)}, true
 	}
 	// G6 pressure evicting <id> (idle <N>s)
 	if rest, ok := cut(b, "pressure evicting "); ok {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // cowork-service.log, the Windows VM service's own log (claude-logs.md
@@ -29,7 +30,7 @@ func parseService(e *entry, out []governor.Event) []governor.Event {
 		// the older wording, April to mid-August 2026 (#87556)
 		bytes.HasPrefix(b, []byte("Warning: failed to open service for recovery config")):
 		// a crashed service will stay down until reboot (#93633)
-		return append(out, governor.Event{Kind: governor.KindServiceWarning, Text: governor.Sanitize(b, governor.MaxTextRunes)})
+		return append(out, governor.Event{Kind: governor.KindServiceWarning, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
 	case bytes.HasPrefix(b, []byte("[VM] VM started successfully")):
 		return append(out, governor.Event{Kind: governor.KindVMReady})
 	}

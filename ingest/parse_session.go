@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // Session lines (claude-logs.md §1.2, §7.1, §7.2), read with or without the
@@ -19,7 +20,7 @@ func parseS(e *entry, b []byte, out []governor.Event) []governor.Event {
 	if rest, ok := cut(b, "Starting local session "); ok {
 		id, rest := sessionID(nm, rest)
 		cwd, _ := cut(rest, " in ")
-		return append(out, governor.Event{Kind: governor.KindSessionStart, Session: id, Cwd: nm.get(cwd, governor.MaxTextRunes)})
+		return append(out, governor.Event{Kind: governor.KindSessionStart, Session: id, Cwd: nm.get(cwd, vocab.MaxTextRunes)})
 	}
 	if rest, ok := cut(b, "Starting app"); ok {
 		return append(out, parseAppStart(rest, e.Cont))
@@ -37,10 +38,10 @@ func parseS(e *entry, b []byte, out []governor.Event) []governor.Event {
 		return out
 	}
 	if bytes.HasPrefix(b, []byte("Successfully run onQuitCleanup")) {
-		return append(out, governor.Event{Kind: governor.KindAppQuit, Text: governor.Sanitize(b, governor.MaxTextRunes)})
+		return append(out, governor.Event{Kind: governor.KindAppQuit, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
 	}
 	if rest, ok := cut(b, "Startup failed: "); ok { // untagged variant seen in notes
-		return append(out, governor.Event{Kind: governor.KindVMFailed, Text: governor.Sanitize(rest, governor.MaxTextRunes)})
+		return append(out, governor.Event{Kind: governor.KindVMFailed, Text: vocab.Sanitize(rest, vocab.MaxTextRunes)})
 	}
 	return out
 }
@@ -159,7 +160,7 @@ func idleTimer(nm *names, b []byte) governor.Event {
 	id, r := sessionID(nm, b)
 	r, _ = cut(r, ": ")
 	secs, _, _ := num(r)
-	return governor.Event{Kind: governor.KindIdleTimer, Session: id, TimeoutS: governor.CapInt32(int64(secs))}
+	return governor.Event{Kind: governor.KindIdleTimer, Session: id, TimeoutS: vocab.CapInt32(int64(secs))}
 }
 
 // parseCCD reads what follows "[CCD] ": every untagged shape (2.x tags most
@@ -238,7 +239,7 @@ func parseCycleHealth(nm *names, b []byte) governor.Event {
 		ev.Session, rest = sessionID(nm, rest)
 		if r, ok := cut(rest, " ("); ok {
 			secs, r2, _ := num(r)
-			ev.DurationMs = governor.CapInt32(int64(min(secs, math.MaxInt32)) * 1000)
+			ev.DurationMs = vocab.CapInt32(int64(min(secs, math.MaxInt32)) * 1000)
 			if i := bytes.Index(r2, []byte("reason=")); i >= 0 {
 				w, _ := word(r2[i+7:], ",)")
 				setReason(&ev, nm.get(w, 40))

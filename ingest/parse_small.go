@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // The one-line shapes of main.log that need no file of their own, each
@@ -56,7 +57,7 @@ func parseFocusLine(e *entry, b []byte, out []governor.Event) []governor.Event {
 // failure as the app hands it on.
 func parseDispatchError(_ *entry, b []byte, out []governor.Event) []governor.Event {
 	rest := b[len("Dispatching startup error: "):] // its head: the dispatch says so
-	return append(out, governor.Event{Kind: governor.KindVMFailed, Text: governor.Sanitize(rest, governor.MaxTextRunes)})
+	return append(out, governor.Event{Kind: governor.KindVMFailed, Text: vocab.Sanitize(rest, vocab.MaxTextRunes)})
 }
 
 // parseLifecycleTagged reads "[WarmLifecycle:…] …" and its older name
@@ -77,7 +78,7 @@ func parseKernelBug(e *entry, b []byte, out []governor.Event) []governor.Event {
 func parseStall(_ *entry, b []byte, out []governor.Event) []governor.Event {
 	if rest, ok := cut(b, "[event-loop-stall] main process blocked for "); ok {
 		ms, _, _ := num(trimSpaces(rest))
-		return append(out, governor.Event{Kind: governor.KindStall, DurationMs: governor.CapInt32(int64(ms))})
+		return append(out, governor.Event{Kind: governor.KindStall, DurationMs: vocab.CapInt32(int64(ms))})
 	}
 	return out
 }
@@ -101,7 +102,7 @@ func parseScheduledTasks(_ *entry, _ []byte, out []governor.Event) []governor.Ev
 // supported …", the VM bundle refused on this machine.
 func parseCleanupVMBundle(_ *entry, b []byte, out []governor.Event) []governor.Event {
 	if rest, ok := cut(b, "[cleanupVMBundleIfUnsupported] "); ok && bytes.Contains(rest, []byte("not supported")) {
-		return append(out, governor.Event{Kind: governor.KindVMFailed, Text: governor.Sanitize(rest, governor.MaxTextRunes)})
+		return append(out, governor.Event{Kind: governor.KindVMFailed, Text: vocab.Sanitize(rest, vocab.MaxTextRunes)})
 	}
 	return out
 }

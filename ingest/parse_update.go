@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // The app's own restarts and what they stop: the updater's deferrals and
@@ -22,12 +23,12 @@ func parseUpdaterRestart(nm *names, b []byte) (governor.Event, bool) {
 		h, rest, _ := num(trimSpaces(rest))
 		ev.Detailed().PendingS = int64(h) * 3600
 		if _, why, ok := bytes.Cut(rest, []byte(":")); ok {
-			ev.Text = nm.get(bytes.TrimSpace(why), governor.MaxTextRunes) // "Claude is working", over and over
+			ev.Text = nm.get(bytes.TrimSpace(why), vocab.MaxTextRunes) // "Claude is working", over and over
 		}
 		return ev, true
 	}
 	if rest, ok := cut(b, "Auto-restarting app"); ok {
-		ev := governor.Event{Kind: governor.KindUpdateRestart, Reason: governor.ReasonUpdate, Text: governor.Sanitize(b, governor.MaxTextRunes)}
+		ev := governor.Event{Kind: governor.KindUpdateRestart, Reason: governor.ReasonUpdate, Text: vocab.Sanitize(b, vocab.MaxTextRunes)}
 		if r, ok := field(rest, "pending for "); ok {
 			h, _, _ := num(r)
 			ev.Detailed().PendingS = int64(h) * 3600
@@ -60,7 +61,7 @@ func parseKilling(b []byte, out []governor.Event) []governor.Event {
 // that runs).
 func parseSecondInstance(b []byte, out []governor.Event) []governor.Event {
 	if bytes.HasPrefix(b, []byte("Not main instance")) || bytes.HasPrefix(b, []byte("second-instance:")) {
-		return append(out, governor.Event{Kind: governor.KindSecondInstance, Text: governor.Sanitize(b, governor.MaxTextRunes)})
+		return append(out, governor.Event{Kind: governor.KindSecondInstance, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
 	}
 	return out
 }

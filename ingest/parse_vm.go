@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // parseVMNode reads cowork_vm_node.log bodies: "[VM:steps] …", "[VM:start] …",
@@ -18,7 +19,7 @@ func parseVMNode(nm *names, b []byte, out []governor.Event) []governor.Event {
 		ev := governor.Event{Kind: governor.KindVMStep, Detail: &governor.EventDetail{Step: nm.get(step, 40), Phase: string(phase)}}
 		if r, ok := cut(rest, " ("); ok {
 			ms, _, _ := num(r)
-			ev.DurationMs = governor.CapInt32(int64(ms))
+			ev.DurationMs = vocab.CapInt32(int64(ms))
 		}
 		return append(out, ev)
 	}
@@ -28,17 +29,17 @@ func parseVMNode(nm *names, b []byte, out []governor.Event) []governor.Event {
 			return append(out, governor.Event{Kind: governor.KindVMBoot}, governor.Event{Kind: governor.KindVMConfig, Detail: &governor.EventDetail{MemoryGB: gb}})
 		}
 		if r, ok := cut(rest, "Startup failed: "); ok {
-			return append(out, governor.Event{Kind: governor.KindVMFailed, Text: governor.Sanitize(r, governor.MaxTextRunes)})
+			return append(out, governor.Event{Kind: governor.KindVMFailed, Text: vocab.Sanitize(r, vocab.MaxTextRunes)})
 		}
 		if bytes.HasPrefix(rest, []byte("Connection timeout")) {
-			return append(out, governor.Event{Kind: governor.KindVMFailed, Text: governor.Sanitize(rest, governor.MaxTextRunes)})
+			return append(out, governor.Event{Kind: governor.KindVMFailed, Text: vocab.Sanitize(rest, vocab.MaxTextRunes)})
 		}
 		if ev, ok := vmStartNote(nm, rest); ok {
 			return append(out, ev...)
 		}
 		if r, ok := cut(rest, "Startup complete, total time: "); ok {
 			ms, _, _ := num(r)
-			return append(out, governor.Event{Kind: governor.KindVMReady, DurationMs: governor.CapInt32(int64(ms))})
+			return append(out, governor.Event{Kind: governor.KindVMReady, DurationMs: vocab.CapInt32(int64(ms))})
 		}
 	}
 	return out
@@ -59,7 +60,7 @@ func vmStartNote(nm *names, b []byte) ([]governor.Event, bool) {
 	case bytes.HasPrefix(b, []byte("Still waiting for guest connection")):
 		ev := governor.Event{Kind: governor.KindVMNote, Text: nm.text(governor.KindVMNote, b)}
 		if ms, _, ok := num(bytes.TrimLeft(b[len("Still waiting for guest connection"):], ". ")); ok {
-			ev.DurationMs = governor.CapInt32(int64(ms))
+			ev.DurationMs = vocab.CapInt32(int64(ms))
 		}
 		return []governor.Event{ev}, true
 	case bytes.HasPrefix(b, []byte("Skipping auto-reinstall")):
@@ -202,7 +203,7 @@ func parseVMLayer(e *entry, b []byte, out []governor.Event) []governor.Event {
 		if !bytes.HasPrefix(rest, []byte("Deleted")) {
 			return append(out, governor.Event{Kind: governor.KindVMNote, Text: e.names.text(governor.KindVMNote, b)})
 		}
-		return append(out, governor.Event{Kind: governor.KindVMBundleDeleted, Text: governor.Sanitize(rest, governor.MaxTextRunes)})
+		return append(out, governor.Event{Kind: governor.KindVMBundleDeleted, Text: vocab.Sanitize(rest, vocab.MaxTextRunes)})
 	case bytes.HasPrefix(b, []byte("[startVM] ")):
 		if bytes.HasPrefix(trimSpaces(b[len("[startVM] "):]), []byte("VM already connected")) {
 			return append(out, governor.Event{Kind: governor.KindVMReady})

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"math/bits"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // rateLimitSignal reports a real rate-limit or overload signal: the error
@@ -130,12 +130,12 @@ func statusDigitsAt(b []byte, i int) bool {
 
 // loneNumber says whether the 429 or 529 whose '9' is at data[i] stands
 // alone in its line (statusSignal's first test): no word byte touches
-// either end. A line cut at governor.MaxLineBytes may end just after it.
+// either end. A line cut at vocab.MaxLineBytes may end just after it.
 func loneNumber(data []byte, i, lineStart int) bool {
 	if start := i - 2; start > lineStart && isWordByte(data[start-1]) {
 		return false
 	}
-	return i+1 >= len(data) || i+1-lineStart >= governor.MaxLineBytes || !isWordByte(data[i+1])
+	return i+1 >= len(data) || i+1-lineStart >= vocab.MaxLineBytes || !isWordByte(data[i+1])
 }
 
 // statusSignal: HTTP 429/529 written as a status.

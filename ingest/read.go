@@ -12,7 +12,7 @@ import (
 // Stats says what reading one log produced.
 type Stats struct {
 	Lines    int // lines read
-	CutLines int // lines longer than governor.MaxLineBytes, delivered cut
+	CutLines int // lines longer than vocab.MaxLineBytes, delivered cut
 	Orphans  int // lines before the first timestamp
 	Entries  int // timestamped entries
 	// BadStamps counts lines shaped as an entry start whose stamp is no

@@ -5,7 +5,7 @@ import (
 	"encoding/binary"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // Recognising an entry's first line and reading its timestamp: the part of
@@ -227,7 +227,7 @@ func levelName(b []byte) string {
 	case "debug":
 		return "debug"
 	}
-	return governor.Sanitize(b, 12)
+	return vocab.Sanitize(b, 12)
 }
 
 func parseStamp(b []byte, loc *time.Location) time.Time {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // Result is what came of opening a session.
@@ -74,7 +75,7 @@ func (o Opener) Open(ctx context.Context, codeID string) Result {
 	}
 	if err != nil {
 		res.Why = "it failed: " + oneLine(err.Error())
-		if s := governor.SanitizeString(strings.TrimSpace(oneLine(stderr)), 160); s != "" {
+		if s := vocab.SanitizeString(strings.TrimSpace(oneLine(stderr)), 160); s != "" {
 			res.Why += ": " + s
 		}
 		return res

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 
 	"github.com/prometheus/client_golang/prometheus"
 )
@@ -96,7 +97,7 @@ func collectSnapshot(ch chan<- prometheus.Metric, s governor.Snapshot, b BuildIn
 		gauge(descLogAge, s.LogAge.Seconds())
 	}
 	gauge(descEffective, float64(s.Effective.Value), sourceLabel(s.Effective.Source))
-	if s.Effective.Source == governor.SourceLogged {
+	if s.Effective.Source == vocab.SourceLogged {
 		gauge(descEffectiveAge, s.Effective.Age.Seconds())
 	}
 	if s.Cap.Value > 0 {
@@ -148,7 +149,7 @@ func collectSnapshot(ch chan<- prometheus.Metric, s governor.Snapshot, b BuildIn
 
 	// Host.
 	if h := s.Host; h != nil {
-		figure := func(d *prometheus.Desc, f governor.Figure) {
+		figure := func(d *prometheus.Desc, f vocab.Figure) {
 			if f.Known {
 				gauge(d, float64(f.Value))
 			}

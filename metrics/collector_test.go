@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
@@ -38,19 +39,19 @@ func richState() *governor.State {
 	st.ApplyUpdate(governor.Update{
 		Host: &governor.HostMemory{
 			At:        at(250),
-			Total:     governor.Figure{Value: 32 << 30, Known: true},
-			Available: governor.Figure{Value: 10 << 30, Known: true},
-			Free:      governor.Figure{Value: 2 << 30, Known: true},
-			SwapUsed:  governor.Figure{Value: 1 << 30, Known: true},
-			SwapTotal: governor.Figure{}, // unreadable: must be absent, not 0
+			Total:     vocab.Figure{Value: 32 << 30, Known: true},
+			Available: vocab.Figure{Value: 10 << 30, Known: true},
+			Free:      vocab.Figure{Value: 2 << 30, Known: true},
+			SwapUsed:  vocab.Figure{Value: 1 << 30, Known: true},
+			SwapTotal: vocab.Figure{}, // unreadable: must be absent, not 0
 			Pressure:  governor.PressureWarning,
 		},
 		GroupsAt: at(250),
 		Groups: []governor.ProcessGroup{
-			{Key: "docker", Kind: governor.GroupCompetitor, Processes: 3, RSS: governor.Figure{Value: 1000, Known: true}},
-			{Key: "docker", Kind: governor.GroupCompetitor, Processes: 1, RSS: governor.Figure{Value: 24, Known: true}},
-			{Key: `evil"} 1\nx{`, Kind: governor.GroupKind(99), Processes: 1, RSS: governor.Figure{Value: 5, Known: true}},
-			{Key: "cowork", Kind: governor.GroupCowork, Processes: 1, GuestMemory: governor.Figure{Value: 4 << 30, Known: true}},
+			{Key: "docker", Kind: governor.GroupCompetitor, Processes: 3, RSS: vocab.Figure{Value: 1000, Known: true}},
+			{Key: "docker", Kind: governor.GroupCompetitor, Processes: 1, RSS: vocab.Figure{Value: 24, Known: true}},
+			{Key: `evil"} 1\nx{`, Kind: governor.GroupKind(99), Processes: 1, RSS: vocab.Figure{Value: 5, Known: true}},
+			{Key: "cowork", Kind: governor.GroupCowork, Processes: 1, GuestMemory: vocab.Figure{Value: 4 << 30, Known: true}},
 		},
 		Files: []governor.FileStatus{
 			{Name: "main.log", State: governor.FileFollowing, Lines: 100, LostBytes: 4096, ListErrors: 3, LastLineAt: at(245)},
@@ -172,7 +173,7 @@ func TestEmptySnapshotEstimatedCapAndNoHost(t *testing.T) {
 	if n := testutil.CollectAndCount(c, "coworktop_host_memory_total_bytes"); n != 0 {
 		t.Errorf("no host sample but %d host series", n)
 	}
-	st.ApplyHost(governor.HostMemory{Total: governor.Figure{Value: 24 << 30, Known: true}})
+	st.ApplyHost(governor.HostMemory{Total: vocab.Figure{Value: 24 << 30, Known: true}})
 	if got := testutil.ToFloat64(onlyLabels(c, "coworktop_session_cap", "source", "estimated")); got != 8 {
 		t.Errorf("estimated cap = %v, want 8 (24 GiB / 3 GiB)", got)
 	}

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 
 	"github.com/prometheus/client_golang/prometheus"
 )
@@ -149,12 +150,12 @@ const maxGroups = 32
 
 func knownFileState(s governor.FileState) bool { return slices.Contains(governor.FileStates, s) }
 
-func sourceLabel(s governor.Source) string {
+func sourceLabel(s vocab.Source) string {
 	switch s {
-	case governor.SourceLogged, governor.SourceEstimated:
+	case vocab.SourceLogged, vocab.SourceEstimated:
 		return s.String()
 	}
-	return governor.SourceUnknown.String()
+	return vocab.SourceUnknown.String()
 }
 
 func kindLabel(k governor.GroupKind) string {
@@ -181,9 +182,9 @@ func groupLabel(key string) string {
 	return key
 }
 
-// labelText keeps build labels printable and short (governor.LabelText).
+// labelText keeps build labels printable and short (vocab.LabelText).
 func labelText(s, fallback string) string {
-	s = strings.ReplaceAll(governor.SanitizeStringWith(s, governor.LabelText), string(utf8.RuneError), "")
+	s = strings.ReplaceAll(vocab.SanitizeStringWith(s, vocab.LabelText), string(utf8.RuneError), "")
 	if s == "" {
 		return fallback
 	}

@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // Note is one desktop notification.
@@ -93,11 +94,11 @@ const (
 )
 
 // Clean makes untrusted text a short, plain notification string: control
-// characters and escape sequences go (governor.Sanitize), then everything
+// characters and escape sequences go (vocab.Sanitize), then everything
 // but letters, digits, spaces and a few harmless marks; no leading '-' (so
 // it can never read as an option); at most max runes.
 func Clean(s string, max int) string {
-	s = governor.SanitizeString(s, 4*max)
+	s = vocab.SanitizeString(s, 4*max)
 	var sb strings.Builder
 	n := 0
 	for _, r := range s {
@@ -262,7 +263,7 @@ func (n *Notifier) evictionNote(s governor.Snapshot, count int) (Note, bool) {
 	if latest == nil {
 		return Note{Title: title, Message: "The app's session governor evicted a session."}, true
 	}
-	who := "session " + governor.ShortID(latest.Session)
+	who := "session " + vocab.ShortID(latest.Session)
 	for _, v := range s.Sessions { // named as every output names it: its title or folder
 		if v.ID == latest.Session {
 			who = governor.SessionName(v)
@@ -271,7 +272,7 @@ func (n *Notifier) evictionNote(s governor.Snapshot, count int) (Note, bool) {
 	}
 	msg := fmt.Sprintf("%s evicted: %s", who, latest.Cause.Text())
 	if latest.IdleS > 0 {
-		msg += ", idle " + governor.FormatDuration(time.Duration(latest.IdleS)*time.Second)
+		msg += ", idle " + vocab.FormatDuration(time.Duration(latest.IdleS)*time.Second)
 	}
 	if fresh > 1 {
 		msg = "Latest: " + msg

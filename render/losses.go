@@ -6,6 +6,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // writeLosses prints the timeline of lost sessions: every cause, every
@@ -87,7 +88,7 @@ func writeRecovery(b *strings.Builder, losses []Lost) {
 	}
 	fmt.Fprintf(b, "\nto get them back (%d with a Claude Code id; `claude --desktop` needs Claude Code %s or later)\n", known, governor.DesktopFlagSince)
 	for _, l := range named {
-		who := governor.ShortID(l.Session)
+		who := vocab.ShortID(l.Session)
 		if l.Title != "" {
 			who += " " + l.Title
 		}
@@ -114,7 +115,7 @@ func writeWaitingLosses(b *strings.Builder, losses []Lost) {
 	}
 	fmt.Fprintf(b, "\nlost while waiting for you (%d, from the session records their processes left behind)\n", len(waiting))
 	for _, l := range waiting {
-		who := governor.ShortID(l.Session)
+		who := vocab.ShortID(l.Session)
 		if l.Title != "" {
 			who += " " + l.Title
 		}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // File is one log file that was read.
@@ -392,7 +393,7 @@ func (r *Report) redactRestarts(rd Redactor, verdict string) string {
 		for j := range v.Sessions {
 			rs := &v.Sessions[j]
 			rs.ID = rd.String(rs.ID)
-			short := governor.ShortID(rs.ID)
+			short := vocab.ShortID(rs.ID)
 			if rs.Name != "" {
 				verdict = strings.ReplaceAll(verdict, rs.Name, short)
 				v.Summary = strings.ReplaceAll(v.Summary, rs.Name, short)

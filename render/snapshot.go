@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // WriteSnapshot prints `coworktop snapshot` for people: the machine first,
@@ -52,7 +53,7 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 		if v.Title != "" {
 			name = v.Title
 		}
-		row("next victim", fmt.Sprintf("%s, idle %s (estimate: least recently active, idle ≥ 60 s)", strings.TrimSpace(governor.ShortID(v.ID)+" "+name), governor.FormatDuration(v.Idle)))
+		row("next victim", fmt.Sprintf("%s, idle %s (estimate: least recently active, idle ≥ 60 s)", strings.TrimSpace(vocab.ShortID(v.ID)+" "+name), vocab.FormatDuration(v.Idle)))
 	}
 	if p := s.LoggedPressureText(); p != "" {
 		row("logged pressure", fmt.Sprintf("%s (the governor's last pressure line, %s)", p, s.PressureAt.Format(TimeLayout)))
@@ -77,7 +78,7 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 		// A timer runs only while it has time left (governor drops one
 		// that passed with no pause, and a focused session's): never "due".
 		if v.Live() && v.TimerTimeout > 0 && v.TimerRemaining > 0 {
-			timer = "idle timeout in " + governor.FormatDuration(v.TimerRemaining)
+			timer = "idle timeout in " + vocab.FormatDuration(v.TimerRemaining)
 		}
 		name, needs := v.Project, ""
 		if s.Records != nil { // the title where recorded; what it waits for
@@ -89,9 +90,9 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 			}
 		}
 		if v.Memory != nil {
-			needs += "\tmemory " + governor.FormatBytes(v.Memory.Bytes) + " (" + v.Memory.Source + ")"
+			needs += "\tmemory " + vocab.FormatBytes(v.Memory.Bytes) + " (" + v.Memory.Source + ")"
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\tidle %s\t%s%s\n", governor.ShortID(v.ID), name, state, governor.FormatDuration(v.Idle), timer, needs)
+		fmt.Fprintf(tw, "  %s\t%s\t%s\tidle %s\t%s%s\n", vocab.ShortID(v.ID), name, state, vocab.FormatDuration(v.Idle), timer, needs)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -114,10 +115,10 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 		if cpu == governor.CPUUnknown+"% CPU" {
 			cpu = "CPU unknown"
 		}
-		fmt.Fprintf(tw, "  %s\t%d procs\t%s\t%s\t%s\t%s\n", governor.SanitizeString(g.Name, 40), g.Processes, groupMemory(g), cpu, guest, governor.SanitizeString(g.Note, 80))
+		fmt.Fprintf(tw, "  %s\t%d procs\t%s\t%s\t%s\t%s\n", vocab.SanitizeString(g.Name, 40), g.Processes, groupMemory(g), cpu, guest, vocab.SanitizeString(g.Note, 80))
 		if g.Kind == governor.GroupClaudeApp {
 			for _, h := range s.AppHelpers { // the app's own processes, by role
-				fmt.Fprintf(tw, "    %s\t%d procs\t%s (%s)\t%.0f%% CPU\t\t\n", h.Label(), h.Processes, governor.FormatBytes(h.Memory), h.Source, h.CPUPercent)
+				fmt.Fprintf(tw, "    %s\t%d procs\t%s (%s)\t%.0f%% CPU\t\t\n", h.Label(), h.Processes, vocab.FormatBytes(h.Memory), h.Source, h.CPUPercent)
 			}
 		}
 	}
@@ -158,11 +159,11 @@ func groupMemory(g governor.ProcessGroup) string {
 	return "memory unreadable"
 }
 
-// Bytes prints a figure in binary units (governor.FormatBytes), or
+// Bytes prints a figure in binary units (vocab.FormatBytes), or
 // "unreadable".
-func Bytes(f governor.Figure) string {
+func Bytes(f vocab.Figure) string {
 	if !f.Known {
 		return "unreadable"
 	}
-	return governor.FormatBytes(f.Value)
+	return vocab.FormatBytes(f.Value)
 }

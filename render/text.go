@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // WriteJSON prints the report as one indented JSON object. encoding/json
@@ -28,7 +29,7 @@ func WriteText(w io.Writer, r Report) error {
 	if r.Span.First != "" {
 		span = string(r.Span.First + " → " + r.Span.Last)
 		if d := spanDuration(r.Span); d > 0 {
-			span += " (" + governor.FormatDuration(d) + ")"
+			span += " (" + vocab.FormatDuration(d) + ")"
 		}
 	}
 	fmt.Fprintf(&b, "coworktop report: %s\n", span)
@@ -108,9 +109,9 @@ func filesLine(r Report) string {
 
 func capLine(g Governor) string {
 	switch g.CapSource {
-	case governor.SourceLogged.String():
+	case vocab.SourceLogged.String():
 		return fmt.Sprintf("%d (logged) · max effective %d", g.Cap, g.MaxEffective)
-	case governor.SourceEstimated.String():
+	case vocab.SourceEstimated.String():
 		return fmt.Sprintf("~%d (estimated from RAM: max(6, RAM/3 GiB); no cap= line logged) · max effective %d", g.Cap, g.MaxEffective)
 	}
 	return "unknown (no cap= line and no RAM figure in these logs)"
@@ -163,7 +164,7 @@ func bundleText(v VM) string {
 
 // idleText and causeText are the governor's wording, which the screen
 // shares.
-func idleText(e Evicted) string { return governor.IdleText(e.IdleS, governor.SourceOf(e.IdleSource)) }
+func idleText(e Evicted) string { return governor.IdleText(e.IdleS, vocab.SourceOf(e.IdleSource)) }
 
 func causeText(c string) string { return governor.CauseOf(c).Text() }
 

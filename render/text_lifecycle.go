@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // Text for the report's lifecycle parts: each says only what the log
@@ -101,7 +102,7 @@ func daemonLine(d Daemon) string {
 	if d.LockRaces > 0 {
 		races = plural(d.LockRaces, "lock race", "lock races") + " (a start gave up)"
 		if g, ok := longestGap(d.LockGaps); ok {
-			races += fmt.Sprintf(": no daemon line for %s after %s", governor.FormatDuration(time.Duration(g.GapS)*time.Second), g.At)
+			races += fmt.Sprintf(": no daemon line for %s after %s", vocab.FormatDuration(time.Duration(g.GapS)*time.Second), g.At)
 		}
 	}
 	shut := ""

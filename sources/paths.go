@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // EnvLogDir overrides the log folder, below the --log-dir flag.
@@ -289,6 +289,6 @@ func joinFor(goos string, elem ...string) string {
 }
 
 // CleanText makes a file name, path or OS error safe to print on a
-// terminal: governor.PathText, so each unsafe rune or byte of invalid UTF-8
+// terminal: vocab.PathText, so each unsafe rune or byte of invalid UTF-8
 // shows as '?'.
-func CleanText(s string) string { return governor.SanitizeStringWith(s, governor.PathText) }
+func CleanText(s string) string { return vocab.SanitizeStringWith(s, vocab.PathText) }

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // The status line reads its own state file and its stdin, and nothing
@@ -84,7 +85,7 @@ func (a *AccountSeen) samples() []governor.QuotaSample {
 	}
 	var out []governor.QuotaSample
 	for _, e := range a.Readings {
-		s := governor.QuotaSample{Window: e.Window, Scope: governor.SanitizeString(e.Scope, 40), ResetsAt: e.ResetsAt.Time,
+		s := governor.QuotaSample{Window: e.Window, Scope: vocab.SanitizeString(e.Scope, 40), ResetsAt: e.ResetsAt.Time,
 			Source: governor.QuotaCache, At: e.At}
 		switch {
 		case e.NoLimit:

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // ~/.claude.json holds the account's details, project histories and much
@@ -149,7 +150,7 @@ func parseCachedUsage(raw []byte) (quotaParsed, error) {
 func scopeName(raw json.RawMessage) string {
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
-		return governor.SanitizeString(s, 40)
+		return vocab.SanitizeString(s, 40)
 	}
 	var obj map[string]json.RawMessage
 	if json.Unmarshal(raw, &obj) != nil {
@@ -157,7 +158,7 @@ func scopeName(raw json.RawMessage) string {
 	}
 	for _, k := range []string{"display_name", "name", "model", "model_family", "label", "id"} {
 		if json.Unmarshal(obj[k], &s) == nil && strings.TrimSpace(s) != "" {
-			return governor.SanitizeString(s, 40)
+			return vocab.SanitizeString(s, 40)
 		}
 	}
 	return ""

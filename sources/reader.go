@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
-// MaxLineBytes is governor.MaxLineBytes: longer lines are cut here, and the
+// MaxLineBytes is vocab.MaxLineBytes: longer lines are cut here, and the
 // rest is skipped without being buffered.
-const MaxLineBytes = governor.MaxLineBytes
+const MaxLineBytes = vocab.MaxLineBytes
 
 // readChunk is how much one read asks for. A large chunk keeps the number of
 // syscalls and buffer compactions negligible next to the IndexByte scan, which

@@ -9,7 +9,7 @@
 // only: it never reads files, samples the host or parses log text (that is
 // sources/ and ingest/), keeps no rule of the model (governor/), and
 // everything it prints from a log has already been sanitised by ingest with
-// governor.Sanitize and is width-truncated here before display.
+// vocab.Sanitize and is width-truncated here before display.
 //
 // Every figure it shows comes from the snapshot as governor computed it
 // (the live count, the governor's logged count and its age, the outlook,

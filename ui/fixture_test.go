@@ -7,6 +7,7 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // fixedNow is the clock of every test frame.
@@ -57,7 +58,7 @@ func parseLog(t testing.TB, file, text string) []governor.Event {
 // the scanner's groups.
 func fixtureUpdate(t testing.TB) governor.Update {
 	gib := uint64(1 << 30)
-	known := func(v uint64, src string) governor.Figure { return governor.Figure{Value: v, Known: true, Source: src} }
+	known := func(v uint64, src string) vocab.Figure { return vocab.Figure{Value: v, Known: true, Source: src} }
 	return governor.Update{
 		Events: parseLog(t, "main.log", fixtureLog),
 		Host: &governor.HostMemory{

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // header draws the meters: a title line, then pairs of meters in two columns,
@@ -147,7 +148,7 @@ func (m *Model) memMeter(w int) string {
 		}
 		used, avail := h.Used, h.Available
 		if avail.Known {
-			used = governor.Figure{Value: h.Total.Value - min(avail.Value, h.Total.Value), Known: true}
+			used = vocab.Figure{Value: h.Total.Value - min(avail.Value, h.Total.Value), Known: true}
 		}
 		if !used.Known {
 			return m.meter(label, 0, m.theme.Muted, w, "used unreadable / "+humanBytes(h.Total.Value))
@@ -210,8 +211,8 @@ func (m *Model) sessionsMeter(w int) string {
 	// say so.
 	eff := governor.EffectiveText(s.Effective)
 	var gov []string
-	if e := s.Effective; e.Source == governor.SourceLogged {
-		gov = []string{fmt.Sprintf(" · governor counts %d, %s ago", e.Value, governor.FormatDuration(e.Age)), fmt.Sprintf(" · governor counts %d", e.Value)}
+	if e := s.Effective; e.Source == vocab.SourceLogged {
+		gov = []string{fmt.Sprintf(" · governor counts %d, %s ago", e.Value, vocab.FormatDuration(e.Age)), fmt.Sprintf(" · governor counts %d", e.Value)}
 	}
 	if s.Cap.Value == 0 {
 		forms := []string{live + " live · cap ? · " + eff}
@@ -228,7 +229,7 @@ func (m *Model) sessionsMeter(w int) string {
 		st = t.Warn
 	}
 	frac := live + "/" + fmt.Sprint(s.Cap.Value)
-	if s.Cap.Source != governor.SourceLogged {
+	if s.Cap.Source != vocab.SourceLogged {
 		frac = live + "/~" + fmt.Sprint(s.Cap.Value) // the short forms keep the estimate's mark
 	}
 	capText := "cap " + governor.CapText(s.Cap)
@@ -261,15 +262,15 @@ func (m *Model) pressureLine(w int) string {
 	case s.Pressure != governor.PressureUnknown && s.LoggedPressureNow() == governor.PressureUnknown:
 		// The governor logs a level when it rises, never the return to
 		// normal: an old line is history, not the present.
-		gov = append(gov, part{t.Muted, "governor last " + s.PressureText + " " + governor.FormatDuration(age) + " ago (logged)"})
-		short = append(short, part{t.Muted, "last " + s.PressureText + " logged " + governor.ShortDuration(age) + " ago"})
+		gov = append(gov, part{t.Muted, "governor last " + s.PressureText + " " + vocab.FormatDuration(age) + " ago (logged)"})
+		short = append(short, part{t.Muted, "last " + s.PressureText + " logged " + vocab.ShortDuration(age) + " ago"})
 	case s.Pressure != governor.PressureUnknown:
 		gov = append(gov, part{m.levelStyle(s.Pressure), "governor " + s.PressureText},
-			part{t.Muted, " " + governor.FormatDuration(age) + " ago (logged)"})
+			part{t.Muted, " " + vocab.FormatDuration(age) + " ago (logged)"})
 		short = append(short, part{m.levelStyle(s.Pressure), s.PressureText},
-			part{t.Muted, " (logged " + governor.ShortDuration(age) + " ago)"})
+			part{t.Muted, " (logged " + vocab.ShortDuration(age) + " ago)"})
 		tiny = append([]part{gov[0]}, part{m.levelStyle(s.Pressure), s.PressureText},
-			part{t.Muted, ", logged " + governor.ShortDuration(age) + " ago"})
+			part{t.Muted, ", logged " + vocab.ShortDuration(age) + " ago"})
 	default:
 		gov = append(gov, part{t.Muted, "governor none logged"})
 		short = append(short, part{t.Muted, "none logged"})
@@ -492,7 +493,7 @@ func filePart(f governor.FileStatus, now time.Time) string {
 		case !f.NewestLine.IsZero():
 			p += ", newest line " + f.NewestLine.Format(dayOrClock(f.NewestLine, now))
 			if age := now.Sub(f.NewestLine); age >= time.Minute {
-				p += ", " + governor.FormatDuration(age) + " ago"
+				p += ", " + vocab.FormatDuration(age) + " ago"
 			}
 		case !f.LastLineAt.IsZero():
 			p += ", read " + clockTime(f.LastLineAt)

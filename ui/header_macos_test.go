@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // macOS (platforms audit W6): the Mem meter shows cached files beside used,
@@ -12,7 +13,7 @@ import (
 // macOS adds swap files as it goes, so 3 of 4 GiB in use is normal there.
 func TestHeaderMacOSMemoryAndSwap(t *testing.T) {
 	gib := uint64(1 << 30)
-	known := func(v uint64) governor.Figure { return governor.Figure{Value: v, Known: true, Source: "test"} }
+	known := func(v uint64) vocab.Figure { return vocab.Figure{Value: v, Known: true, Source: "test"} }
 	host := governor.HostMemory{
 		At: fixedNow, Total: known(16 * gib), Available: known(4 * gib), Used: known(12 * gib), Cached: known(3 * gib),
 		SwapTotal: known(4 * gib), SwapUsed: known(3 * gib),
@@ -20,10 +21,10 @@ func TestHeaderMacOSMemoryAndSwap(t *testing.T) {
 	}
 	m := fixtureModel(t, 160, 40, true)
 	m.snap.Host = &host
-	if got := m.memMeter(80); !strings.Contains(got, "cache "+governor.FormatBytesCompact(3*gib)+" avail") {
+	if got := m.memMeter(80); !strings.Contains(got, "cache "+vocab.FormatBytesCompact(3*gib)+" avail") {
 		t.Errorf("Mem meter has no cached figure: %q", got)
 	}
-	if got, want := m.swapMeter(40), m.meter("Swp", 0.75, m.theme.OK, 40, governor.FormatBytesCompact(3*gib)+" used"); got != want {
+	if got, want := m.swapMeter(40), m.meter("Swp", 0.75, m.theme.OK, 40, vocab.FormatBytesCompact(3*gib)+" used"); got != want {
 		t.Errorf("swap on macOS, kernel normal:\n got %q\nwant %q", got, want)
 	}
 	host.MemorystatusLevel = 46
@@ -33,7 +34,7 @@ func TestHeaderMacOSMemoryAndSwap(t *testing.T) {
 		t.Errorf("no kernel free %% beside the pressure:\n%s", got)
 	}
 	host.KernelGoverned = false // Linux/Windows: used/total above half is a warning
-	if got, want := m.swapMeter(40), m.meter("Swp", 0.75, m.theme.Warn, 40, governor.FormatBytesCompact(3*gib)+"/"+governor.FormatBytesCompact(4*gib)); got != want {
+	if got, want := m.swapMeter(40), m.meter("Swp", 0.75, m.theme.Warn, 40, vocab.FormatBytesCompact(3*gib)+"/"+vocab.FormatBytesCompact(4*gib)); got != want {
 		t.Errorf("swap elsewhere:\n got %q\nwant %q", got, want)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // The app's own processes under its row in the Competition pane (issue 38
@@ -16,7 +17,7 @@ func TestCompetitionShowsTheAppsHelpers(t *testing.T) {
 		return governor.ProcessMember{PID: pid, Name: "Claude", Role: role, Memory: b, MemoryKnown: true}
 	}
 	app := governor.ProcessGroup{Key: "claude-app", Name: "Claude app", Kind: governor.GroupClaudeApp, Processes: 4,
-		RSS: governor.Figure{Value: 3500 * mib, Known: true}, MemberSource: "private working set",
+		RSS: vocab.Figure{Value: 3500 * mib, Known: true}, MemberSource: "private working set",
 		Members: []governor.ProcessMember{mem(1, "main", 300*mib), mem(2, "renderer", 200*mib), mem(3, "renderer", 150*mib),
 			mem(4, "utility: node.mojom.NodeService", 2800*mib)}}
 	m.Update(UpdatesMsg{{Groups: []governor.ProcessGroup{app}, GroupsAt: fixedNow}})

@@ -11,6 +11,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 func sizeMsg(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }
@@ -250,7 +251,7 @@ func BenchmarkRender200Sessions50Groups(b *testing.B) {
 	u.Events = append(u.Events, events...)
 	for i := range 50 {
 		u.Groups = append(u.Groups, governor.ProcessGroup{Key: fmt.Sprint(i), Name: fmt.Sprintf("engine %d", i), Kind: governor.GroupCompetitor,
-			Processes: i, RSS: governor.Figure{Value: uint64(i) << 28, Known: true}})
+			Processes: i, RSS: vocab.Figure{Value: uint64(i) << 28, Known: true}})
 	}
 	m.Update(UpdatesMsg{u})
 	b.ResetTimer()

@@ -1,6 +1,9 @@
 package ui
 
-import "github.com/coworktop/coworktop/governor"
+import (
+	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
+)
 
 // sessionName is how a row names a session: its title, else its project,
 // else its short id (governor.SessionName), looked up in the snapshot's
@@ -20,7 +23,7 @@ func (m *Model) sessionName(id string) string {
 	if n, ok := m.names[id]; ok {
 		return n
 	}
-	return governor.ShortID(id)
+	return vocab.ShortID(id)
 }
 
 // rowName is a Sessions row's name: the session's name, with its short id
@@ -36,7 +39,7 @@ func (m *Model) rowName(s governor.SessionView) string {
 		m.dupAt = m.snap.Now
 	}
 	if m.dupNames[name] > 1 {
-		if short := governor.ShortID(s.ID); short != name {
+		if short := vocab.ShortID(s.ID); short != name {
 			return name + " · " + short
 		}
 	}

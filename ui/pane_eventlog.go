@@ -2,6 +2,7 @@ package ui
 
 import (
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 	"slices"
 	"strconv"
 	"time"
@@ -62,7 +63,7 @@ func (m *Model) logContent(w int) content {
 func (m *Model) detailsContent(w int) content {
 	t := m.theme
 	id := m.details
-	short := governor.ShortID(id)
+	short := vocab.ShortID(id)
 	c := content{info: "esc to close"}
 	for _, s := range m.snap.Sessions {
 		if s.ID != id {
@@ -70,12 +71,12 @@ func (m *Model) detailsContent(w int) content {
 		}
 		state := "state " + stateLabel(s) + "   started " + clockTime(s.FirstSeen) + "   last activity " + clockTime(s.LastActivity)
 		if s.Live() {
-			state += "   idle " + governor.FormatDuration(s.Idle) // an ended session's idle time does not climb
+			state += "   idle " + vocab.FormatDuration(s.Idle) // an ended session's idle time does not climb
 		}
 		facts := []string{"session " + s.ID, "project " + s.Project + "   cwd " + s.Cwd, state}
 		if s.TimerTimeout > 0 {
-			facts = append(facts, "idle timer "+governor.FormatDuration(s.TimerTimeout)+" armed "+clockTime(s.TimerArmedAt)+
-				", "+governor.FormatDuration(s.TimerRemaining)+" left")
+			facts = append(facts, "idle timer "+vocab.FormatDuration(s.TimerTimeout)+" armed "+clockTime(s.TimerArmedAt)+
+				", "+vocab.FormatDuration(s.TimerRemaining)+" left")
 		}
 		if s.PauseWhy != "" { // why its pause came (an update restart left Remote Control off)
 			facts = append(facts, "paused ("+s.PauseText+"): "+s.PauseWhy)

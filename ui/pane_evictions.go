@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 func (m *Model) outcomeStyle(o governor.Outcome) Ink {
@@ -270,7 +271,7 @@ func (m *Model) lossRow(l governor.Loss, zone *time.Location) evPending {
 		who = strconv.Itoa(l.Count) + " unnamed"
 	}
 	why, idle := l.Cause.Text(), ""
-	if l.IdleSource != governor.SourceNone { // an eviction's or idle timeout's idle time goes in its column
+	if l.IdleSource != vocab.SourceNone { // an eviction's or idle timeout's idle time goes in its column
 		idle = governor.IdleText(l.IdleS, l.IdleSource)
 	}
 	if l.Detail != "" {

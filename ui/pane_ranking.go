@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // rankingContent is the Idle ranking pane: live sessions by idle time, the
@@ -58,7 +59,7 @@ func (m *Model) rankingContent(w int) content {
 		if barW > 0 {
 			l.add(st, filled).add(t.Muted, empty).add(Ink{}, " ")
 		}
-		l.rcell(st, governor.FormatDuration(v.Idle), idleW).cell(st, mark, markW)
+		l.rcell(st, vocab.FormatDuration(v.Idle), idleW).cell(st, mark, markW)
 		return l.row(v.ID)
 	}
 	c.info = "longest idle first"

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // memPoint is one free-memory reading on the timeline's clock.
@@ -158,10 +159,10 @@ func (m *Model) timelineBody(w, h int) ([]string, string) {
 		out = append(out, t.paint(t.Critical, string(marks)))
 	}
 	if len(out) < h {
-		legend := fmt.Sprintf("free memory (%s), last %s; E eviction, P pressure, y yield", source, governor.FormatDuration(span))
+		legend := fmt.Sprintf("free memory (%s), last %s; E eviction, P pressure, y yield", source, vocab.FormatDuration(span))
 		if len(pts) > 0 {
 			legend = fmt.Sprintf("free %s of %s (%s) · last %s · E eviction P pressure y yield",
-				humanBytes(last.free), humanBytes(last.total), source, governor.FormatDuration(span))
+				humanBytes(last.free), humanBytes(last.total), source, vocab.FormatDuration(span))
 		}
 		out = append(out, t.paint(t.Muted, fit(legend, w)))
 	}

@@ -7,7 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/coworktop/coworktop/config"
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // View is what the config file says about the screen, and what `S` saves:
@@ -96,9 +96,9 @@ func (m *Model) viewSaved(msg viewSavedMsg) {
 	// A path and an OS error are untrusted text like any other: one line,
 	// no control characters.
 	if msg.err != nil {
-		m.notice = "S: not saved: " + governor.SanitizeStringWith(firstLine(msg.err.Error()), governor.PathText)
+		m.notice = "S: not saved: " + vocab.SanitizeStringWith(firstLine(msg.err.Error()), vocab.PathText)
 	} else {
-		m.notice = "view saved to " + governor.SanitizeStringWith(msg.where, governor.PathText)
+		m.notice = "view saved to " + vocab.SanitizeStringWith(msg.where, vocab.PathText)
 	}
 	m.dirty = true
 }

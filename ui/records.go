@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // What the session records add to the screen: the NEEDS YOU column, the
@@ -61,7 +62,7 @@ func (m *Model) backgroundNeeds(b governor.BackgroundView) (string, Ink) {
 		need = "waiting"
 	}
 	if !b.WaitingSince.IsZero() {
-		need += " · " + governor.ShortDuration(max(0, m.snap.Now.Sub(b.WaitingSince)))
+		need += " · " + vocab.ShortDuration(max(0, m.snap.Now.Sub(b.WaitingSince)))
 	}
 	return need, m.theme.Warn
 }

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // sessionColumn is one column of the Sessions pane after the name: its
@@ -79,7 +80,7 @@ var sessionColumns = []sessionColumn{
 			if !s.Live() {
 				return "-", m.stateStyle(s)
 			}
-			return governor.FormatDuration(s.Idle), m.stateStyle(s)
+			return vocab.FormatDuration(s.Idle), m.stateStyle(s)
 		}},
 	{head: "TIMEOUT", right: true, width: fixedWidth(7),
 		has: func(s governor.SessionView) bool { return s.TimerTimeout > 0 },
@@ -87,7 +88,7 @@ var sessionColumns = []sessionColumn{
 			if s.TimerTimeout <= 0 {
 				return "", Ink{}
 			}
-			return governor.FormatDuration(s.TimerRemaining), m.theme.Muted
+			return vocab.FormatDuration(s.TimerRemaining), m.theme.Muted
 		}},
 	{head: "EVICTED", right: true, width: fixedWidth(7), // times: "EV" was jargon (issue 36 #3)
 		has: func(s governor.SessionView) bool { return s.Evictions > 0 },

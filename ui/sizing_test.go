@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // crowdedModel is the fixture plus 40 sessions and 20 process groups, so
@@ -23,7 +24,7 @@ func crowdedModel(t testing.TB) *Model {
 	}
 	for i := range 20 {
 		u.Groups = append(u.Groups, governor.ProcessGroup{Key: fmt.Sprint(i), Name: fmt.Sprintf("engine %d", i), Kind: governor.GroupCompetitor,
-			Processes: i, RSS: governor.Figure{Value: uint64(i) << 28, Known: true}})
+			Processes: i, RSS: vocab.Figure{Value: uint64(i) << 28, Known: true}})
 	}
 	m.Update(sizeMsg(120, 40))
 	m.Update(UpdatesMsg{u})

@@ -8,7 +8,8 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/coworktop/coworktop/governor"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // runeWidth is the display width of one rune (0, 1 or 2 cells).
@@ -191,8 +192,8 @@ func bar(w int, frac float64) (filled, empty string) {
 	return strings.Repeat("|", n), strings.Repeat(" ", w-n)
 }
 
-// humanBytes is governor.FormatBytesCompact: 512M, 3.7G, 1.2T.
-func humanBytes(b uint64) string { return governor.FormatBytesCompact(b) }
+// humanBytes is vocab.FormatBytesCompact: 512M, 3.7G, 1.2T.
+func humanBytes(b uint64) string { return vocab.FormatBytesCompact(b) }
 
 // humanMB prints a megabyte figure the same way.
 func humanMB(mb int) string {

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // CompetitorName is the simulated competitor's group name: it says "(demo)"
@@ -16,7 +17,7 @@ const CompetitorName = "(demo) Docker Desktop VM"
 // the real machine's groups; a run without --demo never shows them.
 func Competitors() []governor.ProcessGroup {
 	const gib = 1 << 30
-	figure := func(v uint64) governor.Figure { return governor.Figure{Value: v, Known: true, Source: "demo"} }
+	figure := func(v uint64) vocab.Figure { return vocab.Figure{Value: v, Known: true, Source: "demo"} }
 	return []governor.ProcessGroup{{
 		Key: "docker-demo", Name: CompetitorName, Kind: governor.GroupCompetitor, Processes: 6,
 		RSS: figure(6*gib + gib/2), GuestMemory: figure(8 * gib), CPUPercent: 4.5,
@@ -48,7 +49,7 @@ func (d *Demo) Groups(t time.Time) []governor.ProcessGroup {
 		return out
 	}
 	const gib = 1 << 30
-	figure := func(v uint64) governor.Figure { return governor.Figure{Value: v, Known: true, Source: "demo"} }
+	figure := func(v uint64) vocab.Figure { return vocab.Figure{Value: v, Known: true, Source: "demo"} }
 	note := "simulated by --demo; not a process on this machine"
 	return append(out,
 		governor.ProcessGroup{Key: "cowork-demo", Name: "(demo) Claude Cowork VM", Kind: governor.GroupCowork, Processes: 2,

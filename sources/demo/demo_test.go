@@ -9,6 +9,7 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // TestDemoScenario writes the whole scenario (history and five minutes of
@@ -61,7 +62,7 @@ func TestDemoScenario(t *testing.T) {
 			before := st.Snapshot(e.Time)
 			for _, s := range before.Sessions {
 				if s.ID == e.Session && int(s.Idle/time.Second) != e.IdleS {
-					t.Errorf("%s %s: logged idle %ds, model idle %s", e.Kind, governor.ShortID(e.Session), e.IdleS, s.Idle)
+					t.Errorf("%s %s: logged idle %ds, model idle %s", e.Kind, vocab.ShortID(e.Session), e.IdleS, s.Idle)
 				}
 			}
 		}

@@ -7,19 +7,20 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // HostReading is what a platform reader got from the OS, before the rules
 // that turn it into a governor.HostMemory. Figures it could not read stay
 // Known=false.
 type HostReading struct {
-	Total, Available, Free, Used, Cached governor.Figure
-	SwapTotal, SwapUsed                  governor.Figure
+	Total, Available, Free, Used, Cached vocab.Figure
+	SwapTotal, SwapUsed                  vocab.Figure
 
 	// AppFree is the numerator of the app governor's free ratio (Electron's
 	// getSystemMemoryInfo().free): ullAvailPhys on Windows, MemFree on
 	// Linux. Unknown on macOS, where the governor does not poll.
-	AppFree governor.Figure
+	AppFree vocab.Figure
 
 	// LinuxAvailable asks for AvailableRatio (MemAvailable/total) beside the
 	// app's ratio, because MemFree makes the app's rule misfire on Linux.
@@ -27,8 +28,8 @@ type HostReading struct {
 
 	// KernelPressure is macOS kern.memorystatus_vm_pressure_level (1, 2, 4),
 	// MemorystatusLevel kern.memorystatus_level (0–100).
-	KernelPressure    governor.Figure
-	MemorystatusLevel governor.Figure
+	KernelPressure    vocab.Figure
+	MemorystatusLevel vocab.Figure
 
 	// KernelGoverned: the app's governor follows the kernel's pressure
 	// events here (macOS), not a free/total ratio.
@@ -128,8 +129,8 @@ func BuildHostMemory(r HostReading, now time.Time) governor.HostMemory {
 }
 
 // known returns a readable figure.
-func known(v uint64, source string) governor.Figure {
-	return governor.Figure{Value: v, Known: true, Source: source}
+func known(v uint64, source string) vocab.Figure {
+	return vocab.Figure{Value: v, Known: true, Source: source}
 }
 
 // parseSwapUsage decodes macOS vm.swapusage, a struct xsw_usage:

@@ -6,7 +6,7 @@ import (
 
 	"github.com/shirou/gopsutil/v4/mem"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // The readings below are pure so that every OS's mapping is tested on any
@@ -60,7 +60,7 @@ func orMissing(err error) error {
 	return err
 }
 
-func swapFigures(sw *mem.SwapMemoryStat, err error, totalSrc, usedSrc string) (total, used governor.Figure) {
+func swapFigures(sw *mem.SwapMemoryStat, err error, totalSrc, usedSrc string) (total, used vocab.Figure) {
 	if err != nil || sw == nil {
 		return
 	}

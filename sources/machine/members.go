@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // Members: each grouped process as the model splits it (per session, the
@@ -24,7 +25,7 @@ const (
 // member builds the member of candidate p, whose parent among the
 // candidates is parentPID (0: none), in group sig.
 func (s *Scanner) member(p *ProcInfo, parentPID int, sig *Signature, direct bool) governor.ProcessMember {
-	m := governor.ProcessMember{PID: p.PID, PPID: parentPID, Name: governor.SanitizeString(trimExe(p.Name), maxMemberName), Started: p.Started}
+	m := governor.ProcessMember{PID: p.PID, PPID: parentPID, Name: vocab.SanitizeString(trimExe(p.Name), maxMemberName), Started: p.Started}
 	m.Memory, m.MemoryKnown, _ = s.memberFigure(p)
 	m.RSS, m.RSSKnown, m.Footprint, m.FootprintKnown = p.RSS, p.RSSKnown, p.Footprint, p.FootprintKnown
 	// A session's own shell (Claude Code's Bash tool sources its shell
@@ -85,7 +86,7 @@ func shortCommand(p *ProcInfo) string {
 		out += " " + operand(a)
 		break
 	}
-	return governor.SanitizeString(out, maxMemberCommand)
+	return vocab.SanitizeString(out, maxMemberCommand)
 }
 
 // shellCommand is the argv a shell wrapper runs (cmd /c X, sh -c "X",
@@ -183,7 +184,7 @@ func appRole(p *ProcInfo, direct bool) string {
 		return "gpu"
 	case "utility":
 		if sub != "" {
-			return governor.SanitizeString("utility: "+sub, maxMemberName)
+			return vocab.SanitizeString("utility: "+sub, maxMemberName)
 		}
 		return "utility"
 	case "zygote", "crashpad-handler", "plugin", "broker":
@@ -194,9 +195,9 @@ func appRole(p *ProcInfo, direct bool) string {
 				return "main"
 			}
 		}
-		return governor.SanitizeString(trimExe(p.Name), maxMemberName)
+		return vocab.SanitizeString(trimExe(p.Name), maxMemberName)
 	}
-	return governor.SanitizeString(typ, maxMemberName)
+	return vocab.SanitizeString(typ, maxMemberName)
 }
 
 // helperKind reads a macOS helper's kind from its (maybe cut) name.

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // MachineBatch is one delivery from the machine sources: a host sample
@@ -37,7 +38,7 @@ func RunMachine(ctx context.Context, ticks <-chan time.Time, every, scanEvery ti
 // should be 3–5 s because a scan lists the whole process table. It blocks
 // until ctx is done and never blocks past that on a full channel.
 func (m Machine) Run(ctx context.Context, hostEvery, scanEvery time.Duration, clock func() time.Time, out chan<- MachineBatch) {
-	hostEvery = max(hostEvery, governor.MinRefresh)
+	hostEvery = max(hostEvery, vocab.MinRefresh)
 	tick := time.NewTicker(hostEvery)
 	defer tick.Stop()
 	m.RunOn(ctx, tick.C, hostEvery, scanEvery, clock, out)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // Memory per session from recorded process tables: the scan's members
@@ -163,7 +164,7 @@ func TestAppHelpersFromMacTable(t *testing.T) {
 	snap := splitState(t, &fakeLister{procs: macTable()}, governor.Records{}, "proj")
 	var got []string
 	for _, h := range snap.AppHelpers {
-		got = append(got, h.Label()+" "+governor.FormatBytes(h.Memory)+" "+h.Source)
+		got = append(got, h.Label()+" "+vocab.FormatBytes(h.Memory)+" "+h.Source)
 	}
 	want := []string{
 		"utility: node.mojom.NodeService (pid 103) 2.7 GiB phys_footprint",

@@ -1,4 +1,4 @@
-package governor
+package vocab
 
 import "time"
 
