@@ -6,7 +6,7 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
-	"github.com/coworktop/coworktop/sources"
+	"github.com/coworktop/coworktop/sources/follow"
 )
 
 // TestNewestLineIsTheLogsOwnTime: a log whose newest line is an hour old,
@@ -22,7 +22,7 @@ func TestNewestLineIsTheLogsOwnTime(t *testing.T) {
 		stream := ingest.NewStream(loc)
 		files := map[string]*governor.FileStatus{}
 		batch := func(lines ...string) governor.FileStatus {
-			b := sources.LineBatch{File: "/logs/main.log", Status: sources.FollowStatus{State: governor.FileFollowing}}
+			b := follow.LineBatch{File: "/logs/main.log", Status: follow.FollowStatus{State: governor.FileFollowing}}
 			for _, l := range lines {
 				b.Lines = append(b.Lines, []byte(l))
 			}

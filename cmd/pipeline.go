@@ -12,6 +12,7 @@ import (
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/sources"
+	"github.com/coworktop/coworktop/sources/follow"
 	"github.com/coworktop/coworktop/sources/machine"
 	"github.com/coworktop/coworktop/vocab"
 )
@@ -54,12 +55,12 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 		return nil, fmt.Errorf("reading %s: %w", dir, err)
 	}
 	for _, p := range cfg.await {
-		if !slices.ContainsFunc(plan.Follow, func(f sources.FollowConfig) bool { return f.Path == p }) {
-			plan.Follow = append(plan.Follow, sources.FollowConfig{Path: p, StartAt: 0})
+		if !slices.ContainsFunc(plan.Follow, func(f follow.FollowConfig) bool { return f.Path == p }) {
+			plan.Follow = append(plan.Follow, follow.FollowConfig{Path: p, StartAt: 0})
 		}
 	}
 	out := make(chan governor.Update, 16)
-	lines := make(chan sources.LineBatch, 8)
+	lines := make(chan follow.LineBatch, 8)
 	var producers, all sync.WaitGroup
 	// One clock for the machine sample and the follower's safety check, at
 	// the refresh: faster buys nothing a person can see, and on an idle
@@ -72,7 +73,7 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 		every = max(cfg.refresh, vocab.MinRefresh)
 	}
 	if cfg.follow || cfg.machine {
-		beat := sources.NewBeat(every)
+		beat := follow.NewBeat(every)
 		if cfg.follow {
 			followTicks = beat.Tick()
 		}
@@ -94,7 +95,7 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 		defer producers.Done()
 		status := func(path string, state governor.FileState, why string) bool {
 			select {
-			case lines <- sources.LineBatch{File: path, Status: sources.FollowStatus{State: state, Err: why, Since: time.Now()}}:
+			case lines <- follow.LineBatch{File: path, Status: follow.FollowStatus{State: state, Err: why, Since: time.Now()}}:
 				return true
 			case <-ctx.Done():
 				return false
@@ -125,9 +126,9 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 		if cfg.following != nil {
 			cfg.following()
 		}
-		follow := plan.Follow
+		cfgs := plan.Follow
 		plan = nil // one part per generation read: not kept while following
-		_ = sources.FollowAllOn(ctx, follow, followTicks, lines)
+		_ = follow.FollowAllOn(ctx, cfgs, followTicks, lines)
 	}()
 	go func() { producers.Wait(); close(lines) }()
 
@@ -199,12 +200,12 @@ func liveFiles(paths []string) (string, []sources.LogFile, error) {
 // generations sent an update each, twice, and the live view took a
 // snapshot of all their statuses per handful of updates (issue 29 #5). A
 // live batch with events is always an update of its own.
-func parseLive(ctx context.Context, lines <-chan sources.LineBatch, out chan<- governor.Update) {
+func parseLive(ctx context.Context, lines <-chan follow.LineBatch, out chan<- governor.Update) {
 	stream := ingest.NewStream(time.Local)
 	files := map[string]*governor.FileStatus{}
 	var pend *governor.Update
 	for {
-		var b sources.LineBatch
+		var b follow.LineBatch
 		var ok bool
 		if pend != nil {
 			select {
@@ -238,7 +239,7 @@ func parseLive(ctx context.Context, lines <-chan sources.LineBatch, out chan<- g
 }
 
 // liveUpdate parses one batch and updates its file's status.
-func liveUpdate(stream *ingest.Stream, files map[string]*governor.FileStatus, b sources.LineBatch) governor.Update {
+func liveUpdate(stream *ingest.Stream, files map[string]*governor.FileStatus, b follow.LineBatch) governor.Update {
 	st := files[b.File]
 	if st == nil {
 		st = &governor.FileStatus{Name: filepath.Base(b.File)}
@@ -300,7 +301,7 @@ func mergeUpdate(pend, u *governor.Update) {
 
 // sendUpdate delivers u, or drains lines (so the producers finish) and
 // returns false if ctx ends first.
-func sendUpdate(ctx context.Context, out chan<- governor.Update, lines <-chan sources.LineBatch, u *governor.Update) bool {
+func sendUpdate(ctx context.Context, out chan<- governor.Update, lines <-chan follow.LineBatch, u *governor.Update) bool {
 	select {
 	case out <- *u:
 		return true

@@ -9,6 +9,7 @@ import (
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/sources"
+	"github.com/coworktop/coworktop/sources/follow"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -54,7 +55,7 @@ func readEventsWith(files []sources.LogFile, loc *time.Location, read logReader,
 }
 
 func readFileEvents(lf sources.LogFile, loc *time.Location, read logReader, res *fileResult, fn func(*governor.Event)) error {
-	f, err := sources.OpenLog(lf.Path)
+	f, err := follow.OpenLog(lf.Path)
 	if err != nil {
 		return err
 	}
@@ -97,7 +98,7 @@ func newestIn(path string, loc *time.Location) time.Time {
 	// A line dated in the future is no entry the app wrote: it must not
 	// empty a --since report.
 	latestPlausible := time.Now().Add(maxClockSkew)
-	f, err := sources.OpenLog(path)
+	f, err := follow.OpenLog(path)
 	if err != nil {
 		return newest
 	}
@@ -110,7 +111,7 @@ func newestIn(path string, loc *time.Location) time.Time {
 		}
 	}
 	first := true
-	_, _ = sources.ReadLines(f, func(line []byte) {
+	_, _ = follow.ReadLines(f, func(line []byte) {
 		if first && seeked {
 			first = false // the seek landed inside this line: not an entry start
 			return
@@ -153,12 +154,12 @@ const sniffWindow = 1 << 20
 func sniffClaudeLogs(files []sources.LogFile) error {
 	var names []string
 	for _, lf := range files {
-		f, err := sources.OpenLog(lf.Path)
+		f, err := follow.OpenLog(lf.Path)
 		if err != nil {
 			return nil // the follower reports it
 		}
 		found, lines := false, 0
-		_, _ = sources.ReadLines(io.LimitReader(f, sniffWindow), func(line []byte) {
+		_, _ = follow.ReadLines(io.LimitReader(f, sniffWindow), func(line []byte) {
 			lines++
 			found = found || ingest.IsEntryStart(line)
 		})

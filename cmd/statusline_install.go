@@ -13,6 +13,7 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/sources"
+	"github.com/coworktop/coworktop/sources/follow"
 )
 
 // installEnv is what `statusline --install` reads of the process; tests
@@ -249,7 +250,7 @@ func claudeSettingsPath() string {
 // the one key read of that file; "" when there is none. A UTF-8 byte order
 // mark (PowerShell 5.1 writes one) is skipped.
 func existingStatusLine(path string) string {
-	f, err := sources.OpenLog(path)
+	f, err := follow.OpenLog(path)
 	if err != nil {
 		return ""
 	}

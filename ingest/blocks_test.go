@@ -10,15 +10,15 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
-	"github.com/coworktop/coworktop/sources"
+	"github.com/coworktop/coworktop/sources/follow"
 )
 
 // sequentialEvents is the reference: one reader, one assembler.
-func sequentialEvents(t *testing.T, data []byte) ([]governor.Event, sources.ReadStats, int) {
+func sequentialEvents(t *testing.T, data []byte) ([]governor.Event, follow.ReadStats, int) {
 	t.Helper()
 	var evs []governor.Event
 	asm := newAssembler("main.log", time.UTC, func(e *entry) { evs = parse(e, evs) })
-	stats, err := sources.ReadLines(bytes.NewReader(data), asm.Feed)
+	stats, err := follow.ReadLines(bytes.NewReader(data), asm.Feed)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -191,7 +191,7 @@ fault "sizes 1x1 .. 400x120" sizes
 
 # --- unreadable logs with real permissions ---------------------------------
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
-	go test -c -o "$work/sources.test" ./sources && mkdir -p "$work/tmp" && chmod 1777 "$work/tmp" && chmod 755 "$work" "$work/sources.test"
+	go test -c -o "$work/sources.test" ./sources/follow && mkdir -p "$work/tmp" && chmod 1777 "$work/tmp" && chmod 755 "$work" "$work/sources.test"
 	out=$(setpriv --reuid=nobody --regid=nogroup --clear-groups env TMPDIR="$work/tmp" HOME="$work/tmp" \
 		"$work/sources.test" -test.run '^TestFollowUnreadableIsRetried$' -test.v 2>&1)
 	if printf '%s' "$out" | grep -q -- '--- PASS: TestFollowUnreadableIsRetried'; then
@@ -200,7 +200,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
 		row FAIL "chmod 000 log, then readable (as nobody)" "$(printf '%s' "$out" | tail -3 | tr '\n' ' ')"
 	fi
 else
-	out=$(go test -count=1 -run '^TestFollowUnreadableIsRetried$' -v ./sources 2>&1)
+	out=$(go test -count=1 -run '^TestFollowUnreadableIsRetried$' -v ./sources/follow 2>&1)
 	if printf '%s' "$out" | grep -q -- '--- PASS'; then
 		row PASS "chmod 000 log, then readable" "status unreadable with the reason, then read again"
 	else

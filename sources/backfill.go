@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/coworktop/coworktop/sources/follow"
 )
 
 // BackfillMaxBytes bounds the start-up read per log family: enough to
@@ -16,7 +18,7 @@ const BackfillMaxBytes = 32 << 20
 
 // followedFamilies are the logs followed live; mcp.log is read at start-up
 // if present but carries nothing the governor view needs live.
-var followedFamilies = [...]string{"main", "cowork_vm_swift", "cowork_vm_node", FamilyDaemon}
+var followedFamilies = [...]string{"main", "cowork_vm_swift", "cowork_vm_node", follow.FamilyDaemon}
 
 // StartFinder returns the offset in data of the last line that opens an app
 // start entry, or -1; atLineStart says whether data[0] begins a line. Span
@@ -44,7 +46,7 @@ type BackfillPart struct {
 	// Current is set for a family's live file: it is read to its end at
 	// run time and then handed over to the follower.
 	Current bool
-	// Ended: Run sent the part's last batch, marked LineBatch.Last (a
+	// Ended: Run sent the part's last batch, marked follow.LineBatch.Last (a
 	// rotated part with lines): its consumer knows it is done.
 	Ended bool
 	f     *os.File
@@ -73,7 +75,7 @@ type Backfill struct {
 	// descriptor the backfill read and StartAt the offset after its last
 	// complete line, so nothing is lost or repeated in between, even if the
 	// app rotates the file meanwhile.
-	Follow []FollowConfig
+	Follow []follow.FollowConfig
 }
 
 // PlanBackfill decides what to read at start-up from the logs of dir (files
@@ -121,14 +123,14 @@ func planBackfillVia(dir string, files []LogFile, limit int64, start StartFinder
 		b.Skipped = append(b.Skipped, skipped...)
 	}
 	for _, fam := range followedFamilies {
-		cfg := FollowConfig{Path: filepath.Join(dir, fam+".log"), StartAt: 0}
+		cfg := follow.FollowConfig{Path: filepath.Join(dir, fam+".log"), StartAt: 0}
 		found := false
 		for _, p := range b.Parts {
 			if p.File.Family == fam && p.Current {
 				cfg.Path, found = p.File.Path, true
 			}
 		}
-		if fam == FamilyDaemon && !found {
+		if fam == follow.FamilyDaemon && !found {
 			continue // it lives in its own folder: followed only when found there
 		}
 		b.Follow = append(b.Follow, cfg)
@@ -145,7 +147,7 @@ func planFamily(fam string, files []LogFile, limit int64, start StartFinder, via
 	var skipped []SkippedFile
 	sizes := make([]int64, 0, len(files))
 	for _, lf := range files {
-		f, err := OpenLog(lf.Path)
+		f, err := follow.OpenLog(lf.Path)
 		if errors.Is(err, os.ErrNotExist) {
 			continue // rotated away since the listing
 		}
@@ -153,7 +155,7 @@ func planFamily(fam string, files []LogFile, limit int64, start StartFinder, via
 			skipped = append(skipped, SkippedFile{File: lf, Err: CleanText(err.Error())})
 			continue
 		}
-		st, err := statHandle(f)
+		st, err := follow.StatHandle(f)
 		if err != nil {
 			f.Close()
 			closeParts(parts)
@@ -163,14 +165,14 @@ func planFamily(fam string, files []LogFile, limit int64, start StartFinder, via
 		if via != nil {
 			r = via(f)
 		}
-		p := BackfillPart{File: lf, f: f, r: r, Current: lf.Generation == 0 && !lf.old, size: st.size}
+		p := BackfillPart{File: lf, f: f, r: r, Current: lf.Generation == 0 && !lf.old, size: st.Size()}
 		if len(files) > holdMax && !p.Current {
 			f.Close()
-			p.lz = &lazyFile{path: lf.Path, fam: lf.Family, id: st.id, via: via}
+			p.lz = &lazyFile{path: lf.Path, fam: lf.Family, id: st.ID(), via: via}
 			p.f, p.r = nil, p.lz
 		}
 		parts = append(parts, p)
-		sizes = append(sizes, st.size)
+		sizes = append(sizes, st.Size())
 	}
 	first := pickStart(parts, sizes, limit, fam == "main", start)
 	closeParts(parts[:first])

@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/coworktop/coworktop/sources/follow"
 )
 
 // holdMax is how many generations of one family the backfill holds open at
@@ -20,7 +22,7 @@ const holdMax = 64
 // at it or reads it.
 type lazyFile struct {
 	path, fam string
-	id        fileID
+	id        follow.FileID
 	via       func(*os.File) io.ReaderAt // tests: how the file is read
 	f         *os.File
 	src       io.ReaderAt // while open: what it is read through
@@ -51,16 +53,16 @@ func (z *lazyFile) open() error {
 	f, err := z.openAt(z.path)
 	if err != nil {
 		dir := filepath.Dir(z.path)
-		found, lerr := listDir(dir, func(name string) bool {
-			fam, _, _, ok := ClassifyLogName(name)
+		found, lerr := follow.ListDir(dir, func(name string) bool {
+			fam, _, _, ok := follow.ClassifyLogName(name)
 			return ok && fam == z.fam
 		})
 		if lerr != nil {
 			return fmt.Errorf("backfill %q: %w", z.path, err)
 		}
 		for _, df := range found {
-			if df.err == nil && df.st.id == z.id {
-				f, err = z.openAt(filepath.Join(dir, df.name))
+			if df.Err() == nil && df.Stat().ID() == z.id {
+				f, err = z.openAt(filepath.Join(dir, df.Name()))
 				break
 			}
 		}
@@ -76,11 +78,11 @@ func (z *lazyFile) open() error {
 }
 
 func (z *lazyFile) openAt(path string) (*os.File, error) {
-	f, err := OpenLog(path)
+	f, err := follow.OpenLog(path)
 	if err != nil {
 		return nil, err
 	}
-	if st, err := statHandle(f); err != nil || st.id != z.id {
+	if st, err := follow.StatHandle(f); err != nil || st.ID() != z.id {
 		f.Close()
 		return nil, errMoved
 	}

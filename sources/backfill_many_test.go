@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/internal/testfs"
+
+	"github.com/coworktop/coworktop/sources/follow"
 )
 
 // TestBackfillManyGenerations (issue 29 #5): a folder of 2 000 rotated
@@ -43,10 +45,10 @@ func TestBackfillManyGenerations(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	if h := heldIn(dir); h > 1 {
+	if h := testfs.HeldIn(dir); h > 1 {
 		t.Fatalf("%d descriptors on the folder after planning, want 1 (main.log)", h)
 	}
-	out := make(chan LineBatch)
+	out := make(chan follow.LineBatch)
 	errc := make(chan error, 1)
 	go func() { errc <- b.Run(context.Background(), out, 0); close(out) }()
 	var got []string
@@ -57,7 +59,7 @@ func TestBackfillManyGenerations(t *testing.T) {
 		for _, l := range batch.Lines {
 			got = append(got, string(l))
 		}
-		maxHeld = max(maxHeld, heldIn(dir))
+		maxHeld = max(maxHeld, testfs.HeldIn(dir))
 		if len(got)%200 == 0 {
 			runtime.ReadMemStats(&ms)
 			maxHeap = max(maxHeap, ms.HeapInuse)
@@ -81,7 +83,7 @@ func TestBackfillManyGenerations(t *testing.T) {
 		t.Fatalf("heap in use reached %d MiB", maxHeap>>20)
 	}
 	held := fmt.Sprint(maxHeld)
-	if heldIn(dir) < 0 {
+	if testfs.HeldIn(dir) < 0 {
 		held = "(not counted here)"
 	}
 	t.Logf("%d generations: %d lines in order, at most %s descriptors on the folder, heap in use at most %d MiB", n+1, len(got), held, maxHeap>>20)

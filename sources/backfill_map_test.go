@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/coworktop/coworktop/internal/testfs"
+
+	"github.com/coworktop/coworktop/sources/follow"
 )
 
 // A log cut short while the scan holds it mapped faults on the pages past
@@ -18,7 +20,7 @@ func TestScanOfALogCutShortUnderItsMapping(t *testing.T) {
 	path := filepath.Join(testfs.TempDir(t), "main.log")
 	text := filler(3*scanChunk) + appStart + filler(5000)
 	writeFile(t, path, text)
-	f, err := OpenLog(path)
+	f, err := follow.OpenLog(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+
+	"github.com/coworktop/coworktop/sources/follow"
 )
 
 // Run reads the plan's parts in order and sends their lines in batches of at
@@ -17,16 +19,16 @@ import (
 // family's current file is handed over with the offset just past its last
 // complete line. Rotated files are closed. On error or cancellation every
 // descriptor is closed.
-func (b *Backfill) Run(ctx context.Context, out chan<- LineBatch, maxLines int) (err error) {
+func (b *Backfill) Run(ctx context.Context, out chan<- follow.LineBatch, maxLines int) (err error) {
 	if maxLines <= 0 {
-		maxLines = defaultBatch
+		maxLines = follow.DefaultBatch
 	}
 	defer func() {
 		if err != nil {
 			b.Close()
 		}
 	}()
-	c := &batcher{ctx: ctx, out: out, max: maxLines, status: FollowStatus{State: governor.FileBackfill, Since: time.Now()}}
+	c := &batcher{ctx: ctx, out: out, max: maxLines, status: follow.FollowStatus{State: governor.FileBackfill, Since: time.Now()}}
 	for i := range b.Parts {
 		p := &b.Parts[i]
 		if p.lz != nil {
@@ -59,21 +61,21 @@ func (b *Backfill) Run(ctx context.Context, out chan<- LineBatch, maxLines int) 
 type batcher struct {
 	ctx    context.Context
 	err    error // the consumer went away; stop collecting
-	out    chan<- LineBatch
+	out    chan<- follow.LineBatch
 	max    int
 	file   string
-	status FollowStatus
+	status follow.FollowStatus
 	lines  [][]byte
 	bytes  int
 	held   bool // lines point into the splitter's buffer: detach it before reuse
-	// partial: the batch being flushed was cut for size (LineBatch.Partial)
+	// partial: the batch being flushed was cut for size (follow.LineBatch.Partial)
 	partial bool
 	// sent: batches of the part being read sent so far; last: the part is
-	// a rotated file read to its end (LineBatch.Last)
+	// a rotated file read to its end (follow.LineBatch.Last)
 	sent int
 	last bool
-	sp   *splitter // the part's, which says whether a line was cut
-	cut  int       // cut lines collected (LineBatch.Cut)
+	sp   *follow.Splitter // the part's, which says whether a line was cut
+	cut  int              // cut lines collected (follow.LineBatch.Cut)
 }
 
 // collect keeps the line where it lies, in the splitter's read buffer, which
@@ -85,11 +87,11 @@ func (c *batcher) collect(line []byte) {
 	}
 	c.lines = append(c.lines, line[:len(line):len(line)])
 	c.bytes += len(line)
-	if c.sp != nil && c.sp.cutLast {
+	if c.sp != nil && c.sp.CutLast {
 		c.cut++
 	}
 	c.held = true
-	if len(c.lines) >= c.max || c.bytes >= maxBatchBytes {
+	if len(c.lines) >= c.max || c.bytes >= follow.MaxBatchBytes {
 		c.partial = true
 		c.err = c.flush(c.ctx)
 	}
@@ -99,7 +101,7 @@ func (c *batcher) flush(ctx context.Context) error {
 	if len(c.lines) == 0 && (!c.last || c.sent == 0) {
 		return nil // a rotated file's last batch is sent even empty, if it had others
 	}
-	b := LineBatch{File: c.file, Status: c.status, Lines: c.lines, Partial: c.partial, Cut: c.cut, Last: c.last}
+	b := follow.LineBatch{File: c.file, Status: c.status, Lines: c.lines, Partial: c.partial, Cut: c.cut, Last: c.last}
 	c.partial, c.cut = false, 0
 	c.sent++
 	// The next batch is sized like this one: a full batch of a large file
@@ -119,14 +121,14 @@ func (c *batcher) flush(ctx context.Context) error {
 // follower; a rotated file's is delivered, as nothing will complete it.
 func (c *batcher) readPart(ctx context.Context, p *BackfillPart) (int64, error) {
 	c.file, c.sent, c.last = p.File.Path, 0, false
-	var sp *splitter
+	var sp *follow.Splitter
 	if p.Current {
-		sp = newSplitter()
+		sp = follow.NewSplitter()
 	} else { // a rotated file keeps its size: a buffer to fit
-		sp = newSplitterFor(p.size - p.Start)
+		sp = follow.NewSplitterFor(p.size - p.Start)
 	}
-	sp.reset(p.Start)
-	sp.skipping = p.midLine // begin at the next line start
+	sp.Reset(p.Start)
+	sp.Skipping = p.midLine // begin at the next line start
 	c.sp = sp
 	src := p.r
 	if src == nil {
@@ -134,10 +136,10 @@ func (c *batcher) readPart(ctx context.Context, p *BackfillPart) (int64, error) 
 	}
 	r := io.NewSectionReader(src, p.Start, math.MaxInt64-p.Start)
 	for {
-		_, err := sp.fill(r)
-		sp.emit(c.collect)
+		_, err := sp.Fill(r)
+		sp.Emit(c.collect)
 		if c.held {
-			sp.detach()
+			sp.Detach()
 			c.held = false
 		}
 		if c.err != nil {
@@ -151,7 +153,7 @@ func (c *batcher) readPart(ctx context.Context, p *BackfillPart) (int64, error) 
 		}
 	}
 	if !p.Current {
-		sp.flush(c.collect)
+		sp.Flush(c.collect)
 		c.last = true
 	}
 	if c.err != nil {
@@ -160,5 +162,5 @@ func (c *batcher) readPart(ctx context.Context, p *BackfillPart) (int64, error) 
 	if err := c.flush(ctx); err != nil {
 		return 0, err
 	}
-	return sp.consumed, nil
+	return sp.Consumed, nil
 }

@@ -12,7 +12,28 @@ import (
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/internal/testfs"
+
+	"github.com/coworktop/coworktop/sources/follow"
 )
+
+func expect(t *testing.T, what, got, want string) {
+	t.Helper()
+	if got != want {
+		t.Fatalf("%s: got %q, want %q", what, got, want)
+	}
+}
+
+func appendBytes(path string, b []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
 
 func writeFile(t *testing.T, path, text string) {
 	t.Helper()
@@ -25,7 +46,7 @@ func writeFile(t *testing.T, path, text string) {
 // number of batches.
 func runBackfill(t *testing.T, b *Backfill, maxLines int) ([]string, int) {
 	t.Helper()
-	out := make(chan LineBatch)
+	out := make(chan follow.LineBatch)
 	errc := make(chan error, 1)
 	go func() { errc <- b.Run(context.Background(), out, maxLines); close(out) }()
 	var got []string
@@ -134,8 +155,10 @@ func TestBackfillThenFollowAcrossRotation(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "main.log"), "four\n")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	out := make(chan LineBatch, 64)
-	go Follow(ctx, b.Follow[0], out)
+	out := make(chan follow.LineBatch, 64)
+	tick := time.NewTicker(follow.DefaultPoll)
+	defer tick.Stop()
+	go follow.FollowAllOn(ctx, []follow.FollowConfig{b.Follow[0]}, tick.C, out)
 	var lines []string
 	deadline := time.After(10 * time.Second)
 	for len(lines) < 3 {
@@ -172,7 +195,7 @@ func TestLastAppStartAcrossChunks(t *testing.T) {
 		tail := strings.Repeat("z", 1<<20-len(appStart)+d-1) + "\n"
 		body := head + appStart + tail
 		writeFile(t, p, body)
-		f, err := OpenLog(p)
+		f, err := follow.OpenLog(p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -184,7 +207,7 @@ func TestLastAppStartAcrossChunks(t *testing.T) {
 	}
 	// A marker quoted inside a continuation line is not an app start.
 	writeFile(t, p, head+"  x: '2026-08-30 20:35:19 [info] Starting app {'\n")
-	f, err := OpenLog(p)
+	f, err := follow.OpenLog(p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +238,7 @@ func BenchmarkBackfill32MB(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		out := make(chan LineBatch, 8)
+		out := make(chan follow.LineBatch, 8)
 		done := make(chan int)
 		go func() {
 			n := 0
@@ -236,7 +259,7 @@ func BenchmarkBackfill32MB(b *testing.B) {
 // appStarts is the app-start finder the command wires in (ingest's).
 var appStarts = StartFinder{Last: ingest.LastAppStart, Span: ingest.AppStartSpan}
 
-// A rotated generation's last batch says so (LineBatch.Last), even when
+// A rotated generation's last batch says so (follow.LineBatch.Last), even when
 // its lines ended on a batch cut and the last batch is then empty, so the
 // consumer drops its state for that file; the current file's never does.
 func TestBackfillMarksARotatedFilesLastBatch(t *testing.T) {
@@ -250,7 +273,7 @@ func TestBackfillMarksARotatedFilesLastBatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	out := make(chan LineBatch, 64)
+	out := make(chan follow.LineBatch, 64)
 	if err := b.Run(context.Background(), out, 100); err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,8 @@
 // Package sources reads the Claude log files on disk: finding the log folder
 // on each OS (and saying why not, for doctor), expanding a folder into its
-// known logs in generation order, opening them without blocking the app's
-// rotation, splitting them into lines, the start-up backfill, and following
-// them losslessly across rotation, cropping and re-creation; the
+// known logs in generation order (the log set), and the start-up backfill,
+// which hands each current file over to the follower (sources/follow) so
+// that nothing written between the two is lost; the
 // account's quota from the files that hold it without a credential
 // (quota*.go: coworktop's statusline state file, which it also writes, the
 // desktop app's plan-usage-history.json, one key of ~/.claude.json, walked
@@ -11,7 +11,8 @@
 // Claude Code's and the desktop app's session records (records*.go): where
 // each OS keeps them, read bounded and only for the keys used, each counted
 // only while its process is alive and the same one, followed on file
-// events with a safety poll. The machine's
+// events with a safety poll. The follower, opening a log, its lines and the
+// live view's clock are sources/follow; the machine's
 // memory and process table are sources/machine; the demo writer is
 // sources/demo.
 //
@@ -22,11 +23,12 @@
 // Rules this package keeps:
 //   - It never writes into the Claude log folder and never opens a log in a
 //     way that stops the app from rotating it (share-delete on Windows, see
-//     OpenLog).
+//     follow.OpenLog).
 //   - Of Claude's own files it reads only the keys it uses, never account
 //     details or credentials, and writes none of them.
-//   - It may use governor's types, but never imports ingest, ui or render: it
-//     produces lines, it does not parse or render them.
+//   - It may use governor's types and its rooms (sources/follow), but never
+//     imports ingest, ui or render: it produces lines, it does not parse or
+//     render them.
 //   - Session records are read, never written or locked: regular files of
 //     at most 1 MiB, decoded into structs of the keys used only; the
 //     account and org folder names are walked, never kept.

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/coworktop/coworktop/internal/testfs"
+
+	"github.com/coworktop/coworktop/sources/follow"
 )
 
 func touch(t *testing.T, dir string, names ...string) {
@@ -78,7 +80,7 @@ func TestClassifyLogName(t *testing.T) {
 		"main-window.log": "-", "mcp3.log": "mcp/3",
 	}
 	for in, want := range cases {
-		f, g, old, ok := ClassifyLogName(in)
+		f, g, old, ok := follow.ClassifyLogName(in)
 		got := "-"
 		if ok {
 			got = f + "/" + string(rune('0'+g))

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/vocab"
+
+	"github.com/coworktop/coworktop/sources/follow"
 )
 
 // EnvLogDir overrides the log folder, below the --log-dir flag.
@@ -243,7 +245,7 @@ func probeDir(c Candidate) ProbedDir {
 			continue
 		}
 		pf := ProbedFile{Name: CleanText(lf.Name), Family: lf.Family, Size: st.Size(), ModTime: st.ModTime()}
-		if f, err := OpenLog(lf.Path); err != nil {
+		if f, err := follow.OpenLog(lf.Path); err != nil {
 			pf.OpenErr = CleanText(err.Error())
 		} else {
 			pf.Readable = true

@@ -3,6 +3,8 @@ package sources
 import (
 	"path/filepath"
 	"strings"
+
+	"github.com/coworktop/coworktop/sources/follow"
 )
 
 // EnvClaudeConfigDir moves the Claude Code CLI's folder, and with it the
@@ -52,7 +54,7 @@ func discoverDaemon(in DiscoverInput) DaemonLog {
 	p := probeDir(c)
 	kept := p.Files[:0]
 	for _, f := range p.Files {
-		if f.Family == FamilyDaemon {
+		if f.Family == follow.FamilyDaemon {
 			kept = append(kept, f)
 		}
 	}

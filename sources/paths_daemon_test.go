@@ -7,17 +7,19 @@ import (
 	"testing"
 
 	"github.com/coworktop/coworktop/internal/testfs"
+
+	"github.com/coworktop/coworktop/sources/follow"
 )
 
 func TestClassifyDaemonLogNames(t *testing.T) {
 	for name, want := range map[string]int{"daemon.log": 0, "daemon.log.1": 1, "DAEMON.LOG.2": 2} {
-		fam, gen, _, ok := ClassifyLogName(name)
-		if !ok || fam != FamilyDaemon || gen != want {
+		fam, gen, _, ok := follow.ClassifyLogName(name)
+		if !ok || fam != follow.FamilyDaemon || gen != want {
 			t.Errorf("%s: %q %d %v, want daemon %d", name, fam, gen, ok, want)
 		}
 	}
 	for _, name := range []string{"daemon.log.0", "daemon.log.01", "daemon.log.x", "daemon.log1", "daemon1.log.1", "daemon.log."} {
-		if fam, _, _, ok := ClassifyLogName(name); ok {
+		if fam, _, _, ok := follow.ClassifyLogName(name); ok {
 			t.Errorf("%s classified as %q", name, fam)
 		}
 	}

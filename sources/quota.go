@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+
+	"github.com/coworktop/coworktop/sources/follow"
 )
 
 // The account's quota, read from the three places that hold it without a
@@ -28,7 +30,7 @@ import (
 //
 // Only those keys are read. The reader never reads credentials, cookies or
 // any endpoint, and never derives a percentage from token counts. Each file
-// is opened read-only (OpenLog: no lock, share-delete on Windows), refused
+// is opened read-only (follow.OpenLog: no lock, share-delete on Windows), refused
 // when it is not a regular file or larger than its bound, and decoded into a
 // struct holding only the fields used.
 
@@ -272,15 +274,15 @@ func statQuotaFile(path string, limit int64) (fileStamp, error) {
 
 // openQuota opens a quota file; a variable so that a test can count the
 // opens (an unchanged file must cost a stat, no open).
-var openQuota = OpenLog
+var openQuota = follow.OpenLog
 
-// readQuotaFile opens the file as every log is (OpenLog: read-only, no
+// readQuotaFile opens the file as every log is (follow.OpenLog: read-only, no
 // lock, share-delete on Windows) and parses it, at most limit bytes.
 func readQuotaFile(path string, limit int64, parse quotaParse) (quotaParsed, error) {
 	name := filepath.Base(path)
 	f, err := openQuota(path)
 	if err != nil {
-		cause := errors.Unwrap(err) // past OpenLog's "opening log": this is no log
+		cause := errors.Unwrap(err) // past follow.OpenLog's "opening log": this is no log
 		if cause == nil {
 			cause = errors.New("not a regular file")
 		}

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+
+	"github.com/coworktop/coworktop/sources/follow"
 )
 
 // Bounds of the statusline state file: the entries kept are at least
@@ -160,9 +162,9 @@ func removeStaleTemps(dir, base string, now time.Time) {
 
 // ReadTail returns at most n bytes from the end of the log at path,
 // starting after the first newline within them (so no cut line leads),
-// opened as every log is (OpenLog).
+// opened as every log is (follow.OpenLog).
 func ReadTail(path string, n int64) ([]byte, error) {
-	f, err := OpenLog(path)
+	f, err := follow.OpenLog(path)
 	if err != nil {
 		return nil, err
 	}

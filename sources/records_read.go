@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+
+	"github.com/coworktop/coworktop/sources/follow"
 )
 
 // Bounds of a reading: a record is a few hundred bytes, and anything
@@ -39,7 +41,7 @@ var recordOpens atomic.Int64
 // readRecordFile reads one record file whole, refusing anything but a
 // regular file and anything over MaxRecordSize. It never writes or locks.
 func readRecordFile(path string) ([]byte, error) {
-	f, err := OpenLog(path) // read-only, non-blocking, regular files only, share-delete on Windows
+	f, err := follow.OpenLog(path) // read-only, non-blocking, regular files only, share-delete on Windows
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+
+	"github.com/coworktop/coworktop/sources/follow"
 )
 
 // recordPoll is the safety poll's least interval: a process that dies
@@ -23,8 +25,8 @@ const recordSettle = 50 * time.Millisecond
 // closes.
 func WatchRecords(ctx context.Context, dirs RecordDirs, procs ProcessTable, ticks <-chan time.Time, out chan<- governor.Records) {
 	r := NewRecordReader(dirs, procs)
-	n := newNotifier(nil)
-	defer n.close()
+	n := follow.NewNotifier(nil)
+	defer n.Close()
 	var last *governor.Records
 	var lastAt time.Time
 	read := func() bool {
@@ -56,20 +58,20 @@ func WatchRecords(ctx context.Context, dirs RecordDirs, procs ProcessTable, tick
 			if time.Since(lastAt) >= recordPoll && !read() {
 				return
 			}
-		case ev, ok := <-n.events():
+		case ev, ok := <-n.Events():
 			if !ok {
-				n.lost()
+				n.Lost()
 				continue
 			}
 			r.hint(ev.Name)
 			time.Sleep(recordSettle)
-			n.drainAll(r.hint)
+			drainAll(n, r.hint)
 			if !read() {
 				return
 			}
-		case _, ok := <-n.errors(): // an overflow or a lost watch: the safety poll reads on
+		case _, ok := <-n.Errors(): // an overflow or a lost watch: the safety poll reads on
 			if !ok {
-				n.lost()
+				n.Lost()
 			}
 		}
 	}
@@ -77,13 +79,8 @@ func WatchRecords(ctx context.Context, dirs RecordDirs, procs ProcessTable, tick
 
 // watchRecordDirs adds the watch of every record folder there now (the
 // app's account and org folders appear when it first signs in).
-func watchRecordDirs(n *notifier, dirs RecordDirs) {
-	add := func(d string) {
-		d = filepath.Clean(d)
-		if _, ok := n.dirs[d]; !ok {
-			n.dirs[d] = nil
-		}
-	}
+func watchRecordDirs(n *follow.Notifier, dirs RecordDirs) {
+	add := n.Add
 	add(filepath.Join(dirs.Code.Path, codeSessionsDir))
 	add(filepath.Join(dirs.Code.Path, jobsDir))
 	add(filepath.Join(dirs.Code.Path, rosterDir))
@@ -97,17 +94,17 @@ func watchRecordDirs(n *notifier, dirs RecordDirs) {
 			}
 		}
 	}
-	n.ensure()
+	n.Ensure()
 }
 
 // drainAll takes every event already queued, handing each path to note:
 // one reading covers them.
-func (n *notifier) drainAll(note func(path string)) {
+func drainAll(n *follow.Notifier, note func(path string)) {
 	for {
 		select {
-		case ev, ok := <-n.events():
+		case ev, ok := <-n.Events():
 			if !ok {
-				n.lost()
+				n.Lost()
 				return
 			}
 			note(ev.Name)

@@ -8,15 +8,20 @@ import (
 	"testing"
 )
 
-// TestTestsCleanUpUnderWine keeps this package's tests runnable in CI's
-// Windows lane (scripts/wine-lane.sh): under Wine 8, os.RemoveAll, and so
+// TestTestsCleanUpUnderWine keeps the tests of this package and its rooms
+// runnable in CI's Windows lane (scripts/wine-lane.sh): under Wine 8,
+// os.RemoveAll, and so
 // t.TempDir's clean-up, fails with "Invalid function". Tests that can run
 // on Windows use testfs.TempDir and testfs.RemoveAll, which fall back to
 // removing one name at a time.
 func TestTestsCleanUpUnderWine(t *testing.T) {
-	files, err := filepath.Glob("*_test.go")
-	if err != nil {
-		t.Fatal(err)
+	var files []string
+	for _, dir := range []string{".", "follow"} { // the root and its rooms
+		found, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, found...)
 	}
 	banned := regexp.MustCompile(`\bt\.TempDir\(\)|\bos\.RemoveAll\(`)
 	for _, f := range files {

@@ -1,6 +1,7 @@
 // Package testfs holds the tests' temp-folder and Wine helpers, so that the
 // Windows build of the tests runs under Wine (scripts/wine-lane.sh) as it
-// does on Linux and Windows. It owns only test scaffolding: no package of
+// does on Linux and Windows, and HeldIn, the count of this process's open
+// files in a folder. It owns only test scaffolding: no package of
 // the program imports it, and it touches nothing outside the folders the
 // tests make.
 //

@@ -1,0 +1,14 @@
+package follow
+
+import (
+	"context"
+	"time"
+)
+
+// followEvery follows one file on a ticker of its own, every poll (the
+// live view gives FollowAllOn a Beat's tick instead).
+func followEvery(ctx context.Context, poll time.Duration, cfg FollowConfig, out chan<- LineBatch) error {
+	t := time.NewTicker(poll)
+	defer t.Stop()
+	return FollowAllOn(ctx, []FollowConfig{cfg}, t.C, out)
+}
