@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"github.com/coworktop/coworktop/notify"
 	"github.com/coworktop/coworktop/sources"
+	"github.com/coworktop/coworktop/sources/records"
 	"github.com/coworktop/coworktop/vocab"
 	"io"
 	"os"
@@ -30,7 +31,7 @@ variable ` + sources.EnvLogDir + `, replace the default folders.
 
 Without PATH it also lists the folders of Claude Code's and the app's
 session records (who needs you, titles, Remote Control) and what one reading
-of them found; --records-dir or ` + sources.EnvRecordsDir + ` replaces them.`,
+of them found; --records-dir or ` + records.EnvRecordsDir + ` replaces them.`,
 		Example: `  coworktop doctor
   coworktop doctor ~/Downloads/claude-logs`,
 		Annotations: map[string]string{readsBrokenConfig: "true"},

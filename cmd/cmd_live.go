@@ -18,6 +18,7 @@ import (
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/sources/demo"
+	"github.com/coworktop/coworktop/sources/records"
 	"github.com/coworktop/coworktop/ui"
 )
 
@@ -73,7 +74,7 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, args []stri
 	var paths, await []string
 	var quota *sources.QuotaPaths // the account's quota: not the demo's
 	var extraGroups func(time.Time) []governor.ProcessGroup
-	records := recordDirs(g)
+	recDirs := recordDirs(g)
 	if lf.demo {
 		dir, groups, stopDemo, err := startDemo(ctx, g.stderr)
 		if err != nil {
@@ -81,7 +82,7 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, args []stri
 		}
 		defer stopDemo()
 		mode, source, paths = ui.ModeDemo, "built-in demo scenario", []string{dir}
-		records = sources.RecordFolders(sources.RecordInput{FlagDir: demo.RecordsFolder(dir)})
+		recDirs = records.RecordFolders(records.RecordInput{FlagDir: demo.RecordsFolder(dir)})
 		extraGroups = groups
 	} else {
 		p, later, err := followPaths(g, args)
@@ -112,7 +113,7 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, args []stri
 	}
 	updates, err := startLive(ctx, liveConfig{
 		paths: paths, await: await, refresh: g.refresh, follow: true, machine: true,
-		following: settleForIdle, extraGroups: extraGroups, quota: quota, records: &records,
+		following: settleForIdle, extraGroups: extraGroups, quota: quota, records: &recDirs,
 	})
 	if err != nil {
 		return err
@@ -127,7 +128,7 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, args []stri
 	}
 	opts.View.NoMouse = opts.View.NoMouse || lf.noMouse
 	if !lf.demo {
-		opts.Open = sessionOpener(ctx, records)
+		opts.Open = sessionOpener(ctx, recDirs)
 	}
 	if signals != nil {
 		opts.Signals = signals.ui()

@@ -7,6 +7,7 @@ import (
 
 	"github.com/coworktop/coworktop/config"
 	"github.com/coworktop/coworktop/sources"
+	"github.com/coworktop/coworktop/sources/records"
 )
 
 // expandHome expands a leading ~ in a path no shell expanded (audit U10):
@@ -26,7 +27,7 @@ func expandHome(p, home, goos string) string {
 }
 
 // pathEnv are the variables that name a path, expanded as the flags are.
-var pathEnv = []string{sources.EnvLogDir, sources.EnvRecordsDir, config.EnvVar}
+var pathEnv = []string{sources.EnvLogDir, records.EnvRecordsDir, config.EnvVar}
 
 // expandUserPaths expands ~ in --log-dir, --records-dir and --config, and
 // in the COWORKTOP_* variables that name paths. A variable is set again to

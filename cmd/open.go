@@ -8,12 +8,13 @@ import (
 
 	"github.com/coworktop/coworktop/launch"
 	"github.com/coworktop/coworktop/sources"
+	"github.com/coworktop/coworktop/sources/records"
 	"github.com/coworktop/coworktop/ui"
 )
 
 // sessionOpener is the live screen's `o`: launch's opener over the CLI on
 // PATH and the ones in the app's data folders (where the records are).
-func sessionOpener(ctx context.Context, records sources.RecordDirs) func(ui.OpenRequest) ui.OpenResult {
+func sessionOpener(ctx context.Context, records records.RecordDirs) func(ui.OpenRequest) ui.OpenResult {
 	var dirs []string
 	for _, c := range records.App {
 		dirs = append(dirs, c.Path)
@@ -30,7 +31,7 @@ func sessionOpener(ctx context.Context, records sources.RecordDirs) func(ui.Open
 
 // printOpenCLI is doctor's line on the `o` key: which Claude Code CLI it
 // would run, with its version and where it was read, or why none can.
-func printOpenCLI(ctx context.Context, w io.Writer, records sources.RecordDirs) {
+func printOpenCLI(ctx context.Context, w io.Writer, records records.RecordDirs) {
 	var dirs []string
 	for _, c := range records.App {
 		dirs = append(dirs, c.Path)

@@ -16,6 +16,7 @@ import (
 	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/render"
 	"github.com/coworktop/coworktop/sources"
+	"github.com/coworktop/coworktop/sources/records"
 	"github.com/coworktop/coworktop/ui"
 )
 
@@ -70,7 +71,7 @@ func openScreen(t *testing.T, recordsDir string) *ui.Model {
 			t.Fatal(err)
 		}
 	}
-	dirs := sources.RecordFolders(sources.RecordInput{FlagDir: recordsDir})
+	dirs := records.RecordFolders(records.RecordInput{FlagDir: recordsDir})
 	recs := readRecordsOnce(dirs)
 	m := ui.New(ui.Options{Mode: ui.ModeLive, Version: "test", Open: sessionOpener(context.Background(), dirs)})
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 40})

@@ -14,6 +14,7 @@ import (
 	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/sources/follow"
 	"github.com/coworktop/coworktop/sources/machine"
+	"github.com/coworktop/coworktop/sources/records"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -34,7 +35,7 @@ type liveConfig struct {
 	quota *sources.QuotaPaths
 	// records, if set, are the session-record folders to follow (with
 	// follow) or read once.
-	records *sources.RecordDirs
+	records *records.RecordDirs
 }
 
 // scanEvery is how often the process table is scanned: the scan costs far

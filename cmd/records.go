@@ -14,27 +14,28 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/sources"
+	"github.com/coworktop/coworktop/sources/records"
 )
 
 // recordDirs are the session-record folders of this machine, or those
 // --records-dir / COWORKTOP_RECORDS_DIR name.
-func recordDirs(g *globalOptions) sources.RecordDirs {
+func recordDirs(g *globalOptions) records.RecordDirs {
 	home, _ := os.UserHomeDir()
-	return sources.RecordFolders(sources.RecordInput{GOOS: runtime.GOOS, Home: home, Getenv: os.Getenv, FlagDir: g.recordsDir})
+	return records.RecordFolders(records.RecordInput{GOOS: runtime.GOOS, Home: home, Getenv: os.Getenv, FlagDir: g.recordsDir})
 }
 
 // readRecordsOnce takes one reading of the record folders.
-func readRecordsOnce(dirs sources.RecordDirs) governor.Records {
-	return sources.NewRecordReader(dirs, nil).Read()
+func readRecordsOnce(dirs records.RecordDirs) governor.Records {
+	return records.NewRecordReader(dirs, nil).Read()
 }
 
 // watchRecords forwards the record readings as updates until ctx is done
 // or ticks closes.
-func watchRecords(ctx context.Context, dirs sources.RecordDirs, ticks <-chan time.Time, out chan<- governor.Update) {
+func watchRecords(ctx context.Context, dirs records.RecordDirs, ticks <-chan time.Time, out chan<- governor.Update) {
 	readings := make(chan governor.Records, 1)
 	go func() {
 		defer close(readings)
-		sources.WatchRecords(ctx, dirs, nil, ticks, readings)
+		records.WatchRecords(ctx, dirs, nil, ticks, readings)
 	}()
 	for r := range readings {
 		select {
@@ -47,8 +48,8 @@ func watchRecords(ctx context.Context, dirs sources.RecordDirs, ticks <-chan tim
 // printRecordFolders is doctor's part on the session records: each folder
 // looked in, whether it is there, and what one reading found (never the
 // account or org folder names).
-func printRecordFolders(w io.Writer, dirs sources.RecordDirs) {
-	fmt.Fprintf(w, "session records (who needs you, titles, Remote Control; --records-dir, %s):\n", sources.EnvRecordsDir)
+func printRecordFolders(w io.Writer, dirs records.RecordDirs) {
+	fmt.Fprintf(w, "session records (who needs you, titles, Remote Control; --records-dir, %s):\n", records.EnvRecordsDir)
 	folder := func(c sources.Candidate, subs ...string) {
 		var found, unreadable []string
 		for _, s := range subs {
@@ -73,7 +74,7 @@ func printRecordFolders(w io.Writer, dirs sources.RecordDirs) {
 	folder(dirs.Code, "sessions", "jobs", "daemon")
 	for _, c := range dirs.App {
 		folder(c, "claude-code-sessions", "local-agent-mode-sessions")
-		if recs, tmp := sources.AppRecordFiles(c.Path); recs == 0 && tmp > 0 {
+		if recs, tmp := records.AppRecordFiles(c.Path); recs == 0 && tmp > 0 {
 			fmt.Fprintf(w, "    only %d local_*.json.tmp file(s) and no record: the app's rename of its records fails there (seen on MSIX installs), so no app record can be read\n", tmp)
 		}
 	}
@@ -91,7 +92,7 @@ func printRecordFolders(w io.Writer, dirs sources.RecordDirs) {
 	fmt.Fprintf(w, "  reading: %d live Claude Code record(s), %d waiting for you; %d stale (process gone or replaced), %d refused; %d app record(s); %d background session(s)\n",
 		len(r.Code), waiting, r.Stale, r.Refused, len(r.App), len(r.Background))
 	if r.Skipped > 0 {
-		fmt.Fprintf(w, "  %d older record file(s) not read: a reading reads the newest %d of a folder\n", r.Skipped, sources.MaxRecordFiles)
+		fmt.Fprintf(w, "  %d older record file(s) not read: a reading reads the newest %d of a folder\n", r.Skipped, records.MaxRecordFiles)
 	}
 	if r.Legacy > 0 {
 		fmt.Fprintf(w, "  %d legacy pid-<n>.json record(s) of an older Claude Code, read (counted above)\n", r.Legacy)

@@ -22,7 +22,7 @@ import (
 
 	"github.com/coworktop/coworktop/config"
 	"github.com/coworktop/coworktop/governor"
-	"github.com/coworktop/coworktop/sources"
+	"github.com/coworktop/coworktop/sources/records"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -159,7 +159,7 @@ file; "coworktop config" says where, and flags override it.`,
 	}
 	pf := root.PersistentFlags()
 	pf.StringVar(&g.logDir, "log-dir", "", "Claude log folder (default: this OS's; env COWORKTOP_LOG_DIR)")
-	pf.StringVar(&g.recordsDir, "records-dir", "", "one folder holding Claude Code's and the app's session records (default: this OS's; env "+sources.EnvRecordsDir+")")
+	pf.StringVar(&g.recordsDir, "records-dir", "", "one folder holding Claude Code's and the app's session records (default: this OS's; env "+records.EnvRecordsDir+")")
 	pf.DurationVar(&g.refresh, "refresh", time.Second, "screen and sampling refresh interval")
 	pf.BoolVar(&g.noColor, "no-color", false, "no colour (also when NO_COLOR is set or stdout is not a terminal)")
 	pf.StringVar(&g.configFile, "config", "", "config `FILE` to read (default: "+config.EnvVar+", else this OS's place; see coworktop config)")

@@ -17,8 +17,8 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
-	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/sources/machine"
+	"github.com/coworktop/coworktop/sources/records"
 	"github.com/coworktop/coworktop/ui"
 )
 
@@ -165,9 +165,9 @@ func TestSessionMemoryEndToEnd(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector's shadow memory more than doubles each stand-in's footprint (856 MiB for 384 held): the amounts are known only without it, as the README's test command runs")
 	}
-	logs, records := startSessionTree(t)
+	logs, recDir := startSessionTree(t)
 
-	out, errs, code := runCLI(t, "snapshot", "--json", "--log-dir", logs, "--records-dir", records)
+	out, errs, code := runCLI(t, "snapshot", "--json", "--log-dir", logs, "--records-dir", recDir)
 	if code != 0 {
 		t.Fatalf("snapshot: exit %d: %s", code, errs)
 	}
@@ -187,7 +187,7 @@ func TestSessionMemoryEndToEnd(t *testing.T) {
 		s.Memory.PauseFrees.Label != governor.PauseFreesLabel {
 		t.Errorf("snapshot --json: what pausing frees: %+v", s.Memory)
 	}
-	text, _, _ := runCLI(t, "snapshot", "--log-dir", logs, "--records-dir", records)
+	text, _, _ := runCLI(t, "snapshot", "--log-dir", logs, "--records-dir", recDir)
 	if !strings.Contains(text, "pausing checkout-api (idle 16m) would free about ") || !strings.Contains(text, governor.CoworkNotSplit) {
 		t.Errorf("snapshot's text lacks what pausing frees or the Cowork note:\n%s", text)
 	}
@@ -198,7 +198,7 @@ func TestSessionMemoryEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := readRecordsOnce(sources.RecordFolders(sources.RecordInput{GOOS: runtime.GOOS, Home: t.TempDir(), Getenv: func(string) string { return "" }, FlagDir: records}))
+	rec := readRecordsOnce(records.RecordFolders(records.RecordInput{GOOS: runtime.GOOS, Home: t.TempDir(), Getenv: func(string) string { return "" }, FlagDir: recDir}))
 	f, err := os.Open(filepath.Join(logs, "main.log"))
 	if err != nil {
 		t.Fatal(err)
@@ -221,7 +221,7 @@ func TestSessionMemoryEndToEnd(t *testing.T) {
 	within15(t, "the Sessions pane's MEM", float64(mib<<20))
 
 	// /metrics: the top session by rank, no session id in a label.
-	addr := startServe(t, buildCoworktop(t), logs, nil, "--records-dir", records)
+	addr := startServe(t, buildCoworktop(t), logs, nil, "--records-dir", recDir)
 	re := regexp.MustCompile(`(?m)^coworktop_session_memory_bytes\{rank="1",source="process RSS"\} (\S+)$`)
 	var val string
 	eventually(t, 20*time.Second, "coworktop_session_memory_bytes rank 1", func() bool {

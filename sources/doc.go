@@ -7,12 +7,10 @@
 // (quota*.go: coworktop's statusline state file, which it also writes, the
 // desktop app's plan-usage-history.json, one key of ~/.claude.json, walked
 // to without decoding the rest); what `coworktop statusline` keeps of
-// main.log between its runs (statusline_log.go); and
-// Claude Code's and the desktop app's session records (records*.go): where
-// each OS keeps them, read bounded and only for the keys used, each counted
-// only while its process is alive and the same one, followed on file
-// events with a safety poll. The follower, opening a log, its lines and the
-// live view's clock are sources/follow; the machine's
+// main.log between its runs (statusline_log.go). The follower, opening a
+// log, its lines and the live view's clock are sources/follow; Claude
+// Code's and the desktop app's session records are sources/records, which
+// builds on this package's folder candidates; the machine's
 // memory and process table are sources/machine; the demo writer is
 // sources/demo.
 //
@@ -26,12 +24,9 @@
 //     follow.OpenLog).
 //   - Of Claude's own files it reads only the keys it uses, never account
 //     details or credentials, and writes none of them.
-//   - It may use governor's types and its rooms (sources/follow), but never
+//   - It may use governor's types and sources/follow, but never
 //     imports ingest, ui or render: it produces lines, it does not parse or
 //     render them.
-//   - Session records are read, never written or locked: regular files of
-//     at most 1 MiB, decoded into structs of the keys used only; the
-//     account and org folder names are walked, never kept.
 //   - Log text is untrusted and is passed on byte for byte; sanitising is the
 //     parser's and the renderer's job. Only file names from a folder listing
 //     are cleaned here, because doctor prints them.

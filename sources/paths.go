@@ -76,7 +76,7 @@ func (in DiscoverInput) join(elem ...string) string {
 	if in.Join != nil {
 		return in.Join(elem...)
 	}
-	return joinFor(in.GOOS, elem...)
+	return JoinFor(in.GOOS, elem...)
 }
 
 func (in DiscoverInput) getenv(k string) string {
@@ -269,9 +269,9 @@ func probeDir(c Candidate) ProbedDir {
 	return p
 }
 
-// joinFor joins path elements with the separator of goos, so Windows paths
+// JoinFor joins path elements with the separator of goos, so Windows paths
 // come out right when tested elsewhere.
-func joinFor(goos string, elem ...string) string {
+func JoinFor(goos string, elem ...string) string {
 	if goos != "windows" {
 		return path.Join(elem...)
 	}

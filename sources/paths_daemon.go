@@ -36,7 +36,7 @@ func DaemonCandidate(in DiscoverInput) Candidate {
 			return Candidate{d, EnvClaudeConfigDir}
 		}
 	}
-	return Candidate{joinFor(in.GOOS, in.Home, ".claude"), "Claude Code default (~/.claude)"}
+	return Candidate{JoinFor(in.GOOS, in.Home, ".claude"), "Claude Code default (~/.claude)"}
 }
 
 // discoverDaemon probes the daemon's folder, keeping only its own logs

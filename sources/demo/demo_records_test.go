@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
-	"github.com/coworktop/coworktop/sources"
+	"github.com/coworktop/coworktop/sources/records"
 )
 
 // The demo's records: every session has its title, and docs-site waits for
@@ -32,7 +32,7 @@ func TestDemoWaitingSessionBecomesNextVictim(t *testing.T) {
 	for _, e := range evs {
 		st.Apply(e)
 	}
-	r := sources.NewRecordReader(sources.RecordFolders(sources.RecordInput{FlagDir: d.RecordsDir()}), nil).Read()
+	r := records.NewRecordReader(records.RecordFolders(records.RecordInput{FlagDir: d.RecordsDir()}), nil).Read()
 	st.ApplyRecords(r)
 	snap := st.Snapshot(start.Add(3 * time.Minute))
 	docs := demoSessionID("S4")

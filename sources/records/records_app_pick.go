@@ -1,10 +1,12 @@
-package sources
+package records
 
 import (
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/coworktop/coworktop/sources"
 )
 
 // Which of the app's data folders holds its live records (the second
@@ -17,14 +19,14 @@ import (
 // appChoice is the app folder chosen, and when.
 type appChoice struct {
 	at   time.Time
-	dir  Candidate
+	dir  sources.Candidate
 	ok   bool
 	read string // the folder the reader's app scans and records are of
 }
 
 // pickApp returns the app data folder to read: the candidate whose
 // claude-code-sessions (or local-agent-mode-sessions) was written last.
-func (r *recordReader) pickApp(now time.Time) (Candidate, bool) {
+func (r *recordReader) pickApp(now time.Time) (sources.Candidate, bool) {
 	p := &r.appPick
 	// Kept for a sweep while the chosen folder is there; while none is,
 	// looked for at every reading (the app's first sign-in makes one).

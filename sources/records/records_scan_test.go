@@ -1,4 +1,4 @@
-package sources
+package records
 
 import (
 	"fmt"
@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/internal/testfs"
+
+	"github.com/coworktop/coworktop/sources"
 )
 
 // age sets a file's time to d ago.
@@ -193,7 +195,7 @@ func TestRecordsNewestAppFolderWins(t *testing.T) {
 	for _, p := range []string{filepath.Join(old, "local_old.json"), old, filepath.Dir(old), filepath.Dir(filepath.Dir(old))} {
 		age(t, p, 30*24*time.Hour)
 	}
-	dirs := RecordDirs{Code: Candidate{Path: filepath.Join(base, "none")}, App: []Candidate{{stale, "first"}, {live, "second"}}}
+	dirs := RecordDirs{Code: sources.Candidate{Path: filepath.Join(base, "none")}, App: []sources.Candidate{{Path: stale, Source: "first"}, {Path: live, Source: "second"}}}
 	r := NewRecordReader(dirs, fakeProcs{})
 	now := time.Now()
 	r.now = func() time.Time { return now }

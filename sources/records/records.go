@@ -1,6 +1,10 @@
-package sources
+package records
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/coworktop/coworktop/sources"
+)
 
 // Session records (session-records.md): Claude Code's per-process records
 // under the CLI's folder ($CLAUDE_CONFIG_DIR, else ~/.claude), the desktop
@@ -20,10 +24,10 @@ const EnvRecordsDir = "COWORKTOP_RECORDS_DIR"
 type RecordDirs struct {
 	// Code is the Claude Code CLI's folder: sessions/<pid>.json,
 	// jobs/<id>/state.json, daemon/roster.json.
-	Code Candidate
+	Code sources.Candidate
 	// App are the desktop app's data folders: the one whose records were
 	// written last wins (records_app_pick.go).
-	App []Candidate
+	App []sources.Candidate
 }
 
 // RecordInput is what finding the record folders depends on.
@@ -40,41 +44,41 @@ func RecordFolders(in RecordInput) RecordDirs {
 	if getenv == nil {
 		getenv = func(string) string { return "" }
 	}
-	for _, o := range []Candidate{{in.FlagDir, "--records-dir"}, {getenv(EnvRecordsDir), EnvRecordsDir}} {
+	for _, o := range []sources.Candidate{{Path: in.FlagDir, Source: "--records-dir"}, {Path: getenv(EnvRecordsDir), Source: EnvRecordsDir}} {
 		if o.Path != "" {
-			return RecordDirs{Code: o, App: []Candidate{o}}
+			return RecordDirs{Code: o, App: []sources.Candidate{o}}
 		}
 	}
-	d := RecordDirs{Code: DaemonCandidate(DiscoverInput{GOOS: in.GOOS, Home: in.Home, Getenv: in.Getenv})}
+	d := RecordDirs{Code: sources.DaemonCandidate(sources.DiscoverInput{GOOS: in.GOOS, Home: in.Home, Getenv: in.Getenv})}
 	switch in.GOOS {
 	case "darwin":
-		support := joinFor(in.GOOS, in.Home, "Library", "Application Support")
-		d.App = []Candidate{{joinFor(in.GOOS, support, "Claude"), "macOS default"},
-			{joinFor(in.GOOS, support, "Claude-3p"), "macOS default (Cowork on third-party platforms)"}}
+		support := sources.JoinFor(in.GOOS, in.Home, "Library", "Application Support")
+		d.App = []sources.Candidate{{Path: sources.JoinFor(in.GOOS, support, "Claude"), Source: "macOS default"},
+			{Path: sources.JoinFor(in.GOOS, support, "Claude-3p"), Source: "macOS default (Cowork on third-party platforms)"}}
 	case "windows":
 		roaming, roamingSrc := getenv("APPDATA"), "%APPDATA%"
 		if roaming == "" {
-			roaming, roamingSrc = joinFor(in.GOOS, in.Home, "AppData", "Roaming"), "%USERPROFILE%\\AppData\\Roaming (APPDATA unset)"
+			roaming, roamingSrc = sources.JoinFor(in.GOOS, in.Home, "AppData", "Roaming"), "%USERPROFILE%\\AppData\\Roaming (APPDATA unset)"
 		}
 		local, localSrc := getenv("LOCALAPPDATA"), "%LOCALAPPDATA%"
 		if local == "" {
-			local, localSrc = joinFor(in.GOOS, in.Home, "AppData", "Local"), "%USERPROFILE%\\AppData\\Local (LOCALAPPDATA unset)"
+			local, localSrc = sources.JoinFor(in.GOOS, in.Home, "AppData", "Local"), "%USERPROFILE%\\AppData\\Local (LOCALAPPDATA unset)"
 		}
 		// The older MSIX builds keep their Roaming folder in the package's
 		// LocalCache; Cowork on third-party platforms writes Claude-3p.
-		msix := joinFor(in.GOOS, local, "Packages", "Claude_pzs8sxrjxfjjc", "LocalCache", "Roaming")
-		d.App = dedupFolders([]Candidate{
-			{joinFor(in.GOOS, roaming, "Claude"), roamingSrc},
-			{joinFor(in.GOOS, msix, "Claude"), localSrc + " (MSIX package)"},
-			{joinFor(in.GOOS, roaming, "Claude-3p"), roamingSrc + " (Cowork on third-party platforms)"},
-			{joinFor(in.GOOS, msix, "Claude-3p"), localSrc + " (MSIX package, Cowork on third-party platforms)"},
+		msix := sources.JoinFor(in.GOOS, local, "Packages", "Claude_pzs8sxrjxfjjc", "LocalCache", "Roaming")
+		d.App = dedupFolders([]sources.Candidate{
+			{Path: sources.JoinFor(in.GOOS, roaming, "Claude"), Source: roamingSrc},
+			{Path: sources.JoinFor(in.GOOS, msix, "Claude"), Source: localSrc + " (MSIX package)"},
+			{Path: sources.JoinFor(in.GOOS, roaming, "Claude-3p"), Source: roamingSrc + " (Cowork on third-party platforms)"},
+			{Path: sources.JoinFor(in.GOOS, msix, "Claude-3p"), Source: localSrc + " (MSIX package, Cowork on third-party platforms)"},
 		})
 	default:
 		cfg, src := getenv("XDG_CONFIG_HOME"), "Linux default ($XDG_CONFIG_HOME)"
 		if cfg == "" {
-			cfg, src = joinFor(in.GOOS, in.Home, ".config"), "Linux default"
+			cfg, src = sources.JoinFor(in.GOOS, in.Home, ".config"), "Linux default"
 		}
-		d.App = []Candidate{{joinFor(in.GOOS, cfg, "Claude"), src}}
+		d.App = []sources.Candidate{{Path: sources.JoinFor(in.GOOS, cfg, "Claude"), Source: src}}
 	}
 	return d
 }
@@ -93,7 +97,7 @@ const (
 // dedupFolders drops Windows folders named twice: paths there ignore case,
 // and %APPDATA% may itself point into the MSIX package (the second
 // platform audit, N21).
-func dedupFolders(cs []Candidate) []Candidate {
+func dedupFolders(cs []sources.Candidate) []sources.Candidate {
 	seen := map[string]bool{}
 	out := cs[:0]
 	for _, c := range cs {

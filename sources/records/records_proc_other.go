@@ -1,6 +1,6 @@
 //go:build !linux
 
-package sources
+package records
 
 // startTicks: only Linux writes procStart as clock ticks.
 func startTicks(int) (string, bool) { return "", false }
