@@ -10,6 +10,7 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/metrics"
+	"github.com/coworktop/coworktop/quota"
 	"github.com/coworktop/coworktop/render"
 	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/sources/machine"
@@ -144,7 +145,7 @@ func takeSnapshot(ctx context.Context, g *globalOptions, args []string) (snap go
 	state.ApplyQuota(samples)
 	state.ApplyQuotaErrors(qr.Errors())
 	state.ApplyQuotaRefused(qr.Refused())
-	for _, src := range governor.QuotaSources {
+	for _, src := range quota.Sources {
 		if e := qr.LastError(src); e != "" {
 			fmt.Fprintf(g.stderr, "coworktop: quota (%s): %s\n", src, e)
 		}

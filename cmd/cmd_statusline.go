@@ -11,7 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/quota"
 	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/vocab"
 )
@@ -44,7 +44,7 @@ one short line (model, the session cap's use from the log, the quota) and
 records the rate_limits it was given, with the time, in coworktop's own
 cache folder, where coworktop's header, snapshot and metrics read it.
 
-The quota figures are ` + governor.QuotaScope + `.
+The quota figures are ` + quota.Scope + `.
 
 --install prints the settings snippet and changes no file. --chain runs
 your existing status-line command with the same stdin and prints its
@@ -123,7 +123,7 @@ func readStatuslineInput(stdin *os.File) []byte {
 // statuslineText is the line: model · session cap · quota. The quota is
 // worded from what Claude Code just gave and the state file's readings
 // (statuslineQuota).
-func statuslineText(in sources.StatuslineInput, samples []governor.QuotaSample, g *globalOptions, statePath string, now time.Time) string {
+func statuslineText(in sources.StatuslineInput, samples []quota.Sample, g *globalOptions, statePath string, now time.Time) string {
 	var parts []string
 	if m := vocab.SanitizeString(in.Model, statuslineMaxModel); m != "" {
 		parts = append(parts, m)

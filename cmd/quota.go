@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/quota"
 	"github.com/coworktop/coworktop/sources"
 )
 
@@ -49,7 +50,7 @@ func sampleQuota(ctx context.Context, paths sources.QuotaPaths, out chan<- gover
 // printQuotaSources is doctor's part on the quota: each file, in the order
 // coworktop prefers them, and what it holds.
 func printQuotaSources(w io.Writer, now time.Time) {
-	fmt.Fprintf(w, "quota sources (best first; %s):\n", governor.QuotaScope)
+	fmt.Fprintf(w, "quota sources (best first; %s):\n", quota.Scope)
 	for _, p := range sources.ProbeQuota(quotaPaths()) {
 		state := "not found"
 		switch {
@@ -64,17 +65,17 @@ func printQuotaSources(w io.Writer, now time.Time) {
 			if p.Readings == 1 {
 				noun = "reading"
 			}
-			state = fmt.Sprintf("%d %s, newest %s", p.Readings, noun, governor.QuotaAgeText(now.Sub(p.Newest)))
+			state = fmt.Sprintf("%d %s, newest %s", p.Readings, noun, quota.AgeText(now.Sub(p.Newest)))
 		}
 		if p.Refused > 0 {
 			state += fmt.Sprintf("; %d refused (a percentage outside 0–100)", p.Refused)
 		}
 		fmt.Fprintf(w, "  %-10s %s\n    %s\n", p.Source, p.Path, state)
 	}
-	fmt.Fprintf(w, "  to record the quota Claude Code sees: %s\n", governor.QuotaHint)
+	fmt.Fprintf(w, "  to record the quota Claude Code sees: %s\n", quota.Hint)
 }
 
-func sumCounts(m map[governor.QuotaSource]int) int {
+func sumCounts(m map[quota.Source]int) int {
 	n := 0
 	for _, v := range m {
 		n += v
@@ -87,10 +88,10 @@ func sumCounts(m map[governor.QuotaSource]int) int {
 // in the words every output uses. When Claude Code just gave the lead
 // figure (given: its input held rate_limits), its source and age go
 // without saying.
-func statuslineQuota(samples []governor.QuotaSample, given bool, now time.Time) string {
-	q := governor.QuotaFigures(samples, now)
-	if lead := q.Lead(); given && lead != nil && lead.Source == governor.QuotaStatusline && lead.ObservedAt.Equal(now.UTC().Truncate(time.Second)) {
-		return governor.QuotaFiguresText(q)
+func statuslineQuota(samples []quota.Sample, given bool, now time.Time) string {
+	q := quota.Figures(samples, now)
+	if lead := q.Lead(); given && lead != nil && lead.Source == quota.Statusline && lead.ObservedAt.Equal(now.UTC().Truncate(time.Second)) {
+		return quota.FiguresText(q)
 	}
-	return governor.QuotaSummary(q)
+	return quota.Summary(q)
 }

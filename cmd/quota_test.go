@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/quota"
 	"github.com/coworktop/coworktop/sources"
 )
 
@@ -45,7 +46,7 @@ func TestLivePipelineReadsQuota(t *testing.T) {
 				}
 				state.ApplyUpdate(u)
 				if q := state.Snapshot(time.Now()).Quota; q != nil && q.FiveHour.Percent == want {
-					if q.FiveHour.Source != governor.QuotaStatusline || q.FiveHour.Stale {
+					if q.FiveHour.Source != quota.Statusline || q.FiveHour.Stale {
 						t.Fatalf("figure %+v", q.FiveHour)
 					}
 					return
@@ -61,7 +62,7 @@ func TestLivePipelineReadsQuota(t *testing.T) {
 	}
 	record(41)
 	waitPercent(41)
-	for deadline := time.Now().Add(5 * time.Second); state.Snapshot(time.Now()).QuotaErrors[governor.QuotaDesktop] == 0; {
+	for deadline := time.Now().Add(5 * time.Second); state.Snapshot(time.Now()).QuotaErrors[quota.Desktop] == 0; {
 		if time.Now().After(deadline) {
 			t.Fatal("the refused desktop read was not counted")
 		}

@@ -14,7 +14,7 @@ import (
 
 // The quota's words are the same in every output (issue 37): the status
 // line, snapshot's text and JSON, report and the metrics take the figures
-// from governor.QuotaFigures and the words from its texts. Each case is a
+// from quota.Figures and the words from its texts. Each case is a
 // documented or observed input, checked in four time zones: a reset time
 // is written in the reader's zone. (The header at 80x24 and 120x40 is
 // checked with the same readings in ui's TestQuotaHeaderWords.)

@@ -11,7 +11,7 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/quota"
 	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/sources/follow"
 )
@@ -83,7 +83,7 @@ func printStatuslineInstall(w io.Writer, env installEnv) error {
 		fmt.Fprintln(w, "Your current status-line command is kept: --chain runs it first, with the same input.")
 	}
 	fmt.Fprintf(w, "coworktop records the quota Claude Code passes (rate_limits, Pro/Max accounts) in %s.\n", env.statePath)
-	fmt.Fprintln(w, "The quota figures are "+governor.QuotaScope+".")
+	fmt.Fprintln(w, "The quota figures are "+quota.Scope+".")
 	return nil
 }
 

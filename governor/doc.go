@@ -6,17 +6,16 @@
 // records (records*.go: who waits for the person, titles, protections)
 // into State, from which
 // Snapshot(now) derives what the user sees (idle ranking, next victim,
-// headroom). It also holds the account's quota readings (quota*.go: which
-// source's figure is shown for each window, its state and words, the
-// binding window first, the burn estimate), which the sources read and
-// every output shows through the same functions. Every
+// headroom). It also keeps the account's quota readings (state_quota.go)
+// and puts the quota package's figures for them in the Snapshot; which
+// figure is shown, its state, words and burn estimate are quota's. Every
 // figure and every wording shown by more than one consumer
 // (counts, causes, estimate labels) is defined here once, so the TUI,
 // report, metrics and notifications agree; the small words below the model
 // (the sanitiser for log text, units, Source and Figure) are vocab's.
 //
 // It may not touch the outside world: no I/O, no time.Now, no goroutines, and
-// it imports nothing of the project but vocab. Callers pass the clock in, which keeps
+// it imports nothing of the project but vocab and quota. Callers pass the clock in, which keeps
 // replay, tests and the live TUI on the same code. Turning bytes into events
 // is ingest's job, not this package's.
 package governor

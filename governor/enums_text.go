@@ -163,31 +163,6 @@ func (k RiskKind) MarshalText() ([]byte, error) { return riskKindEnum.Text(k) }
 // UnmarshalText reads a risk kind's text; a text no kind has is an error.
 func (k *RiskKind) UnmarshalText(t []byte) error { return riskKindEnum.Read(k, t) }
 
-// quotaWindowEnum is QuotaWindow's texts (String, MarshalText, UnmarshalText).
-var quotaWindowEnum = vocab.Enum[QuotaWindow]{Names: quotaWindowNames[:], What: "quota window"}
-
-// String is the quota window's stable text ("" for QuotaWindowNone);
-// Short is how the screen names it.
-func (w QuotaWindow) String() string { return quotaWindowEnum.Name(w) }
-
-// MarshalText writes the text.
-func (w QuotaWindow) MarshalText() ([]byte, error) { return quotaWindowEnum.Text(w) }
-
-// UnmarshalText reads a window's text; a text no window has is an error.
-func (w *QuotaWindow) UnmarshalText(t []byte) error { return quotaWindowEnum.Read(w, t) }
-
-// quotaSourceEnum is QuotaSource's texts (String, MarshalText, UnmarshalText).
-var quotaSourceEnum = vocab.Enum[QuotaSource]{Names: quotaSourceNames[:], What: "quota source"}
-
-// String is the quota source's stable text ("" for QuotaSourceNone).
-func (s QuotaSource) String() string { return quotaSourceEnum.Name(s) }
-
-// MarshalText writes the text.
-func (s QuotaSource) MarshalText() ([]byte, error) { return quotaSourceEnum.Text(s) }
-
-// UnmarshalText reads a source's text; a text no source has is an error.
-func (s *QuotaSource) UnmarshalText(t []byte) error { return quotaSourceEnum.Read(s, t) }
-
 // groupKindEnum is GroupKind's texts (String, MarshalText, UnmarshalText).
 var groupKindEnum = vocab.Enum[GroupKind]{Names: groupKindNames[:], What: "group kind"}
 

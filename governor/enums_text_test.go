@@ -67,12 +67,6 @@ func TestEnumsMarshalTheirText(t *testing.T) {
 	if len(RiskKinds) != len(riskKindNames)-1 {
 		t.Errorf("RiskKinds lists %d of %d kinds", len(RiskKinds), len(riskKindNames)-1)
 	}
-	for w := QuotaWindowNone; int(w) < len(quotaWindowNames); w++ {
-		add(w, func(t []byte) (any, error) { var x QuotaWindow; err := x.UnmarshalText(t); return x, err })
-	}
-	for q := QuotaSourceNone; int(q) < len(quotaSourceNames); q++ {
-		add(q, func(t []byte) (any, error) { var x QuotaSource; err := x.UnmarshalText(t); return x, err })
-	}
 	for g := GroupNone; int(g) < len(groupKindNames); g++ {
 		add(g, func(t []byte) (any, error) { var x GroupKind; err := x.UnmarshalText(t); return x, err })
 	}
@@ -121,8 +115,6 @@ func TestEnumsRefuseUnknownTexts(t *testing.T) {
 		`unknown record source "x"`: new(RecordSource),
 		`unknown attention "x"`:     new(Attention),
 		`unknown risk kind "x"`:     new(RiskKind),
-		`unknown quota window "x"`:  new(QuotaWindow),
-		`unknown quota source "x"`:  new(QuotaSource),
 		`unknown group kind "x"`:    new(GroupKind),
 		`unknown session state "x"`: new(SessionState),
 	} {

@@ -4,37 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+
+	"github.com/coworktop/coworktop/vocab"
 )
-
-// Times as logged: main.log, the VM logs and cowork-service.log write local
-// wall-clock time with no zone, and mcp.log writes UTC. An event's JSON
-// time says exactly what the log said: a zoneless stamp stays zoneless
-// ("2026-09-04T06:46:54", the same on every machine whatever its zone), a
-// UTC one keeps its Z. Readers parse UTC stamps into time.UTC and local
-// ones into the reader's zone, which is how the two are told apart.
-
-// WallLayout is how a zoneless time is written: ISO 8601 without an offset.
-const WallLayout = "2006-01-02T15:04:05.999999999"
-
-// formatLogged writes t as the log wrote it.
-func formatLogged(t time.Time) string {
-	if t.Location() == time.UTC {
-		return t.Format(time.RFC3339Nano)
-	}
-	return t.Format(WallLayout)
-}
-
-// parseLogged reads formatLogged's output: a zoneless time in loc.
-func parseLogged(s string, loc *time.Location) (time.Time, error) {
-	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
-		return t, nil
-	}
-	t, err := time.ParseInLocation(WallLayout, s, loc)
-	if err != nil {
-		return time.Time{}, fmt.Errorf("event time %q: %w", s, err)
-	}
-	return t, nil
-}
 
 // eventJSON is the flat object `events` prints for an Event, its fields in
 // this order: scripts and goldens depend on the names, the order and which
@@ -94,7 +66,7 @@ func (e Event) MarshalJSON() ([]byte, error) { return e.MarshalNamed("") }
 func (e Event) MarshalNamed(name string) ([]byte, error) {
 	d := e.Details()
 	return json.Marshal(eventJSON{Name: name,
-		Time: formatLogged(e.Time), File: e.File, Line: e.Line, Kind: e.Kind, Level: e.LevelText(),
+		Time: vocab.FormatLogged(e.Time), File: e.File, Line: e.Line, Kind: e.Kind, Level: e.LevelText(),
 		Session: e.Session, Reason: e.ReasonText(), Verb: e.Verb.String(),
 		Cap: e.Cap, Effective: e.Effective, IdleS: e.IdleS, Count: e.Count, Pressure: e.PressureText(),
 		Cwd: e.Cwd, Lifecycle: e.Lifecycle, TimeoutS: e.TimeoutS, Healthy: e.Health.Healthy(), DurationMs: e.DurationMs,
@@ -136,7 +108,7 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 	if j.Time == "" {
 		return nil
 	}
-	t, err := parseLogged(j.Time, time.Local)
+	t, err := vocab.ParseLogged(j.Time, time.Local)
 	if err != nil {
 		return err
 	}

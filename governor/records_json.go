@@ -1,6 +1,10 @@
 package governor
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/coworktop/coworktop/vocab"
+)
 
 // The records' views in JSON, times as every JSON output writes them
 // (snapshotjson.go).
@@ -10,8 +14,8 @@ type plainRecordsView RecordsView
 func (r *RecordsView) wire() any {
 	return &struct {
 		*plainRecordsView
-		At timeRef `json:"at,omitzero"`
-	}{(*plainRecordsView)(r), timeRef{&r.At}}
+		At vocab.TimeRef `json:"at,omitzero"`
+	}{(*plainRecordsView)(r), vocab.TimeRef{T: &r.At}}
 }
 
 // MarshalJSON writes what was read of the records.
@@ -25,8 +29,8 @@ type plainBackground BackgroundView
 func (b *BackgroundView) wire() any {
 	return &struct {
 		*plainBackground
-		WaitingSince timeRef `json:"waiting_since,omitzero"`
-	}{(*plainBackground)(b), timeRef{&b.WaitingSince}}
+		WaitingSince vocab.TimeRef `json:"waiting_since,omitzero"`
+	}{(*plainBackground)(b), vocab.TimeRef{T: &b.WaitingSince}}
 }
 
 // MarshalJSON writes a background session.

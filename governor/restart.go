@@ -531,9 +531,9 @@ type plainRestart RestartView
 func (v *RestartView) wire() any {
 	return &struct {
 		*plainRestart
-		At         timeRef `json:"at,omitzero"`
-		RelaunchAt timeRef `json:"relaunch_at,omitzero"`
-	}{(*plainRestart)(v), timeRef{&v.At}, timeRef{&v.RelaunchAt}}
+		At         vocab.TimeRef `json:"at,omitzero"`
+		RelaunchAt vocab.TimeRef `json:"relaunch_at,omitzero"`
+	}{(*plainRestart)(v), vocab.TimeRef{T: &v.At}, vocab.TimeRef{T: &v.RelaunchAt}}
 }
 
 // MarshalJSON writes the restart with its times as the log wrote them.
@@ -552,10 +552,10 @@ type plainRestartSession RestartSession
 func (r *RestartSession) wire() any {
 	return &struct {
 		*plainRestartSession
-		BackAt     timeRef `json:"back_at,omitzero"`
-		PausedAt   timeRef `json:"paused_at,omitzero"`
-		PauseDueAt timeRef `json:"pause_due_at,omitzero"`
-	}{(*plainRestartSession)(r), timeRef{&r.BackAt}, timeRef{&r.PausedAt}, timeRef{&r.PauseDueAt}}
+		BackAt     vocab.TimeRef `json:"back_at,omitzero"`
+		PausedAt   vocab.TimeRef `json:"paused_at,omitzero"`
+		PauseDueAt vocab.TimeRef `json:"pause_due_at,omitzero"`
+	}{(*plainRestartSession)(r), vocab.TimeRef{T: &r.BackAt}, vocab.TimeRef{T: &r.PausedAt}, vocab.TimeRef{T: &r.PauseDueAt}}
 }
 
 // MarshalJSON writes the session with its times as the log wrote them.

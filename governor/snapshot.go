@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/coworktop/coworktop/quota"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -125,27 +126,27 @@ func (o Outcome) CauseName() string {
 // outcomeJSON is an Outcome as the JSON outputs print it: snapshot --json
 // has its fields in this order, the cause as text.
 type outcomeJSON struct {
-	Time       timeRef      `json:"time,omitzero"`
-	Kind       Kind         `json:"kind"`
-	Session    string       `json:"session,omitempty"`
-	IdleS      int          `json:"idle_s,omitempty"`
-	IdleSource vocab.Source `json:"idle_source,omitempty"`
-	Cause      string       `json:"cause"`
-	Eviction   bool         `json:"eviction"`
-	File       string       `json:"file,omitempty"`
-	Line       int          `json:"line,omitempty"`
+	Time       vocab.TimeRef `json:"time,omitzero"`
+	Kind       Kind          `json:"kind"`
+	Session    string        `json:"session,omitempty"`
+	IdleS      int           `json:"idle_s,omitempty"`
+	IdleSource vocab.Source  `json:"idle_source,omitempty"`
+	Cause      string        `json:"cause"`
+	Eviction   bool          `json:"eviction"`
+	File       string        `json:"file,omitempty"`
+	Line       int           `json:"line,omitempty"`
 }
 
 // MarshalJSON writes the outcome with its cause as text.
 func (o Outcome) MarshalJSON() ([]byte, error) {
-	return json.Marshal(outcomeJSON{Time: timeRef{&o.Time}, Kind: o.Kind, Session: o.Session, IdleS: o.IdleS, IdleSource: o.IdleSource,
+	return json.Marshal(outcomeJSON{Time: vocab.TimeRef{T: &o.Time}, Kind: o.Kind, Session: o.Session, IdleS: o.IdleS, IdleSource: o.IdleSource,
 		Cause: o.CauseName(), Eviction: o.Eviction, File: o.File, Line: o.Line})
 }
 
 // UnmarshalJSON reads what MarshalJSON writes.
 func (o *Outcome) UnmarshalJSON(b []byte) error {
 	var t time.Time
-	j := outcomeJSON{Time: timeRef{&t}}
+	j := outcomeJSON{Time: vocab.TimeRef{T: &t}}
 	if err := json.Unmarshal(b, &j); err != nil {
 		return fmt.Errorf("outcome: %w", err)
 	}
@@ -346,15 +347,15 @@ type Snapshot struct {
 	VM  VMView    `json:"vm"`
 	Log []LogLine `json:"-"` // recent events, oldest first, bounded
 
-	// Quota is the account's 5-hour and 7-day quota (quota.go); nil when
+	// Quota is the account's 5-hour and 7-day quota (the quota package); nil when
 	// no source has a reading.
-	Quota *QuotaView `json:"quota,omitempty"`
+	Quota *quota.View `json:"quota,omitempty"`
 	// QuotaErrors counts the quota files' reads that were refused (not a
 	// regular file, over the bound) or could not be decoded, per source.
-	QuotaErrors map[QuotaSource]int `json:"quota_read_errors,omitempty"`
+	QuotaErrors map[quota.Source]int `json:"quota_read_errors,omitempty"`
 	// QuotaRefused counts the quota readings refused as implausible (a
 	// percentage outside 0–100, a time ahead of the clock), per source.
-	QuotaRefused map[QuotaSource]int `json:"quota_refused_readings,omitempty"`
+	QuotaRefused map[quota.Source]int `json:"quota_refused_readings,omitempty"`
 }
 
 // HostPoint is one host sample as the memory timeline needs it: free

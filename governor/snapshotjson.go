@@ -6,36 +6,15 @@ import (
 	"math"
 	"strconv"
 	"time"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // snapshot --json writes times and durations as every JSON output does:
-// a time as the log wrote it (formatLogged: no zone the log did not
+// a time as the log wrote it (vocab.FormatLogged: no zone the log did not
 // have), a duration in seconds, and a zero or unknown one left out. Each
 // type with such fields gets a wire form that points into it, so the
 // same form writes and reads it; its other fields are written as tagged.
-
-// timeRef writes the time it points to as formatLogged does; omitzero
-// leaves a zero one out.
-type timeRef struct{ t *time.Time }
-
-func (r timeRef) IsZero() bool { return r.t == nil || r.t.IsZero() }
-
-func (r timeRef) MarshalJSON() ([]byte, error) {
-	return strconv.AppendQuote(nil, formatLogged(*r.t)), nil
-}
-
-func (r timeRef) UnmarshalJSON(b []byte) error {
-	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
-		return fmt.Errorf("time: %w", err)
-	}
-	t, err := parseLogged(s, time.Local)
-	if err != nil {
-		return err
-	}
-	*r.t = t
-	return nil
-}
 
 // secondsRef writes the duration it points to in seconds (whole ones as
 // integers, others to the millisecond).
@@ -65,14 +44,14 @@ type plainSnapshot Snapshot
 func (s *Snapshot) wire() any {
 	return &struct {
 		*plainSnapshot
-		Now        timeRef    `json:"now,omitzero"`
-		From       timeRef    `json:"from,omitzero"`
-		Newest     timeRef    `json:"newest,omitzero"`
-		LogAge     secondsRef `json:"log_age_s,omitzero"`
-		PressureAt timeRef    `json:"pressure_at,omitzero"`
-		GroupsAt   timeRef    `json:"groups_at,omitzero"`
-	}{(*plainSnapshot)(s), timeRef{&s.Now}, timeRef{&s.From}, timeRef{&s.Newest}, secondsRef{&s.LogAge},
-		timeRef{&s.PressureAt}, timeRef{&s.GroupsAt}}
+		Now        vocab.TimeRef `json:"now,omitzero"`
+		From       vocab.TimeRef `json:"from,omitzero"`
+		Newest     vocab.TimeRef `json:"newest,omitzero"`
+		LogAge     secondsRef    `json:"log_age_s,omitzero"`
+		PressureAt vocab.TimeRef `json:"pressure_at,omitzero"`
+		GroupsAt   vocab.TimeRef `json:"groups_at,omitzero"`
+	}{(*plainSnapshot)(s), vocab.TimeRef{T: &s.Now}, vocab.TimeRef{T: &s.From}, vocab.TimeRef{T: &s.Newest}, secondsRef{&s.LogAge},
+		vocab.TimeRef{T: &s.PressureAt}, vocab.TimeRef{T: &s.GroupsAt}}
 }
 
 // MarshalJSON writes the snapshot as snapshot --json prints it.
@@ -92,15 +71,15 @@ type plainSession SessionView
 func (v *SessionView) wire() any {
 	return &struct {
 		*plainSession
-		FirstSeen      timeRef    `json:"first_seen,omitzero"`
-		LastActivity   timeRef    `json:"last_activity,omitzero"`
-		Idle           secondsRef `json:"idle_s,omitzero"`
-		TimerArmedAt   timeRef    `json:"timer_armed_at,omitzero"`
-		TimerTimeout   secondsRef `json:"timer_timeout_s,omitzero"`
-		TimerRemaining secondsRef `json:"timer_remaining_s,omitzero"`
-		WaitingSince   timeRef    `json:"waiting_since,omitzero"`
-	}{(*plainSession)(v), timeRef{&v.FirstSeen}, timeRef{&v.LastActivity}, secondsRef{&v.Idle},
-		timeRef{&v.TimerArmedAt}, secondsRef{&v.TimerTimeout}, secondsRef{&v.TimerRemaining}, timeRef{&v.WaitingSince}}
+		FirstSeen      vocab.TimeRef `json:"first_seen,omitzero"`
+		LastActivity   vocab.TimeRef `json:"last_activity,omitzero"`
+		Idle           secondsRef    `json:"idle_s,omitzero"`
+		TimerArmedAt   vocab.TimeRef `json:"timer_armed_at,omitzero"`
+		TimerTimeout   secondsRef    `json:"timer_timeout_s,omitzero"`
+		TimerRemaining secondsRef    `json:"timer_remaining_s,omitzero"`
+		WaitingSince   vocab.TimeRef `json:"waiting_since,omitzero"`
+	}{(*plainSession)(v), vocab.TimeRef{T: &v.FirstSeen}, vocab.TimeRef{T: &v.LastActivity}, secondsRef{&v.Idle},
+		vocab.TimeRef{T: &v.TimerArmedAt}, secondsRef{&v.TimerTimeout}, secondsRef{&v.TimerRemaining}, vocab.TimeRef{T: &v.WaitingSince}}
 }
 
 // MarshalJSON writes a session as snapshot --json prints it.
@@ -121,9 +100,9 @@ type plainCap CapView
 func (c *CapView) wire() any {
 	return &struct {
 		*plainCap
-		At  timeRef    `json:"at,omitzero"`
-		Age secondsRef `json:"age_s,omitzero"`
-	}{(*plainCap)(c), timeRef{&c.At}, secondsRef{&c.Age}}
+		At  vocab.TimeRef `json:"at,omitzero"`
+		Age secondsRef    `json:"age_s,omitzero"`
+	}{(*plainCap)(c), vocab.TimeRef{T: &c.At}, secondsRef{&c.Age}}
 }
 
 // MarshalJSON writes the cap, with when it was logged.
@@ -137,9 +116,9 @@ type plainEffective EffectiveView
 func (e *EffectiveView) wire() any {
 	return &struct {
 		*plainEffective
-		At  timeRef    `json:"at,omitzero"`
-		Age secondsRef `json:"age_s,omitzero"`
-	}{(*plainEffective)(e), timeRef{&e.At}, secondsRef{&e.Age}}
+		At  vocab.TimeRef `json:"at,omitzero"`
+		Age secondsRef    `json:"age_s,omitzero"`
+	}{(*plainEffective)(e), vocab.TimeRef{T: &e.At}, secondsRef{&e.Age}}
 }
 
 // MarshalJSON writes the governor's logged count with its age.
@@ -153,9 +132,9 @@ type plainApp AppView
 func (a *AppView) wire() any {
 	return &struct {
 		*plainApp
-		StartedAt timeRef `json:"started_at,omitzero"`
-		DownSince timeRef `json:"down_since,omitzero"`
-	}{(*plainApp)(a), timeRef{&a.StartedAt}, timeRef{&a.DownSince}}
+		StartedAt vocab.TimeRef `json:"started_at,omitzero"`
+		DownSince vocab.TimeRef `json:"down_since,omitzero"`
+	}{(*plainApp)(a), vocab.TimeRef{T: &a.StartedAt}, vocab.TimeRef{T: &a.DownSince}}
 }
 
 // MarshalJSON writes the app's view.
@@ -169,8 +148,8 @@ type plainVM VMView
 func (v *VMView) wire() any {
 	return &struct {
 		*plainVM
-		OpenSince timeRef `json:"open_since,omitzero"`
-	}{(*plainVM)(v), timeRef{&v.OpenSince}}
+		OpenSince vocab.TimeRef `json:"open_since,omitzero"`
+	}{(*plainVM)(v), vocab.TimeRef{T: &v.OpenSince}}
 }
 
 // MarshalJSON writes the VM's view.
@@ -184,9 +163,9 @@ type plainCounts Counts
 func (c *Counts) wire() any {
 	return &struct {
 		*plainCounts
-		MinSysFreeMB knownRef `json:"min_sys_free_mb,omitzero"`
-		MinSysFreeAt timeRef  `json:"min_sys_free_at,omitzero"`
-	}{(*plainCounts)(c), knownRef{&c.MinSysFreeMB}, timeRef{&c.MinSysFreeAt}}
+		MinSysFreeMB knownRef      `json:"min_sys_free_mb,omitzero"`
+		MinSysFreeAt vocab.TimeRef `json:"min_sys_free_at,omitzero"`
+	}{(*plainCounts)(c), knownRef{&c.MinSysFreeMB}, vocab.TimeRef{T: &c.MinSysFreeAt}}
 }
 
 // knownRef writes a figure whose -1 means unknown: omitzero leaves that
@@ -218,8 +197,8 @@ type plainLoss Loss
 func (l *Loss) wire() any {
 	return &struct {
 		*plainLoss
-		Time timeRef `json:"time,omitzero"`
-	}{(*plainLoss)(l), timeRef{&l.Time}}
+		Time vocab.TimeRef `json:"time,omitzero"`
+	}{(*plainLoss)(l), vocab.TimeRef{T: &l.Time}}
 }
 
 // MarshalJSON writes a loss.
@@ -233,8 +212,8 @@ type plainHost HostMemory
 func (h *HostMemory) wire() any {
 	return &struct {
 		*plainHost
-		At timeRef `json:"at,omitzero"`
-	}{(*plainHost)(h), timeRef{&h.At}}
+		At vocab.TimeRef `json:"at,omitzero"`
+	}{(*plainHost)(h), vocab.TimeRef{T: &h.At}}
 }
 
 // MarshalJSON writes a host sample.
@@ -248,10 +227,10 @@ type plainFile FileStatus
 func (f *FileStatus) wire() any {
 	return &struct {
 		*plainFile
-		Since      timeRef `json:"since,omitzero"`
-		LastLineAt timeRef `json:"last_line_at,omitzero"`
-		NewestLine timeRef `json:"newest_line_at,omitzero"` // the newest line's own stamp
-	}{(*plainFile)(f), timeRef{&f.Since}, timeRef{&f.LastLineAt}, timeRef{&f.NewestLine}}
+		Since      vocab.TimeRef `json:"since,omitzero"`
+		LastLineAt vocab.TimeRef `json:"last_line_at,omitzero"`
+		NewestLine vocab.TimeRef `json:"newest_line_at,omitzero"` // the newest line's own stamp
+	}{(*plainFile)(f), vocab.TimeRef{T: &f.Since}, vocab.TimeRef{T: &f.LastLineAt}, vocab.TimeRef{T: &f.NewestLine}}
 }
 
 // MarshalJSON writes a log file's follower status.
@@ -265,11 +244,11 @@ type plainUpdate UpdateView
 func (u *UpdateView) wire() any {
 	return &struct {
 		*plainUpdate
-		Since        timeRef `json:"pending_since,omitzero"`
-		LastDeferral timeRef `json:"last_deferral,omitzero"`
-		WindowFrom   timeRef `json:"window_from,omitzero"`
-		WindowTo     timeRef `json:"window_to,omitzero"`
-	}{(*plainUpdate)(u), timeRef{&u.Since}, timeRef{&u.LastDeferral}, timeRef{&u.WindowFrom}, timeRef{&u.WindowTo}}
+		Since        vocab.TimeRef `json:"pending_since,omitzero"`
+		LastDeferral vocab.TimeRef `json:"last_deferral,omitzero"`
+		WindowFrom   vocab.TimeRef `json:"window_from,omitzero"`
+		WindowTo     vocab.TimeRef `json:"window_to,omitzero"`
+	}{(*plainUpdate)(u), vocab.TimeRef{T: &u.Since}, vocab.TimeRef{T: &u.LastDeferral}, vocab.TimeRef{T: &u.WindowFrom}, vocab.TimeRef{T: &u.WindowTo}}
 }
 
 // MarshalJSON writes a pending update.
@@ -277,53 +256,3 @@ func (u UpdateView) MarshalJSON() ([]byte, error) { return json.Marshal(u.wire()
 
 // UnmarshalJSON reads what MarshalJSON writes.
 func (u *UpdateView) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, u.wire()) }
-
-type plainQuotaFigure QuotaFigure
-
-type quotaFigureWire struct {
-	*plainQuotaFigure
-	// Percent is left out where the window has no figure: unknown is never 0.
-	Percent    *float64 `json:"percent,omitempty"`
-	ResetsAt   timeRef  `json:"resets_at,omitzero"`
-	ObservedAt timeRef  `json:"observed_at,omitzero"`
-}
-
-func (q *QuotaFigure) wire() *quotaFigureWire {
-	return &quotaFigureWire{plainQuotaFigure: (*plainQuotaFigure)(q), ResetsAt: timeRef{&q.ResetsAt}, ObservedAt: timeRef{&q.ObservedAt}}
-}
-
-// MarshalJSON writes a quota window's figure.
-func (q QuotaFigure) MarshalJSON() ([]byte, error) {
-	w := q.wire()
-	if q.State.HasPercent() || q.State == QuotaStateNone {
-		w.Percent = &q.Percent
-	}
-	return json.Marshal(w)
-}
-
-// UnmarshalJSON reads what MarshalJSON writes.
-func (q *QuotaFigure) UnmarshalJSON(b []byte) error {
-	w := q.wire()
-	if err := json.Unmarshal(b, w); err != nil {
-		return err
-	}
-	if w.Percent != nil {
-		q.Percent = *w.Percent
-	}
-	return nil
-}
-
-type plainQuotaBurn QuotaBurn
-
-func (q *QuotaBurn) wire() any {
-	return &struct {
-		*plainQuotaBurn
-		FullAt timeRef `json:"full_at,omitzero"`
-	}{(*plainQuotaBurn)(q), timeRef{&q.FullAt}}
-}
-
-// MarshalJSON writes a quota window's pace.
-func (q QuotaBurn) MarshalJSON() ([]byte, error) { return json.Marshal(q.wire()) }
-
-// UnmarshalJSON reads what MarshalJSON writes.
-func (q *QuotaBurn) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, q.wire()) }

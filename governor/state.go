@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/coworktop/coworktop/quota"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -95,9 +96,9 @@ type State struct {
 	// backfill, which adds them one by one, copies none either). Atomic:
 	// snapshots may be taken at once.
 	filesShared  atomic.Int64
-	quota        map[quotaRingKey]*ring[QuotaSample] // quota readings per source and window (quota_state.go)
-	quotaErrors  map[QuotaSource]int                 // the quota reader's failed reads per source
-	quotaRefused map[QuotaSource]int                 // the quota reader's implausible readings per source
+	quota        map[quotaRingKey]*ring[quota.Sample] // quota readings per source and window (state_quota.go)
+	quotaErrors  map[quota.Source]int                 // the quota reader's failed reads per source
+	quotaRefused map[quota.Source]int                 // the quota reader's implausible readings per source
 
 	vm        VMView
 	openSteps map[string]openStep // step → the attempt in progress

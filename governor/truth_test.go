@@ -124,7 +124,7 @@ func TestSnapshotJSONTimesAndSeconds(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := string(b)
-	for _, want := range []string{`"idle_s":90`, `"age_s":91`, `"at":"` + local(0).Format(governor.WallLayout) + `"`, `"now":"` + local(91).Format(governor.WallLayout) + `"`} {
+	for _, want := range []string{`"idle_s":90`, `"age_s":91`, `"at":"` + local(0).Format(vocab.WallLayout) + `"`, `"now":"` + local(91).Format(vocab.WallLayout) + `"`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("snapshot JSON lacks %s: %s", want, out)
 		}
@@ -138,7 +138,7 @@ func TestSnapshotJSONTimesAndSeconds(t *testing.T) {
 	if err := json.Unmarshal(b, &back); err != nil {
 		t.Fatal(err)
 	}
-	if back.Now.Format(governor.WallLayout) != snap.Now.Format(governor.WallLayout) || back.Sessions[0].Idle != 90*time.Second || back.Cap.Age != snap.Cap.Age ||
+	if back.Now.Format(vocab.WallLayout) != snap.Now.Format(vocab.WallLayout) || back.Sessions[0].Idle != 90*time.Second || back.Cap.Age != snap.Cap.Age ||
 		back.Counts.MinSysFreeMB != -1 {
 		t.Errorf("read back: now %v idle %v cap %+v", back.Now, back.Sessions[0].Idle, back.Cap)
 	}

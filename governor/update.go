@@ -1,6 +1,10 @@
 package governor
 
-import "time"
+import (
+	"time"
+
+	"github.com/coworktop/coworktop/quota"
+)
 
 // FileStatus is how following one log file is going, for the status line.
 type FileStatus struct {
@@ -38,9 +42,9 @@ type Update struct {
 	// Quota holds account quota readings (sources' quota reader), and
 	// QuotaErrors its running count of refused or failed reads per source,
 	// QuotaRefused of readings refused as implausible.
-	Quota        []QuotaSample
-	QuotaErrors  map[QuotaSource]int
-	QuotaRefused map[QuotaSource]int
+	Quota        []quota.Sample
+	QuotaErrors  map[quota.Source]int
+	QuotaRefused map[quota.Source]int
 	// Records, when set, is a new reading of the session records.
 	Records *Records
 }

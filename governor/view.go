@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/coworktop/coworktop/quota"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -67,7 +68,7 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 		snap.Restart = s.restartView(s.curRestart, sessionNames(&snap))
 	}
 	snap.Risks = s.risks(&snap)
-	snap.Quota = QuotaFigures(s.QuotaSamples(), now)
+	snap.Quota = quota.Figures(s.QuotaSamples(), now)
 	snap.QuotaErrors = countsView(s.quotaErrors)
 	snap.QuotaRefused = countsView(s.quotaRefused)
 	return snap

@@ -4,6 +4,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/quota"
 )
 
 // The account's quota: the same governor figures and states the screen's
@@ -38,7 +39,7 @@ func quotaDescriptors() []*prometheus.Desc {
 // collectQuota emits the quota figures of the snapshot and the reader's
 // failed reads and refused readings.
 func collectQuota(gauge func(*prometheus.Desc, float64, ...string), counter func(*prometheus.Desc, int, ...string), s governor.Snapshot) {
-	for _, src := range governor.QuotaSources {
+	for _, src := range quota.Sources {
 		if n := s.QuotaErrors[src]; n > 0 {
 			counter(descQuotaErrors, n, src.String())
 		}
@@ -71,8 +72,8 @@ func boolGauge(b bool) float64 {
 	return 0
 }
 
-func quotaSourceLabel(s governor.QuotaSource) string {
-	for _, k := range governor.QuotaSources {
+func quotaSourceLabel(s quota.Source) string {
+	for _, k := range quota.Sources {
 		if s == k {
 			return s.String()
 		}

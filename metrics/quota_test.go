@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/quota"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
@@ -14,12 +15,12 @@ func TestQuotaGauges(t *testing.T) {
 	st := richState()
 	now := t0.Add(time.Hour)
 	reset := now.Add(2 * time.Hour)
-	var samples []governor.QuotaSample
+	var samples []quota.Sample
 	for i := range 4 {
-		samples = append(samples, governor.QuotaSample{Window: governor.QuotaFiveHour, Percent: 50 + 4*float64(i), ResetsAt: reset,
-			Source: governor.QuotaStatusline, At: now.Add(-time.Duration(30-10*i) * time.Minute)})
+		samples = append(samples, quota.Sample{Window: quota.FiveHour, Percent: 50 + 4*float64(i), ResetsAt: reset,
+			Source: quota.Statusline, At: now.Add(-time.Duration(30-10*i) * time.Minute)})
 	}
-	samples = append(samples, governor.QuotaSample{Window: governor.QuotaSevenDay, Percent: 31, Source: governor.QuotaCache, At: now.Add(-50 * time.Hour)})
+	samples = append(samples, quota.Sample{Window: quota.SevenDay, Percent: 31, Source: quota.Cache, At: now.Add(-50 * time.Hour)})
 	st.ApplyQuota(samples)
 	c := NewCollector(snapFunc(st, now), testBuild)
 	if got := testutil.ToFloat64(onlyLabels(c, "coworktop_quota_used_percent", "window", "five_hour")); got != 62 {
@@ -60,8 +61,8 @@ func TestQuotaGauges(t *testing.T) {
 
 func TestQuotaReadErrorsCounter(t *testing.T) {
 	st := richState()
-	st.ApplyUpdate(governor.Update{QuotaErrors: map[governor.QuotaSource]int{governor.QuotaCache: 2}})
-	st.ApplyUpdate(governor.Update{QuotaErrors: map[governor.QuotaSource]int{governor.QuotaCache: 1}}) // never goes down
+	st.ApplyUpdate(governor.Update{QuotaErrors: map[quota.Source]int{quota.Cache: 2}})
+	st.ApplyUpdate(governor.Update{QuotaErrors: map[quota.Source]int{quota.Cache: 1}}) // never goes down
 	c := NewCollector(snapFunc(st, t0.Add(time.Hour)), testBuild)
 	if got := testutil.ToFloat64(onlyLabels(c, "coworktop_quota_read_errors_total", "source", "cache")); got != 2 {
 		t.Errorf("cache read errors = %v, want 2", got)
@@ -78,12 +79,12 @@ func TestQuotaReadErrorsCounter(t *testing.T) {
 func TestQuotaStatesAndRefused(t *testing.T) {
 	st := governor.New(governor.DefaultLimits())
 	now := t0.Add(time.Hour)
-	st.ApplyQuota([]governor.QuotaSample{
-		{Window: governor.QuotaFiveHour, Percent: 88, ResetsAt: now.Add(-20 * time.Minute), Source: governor.QuotaStatusline, At: now.Add(-2 * time.Minute)},
-		{Window: governor.QuotaSevenDay, Absent: governor.QuotaNoLimit, Source: governor.QuotaCache, At: now.Add(-time.Hour)},
-		{Window: governor.QuotaWeeklyScoped, Scope: "Fable", Percent: 92, ResetsAt: now.Add(30 * time.Hour), Source: governor.QuotaCache, At: now.Add(-10 * time.Minute)},
+	st.ApplyQuota([]quota.Sample{
+		{Window: quota.FiveHour, Percent: 88, ResetsAt: now.Add(-20 * time.Minute), Source: quota.Statusline, At: now.Add(-2 * time.Minute)},
+		{Window: quota.SevenDay, Absent: quota.NoLimit, Source: quota.Cache, At: now.Add(-time.Hour)},
+		{Window: quota.WeeklyScoped, Scope: "Fable", Percent: 92, ResetsAt: now.Add(30 * time.Hour), Source: quota.Cache, At: now.Add(-10 * time.Minute)},
 	})
-	st.ApplyQuotaRefused(map[governor.QuotaSource]int{governor.QuotaDesktop: 3})
+	st.ApplyQuotaRefused(map[quota.Source]int{quota.Desktop: 3})
 	c := NewCollector(snapFunc(st, now), testBuild)
 	for _, want := range [][]string{
 		{"window", "five_hour", "state", "reset_passed"},

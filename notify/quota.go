@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/quota"
 )
 
 // QuotaLevels are the quota percentages that notify, each once per window
@@ -32,7 +33,7 @@ type quotaAlerts struct {
 func (q *quotaAlerts) next(s governor.Snapshot, quiet bool) []Note {
 	var notes []Note
 	for _, f := range s.Quota.Figures() {
-		if f.State != governor.QuotaStateCurrent && f.State != governor.QuotaStateLimitReached {
+		if f.State != quota.StateCurrent && f.State != quota.StateLimitReached {
 			continue // old news, a window that reset, or no figure
 		}
 		if q.w == nil {
@@ -72,23 +73,23 @@ func (q *quotaAlerts) next(s governor.Snapshot, quiet bool) []Note {
 // quotaNote says which window reached what, from which source, and when it
 // resets; at 100 % what that means (not necessarily a stop); the burn
 // estimate when there is one. The words are governor's, as every output's.
-func quotaNote(f *governor.QuotaFigure) Note {
-	msg := fmt.Sprintf("The account's %s quota is at %s (%s, %s).", f.Name, governor.QuotaPercentText(f.Percent),
-		f.Source, governor.QuotaAgeText(f.Age))
-	if f.State == governor.QuotaStateLimitReached {
-		msg = fmt.Sprintf("The account's %s quota: %s (%s, %s).", f.Name, governor.QuotaLimitReachedText,
-			f.Source, governor.QuotaAgeText(f.Age))
+func quotaNote(f *quota.Figure) Note {
+	msg := fmt.Sprintf("The account's %s quota is at %s (%s, %s).", f.Name, quota.PercentText(f.Percent),
+		f.Source, quota.AgeText(f.Age))
+	if f.State == quota.StateLimitReached {
+		msg = fmt.Sprintf("The account's %s quota: %s (%s, %s).", f.Name, quota.LimitReachedText,
+			f.Source, quota.AgeText(f.Age))
 	}
-	if r := governor.QuotaResetText(f); r != "" {
+	if r := quota.ResetText(f); r != "" {
 		msg += " It " + r + "."
 	}
-	if b := governor.QuotaBurnShort(f); b != "" {
+	if b := quota.BurnShort(f); b != "" {
 		msg += " " + b + "."
 	}
 	msg += " Cloud sessions and other devices count too."
-	title := "coworktop: quota " + f.Name + " at " + governor.QuotaPercentText(f.Percent)
-	if f.State == governor.QuotaStateLimitReached {
-		title = "coworktop: quota " + f.Name + " " + governor.QuotaLimitReachedText
+	title := "coworktop: quota " + f.Name + " at " + quota.PercentText(f.Percent)
+	if f.State == quota.StateLimitReached {
+		title = "coworktop: quota " + f.Name + " " + quota.LimitReachedText
 	}
 	return Note{Title: title, Message: msg}
 }

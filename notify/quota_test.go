@@ -6,14 +6,15 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/quota"
 )
 
 // quotaSnap is a snapshot at now whose 5-hour window reads pct, observed
 // 10 s before, resetting at reset (zero: unknown).
 func quotaSnap(now time.Time, pct float64, reset time.Time) governor.Snapshot {
 	s := governor.New(governor.DefaultLimits())
-	s.ApplyQuota([]governor.QuotaSample{{Window: governor.QuotaFiveHour, Percent: pct, ResetsAt: reset,
-		Source: governor.QuotaStatusline, At: now.Add(-10 * time.Second)}})
+	s.ApplyQuota([]quota.Sample{{Window: quota.FiveHour, Percent: pct, ResetsAt: reset,
+		Source: quota.Statusline, At: now.Add(-10 * time.Second)}})
 	return s.Snapshot(now)
 }
 
@@ -57,7 +58,7 @@ func TestQuotaNotesWithoutResetTimeAndStale(t *testing.T) {
 	}
 	// A stale figure notifies nothing.
 	s := governor.New(governor.DefaultLimits())
-	s.ApplyQuota([]governor.QuotaSample{{Window: governor.QuotaSevenDay, Percent: 99, Source: governor.QuotaCache, At: t0.Add(-48 * time.Hour)}})
+	s.ApplyQuota([]quota.Sample{{Window: quota.SevenDay, Percent: 99, Source: quota.Cache, At: t0.Add(-48 * time.Hour)}})
 	if notes := n.Changes(s.Snapshot(t0.Add(5*time.Minute)), false); len(notes) != 0 {
 		t.Fatalf("stale: %+v", notes)
 	}
@@ -81,8 +82,8 @@ func TestQuotaNotesLimitReachedScopedAndReset(t *testing.T) {
 		t.Fatalf("at 100 %%: %+v", notes)
 	}
 	s := governor.New(governor.DefaultLimits())
-	s.ApplyQuota([]governor.QuotaSample{{Window: governor.QuotaWeeklyScoped, Scope: "Fable", Percent: 92, ResetsAt: t0.Add(30 * time.Hour),
-		Source: governor.QuotaCache, At: t0.Add(-time.Minute)}})
+	s.ApplyQuota([]quota.Sample{{Window: quota.WeeklyScoped, Scope: "Fable", Percent: 92, ResetsAt: t0.Add(30 * time.Hour),
+		Source: quota.Cache, At: t0.Add(-time.Minute)}})
 	m := NewWith(NotifySendCommand, (&recorder{}).exec)
 	m.Changes(governor.New(governor.DefaultLimits()).Snapshot(t0), true)
 	if notes := m.Changes(s.Snapshot(t0), false); len(notes) != 1 || notes[0].Title != "coworktop: quota Fable weekly at 92%" {

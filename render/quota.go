@@ -2,6 +2,7 @@ package render
 
 import (
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/quota"
 )
 
 // QuotaText is the quota as `snapshot` and `report` print it: governor's
@@ -10,12 +11,12 @@ import (
 // when no source has one.
 func QuotaText(s governor.Snapshot) string { return quotaViewText(s.Quota) }
 
-func quotaViewText(q *governor.QuotaView) string {
+func quotaViewText(q *quota.View) string {
 	if q == nil {
-		return governor.QuotaNoSource + " (try " + governor.QuotaHint + ")"
+		return quota.NoSource + " (try " + quota.Hint + ")"
 	}
-	out := governor.QuotaSummaryLong(q)
-	for _, n := range governor.QuotaNotes(q) {
+	out := quota.SummaryLong(q)
+	for _, n := range quota.Notes(q) {
 		out += "; " + n
 	}
 	return out
@@ -33,7 +34,7 @@ type QuotaReading struct {
 }
 
 // QuotaReadings lists samples for the report; nil when there are none.
-func QuotaReadings(samples []governor.QuotaSample) []QuotaReading {
+func QuotaReadings(samples []quota.Sample) []QuotaReading {
 	var out []QuotaReading
 	for _, q := range samples {
 		out = append(out, QuotaReading{Time: stamp(q.At), Window: q.Window.String(), Percent: q.Percent,
@@ -45,6 +46,6 @@ func QuotaReadings(samples []governor.QuotaSample) []QuotaReading {
 // QuotaReportLine is the report's quota row: the figures as of the
 // report's last line, by the rule every output uses (QuotaText), and how
 // many readings the span holds; what they cover.
-func QuotaReportLine(q *governor.QuotaView, rs []QuotaReading) string {
-	return quotaViewText(q) + " (" + plural(len(rs), "reading", "readings") + " in the span; " + governor.QuotaScope + ")"
+func QuotaReportLine(q *quota.View, rs []QuotaReading) string {
+	return quotaViewText(q) + " (" + plural(len(rs), "reading", "readings") + " in the span; " + quota.Scope + ")"
 }

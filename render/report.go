@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/quota"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -70,10 +71,10 @@ type Report struct {
 	// first (render/quota.go); left out when there are none.
 	Quota []QuotaReading `json:"quota,omitempty"`
 	// QuotaFigures is the quota as of the log's last line, by the rule
-	// every output uses (governor.QuotaFigures); left out with no reading.
-	QuotaFigures *governor.QuotaView `json:"quota_figures,omitempty"`
-	Lines        Lines               `json:"lines"`
-	Verdict      string              `json:"verdict"`
+	// every output uses (quota.Figures); left out with no reading.
+	QuotaFigures *quota.View `json:"quota_figures,omitempty"`
+	Lines        Lines       `json:"lines"`
+	Verdict      string      `json:"verdict"`
 }
 
 // Span is the time of the first and last event read.
@@ -243,7 +244,7 @@ func Build(state *governor.State, files []File, lines Lines) Report {
 	snap := state.Snapshot(last)
 	c := snap.Counts
 	r := Report{
-		Quota:        QuotaReadings(governor.QuotaIn(state.QuotaSamples(), first, last)),
+		Quota:        QuotaReadings(quota.In(state.QuotaSamples(), first, last)),
 		QuotaFigures: snap.Quota,
 		Files:        files,
 		Span:         Span{First: stamp(first), Last: stamp(last)},
@@ -304,7 +305,7 @@ func stamp(t time.Time) Stamp {
 
 // Stamp is a time of the report, on the app's local clock, as the text
 // prints it ("2006-01-02 15:04:05"). Its JSON is the form every JSON
-// output writes (governor.FormatLogged): "2006-01-02T15:04:05", with no
+// output writes (vocab.FormatLogged): "2006-01-02T15:04:05", with no
 // zone, as main.log wrote it.
 type Stamp string
 

@@ -12,8 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
-
+	"github.com/coworktop/coworktop/quota"
 	"github.com/coworktop/coworktop/sources/follow"
 )
 
@@ -142,10 +141,10 @@ type QuotaReader struct {
 	// Now is the clock readings are checked against (a reading ahead of it
 	// is refused); nil: time.Now.
 	Now     func() time.Time
-	seen    map[governor.QuotaSource]fileStamp
-	errs    map[governor.QuotaSource]int
-	refused map[governor.QuotaSource]int
-	lastEr  map[governor.QuotaSource]string
+	seen    map[quota.Source]fileStamp
+	errs    map[quota.Source]int
+	refused map[quota.Source]int
+	lastEr  map[quota.Source]string
 }
 
 type fileStamp struct {
@@ -155,8 +154,8 @@ type fileStamp struct {
 
 // NewQuotaReader reads the files at paths.
 func NewQuotaReader(paths QuotaPaths) *QuotaReader {
-	return &QuotaReader{Paths: paths, seen: map[governor.QuotaSource]fileStamp{},
-		errs: map[governor.QuotaSource]int{}, refused: map[governor.QuotaSource]int{}, lastEr: map[governor.QuotaSource]string{}}
+	return &QuotaReader{Paths: paths, seen: map[quota.Source]fileStamp{},
+		errs: map[quota.Source]int{}, refused: map[quota.Source]int{}, lastEr: map[quota.Source]string{}}
 }
 
 // Read returns the readings of every file that changed since the last
@@ -165,13 +164,13 @@ func NewQuotaReader(paths QuotaPaths) *QuotaReader {
 // source's readings are skipped this time. A reading with a percentage
 // outside 0–100 or a time ahead of the clock is left out and counted
 // (Refused).
-func (r *QuotaReader) Read() []governor.QuotaSample {
+func (r *QuotaReader) Read() []quota.Sample {
 	now := time.Now()
 	if r.Now != nil {
 		now = r.Now()
 	}
-	var out []governor.QuotaSample
-	for _, src := range governor.QuotaSources {
+	var out []quota.Sample
+	for _, src := range quota.Sources {
 		path, limit, parse := r.source(src)
 		if path == "" {
 			continue
@@ -198,7 +197,7 @@ func (r *QuotaReader) Read() []governor.QuotaSample {
 		delete(r.lastEr, src)
 		r.refused[src] += p.refused
 		for _, s := range p.samples {
-			if !governor.QuotaUsable(s, now) {
+			if !quota.Usable(s, now) {
 				r.refused[src]++
 				continue
 			}
@@ -209,26 +208,26 @@ func (r *QuotaReader) Read() []governor.QuotaSample {
 }
 
 // Errors counts the reads of each source that were refused or failed.
-func (r *QuotaReader) Errors() map[governor.QuotaSource]int { return maps.Clone(r.errs) }
+func (r *QuotaReader) Errors() map[quota.Source]int { return maps.Clone(r.errs) }
 
 // Refused counts the readings of each source refused as implausible: a
 // percentage outside 0–100, a time ahead of the clock.
-func (r *QuotaReader) Refused() map[governor.QuotaSource]int { return maps.Clone(r.refused) }
+func (r *QuotaReader) Refused() map[quota.Source]int { return maps.Clone(r.refused) }
 
 // LastError is the source's last failure, cleaned for printing; "" after
 // a good read.
-func (r *QuotaReader) LastError(src governor.QuotaSource) string { return r.lastEr[src] }
+func (r *QuotaReader) LastError(src quota.Source) string { return r.lastEr[src] }
 
 // quotaParse reads one quota file's readings from its bytes.
 type quotaParse func(io.Reader) (quotaParsed, error)
 
-func (r *QuotaReader) source(src governor.QuotaSource) (string, int64, quotaParse) {
+func (r *QuotaReader) source(src quota.Source) (string, int64, quotaParse) {
 	switch src {
-	case governor.QuotaStatusline:
+	case quota.Statusline:
 		return r.Paths.Statusline, MaxStatuslineState, whole(MaxStatuslineState, parseStatuslineState)
-	case governor.QuotaDesktop:
+	case quota.Desktop:
 		return r.Paths.Desktop, MaxDesktopHistory, whole(MaxDesktopHistory, parseDesktopHistory)
-	case governor.QuotaCache:
+	case quota.Cache:
 		return r.Paths.ClaudeJSON, MaxClaudeJSON, parseClaudeJSON // walked to its one key
 	}
 	return "", 0, nil
@@ -249,7 +248,7 @@ func whole(limit int64, parse func([]byte) (quotaParsed, error)) quotaParse {
 }
 
 // ReadQuota reads every quota file once.
-func ReadQuota(paths QuotaPaths) ([]governor.QuotaSample, *QuotaReader) {
+func ReadQuota(paths QuotaPaths) ([]quota.Sample, *QuotaReader) {
 	r := NewQuotaReader(paths)
 	return r.Read(), r
 }
@@ -330,7 +329,7 @@ func sizeText(n int64) string {
 
 // QuotaProbe is what doctor says of one quota file.
 type QuotaProbe struct {
-	Source   governor.QuotaSource
+	Source   quota.Source
 	Path     string // cleaned for printing; "" when this OS has none
 	Found    bool
 	Readings int       // readings decoded
@@ -343,7 +342,7 @@ type QuotaProbe struct {
 func ProbeQuota(paths QuotaPaths) []QuotaProbe {
 	r := NewQuotaReader(paths)
 	var out []QuotaProbe
-	for _, src := range governor.QuotaSources {
+	for _, src := range quota.Sources {
 		path, limit, parse := r.source(src)
 		p := QuotaProbe{Source: src, Path: CleanText(path)}
 		if path != "" {

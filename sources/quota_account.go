@@ -3,7 +3,7 @@ package sources
 import (
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/quota"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -34,12 +34,12 @@ type AccountSeen struct {
 
 // AccountEntry is one reading of the account's cached usage.
 type AccountEntry struct {
-	Window   governor.QuotaWindow `json:"window"`
-	Scope    string               `json:"scope,omitempty"`
-	Percent  *float64             `json:"percent,omitempty"`
-	NoLimit  bool                 `json:"no_limit,omitempty"`
-	ResetsAt UnixStamp            `json:"resets_at,omitzero"`
-	At       time.Time            `json:"at"`
+	Window   quota.Window `json:"window"`
+	Scope    string       `json:"scope,omitempty"`
+	Percent  *float64     `json:"percent,omitempty"`
+	NoLimit  bool         `json:"no_limit,omitempty"`
+	ResetsAt UnixStamp    `json:"resets_at,omitzero"`
+	At       time.Time    `json:"at"`
 }
 
 // noteAccount refreshes seen from the file at path when accountEvery has
@@ -66,9 +66,9 @@ func noteAccount(seen *AccountSeen, path string, now time.Time) *AccountSeen {
 	}
 	out := &AccountSeen{Size: st.size, Mod: st.mod.UTC(), Checked: now.UTC()}
 	for _, s := range p.samples {
-		e := AccountEntry{Window: s.Window, Scope: s.Scope, NoLimit: s.Absent == governor.QuotaNoLimit, At: s.At}
+		e := AccountEntry{Window: s.Window, Scope: s.Scope, NoLimit: s.Absent == quota.NoLimit, At: s.At}
 		e.ResetsAt.Time = s.ResetsAt
-		if s.Absent == governor.QuotaPresent {
+		if s.Absent == quota.Present {
 			pct := s.Percent
 			e.Percent = &pct
 		}
@@ -79,23 +79,23 @@ func noteAccount(seen *AccountSeen, path string, now time.Time) *AccountSeen {
 
 // samples are the note's readings, as the cache source's; only plausible
 // ones (the state file is a file like any other).
-func (a *AccountSeen) samples() []governor.QuotaSample {
+func (a *AccountSeen) samples() []quota.Sample {
 	if a == nil {
 		return nil
 	}
-	var out []governor.QuotaSample
+	var out []quota.Sample
 	for _, e := range a.Readings {
-		s := governor.QuotaSample{Window: e.Window, Scope: vocab.SanitizeString(e.Scope, 40), ResetsAt: e.ResetsAt.Time,
-			Source: governor.QuotaCache, At: e.At}
+		s := quota.Sample{Window: e.Window, Scope: vocab.SanitizeString(e.Scope, 40), ResetsAt: e.ResetsAt.Time,
+			Source: quota.Cache, At: e.At}
 		switch {
 		case e.NoLimit:
-			s.Absent = governor.QuotaNoLimit
-		case e.Percent != nil && governor.QuotaPercentValid(*e.Percent):
+			s.Absent = quota.NoLimit
+		case e.Percent != nil && quota.PercentValid(*e.Percent):
 			s.Percent = *e.Percent
 		default:
 			continue
 		}
-		if s.Window != governor.QuotaWindowNone && !s.At.IsZero() {
+		if s.Window != quota.WindowNone && !s.At.IsZero() {
 			out = append(out, s)
 		}
 	}

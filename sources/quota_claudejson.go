@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/quota"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -35,7 +35,7 @@ var errValueTooLarge = errors.New("the cachedUsageUtilization value is over 1 Mi
 // ParseClaudeJSONQuota reads the cachedUsageUtilization key of
 // ~/.claude.json, and nothing else of it: the file holds the account's
 // details, which are decoded into no field.
-func ParseClaudeJSONQuota(data []byte) ([]governor.QuotaSample, error) {
+func ParseClaudeJSONQuota(data []byte) ([]quota.Sample, error) {
 	p, err := parseClaudeJSON(bytes.NewReader(data))
 	return p.samples, err
 }
@@ -90,9 +90,9 @@ func parseCachedUsage(raw []byte) (quotaParsed, error) {
 	at := time.UnixMilli(int64(*doc.FetchedAtMs)).UTC()
 	var limits []cachedLimit
 	_ = json.Unmarshal(doc.Utilization["limits"], &limits)
-	windows := map[governor.QuotaWindow]*RateWindow{}
-	nulls := map[governor.QuotaWindow]bool{}
-	for name, w := range map[string]governor.QuotaWindow{"five_hour": governor.QuotaFiveHour, "seven_day": governor.QuotaSevenDay} {
+	windows := map[quota.Window]*RateWindow{}
+	nulls := map[quota.Window]bool{}
+	for name, w := range map[string]quota.Window{"five_hour": quota.FiveHour, "seven_day": quota.SevenDay} {
 		raw, ok := doc.Utilization[name]
 		if ok && string(bytes.TrimSpace(raw)) == "null" {
 			nulls[w] = true
@@ -103,15 +103,15 @@ func parseCachedUsage(raw []byte) (quotaParsed, error) {
 			windows[w] = &RateWindow{UsedPercentage: cw.Utilization, ResetsAt: cw.ResetsAt}
 		}
 	}
-	listed := map[governor.QuotaWindow]bool{}
+	listed := map[quota.Window]bool{}
 	scoped := 0
 	for _, l := range limits {
 		rw := &RateWindow{UsedPercentage: l.Percent, ResetsAt: l.ResetsAt}
 		switch l.Kind {
 		case "session", "weekly_all":
-			w := governor.QuotaFiveHour
+			w := quota.FiveHour
 			if l.Kind == "weekly_all" {
-				w = governor.QuotaSevenDay
+				w = quota.SevenDay
 			}
 			listed[w] = true
 			if windows[w] == nil && rw.number() != nil {
@@ -124,21 +124,21 @@ func parseCachedUsage(raw []byte) (quotaParsed, error) {
 			if rw.refused() {
 				p.refused++
 			} else if pct := rw.percent(); pct != nil {
-				p.samples = append(p.samples, governor.QuotaSample{Window: governor.QuotaWeeklyScoped, Scope: scopeName(l.Scope),
-					Percent: *pct, ResetsAt: rw.ResetsAt.Time, Source: governor.QuotaCache, At: at})
+				p.samples = append(p.samples, quota.Sample{Window: quota.WeeklyScoped, Scope: scopeName(l.Scope),
+					Percent: *pct, ResetsAt: rw.ResetsAt.Time, Source: quota.Cache, At: at})
 			}
 		}
 	}
-	for _, w := range []governor.QuotaWindow{governor.QuotaFiveHour, governor.QuotaSevenDay} {
+	for _, w := range []quota.Window{quota.FiveHour, quota.SevenDay} {
 		rw := windows[w]
 		switch {
 		case rw.refused():
 			p.refused++
 		case rw.percent() != nil:
-			p.samples = append(p.samples, governor.QuotaSample{Window: w, Percent: *rw.percent(), ResetsAt: rw.ResetsAt.Time,
-				Source: governor.QuotaCache, At: at})
+			p.samples = append(p.samples, quota.Sample{Window: w, Percent: *rw.percent(), ResetsAt: rw.ResetsAt.Time,
+				Source: quota.Cache, At: at})
 		case (len(limits) > 0 && !listed[w]) || (nulls[w] && (len(windows) > 0 || len(p.samples) > 0)):
-			p.samples = append(p.samples, governor.QuotaSample{Window: w, Absent: governor.QuotaNoLimit, Source: governor.QuotaCache, At: at})
+			p.samples = append(p.samples, quota.Sample{Window: w, Absent: quota.NoLimit, Source: quota.Cache, At: at})
 		}
 	}
 	return p, nil

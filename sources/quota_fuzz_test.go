@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/quota"
 )
 
 // FuzzQuotaParsers: no input makes a quota parser panic, or yield a reading
@@ -19,7 +19,7 @@ func FuzzQuotaParsers(f *testing.F) {
 	f.Add([]byte(`{"samples":[{"t":-5,"u":{"fh":-1}},{"t":1e30,"u":{"sd":"x"}}]}`))
 	f.Add([]byte(`{"cachedUsageUtilization":{"fetchedAtMs":1e300,"utilization":{"five_hour":{"utilization":null,"resets_at":7}}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		check := func(samples []governor.QuotaSample) {
+		check := func(samples []quota.Sample) {
 			for _, s := range samples {
 				if s.At.IsZero() || math.IsNaN(s.Percent) || math.IsInf(s.Percent, 0) || s.Percent < 0 || s.Percent > 100 {
 					t.Fatalf("reading %+v from %q", s, data)
@@ -27,9 +27,9 @@ func FuzzQuotaParsers(f *testing.F) {
 			}
 		}
 		if in, err := ParseStatuslineInput(data); err == nil {
-			check(in.RateLimits.Samples(governor.QuotaStatusline, time.Unix(1, 0)))
+			check(in.RateLimits.Samples(quota.Statusline, time.Unix(1, 0)))
 		}
-		for _, parse := range []func([]byte) ([]governor.QuotaSample, error){ParseDesktopHistory, ParseClaudeJSONQuota, ParseStatuslineState} {
+		for _, parse := range []func([]byte) ([]quota.Sample, error){ParseDesktopHistory, ParseClaudeJSONQuota, ParseStatuslineState} {
 			if s, err := parse(data); err == nil {
 				check(s)
 			}

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/quota"
 )
 
 // RateLimits is the rate_limits object of the JSON Claude Code hands its
@@ -49,7 +49,7 @@ func (w *RateWindow) number() *float64 {
 
 // percent is the window's percentage when it is plausible (0–100).
 func (w *RateWindow) percent() *float64 {
-	if p := w.number(); p != nil && governor.QuotaPercentValid(*p) {
+	if p := w.number(); p != nil && quota.PercentValid(*p) {
 		return p
 	}
 	return nil
@@ -62,28 +62,28 @@ func (w *RateWindow) refused() bool {
 
 // Samples turns the windows into readings from src observed at at; a
 // percentage outside 0–100 is left out (Refused counts it).
-func (r *RateLimits) Samples(src governor.QuotaSource, at time.Time) []governor.QuotaSample {
+func (r *RateLimits) Samples(src quota.Source, at time.Time) []quota.Sample {
 	if r.Empty() {
 		return nil
 	}
 	if r.None {
-		return []governor.QuotaSample{
-			{Window: governor.QuotaFiveHour, Absent: governor.QuotaNoPlanLimits, Source: src, At: at},
-			{Window: governor.QuotaSevenDay, Absent: governor.QuotaNoPlanLimits, Source: src, At: at},
+		return []quota.Sample{
+			{Window: quota.FiveHour, Absent: quota.NoPlanLimits, Source: src, At: at},
+			{Window: quota.SevenDay, Absent: quota.NoPlanLimits, Source: src, At: at},
 		}
 	}
-	var out []governor.QuotaSample
+	var out []quota.Sample
 	for _, w := range []struct {
-		win governor.QuotaWindow
+		win quota.Window
 		rw  *RateWindow
-	}{{governor.QuotaFiveHour, r.FiveHour}, {governor.QuotaSevenDay, r.SevenDay}, {governor.QuotaSpend, r.SpendLimit}} {
+	}{{quota.FiveHour, r.FiveHour}, {quota.SevenDay, r.SevenDay}, {quota.Spend, r.SpendLimit}} {
 		switch p := w.rw.percent(); {
 		case p != nil:
-			out = append(out, governor.QuotaSample{Window: w.win, Percent: *p, ResetsAt: w.rw.ResetsAt.Time, Source: src, At: at})
-		case w.rw == nil && w.win != governor.QuotaSpend:
+			out = append(out, quota.Sample{Window: w.win, Percent: *p, ResetsAt: w.rw.ResetsAt.Time, Source: src, At: at})
+		case w.rw == nil && w.win != quota.Spend:
 			// The reading holds other windows and not this one, and does
 			// not say why: "not reported", never 0 %.
-			out = append(out, governor.QuotaSample{Window: w.win, Absent: governor.QuotaNotReported, Source: src, At: at})
+			out = append(out, quota.Sample{Window: w.win, Absent: quota.NotReported, Source: src, At: at})
 		}
 	}
 	return out
@@ -216,12 +216,12 @@ type StatuslineSeen struct {
 // quotaParsed is what a quota file held: its plausible readings, and how
 // many were refused as implausible (a percentage outside 0–100).
 type quotaParsed struct {
-	samples []governor.QuotaSample
+	samples []quota.Sample
 	refused int
 }
 
 // ParseStatuslineState reads coworktop's statusline state file.
-func ParseStatuslineState(data []byte) ([]governor.QuotaSample, error) {
+func ParseStatuslineState(data []byte) ([]quota.Sample, error) {
 	p, err := parseStatuslineState(data)
 	return p.samples, err
 }
@@ -234,7 +234,7 @@ func parseStatuslineState(data []byte) (quotaParsed, error) {
 	}
 	for _, s := range st.Samples {
 		if !s.At.IsZero() {
-			p.samples = append(p.samples, s.RateLimits.Samples(governor.QuotaStatusline, s.At.UTC())...)
+			p.samples = append(p.samples, s.RateLimits.Samples(quota.Statusline, s.At.UTC())...)
 			p.refused += s.RateLimits.Refused()
 		}
 	}
@@ -246,7 +246,7 @@ func parseStatuslineState(data []byte) (quotaParsed, error) {
 // Several orgs may interleave: the org of the newest sample by t is the one
 // shown, and only its samples are returned (the org itself never leaves
 // this function). It has no reset times.
-func ParseDesktopHistory(data []byte) ([]governor.QuotaSample, error) {
+func ParseDesktopHistory(data []byte) ([]quota.Sample, error) {
 	p, err := parseDesktopHistory(data)
 	return p.samples, err
 }
@@ -284,7 +284,7 @@ func parseDesktopHistory(data []byte) (quotaParsed, error) {
 		}
 		at := time.UnixMilli(int64(*s.T)).UTC()
 		rl := RateLimits{FiveHour: desktopWindow(s.U.FH), SevenDay: desktopWindow(s.U.SD)}
-		p.samples = append(p.samples, rl.Samples(governor.QuotaDesktop, at)...)
+		p.samples = append(p.samples, rl.Samples(quota.Desktop, at)...)
 		p.refused += rl.Refused()
 	}
 	return p, nil

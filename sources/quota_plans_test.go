@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/internal/testfs"
+	"github.com/coworktop/coworktop/quota"
 )
 
 // The plans of 2026-10-30 (field notes §1, §4.2): Ultra has no 5-hour
@@ -29,15 +29,15 @@ func TestClaudeJSONUltraScopedLimits(t *testing.T) {
 		t.Fatal(err)
 	}
 	at := time.UnixMilli(1795252200000).UTC()
-	want := []governor.QuotaSample{
-		{Window: governor.QuotaWeeklyScoped, Scope: "Fable", Percent: 92, ResetsAt: time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC), Source: governor.QuotaCache, At: at},
-		{Window: governor.QuotaFiveHour, Absent: governor.QuotaNoLimit, Source: governor.QuotaCache, At: at},
-		{Window: governor.QuotaSevenDay, Percent: 40, ResetsAt: time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC), Source: governor.QuotaCache, At: at},
+	want := []quota.Sample{
+		{Window: quota.WeeklyScoped, Scope: "Fable", Percent: 92, ResetsAt: time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC), Source: quota.Cache, At: at},
+		{Window: quota.FiveHour, Absent: quota.NoLimit, Source: quota.Cache, At: at},
+		{Window: quota.SevenDay, Percent: 40, ResetsAt: time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC), Source: quota.Cache, At: at},
 	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("got  %+v\nwant %+v", got, want)
 	}
-	q := governor.QuotaFigures(got, at.Add(time.Minute))
+	q := quota.Figures(got, at.Add(time.Minute))
 	if q.Text != "Fable weekly 92% · 7d 40% · no 5-hour limit  cache, 1m ago" {
 		t.Fatalf("%q", q.Text)
 	}
@@ -63,7 +63,7 @@ func TestStatuslineInputPlans(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return governor.QuotaFigures(samples, now.Add(10*time.Second)).Text, in.RateLimits
+		return quota.Figures(samples, now.Add(10*time.Second)).Text, in.RateLimits
 	}
 	if got, _ := words("statusline-input-ultra.json"); got != "7d 41% · 5h not reported  statusline, 10s ago" {
 		t.Fatalf("ultra: %q", got)
@@ -164,7 +164,7 @@ func TestQuotaReaderRefusesImplausible(t *testing.T) {
 	if len(got) != 1 || got[0].Percent != 30 {
 		t.Fatalf("%+v", got)
 	}
-	if n := r.Refused()[governor.QuotaDesktop]; n != 3 { // 1e308, and the future sample's two windows
+	if n := r.Refused()[quota.Desktop]; n != 3 { // 1e308, and the future sample's two windows
 		t.Fatalf("refused %v", r.Refused())
 	}
 }
@@ -180,10 +180,10 @@ func TestQuotaErrorsInPlainWords(t *testing.T) {
 	}
 	r := NewQuotaReader(p)
 	r.Read()
-	want := map[governor.QuotaSource]string{
-		governor.QuotaDesktop:    "plan-usage-history.json: samples.t is a JSON string, not a number",
-		governor.QuotaStatusline: "statusline.json: it ends early (half written?)",
-		governor.QuotaCache:      ".claude.json: not a regular file",
+	want := map[quota.Source]string{
+		quota.Desktop:    "plan-usage-history.json: samples.t is a JSON string, not a number",
+		quota.Statusline: "statusline.json: it ends early (half written?)",
+		quota.Cache:      ".claude.json: not a regular file",
 	}
 	for src, w := range want {
 		got := r.LastError(src)
@@ -227,7 +227,7 @@ func TestStatuslineAccountNote(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return governor.QuotaFiguresText(governor.QuotaFigures(samples, at))
+		return quota.FiguresText(quota.Figures(samples, at))
 	}
 	if got := call(now, 41); got != "Fable weekly 92% · 7d 41% (statusline, 0s ago) · no 5-hour limit" || opens != 1 {
 		t.Fatalf("%q, %d opens", got, opens)
@@ -250,7 +250,7 @@ func TestStatuslineAccountNote(t *testing.T) {
 	}
 	// Without rate_limits on stdin: the state file alone, the note kept.
 	samples, _ := StatuslineReadings(p.Statusline, p.ClaudeJSON, nil, now.Add(12*time.Minute))
-	if got := governor.QuotaFigures(samples, now.Add(12*time.Minute)).FiveHour; got == nil || got.State != governor.QuotaStateNoLimit || opens != 2 {
+	if got := quota.Figures(samples, now.Add(12*time.Minute)).FiveHour; got == nil || got.State != quota.StateNoLimit || opens != 2 {
 		t.Fatalf("%+v, %d opens", got, opens)
 	}
 }

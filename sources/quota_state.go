@@ -10,8 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
-
+	"github.com/coworktop/coworktop/quota"
 	"github.com/coworktop/coworktop/sources/follow"
 )
 
@@ -48,7 +47,7 @@ func RecordStatusline(path string, rl *RateLimits, now time.Time) error {
 // state file holds, with rl's own as of now: what `coworktop statusline`
 // words its quota from. A call whose figures did not change reads its own
 // state file and nothing else.
-func StatuslineReadings(path, claudeJSON string, rl *RateLimits, now time.Time) ([]governor.QuotaSample, error) {
+func StatuslineReadings(path, claudeJSON string, rl *RateLimits, now time.Time) ([]quota.Sample, error) {
 	var st StatuslineState
 	var err error
 	if path != "" {
@@ -57,10 +56,10 @@ func StatuslineReadings(path, claudeJSON string, rl *RateLimits, now time.Time) 
 	out := st.Account.samples()
 	for _, s := range st.Samples {
 		if !s.At.IsZero() {
-			out = append(out, s.RateLimits.Samples(governor.QuotaStatusline, s.At.UTC())...)
+			out = append(out, s.RateLimits.Samples(quota.Statusline, s.At.UTC())...)
 		}
 	}
-	return append(out, rl.Samples(governor.QuotaStatusline, now.UTC().Truncate(time.Second))...), err
+	return append(out, rl.Samples(quota.Statusline, now.UTC().Truncate(time.Second))...), err
 }
 
 // recordStatusline is RecordStatusline, returning the state as it stands

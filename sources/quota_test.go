@@ -10,6 +10,7 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/internal/testfs"
+	"github.com/coworktop/coworktop/quota"
 )
 
 func readQuotaFixture(t *testing.T, name string) []byte {
@@ -34,10 +35,10 @@ func TestParseStatuslineInputPublishedShape(t *testing.T) {
 		t.Fatalf("model %q session %q", in.Model, in.SessionID)
 	}
 	at := time.Date(2026, 9, 4, 12, 0, 0, 0, time.UTC)
-	got := in.RateLimits.Samples(governor.QuotaStatusline, at)
-	want := []governor.QuotaSample{
-		{Window: governor.QuotaFiveHour, Percent: 23.5, ResetsAt: time.Unix(1738425600, 0).UTC(), Source: governor.QuotaStatusline, At: at},
-		{Window: governor.QuotaSevenDay, Percent: 41.2, ResetsAt: time.Unix(1738857600, 0).UTC(), Source: governor.QuotaStatusline, At: at},
+	got := in.RateLimits.Samples(quota.Statusline, at)
+	want := []quota.Sample{
+		{Window: quota.FiveHour, Percent: 23.5, ResetsAt: time.Unix(1738425600, 0).UTC(), Source: quota.Statusline, At: at},
+		{Window: quota.SevenDay, Percent: 41.2, ResetsAt: time.Unix(1738857600, 0).UTC(), Source: quota.Statusline, At: at},
 	}
 	if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
 		t.Fatalf("samples %+v\nwant %+v", got, want)
@@ -55,8 +56,8 @@ func TestParseStatuslineInputMissingWindows(t *testing.T) {
 	}
 	// 105 % is outside 0–100: refused and counted, not shown; the 7-day
 	// window the reading leaves out is "not reported", never 0 %.
-	s := in.RateLimits.Samples(governor.QuotaStatusline, time.Unix(1776430000, 0))
-	if len(s) != 1 || s[0].Window != governor.QuotaSevenDay || s[0].Absent != governor.QuotaNotReported || in.RateLimits.Refused() != 1 {
+	s := in.RateLimits.Samples(quota.Statusline, time.Unix(1776430000, 0))
+	if len(s) != 1 || s[0].Window != quota.SevenDay || s[0].Absent != quota.NotReported || in.RateLimits.Refused() != 1 {
 		t.Fatalf("five hour only: %+v", s)
 	}
 }
@@ -76,7 +77,7 @@ func TestParseStatuslineInputHostile(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := present(in.RateLimits.Samples(governor.QuotaStatusline, time.Now()))
+		s := present(in.RateLimits.Samples(quota.Statusline, time.Now()))
 		if len(s) != 1 || s[0].Percent != 12 || !s[0].ResetsAt.Equal(time.Date(2026, 9, 4, 12, 0, 0, 0, time.UTC)) || in.Model != "" {
 			t.Fatalf("%s: samples %+v, model %q", doc, s, in.Model)
 		}
@@ -94,8 +95,8 @@ func TestParseDesktopHistorySeveralOrgs(t *testing.T) {
 	if len(got) != 8 {
 		t.Fatalf("%d readings, want 8: %+v", len(got), got)
 	}
-	q := governor.QuotaFigures(got, time.UnixMilli(1788776100000+60_000))
-	if q.FiveHour.Percent != 19 || q.SevenDay.Percent != 32 || q.FiveHour.Source != governor.QuotaDesktop || !q.FiveHour.ResetsAt.IsZero() {
+	q := quota.Figures(got, time.UnixMilli(1788776100000+60_000))
+	if q.FiveHour.Percent != 19 || q.SevenDay.Percent != 32 || q.FiveHour.Source != quota.Desktop || !q.FiveHour.ResetsAt.IsZero() {
 		t.Fatalf("figures %+v %+v", q.FiveHour, q.SevenDay)
 	}
 	if q.FiveHour.Burn == nil || q.FiveHour.Burn.Samples != 4 {
@@ -128,7 +129,7 @@ func TestParseClaudeJSONQuotaOnlyThatKey(t *testing.T) {
 	}
 	at := time.UnixMilli(1787201400000).UTC()
 	reset := time.Date(2026, 8, 20, 4, 49, 59, 665316000, time.UTC)
-	if len(got) != 2 || got[0].Percent != 46 || !got[0].At.Equal(at) || !got[0].ResetsAt.Equal(reset) || got[0].Source != governor.QuotaCache || got[1].Percent != 22 {
+	if len(got) != 2 || got[0].Percent != 46 || !got[0].At.Equal(at) || !got[0].ResetsAt.Equal(reset) || got[0].Source != quota.Cache || got[1].Percent != 22 {
 		t.Fatalf("readings %+v", got)
 	}
 	b, _ := json.Marshal(got)
@@ -172,12 +173,12 @@ func TestQuotaReaderFallsBackInOrder(t *testing.T) {
 	now := time.UnixMilli(1788776100000 + 30_000)
 	st := governor.New(governor.DefaultLimits())
 	st.ApplyQuota(r.Read())
-	if q := st.Snapshot(now).Quota; q.FiveHour.Source != governor.QuotaCache || !q.FiveHour.Stale || q.FiveHour.Percent != 46 {
+	if q := st.Snapshot(now).Quota; q.FiveHour.Source != quota.Cache || !q.FiveHour.Stale || q.FiveHour.Percent != 46 {
 		t.Fatalf("cache only: %+v", q.FiveHour)
 	}
 	writeQuotaFile(t, p.Desktop, readQuotaFixture(t, "plan-usage-history.json"))
 	st.ApplyQuota(r.Read())
-	if q := st.Snapshot(now).Quota; q.FiveHour.Source != governor.QuotaDesktop || q.FiveHour.Stale || q.FiveHour.AgeS != 30 {
+	if q := st.Snapshot(now).Quota; q.FiveHour.Source != quota.Desktop || q.FiveHour.Stale || q.FiveHour.AgeS != 30 {
 		t.Fatalf("desktop: %+v", q.FiveHour)
 	}
 	// The fixture's resets (the docs' example) are long past: moved on.
@@ -188,13 +189,13 @@ func TestQuotaReaderFallsBackInOrder(t *testing.T) {
 	}
 	st.ApplyQuota(r.Read())
 	q := st.Snapshot(now).Quota
-	if q.FiveHour.Source != governor.QuotaStatusline || q.FiveHour.Percent != 23.5 || q.FiveHour.AgeS != 5 {
+	if q.FiveHour.Source != quota.Statusline || q.FiveHour.Percent != 23.5 || q.FiveHour.AgeS != 5 {
 		t.Fatalf("statusline: %+v", q.FiveHour)
 	}
 	// An hour on, the statusline is stale and so is the desktop: the
 	// newest is shown, stale.
 	later := now.Add(time.Hour)
-	if q := st.Snapshot(later).Quota; q.FiveHour.Source != governor.QuotaStatusline || !q.FiveHour.Stale {
+	if q := st.Snapshot(later).Quota; q.FiveHour.Source != quota.Statusline || !q.FiveHour.Stale {
 		t.Fatalf("later: %+v", q.FiveHour)
 	}
 	if n := len(r.Errors()); n != 0 {
@@ -211,12 +212,12 @@ func TestQuotaReaderRefusesAndRecovers(t *testing.T) {
 	if got := r.Read(); len(got) != 0 {
 		t.Fatalf("half a file gave %+v", got)
 	}
-	if r.Errors()[governor.QuotaDesktop] != 1 || r.LastError(governor.QuotaDesktop) == "" {
+	if r.Errors()[quota.Desktop] != 1 || r.LastError(quota.Desktop) == "" {
 		t.Fatalf("errors %v", r.Errors())
 	}
 	writeQuotaFile(t, p.Desktop, full)
-	if got := r.Read(); len(got) != 8 || r.LastError(governor.QuotaDesktop) != "" {
-		t.Fatalf("whole file gave %d readings, error %q", len(got), r.LastError(governor.QuotaDesktop))
+	if got := r.Read(); len(got) != 8 || r.LastError(quota.Desktop) != "" {
+		t.Fatalf("whole file gave %d readings, error %q", len(got), r.LastError(quota.Desktop))
 	}
 	if got := r.Read(); len(got) != 0 {
 		t.Fatalf("unchanged file read again: %d", len(got))
@@ -225,15 +226,15 @@ func TestQuotaReaderRefusesAndRecovers(t *testing.T) {
 	big := make([]byte, MaxStatuslineState+1)
 	writeQuotaFile(t, p.Statusline, big)
 	r.Read()
-	if r.Errors()[governor.QuotaStatusline] != 1 || !strings.Contains(r.LastError(governor.QuotaStatusline), "bound") {
-		t.Fatalf("oversize: %v %q", r.Errors(), r.LastError(governor.QuotaStatusline))
+	if r.Errors()[quota.Statusline] != 1 || !strings.Contains(r.LastError(quota.Statusline), "bound") {
+		t.Fatalf("oversize: %v %q", r.Errors(), r.LastError(quota.Statusline))
 	}
 	// A folder where the file should be: not a regular file.
 	if err := os.MkdirAll(p.ClaudeJSON, 0o700); err != nil {
 		t.Fatal(err)
 	}
 	r.Read()
-	if r.Errors()[governor.QuotaCache] != 1 {
+	if r.Errors()[quota.Cache] != 1 {
 		t.Fatalf("folder: %v", r.Errors())
 	}
 }
@@ -345,10 +346,10 @@ func TestDefaultQuotaPaths(t *testing.T) {
 }
 
 // present is the readings that carry a percentage.
-func present(samples []governor.QuotaSample) []governor.QuotaSample {
-	var out []governor.QuotaSample
+func present(samples []quota.Sample) []quota.Sample {
+	var out []quota.Sample
 	for _, s := range samples {
-		if s.Absent == governor.QuotaPresent {
+		if s.Absent == quota.Present {
 			out = append(out, s)
 		}
 	}

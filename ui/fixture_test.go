@@ -7,6 +7,7 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
+	"github.com/coworktop/coworktop/quota"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -86,14 +87,14 @@ func fixtureUpdate(t testing.TB) governor.Update {
 // fixtureQuota is the 5-hour window rising 30 %/h to 62 % in the status
 // line's readings (full before its reset, 90 minutes on) and the desktop
 // app's 7-day figure.
-func fixtureQuota() []governor.QuotaSample {
-	var out []governor.QuotaSample
+func fixtureQuota() []quota.Sample {
+	var out []quota.Sample
 	for i := range 5 {
-		out = append(out, governor.QuotaSample{Window: governor.QuotaFiveHour, Percent: 42 + 5*float64(i),
-			ResetsAt: fixedNow.Add(90 * time.Minute), Source: governor.QuotaStatusline,
+		out = append(out, quota.Sample{Window: quota.FiveHour, Percent: 42 + 5*float64(i),
+			ResetsAt: fixedNow.Add(90 * time.Minute), Source: quota.Statusline,
 			At: fixedNow.Add(-40*time.Second - time.Duration(4-i)*10*time.Minute)})
 	}
-	return append(out, governor.QuotaSample{Window: governor.QuotaSevenDay, Percent: 31, Source: governor.QuotaDesktop, At: fixedNow.Add(-3 * time.Minute)})
+	return append(out, quota.Sample{Window: quota.SevenDay, Percent: 31, Source: quota.Desktop, At: fixedNow.Add(-3 * time.Minute)})
 }
 
 // fixtureModel is a model at w×h that has applied the fixture at fixedNow.

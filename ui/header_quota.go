@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/quota"
 )
 
 // quotaMeter is the account's quota beside the sessions meter, the
@@ -19,13 +19,13 @@ func (m *Model) quotaMeter(w int) string {
 	q := m.snap.Quota
 	lead := q.Lead()
 	if lead == nil {
-		return m.meter(label, 0, m.theme.Muted, w, governor.QuotaNoSource+" · "+governor.QuotaHint, governor.QuotaNoSource, "none")
+		return m.meter(label, 0, m.theme.Muted, w, quota.NoSource+" · "+quota.Hint, quota.NoSource, "none")
 	}
 	frac, st := 0.0, m.theme.Muted
 	if lead.State.Counts() {
 		frac = min(lead.Percent, 100) / 100
 		switch {
-		case lead.State == governor.QuotaStateStale:
+		case lead.State == quota.StateStale:
 		case lead.Percent >= 95:
 			st = m.theme.Critical
 		case lead.Percent >= 80:
@@ -34,8 +34,8 @@ func (m *Model) quotaMeter(w int) string {
 			st = m.theme.OK
 		}
 	}
-	texts := []string{governor.QuotaSummaryLong(q), governor.QuotaSummary(q),
-		governor.QuotaFiguresText(q), governor.QuotaFiguresBare(q), governor.QuotaFigureText(lead)}
+	texts := []string{quota.SummaryLong(q), quota.Summary(q),
+		quota.FiguresText(q), quota.FiguresBare(q), quota.FigureText(lead)}
 	m.quotaShown = meterChoice(label, w, texts)
 	return m.meter(label, frac, st, w, texts...)
 }
@@ -63,7 +63,7 @@ func (m *Model) quotaLine(w int) string {
 	switch {
 	case q == nil && len(m.snap.QuotaErrors) > 0:
 		text, ink = " quota files unreadable:", t.Warn
-		for _, src := range governor.QuotaSources {
+		for _, src := range quota.Sources {
 			if n := m.snap.QuotaErrors[src]; n > 0 {
 				text += fmt.Sprintf(" %s ×%d", src, n)
 			}
@@ -71,30 +71,30 @@ func (m *Model) quotaLine(w int) string {
 		text += " (coworktop doctor says why)"
 	case q == nil:
 		// The meter says "no quota source": where room is short, the fix.
-		text = fitFirst(w, []string{" no quota source: run " + governor.QuotaHint, " to read it: " + governor.QuotaHint, " " + governor.QuotaHint})
+		text = fitFirst(w, []string{" no quota source: run " + quota.Hint, " to read it: " + quota.Hint, " " + quota.Hint})
 	default:
 		text, ink = m.quotaNote(q, w, text, ink)
 	}
 	return padStyled(t.paint(ink, clip(text, max(1, w))), w)
 }
 
-// quotaNote is the first of governor.QuotaNotes, in its short form when
+// quotaNote is the first of quota.Notes, in its short form when
 // the long one does not fit.
-func (m *Model) quotaNote(q *governor.QuotaView, w int, text string, ink Ink) (string, Ink) {
+func (m *Model) quotaNote(q *quota.View, w int, text string, ink Ink) (string, Ink) {
 	t := m.theme
 	for _, f := range q.Figures() {
-		if f.State == governor.QuotaStateLimitReached {
-			return " " + f.Name + " " + governor.QuotaLimitReachedText, t.Critical
+		if f.State == quota.StateLimitReached {
+			return " " + f.Name + " " + quota.LimitReachedText, t.Critical
 		}
 	}
 	for _, f := range q.Figures() {
-		b := governor.QuotaBurnText(f)
+		b := quota.BurnText(f)
 		if b == "" {
 			continue
 		}
 		text, ink = " "+b, t.Fact
 		if textWidth(text) > w {
-			text = " " + governor.QuotaBurnShort(f)
+			text = " " + quota.BurnShort(f)
 		}
 		if f.Burn.BeforeReset || (f.ResetsAt.IsZero() && !f.Burn.FullAt.IsZero()) {
 			ink = t.Warn
@@ -104,7 +104,7 @@ func (m *Model) quotaNote(q *governor.QuotaView, w int, text string, ink Ink) (s
 	// No estimate: the windows the meter had no room for, in words.
 	var rest []string
 	for _, f := range q.Figures() {
-		if w := governor.QuotaFigureText(f); !strings.Contains(m.quotaShown, w) && !slices.Contains(rest, w) {
+		if w := quota.FigureText(f); !strings.Contains(m.quotaShown, w) && !slices.Contains(rest, w) {
 			rest = append(rest, w)
 		}
 	}

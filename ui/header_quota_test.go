@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/quota"
 )
 
 func TestQuotaMeterNoSourceHint(t *testing.T) {
@@ -40,7 +41,7 @@ func TestQuotaMeterStaleAndHelp(t *testing.T) {
 func TestQuotaLineSaysUnreadable(t *testing.T) {
 	m := New(Options{Mode: ModeLive, Clock: func() time.Time { return fixedNow }, Version: "test"})
 	m.Update(sizeMsg(160, 40))
-	m.Update(UpdatesMsg{governor.Update{QuotaErrors: map[governor.QuotaSource]int{governor.QuotaDesktop: 3}}})
+	m.Update(UpdatesMsg{governor.Update{QuotaErrors: map[quota.Source]int{quota.Desktop: 3}}})
 	if out := m.View().Content; !strings.Contains(out, "quota files unreadable: desktop ×3 (coworktop doctor says why)") {
 		t.Fatalf("no read errors shown:\n%s", out)
 	}

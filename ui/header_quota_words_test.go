@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/quota"
 )
 
 // TestQuotaHeaderWords: the Quota line at 80x24 and 120x40, in four time
@@ -17,24 +18,24 @@ func TestQuotaHeaderWords(t *testing.T) {
 	passed := fixedNow.Add(-20 * time.Minute)
 	cases := []struct {
 		name    string
-		samples []governor.QuotaSample
+		samples []quota.Sample
 		words   func(loc *time.Location) []string
 		never   []string
 	}{{
 		name: "ultra without five_hour, a per-model weekly limit",
-		samples: []governor.QuotaSample{
-			{Window: governor.QuotaSevenDay, Percent: 41, ResetsAt: fixedNow.Add(50 * time.Hour), Source: governor.QuotaStatusline, At: at(30 * time.Second)},
-			{Window: governor.QuotaFiveHour, Absent: governor.QuotaNotReported, Source: governor.QuotaStatusline, At: at(30 * time.Second)},
-			{Window: governor.QuotaFiveHour, Absent: governor.QuotaNoLimit, Source: governor.QuotaCache, At: at(2 * time.Hour)},
-			{Window: governor.QuotaWeeklyScoped, Scope: "Fable", Percent: 92, ResetsAt: fixedNow.Add(30 * time.Hour), Source: governor.QuotaCache, At: at(2 * time.Hour)},
+		samples: []quota.Sample{
+			{Window: quota.SevenDay, Percent: 41, ResetsAt: fixedNow.Add(50 * time.Hour), Source: quota.Statusline, At: at(30 * time.Second)},
+			{Window: quota.FiveHour, Absent: quota.NotReported, Source: quota.Statusline, At: at(30 * time.Second)},
+			{Window: quota.FiveHour, Absent: quota.NoLimit, Source: quota.Cache, At: at(2 * time.Hour)},
+			{Window: quota.WeeklyScoped, Scope: "Fable", Percent: 92, ResetsAt: fixedNow.Add(30 * time.Hour), Source: quota.Cache, At: at(2 * time.Hour)},
 		},
 		words: func(*time.Location) []string { return []string{"Fable weekly 92%", "7d 41%", "no 5-hour limit"} },
 		never: []string{"5h 0%"},
 	}, {
 		name: "a 5-hour window that reset after the reading",
-		samples: []governor.QuotaSample{
-			{Window: governor.QuotaFiveHour, Percent: 88, ResetsAt: passed, Source: governor.QuotaStatusline, At: at(2 * time.Minute)},
-			{Window: governor.QuotaSevenDay, Percent: 30, ResetsAt: fixedNow.Add(80 * time.Hour), Source: governor.QuotaStatusline, At: at(2 * time.Minute)},
+		samples: []quota.Sample{
+			{Window: quota.FiveHour, Percent: 88, ResetsAt: passed, Source: quota.Statusline, At: at(2 * time.Minute)},
+			{Window: quota.SevenDay, Percent: 30, ResetsAt: fixedNow.Add(80 * time.Hour), Source: quota.Statusline, At: at(2 * time.Minute)},
 		},
 		words: func(loc *time.Location) []string {
 			return []string{"7d 30%", "5h reset since " + passed.In(loc).Format("15:04") + " (88% before)"}
@@ -42,26 +43,26 @@ func TestQuotaHeaderWords(t *testing.T) {
 		never: []string{"5h 88%"},
 	}, {
 		name: "a gateway's spend_limit",
-		samples: []governor.QuotaSample{
-			{Window: governor.QuotaSpend, Percent: 35, Source: governor.QuotaStatusline, At: at(10 * time.Second)},
-			{Window: governor.QuotaFiveHour, Absent: governor.QuotaNotReported, Source: governor.QuotaStatusline, At: at(10 * time.Second)},
-			{Window: governor.QuotaSevenDay, Absent: governor.QuotaNotReported, Source: governor.QuotaStatusline, At: at(10 * time.Second)},
+		samples: []quota.Sample{
+			{Window: quota.Spend, Percent: 35, Source: quota.Statusline, At: at(10 * time.Second)},
+			{Window: quota.FiveHour, Absent: quota.NotReported, Source: quota.Statusline, At: at(10 * time.Second)},
+			{Window: quota.SevenDay, Absent: quota.NotReported, Source: quota.Statusline, At: at(10 * time.Second)},
 		},
 		words: func(*time.Location) []string {
 			return []string{"spend limit 35%", "5h not reported", "7d not reported"}
 		},
 	}, {
 		name: "an API or Enterprise seat: no rate_limits",
-		samples: []governor.QuotaSample{
-			{Window: governor.QuotaFiveHour, Absent: governor.QuotaNoPlanLimits, Source: governor.QuotaStatusline, At: at(10 * time.Second)},
-			{Window: governor.QuotaSevenDay, Absent: governor.QuotaNoPlanLimits, Source: governor.QuotaStatusline, At: at(10 * time.Second)},
+		samples: []quota.Sample{
+			{Window: quota.FiveHour, Absent: quota.NoPlanLimits, Source: quota.Statusline, At: at(10 * time.Second)},
+			{Window: quota.SevenDay, Absent: quota.NoPlanLimits, Source: quota.Statusline, At: at(10 * time.Second)},
 		},
 		words: func(*time.Location) []string { return []string{"no plan limits"} },
 		never: []string{"0%"},
 	}, {
 		name: "at the limit",
-		samples: []governor.QuotaSample{
-			{Window: governor.QuotaFiveHour, Percent: 100, ResetsAt: fixedNow.Add(time.Hour), Source: governor.QuotaStatusline, At: at(10 * time.Second)},
+		samples: []quota.Sample{
+			{Window: quota.FiveHour, Percent: 100, ResetsAt: fixedNow.Add(time.Hour), Source: quota.Statusline, At: at(10 * time.Second)},
 		},
 		words: func(*time.Location) []string {
 			// The sentence is whole from 140 columns; at 120 it is cut after

@@ -1,4 +1,4 @@
-package governor
+package quota
 
 import (
 	"cmp"
@@ -9,75 +9,75 @@ import (
 	"github.com/coworktop/coworktop/vocab"
 )
 
-// QuotaState is what one window's figure says, in every output.
-type QuotaState int8
+// State is what one window's figure says, in every output.
+type State int8
 
 // Quota figure states.
 const (
-	QuotaStateNone QuotaState = iota // not said: ""
-	// QuotaStateCurrent ("current"): a fresh reading of a window that has not reset.
-	QuotaStateCurrent
-	// QuotaStateStale ("stale"): older than its source's normal interval; its
+	StateNone State = iota // not said: ""
+	// StateCurrent ("current"): a fresh reading of a window that has not reset.
+	StateCurrent
+	// StateStale ("stale"): older than its source's normal interval; its
 	// window has not reset, so the figure is at least this high.
-	QuotaStateStale
-	// QuotaStateLimitReached ("limit_reached"): a current figure at 100 %.
-	QuotaStateLimitReached
-	// QuotaStateResetPassed ("reset_passed"): the reading's resets_at is in the
+	StateStale
+	// StateLimitReached ("limit_reached"): a current figure at 100 %.
+	StateLimitReached
+	// StateResetPassed ("reset_passed"): the reading's resets_at is in the
 	// past, whenever it was read: the figure is what it was before.
-	QuotaStateResetPassed
-	// QuotaStateNoLimit ("no_limit"): the account has no such limit.
-	QuotaStateNoLimit
-	// QuotaStateNotReported ("not_reported"): the source leaves it out.
-	QuotaStateNotReported
-	// QuotaStateNoPlanLimits ("no_plan_limits"): an API or Enterprise seat.
-	QuotaStateNoPlanLimits
+	StateResetPassed
+	// StateNoLimit ("no_limit"): the account has no such limit.
+	StateNoLimit
+	// StateNotReported ("not_reported"): the source leaves it out.
+	StateNotReported
+	// StateNoPlanLimits ("no_plan_limits"): an API or Enterprise seat.
+	StateNoPlanLimits
 )
 
-var quotaStateNames = [...]string{QuotaStateCurrent: "current", QuotaStateStale: "stale", QuotaStateLimitReached: "limit_reached",
-	QuotaStateResetPassed: "reset_passed", QuotaStateNoLimit: "no_limit", QuotaStateNotReported: "not_reported",
-	QuotaStateNoPlanLimits: "no_plan_limits"}
+var quotaStateNames = [...]string{StateCurrent: "current", StateStale: "stale", StateLimitReached: "limit_reached",
+	StateResetPassed: "reset_passed", StateNoLimit: "no_limit", StateNotReported: "not_reported",
+	StateNoPlanLimits: "no_plan_limits"}
 
-// QuotaStates lists every state, for the metrics' help.
-var QuotaStates = []QuotaState{QuotaStateCurrent, QuotaStateStale, QuotaStateLimitReached, QuotaStateResetPassed,
-	QuotaStateNoLimit, QuotaStateNotReported, QuotaStateNoPlanLimits}
+// States lists every state, for the metrics' help.
+var States = []State{StateCurrent, StateStale, StateLimitReached, StateResetPassed,
+	StateNoLimit, StateNotReported, StateNoPlanLimits}
 
-// String is the state's stable text ("" for QuotaStateNone).
-func (s QuotaState) String() string { return vocab.NameOf(quotaStateNames[:], int(s)) }
+// String is the state's stable text ("" for StateNone).
+func (s State) String() string { return vocab.NameOf(quotaStateNames[:], int(s)) }
 
 // MarshalText writes the state's text.
-func (s QuotaState) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+func (s State) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
 // UnmarshalText reads a state's text; a text no state has is an error.
-func (s *QuotaState) UnmarshalText(t []byte) error {
+func (s *State) UnmarshalText(t []byte) error {
 	v, err := vocab.ValueOf(quotaStateNames[:], t, "quota state")
-	*s = QuotaState(v)
+	*s = State(v)
 	return err
 }
 
 // HasPercent: the figure carries a percentage (absent windows do not).
-func (s QuotaState) HasPercent() bool {
-	return s == QuotaStateCurrent || s == QuotaStateStale || s == QuotaStateLimitReached || s == QuotaStateResetPassed
+func (s State) HasPercent() bool {
+	return s == StateCurrent || s == StateStale || s == StateLimitReached || s == StateResetPassed
 }
 
 // Counts: the percentage is the window's use now (at least; a stale one
 // can only have risen), not what it was before a reset.
-func (s QuotaState) Counts() bool {
-	return s == QuotaStateCurrent || s == QuotaStateStale || s == QuotaStateLimitReached
+func (s State) Counts() bool {
+	return s == StateCurrent || s == StateStale || s == StateLimitReached
 }
 
-// QuotaFigure is one window's figure as every output shows it.
-type QuotaFigure struct {
-	Window QuotaWindow `json:"window"`
-	Scope  string      `json:"scope,omitempty"`
+// Figure is one window's figure as every output shows it.
+type Figure struct {
+	Window Window `json:"window"`
+	Scope  string `json:"scope,omitempty"`
 	// Name is how every output names the window: "5h", "7d",
 	// "Fable weekly", "spend limit".
-	Name  string     `json:"name"`
-	State QuotaState `json:"state"`
+	Name  string `json:"name"`
+	State State  `json:"state"`
 	// Percent is the source's figure; meaningless (and left out of JSON)
 	// when State.HasPercent is false.
 	Percent    float64       `json:"percent"`
 	ResetsAt   time.Time     `json:"-"`
-	Source     QuotaSource   `json:"source"`
+	Source     Source        `json:"source"`
 	ObservedAt time.Time     `json:"-"`
 	Age        time.Duration `json:"-"`
 	AgeS       int64         `json:"age_s"`
@@ -86,46 +86,46 @@ type QuotaFigure struct {
 	Stale       bool `json:"stale"`
 	ResetPassed bool `json:"reset_passed,omitempty"`
 	// Text is the figure in words, as the header, the status line, the
-	// report and the notifications write it (QuotaFigureText).
+	// report and the notifications write it (FigureText).
 	Text string `json:"text"`
 	// Burn is coworktop's estimate of where this window goes at its
 	// recent pace; nil without enough readings.
-	Burn *QuotaBurn `json:"burn,omitempty"`
+	Burn *Burn `json:"burn,omitempty"`
 
 	loc *time.Location // the clock's zone, for the words' times
 }
 
-// QuotaView is the account's quota as of a snapshot.
-type QuotaView struct {
-	FiveHour *QuotaFigure   `json:"five_hour,omitempty"`
-	SevenDay *QuotaFigure   `json:"seven_day,omitempty"`
-	Scoped   []*QuotaFigure `json:"weekly_scoped,omitempty"`
-	Spend    *QuotaFigure   `json:"spend_limit,omitempty"`
+// View is the account's quota as of a snapshot.
+type View struct {
+	FiveHour *Figure   `json:"five_hour,omitempty"`
+	SevenDay *Figure   `json:"seven_day,omitempty"`
+	Scoped   []*Figure `json:"weekly_scoped,omitempty"`
+	Spend    *Figure   `json:"spend_limit,omitempty"`
 	// Binding names the window that leads every output: the one nearest
 	// its end (the highest percentage counted, then the soonest reset).
 	Binding string `json:"binding,omitempty"`
 	// NoPlanLimits: every window reads "no plan limits".
 	NoPlanLimits bool `json:"no_plan_limits,omitempty"`
-	// Text is QuotaSummary: the one line every output writes.
+	// Text is Summary: the one line every output writes.
 	Text string `json:"text"`
 
-	ordered []*QuotaFigure // binding first
+	ordered []*Figure // binding first
 }
 
 // Figure returns the 5-hour or 7-day window's figure (the first scoped
-// one for QuotaWeeklyScoped), or nil.
-func (q *QuotaView) Figure(w QuotaWindow) *QuotaFigure {
+// one for WeeklyScoped), or nil.
+func (q *View) Figure(w Window) *Figure {
 	if q == nil {
 		return nil
 	}
 	switch w {
-	case QuotaFiveHour:
+	case FiveHour:
 		return q.FiveHour
-	case QuotaSevenDay:
+	case SevenDay:
 		return q.SevenDay
-	case QuotaSpend:
+	case Spend:
 		return q.Spend
-	case QuotaWeeklyScoped:
+	case WeeklyScoped:
 		if len(q.Scoped) > 0 {
 			return q.Scoped[0]
 		}
@@ -134,12 +134,12 @@ func (q *QuotaView) Figure(w QuotaWindow) *QuotaFigure {
 }
 
 // Figures returns every figure, the binding one first (see order).
-func (q *QuotaView) Figures() []*QuotaFigure {
+func (q *View) Figures() []*Figure {
 	if q == nil {
 		return nil
 	}
 	if q.ordered == nil { // read back from JSON
-		for _, f := range append([]*QuotaFigure{q.FiveHour, q.SevenDay, q.Spend}, q.Scoped...) {
+		for _, f := range append([]*Figure{q.FiveHour, q.SevenDay, q.Spend}, q.Scoped...) {
 			if f != nil {
 				q.ordered = append(q.ordered, f)
 			}
@@ -150,56 +150,56 @@ func (q *QuotaView) Figures() []*QuotaFigure {
 }
 
 // Lead is the figure that leads every output, or nil.
-func (q *QuotaView) Lead() *QuotaFigure {
+func (q *View) Lead() *Figure {
 	if figs := q.Figures(); len(figs) > 0 {
 		return figs[0]
 	}
 	return nil
 }
 
-// Rules of the choice: at most quotaMaxKeys windows are kept (a file
+// Rules of the choice: at most MaxKeys windows are kept (a file
 // listing thousands of scopes cannot grow the state), and a reading more
 // than quotaSkew ahead of the clock is refused (a clock set wrong, or a
 // forged file, would otherwise read as fresh and outrank true readings).
 const (
-	quotaMaxKeys = 16
-	quotaSkew    = time.Minute
+	MaxKeys   = 16
+	quotaSkew = time.Minute
 )
 
-// QuotaUsable: the reading can be shown as of now: a real time not ahead
+// Usable: the reading can be shown as of now: a real time not ahead
 // of now, and a percentage within 0–100 when it has one. Every reader of
 // readings keeps to it; the sources count what it refuses.
-func QuotaUsable(s QuotaSample, now time.Time) bool {
+func Usable(s Sample, now time.Time) bool {
 	if s.At.IsZero() || s.At.After(now.Add(quotaSkew)) {
 		return false
 	}
-	return s.Absent != QuotaPresent || QuotaPercentValid(s.Percent)
+	return s.Absent != Present || PercentValid(s.Percent)
 }
 
-// QuotaPercentValid: a percentage any source may write, 0–100.
-func QuotaPercentValid(p float64) bool {
+// PercentValid: a percentage any source may write, 0–100.
+func PercentValid(p float64) bool {
 	return !math.IsNaN(p) && p >= 0 && p <= 100
 }
 
-// QuotaFigures picks, for each window, the best reading among samples as
+// Figures picks, for each window, the best reading among samples as
 // of now, one rule for every output: the newest reading of the first
-// source, in QuotaSources order, whose newest reading is fresh; when every
+// source, in Sources order, whose newest reading is fresh; when every
 // source is stale, the newest reading of all. A reading that leaves the
 // window out ("not reported") gives way to a source that says the account
 // has no such limit. Readings of the same source are ordered by their
 // time, whatever order they came in (several orgs interleave in the
 // desktop file: the newest wins). It returns nil when no window has a
 // reading. Times in the words are in now's zone.
-func QuotaFigures(samples []QuotaSample, now time.Time) *QuotaView {
-	byKey := map[quotaKey][]QuotaSample{}
-	var keys []quotaKey
+func Figures(samples []Sample, now time.Time) *View {
+	byKey := map[Key][]Sample{}
+	var keys []Key
 	for _, s := range samples {
-		if !QuotaUsable(s, now) {
+		if !Usable(s, now) {
 			continue
 		}
-		k := s.key()
+		k := s.Key()
 		if _, ok := byKey[k]; !ok {
-			if len(keys) >= quotaMaxKeys {
+			if len(keys) >= MaxKeys {
 				continue
 			}
 			keys = append(keys, k)
@@ -209,74 +209,74 @@ func QuotaFigures(samples []QuotaSample, now time.Time) *QuotaView {
 	if len(keys) == 0 {
 		return nil
 	}
-	var v QuotaView
+	var v View
 	for _, k := range keys {
 		f := quotaFigure(byKey[k], now)
 		switch k.window {
-		case QuotaFiveHour:
+		case FiveHour:
 			v.FiveHour = f
-		case QuotaSevenDay:
+		case SevenDay:
 			v.SevenDay = f
-		case QuotaSpend:
+		case Spend:
 			v.Spend = f
 		default:
 			v.Scoped = append(v.Scoped, f)
 		}
 		v.ordered = append(v.ordered, f)
 	}
-	slices.SortFunc(v.Scoped, func(a, b *QuotaFigure) int { return cmp.Compare(a.Name, b.Name) })
+	slices.SortFunc(v.Scoped, func(a, b *Figure) int { return cmp.Compare(a.Name, b.Name) })
 	slices.SortStableFunc(v.ordered, quotaOrder)
 	v.NoPlanLimits = true
 	for _, f := range v.ordered {
-		v.NoPlanLimits = v.NoPlanLimits && f.State == QuotaStateNoPlanLimits
+		v.NoPlanLimits = v.NoPlanLimits && f.State == StateNoPlanLimits
 	}
 	v.Binding = v.ordered[0].Name
-	v.Text = QuotaSummary(&v)
+	v.Text = Summary(&v)
 	return &v
 }
 
 // quotaFigure is one window's figure from its readings.
-func quotaFigure(samples []QuotaSample, now time.Time) *QuotaFigure {
+func quotaFigure(samples []Sample, now time.Time) *Figure {
 	best := bestQuota(samples, now)
-	f := &QuotaFigure{Window: best.Window, Scope: best.Scope, Percent: best.Percent, ResetsAt: best.ResetsAt,
+	f := &Figure{Window: best.Window, Scope: best.Scope, Percent: best.Percent, ResetsAt: best.ResetsAt,
 		Source: best.Source, ObservedAt: best.At, loc: now.Location()}
 	f.Name = quotaName(best.Window, best.Scope)
 	f.Age = max(0, now.Sub(best.At))
 	f.AgeS = int64(f.Age / time.Second)
-	f.ResetPassed = best.Absent == QuotaPresent && resetPassed(best, now)
+	f.ResetPassed = best.Absent == Present && resetPassed(best, now)
 	f.Stale = !quotaFresh(best, now)
 	f.State = quotaStateOf(best, f)
 	if f.State.Counts() {
 		f.Burn = quotaBurn(samples, best, now)
 	}
-	f.Text = QuotaFigureText(f)
+	f.Text = FigureText(f)
 	return f
 }
 
-func quotaStateOf(best QuotaSample, f *QuotaFigure) QuotaState {
+func quotaStateOf(best Sample, f *Figure) State {
 	switch best.Absent {
-	case QuotaNoLimit:
-		return QuotaStateNoLimit
-	case QuotaNotReported:
-		return QuotaStateNotReported
-	case QuotaNoPlanLimits:
-		return QuotaStateNoPlanLimits
+	case NoLimit:
+		return StateNoLimit
+	case NotReported:
+		return StateNotReported
+	case NoPlanLimits:
+		return StateNoPlanLimits
 	}
 	switch {
 	case f.ResetPassed:
-		return QuotaStateResetPassed
+		return StateResetPassed
 	case f.Stale:
-		return QuotaStateStale
+		return StateStale
 	case f.Percent >= 100:
-		return QuotaStateLimitReached
+		return StateLimitReached
 	}
-	return QuotaStateCurrent
+	return StateCurrent
 }
 
 // quotaName is how every output names a window: "Fable weekly" for a
 // per-model limit.
-func quotaName(w QuotaWindow, scope string) string {
-	if w == QuotaWeeklyScoped {
+func quotaName(w Window, scope string) string {
+	if w == WeeklyScoped {
 		if scope == "" {
 			return "scoped weekly"
 		}
@@ -288,8 +288,8 @@ func quotaName(w QuotaWindow, scope string) string {
 // quotaOrder puts the binding window first: figures that count (current,
 // stale, at the limit) by percentage, highest first, then by the soonest
 // reset; then windows that have reset; then windows without a figure;
-// ties in QuotaWindows order.
-func quotaOrder(a, b *QuotaFigure) int {
+// ties in Windows order.
+func quotaOrder(a, b *Figure) int {
 	if c := cmp.Compare(quotaClass(a), quotaClass(b)); c != 0 {
 		return c
 	}
@@ -301,17 +301,17 @@ func quotaOrder(a, b *QuotaFigure) int {
 			return c
 		}
 	}
-	if c := cmp.Compare(slices.Index(QuotaWindows, a.Window), slices.Index(QuotaWindows, b.Window)); c != 0 {
+	if c := cmp.Compare(slices.Index(Windows, a.Window), slices.Index(Windows, b.Window)); c != 0 {
 		return c
 	}
 	return cmp.Compare(a.Name, b.Name)
 }
 
-func quotaClass(f *QuotaFigure) int {
+func quotaClass(f *Figure) int {
 	switch {
 	case f.State.Counts():
 		return 0
-	case f.State == QuotaStateResetPassed:
+	case f.State == StateResetPassed:
 		return 1
 	}
 	return 2
@@ -332,20 +332,20 @@ func compareReset(a, b time.Time) int {
 
 // quotaFresh: the reading is within its source's normal interval, and its
 // window has not reset.
-func quotaFresh(s QuotaSample, now time.Time) bool {
+func quotaFresh(s Sample, now time.Time) bool {
 	return now.Sub(s.At) <= s.Source.interval() && !resetPassed(s, now)
 }
 
 // resetPassed: the reading's window has reset: its resets_at is not in the
 // future, whenever the reading was taken (Claude Code passes the last
 // response's rate_limits, so after a reset it still says 88 %).
-func resetPassed(s QuotaSample, now time.Time) bool {
+func resetPassed(s Sample, now time.Time) bool {
 	return !s.ResetsAt.IsZero() && !now.Before(s.ResetsAt)
 }
 
-// bestQuota is QuotaFigures' choice for one window; samples is not empty.
-func bestQuota(samples []QuotaSample, now time.Time) QuotaSample {
-	newest := map[QuotaSource]QuotaSample{}
+// bestQuota is Figures' choice for one window; samples is not empty.
+func bestQuota(samples []Sample, now time.Time) Sample {
+	newest := map[Source]Sample{}
 	for _, s := range samples {
 		// Of two readings at the same instant, the later delivered wins
 		// (the status line's stdin comes after its state file's).
@@ -353,21 +353,21 @@ func bestQuota(samples []QuotaSample, now time.Time) QuotaSample {
 			newest[s.Source] = s
 		}
 	}
-	all := make([]QuotaSample, 0, len(newest))
+	all := make([]Sample, 0, len(newest))
 	for _, s := range newest {
 		all = append(all, s)
 	}
-	slices.SortFunc(all, func(a, b QuotaSample) int { return a.Source.rank() - b.Source.rank() })
-	best := slices.MaxFunc(all, func(a, b QuotaSample) int { return a.At.Compare(b.At) })
+	slices.SortFunc(all, func(a, b Sample) int { return a.Source.Rank() - b.Source.Rank() })
+	best := slices.MaxFunc(all, func(a, b Sample) int { return a.At.Compare(b.At) })
 	for _, s := range all {
 		if quotaFresh(s, now) {
 			best = s
 			break
 		}
 	}
-	if best.Absent == QuotaNotReported {
+	if best.Absent == NotReported {
 		for _, s := range all {
-			if s.Absent == QuotaNoLimit {
+			if s.Absent == NoLimit {
 				return s // the source that says why beats the one that does not
 			}
 		}

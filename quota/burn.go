@@ -1,4 +1,4 @@
-package governor
+package quota
 
 import (
 	"slices"
@@ -7,9 +7,9 @@ import (
 	"github.com/coworktop/coworktop/vocab"
 )
 
-// QuotaBurn is coworktop's estimate of a window's pace, from the
+// Burn is coworktop's estimate of a window's pace, from the
 // readings of one source since the window last reset.
-type QuotaBurn struct {
+type Burn struct {
 	PerHour float64 `json:"percent_per_hour"`
 	// FullAt is when the window reaches 100 % at this pace; zero when it is
 	// not rising, or not before its reset.
@@ -20,7 +20,7 @@ type QuotaBurn struct {
 	Samples     int  `json:"samples"`
 	// From is the source whose readings gave the pace: the figure's own
 	// when it has enough, else another that does.
-	From  QuotaSource  `json:"from"`
+	From  Source       `json:"from"`
 	Basis vocab.Source `json:"basis"` // always estimated
 }
 
@@ -34,18 +34,18 @@ const (
 
 // quotaBurn estimates the pace of best's window: from the readings of
 // best's source when they are enough, else from the first other source,
-// in QuotaSources order, whose newest reading is fresh and whose readings
+// in Sources order, whose newest reading is fresh and whose readings
 // are enough (the status line writes a reading only when the figure
 // changes, so feeding it must not hide the desktop app's pace). Nil when
 // no source has enough, or best is stale.
-func quotaBurn(samples []QuotaSample, best QuotaSample, now time.Time) *QuotaBurn {
+func quotaBurn(samples []Sample, best Sample, now time.Time) *Burn {
 	if !quotaFresh(best, now) {
 		return nil
 	}
 	if b := burnFrom(samples, best, best.Source, now); b != nil {
 		return b
 	}
-	for _, src := range QuotaSources {
+	for _, src := range Sources {
 		if src != best.Source {
 			if b := burnFrom(samples, best, src, now); b != nil {
 				return b
@@ -58,18 +58,18 @@ func quotaBurn(samples []QuotaSample, best QuotaSample, now time.Time) *QuotaBur
 // burnFrom is the least-squares pace through src's readings of the last
 // hour after the window's last reset (a drop in percent), projected from
 // src's newest reading; nil when there are too few, or the newest is stale.
-func burnFrom(samples []QuotaSample, best QuotaSample, src QuotaSource, now time.Time) *QuotaBurn {
-	var pts []QuotaSample
+func burnFrom(samples []Sample, best Sample, src Source, now time.Time) *Burn {
+	var pts []Sample
 	for _, s := range samples {
-		if s.Source == src && s.Absent == QuotaPresent {
+		if s.Source == src && s.Absent == Present {
 			pts = append(pts, s)
 		}
 	}
 	if len(pts) == 0 {
 		return nil
 	}
-	slices.SortStableFunc(pts, func(a, b QuotaSample) int { return a.At.Compare(b.At) })
-	pts = slices.CompactFunc(pts, func(a, b QuotaSample) bool { return a.At.Equal(b.At) })
+	slices.SortStableFunc(pts, func(a, b Sample) int { return a.At.Compare(b.At) })
+	pts = slices.CompactFunc(pts, func(a, b Sample) bool { return a.At.Equal(b.At) })
 	last := pts[len(pts)-1]
 	if !quotaFresh(last, now) {
 		return nil
@@ -89,7 +89,7 @@ func burnFrom(samples []QuotaSample, best QuotaSample, src QuotaSource, now time
 		return nil
 	}
 	slope := percentPerHour(pts)
-	b := &QuotaBurn{PerHour: slope, Samples: len(pts), From: src, Basis: vocab.SourceEstimated}
+	b := &Burn{PerHour: slope, Samples: len(pts), From: src, Basis: vocab.SourceEstimated}
 	resets := best.ResetsAt
 	if resets.IsZero() {
 		resets = last.ResetsAt
@@ -108,7 +108,7 @@ func burnFrom(samples []QuotaSample, best QuotaSample, src QuotaSource, now time
 }
 
 // percentPerHour is the least-squares slope of the readings.
-func percentPerHour(pts []QuotaSample) float64 {
+func percentPerHour(pts []Sample) float64 {
 	t0 := pts[0].At
 	var sx, sy, sxx, sxy float64
 	for _, p := range pts {

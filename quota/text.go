@@ -1,4 +1,4 @@
-package governor
+package quota
 
 import (
 	"fmt"
@@ -12,15 +12,15 @@ import (
 // The quota in words: one wording per figure, shared by the header, the
 // status line, snapshot, report, notifications and the metrics' state.
 
-// QuotaPercentText writes a percentage as every output shows it: whole
+// PercentText writes a percentage as every output shows it: whole
 // numbers, "62%".
-func QuotaPercentText(p float64) string {
+func PercentText(p float64) string {
 	return strconv.FormatFloat(math.Round(p), 'f', 0, 64) + "%"
 }
 
-// QuotaAgeText is a figure's age in words: "40s ago", "12m ago", "3h ago",
+// AgeText is a figure's age in words: "40s ago", "12m ago", "3h ago",
 // "2d ago".
-func QuotaAgeText(age time.Duration) string {
+func AgeText(age time.Duration) string {
 	switch {
 	case age < time.Minute:
 		return fmt.Sprintf("%ds ago", int(age/time.Second))
@@ -32,49 +32,49 @@ func QuotaAgeText(age time.Duration) string {
 	return fmt.Sprintf("%dd ago", int(age/(24*time.Hour)))
 }
 
-// QuotaFigureText is one figure in words: "5h 62%", "Fable weekly 92%",
+// FigureText is one figure in words: "5h 62%", "Fable weekly 92%",
 // "5h 100% limit reached", "5h reset since 14:00 (88% before)", "no
 // 5-hour limit", "5h not reported", "no plan limits".
-func QuotaFigureText(f *QuotaFigure) string {
+func FigureText(f *Figure) string {
 	if f == nil {
 		return ""
 	}
 	switch f.State {
-	case QuotaStateNoLimit:
+	case StateNoLimit:
 		return "no " + quotaLongName(f) + " limit"
-	case QuotaStateNotReported:
+	case StateNotReported:
 		return f.Name + " not reported"
-	case QuotaStateNoPlanLimits:
-		return QuotaNoPlanLimitsText
-	case QuotaStateResetPassed:
-		return fmt.Sprintf("%s reset since %s (%s before)", f.Name, quotaClock(f, f.ResetsAt), QuotaPercentText(f.Percent))
-	case QuotaStateLimitReached:
-		return f.Name + " " + QuotaPercentText(f.Percent) + " limit reached"
+	case StateNoPlanLimits:
+		return NoPlanLimitsText
+	case StateResetPassed:
+		return fmt.Sprintf("%s reset since %s (%s before)", f.Name, quotaClock(f, f.ResetsAt), PercentText(f.Percent))
+	case StateLimitReached:
+		return f.Name + " " + PercentText(f.Percent) + " limit reached"
 	}
-	return f.Name + " " + QuotaPercentText(f.Percent)
+	return f.Name + " " + PercentText(f.Percent)
 }
 
-// QuotaFigureLong is QuotaFigureText with the reset time where the source
+// FigureLong is FigureText with the reset time where the source
 // gives one: "5h 62% (resets 14:00)", "7d 31% (resets Mon 09:00)".
-func QuotaFigureLong(f *QuotaFigure) string {
-	s := QuotaFigureText(f)
-	if r := QuotaResetText(f); r != "" {
+func FigureLong(f *Figure) string {
+	s := FigureText(f)
+	if r := ResetText(f); r != "" {
 		s += " (" + r + ")"
 	}
 	return s
 }
 
-// QuotaResetText is when a counted window resets, "resets 14:00" (the
+// ResetText is when a counted window resets, "resets 14:00" (the
 // weekday too past a day), or "" when the source does not say.
-func QuotaResetText(f *QuotaFigure) string {
+func ResetText(f *Figure) string {
 	if f == nil || !f.State.Counts() || f.ResetsAt.IsZero() {
 		return ""
 	}
 	return "resets " + quotaClock(f, f.ResetsAt)
 }
 
-func quotaLongName(f *QuotaFigure) string {
-	if f.Window == QuotaWeeklyScoped {
+func quotaLongName(f *Figure) string {
+	if f.Window == WeeklyScoped {
 		return f.Name
 	}
 	return f.Window.long()
@@ -83,55 +83,55 @@ func quotaLongName(f *QuotaFigure) string {
 // quotaClock writes a time of f's window: the clock alone for the 5-hour
 // window's times within a day of now, the weekday too otherwise; in the
 // zone of the clock the figure was computed with.
-func quotaClock(f *QuotaFigure, t time.Time) string {
+func quotaClock(f *Figure, t time.Time) string {
 	loc := f.loc
 	if loc == nil {
 		loc = time.Local
 	}
 	now := f.ObservedAt.Add(f.Age)
-	if f.Window == QuotaFiveHour && t.Sub(now).Abs() < 20*time.Hour {
+	if f.Window == FiveHour && t.Sub(now).Abs() < 20*time.Hour {
 		return t.In(loc).Format("15:04")
 	}
 	return t.In(loc).Format("Mon 15:04")
 }
 
-// QuotaSummary is the quota in one line, as the header meter, the status
+// Summary is the quota in one line, as the header meter, the status
 // line, snapshot and report show it, the binding window first: "Fable
 // weekly 92% · 5h 62% · 7d 31% (desktop, 3m ago)  statusline, 40s ago".
 // A window read from another source, or stale, says so after its figure.
-// It returns QuotaNoSource when q is nil.
-func QuotaSummary(q *QuotaView) string {
+// It returns NoSource when q is nil.
+func Summary(q *View) string {
 	lead := q.Lead()
 	if lead == nil {
-		return QuotaNoSource
+		return NoSource
 	}
-	return QuotaFiguresText(q) + "  " + quotaLabel(lead)
+	return FiguresText(q) + "  " + quotaLabel(lead)
 }
 
-// QuotaSummaryLong is QuotaSummary with each window's reset time: "5h
+// SummaryLong is Summary with each window's reset time: "5h
 // 62% (resets 14:00) · 7d 31% (resets Mon 09:00; desktop, 3m ago)
 // statusline, 40s ago".
-func QuotaSummaryLong(q *QuotaView) string {
+func SummaryLong(q *View) string {
 	lead := q.Lead()
 	if lead == nil {
-		return QuotaNoSource
+		return NoSource
 	}
 	return quotaJoin(q, true) + "  " + quotaLabel(lead)
 }
 
-// QuotaFiguresText is QuotaSummary without the lead window's source and
+// FiguresText is Summary without the lead window's source and
 // age: "5h 62% · 7d 31% (desktop, 3m ago)". Empty when q is nil.
-func QuotaFiguresText(q *QuotaView) string { return quotaJoin(q, false) }
+func FiguresText(q *View) string { return quotaJoin(q, false) }
 
-// QuotaFiguresBare is the figures' words alone, for a narrow column:
+// FiguresBare is the figures' words alone, for a narrow column:
 // "Fable weekly 92% · 7d 41% · no 5-hour limit".
-func QuotaFiguresBare(q *QuotaView) string {
+func FiguresBare(q *View) string {
 	if q != nil && q.NoPlanLimits {
-		return QuotaNoPlanLimitsText
+		return NoPlanLimitsText
 	}
 	var parts []string
 	for _, f := range q.Figures() {
-		if t := QuotaFigureText(f); !slices.Contains(parts, t) {
+		if t := FigureText(f); !slices.Contains(parts, t) {
 			parts = append(parts, t)
 		}
 	}
@@ -141,28 +141,28 @@ func QuotaFiguresBare(q *QuotaView) string {
 // quotaJoin writes the figures, binding first, each with what sets it
 // apart in parentheses: its reset time (withReset), and its source and
 // age where they are not the lead's.
-func quotaJoin(q *QuotaView, withReset bool) string {
+func quotaJoin(q *View, withReset bool) string {
 	figs := q.Figures()
 	if q != nil && q.NoPlanLimits {
-		return QuotaNoPlanLimitsText
+		return NoPlanLimitsText
 	}
 	parts := make([]string, 0, len(figs))
 	noPlan := false
 	for i, f := range figs {
-		if f.State == QuotaStateNoPlanLimits {
+		if f.State == StateNoPlanLimits {
 			if noPlan {
 				continue // said once
 			}
 			noPlan = true
 		}
 		var extra []string
-		if r := QuotaResetText(f); withReset && r != "" {
+		if r := ResetText(f); withReset && r != "" {
 			extra = append(extra, r)
 		}
 		if i > 0 && quotaLabelKey(f) != quotaLabelKey(figs[0]) {
 			extra = append(extra, quotaLabel(f))
 		}
-		s := QuotaFigureText(f)
+		s := FigureText(f)
 		if len(extra) > 0 {
 			s += " (" + strings.Join(extra, "; ") + ")"
 		}
@@ -171,42 +171,42 @@ func quotaJoin(q *QuotaView, withReset bool) string {
 	return strings.Join(parts, " · ")
 }
 
-func quotaLabelKey(f *QuotaFigure) string {
-	return f.Source.String() + strconv.FormatBool(f.State == QuotaStateStale)
+func quotaLabelKey(f *Figure) string {
+	return f.Source.String() + strconv.FormatBool(f.State == StateStale)
 }
 
 // quotaLabel is "statusline, 40s ago", with ", stale" when the figure is
 // stale (a window that has reset, or has no figure, says so in its words).
-func quotaLabel(f *QuotaFigure) string {
-	s := f.Source.String() + ", " + QuotaAgeText(f.Age)
-	if f.State == QuotaStateStale {
+func quotaLabel(f *Figure) string {
+	s := f.Source.String() + ", " + AgeText(f.Age)
+	if f.State == StateStale {
 		s += ", stale"
 	}
 	return s
 }
 
-// QuotaNotes are the sentences that go with the figures, the binding
+// Notes are the sentences that go with the figures, the binding
 // window's first: a window at its limit ("5h limit reached: may go on at
 // lower priority or finish the turn"), then each pace estimate
-// (QuotaBurnText).
-func QuotaNotes(q *QuotaView) []string {
+// (BurnText).
+func Notes(q *View) []string {
 	var out []string
 	for _, f := range q.Figures() {
-		if f.State == QuotaStateLimitReached {
-			out = append(out, f.Name+" "+QuotaLimitReachedText)
+		if f.State == StateLimitReached {
+			out = append(out, f.Name+" "+LimitReachedText)
 		}
 	}
 	for _, f := range q.Figures() {
-		if b := QuotaBurnText(f); b != "" {
+		if b := BurnText(f); b != "" {
 			out = append(out, b)
 		}
 	}
 	return out
 }
 
-// QuotaBurnShort is QuotaBurnText for a narrow column: "5h full at 13:40,
+// BurnShort is BurnText for a narrow column: "5h full at 13:40,
 // before its 14:00 reset (est.)". Empty when f has no estimate.
-func QuotaBurnShort(f *QuotaFigure) string {
+func BurnShort(f *Figure) string {
 	if f == nil || f.Burn == nil {
 		return ""
 	}
@@ -225,17 +225,17 @@ func QuotaBurnShort(f *QuotaFigure) string {
 	return fmt.Sprintf("%s +%.1f %%/h", w, b.PerHour) + label
 }
 
-// QuotaBurnText is the burn estimate in words, labelled as coworktop's
+// BurnText is the burn estimate in words, labelled as coworktop's
 // estimate, naming the source of the pace when it is not the figure's:
 // "at this pace 5h reaches 100 % at 13:40, before its 14:00 reset
 // (coworktop's estimate)". Empty when f has no estimate.
-func QuotaBurnText(f *QuotaFigure) string {
+func BurnText(f *Figure) string {
 	if f == nil || f.Burn == nil {
 		return ""
 	}
 	b, w := f.Burn, f.Name
 	label := " (coworktop's estimate)"
-	if b.From != f.Source && b.From != QuotaSourceNone {
+	if b.From != f.Source && b.From != SourceNone {
 		label = " (coworktop's estimate, from " + b.From.String() + " readings)"
 	}
 	clock := func(t time.Time) string { return quotaClock(f, t) }

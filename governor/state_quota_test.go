@@ -1,0 +1,78 @@
+package governor
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coworktop/coworktop/quota"
+)
+
+// State's side of the quota: the readings it keeps per source and window.
+// The choice of figures and their words are quota's, tested there.
+
+var qNow = time.Date(2026, 9, 4, 13, 0, 0, 0, time.UTC)
+
+func qs(src quota.Source, w quota.Window, pct float64, ago time.Duration) quota.Sample {
+	return quota.Sample{Window: w, Percent: pct, Source: src, At: qNow.Add(-ago)}
+}
+
+func TestApplyQuotaDedupsRedelivery(t *testing.T) {
+	s := New(DefaultLimits())
+	hist := []quota.Sample{
+		qs(quota.Desktop, quota.FiveHour, 10, 20*time.Minute),
+		qs(quota.Desktop, quota.FiveHour, 12, 15*time.Minute),
+	}
+	s.ApplyQuota(hist)
+	s.ApplyQuota(append(hist, qs(quota.Desktop, quota.FiveHour, 14, 10*time.Minute)))
+	if got := len(s.QuotaSamples()); got != 3 {
+		t.Fatalf("kept %d readings, want 3", got)
+	}
+	snap := s.Snapshot(qNow)
+	if snap.Quota == nil || snap.Quota.FiveHour.Percent != 14 {
+		t.Fatalf("snapshot quota %+v", snap.Quota)
+	}
+	if in := quota.In(s.QuotaSamples(), qNow.Add(-16*time.Minute), qNow); len(in) != 2 {
+		t.Fatalf("In = %d readings, want 2", len(in))
+	}
+}
+
+// TestApplyQuotaRefusesImplausible: a reading with a percentage outside
+// 0–100 is not kept.
+func TestApplyQuotaRefusesImplausible(t *testing.T) {
+	huge := qs(quota.Statusline, quota.FiveHour, 1e308, time.Minute)
+	var s State
+	s.ApplyQuota([]quota.Sample{huge, qs(quota.Statusline, quota.FiveHour, -3, time.Minute)})
+	if len(s.QuotaSamples()) != 0 {
+		t.Fatalf("kept %+v", s.QuotaSamples())
+	}
+}
+
+// TestApplyQuotaScopesBounded: a file listing thousands of scopes cannot
+// grow the state.
+func TestApplyQuotaScopesBounded(t *testing.T) {
+	var samples []quota.Sample
+	for i := range 1000 {
+		s := qs(quota.Cache, quota.WeeklyScoped, 10, time.Minute)
+		s.Scope = strings.Repeat("m", i%50+1) + string(rune('a'+i%26))
+		samples = append(samples, s)
+	}
+	var st State
+	st.ApplyQuota(samples)
+	if n := len(st.quota); n > quota.MaxKeys*len(quota.Sources) {
+		t.Fatalf("%d rings", n)
+	}
+}
+
+// TestApplyQuotaSameInstantLaterWins: two readings of one source at the
+// same second: the later word wins in the state.
+func TestApplyQuotaSameInstantLaterWins(t *testing.T) {
+	first := quota.Sample{Window: quota.FiveHour, Absent: quota.NotReported, Source: quota.Statusline, At: qNow.Add(-time.Minute)}
+	then := qs(quota.Statusline, quota.FiveHour, 88, time.Minute)
+	var s State
+	s.ApplyQuota([]quota.Sample{first})
+	s.ApplyQuota([]quota.Sample{then})
+	if got := s.QuotaSamples(); len(got) != 1 || got[0].Percent != 88 {
+		t.Fatalf("%+v", got)
+	}
+}
