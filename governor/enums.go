@@ -135,12 +135,7 @@ const (
 var verbNames = [...]string{VerbEvicting: "evicting", VerbWouldEvict: "would_evict"}
 
 // String is the verb as `events` prints it ("" for none).
-func (v Verb) String() string {
-	if uint(v) < uint(len(verbNames)) {
-		return verbNames[v]
-	}
-	return ""
-}
+func (v Verb) String() string { return verbEnum.Name(v) }
 
 // verbOf is the Verb of a verb's text; false when none has that text.
 func verbOf(s string) (Verb, bool) {

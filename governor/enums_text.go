@@ -1,10 +1,6 @@
 package governor
 
-import (
-	"fmt"
-
-	"github.com/coworktop/coworktop/vocab"
-)
+import "github.com/coworktop/coworktop/vocab"
 
 // Every enum of the model is a typed integer whose String is its text
 // (the one `events`, the JSON outputs and the metrics print) and whose
@@ -41,17 +37,14 @@ func (r *Reason) UnmarshalText(b []byte) error {
 	return nil
 }
 
+// verbEnum is Verb's texts (MarshalText, UnmarshalText; String too).
+var verbEnum = vocab.Enum[Verb]{Names: verbNames[:], What: "verb"}
+
 // MarshalText writes the verb's text.
-func (v Verb) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+func (v Verb) MarshalText() ([]byte, error) { return verbEnum.Text(v) }
 
 // UnmarshalText reads a verb's text; a text no verb has is an error.
-func (v *Verb) UnmarshalText(b []byte) error {
-	var ok bool
-	if *v, ok = verbOf(string(b)); !ok && len(b) > 0 {
-		return fmt.Errorf("unknown verb %q", b)
-	}
-	return nil
-}
+func (v *Verb) UnmarshalText(b []byte) error { return verbEnum.Read(v, b) }
 
 // MarshalText writes the cause's name.
 func (c Cause) MarshalText() ([]byte, error) { return []byte(c.String()), nil }

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestQuotaEnumsMarshalTheirText: each window and source marshals as its
+// TestQuotaEnumsMarshalTheirText: each window, source and state marshals as its
 // String and reads back as itself; a text none has is refused, naming the
 // enum.
 func TestQuotaEnumsMarshalTheirText(t *testing.T) {
@@ -32,5 +32,12 @@ func TestQuotaEnumsMarshalTheirText(t *testing.T) {
 	var s Source
 	if err := s.UnmarshalText([]byte("x")); err == nil || err.Error() != `unknown quota source "x"` {
 		t.Errorf("Source: %v", err)
+	}
+	for st := StateNone; int(st) < len(quotaStateNames); st++ {
+		check(st, st.MarshalText, func(t []byte) (any, error) { var x State; err := x.UnmarshalText(t); return x, err })
+	}
+	var st State
+	if err := st.UnmarshalText([]byte("x")); err == nil || err.Error() != `unknown quota state "x"` {
+		t.Errorf("State: %v", err)
 	}
 }

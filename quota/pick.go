@@ -41,18 +41,17 @@ var quotaStateNames = [...]string{StateCurrent: "current", StateStale: "stale", 
 var States = []State{StateCurrent, StateStale, StateLimitReached, StateResetPassed,
 	StateNoLimit, StateNotReported, StateNoPlanLimits}
 
+// stateEnum is State's texts (String, MarshalText, UnmarshalText).
+var stateEnum = vocab.Enum[State]{Names: quotaStateNames[:], What: "quota state"}
+
 // String is the state's stable text ("" for StateNone).
-func (s State) String() string { return vocab.NameOf(quotaStateNames[:], int(s)) }
+func (s State) String() string { return stateEnum.Name(s) }
 
 // MarshalText writes the state's text.
-func (s State) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+func (s State) MarshalText() ([]byte, error) { return stateEnum.Text(s) }
 
 // UnmarshalText reads a state's text; a text no state has is an error.
-func (s *State) UnmarshalText(t []byte) error {
-	v, err := vocab.ValueOf(quotaStateNames[:], t, "quota state")
-	*s = State(v)
-	return err
-}
+func (s *State) UnmarshalText(t []byte) error { return stateEnum.Read(s, t) }
 
 // HasPercent: the figure carries a percentage (absent windows do not).
 func (s State) HasPercent() bool {
