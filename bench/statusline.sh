@@ -24,7 +24,7 @@ bin=${BIN:-$work/coworktop}
 go run ./bench/genlog -real "$work/logs" -mb "$mib" -rotate 10 > /dev/null
 cat "$work"/logs/* > /dev/null # warm the page cache
 input=$work/input.json
-cp sources/testdata/quota/statusline-input.json "$input"
+cp sources/quota/testdata/quota/statusline-input.json "$input"
 export HOME=$work/home XDG_CACHE_HOME=$work/cache XDG_CONFIG_HOME=$work/config COWORKTOP_LOG_DIR=$work/logs
 mkdir -p "$HOME"
 

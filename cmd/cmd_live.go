@@ -18,6 +18,7 @@ import (
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/sources/demo"
+	quotafiles "github.com/coworktop/coworktop/sources/quota"
 	"github.com/coworktop/coworktop/sources/records"
 	"github.com/coworktop/coworktop/ui"
 )
@@ -72,7 +73,7 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, args []stri
 	defer func() { g.stderr = stderr; held.writeTo(stderr) }()
 	mode, source := ui.ModeLive, ""
 	var paths, await []string
-	var quota *sources.QuotaPaths // the account's quota: not the demo's
+	var quota *quotafiles.QuotaPaths // the account's quota: not the demo's
 	var extraGroups func(time.Time) []governor.ProcessGroup
 	recDirs := recordDirs(g)
 	if lf.demo {

@@ -13,6 +13,7 @@ import (
 	"github.com/coworktop/coworktop/redact"
 	"github.com/coworktop/coworktop/render"
 	"github.com/coworktop/coworktop/sources"
+	quotafiles "github.com/coworktop/coworktop/sources/quota"
 )
 
 func newReportCmd(g *globalOptions) *cobra.Command {
@@ -113,7 +114,7 @@ func buildReportFrom(files []sources.LogFile, since time.Duration, doRedact bool
 	}
 	// The account's quota readings this machine holds; the report lists
 	// those within its span (none for another machine's or older logs).
-	quota, _ := sources.ReadQuota(quotaPaths())
+	quota, _ := quotafiles.ReadQuota(quotaPaths())
 	state.ApplyQuota(quota)
 	if err := notClaudeLogs(results); err != nil {
 		return render.Report{}, err

@@ -14,6 +14,7 @@ import (
 	"github.com/coworktop/coworktop/render"
 	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/sources/machine"
+	quotafiles "github.com/coworktop/coworktop/sources/quota"
 )
 
 // exitPressure is the exit code of `snapshot --fail-on` when pressure is at
@@ -141,7 +142,7 @@ func takeSnapshot(ctx context.Context, g *globalOptions, args []string) (snap go
 	} else {
 		fmt.Fprintf(g.stderr, "coworktop: process scan: %s\n", oneLine(err.Error()))
 	}
-	samples, qr := sources.ReadQuota(quotaPaths())
+	samples, qr := quotafiles.ReadQuota(quotaPaths())
 	state.ApplyQuota(samples)
 	state.ApplyQuotaErrors(qr.Errors())
 	state.ApplyQuotaRefused(qr.Refused())

@@ -12,7 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/coworktop/coworktop/quota"
-	"github.com/coworktop/coworktop/sources"
+	quotafiles "github.com/coworktop/coworktop/sources/quota"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -82,15 +82,15 @@ func runStatusline(ctx context.Context, g *globalOptions, o statuslineOptions, s
 	} else {
 		chained <- nil
 	}
-	env := sources.ProcessQuotaEnv()
+	env := quotafiles.ProcessQuotaEnv()
 	statePath := o.state
 	if statePath == "" {
-		statePath = sources.StatuslineStatePath(env)
+		statePath = quotafiles.StatuslineStatePath(env)
 	}
-	in, _ := sources.ParseStatuslineInput(input)
+	in, _ := quotafiles.ParseStatuslineInput(input)
 	// The quota: what Claude Code just gave, recorded, with the readings
 	// the state file holds (cmd/quota.go words it).
-	samples, werr := sources.StatuslineReadings(statePath, sources.ClaudeJSONPath(env), in.RateLimits, now)
+	samples, werr := quotafiles.StatuslineReadings(statePath, quotafiles.ClaudeJSONPath(env), in.RateLimits, now)
 	if werr != nil {
 		fmt.Fprintf(g.stderr, "coworktop statusline: %s\n", oneLine(werr.Error()))
 	}
@@ -123,14 +123,14 @@ func readStatuslineInput(stdin *os.File) []byte {
 // statuslineText is the line: model · session cap · quota. The quota is
 // worded from what Claude Code just gave and the state file's readings
 // (statuslineQuota).
-func statuslineText(in sources.StatuslineInput, samples []quota.Sample, g *globalOptions, statePath string, now time.Time) string {
+func statuslineText(in quotafiles.StatuslineInput, samples []quota.Sample, g *globalOptions, statePath string, now time.Time) string {
 	var parts []string
 	if m := vocab.SanitizeString(in.Model, statuslineMaxModel); m != "" {
 		parts = append(parts, m)
 	}
 	logState := ""
 	if statePath != "" {
-		logState = filepath.Join(filepath.Dir(statePath), sources.StatuslineLogName)
+		logState = filepath.Join(filepath.Dir(statePath), quotafiles.StatuslineLogName)
 	}
 	if ses := statuslineSessions(g, logState, now); ses != "" {
 		parts = append(parts, ses)

@@ -14,6 +14,7 @@ import (
 	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/sources/follow"
 	"github.com/coworktop/coworktop/sources/machine"
+	quotafiles "github.com/coworktop/coworktop/sources/quota"
 	"github.com/coworktop/coworktop/sources/records"
 	"github.com/coworktop/coworktop/vocab"
 )
@@ -32,7 +33,7 @@ type liveConfig struct {
 	// following begins (the live screen narrows the scheduler then).
 	following func()
 	// quota, if set, reads the account's quota files (cmd/quota.go).
-	quota *sources.QuotaPaths
+	quota *quotafiles.QuotaPaths
 	// records, if set, are the session-record folders to follow (with
 	// follow) or read once.
 	records *records.RecordDirs

@@ -8,7 +8,7 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/quota"
-	"github.com/coworktop/coworktop/sources"
+	quotafiles "github.com/coworktop/coworktop/sources/quota"
 )
 
 // quotaEvery is how often the live views read the quota files: the
@@ -17,14 +17,14 @@ import (
 var quotaEvery = 10 * time.Second // a variable: the pipeline test shortens it
 
 // quotaPaths are this machine's quota files.
-func quotaPaths() sources.QuotaPaths {
-	return sources.DefaultQuotaPaths(sources.ProcessQuotaEnv())
+func quotaPaths() quotafiles.QuotaPaths {
+	return quotafiles.DefaultQuotaPaths(quotafiles.ProcessQuotaEnv())
 }
 
 // sampleQuota reads the quota files now and every quotaEvery, delivering
 // new readings as updates until ctx is cancelled.
-func sampleQuota(ctx context.Context, paths sources.QuotaPaths, out chan<- governor.Update) {
-	r := sources.NewQuotaReader(paths)
+func sampleQuota(ctx context.Context, paths quotafiles.QuotaPaths, out chan<- governor.Update) {
+	r := quotafiles.NewQuotaReader(paths)
 	tick := time.NewTicker(quotaEvery)
 	defer tick.Stop()
 	errs := 0
@@ -51,7 +51,7 @@ func sampleQuota(ctx context.Context, paths sources.QuotaPaths, out chan<- gover
 // coworktop prefers them, and what it holds.
 func printQuotaSources(w io.Writer, now time.Time) {
 	fmt.Fprintf(w, "quota sources (best first; %s):\n", quota.Scope)
-	for _, p := range sources.ProbeQuota(quotaPaths()) {
+	for _, p := range quotafiles.ProbeQuota(quotaPaths()) {
 		state := "not found"
 		switch {
 		case p.Path == "":

@@ -11,7 +11,7 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/quota"
-	"github.com/coworktop/coworktop/sources"
+	quotafiles "github.com/coworktop/coworktop/sources/quota"
 )
 
 // TestLivePipelineReadsQuota: the live pipeline (the TUI's and serve's)
@@ -22,7 +22,7 @@ func TestLivePipelineReadsQuota(t *testing.T) {
 	quotaEvery = 20 * time.Millisecond
 	defer func() { quotaEvery = old }()
 	dir := t.TempDir()
-	paths := sources.QuotaPaths{Statusline: filepath.Join(dir, "statusline.json"), Desktop: filepath.Join(dir, "none.json")}
+	paths := quotafiles.QuotaPaths{Statusline: filepath.Join(dir, "statusline.json"), Desktop: filepath.Join(dir, "none.json")}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	updates, err := startLive(ctx, liveConfig{paths: []string{filepath.Join(testdataDir, "logs", "linux")}, follow: true, quota: &paths})
@@ -31,7 +31,7 @@ func TestLivePipelineReadsQuota(t *testing.T) {
 	}
 	state := governor.New(governor.DefaultLimits())
 	record := func(pct float64) {
-		if err := sources.RecordStatusline(paths.Statusline, &sources.RateLimits{FiveHour: &sources.RateWindow{UsedPercentage: &pct}}, time.Now()); err != nil {
+		if _, err := quotafiles.StatuslineReadings(paths.Statusline, "", &quotafiles.RateLimits{FiveHour: &quotafiles.RateWindow{UsedPercentage: &pct}}, time.Now()); err != nil {
 			t.Fatal(err)
 		}
 	}

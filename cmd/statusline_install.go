@@ -12,8 +12,8 @@ import (
 	"strings"
 
 	"github.com/coworktop/coworktop/quota"
-	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/sources/follow"
+	quotafiles "github.com/coworktop/coworktop/sources/quota"
 )
 
 // installEnv is what `statusline --install` reads of the process; tests
@@ -31,7 +31,7 @@ type installEnv struct {
 func processInstallEnv() installEnv {
 	home, _ := os.UserHomeDir()
 	return installEnv{goos: runtime.GOOS, executable: os.Executable, lookPath: exec.LookPath, sameFile: sameFile,
-		home: home, settings: claudeSettingsPath(), statePath: sources.StatuslineStatePath(sources.ProcessQuotaEnv())}
+		home: home, settings: claudeSettingsPath(), statePath: quotafiles.StatuslineStatePath(quotafiles.ProcessQuotaEnv())}
 }
 
 // sameFile reports whether two paths name one file (symlinks followed).

@@ -10,12 +10,13 @@ import (
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/sources"
+	quotafiles "github.com/coworktop/coworktop/sources/quota"
 	"github.com/coworktop/coworktop/vocab"
 )
 
 // How often a status line looks at the app's log. Claude Code runs the
 // command at every message and up to every 300 ms per session; the runs in
-// between read what the last look kept (sources.StatuslineLog).
+// between read what the last look kept (quotafiles.StatuslineLog).
 const (
 	statuslineLogCheck   = 15 * time.Second
 	statuslineRediscover = 10 * time.Minute
@@ -32,7 +33,7 @@ func statuslineSessions(g *globalOptions, path string, now time.Time) string {
 	if path == "" {
 		return ""
 	}
-	l, err := sources.ReadStatuslineLog(path)
+	l, err := quotafiles.ReadStatuslineLog(path)
 	if err != nil {
 		fmt.Fprintf(g.stderr, "coworktop statusline: %s\n", oneLine(err.Error()))
 		return ""
@@ -42,9 +43,9 @@ func statuslineSessions(g *globalOptions, path string, now time.Time) string {
 		// Take the look upon this run first: runs at the same moment
 		// read the kept figures meanwhile.
 		l.Checked = now
-		_ = sources.WriteStatuslineLog(path, l)
+		_ = quotafiles.WriteStatuslineLog(path, l)
 		l = lookAtLog(l, g.logDir, override, now)
-		if err := sources.WriteStatuslineLog(path, l); err != nil {
+		if err := quotafiles.WriteStatuslineLog(path, l); err != nil {
 			fmt.Fprintf(g.stderr, "coworktop statusline: %s\n", oneLine(err.Error()))
 		}
 	}
@@ -52,7 +53,7 @@ func statuslineSessions(g *globalOptions, path string, now time.Time) string {
 }
 
 // sessionsText is the kept figures as of now.
-func sessionsText(l sources.StatuslineLog, now time.Time) string {
+func sessionsText(l quotafiles.StatuslineLog, now time.Time) string {
 	if l.EffectiveAt.IsZero() || l.Cap == 0 {
 		return ""
 	}
@@ -66,11 +67,11 @@ func sessionsText(l sources.StatuslineLog, now time.Time) string {
 // lookAtLog brings l up to date with main.log: discovery when l has no
 // folder for this override or an old one, the tail read when main.log's
 // size or time changed.
-func lookAtLog(l sources.StatuslineLog, flagDir, override string, now time.Time) sources.StatuslineLog {
+func lookAtLog(l quotafiles.StatuslineLog, flagDir, override string, now time.Time) quotafiles.StatuslineLog {
 	discovered := false
 	discover := func() {
 		d := sources.Discover(flagDir)
-		l = sources.StatuslineLog{Checked: now, Override: override, Folder: d.Chosen, Found: now}
+		l = quotafiles.StatuslineLog{Checked: now, Override: override, Folder: d.Chosen, Found: now}
 		discovered = true
 	}
 	if l.Override != override || l.Folder == "" || now.Sub(l.Found) >= statuslineRediscover || now.Before(l.Found) {
@@ -104,7 +105,7 @@ func lookAtLog(l sources.StatuslineLog, flagDir, override string, now time.Time)
 // governorFigures reads the governor's last logged count and its cap from
 // the tail of main.log (the line must come back in milliseconds).
 func governorFigures(main string, now time.Time) (effective int, at time.Time, capValue int) {
-	tail, err := sources.ReadTail(main, statuslineLogTail)
+	tail, err := quotafiles.ReadTail(main, statuslineLogTail)
 	if err != nil || len(tail) == 0 {
 		return 0, time.Time{}, 0
 	}

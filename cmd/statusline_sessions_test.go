@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/sources"
+	quotafiles "github.com/coworktop/coworktop/sources/quota"
 )
 
 // writeGovLog writes a main.log in dir whose governor logged effective/cap
@@ -37,7 +38,7 @@ func TestStatuslineReadsNoLogBetweenLooks(t *testing.T) {
 	now := time.Now().Truncate(time.Second)
 	writeGovLog(t, logDir, now.Add(-20*time.Second), 3, 8)
 	g := &globalOptions{logDir: logDir, stderr: io.Discard, stdout: io.Discard}
-	state := filepath.Join(dir, "cache", "coworktop", sources.StatuslineLogName)
+	state := filepath.Join(dir, "cache", "coworktop", quotafiles.StatuslineLogName)
 
 	if got := statuslineSessions(g, state, now); got != "sessions 3/8 (gov)" {
 		t.Fatalf("first run: %q", got)
@@ -81,7 +82,7 @@ func TestStatuslineLookReadsChangedLogOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := &globalOptions{logDir: logDir, stderr: io.Discard, stdout: io.Discard}
-	state := filepath.Join(dir, "cache", "coworktop", sources.StatuslineLogName)
+	state := filepath.Join(dir, "cache", "coworktop", quotafiles.StatuslineLogName)
 	if got := statuslineSessions(g, state, now); got != "sessions 2/6 (gov)" {
 		t.Fatalf("first: %q", got)
 	}
@@ -119,7 +120,7 @@ func TestStatuslineReadsOnlyItsOwnQuotaState(t *testing.T) {
 	}
 	bin := buildCoworktop(t)
 	dir := t.TempDir()
-	cache, err := os.ReadFile(filepath.Join("sources", "testdata", "quota", "claude.json"))
+	cache, err := os.ReadFile(filepath.Join("sources", "quota", "testdata", "quota", "claude.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

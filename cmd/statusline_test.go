@@ -60,7 +60,7 @@ func TestStatuslineUnderShellFeedsSnapshot(t *testing.T) {
 		t.Fatal(err)
 	}
 	env := statuslineEnv(dir, logDir)
-	input, err := os.ReadFile(filepath.Join("sources", "testdata", "quota", "statusline-input.json"))
+	input, err := os.ReadFile(filepath.Join("sources", "quota", "testdata", "quota", "statusline-input.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

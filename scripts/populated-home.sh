@@ -65,7 +65,7 @@ EOF
 # its resets moved into the future.
 bin="$home/bin/coworktop"
 CGO_ENABLED=0 go build -o "$bin" .
-sed -e 's/1738425600/4102444800/; s/1738857600/4102876800/' sources/testdata/quota/statusline-input.json |
+sed -e 's/1738425600/4102444800/; s/1738857600/4102876800/' sources/quota/testdata/quota/statusline-input.json |
   "$bin" statusline >/dev/null
 state="$home/.cache/coworktop/statusline.json"
 if [ ! -s "$state" ]; then echo "populated-home: no status-line state file at $state" >&2; exit 1; fi

@@ -30,7 +30,7 @@ export HOME=$work XDG_CACHE_HOME=$work/cache XDG_CONFIG_HOME=$work/config COWORK
 mkdir -p "$work/logs"
 cp testdata/logs/linux/main.log "$work/logs/"
 # The documented statusLine document, its resets moved into the future.
-sed -e 's/1738425600/4102444800/' -e 's/1738857600/4102876800/' sources/testdata/quota/statusline-input.json > "$work/input.json"
+sed -e 's/1738425600/4102444800/' -e 's/1738857600/4102876800/' sources/quota/testdata/quota/statusline-input.json > "$work/input.json"
 
 failures=()
 checks=0

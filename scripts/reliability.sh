@@ -213,12 +213,12 @@ sl_home=$work/sl-home
 mkdir -p "$sl_home"
 sl_env() { HOME=$sl_home XDG_CACHE_HOME=$sl_home/cache COWORKTOP_LOG_DIR=$sl_home/no-logs "$@"; }
 sl() { # sl ARGS...: one status-line run as Claude Code makes it, in a home of its own
-	sl_env "$BIN" statusline "$@" < sources/testdata/quota/statusline-input.json
+	sl_env "$BIN" statusline "$@" < sources/quota/testdata/quota/statusline-input.json
 }
 start=$(date +%s%N)
 bytes=$(sl --chain yes 2> /dev/null | wc -c)
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
-rss=$( { sl_env /usr/bin/time -f 'rss %M' "$BIN" statusline --chain yes < sources/testdata/quota/statusline-input.json > /dev/null; } 2>&1 | sed -n 's/^rss //p')
+rss=$( { sl_env /usr/bin/time -f 'rss %M' "$BIN" statusline --chain yes < sources/quota/testdata/quota/statusline-input.json > /dev/null; } 2>&1 | sed -n 's/^rss //p')
 if [ "${bytes:-0}" -le $((64 * 1024 + 200)) ] && [ "$ms" -lt 3000 ]; then
 	row PASS "statusline --chain yes" "$bytes bytes printed (64 KiB bound), in $ms ms, peak RSS ${rss:-?} KB"
 else

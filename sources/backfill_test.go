@@ -12,7 +12,6 @@ import (
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/internal/testfs"
-
 	"github.com/coworktop/coworktop/sources/follow"
 )
 
@@ -156,7 +155,7 @@ func TestBackfillThenFollowAcrossRotation(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	out := make(chan follow.LineBatch, 64)
-	tick := time.NewTicker(follow.DefaultPoll)
+	tick := time.NewTicker(time.Second) // the live view's default beat
 	defer tick.Stop()
 	go follow.FollowAllOn(ctx, []follow.FollowConfig{b.Follow[0]}, tick.C, out)
 	var lines []string

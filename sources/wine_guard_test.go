@@ -16,7 +16,7 @@ import (
 // removing one name at a time.
 func TestTestsCleanUpUnderWine(t *testing.T) {
 	var files []string
-	for _, dir := range []string{".", "follow", "records"} { // the root and its rooms
+	for _, dir := range []string{".", "follow", "records", "quota"} { // the root and its rooms
 		found, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
 		if err != nil {
 			t.Fatal(err)

@@ -85,7 +85,7 @@ stand_in=$drive/users/$win_user/AppData/Local/Programs/co\ worktop/coworktop.exe
 mkdir -p "$(dirname "$stand_in")"
 printf '#!/bin/sh\nexec "%s" "%s" "$@"\n' "$WINE64" "$progs/coworktop.exe" > "$stand_in"
 chmod +x "$stand_in"
-input=$PWD/sources/testdata/quota/statusline-input.json
+input=$PWD/sources/quota/testdata/quota/statusline-input.json
 set +e
 line=$(cd "$scratch/bash-cwd" && bash -c "$snippet" < "$input" 2>&1)
 code=$?

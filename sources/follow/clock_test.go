@@ -5,6 +5,10 @@ import (
 	"time"
 )
 
+// DefaultPoll is the live view's default refresh, the beat the follower is
+// given there.
+const DefaultPoll = time.Second
+
 // followEvery follows one file on a ticker of its own, every poll (the
 // live view gives FollowAllOn a Beat's tick instead).
 func followEvery(ctx context.Context, poll time.Duration, cfg FollowConfig, out chan<- LineBatch) error {

@@ -75,8 +75,6 @@ type FollowConfig struct {
 }
 
 const (
-	// DefaultPoll is the check interval without file notifications.
-	DefaultPoll = time.Second
 	// SafetyPoll is the check interval with file notifications, in case
 	// one was missed.
 	SafetyPoll = 2 * time.Second

@@ -1,4 +1,4 @@
-package sources
+package quota
 
 import (
 	"errors"
@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/quota"
+	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/sources/follow"
 )
 
@@ -189,7 +190,7 @@ func (r *QuotaReader) Read() []quota.Sample {
 		}
 		if err != nil {
 			r.errs[src]++
-			r.lastEr[src] = CleanText(err.Error())
+			r.lastEr[src] = sources.CleanText(err.Error())
 			delete(r.seen, src) // read it again next time
 			continue
 		}
@@ -344,7 +345,7 @@ func ProbeQuota(paths QuotaPaths) []QuotaProbe {
 	var out []QuotaProbe
 	for _, src := range quota.Sources {
 		path, limit, parse := r.source(src)
-		p := QuotaProbe{Source: src, Path: CleanText(path)}
+		p := QuotaProbe{Source: src, Path: sources.CleanText(path)}
 		if path != "" {
 			_, err := statQuotaFile(path, limit)
 			var parsed quotaParsed
@@ -354,7 +355,7 @@ func ProbeQuota(paths QuotaPaths) []QuotaProbe {
 			switch {
 			case errors.Is(err, fs.ErrNotExist):
 			case err != nil:
-				p.Found, p.Err = true, CleanText(err.Error())
+				p.Found, p.Err = true, sources.CleanText(err.Error())
 			default:
 				p.Found = true
 				p.Readings, p.Refused = len(parsed.samples), parsed.refused

@@ -1,4 +1,4 @@
-package sources
+package quota
 
 import (
 	"encoding/json"
@@ -31,17 +31,7 @@ const (
 	staleTemp = time.Minute
 )
 
-// RecordStatusline adds what `coworktop statusline` saw at now to the
-// state file at path, atomically: a temporary file in the same folder,
-// renamed over the old one, so a reader sees the old file or the new one,
-// never half of one. A state file that cannot be read is started afresh.
-// Two status lines writing at once may lose one reading, never the file.
-func RecordStatusline(path string, rl *RateLimits, now time.Time) error {
-	_, err := recordStatusline(path, "", rl, now)
-	return err
-}
-
-// StatuslineReadings records rl as RecordStatusline does (nothing when it
+// StatuslineReadings records rl as recordStatusline does (nothing when it
 // is nil or empty), noting on each write what claudeJSON's quota key says
 // when that file changed (quota_account.go), and returns the readings the
 // state file holds, with rl's own as of now: what `coworktop statusline`
@@ -62,8 +52,13 @@ func StatuslineReadings(path, claudeJSON string, rl *RateLimits, now time.Time) 
 	return append(out, rl.Samples(quota.Statusline, now.UTC().Truncate(time.Second))...), err
 }
 
-// recordStatusline is RecordStatusline, returning the state as it stands
-// after the write (as read, when nothing was written).
+// recordStatusline adds what `coworktop statusline` saw at now to the
+// state file at path, atomically: a temporary file in the same folder,
+// renamed over the old one, so a reader sees the old file or the new one,
+// never half of one. A state file that cannot be read is started afresh.
+// Two status lines writing at once may lose one reading, never the file.
+// It returns the state as it stands after the write (as read, when nothing
+// was written).
 func recordStatusline(path, claudeJSON string, rl *RateLimits, now time.Time) (StatuslineState, error) {
 	st := StatuslineState{Version: 1}
 	if data, _, err := readBounded(path, MaxStatuslineState); err == nil {

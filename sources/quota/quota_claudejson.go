@@ -1,4 +1,4 @@
-package sources
+package quota
 
 import (
 	"bufio"
@@ -31,14 +31,6 @@ const (
 
 // errValueTooLarge: the key's value is over claudeJSONMaxValue.
 var errValueTooLarge = errors.New("the cachedUsageUtilization value is over 1 MiB")
-
-// ParseClaudeJSONQuota reads the cachedUsageUtilization key of
-// ~/.claude.json, and nothing else of it: the file holds the account's
-// details, which are decoded into no field.
-func ParseClaudeJSONQuota(data []byte) ([]quota.Sample, error) {
-	p, err := parseClaudeJSON(bytes.NewReader(data))
-	return p.samples, err
-}
 
 // parseClaudeJSON walks r to the key and decodes its value.
 func parseClaudeJSON(r io.Reader) (quotaParsed, error) {

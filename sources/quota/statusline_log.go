@@ -1,4 +1,4 @@
-package sources
+package quota
 
 import (
 	"encoding/json"

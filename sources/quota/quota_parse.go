@@ -1,4 +1,4 @@
-package sources
+package quota
 
 import (
 	"bytes"
@@ -220,12 +220,6 @@ type quotaParsed struct {
 	refused int
 }
 
-// ParseStatuslineState reads coworktop's statusline state file.
-func ParseStatuslineState(data []byte) ([]quota.Sample, error) {
-	p, err := parseStatuslineState(data)
-	return p.samples, err
-}
-
 func parseStatuslineState(data []byte) (quotaParsed, error) {
 	var st StatuslineState
 	var p quotaParsed
@@ -239,16 +233,6 @@ func parseStatuslineState(data []byte) (quotaParsed, error) {
 		}
 	}
 	return p, nil
-}
-
-// ParseDesktopHistory reads the desktop app's plan-usage-history.json:
-// {"version":2,"samples":[{"t":<epoch ms>,"org":"…","u":{"fh":12,"sd":37}}]}.
-// Several orgs may interleave: the org of the newest sample by t is the one
-// shown, and only its samples are returned (the org itself never leaves
-// this function). It has no reset times.
-func ParseDesktopHistory(data []byte) ([]quota.Sample, error) {
-	p, err := parseDesktopHistory(data)
-	return p.samples, err
 }
 
 func parseDesktopHistory(data []byte) (quotaParsed, error) {
