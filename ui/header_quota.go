@@ -19,7 +19,9 @@ func (m *Model) quotaMeter(w int) string {
 	q := m.snap.Quota
 	lead := q.Lead()
 	if lead == nil {
-		return m.meter(label, 0, m.theme.Muted, w, quota.NoSource+" · "+quota.Hint, quota.NoSource, "none")
+		texts := []string{quota.NoSource + " · " + quota.Hint, quota.NoSource, "none"}
+		m.quotaShown = meterChoice(label, w, texts)
+		return m.meter(label, 0, m.theme.Muted, w, texts...)
 	}
 	frac, st := 0.0, m.theme.Muted
 	if lead.State.Counts() {
@@ -69,6 +71,9 @@ func (m *Model) quotaLine(w int) string {
 			}
 		}
 		text += " (coworktop doctor says why)"
+	case q == nil && strings.Contains(m.quotaShown, quota.Hint):
+		// The meter gave the fix already: what it does.
+		text = fitFirst(w, []string{" it records the quota Claude Code passes to its status line", " it records the quota Claude Code gives it", " the status line records it"})
 	case q == nil:
 		// The meter says "no quota source": where room is short, the fix.
 		text = fitFirst(w, []string{" no quota source: run " + quota.Hint, " to read it: " + quota.Hint, " " + quota.Hint})

@@ -46,3 +46,18 @@ func TestQuotaLineSaysUnreadable(t *testing.T) {
 		t.Fatalf("no read errors shown:\n%s", out)
 	}
 }
+
+// The hint is said once: where the meter has room for the command, the
+// line beside it says what the command does rather than repeating it
+// (the demo at 120x40 showed "coworktop statusline --install" twice).
+func TestQuotaHintSaidOnce(t *testing.T) {
+	for _, w := range []int{80, 120, 200} {
+		m := New(Options{Mode: ModeLive, Clock: func() time.Time { return fixedNow }, Version: "test"})
+		m.Update(sizeMsg(w, 40))
+		m.Update(UpdatesMsg{governor.Update{Host: fixtureUpdate(t).Host}})
+		out := m.View().Content
+		if n := strings.Count(out, "coworktop statusline --install"); n != 1 {
+			t.Errorf("%d columns: the hint is said %d times:\n%s", w, n, out)
+		}
+	}
+}
