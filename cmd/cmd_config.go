@@ -82,7 +82,7 @@ defaults, overridden by the file, overridden by the flags given here
 			}
 			fmt.Fprintf(g.stdout, "# coworktop config in effect (from %s)\n", source)
 			for _, f := range g.cfgFaults {
-				fmt.Fprintf(g.stdout, "# %s%s\n", oneLine(f.Error()), faultEffect(f, g.themeErr))
+				fmt.Fprintf(g.stdout, "# %s%s\n", oneLine(f.Error()), faultEffect(f))
 			}
 			_, err = g.stdout.Write(b)
 			return err
@@ -91,11 +91,8 @@ defaults, overridden by the file, overridden by the flags given here
 }
 
 // faultEffect says what a fault of the file does, for config show.
-func faultEffect(f *config.Error, themeErr error) string {
-	switch {
-	case themeErr != nil && f.Key == "theme":
-		return ": the live view and replay stop on it"
-	case strings.Contains(f.Msg, "ignored"):
+func faultEffect(f *config.Error) string {
+	if strings.Contains(f.Msg, "ignored") {
 		return ""
 	}
 	return ": the default is in effect; other commands stop on it"
@@ -275,14 +272,6 @@ func loadConfig(cmd *cobra.Command, g *globalOptions) error {
 	if len(l.Problems) > 0 && !tolerant {
 		return configFaultsError(p, l.Problems)
 	}
-	var themeErr error
-	if l.ThemeErr != nil {
-		themeErr = &exitError{code: 2, err: fmt.Errorf("config %s: %w", p, l.ThemeErr)}
-	}
-	if themeErr != nil && draws(cmd) {
-		return themeErr
-	}
-	g.themeErr = themeErr
 	g.cfgFaults = l.All()
 	if !tolerant {
 		g.warnConfig(cmd, p, l.Warnings)

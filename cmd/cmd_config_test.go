@@ -101,7 +101,7 @@ func TestConfigPathInitShow(t *testing.T) {
 // and config show run on it and list them; path, init and completion
 // still work.
 func TestConfigErrors(t *testing.T) {
-	p := withConfig(t, "refresh = 5\n\n[panes]\nhidden = [\"sessions\", \"ranking\", \"log\", \"evictions\", \"competition\", \"timeline\"]\nsort = \"size\"\n")
+	p := withConfig(t, "refresh = 5\n\n[panes]\nhidden = "+paneList(config.AllPanes, `"`)+"\nsort = \"size\"\n")
 	bad := `line 1: refresh: want a duration in quotes, such as "1s" or "500ms", not 5; line 4: panes.hidden: every pane hidden; keep one`
 	for _, args := range [][]string{{"report", filepath.Join(testdataDir, "metrics")}, {"serve", "--metrics-addr", "nonsense:x"}, {"events", filepath.Join(testdataDir, "logs", "linux")}} {
 		code, out, errs := runOut(t, args...)
@@ -127,13 +127,14 @@ func TestConfigErrors(t *testing.T) {
 }
 
 // TestConfigFromAnotherVersion: a file written by config init of a version
-// before the timeline pane (its order lacks it) with a key of a newer
-// version: every command runs, with one warning line; config check stays
-// strict. The old code stopped each of them with exit 2.
+// before the last pane (its order lacks it) with a key of a newer version:
+// every command runs, with one warning line; config check stays strict.
+// The old code stopped each of them with exit 2.
 func TestConfigFromAnotherVersion(t *testing.T) {
-	old := strings.Replace(config.Template, `, "timeline"]`, `]`, 1)
+	all := config.AllPanes
+	old := strings.Replace(config.Template, paneList(all, `"`), paneList(all[:len(all)-1], `"`), 1)
 	if old == config.Template {
-		t.Fatal("the template's order no longer ends with the timeline")
+		t.Fatal("the template's order is not config.AllPanes")
 	}
 	p := withConfig(t, old+"glow = true\n")
 	line := fmt.Sprintf("line %d", strings.Count(old, "\n")+1)
@@ -146,7 +147,7 @@ func TestConfigFromAnotherVersion(t *testing.T) {
 		}
 	}
 	code, out, errs := runOut(t, "config", "show")
-	if code != 0 || errs != "" || !strings.Contains(out, `order = ['sessions', 'ranking', 'log', 'evictions', 'competition', 'timeline']`) {
+	if code != 0 || errs != "" || !strings.Contains(out, "order = "+paneList(all, "'")) {
 		t.Errorf("config show: exit %d %q\n%s", code, errs, out)
 	}
 	code, out, _ = runOut(t, "config", "check")
@@ -274,4 +275,15 @@ func TestExposedWarning(t *testing.T) {
 			t.Errorf("exposedWarning(%q) = %q, want exposed %v", addr, w, exposed)
 		}
 	}
+}
+
+// paneList is the panes as a TOML list quoted with q: ["sessions", "ranking"]
+// as config init writes it, ['sessions', 'ranking'] as config show does.
+// Tests take the list from config.AllPanes, never spelled by hand.
+func paneList(ps []config.Pane, q string) string {
+	s := make([]string, len(ps))
+	for i, p := range ps {
+		s[i] = q + string(p) + q
+	}
+	return "[" + strings.Join(s, ", ") + "]"
 }

@@ -44,7 +44,10 @@ of them found; --records-dir or ` + records.EnvRecordsDir + ` replaces them.`,
 				printThisNotifier(g.stdout)
 				printDoctorActing(contextOf(cmd), g)
 				printQuotaSources(g.stdout, time.Now())
+				printModStatus(contextOf(cmd), g.stdout, time.Now())
 				printRecordFolders(g.stdout, recordDirs(g))
+				printAgents(contextOf(cmd), g.stdout, g)
+				printJournal(g)
 				printConfigFile(g)
 				return err
 			}
@@ -79,7 +82,7 @@ func printConfigFile(g *globalOptions) {
 	}
 	fmt.Fprintf(w, "config file: %s\n", g.cfgPath)
 	for _, f := range g.cfgFaults {
-		fmt.Fprintf(w, "  %s%s\n", oneLine(f.Error()), faultEffect(f, g.themeErr))
+		fmt.Fprintf(w, "  %s%s\n", oneLine(f.Error()), faultEffect(f))
 	}
 }
 

@@ -18,6 +18,8 @@ func followEvents(ctx context.Context, g *globalOptions, logs liveLogs, w *bufio
 	if err != nil {
 		return err
 	}
+	updates, kept := journalUpdates(ctx, g, logs, updates)
+	defer kept()
 	for u := range updates {
 		if u.Backfill {
 			continue

@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/sources/demo"
 	quotafiles "github.com/coworktop/coworktop/sources/quota"
@@ -74,7 +75,7 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, args []stri
 	mode, source := ui.ModeLive, ""
 	var paths, await []string
 	var quota *quotafiles.QuotaPaths // the account's quota: not the demo's
-	var extraGroups func(time.Time) []governor.ProcessGroup
+	var extraGroups func(time.Time) []host.ProcessGroup
 	recDirs := recordDirs(g)
 	if lf.demo {
 		dir, groups, stopDemo, err := startDemo(ctx, g.stderr)
@@ -112,6 +113,9 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, args []stri
 		}
 		onSnapshot = obs
 	}
+	if !lf.demo { // the demo's warnings are not this machine's
+		onSnapshot = bothObservers(onSnapshot, newModWarning("coworktop live", g.stderr).observe)
+	}
 	updates, err := startLive(ctx, liveConfig{
 		paths: paths, await: await, refresh: g.refresh, follow: true, machine: true,
 		following: settleForIdle, extraGroups: extraGroups, quota: quota, records: &recDirs,
@@ -119,6 +123,8 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, args []stri
 	if err != nil {
 		return err
 	}
+	updates, kept := journalUpdates(ctx, g, liveLogs{paths, await, !lf.demo && len(args) == 0}, updates)
+	defer kept()
 	opts := ui.Options{
 		Mode: mode, Updates: updates, Color: g.colorEnabled(), Bell: lf.bell,
 		Version: versionShort(), Refresh: g.refresh, Source: source, Observe: onSnapshot,
@@ -126,6 +132,7 @@ func runLive(parent context.Context, g *globalOptions, lf liveFlags, args []stri
 		View: g.liveView(), SaveView: g.saveView, Warning: strings.Join(g.warnings, "; "),
 		// The machine sample arrives every refresh (startLive, machine: true).
 		Heartbeat: true,
+		Clock:     productNow,
 	}
 	opts.View.NoMouse = opts.View.NoMouse || lf.noMouse
 	if !lf.demo {
@@ -186,12 +193,12 @@ func (h *heldWriter) writeTo(w io.Writer) {
 // simulated process scan adds at a time. stop ends the writer,
 // waits for it, and only then removes the folder, so the writer never writes
 // into a folder that is being removed.
-func startDemo(ctx context.Context, stderr io.Writer) (dir string, groups func(time.Time) []governor.ProcessGroup, stop func(), err error) {
+func startDemo(ctx context.Context, stderr io.Writer) (dir string, groups func(time.Time) []host.ProcessGroup, stop func(), err error) {
 	dir, err = os.MkdirTemp("", "coworktop-demo-")
 	if err != nil {
 		return "", nil, nil, fmt.Errorf("demo: %w", err)
 	}
-	d, err := demo.NewDemo(dir, time.Now)
+	d, err := demo.NewDemo(dir, productNow)
 	if err == nil {
 		err = d.WriteHistory()
 		if err != nil {

@@ -95,7 +95,7 @@ func testTerminal(w io.Writer, mode config.Signals, t notify.Terminal, tty bool)
 	if t.Mux != "" {
 		via = ", through " + t.Mux + "'s passthrough"
 		if t.Mux == "tmux" {
-			via += " (tmux needs: set -g allow-passthrough on)"
+			via += " (tmux needs: set -g allow-passthrough all, tmux 3.4 or later; on passes it only from a visible pane)"
 		}
 	}
 	fmt.Fprintf(w, "%ssent as %s to %s%s; the terminal shows it unless its notifications are off (a terminal shows none while its window is in front)\n", label, t.OSC, which, via)

@@ -36,7 +36,7 @@ func TestNotifyTestPaths(t *testing.T) {
 		{"notifier fails, terminal unknown", nil, failRun, config.SignalsAuto, notify.Terminal{}, true, false,
 			[]string{"notify-send failed: notify: notify-send: exit status 1", "is not known to show notifications"}, []string{"\x1b]"}},
 		{"no notifier, forced on", notify.ErrUnsupported, okRun, config.SignalsOn, notify.Terminal{Mux: "tmux"}, true, true,
-			[]string{"not sent: desktop notifications are not supported", "\x1bPtmux;\x1b\x1b]777;notify;", "through tmux's passthrough (tmux needs: set -g allow-passthrough on)"}, nil},
+			[]string{"not sent: desktop notifications are not supported", "\x1bPtmux;\x1b\x1b]777;notify;", "through tmux's passthrough (tmux needs: set -g allow-passthrough all, tmux 3.4 or later; on passes it only from a visible pane)"}, nil},
 		{"off", notify.ErrUnsupported, okRun, config.SignalsOff, ghostty, true, false, []string{"not sent: --terminal-signals is off"}, []string{"\x1b]"}},
 	} {
 		var w strings.Builder

@@ -34,22 +34,19 @@ Gaps with nothing logged are skipped. space pauses, + and - change speed.`,
 			if err := checkTerminal(); err != nil {
 				return err
 			}
-			events, files, unreadable, err := readReplay(args)
+			src, err := readReplay(args)
 			if err != nil {
 				return err
 			}
-			if len(events) == 0 {
-				return errors.New("replay: no events in the given logs")
-			}
 			ctx, cancel := context.WithCancel(contextOf(cmd))
 			defer cancel()
-			pb := newPlayback(events[0].Time, events[len(events)-1].Time, speed)
+			pb := newPlayback(src.first, src.end, speed)
 			updates := make(chan governor.Update, 16)
-			go feedReplay(ctx, pb, events, files, unreadable, updates)
+			go feedReplay(ctx, pb, src, updates)
 			return ui.Run(ctx, ui.Options{
 				Mode: ui.ModeReplay, Updates: updates, Clock: pb.Now, Playback: pb,
 				Color: g.colorEnabled(), Version: versionShort(), Refresh: g.refresh,
-				Source: fmt.Sprintf("%d log file(s)", len(files)),
+				Source: fmt.Sprintf("%d log file(s)", len(src.files)),
 				View:   g.liveView(), SaveView: g.saveView,
 			})
 		},
@@ -58,38 +55,56 @@ Gaps with nothing logged are skipped. space pauses, + and - change speed.`,
 	return cmd
 }
 
-// maxReplayEvents bounds what replay holds in memory (events are merged
-// across files by time, so they are all read first): about 80 MB.
+// maxReplayEvents is how many events replay holds in memory, merged and
+// sorted by time (about 80 MB); logs with more (a whole day) are streamed
+// from the files in the order the reader merges them, read twice.
 const maxReplayEvents = 200_000
 
-// readReplay reads the events of the given logs (at most maxReplayEvents),
-// in time order, with each file's status for the header and the count of
-// lines that could not be read as entries.
-func readReplay(paths []string) ([]governor.Event, []governor.FileStatus, int, error) {
+// replaySource is what replay plays: the events (held, or streamed from the
+// files), each file's status for the header and its count of events, and
+// the lines that could not be read as entries.
+type replaySource struct {
+	held       []governor.Event // nil when streamed
+	stream     func(ctx context.Context, out chan<- []governor.Event)
+	files      []governor.FileStatus
+	perFile    map[string]int // events per file
+	unreadable int
+	first, end time.Time
+}
+
+// readReplay reads the given logs once: their events in time order if
+// there are at most maxReplayEvents, else only their counts and span, and
+// the events are streamed when played.
+func readReplay(paths []string) (*replaySource, error) {
 	files, err := sources.ExpandPaths(paths)
 	if err != nil {
-		return nil, nil, 0, err
+		return nil, err
 	}
 	if len(files) == 0 {
-		return nil, nil, 0, errors.New("replay: no known log files in the given paths")
+		return nil, errors.New("replay: no known log files in the given paths")
 	}
-	var events []governor.Event
-	dropped := 0
+	src := &replaySource{perFile: map[string]int{}}
+	n := 0
 	results := readEvents(files, time.Local, func(e *governor.Event) {
-		if len(events) < maxReplayEvents {
-			events = append(events, *e)
+		if n++; n <= maxReplayEvents {
+			src.held = append(src.held, *e)
 		} else {
-			dropped++
+			src.held = nil // a day: streamed instead
+		}
+		src.perFile[e.File]++
+		if src.first.IsZero() || e.Time.Before(src.first) {
+			src.first = e.Time
+		}
+		if e.Time.After(src.end) {
+			src.end = e.Time
 		}
 	})
 	if err := notClaudeLogs(results); err != nil {
-		return nil, nil, 0, err
+		return nil, err
 	}
-	if dropped > 0 {
-		return nil, nil, 0, fmt.Errorf("replay: the logs hold more than %d events (%d more); replay fewer files or use `coworktop report`", maxReplayEvents, dropped)
+	if n == 0 {
+		return nil, errors.New("replay: no events in the given logs")
 	}
-	status := make([]governor.FileStatus, 0, len(results))
-	unreadable := 0
 	for _, r := range results {
 		// Following while it plays; done once its last event is delivered
 		// (feedReplay): it said done while still playing (issue 23 #5).
@@ -97,63 +112,137 @@ func readReplay(paths []string) ([]governor.Event, []governor.FileStatus, int, e
 		if r.Err != "" {
 			fs.State, fs.Err = governor.FileUnreadable, r.Err
 		}
-		status = append(status, fs)
-		unreadable += r.Orphans + r.CutLines
+		src.files = append(src.files, fs)
+		src.unreadable += r.Orphans + r.CutLines
 	}
-	sort.SliceStable(events, func(i, j int) bool { return events[i].Time.Before(events[j].Time) })
-	return events, status, unreadable, nil
+	if n <= maxReplayEvents {
+		sort.SliceStable(src.held, func(i, j int) bool { return src.held[i].Time.Before(src.held[j].Time) })
+		return src, nil
+	}
+	src.stream = func(ctx context.Context, out chan<- []governor.Event) {
+		defer close(out)
+		var batch []governor.Event
+		send := func() {
+			select {
+			case out <- batch:
+			case <-ctx.Done(): // the rest is read and dropped
+			}
+			batch = nil
+		}
+		readEvents(files, time.Local, func(e *governor.Event) {
+			if batch = append(batch, *e); len(batch) == replayBatch {
+				send()
+			}
+		})
+		if len(batch) > 0 {
+			send()
+		}
+	}
+	return src, nil
+}
+
+// replayBatch is how many streamed events travel together.
+const replayBatch = 2048
+
+// replayQueue hands out the events in play order.
+type replayQueue struct {
+	cur  []governor.Event
+	next <-chan []governor.Event // nil: cur holds them all
+}
+
+// peek is the next event's time; false when none is left.
+func (q *replayQueue) peek() (time.Time, bool) {
+	for len(q.cur) == 0 {
+		if q.next == nil {
+			return time.Time{}, false
+		}
+		b, ok := <-q.next
+		if !ok {
+			q.next = nil
+			return time.Time{}, false
+		}
+		q.cur = b
+	}
+	return q.cur[0].Time, true
+}
+
+// take removes and returns the next events up to now (at most a batch).
+func (q *replayQueue) take(now time.Time) []governor.Event {
+	var out []governor.Event
+	for len(out) < replayBatch {
+		t, ok := q.peek()
+		if !ok || t.After(now) {
+			break
+		}
+		end := 1
+		for end < len(q.cur) && end < replayBatch-len(out) && !q.cur[end].Time.After(now) {
+			end++
+		}
+		if out == nil && q.next == nil {
+			out = q.cur[:end:end] // held: no copy
+		} else {
+			out = append(out, q.cur[:end]...)
+		}
+		q.cur = q.cur[end:]
+	}
+	return out
 }
 
 // feedReplay delivers events as the playback clock reaches them. A stretch
 // with nothing logged that would take more than maxWait of wall time is
 // skipped: the clock jumps to just before the next event, which keeps every
 // idle figure on log time.
-func feedReplay(ctx context.Context, pb *playback, events []governor.Event, files []governor.FileStatus, unreadable int, out chan<- governor.Update) {
+func feedReplay(ctx context.Context, pb *playback, src *replaySource, out chan<- governor.Update) {
 	defer close(out)
 	const step, maxWait, lead = 100 * time.Millisecond, 5 * time.Second, 2 * time.Second
-	files = append([]governor.FileStatus(nil), files...)
-	last := map[string]int{} // a file's last event
-	for i, e := range events {
-		last[e.File] = i
+	files := append([]governor.FileStatus(nil), src.files...)
+	left := map[string]int{} // a file's events not yet delivered
+	for f, n := range src.perFile {
+		left[f] = n
 	}
-	done := func(upTo int) []governor.FileStatus { // files whose last event is before upTo, now done
+	done := func() []governor.FileStatus { // files with every event delivered, now done
 		var out []governor.FileStatus
 		for i := range files {
 			f := &files[i]
-			if li, ok := last[f.Name]; f.State == governor.FileFollowing && (!ok || li < upTo) {
+			if f.State == governor.FileFollowing && left[f.Name] == 0 {
 				f.State = governor.FileDone
 				out = append(out, *f)
 			}
 		}
 		return out
 	}
-	done(0) // a file with no event has nothing to play
-	first := governor.Update{Files: files, Unreadable: unreadable}
+	done() // a file with no event has nothing to play
+	q := &replayQueue{cur: src.held}
+	if src.stream != nil {
+		ch := make(chan []governor.Event, 2)
+		go src.stream(ctx, ch)
+		q.next = ch
+	}
 	select {
-	case out <- first:
+	case out <- governor.Update{Files: files, Unreadable: src.unreadable}:
 	case <-ctx.Done():
 		return
 	}
 	t := time.NewTicker(step)
 	defer t.Stop()
-	next := 0
-	for next < len(events) {
-		now := pb.Now()
-		end := next
-		for end < len(events) && !events[end].Time.After(now) {
-			end++
-		}
-		if end > next {
+	for {
+		if evs := q.take(pb.Now()); len(evs) > 0 {
+			for i := range evs {
+				left[evs[i].File]--
+			}
 			select {
-			case out <- governor.Update{Events: events[next:end], Files: done(end)}:
-				next = end
+			case out <- governor.Update{Events: evs, Files: done()}:
 			case <-ctx.Done():
 				return
 			}
 			continue
 		}
-		if wait := pb.wallUntil(events[next].Time); wait > maxWait {
-			pb.jumpTo(events[next].Time.Add(-lead))
+		next, ok := q.peek()
+		if !ok {
+			return
+		}
+		if wait := pb.wallUntil(next); wait > maxWait {
+			pb.jumpTo(next.Add(-lead))
 		}
 		select {
 		case <-t.C:

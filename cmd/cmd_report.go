@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"os/user"
 	"time"
@@ -18,9 +19,10 @@ import (
 
 func newReportCmd(g *globalOptions) *cobra.Command {
 	var (
-		asJSON   bool
-		doRedact bool
-		since    time.Duration
+		asJSON    bool
+		doRedact  bool
+		tf        timeFlags
+		noJournal bool
 	)
 	cmd := &cobra.Command{
 		Use:   "report [PATH...]",
@@ -33,12 +35,19 @@ the lowest free memory, and Cowork VM boot stalls.
 Which lost sessions were waiting for you (a permission prompt) when they
 died is not in the logs: report names them only where the Claude Code
 session record a dead process left on this machine said so, updated before
-the loss.`,
+the loss.
+
+Run on this machine's logs (no PATH), it reads coworktop's journal too, as
+one timeline with the logs: what the logs no longer hold (rotated away)
+comes from the journal, and the report says so ("from coworktop's journal:
+the log has rotated").`,
 		Example: `  coworktop report
+  coworktop report --since 7d                  the last week, from the journal where the logs rotated
+  coworktop report --from 2026-12-01 --to 2026-12-02
   coworktop report --since 2h ~/Library/Logs/Claude
   coworktop report --json --redact main.log main1.log > incident.json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := notNegative("since", since); err != nil {
+			if _, err := tf.span(time.Now()); err != nil { // the flags' own faults, before any reading
 				return err
 			}
 			paths, err := logPaths(g, args)
@@ -49,15 +58,27 @@ the loss.`,
 			if err != nil {
 				return err
 			}
-			if len(files) == 0 {
+			jdir := ""
+			if len(args) == 0 && !noJournal {
+				jdir, _ = journalFolder(paths)
+			}
+			if len(files) == 0 && !journalHolds(jdir) {
 				return fmt.Errorf("no Claude logs in %v (expected main.log, main1.log, cowork_vm_node.log, …)", paths)
 			}
 			// The records this machine's dead sessions left behind say
 			// which lost sessions waited for the person (records.go).
-			rec := readRecordsOnce(recordDirs(g))
-			r, err := buildReportWith(files, since, doRedact, governor.Records{Found: rec.Found, Leftover: rec.Leftover, App: rec.App})
+			dirs := recordDirs(g)
+			rec := readRecordsOnce(dirs)
+			r, err := buildReportIn(reportInput{files: files, times: tf, journal: jdir, redact: doRedact,
+				records: governor.Records{Found: rec.Found, Leftover: rec.Leftover, App: rec.App}, read: ingest.ReadSummary, stderr: g.stderr})
 			if err != nil {
 				return err
+			}
+			if len(args) == 0 { // this machine's logs: its live sessions' share of the window
+				r.QuotaShare = reportShare(dirs, rec)
+				if doRedact {
+					r.QuotaShare.Redact()
+				}
 			}
 			if asJSON {
 				return render.WriteJSON(g.stdout, r)
@@ -68,7 +89,8 @@ the loss.`,
 	f := cmd.Flags()
 	f.BoolVar(&asJSON, "json", false, "print one JSON object")
 	f.BoolVar(&doRedact, "redact", false, "replace home folders, user names, e-mail addresses and UUIDs (for public bug reports)")
-	f.DurationVar(&since, "since", 0, "only the last DUR of the logs, counted back from their newest entry (e.g. 2h)")
+	tf.add(cmd, "the logs and the journal")
+	f.BoolVar(&noJournal, "no-journal", false, "read the logs alone, not coworktop's journal")
 	return cmd
 }
 
@@ -90,24 +112,81 @@ func buildReportWith(files []sources.LogFile, since time.Duration, doRedact bool
 
 // buildReportFrom is buildReportWith reading each file with read.
 func buildReportFrom(files []sources.LogFile, since time.Duration, doRedact bool, records governor.Records, read logReader) (render.Report, error) {
-	var cutoff time.Time
+	var tf timeFlags
 	if since > 0 {
-		if newest := newestEntry(files, time.Local); !newest.IsZero() {
-			cutoff = newest.Add(-since)
+		tf.since = since.String()
+	}
+	return buildReportIn(reportInput{files: files, times: tf, redact: doRedact, records: records, read: read})
+}
+
+// reportInput is what a report reads: the logs, the span, the journal
+// ("" for none) and the session records.
+type reportInput struct {
+	files   []sources.LogFile
+	times   timeFlags
+	journal string
+	redact  bool
+	records governor.Records
+	read    logReader
+	stderr  io.Writer // where a journal that cannot be read is said (nil: nowhere)
+}
+
+// buildReportIn reads the journal's part (what the logs no longer hold),
+// then the logs, into one fresh governor state.
+func buildReportIn(in reportInput) (render.Report, error) {
+	files, doRedact, records, read := in.files, in.redact, in.records, in.read
+	newest := time.Time{}
+	if in.times.counted() {
+		newest = newestEntry(files, time.Local)
+		if j := journalNewest(in.journal); j.After(newest) {
+			newest = j
+		}
+	}
+	span, err := in.times.span(newest)
+	if err != nil {
+		return render.Report{}, err
+	}
+	if in.times.counted() && newest.IsZero() {
+		span.From = time.Time{} // nothing dated: the whole of it
+	}
+	cutoff := span.From
+	var part journalPart
+	if in.journal != "" {
+		if part, err = readJournalPart(in.journal, files, span, time.Local); err != nil {
+			journalUnread(in.stderr, err)
+			part = journalPart{}
 		}
 	}
 	limits := governor.DefaultLimits()
 	limits.LogLines = 0 // the report shows no event log: copying every event into it cost 2 % of report
 	state := governor.New(limits)
-	if len(records.Leftover) > 0 { // no live reading: its time is now, after every loss
+	// The app's session records give names and resume ids whenever they
+	// are there, not only when a dead process left its own record behind.
+	if len(records.Leftover) > 0 || len(records.App) > 0 { // no live reading: its time is now, after every loss
 		state.ApplyRecords(records)
 	}
+	var ids *sessionRedactor
+	if len(part.events) > 0 {
+		ids = newSessionRedactor()
+	}
+	for i := range part.events {
+		state.ApplyEvent(&part.events[i])
+	}
 	results := readEventsWith(files, time.Local, read, func(e *governor.Event) {
-		if !cutoff.IsZero() && e.Time.Before(cutoff) {
+		if !cutoff.IsZero() && e.Time.Before(cutoff) || !span.To.IsZero() && !e.Time.Before(span.To) {
 			return
+		}
+		if ids != nil {
+			ids.apply(e)
 		}
 		state.ApplyEvent(e)
 	})
+	for _, res := range results { // main.log's lines of unknown shape after a quit: the app runs
+		if !span.To.IsZero() && !res.Last.Before(span.To) {
+			continue
+		}
+		state.NoteLogLine(res.Name, res.Last)
+	}
 	state.Finish()
 	if err := nothingRead(results); err != nil {
 		return render.Report{}, err
@@ -132,7 +211,18 @@ func buildReportFrom(files []sources.LogFile, since time.Duration, doRedact bool
 		lines.BadStamps += res.BadStamps
 		stampSpan(&lines, res, cutoff)
 	}
+	if len(part.events) > 0 {
+		if lines.FirstStamp.IsZero() || part.first.Before(lines.FirstStamp) {
+			lines.FirstStamp = part.first
+		}
+	}
+	if !span.To.IsZero() && lines.LastStamp.After(span.To) {
+		lines.LastStamp = span.To
+	}
 	r := render.Build(state, out, lines)
+	if len(part.events) > 0 {
+		r.Journal = render.NewJournalPart(len(part.events), part.first, part.last)
+	}
 	if doRedact {
 		r.Redact(redact.New(currentUserNames()...))
 	}

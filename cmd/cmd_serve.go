@@ -6,7 +6,6 @@ import (
 	"os/signal"
 	"sync"
 	"syscall"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -42,7 +41,7 @@ log: after a restart they count what the log says since the app last started.`,
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
 			defer stop()
-			return runServe(ctx, g, liveLogs{paths, await}, addr, notifyOn, allowHosts)
+			return runServe(ctx, g, liveLogs{paths, await, len(args) == 0}, addr, notifyOn, allowHosts)
 		},
 	}
 	cmd.Flags().StringVar(&addr, "metrics-addr", metrics.DefaultAddr, "HOST:PORT to serve /metrics on (port 0 picks a free one)")
@@ -75,6 +74,8 @@ func runServe(ctx context.Context, g *globalOptions, logs liveLogs, addr string,
 		_ = ln.Close() // the start failed; that error is the one to report
 		return err
 	}
+	updates, kept := journalUpdates(ctx, g, logs, updates)
+	defer kept()
 
 	var mu sync.Mutex
 	state := governor.New(governor.DefaultLimits())
@@ -82,7 +83,7 @@ func runServe(ctx context.Context, g *globalOptions, logs liveLogs, addr string,
 	snapshot := func() governor.Snapshot {
 		mu.Lock()
 		defer mu.Unlock()
-		return state.Snapshot(time.Now())
+		return state.Snapshot(productNow())
 	}
 	served := make(chan error, 1)
 	go func() { served <- metrics.ServeListener(ctx, ln, snapshot, currentBuild(), allowHosts...) }()
@@ -95,22 +96,28 @@ func runServe(ctx context.Context, g *globalOptions, logs liveLogs, addr string,
 		}
 	}
 	logLive := false
+	modWarning := newModWarning("coworktop serve", g.stderr)
 	for u := range updates {
 		mu.Lock()
 		if notes != nil && !logLive && len(u.Files) > 0 && !u.Backfill {
 			// The backfill is over: what the log says from here on is news.
 			logLive = true
-			notes.baseline(state.Snapshot(time.Now()))
+			notes.baseline(state.Snapshot(productNow()))
 		}
 		state.ApplyUpdate(u)
 		var snap governor.Snapshot
 		observe := notes != nil && logLive && (len(u.Events) > 0 || u.Host != nil)
-		if observe {
-			snap = state.Snapshot(time.Now())
+		now := productNow()
+		warn := u.Host != nil && modWarning.due(now) // every refresh, while the mod is installed
+		if observe || warn {
+			snap = state.Snapshot(now)
 		}
 		mu.Unlock()
 		if observe {
 			notes.observe(snap)
+		}
+		if warn {
+			modWarning.observe(snap)
 		}
 		select {
 		case err := <-served: // the server stopped by itself

@@ -4,17 +4,19 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/metrics"
 	"github.com/coworktop/coworktop/quota"
 	"github.com/coworktop/coworktop/render"
 	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/sources/machine"
 	quotafiles "github.com/coworktop/coworktop/sources/quota"
+	"github.com/coworktop/coworktop/sources/records"
+	"github.com/coworktop/coworktop/words"
 )
 
 // exitPressure is the exit code of `snapshot --fail-on` when pressure is at
@@ -63,7 +65,7 @@ func newSnapshotCmd(g *globalOptions) *cobra.Command {
 			case "json":
 				enc := json.NewEncoder(g.stdout)
 				enc.SetIndent("", "  ")
-				if err := enc.Encode(snap); err != nil {
+				if err := enc.Encode(words.SnapshotJSON(&snap)); err != nil {
 					return fmt.Errorf("writing snapshot: %w", err)
 				}
 			case "prom":
@@ -77,10 +79,10 @@ func newSnapshotCmd(g *globalOptions) *cobra.Command {
 			}
 			if failOn != "" {
 				p := snap.PressureNow()
-				if p == governor.PressureUnknown {
+				if p == host.PressureUnknown {
 					return &exitError{code: exitPressureUnknown, err: fmt.Errorf("memory pressure is unknown: no host reading and no recent governor line (--fail-on %s)", failOn)}
 				}
-				if at, _ := governor.PressureOf(failOn); p.Rank() >= at.Rank() {
+				if at, _ := host.PressureOf(failOn); p.Rank() >= at.Rank() {
 					return &exitError{code: exitPressure, err: fmt.Errorf("memory pressure is %s (--fail-on %s)", p, failOn)}
 				}
 			}
@@ -106,8 +108,14 @@ func newSnapshotCmd(g *globalOptions) *cobra.Command {
 func takeSnapshot(ctx context.Context, g *globalOptions, args []string) (snap governor.Snapshot, noLogs, err error) {
 	state := governor.New(governor.DefaultLimits())
 	state.SetStallThresholds(g.stallAfter, g.waitLongAfter)
-	if len(args) == 0 { // this machine's records; saved logs (PATH) have none
-		state.ApplyRecords(readRecordsOnce(recordDirs(g)))
+	if len(args) == 0 { // this machine's records and its live sessions' transcripts; saved logs (PATH) have none
+		dirs := recordDirs(g)
+		r := readRecordsOnce(dirs)
+		if rows, _, err := agentsNow(ctx, g); err == nil {
+			r = records.MergeAgents(r, rows)
+		}
+		state.ApplyRecords(r)
+		state.ApplyUpdate(readUsageOnce(dirs, r))
 	}
 	if paths, err := logPaths(g, args); err == nil {
 		if len(args) > 0 || g.logDir != "" {
@@ -129,7 +137,7 @@ func takeSnapshot(ctx context.Context, g *globalOptions, args []string) (snap go
 	} else {
 		noLogs = err
 	}
-	now := time.Now()
+	now := productNow()
 	h, err := machine.SampleHost(ctx, now)
 	if err == nil || h.AnyKnown() {
 		state.ApplyHost(h)

@@ -60,7 +60,7 @@ after 3 s is ended, with every process it started).`,
 			if o.install {
 				return printStatuslineInstall(g.stdout, processInstallEnv())
 			}
-			runStatusline(contextOf(cmd), g, o, os.Stdin, time.Now())
+			runStatusline(contextOf(cmd), g, o, os.Stdin, productNow())
 			return nil
 		},
 	}

@@ -14,11 +14,12 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/render"
+	tea "github.com/coworktop/coworktop/third_party/bubbletea"
 	"github.com/coworktop/coworktop/ui"
 	"github.com/coworktop/coworktop/vocab"
+	"github.com/coworktop/coworktop/words"
 )
 
 // Session ids of the restart folder.
@@ -134,7 +135,7 @@ func TestFourOutputsTellOneStory(t *testing.T) {
 		t.Fatalf("snapshot: exit %d: %s", code, errs)
 	}
 	var s governor.Snapshot
-	if err := json.Unmarshal([]byte(out), &s); err != nil {
+	if err := words.UnmarshalSnapshot([]byte(out), &s); err != nil {
 		t.Fatal(err)
 	}
 	snap := figures{cap: s.Cap.Value, capFrom: s.Cap.Source, live: s.Live, lost: s.LostCount()}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/words"
 )
 
 // The three stories of issue 24, each a fixture under testdata/logs,
@@ -62,7 +63,7 @@ func snapshotOf(t *testing.T, path string) governor.Snapshot {
 		t.Fatalf("snapshot: exit %d: %s", code, errs)
 	}
 	var s governor.Snapshot
-	if err := json.Unmarshal([]byte(out), &s); err != nil {
+	if err := words.UnmarshalSnapshot([]byte(out), &s); err != nil {
 		t.Fatal(err)
 	}
 	return s
@@ -131,7 +132,7 @@ func TestStoryDeferredUpdateAutoRestart(t *testing.T) {
 	if a.Version != "2.110.0" || a.PendingVersion != "" || a.NotRunningSince != "" {
 		t.Errorf("app: version %q pending %q not running since %q; want 2.110.0, none, running", a.Version, a.PendingVersion, a.NotRunningSince)
 	}
-	if r.Span.First != "2026-09-12 01:58:02" || r.Span.Last != "2026-09-12 02:31:00" {
+	if r.Span.First.String() != "2026-09-12 01:58:02" || r.Span.Last.String() != "2026-09-12 02:31:00" {
 		t.Errorf("span %+v: want the first and last stamped lines, 01:58:02 → 02:31:00", r.Span)
 	}
 	for _, l := range r.Losses {
@@ -203,7 +204,7 @@ func TestStoryUpdateQuitNoReturn(t *testing.T) {
 		"lines.entries":        {r.Lines.Entries, 13},
 		"sessions.started":     {r.Sessions.Started, 3},
 	})
-	if a.Version != "1.46388.1" || a.PendingVersion != "1.46388.2" || a.NotRunningSince != "2026-09-14 04:05:12" {
+	if a.Version != "1.46388.1" || a.PendingVersion != "1.46388.2" || a.NotRunningSince.String() != "2026-09-14 04:05:12" {
 		t.Errorf("app: version %q pending %q not running since %q; want 1.46388.1 (the second instance's 1.46388.2 changes nothing), 1.46388.2, 04:05:12",
 			a.Version, a.PendingVersion, a.NotRunningSince)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"time"
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/notify"
@@ -30,7 +29,7 @@ func startNotifier(ctx context.Context, stderr io.Writer, ignoreOld bool) *noteS
 		return nil
 	}
 	if ignoreOld {
-		n.IgnoreBefore(time.Now())
+		n.IgnoreBefore(productNow())
 	}
 	s := &noteSender{n: n, queue: make(chan notify.Note, 8)}
 	go func() {

@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -10,10 +11,11 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
+	tea "github.com/coworktop/coworktop/third_party/bubbletea"
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
+	"github.com/coworktop/coworktop/launch"
 	"github.com/coworktop/coworktop/render"
 	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/sources/records"
@@ -73,7 +75,19 @@ func openScreen(t *testing.T, recordsDir string) *ui.Model {
 	}
 	dirs := records.RecordFolders(records.RecordInput{FlagDir: recordsDir})
 	recs := readRecordsOnce(dirs)
-	m := ui.New(ui.Options{Mode: ui.ModeLive, Version: "test", Open: sessionOpener(context.Background(), dirs)})
+	open := sessionOpener(context.Background(), dirs)
+	// The program would run the prepared command on its terminal (tea.Exec);
+	// here it runs at once, its output away.
+	runNow := func(r ui.OpenRequest) ui.OpenResult {
+		res := open(r)
+		if res.Exec == nil {
+			return res
+		}
+		res.Exec.SetStdin(strings.NewReader(""))
+		res.Exec.SetStdout(io.Discard)
+		return res.Done(res.Exec.Run())
+	}
+	m := ui.New(ui.Options{Mode: ui.ModeLive, Version: "test", Open: runNow})
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 40})
 	m.Update(ui.UpdatesMsg{{Events: events, Records: &recs}})
 	return m
@@ -250,7 +264,7 @@ func TestDoctorSaysHowItActs(t *testing.T) {
 	t.Setenv("STY", "")
 	out, errs, _ := runCLI(t, "doctor", "--records-dir", t.TempDir())
 	for _, want := range []string{
-		"open in the app (o): claude --desktop --resume <id> by the claude on PATH, 2.1.309 (from claude --version) (" + filepath.Join(bin, "claude") + ")",
+		"open in the app (o): would run " + filepath.Join(bin, "claude") + " --desktop --resume <id> on this terminal, with the claude on PATH, 2.1.309 (from claude --version); its --help lists --desktop; " + launch.PlatformNote(runtime.GOOS, runtime.GOARCH),
 		"terminal signals (--terminal-signals auto): on: notifications as OSC 777 to this terminal (WezTerm, from TERM_PROGRAM=WezTerm)",
 	} {
 		if !strings.Contains(out, want) {

@@ -20,6 +20,8 @@ func logPaths(g *globalOptions, args []string) ([]string, error) {
 // liveLogs are the logs a following view reads (followPaths).
 type liveLogs struct {
 	paths, await []string
+	// own: this machine's logs (no PATH given), which the journal keeps.
+	own bool
 }
 
 // followPaths is logPaths for the views that follow the logs, with the

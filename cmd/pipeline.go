@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/sources/follow"
@@ -28,7 +29,7 @@ type liveConfig struct {
 	machine bool          // sample host memory and scan processes
 	// extraGroups, if set, are added to every process scan taken at a
 	// time: the demo's simulated groups (a live run has none).
-	extraGroups func(time.Time) []governor.ProcessGroup
+	extraGroups func(time.Time) []host.ProcessGroup
 	// following, if set, is called once when the backfill is done and
 	// following begins (the live screen narrows the scheduler then).
 	following func()
@@ -154,17 +155,29 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 		}()
 	}
 	if cfg.records != nil {
+		var live chan []string // the live sessions, for the transcripts' reader
+		if cfg.follow {
+			live = make(chan []string, 1)
+			all.Add(1)
+			go func() {
+				defer all.Done()
+				watchUsage(ctx, usageRoots(*cfg.records), live, out)
+			}()
+		}
 		all.Add(1)
 		go func() {
 			defer all.Done()
 			if cfg.follow {
-				watchRecords(ctx, *cfg.records, recordTicks, out)
+				watchRecords(ctx, *cfg.records, recordTicks, out, live)
 				return
 			}
 			r := readRecordsOnce(*cfg.records)
-			select {
-			case out <- governor.Update{Records: &r}:
-			case <-ctx.Done():
+			for _, u := range []governor.Update{{Records: &r}, readUsageOnce(*cfg.records, r)} {
+				select {
+				case out <- u:
+				case <-ctx.Done():
+					return
+				}
 			}
 		}()
 	}
@@ -205,7 +218,10 @@ func liveFiles(paths []string) (string, []sources.LogFile, error) {
 func parseLive(ctx context.Context, lines <-chan follow.LineBatch, out chan<- governor.Update) {
 	stream := ingest.NewStream(time.Local)
 	files := map[string]*governor.FileStatus{}
-	var pend *governor.Update
+	var (
+		pend *governor.Update
+		hold backfillHold
+	)
 	for {
 		var b follow.LineBatch
 		var ok bool
@@ -226,6 +242,12 @@ func parseLive(ctx context.Context, lines <-chan follow.LineBatch, out chan<- go
 			break
 		}
 		u := liveUpdate(stream, files, b)
+		if u.Backfill { // applied as one timeline once the backfill is over
+			hold.add(b.File, u.Events)
+			u.Events = nil
+		} else if pend, ok = sendHeld(ctx, out, lines, pend, &hold); !ok {
+			return
+		}
 		if pend != nil && mergeable(pend, &u) {
 			mergeUpdate(pend, &u)
 			continue
@@ -235,9 +257,29 @@ func parseLive(ctx context.Context, lines <-chan follow.LineBatch, out chan<- go
 		}
 		pend = &u
 	}
-	if pend != nil {
+	pend, ok := sendHeld(ctx, out, lines, pend, &hold)
+	if ok && pend != nil {
 		sendUpdate(ctx, out, lines, pend)
 	}
+}
+
+// sendHeld puts the backfill's held events, as one timeline, after pend
+// (folded into it when it is the backfill's too); it returns the update
+// now pending, and false if ctx ended.
+func sendHeld(ctx context.Context, out chan<- governor.Update, lines <-chan follow.LineBatch, pend *governor.Update, hold *backfillHold) (*governor.Update, bool) {
+	events := hold.take()
+	if events == nil {
+		return pend, true
+	}
+	u := governor.Update{Events: events, Backfill: true}
+	if pend != nil && pend.Backfill {
+		mergeUpdate(pend, &u)
+		return pend, true
+	}
+	if pend != nil && !sendUpdate(ctx, out, lines, pend) {
+		return nil, false
+	}
+	return &u, true
 }
 
 // liveUpdate parses one batch and updates its file's status.
@@ -253,7 +295,7 @@ func liveUpdate(stream *ingest.Stream, files map[string]*governor.FileStatus, b 
 	st.Lines += int64(len(b.Lines))
 	st.Cut += int64(b.Cut)
 	if len(b.Lines) > 0 {
-		st.LastLineAt = time.Now()
+		st.LastLineAt = productNow()
 	}
 	if p.Newest.After(st.NewestLine) {
 		st.NewestLine = p.Newest
@@ -317,11 +359,11 @@ func sendUpdate(ctx context.Context, out chan<- governor.Update, lines <-chan fo
 // sampleMachine forwards the host sampler's and the process scanner's
 // batches as updates. A failed sample or scan is skipped, not fatal: the UI
 // keeps showing the last good one.
-func sampleMachine(ctx context.Context, ticks <-chan time.Time, every time.Duration, extra func(time.Time) []governor.ProcessGroup, out chan<- governor.Update) {
+func sampleMachine(ctx context.Context, ticks <-chan time.Time, every time.Duration, extra func(time.Time) []host.ProcessGroup, out chan<- governor.Update) {
 	batches := make(chan machine.MachineBatch, 1)
 	go func() {
 		defer close(batches)
-		machine.RunMachine(ctx, ticks, every, scanEvery, time.Now, batches)
+		machine.RunMachine(ctx, ticks, every, scanEvery, productNow, batches)
 	}()
 	for b := range batches {
 		var u governor.Update
@@ -331,7 +373,7 @@ func sampleMachine(ctx context.Context, ticks <-chan time.Time, every time.Durat
 		if b.Scanned && b.ScanErr == nil {
 			u.Groups, u.GroupsAt = b.Groups, b.Host.At
 			if u.GroupsAt.IsZero() {
-				u.GroupsAt = time.Now()
+				u.GroupsAt = productNow()
 			}
 			if extra != nil {
 				u.Groups = append(u.Groups, extra(u.GroupsAt)...)

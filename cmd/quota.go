@@ -25,6 +25,7 @@ func quotaPaths() quotafiles.QuotaPaths {
 // new readings as updates until ctx is cancelled.
 func sampleQuota(ctx context.Context, paths quotafiles.QuotaPaths, out chan<- governor.Update) {
 	r := quotafiles.NewQuotaReader(paths)
+	r.Now = productNow
 	tick := time.NewTicker(quotaEvery)
 	defer tick.Stop()
 	errs := 0

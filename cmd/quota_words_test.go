@@ -38,7 +38,11 @@ func quotaCases(now time.Time) []quotaCase {
 			unix(50*time.Hour)),
 		cache: fmt.Sprintf(`{"numStartups":9,"oauthAccount":{"emailAddress":"person@example.com"},"cachedUsageUtilization":{"fetchedAtMs":%d,"utilization":{"five_hour":null,"seven_day":{"utilization":40,"resets_at":%q},"limits":[{"kind":"weekly_all","percent":40,"resets_at":%q,"scope":{}},{"kind":"weekly_scoped","percent":92,"resets_at":%q,"scope":{"model":"Fable"}}]}}}`,
 			now.Add(-2*time.Hour).UnixMilli(), iso(50*time.Hour), iso(50*time.Hour), iso(30*time.Hour)),
-		words:  func(*time.Location) []string { return []string{"Fable weekly 92%", "7d 41%", "no 5-hour limit"} },
+		// The cache's per-model figure is 2 hours old: stale, it does not
+		// lead over the status line's fresh 7d, and says its age (issue 47).
+		words: func(*time.Location) []string {
+			return []string{"7d 41%", "Fable weekly 92%", "cache, 2h ago, stale", "no 5-hour limit"}
+		},
 		state:  `coworktop_quota_state{scope="Fable",state="stale",window="weekly_scoped"} 1`,
 		absent: []string{"5h 0%", "person@example.com"},
 	}, {

@@ -29,10 +29,12 @@ type fileResult struct {
 	First, Last time.Time `json:"-"`
 }
 
-// readEvents reads every file in order and calls fn with each parsed event,
-// in file order, from the calling goroutine. A file that cannot be opened or
+// readEvents reads every file and calls fn with each parsed event, from the
+// calling goroutine, as one timeline: each family's files in their order,
+// the families merged by time (timeline.go). A file that cannot be opened or
 // read is reported in its fileResult and the others are still read: one bad
 // file loses nothing else. loc is the zone of the logs' local timestamps.
+// The results are in the order of files.
 func readEvents(files []sources.LogFile, loc *time.Location, fn func(*governor.Event)) []fileResult {
 	return readEventsWith(files, loc, ingest.ReadEach, fn)
 }
@@ -43,15 +45,27 @@ type logReader func(r io.Reader, name string, loc *time.Location, fn func(*gover
 
 // readEventsWith is readEvents with each file read by read.
 func readEventsWith(files []sources.LogFile, loc *time.Location, read logReader, fn func(*governor.Event)) []fileResult {
-	results := make([]fileResult, 0, len(files))
-	for _, lf := range files {
-		res := fileResult{Path: lf.Path, Name: lf.Name}
-		if err := readFileEvents(lf, loc, read, &res, fn); err != nil {
-			res.Err = vocab.SanitizeString(err.Error(), vocab.MaxTextRunes)
+	groups := groupFamilies(files)
+	if len(groups) <= 1 {
+		results := make([]fileResult, 0, len(files))
+		var order familyOrder
+		for _, lf := range files {
+			results = append(results, order.read(lf, loc, read, fn))
 		}
-		results = append(results, res)
+		return results
 	}
+	results := make([]fileResult, len(files))
+	mergeFamilies(groups, loc, read, results, fn)
 	return results
+}
+
+// readOne reads one file, its failure kept in its result.
+func readOne(lf sources.LogFile, loc *time.Location, read logReader, fn func(*governor.Event)) fileResult {
+	res := fileResult{Path: lf.Path, Name: lf.Name}
+	if err := readFileEvents(lf, loc, read, &res, fn); err != nil {
+		res.Err = vocab.SanitizeString(err.Error(), vocab.MaxTextRunes)
+	}
+	return res
 }
 
 func readFileEvents(lf sources.LogFile, loc *time.Location, read logReader, res *fileResult, fn func(*governor.Event)) error {
@@ -82,10 +96,6 @@ func newestEntry(files []sources.LogFile, loc *time.Location) time.Time {
 	return newest
 }
 
-// wallClock is the zone `events` reads local stamps in: none. Such a time
-// is the log's wall clock, written back as it was logged.
-var wallClock = time.FixedZone("", 0)
-
 // maxClockSkew is how far past this machine's clock a log entry may be and
 // still count as the newest (logs copied from a machine in another zone).
 const maxClockSkew = 48 * time.Hour
@@ -97,7 +107,7 @@ func newestIn(path string, loc *time.Location) time.Time {
 	var newest time.Time
 	// A line dated in the future is no entry the app wrote: it must not
 	// empty a --since report.
-	latestPlausible := time.Now().Add(maxClockSkew)
+	latestPlausible := productNow().Add(maxClockSkew)
 	f, err := follow.OpenLog(path)
 	if err != nil {
 		return newest

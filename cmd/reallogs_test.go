@@ -13,6 +13,7 @@ import (
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/render"
 	"github.com/coworktop/coworktop/sources"
+	"github.com/coworktop/coworktop/words"
 )
 
 func reportJSON(t *testing.T, args ...string) render.Report {
@@ -78,7 +79,7 @@ func TestReportCountsMacOS2x(t *testing.T) {
 		t.Errorf("evictions: %+v", r.Evictions)
 	}
 	c := r.Crashes
-	if c[0].Signal != "SIGKILL" || c[0].Line != 33 || c[1].ExitCode == nil || *c[1].ExitCode != 143 || c[1].Time != "2026-10-06 09:55:00" {
+	if c[0].Signal != "SIGKILL" || c[0].Line != 33 || c[1].ExitCode == nil || *c[1].ExitCode != 143 || c[1].Time.String() != "2026-10-06 09:55:00" {
 		t.Errorf("crashes: %+v", c)
 	}
 	// The three the restart stopped all came back (one resumed, two by the
@@ -129,18 +130,21 @@ func TestReportCountsWindowsService(t *testing.T) {
 // the newest plausible entry (10:22:05).
 func TestReportSinceIgnoresImplausibleStamps(t *testing.T) {
 	r := reportJSON(t, "--since", "5m", filepath.Join(testdataDir, "logs", "macos2x"))
-	if r.Span.First < "2026-10-06 10:17:05" || r.Span.Last != "2026-10-06 10:22:05" || r.App.UpdateRestarts != 1 || r.Sessions.Resumed != 1 {
+	if r.Span.First < "2026-10-06 10:17:05" || r.Span.Last.String() != "2026-10-06 10:22:05" || r.App.UpdateRestarts != 1 || r.Sessions.Resumed != 1 {
 		t.Fatalf("since 5m: span %+v app %+v sessions %+v", r.Span, r.App, r.Sessions)
 	}
 }
 
-// events writes zoneless stamps as logged, whatever this machine's zone;
-// mcp.log's UTC stamps keep their Z; bad stamps never abort the output.
+// events writes zoneless stamps as logged, with this machine's offset (the
+// logs' zone); mcp.log's UTC stamps keep their Z; bad stamps never abort
+// the output.
 func TestEventsTimesAsLogged(t *testing.T) {
-	saved := time.Local
-	defer func() { time.Local = saved }()
-	for _, zone := range []*time.Location{time.UTC, time.FixedZone("UTC+9", 9*3600), time.FixedZone("UTC-7", -7*3600)} {
-		time.Local = zone
+	// Etc/GMT-9 is nine hours east of UTC, Etc/GMT+7 seven west.
+	for _, name := range []string{"UTC", "Etc/GMT-9", "Etc/GMT+7"} {
+		if !inZone(t, name) {
+			continue
+		}
+		zone := time.Local
 		times := map[string]string{}
 		for _, dir := range []string{"windows-service", "macos2x", "mcp-utc"} {
 			out, errs, code := runCLI(t, "events", filepath.Join(testdataDir, "logs", dir))
@@ -157,17 +161,18 @@ func TestEventsTimesAsLogged(t *testing.T) {
 					t.Fatalf("%s: %v", sc.Text(), err)
 				}
 				var ev governor.Event
-				if err := json.Unmarshal(sc.Bytes(), &ev); err != nil {
+				if err := words.UnmarshalEvent(sc.Bytes(), &ev); err != nil {
 					t.Fatalf("an event's JSON does not read back: %v", err)
 				}
 				times[raw.File+":"+strconv.Itoa(raw.Line)+":"+raw.Kind] = raw.Time
 			}
 		}
+		offset := time.Date(2026, 9, 4, 0, 0, 0, 0, zone).Format("Z07:00")
 		for key, want := range map[string]string{
-			"main.log:14:session.idle_timer":        "2026-09-04T06:46:54",
-			"cowork-service.log:2:vm.service_start": "2026-09-04T06:40:10.1009",
+			"main.log:14:session.idle_timer":        "2026-09-04T06:46:54" + offset,
+			"cowork-service.log:2:vm.service_start": "2026-09-04T06:40:10.1009" + offset,
 			"mcp.log:2:api.rate_limit":              "2026-10-06T07:21:00.456Z",
-			"main.log:10:session.start":             "2026-10-06T09:00:10",
+			"main.log:10:session.start":             "2026-10-06T09:00:10" + offset,
 		} {
 			if times[key] != want {
 				t.Errorf("TZ %s: %s time %q, want %q", zone, key, times[key], want)

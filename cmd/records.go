@@ -31,13 +31,18 @@ func readRecordsOnce(dirs records.RecordDirs) governor.Records {
 
 // watchRecords forwards the record readings as updates until ctx is done
 // or ticks closes.
-func watchRecords(ctx context.Context, dirs records.RecordDirs, ticks <-chan time.Time, out chan<- governor.Update) {
+// Each reading's live Claude Code sessions go to live, when set (the
+// transcripts' reader).
+func watchRecords(ctx context.Context, dirs records.RecordDirs, ticks <-chan time.Time, out chan<- governor.Update, live chan []string) {
 	readings := make(chan governor.Records, 1)
 	go func() {
 		defer close(readings)
-		records.WatchRecords(ctx, dirs, nil, ticks, readings)
+		records.WatchRecords(ctx, dirs, nil, productNow, ticks, readings)
 	}()
 	for r := range readings {
+		if live != nil {
+			latest(live, r.LiveSessionIDs())
+		}
 		select {
 		case out <- governor.Update{Records: &r}:
 		case <-ctx.Done():
@@ -113,4 +118,18 @@ func plainError(err error) string {
 		return pe.Err.Error()
 	}
 	return err.Error()
+}
+
+// printAgents is doctor's line on `claude agents --json`, the second
+// source of the running sessions.
+func printAgents(ctx context.Context, w io.Writer, g *globalOptions) {
+	rows, took, err := agentsNow(ctx, g)
+	switch {
+	case errors.Is(err, errNoAgents):
+		fmt.Fprintln(w, "  claude agents --json: not asked (no claude on PATH, or a record folder was named)")
+	case err != nil:
+		fmt.Fprintf(w, "  claude agents --json: %s\n", sources.CleanText(oneLine(err.Error())))
+	default:
+		fmt.Fprintf(w, "  claude agents --json: %d running interactive session(s), answered in %s; beside the records, the fresher wins\n", len(rows), took.Round(100*time.Millisecond))
+	}
 }

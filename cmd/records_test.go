@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -14,6 +13,7 @@ import (
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/render"
 	"github.com/coworktop/coworktop/sources"
+	"github.com/coworktop/coworktop/words"
 )
 
 // recordsFixture writes a recent main.log of three desktop sessions and a
@@ -63,7 +63,7 @@ func TestSnapshotShowsWhoNeedsYou(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	var s governor.Snapshot
-	if err := json.Unmarshal([]byte(out), &s); err != nil {
+	if err := words.UnmarshalSnapshot([]byte(out), &s); err != nil {
 		t.Fatal(err)
 	}
 	by := map[string]governor.SessionView{}

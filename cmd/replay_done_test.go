@@ -13,16 +13,16 @@ import (
 // its events play and "done" only once its last event is delivered (issue
 // 23 #5: replay marked every file done at the start).
 func TestReplayMarksFilesDoneWhenPlayed(t *testing.T) {
-	events, files, unreadable, err := readReplay([]string{filepath.Join(testdataDir, "logs", "macos")})
+	src, err := readReplay([]string{filepath.Join(testdataDir, "logs", "macos")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	pb := newPlayback(events[0].Time, events[len(events)-1].Time, 4096)
+	pb := newPlayback(src.first, src.end, 4096)
 	pb.SetPaused(true)
 	updates := make(chan governor.Update)
-	go feedReplay(ctx, pb, events, files, unreadable, updates)
+	go feedReplay(ctx, pb, src, updates)
 	state := governor.New(governor.DefaultLimits())
 	state.ApplyUpdate(<-updates)
 	stateOf := func(name string) governor.FileState {

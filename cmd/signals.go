@@ -61,7 +61,7 @@ func newTerminalSignals(mode config.Signals, getenv func(string) string, waiting
 		t.OSC = notify.OSC777
 	}
 	n := notify.NewWith(nil, nil)
-	n.IgnoreBefore(time.Now()) // the screen cannot tell backfill from live updates
+	n.IgnoreBefore(productNow()) // the screen cannot tell backfill from live updates
 	n.SetWaitingAfter(waitingAfter)
 	return &terminalSignals{term: t, n: n}
 }

@@ -3,7 +3,6 @@ package cmd
 import (
 	"bytes"
 	"context"
-	"io"
 	"runtime"
 	"strings"
 	"testing"
@@ -32,23 +31,5 @@ func TestChainedOutputBounded(t *testing.T) {
 	out = runChained(context.Background(), "yes", nil, &errb, defaultChainLimits)
 	if len(out) != statuslineMaxChain || time.Since(start) > statuslineChainFor/2 {
 		t.Fatalf("yes: %d bytes in %s (stderr %q)", len(out), time.Since(start), errb.String())
-	}
-}
-
-func TestLimitedWriterHasNoReadFrom(t *testing.T) {
-	var w io.Writer = &limitedWriter{max: 4}
-	if _, ok := w.(io.ReaderFrom); ok {
-		t.Fatal("limitedWriter has ReadFrom")
-	}
-	lw := w.(*limitedWriter)
-	calls := 0
-	lw.full = func() { calls++ }
-	for _, s := range []string{"ab", "cdef", "gh"} {
-		if n, err := lw.Write([]byte(s)); n != len(s) || err != nil {
-			t.Fatalf("Write(%q) = %d, %v", s, n, err)
-		}
-	}
-	if string(lw.buf) != "abcd" || calls != 1 {
-		t.Fatalf("kept %q, full called %d times", lw.buf, calls)
 	}
 }

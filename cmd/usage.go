@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -119,8 +119,19 @@ func suggestFlag(cmd *cobra.Command, err error) error {
 	if cmd.HasParent() {
 		return err
 	}
-	// The live view's: a command's flag given without its command.
-	for _, sub := range cmd.Commands() {
+	// The live view's: a command's flag given without its command. report
+	// is asked first: --since and --json are its flags before events'.
+	subs := slices.Clone(cmd.Commands())
+	slices.SortStableFunc(subs, func(a, b *cobra.Command) int {
+		switch {
+		case a.Name() == "report" && b.Name() != "report":
+			return -1
+		case b.Name() == "report" && a.Name() != "report":
+			return 1
+		}
+		return 0
+	})
+	for _, sub := range subs {
 		sub.LocalFlags().VisitAll(visit)
 		if best != "" {
 			return fmt.Errorf("unknown flag: --%s; did you mean %s --%s?", sources.CleanText(name), sub.CommandPath(), best)
@@ -148,13 +159,4 @@ func editDistance(a, b string) int {
 		prev = cur
 	}
 	return prev[len(b)]
-}
-
-// notNegative rejects a negative duration flag: "the last -1h" is no
-// window, and was read as no limit at all.
-func notNegative(flag string, d time.Duration) error {
-	if d < 0 {
-		return usageError("--%s %s: want a positive duration, such as 2h or 30m", flag, d)
-	}
-	return nil
 }

@@ -18,6 +18,7 @@ type Sort string
 
 // Sorts, in the order `s` cycles through them.
 const (
+	SortUrgent  Sort = "urgent" // needs you, at risk soonest first, stalled, then by idle time
 	SortRecent  Sort = "recent"
 	SortIdle    Sort = "idle"
 	SortProject Sort = "project"
@@ -25,7 +26,7 @@ const (
 )
 
 // Sorts lists every Sort, in the order `s` cycles through them.
-var Sorts = []Sort{SortRecent, SortIdle, SortProject, SortStarted}
+var Sorts = []Sort{SortUrgent, SortRecent, SortIdle, SortProject, SortStarted}
 
 // Pane names a pane of the live screen.
 type Pane string
@@ -74,7 +75,21 @@ type Config struct {
 	// title and the pane's status (--terminal-signals).
 	TerminalSignals Signals `toml:"terminal_signals"`
 	Panes           Panes   `toml:"panes"`
+	Journal         Journal `toml:"journal"`
 }
+
+// Journal is the bound of coworktop's journal (docs/journal.md): it keeps
+// KeepDays days or MaxMB megabytes, whichever comes first.
+type Journal struct {
+	KeepDays int `toml:"keep_days"`
+	MaxMB    int `toml:"max_mb"`
+}
+
+// Bounds of the journal's settings.
+const (
+	MaxJournalDays = 3650
+	MaxJournalMB   = 100000
+)
 
 // Signals says when the live screen signals through its terminal: auto
 // (where the terminal is known to show them), on or off.
@@ -101,7 +116,7 @@ type Panes struct {
 func Default() Config {
 	return Config{
 		Refresh: Duration(time.Second),
-		Sort:    SortRecent,
+		Sort:    SortUrgent,
 		Theme:   ThemeAuto,
 		Mouse:   true,
 		// TerminalSignals: auto.
@@ -110,6 +125,7 @@ func Default() Config {
 			Order:  slices.Clone(AllPanes),
 			Hidden: []Pane{PaneLog},
 		},
+		Journal: Journal{KeepDays: 90, MaxMB: 200},
 	}
 }
 
@@ -129,6 +145,12 @@ func (c Config) Validate() error {
 	}
 	if c.TerminalSignals != "" && !slices.Contains(AllSignals, c.TerminalSignals) { // "": auto
 		return keyErr("terminal_signals", "terminal_signals = %q: want one of %s", c.TerminalSignals, list(AllSignals))
+	}
+	if d := c.Journal.KeepDays; d < 1 || d > MaxJournalDays {
+		return keyErr("journal.keep_days", "journal.keep_days = %d: want from 1 to %d", d, MaxJournalDays)
+	}
+	if m := c.Journal.MaxMB; m < 1 || m > MaxJournalMB {
+		return keyErr("journal.max_mb", "journal.max_mb = %d: want from 1 to %d", m, MaxJournalMB)
 	}
 	return c.Panes.validate()
 }

@@ -42,7 +42,7 @@ func TestEncodeRoundTrips(t *testing.T) {
 	c := Default()
 	c.Sort, c.Theme, c.Notify = SortIdle, ThemeHighContrast, true
 	c.Refresh = Duration(250 * time.Millisecond)
-	c.Panes.Order = []Pane{PaneTimeline, PaneSessions, PaneRanking, PaneLog, PaneEvictions, PaneCompetition}
+	c.Panes.Order = lastFirst()
 	c.Panes.Hidden = []Pane{PaneCompetition}
 	b, err := Encode(c)
 	if err != nil {
@@ -64,7 +64,7 @@ func TestParseErrorsNameKeyAndLine(t *testing.T) {
 		key, msg  string
 	}{
 		{"unknown top-level key", "refresh = \"1s\"\ncolour = \"red\"\n", 2, "colour", `unknown key "colour"`},
-		{"unknown key in a table", "[panes]\norder = [\"sessions\", \"ranking\", \"log\", \"evictions\", \"competition\", \"timeline\"]\nhiden = []\n", 3, "panes.hiden", `unknown key "panes.hiden"`},
+		{"unknown key in a table", "[panes]\norder = " + tomlPanes(AllPanes) + "\nhiden = []\n", 3, "panes.hiden", `unknown key "panes.hiden"`},
 		{"unknown table", "\n\n[colors]\nok = \"green\"\n", 3, "colors", `unknown key "colors`},
 		{"several unknown keys", "a = 1\nb = 2\n", 1, "a", `unknown key "a"; also "b" (line 2)`},
 		{"unknown key in an inline table", "panes = { hiden = [] }\n", 1, "panes.hiden", `unknown key "panes.hiden"`},
@@ -78,11 +78,11 @@ func TestParseErrorsNameKeyAndLine(t *testing.T) {
 		{"wrong type", "mouse = \"yes\"\n", 1, "mouse", "mouse:"},
 		{"bad duration", "\nrefresh = \"soon\"\n", 2, "refresh", "not a duration"},
 		{"refresh too short", "\n\nrefresh = \"10ms\"\n", 3, "refresh", "from 100ms"},
-		{"unknown sort", "# c\nsort = \"size\"\n", 2, "sort", "want one of recent, idle, project, started"},
+		{"unknown sort", "# c\nsort = \"size\"\n", 2, "sort", "want one of urgent, recent, idle, project, started"},
 		{"unknown theme", "theme = \"solarized\"\n", 1, "theme", "high-contrast"},
 		{"unknown pane", "[panes]\n\norder = [\"sessions\", \"graph\"]\n", 3, "panes.order", `unknown pane "graph"`},
 		{"pane twice", "[panes]\norder = [\"sessions\", \"sessions\"]\n", 2, "panes.order", "twice"},
-		{"every pane hidden", "[panes]\nhidden = [\"sessions\", \"ranking\", \"log\", \"evictions\", \"competition\", \"timeline\"]\n", 2, "panes.hidden", "keep one"},
+		{"every pane hidden", "[panes]\nhidden = " + tomlPanes(AllPanes) + "\n", 2, "panes.hidden", "keep one"},
 		{"syntax", "sort = \n", 1, "", "unexpected character"},
 	}
 	for _, tc := range cases {

@@ -3,9 +3,12 @@ package config
 import (
 	"bytes"
 	"encoding"
+	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/pelletier/go-toml/v2/unstable"
 )
@@ -23,21 +26,27 @@ type slot struct {
 	open   bool // a map: any key under it
 }
 
-// schema maps each dotted key of Config to its slot.
-var schema = func() map[string]slot {
+// schema maps each dotted key of Config to its slot. It is built at its
+// first use, by the commands that read a config file: as a package
+// initialiser it cost every start (the status line's and --version's too)
+// about 0.07 M instructions of reflection.
+var schema = sync.OnceValue(func() map[string]slot {
 	m := map[string]slot{}
 	addSlots(m, "", reflect.TypeOf(Config{}))
 	return m
-}()
+})
 
-// wants are the plain words for the project's own value types.
-var wants = map[reflect.Type]string{
-	reflect.TypeOf(Duration(0)): `a duration in quotes, such as "1s" or "500ms"`,
-	reflect.TypeOf(Sort("")):    `a sort in quotes: ` + quoted(Sorts),
-	reflect.TypeOf(Theme("")):   `a theme in quotes: ` + quoted(Themes),
-	reflect.TypeOf(Signals("")): `auto, on or off, in quotes`,
-	reflect.TypeOf([]Pane(nil)): `a list of pane names in quotes, such as ["sessions", "log"]`,
-}
+// wants are the plain words for the project's own value types, made with
+// the schema.
+var wants = sync.OnceValue(func() map[reflect.Type]string {
+	return map[reflect.Type]string{
+		reflect.TypeOf(Duration(0)): `a duration in quotes, such as "1s" or "500ms"`,
+		reflect.TypeOf(Sort("")):    `a sort in quotes: ` + quoted(Sorts),
+		reflect.TypeOf(Theme("")):   `a theme in quotes: ` + quoted(Themes),
+		reflect.TypeOf(Signals("")): `auto, on or off, in quotes`,
+		reflect.TypeOf([]Pane(nil)): `a list of pane names in quotes, such as ["sessions", "log"]`,
+	}
+})
 
 func addSlots(m map[string]slot, prefix string, t reflect.Type) {
 	for i := range t.NumField() {
@@ -63,7 +72,7 @@ var textUnmarshaler = reflect.TypeOf((*encoding.TextUnmarshaler)(nil)).Elem()
 // slotOf says what a value of type t is written as.
 func slotOf(t reflect.Type) slot {
 	s := slotKind(t)
-	if w, ok := wants[t]; ok {
+	if w, ok := wants()[t]; ok {
 		s.want = w
 	}
 	return s
@@ -148,12 +157,12 @@ func quoted[T ~string](vs []T) string {
 
 // checkKeys walks the file once and returns the first problem with its
 // keys: a value of the wrong kind for its key, in plain words, else the
-// unknown keys (naming the first MaxUnknownKeys and counting the rest). A
-// syntax error is left to the decoder, which words it with its line.
+// unknown keys (naming the first MaxUnknownKeys and counting the rest), or
+// a syntax error with its line.
 func checkKeys(data []byte) error {
 	w := walkKeys(data)
 	if w.syntax {
-		return nil // the decoder reports it
+		return w.syntaxError()
 	}
 	if len(w.bad) > 0 {
 		return w.bad[0]
@@ -162,9 +171,12 @@ func checkKeys(data []byte) error {
 }
 
 // walkKeys walks the file once, noting every unknown key and every value
-// of the wrong kind. One pass, lines counted as the walk goes: go-toml's
-// strict mode finds the line of each unknown key by scanning the file from
-// its start, which made 20,000 unknown keys cost seconds.
+// of the wrong kind, and copying the keys it keeps (kept). One pass, lines
+// counted as the walk goes: go-toml's strict mode finds the line of each
+// unknown key by scanning the file from its start, and its decoder checks
+// each key against every key of its table before it, so a file of many
+// unknown keys cost time by their square (1 MiB of them: half a minute).
+// The decoder is given only kept, which holds the keys this version knows.
 func walkKeys(data []byte) *keyWalk {
 	w := &keyWalk{data: data}
 	w.p.Reset(data)
@@ -176,7 +188,7 @@ func walkKeys(data []byte) *keyWalk {
 			table = keyParts(e)
 			w.header(e, table)
 		case unstable.KeyValue:
-			w.keyValue(table, e)
+			w.keyValue(table, nil, e)
 		}
 	}
 	w.syntax = w.p.Error() != nil
@@ -192,9 +204,13 @@ type keyWalk struct {
 	line     int // 1-based line at lineAt
 	unknown  []unknownKey
 	moreKeys int
-	bad      []*Error   // values of the wrong kind, in file order
-	drop     [][]string // the keys of unknown and bad values, for Load
-	syntax   bool       // the parser stopped on a syntax error
+	bad      []*Error // values of the wrong kind, in file order
+	syntax   bool     // the parser stopped on a syntax error
+	// kept is the file with only its known keys of the right kind, each at
+	// its own line (so the decoder's errors name the file's lines); keptLine
+	// is the line kept's end is on.
+	kept     bytes.Buffer
+	keptLine int
 	// unknownAll counts every unknown key, named or not.
 	unknownAll int
 }
@@ -205,9 +221,11 @@ type unknownKey struct {
 }
 
 // lineOf is n's 1-based line; offsets only grow along the walk, so the
-// count runs on from the last one.
+// count runs on from the last one. The node's Raw is where it is in the
+// file: its Data is a copy when the key holds an escape ("\u00e9"), which
+// Parser.Range refuses with a panic.
 func (w *keyWalk) lineOf(n *unstable.Node) int {
-	off := int(w.p.Range(n.Data).Offset)
+	off := int(n.Raw.Offset)
 	if w.line == 0 {
 		w.line = 1
 	}
@@ -233,42 +251,114 @@ func (w *keyWalk) header(e *unstable.Node, parts []string) {
 	switch {
 	case !ok:
 		w.addUnknown(e, key)
-		w.drop = append(w.drop, parts)
 	case s.open || s.accept == nil || s.table:
+		open, end := "[", "]"
+		if e.Kind == unstable.ArrayTable {
+			open, end = "[[", "]]"
+		}
+		w.keep(w.keyLineOf(e), open+quotedKey(parts)+end)
 	default:
 		w.bad = append(w.bad, &Error{Line: w.keyLineOf(e), Key: key, Msg: fmt.Sprintf("[%s]: want %s, not a table", key, s.want)})
-		w.drop = append(w.drop, parts)
 	}
 }
 
-func (w *keyWalk) keyValue(table []string, e *unstable.Node) {
-	parts := append(append([]string(nil), table...), keyParts(e)...)
+// keyValue checks one `key = value` under table; rel is the key of the
+// inline table it is in, relative to table's header ("" at the top).
+func (w *keyWalk) keyValue(table, rel []string, e *unstable.Node) {
+	own := keyParts(e)
+	parts := append(slices.Clone(table), own...)
 	key := strings.Join(parts, ".")
 	s, ok := w.lookup(parts)
 	switch {
 	case !ok:
 		w.addUnknown(e, key)
-		w.drop = append(w.drop, parts)
 	case s.open || s.accept == nil:
+		w.keepKeyValue(rel, e)
 	case !s.accept(e.Value()):
 		w.bad = append(w.bad, &Error{Line: w.keyLineOf(e), Key: key, Msg: fmt.Sprintf("%s: want %s, not %s", key, s.want, kindWords(e.Value()))})
-		w.drop = append(w.drop, parts)
 	case s.table:
+		// An inline table of a known table: its keys are kept one by
+		// one, as dotted keys ("panes.order = …").
 		for it := e.Value().Children(); it.Next(); {
-			w.keyValue(parts, it.Node())
+			w.keyValue(parts, append(slices.Clone(rel), own...), it.Node())
+		}
+	default:
+		w.keepKeyValue(rel, e)
+	}
+}
+
+// keepKeyValue copies `key = value` as the file wrote it into kept, its
+// key prefixed by rel (the inline table it was in).
+func (w *keyWalk) keepKeyValue(rel []string, e *unstable.Node) {
+	text := string(w.p.Raw(e.Raw))
+	if len(rel) > 0 {
+		text = quotedKey(rel) + "." + text
+	}
+	w.keep(w.keyLineOf(e), text)
+}
+
+// keep writes text into kept on the given line, or on the next one when
+// kept has passed it.
+func (w *keyWalk) keep(line int, text string) {
+	if w.keptLine == 0 {
+		w.keptLine = 1
+	}
+	for ; w.keptLine < line; w.keptLine++ {
+		w.kept.WriteByte('\n')
+	}
+	w.kept.WriteString(text)
+	w.kept.WriteByte('\n')
+	w.keptLine += 1 + strings.Count(text, "\n")
+}
+
+// quotedKey writes a dotted key as TOML: a part of bare-key characters as
+// it is, any other in double quotes with its quotes, backslashes and
+// control characters escaped.
+func quotedKey(parts []string) string {
+	q := make([]string, len(parts))
+	for i, p := range parts {
+		q[i] = tomlKeyPart(p)
+	}
+	return strings.Join(q, ".")
+}
+
+func tomlKeyPart(p string) string {
+	bare := p != ""
+	for _, r := range p {
+		if !(r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			bare = false
+			break
 		}
 	}
+	if bare {
+		return p
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range p {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, "\\u%04X", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 // lookup finds the slot of a dotted key; a key under an open table (a
 // map) is known.
 func (w *keyWalk) lookup(parts []string) (slot, bool) {
 	for i := 1; i < len(parts); i++ {
-		if s, ok := schema[strings.Join(parts[:i], ".")]; ok && s.open {
+		if s, ok := schema()[strings.Join(parts[:i], ".")]; ok && s.open {
 			return slot{open: true}, true
 		}
 	}
-	s, ok := schema[strings.Join(parts, ".")]
+	s, ok := schema()[strings.Join(parts, ".")]
 	return s, ok
 }
 
@@ -300,4 +390,24 @@ func (w *keyWalk) unknownErr() error {
 		msg += fmt.Sprintf(", and %d more", w.moreKeys)
 	}
 	return &Error{Line: first.line, Key: first.key, Msg: msg}
+}
+
+// syntaxError is the parser's error with its line, worded as the decoder
+// words it. It is taken from the walk, not from decoding the file again:
+// the decoder would check every key before the fault against all the
+// others.
+func (w *keyWalk) syntaxError() *Error {
+	var pe *unstable.ParserError
+	if !errors.As(w.p.Error(), &pe) {
+		return &Error{Msg: w.p.Error().Error()}
+	}
+	line := 0
+	if off := cap(w.data) - cap(pe.Highlight); pe.Highlight != nil && off >= 0 && off <= len(w.data) {
+		line = 1 + bytes.Count(w.data[:off], []byte{'\n'})
+	}
+	msg := pe.Message
+	if key := strings.Join(pe.Key, "."); key != "" {
+		msg = key + ": " + msg
+	}
+	return &Error{Line: line, Key: strings.Join(pe.Key, "."), Msg: msg}
 }

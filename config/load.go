@@ -18,17 +18,15 @@ type Loaded struct {
 	// version knows and that holds a good value.
 	Config Config
 	// Warnings are what a newer coworktop may have written and this one
-	// ignores: unknown keys and unknown pane names. They are no reason to
-	// stop; `coworktop config check` counts them as errors (a typo looks
+	// ignores: unknown keys, unknown pane names, and a sort or theme this
+	// version does not know (the default is in effect). They are no reason
+	// to stop; `coworktop config check` counts them as errors (a typo looks
 	// the same).
 	Warnings []*Error
 	// Problems are every other fault, each naming its key and line: syntax,
 	// a value of the wrong kind, a value out of range. Those keys keep
 	// their defaults in Config.
 	Problems []*Error
-	// ThemeErr is an unknown theme, apart: it stops only the commands that
-	// draw; Config holds the default theme.
-	ThemeErr *Error
 }
 
 // Load reads a config file over the defaults, as a file that a newer or
@@ -43,8 +41,7 @@ func Load(data []byte) Loaded {
 	}
 	w := walkKeys(data)
 	if w.syntax {
-		var c Config
-		l.Problems = []*Error{asError(decodeError(toml.Unmarshal(data, &c)))}
+		l.Problems = []*Error{w.syntaxError()}
 		return l
 	}
 	l.Problems = append(l.Problems, w.bad...)
@@ -54,7 +51,7 @@ func Load(data []byte) Loaded {
 	if w.moreKeys > 0 {
 		l.Warnings = append(l.Warnings, &Error{Msg: fmt.Sprintf("and %d more unknown keys, ignored", w.moreKeys)})
 	}
-	c, err := decodeKept(data, w.drop)
+	c, err := decodeKept(w.kept.Bytes())
 	if err != nil {
 		l.Problems = append(l.Problems, asError(err))
 		return l
@@ -67,41 +64,14 @@ func Load(data []byte) Loaded {
 	return l
 }
 
-// decodeKept decodes data over the defaults without the keys in drop
-// (unknown, or of the wrong kind): the file goes through a generic map,
-// loses those keys and is written again for the typed decoder.
-func decodeKept(data []byte, drop [][]string) (Config, error) {
+// decodeKept decodes kept (the file's known keys of the right kind, each
+// on its own line, from walkKeys) over the defaults.
+func decodeKept(kept []byte) (Config, error) {
 	c := Default()
-	if len(drop) > 0 {
-		var m map[string]any
-		if err := toml.Unmarshal(data, &m); err != nil {
-			return Default(), decodeError(err)
-		}
-		for _, parts := range drop {
-			deleteKey(m, parts)
-		}
-		b, err := toml.Marshal(m)
-		if err != nil {
-			return Default(), fmt.Errorf("config: %w", err)
-		}
-		data = b
-	}
-	if err := toml.NewDecoder(bytes.NewReader(data)).Decode(&c); err != nil {
+	if err := toml.NewDecoder(bytes.NewReader(kept)).Decode(&c); err != nil {
 		return Default(), decodeError(err)
 	}
 	return c, nil
-}
-
-// deleteKey removes a dotted key from a decoded TOML document.
-func deleteKey(m map[string]any, parts []string) {
-	for _, p := range parts[:len(parts)-1] {
-		next, ok := m[p].(map[string]any)
-		if !ok {
-			return
-		}
-		m = next
-	}
-	delete(m, parts[len(parts)-1])
 }
 
 // asError is err as an *Error.
@@ -125,12 +95,15 @@ func (l *Loaded) settle(data []byte) {
 		problem("refresh", "refresh = %q: want from %s to %s", d, vocab.MinRefresh, MaxRefresh)
 		c.Refresh = def.Refresh
 	}
+	// Sorts and themes are lists a newer version grows (its S key saves
+	// its own sort): a value this version does not know is a warning, and
+	// the default is in effect.
 	if !slices.Contains(Sorts, c.Sort) {
-		problem("sort", "sort = %q: want one of %s", c.Sort, list(Sorts))
+		l.unknownValue(data, "sort", string(c.Sort), string(def.Sort), list(Sorts))
 		c.Sort = def.Sort
 	}
-	if err := c.ValidateTheme(); err != nil {
-		l.ThemeErr = asError(withLine(err, data))
+	if !slices.Contains(Themes, c.Theme) {
+		l.unknownValue(data, "theme", string(c.Theme), string(def.Theme), list(Themes))
 		c.Theme = def.Theme
 	}
 	c.Panes.Order = l.knownPanes(data, "panes.order", c.Panes.Order)
@@ -142,19 +115,41 @@ func (l *Loaded) settle(data []byte) {
 	c.Panes = c.Panes.Filled()
 }
 
+// unknownValue warns of a value this version does not know, of a key whose
+// values a newer version may add to.
+func (l *Loaded) unknownValue(data []byte, key, value, def, known string) {
+	l.Warnings = append(l.Warnings, &Error{Line: keyLine(data, key), Key: key,
+		Msg: fmt.Sprintf("%s = %q: unknown, ignored: the default %q is in effect (this version has %s)", key, truncate(value, 40), def, known)})
+}
+
 // knownPanes is panes without the names this version does not know (a
 // warning each) and without repeats (a problem each).
 func (l *Loaded) knownPanes(data []byte, key string, panes []Pane) []Pane {
 	var kept []Pane
+	at := 0 // the key's line, found once: a list may hold many names
+	lineOf := func() int {
+		if at == 0 {
+			at = max(keyLine(data, key), -1)
+		}
+		return max(at, 0)
+	}
+	unknown, repeats := 0, 0
 	for _, n := range panes {
 		switch {
 		case !slices.Contains(AllPanes, n):
-			l.Warnings = append(l.Warnings, &Error{Line: keyLine(data, key), Key: key, Msg: fmt.Sprintf("%s: unknown pane %q, ignored (this version has %s)", key, n, list(AllPanes))})
+			if unknown++; unknown <= MaxUnknownKeys {
+				l.Warnings = append(l.Warnings, &Error{Line: lineOf(), Key: key, Msg: fmt.Sprintf("%s: unknown pane %q, ignored (this version has %s)", key, truncate(string(n), 40), list(AllPanes))})
+			}
 		case slices.Contains(kept, n):
-			l.Problems = append(l.Problems, &Error{Line: keyLine(data, key), Key: key, Msg: fmt.Sprintf("%s: %q twice", key, n)})
+			if repeats++; repeats <= MaxUnknownKeys {
+				l.Problems = append(l.Problems, &Error{Line: lineOf(), Key: key, Msg: fmt.Sprintf("%s: %q twice", key, n)})
+			}
 		default:
 			kept = append(kept, n)
 		}
+	}
+	if unknown > MaxUnknownKeys {
+		l.Warnings = append(l.Warnings, &Error{Line: lineOf(), Key: key, Msg: fmt.Sprintf("%s: and %d more unknown panes, ignored", key, unknown-MaxUnknownKeys)})
 	}
 	if kept == nil && panes != nil {
 		kept = []Pane{}
@@ -162,12 +157,8 @@ func (l *Loaded) knownPanes(data []byte, key string, panes []Pane) []Pane {
 	return kept
 }
 
-// All is every fault of the file, problems first, then an unknown theme,
-// then warnings: what `config check` and `doctor` list.
+// All is every fault of the file, problems first, then warnings: what
+// `config check` and `doctor` list.
 func (l Loaded) All() []*Error {
-	all := slices.Clone(l.Problems)
-	if l.ThemeErr != nil {
-		all = append(all, l.ThemeErr)
-	}
-	return append(all, l.Warnings...)
+	return append(slices.Clone(l.Problems), l.Warnings...)
 }

@@ -19,13 +19,11 @@ func TestMissingPaneTakesItsDefaultPlace(t *testing.T) {
 		wantOrder     []Pane
 		wantHidden    []Pane
 	}{
-		{"last pane missing", []Pane{PaneSessions, PaneRanking, PaneLog, PaneEvictions, PaneCompetition}, nil,
-			AllPanes, nil},
-		{"a hidden-by-default pane missing, user's own order", []Pane{PaneTimeline, PaneSessions, PaneRanking, PaneEvictions, PaneCompetition}, []Pane{},
-			[]Pane{PaneTimeline, PaneSessions, PaneRanking, PaneLog, PaneEvictions, PaneCompetition}, []Pane{PaneLog}},
-		{"first pane missing", []Pane{PaneRanking, PaneLog, PaneEvictions, PaneCompetition, PaneTimeline}, nil,
-			AllPanes, nil},
-		{"empty order", []Pane{}, nil, AllPanes, []Pane{PaneLog}},
+		{"last pane missing", AllPanes[:len(AllPanes)-1], nil, AllPanes, hiddenByDefault(AllPanes[len(AllPanes)-1:])},
+		{"a hidden-by-default pane missing, user's own order", slices.DeleteFunc(lastFirst(), func(p Pane) bool { return p == PaneLog }), []Pane{},
+			lastFirst(), []Pane{PaneLog}},
+		{"first pane missing", AllPanes[1:], nil, AllPanes, nil},
+		{"empty order", []Pane{}, nil, AllPanes, Default().Panes.Hidden},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -36,19 +34,31 @@ func TestMissingPaneTakesItsDefaultPlace(t *testing.T) {
 		})
 	}
 	// Through Parse: the old code refused this file ("missing timeline").
-	c, err := Parse([]byte("[panes]\norder = [\"sessions\", \"ranking\", \"log\", \"evictions\", \"competition\"]\n"))
+	c, err := Parse([]byte("[panes]\norder = " + tomlPanes(AllPanes[:len(AllPanes)-1]) + "\n"))
 	if err != nil || !slices.Equal(c.Panes.Order, AllPanes) {
-		t.Errorf("Parse of an order without the timeline: %v, %v", c.Panes.Order, err)
+		t.Errorf("Parse of an order without the last pane: %v, %v", c.Panes.Order, err)
 	}
+}
+
+// hiddenByDefault is those of ps that a new config hides (nil: none), so
+// the tests hold a pane added hidden, last, as they hold one added shown.
+func hiddenByDefault(ps []Pane) []Pane {
+	var out []Pane
+	for _, p := range ps {
+		if !Default().Panes.Visible(p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // TestLoadReadsANewerVersionsFile: a key and a pane this version does not
 // know are warnings, ignored; the rest of the file is in effect.
 func TestLoadReadsANewerVersionsFile(t *testing.T) {
-	doc := "refresh = \"2s\"\nglow = true\n\n[panes]\norder = [\"sessions\", \"graph\", \"ranking\", \"log\", \"evictions\", \"competition\", \"timeline\"]\nhidden = [\"log\", \"graph\"]\ntint = \"blue\"\n"
+	doc := "refresh = \"2s\"\nglow = true\n\n[panes]\norder = " + tomlPanes(slices.Insert(slices.Clone(AllPanes), 1, "graph")) + "\nhidden = [\"log\", \"graph\"]\ntint = \"blue\"\n"
 	l := Load([]byte(doc))
-	if len(l.Problems) != 0 || l.ThemeErr != nil {
-		t.Fatalf("problems %v, theme %v", l.Problems, l.ThemeErr)
+	if len(l.Problems) != 0 {
+		t.Fatalf("problems %v", l.Problems)
 	}
 	var warns []string
 	for _, w := range l.Warnings {
@@ -56,8 +66,8 @@ func TestLoadReadsANewerVersionsFile(t *testing.T) {
 	}
 	want := []string{
 		`line 2: unknown key "glow", ignored`,
-		`line 5: panes.order: unknown pane "graph", ignored (this version has sessions, ranking, log, evictions, competition, timeline)`,
-		`line 6: panes.hidden: unknown pane "graph", ignored (this version has sessions, ranking, log, evictions, competition, timeline)`,
+		`line 5: panes.order: unknown pane "graph", ignored (this version has ` + list(AllPanes) + `)`,
+		`line 6: panes.hidden: unknown pane "graph", ignored (this version has ` + list(AllPanes) + `)`,
 		`line 7: unknown key "panes.tint", ignored`,
 	}
 	if !slices.Equal(warns, want) {
@@ -65,6 +75,7 @@ func TestLoadReadsANewerVersionsFile(t *testing.T) {
 	}
 	wantC := Default()
 	wantC.Refresh = Duration(2 * time.Second)
+	wantC.Panes.Hidden = []Pane{PaneLog} // the file's list, whatever a new file hides
 	if !reflect.DeepEqual(l.Config, wantC) {
 		t.Errorf("config %+v, want %+v", l.Config, wantC)
 	}
@@ -77,7 +88,7 @@ func TestLoadReadsANewerVersionsFile(t *testing.T) {
 // TestLoadNamesEveryBadKey: every bad value is its own problem with its
 // key and line, and the good keys stay in effect.
 func TestLoadNamesEveryBadKey(t *testing.T) {
-	doc := "refresh = 5\nsort = \"size\"\nmouse = \"yes\"\nnotify = true\ntheme = \"solarized\"\n[panes]\norder = [\"sessions\", \"sessions\"]\nhidden = [\"sessions\", \"ranking\", \"log\", \"evictions\", \"competition\", \"timeline\"]\n"
+	doc := "refresh = 5\nsort = \"size\"\nmouse = \"yes\"\nnotify = true\ntheme = \"solarized\"\n[panes]\norder = [\"sessions\", \"sessions\"]\nhidden = " + tomlPanes(AllPanes) + "\n"
 	l := Load([]byte(doc))
 	var got []string
 	for _, p := range l.Problems {
@@ -85,7 +96,6 @@ func TestLoadNamesEveryBadKey(t *testing.T) {
 	}
 	want := []string{
 		`line 1: refresh: want a duration in quotes, such as "1s" or "500ms", not 5`,
-		`line 2: sort = "size": want one of recent, idle, project, started`,
 		`line 3: mouse: want true or false (no quotes), not "yes"`,
 		`line 7: panes.order: "sessions" twice`,
 		`line 8: panes.hidden: every pane hidden; keep one`,
@@ -93,10 +103,18 @@ func TestLoadNamesEveryBadKey(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("problems\n%q\nwant\n%q", got, want)
 	}
-	if l.ThemeErr == nil || l.ThemeErr.Line != 5 || !strings.Contains(l.ThemeErr.Error(), "solarized") {
-		t.Errorf("theme error %v", l.ThemeErr)
+	var warns []string
+	for _, w := range l.Warnings {
+		warns = append(warns, w.Error())
 	}
-	if len(l.All()) != len(want)+1 {
+	wantWarns := []string{ // values a newer version may have: warnings, the default in effect
+		`line 2: sort = "size": unknown, ignored: the default "` + string(Default().Sort) + `" is in effect (this version has ` + list(Sorts) + `)`,
+		`line 5: theme = "solarized": unknown, ignored: the default "auto" is in effect (this version has auto, dark, light, high-contrast, plain)`,
+	}
+	if !slices.Equal(warns, wantWarns) {
+		t.Errorf("warnings\n%q\nwant\n%q", warns, wantWarns)
+	}
+	if len(l.All()) != len(want)+2 {
 		t.Errorf("All: %v", l.All())
 	}
 	wantC := Default()

@@ -9,6 +9,8 @@ import (
 
 	toml "github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // Error is a problem with the file, at a line when one is known.
@@ -18,11 +20,15 @@ type Error struct {
 	Msg  string
 }
 
+// Error is the problem in words, safe to print: a key or value of the file
+// is quoted where it is named, and whatever the file holds, no control,
+// bidi or zero-width character of it reaches the terminal ('?' instead).
 func (e *Error) Error() string {
+	msg := vocab.SanitizeStringWith(e.Msg, vocab.PathText)
 	if e.Line > 0 {
-		return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+		return fmt.Sprintf("line %d: %s", e.Line, msg)
 	}
-	return e.Msg
+	return msg
 }
 
 // MaxFileSize is the most a config file may hold: a config of every key
@@ -79,7 +85,7 @@ func decodeError(err error) error {
 		msg := strings.TrimPrefix(de.Error(), "toml: ")
 		if strings.Contains(msg, "struct field") || strings.Contains(msg, "of type") {
 			msg = "a value of the wrong kind"
-			if s, ok := schema[key]; ok && s.want != "" {
+			if s, ok := schema()[key]; ok && s.want != "" {
 				msg = "want " + s.want
 			}
 		}
@@ -128,7 +134,7 @@ func line(p *unstable.Parser, n *unstable.Node) int {
 	if !it.Next() {
 		return 0
 	}
-	return p.Shape(p.Range(it.Node().Data)).Start.Line
+	return p.Shape(it.Node().Raw).Start.Line // Raw: Data is a copy when the key holds an escape
 }
 
 // Encode writes c as TOML, every key present: what `config show` prints

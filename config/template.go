@@ -22,8 +22,9 @@ const template = `# coworktop's config file. Every key is optional: a missing on
 # Screen and sampling refresh interval, from 100ms to 1h (--refresh).
 refresh = "1s"
 
-# The Sessions pane's order: recent, idle, project or started (s cycles).
-sort = "recent"
+# The Sessions pane's order: urgent (needs you, at risk soonest first,
+# stalled, then by idle time), recent, idle, project or started (s cycles).
+sort = "urgent"
 
 # Colours: auto (light or dark, from the terminal's background), dark,
 # light, high-contrast, or plain (none; NO_COLOR and --no-color do the same).
@@ -44,6 +45,12 @@ notify = false
 # terminal answers the OSC 7501 query. auto: only where the terminal is
 # known to show them; on; off (--terminal-signals).
 terminal_signals = "auto"
+
+[journal]
+# What coworktop keeps of the logs after they rotate (coworktop journal):
+# this many days, or this many megabytes, whichever comes first.
+keep_days = 90
+max_mb = 200
 
 [panes]
 # The panes in tab order; the wide layout fills its rows in this order

@@ -59,5 +59,9 @@ func (s *State) apply(by applyBy, e *Event) {
 		s.applyVM(e)
 	case byDaemon:
 		s.applyDaemon(e)
+	case byNone:
+		// The kind changes nothing beyond what every event does.
+	default:
+		s.unrouted(e)
 	}
 }

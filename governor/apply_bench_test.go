@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 )
 
 // BenchmarkApply is the serial end of report: the generator's signal lines
@@ -20,7 +21,7 @@ func BenchmarkApply(b *testing.B) {
 		{Kind: governor.KindYield, Reason: governor.ReasonWarm},
 		{Kind: governor.KindAtCap, Verb: governor.VerbEvicting, Session: a, IdleS: 671, Reason: governor.ReasonWarm, Cap: 8},
 		{Kind: governor.KindPause, Session: a, Reason: governor.ReasonGovernorEvict},
-		{Kind: governor.KindPressure, Pressure: governor.PressureWarning, Count: 2, Effective: 8},
+		{Kind: governor.KindPressure, Pressure: host.PressureWarning, Count: 2, Effective: 8},
 		{Kind: governor.KindTurnEnd, Session: c},
 	}
 	const n = 100_000

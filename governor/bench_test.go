@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -18,7 +19,7 @@ func BenchmarkSnapshotFullRings(b *testing.B) {
 		s.Apply(Event{Time: t, Kind: KindSessionStart, Session: fmt.Sprintf("local_%d", i), Cwd: "/p/x"})
 	}
 	for i := 0; i < l.HostSamples; i++ {
-		s.ApplyHost(HostMemory{At: t.Add(time.Duration(i) * time.Second), Total: vocab.Figure{Value: 1 << 34, Known: true, Source: "x"}})
+		s.ApplyHost(host.HostMemory{At: t.Add(time.Duration(i) * time.Second), Total: vocab.Figure{Value: 1 << 34, Known: true, Source: "x"}})
 	}
 	for i := 0; i < l.LogLines+l.MemorySamples; i++ {
 		s.Apply(Event{Time: t, Kind: KindMemorySample, Memory: &MemorySample{SysFreeMB: i, TotalMB: 1000}})

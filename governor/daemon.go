@@ -16,14 +16,14 @@ import (
 // Windows of coworktop's rules over the daemon's lines. They are
 // coworktop's inference, not the daemon's: the README lists them.
 const (
-	// DaemonLowMemoryWindow: a worker retired or killed this soon after
+	// daemonLowMemoryWindow: a worker retired or killed this soon after
 	// the daemon's "bg: low memory" line is taken as lost to it (#74429
 	// shows a worker killed 18 s after its claim during such a burst).
-	DaemonLowMemoryWindow = 60 * time.Second
-	// DaemonLoopWindow: a second start of the daemon with no shutdown line
+	daemonLowMemoryWindow = 60 * time.Second
+	// daemonLoopWindow: a second start of the daemon with no shutdown line
 	// since the last one, within this long of the previous such start,
 	// makes a crash loop (#68146, #72660: restarts every ~50 s).
-	DaemonLoopWindow = 5 * time.Minute
+	daemonLoopWindow = 5 * time.Minute
 )
 
 // daemonState is what the daemon's lines leave behind.
@@ -32,7 +32,7 @@ type daemonState struct {
 	lastCause    Reason    // the last shutdown's cause
 	silentEnd    bool      // the run before the current one ended with no line
 	silentAt     time.Time // when the last such start was seen
-	silentLoop   bool      // that start came within DaemonLoopWindow of the one before
+	silentLoop   bool      // that start came within daemonLoopWindow of the one before
 	lowMemAt     time.Time
 	lowMemFile   string
 	lowMemLine   int
@@ -43,7 +43,11 @@ type daemonState struct {
 	upgradeFrom string // the last self-restart for an upgrade
 	upgradeTo   string
 	causes      map[string]int // shutdowns by cause
-	gaps        []DaemonGap    // lock races and the silence after each, bounded
+
+	respawnFailAt   time.Time // the last failed upgrade respawn, until a daemon starts
+	respawnFailText string
+	lastShutdownAt  time.Time
+	gaps            []DaemonGap // lock races and the silence after each, bounded
 }
 
 // DaemonGap is a lock race and how long no daemon line followed it: when
@@ -97,6 +101,8 @@ func (s *State) applyDaemonRestart(e *Event) {
 			l.Detail = fmt.Sprintf("%d worker(s) refused by the post-takeover prewarm: not brought back", e.Count) + detailTail(l.Detail)
 			s.daemonLost(l)
 		}
+	default:
+		s.unrouted(e)
 	}
 }
 
@@ -142,6 +148,11 @@ type DaemonView struct {
 	UpgradeTo      string         `json:"upgrade_to,omitempty"`
 	ShutdownCauses map[string]int `json:"shutdown_causes,omitempty"`
 	LockGaps       []DaemonGap    `json:"lock_gaps,omitempty"`
+	// AtRisk says why the daemon's background workers are at risk: its
+	// upgrade respawn failed, or it shut down for an upgrade and no daemon
+	// started since (DaemonRespawnFailedText, DaemonNoRespawnText).
+	AtRisk   string    `json:"at_risk,omitempty"`
+	AtRiskAt time.Time `json:"-"`
 }
 
 // Daemon is the daemon's view.
@@ -149,6 +160,12 @@ func (s *State) Daemon() DaemonView {
 	d := &s.daemon
 	v := DaemonView{Running: d.running, UpgradeFrom: d.upgradeFrom, UpgradeTo: d.upgradeTo,
 		LockGaps: append([]DaemonGap(nil), d.gaps...)}
+	switch {
+	case !d.respawnFailAt.IsZero():
+		v.AtRisk, v.AtRiskAt = DaemonRespawnFailedText, d.respawnFailAt
+	case !d.running && d.lastCause == DaemonCauseUpgrade:
+		v.AtRisk, v.AtRiskAt = DaemonNoRespawnText, d.lastShutdownAt
+	}
 	if len(d.causes) > 0 {
 		v.ShutdownCauses = make(map[string]int, len(d.causes))
 		for k, n := range d.causes {
@@ -170,15 +187,18 @@ func (s *State) applyDaemon(e *Event) {
 		d.silentEnd = d.running
 		if d.silentEnd {
 			c.DaemonSilentEnds++
-			d.silentLoop = !d.silentAt.IsZero() && e.Time.Sub(d.silentAt) <= DaemonLoopWindow
+			d.silentLoop = !d.silentAt.IsZero() && e.Time.Sub(d.silentAt) <= daemonLoopWindow
 			d.silentAt = e.Time
 		}
 		if d.silentEnd {
 			d.lastCause = ReasonNone // that run ended with no line: no cause
 		}
 		d.running = true
+		d.respawnFailAt, d.respawnFailText = time.Time{}, "" // a daemon runs again
+	case KindDaemonRespawnFail:
+		s.respawnFailed(e)
 	case KindDaemonShutdown:
-		d.running, d.lastCause, d.silentEnd = false, e.Reason, false
+		d.running, d.lastCause, d.silentEnd, d.lastShutdownAt = false, e.Reason, false, e.Time
 		c.DaemonShutdowns++
 		c.DaemonShutdownWorkers += e.Count
 		d.countCause(e)
@@ -198,12 +218,16 @@ func (s *State) applyDaemon(e *Event) {
 		s.daemonRetire(e)
 	case KindDaemonSettled:
 		s.daemonSettled(e)
+	case KindDaemonSpawn:
+		// The event log says it; closeLockGap, above, took its time.
+	default:
+		s.unrouted(e)
 	}
 }
 
 // lowMemoryRecent: the daemon said "low memory" within the window before t.
 func (d *daemonState) lowMemoryRecent(t time.Time) bool {
-	return !d.lowMemAt.IsZero() && !t.Before(d.lowMemAt) && t.Sub(d.lowMemAt) <= DaemonLowMemoryWindow
+	return !d.lowMemAt.IsZero() && !t.Before(d.lowMemAt) && t.Sub(d.lowMemAt) <= daemonLowMemoryWindow
 }
 
 // daemonRetire: the daemon's own reaper. Retiring a settled worker for
@@ -271,7 +295,7 @@ func (s *State) adoptLoss(e *Event) Loss {
 	switch {
 	case d.silentEnd && d.silentLoop:
 		l.Cause = LossDaemonCrashLoop
-		l.Detail += "; it had died with no line again within " + vocab.FormatDuration(DaemonLoopWindow)
+		l.Detail += "; it had died with no line again within " + vocab.FormatDuration(daemonLoopWindow)
 	case d.silentEnd:
 		l.Cause = LossCrash
 		l.Detail += "; the daemon before it died with no line"

@@ -142,35 +142,6 @@ func (c Cause) Text() string {
 	return "cause not logged"
 }
 
-// OutcomeWhat names an outcome in a list of governor actions.
-func OutcomeWhat(o Outcome) string {
-	switch {
-	case o.Eviction:
-		return "EVICTED"
-	case o.Kind == KindAtCap:
-		return "would evict"
-	case o.Kind == KindYield:
-		return "yield"
-	case o.Kind == KindPressure:
-		return "pressure"
-	case o.Kind == KindIdleTimeout:
-		return "idle timeout"
-	}
-	return o.Kind.String()
-}
-
-// OutcomeCause says why, for any outcome, in words; an eviction's cause
-// reads as Cause.Text does in report.
-func OutcomeCause(o Outcome) string {
-	switch {
-	case o.Kind == KindPressure:
-		return "memory pressure (" + o.CauseName() + ")"
-	case o.Kind == KindYield:
-		return "at cap, " + o.CauseName() + " spawn refused"
-	}
-	return o.Cause.Text()
-}
-
 // CapText is the cap with its source: "8 (logged)", "~8 (est.)", "?".
 func CapText(c CapView) string {
 	switch {
@@ -180,27 +151,4 @@ func CapText(c CapView) string {
 		return fmt.Sprintf("%d (logged)", c.Value)
 	}
 	return fmt.Sprintf("~%d (est.)", c.Value)
-}
-
-// EffectiveText is the governor's last logged count with its age:
-// "governor 9 effective, 12s ago", or that none was logged.
-func EffectiveText(e EffectiveView) string {
-	if e.Source != vocab.SourceLogged {
-		return "the governor has not logged its count yet"
-	}
-	return fmt.Sprintf("governor %d effective, %s ago", e.Value, vocab.FormatDuration(e.Age))
-}
-
-// SessionsText is the whole session count in one line, as snapshot prints
-// it: "8 live / cap 8 (logged) · governor 9 effective, 12s ago".
-func SessionsText(s Snapshot) string {
-	capText := CapText(s.Cap)
-	if s.Cap.Source == vocab.SourceLogged && !s.Cap.At.IsZero() {
-		capText = fmt.Sprintf("%d (logged %s ago)", s.Cap.Value, vocab.FormatDuration(s.Cap.Age))
-	}
-	eff := EffectiveText(s.Effective)
-	if s.Stale {
-		eff = "no governor count: the log is silent"
-	}
-	return fmt.Sprintf("%d live / cap %s · %s", s.Live, capText, eff)
 }

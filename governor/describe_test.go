@@ -46,14 +46,9 @@ func TestEstimateWording(t *testing.T) {
 		{governor.CausePressure.Text(), "memory pressure"},
 		{governor.CauseUnknown.Text(), "cause not logged"},
 		{governor.CauseNone.Text(), "cause not logged"},
-		{governor.OutcomeCause(governor.Outcome{Kind: governor.KindPause, Cause: governor.CauseUnknown, Eviction: true}), "cause not logged"},
-		{governor.OutcomeCause(governor.Outcome{Kind: governor.KindYield, Cause: governor.CauseWarm}), "at cap, warm spawn refused"},
-		{governor.OutcomeCause(governor.Outcome{Kind: governor.KindYield, Cause: governor.CauseOther, Other: "scheduled"}), "at cap, scheduled spawn refused"},
-		{governor.OutcomeCause(governor.Outcome{Kind: governor.KindPressure, Cause: governor.CauseCritical}), "memory pressure (critical)"},
 		{governor.CapText(governor.CapView{Value: 8, Source: vocab.SourceLogged}), "8 (logged)"},
 		{governor.CapText(governor.CapView{Value: 8, Source: vocab.SourceEstimated}), "~8 (est.)"},
 		{governor.CapText(governor.CapView{Source: vocab.SourceUnknown}), "?"},
-		{governor.EffectiveText(governor.EffectiveView{Source: vocab.SourceUnknown}), "the governor has not logged its count yet"},
 	} {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)

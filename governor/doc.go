@@ -9,13 +9,17 @@
 // headroom). It also keeps the account's quota readings (state_quota.go)
 // and puts the quota package's figures for them in the Snapshot; which
 // figure is shown, its state, words and burn estimate are quota's. Every
-// figure and every wording shown by more than one consumer
-// (counts, causes, estimate labels) is defined here once, so the TUI,
-// report, metrics and notifications agree; the small words below the model
+// figure shown by more than one consumer (counts, causes, estimate
+// labels) is defined here once, so the TUI, report, metrics and
+// notifications agree. The words outputs print of the model (names for
+// sessions, the counts' line, short forms, the JSON shapes of snapshot,
+// events and restarts; more as they are freed from it) are the words package's, above this one, which governor never
+// imports; the small words below the model
 // (the sanitiser for log text, units, Source and Figure) are vocab's.
 //
 // It may not touch the outside world: no I/O, no time.Now, no goroutines, and
-// it imports nothing of the project but vocab and quota. Callers pass the clock in, which keeps
+// it imports nothing of the project but vocab, quota and host (the host and
+// process samples' types, below it). Callers pass the clock in, which keeps
 // replay, tests and the live TUI on the same code. Turning bytes into events
 // is ingest's job, not this package's.
 package governor

@@ -1,8 +1,10 @@
 package governor
 
+import "github.com/coworktop/coworktop/host"
+
 // The enums the model shares with ingest, ui, render, metrics and
 // notify. Each is a typed integer with its values here (PressureLevel in
-// pressure_level.go, Source, CountBasis and AppEnd beside the Snapshot), so
+// host, Source in vocab, AppEnd beside the Snapshot), so
 // a consumer compares against a constant, never a literal that can drift
 // from what the parser writes. Their String and MarshalText
 // (enums_text.go) are the text `events` and the JSON outputs print.
@@ -16,6 +18,7 @@ package governor
 // prints.
 type Reason int8
 
+// The reasons.
 const (
 	ReasonNone          Reason = iota // none logged
 	ReasonWarm                        // "warm": a warm spawn (focus) at the cap
@@ -125,6 +128,7 @@ func ReasonOf(s string) (Reason, string) {
 // writes no other.
 type Verb int8
 
+// The verbs.
 const (
 	VerbNone       Verb = iota
 	VerbEvicting        // "evicting"
@@ -137,16 +141,6 @@ var verbNames = [...]string{VerbEvicting: "evicting", VerbWouldEvict: "would_evi
 // String is the verb as `events` prints it ("" for none).
 func (v Verb) String() string { return verbEnum.Name(v) }
 
-// verbOf is the Verb of a verb's text; false when none has that text.
-func verbOf(s string) (Verb, bool) {
-	for v, name := range verbNames {
-		if name == s {
-			return Verb(v), true
-		}
-	}
-	return VerbNone, false
-}
-
 // Cause is what an Outcome says happened: the cause of an eviction, the
 // spawn reason of a yield or at-cap line, or the level of a pressure
 // event. It is an integer; a spawn reason or level no constant names keeps
@@ -155,6 +149,7 @@ func verbOf(s string) (Verb, bool) {
 // words.
 type Cause int8
 
+// The causes.
 const (
 	CauseNone        Cause = iota // none logged
 	CauseWarm                     // "warm"
@@ -216,11 +211,11 @@ func reasonCause(e *Event) (Cause, string) {
 // text when it is neither warning nor critical.
 func pressureCause(e *Event) (Cause, string) {
 	switch e.Pressure {
-	case PressureUnknown:
+	case host.PressureUnknown:
 		return CauseNone, ""
-	case PressureWarning:
+	case host.PressureWarning:
 		return CauseWarning, ""
-	case PressureCritical:
+	case host.PressureCritical:
 		return CauseCritical, ""
 	}
 	return CauseOther, e.PressureText()
@@ -229,6 +224,7 @@ func pressureCause(e *Event) (Cause, string) {
 // VMState is the Cowork VM's state as its logs describe it.
 type VMState int8
 
+// The VM's states.
 const (
 	VMUnknown VMState = iota // "unknown": no VM line yet
 	VMBooting                // "booting"
@@ -247,6 +243,7 @@ var VMStates = []VMState{VMUnknown, VMBooting, VMRunning, VMStalled, VMFailed, V
 // FileState is how reading one log file is going.
 type FileState int8
 
+// The file states.
 const (
 	FileStateNone  FileState = iota // not said: "" in the outputs
 	FileBackfill                    // "backfill": read at start-up from history
@@ -268,6 +265,7 @@ var FileStates = []FileState{FileBackfill, FileFollowing, FileWaiting, FileUnrea
 // prints.
 type Level int8
 
+// The levels.
 const (
 	LevelNone  Level = iota // not logged (an event made by hand)
 	LevelInfo               // "info"

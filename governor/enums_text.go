@@ -87,23 +87,23 @@ func (v *VMState) UnmarshalText(b []byte) error {
 	return vmStateEnum.Read(v, b)
 }
 
-// countBasisNames and appEndNames are the texts of CountBasis and AppEnd.
+// countBasisNames and appEndNames are the texts of countBasis and AppEnd.
 var (
-	countBasisNames = [...]string{BasisLive: "live"}
+	countBasisNames = [...]string{basisLive: "live"}
 	appEndNames     = [...]string{AppEndQuit: "quit", AppEndUpdate: "update restart", AppEndCrash: "crash"}
 )
 
-// countBasisEnum is CountBasis's texts (String, MarshalText, UnmarshalText).
-var countBasisEnum = vocab.Enum[CountBasis]{Names: countBasisNames[:], What: "count basis"}
+// countBasisEnum is countBasis's texts (String, MarshalText, UnmarshalText).
+var countBasisEnum = vocab.Enum[countBasis]{Names: countBasisNames[:], What: "count basis"}
 
-// String is the basis's text ("" for BasisNone).
-func (b CountBasis) String() string { return countBasisEnum.Name(b) }
+// String is the basis's text ("" for basisNone).
+func (b countBasis) String() string { return countBasisEnum.Name(b) }
 
 // MarshalText writes the text.
-func (b CountBasis) MarshalText() ([]byte, error) { return countBasisEnum.Text(b) }
+func (b countBasis) MarshalText() ([]byte, error) { return countBasisEnum.Text(b) }
 
 // UnmarshalText reads a basis's text; a text no basis has is an error.
-func (b *CountBasis) UnmarshalText(t []byte) error { return countBasisEnum.Read(b, t) }
+func (b *countBasis) UnmarshalText(t []byte) error { return countBasisEnum.Read(b, t) }
 
 // appEndEnum is AppEnd's texts (String, MarshalText, UnmarshalText).
 var appEndEnum = vocab.Enum[AppEnd]{Names: appEndNames[:], What: "app end"}
@@ -155,18 +155,6 @@ func (k RiskKind) MarshalText() ([]byte, error) { return riskKindEnum.Text(k) }
 
 // UnmarshalText reads a risk kind's text; a text no kind has is an error.
 func (k *RiskKind) UnmarshalText(t []byte) error { return riskKindEnum.Read(k, t) }
-
-// groupKindEnum is GroupKind's texts (String, MarshalText, UnmarshalText).
-var groupKindEnum = vocab.Enum[GroupKind]{Names: groupKindNames[:], What: "group kind"}
-
-// String is the group kind's stable text ("" for GroupNone).
-func (k GroupKind) String() string { return groupKindEnum.Name(k) }
-
-// MarshalText writes the text.
-func (k GroupKind) MarshalText() ([]byte, error) { return groupKindEnum.Text(k) }
-
-// UnmarshalText reads a group kind's text; a text no kind has is an error.
-func (k *GroupKind) UnmarshalText(t []byte) error { return groupKindEnum.Read(k, t) }
 
 // sessionStateEnum is SessionState's texts (String, MarshalText, UnmarshalText).
 var sessionStateEnum = vocab.Enum[SessionState]{Names: sessionStateNames[:], What: "session state"}

@@ -37,14 +37,11 @@ func TestEnumsMarshalTheirText(t *testing.T) {
 	for c := CauseNone; c < CauseOther; c++ {
 		add(c, func(b []byte) (any, error) { var x Cause; err := x.UnmarshalText(b); return x, err })
 	}
-	for p := PressureUnknown; p < PressureOther; p++ {
-		add(p, func(b []byte) (any, error) { var x PressureLevel; err := x.UnmarshalText(b); return x, err })
-	}
 	for f := FileStateNone; int(f) < len(fileStateNames); f++ {
 		add(f, func(b []byte) (any, error) { var x FileState; err := x.UnmarshalText(b); return x, err })
 	}
-	for b := BasisNone; int(b) < len(countBasisNames); b++ {
-		add(b, func(t []byte) (any, error) { var x CountBasis; err := x.UnmarshalText(t); return x, err })
+	for b := basisNone; int(b) < len(countBasisNames); b++ {
+		add(b, func(t []byte) (any, error) { var x countBasis; err := x.UnmarshalText(t); return x, err })
 	}
 	for a := AppUp; int(a) < len(appEndNames); a++ {
 		add(a, func(t []byte) (any, error) { var x AppEnd; err := x.UnmarshalText(t); return x, err })
@@ -66,9 +63,6 @@ func TestEnumsMarshalTheirText(t *testing.T) {
 	}
 	if len(RiskKinds) != len(riskKindNames)-1 {
 		t.Errorf("RiskKinds lists %d of %d kinds", len(RiskKinds), len(riskKindNames)-1)
-	}
-	for g := GroupNone; int(g) < len(groupKindNames); g++ {
-		add(g, func(t []byte) (any, error) { var x GroupKind; err := x.UnmarshalText(t); return x, err })
 	}
 	for st := StateNone; int(st) < len(sessionStateNames); st++ {
 		add(st, func(t []byte) (any, error) { var x SessionState; err := x.UnmarshalText(t); return x, err })
@@ -109,13 +103,12 @@ func TestEnumsRefuseUnknownTexts(t *testing.T) {
 	for want, read := range map[string]encoding.TextUnmarshaler{
 		`unknown file state "x"`:    new(FileState),
 		`unknown VM state "x"`:      new(VMState),
-		`unknown count basis "x"`:   new(CountBasis),
+		`unknown count basis "x"`:   new(countBasis),
 		`unknown app end "x"`:       new(AppEnd),
 		`unknown source "x"`:        new(vocab.Source),
 		`unknown record source "x"`: new(RecordSource),
 		`unknown attention "x"`:     new(Attention),
 		`unknown risk kind "x"`:     new(RiskKind),
-		`unknown group kind "x"`:    new(GroupKind),
 		`unknown session state "x"`: new(SessionState),
 	} {
 		if err := read.UnmarshalText([]byte("x")); err == nil || err.Error() != want {

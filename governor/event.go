@@ -2,6 +2,8 @@ package governor
 
 import (
 	"time"
+
+	"github.com/coworktop/coworktop/host"
 )
 
 // Kind names what an Event says. The names are stable: they appear in
@@ -97,6 +99,12 @@ const (
 	// claude-logs.md §7.8.
 	KindVMBundleDeleted // vm.bundle_deleted: [deleteVMBundle] Deleted rootfs.vhdx: the VM's disk and what was on it are gone
 
+	// claude-logs.md §7.9.
+	KindVMUnsupported     // vm.unsupported: [cleanupVMBundleIfUnsupported] yukonSilver not supported: a refusal to start, no failed boot
+	KindVMDownload        // vm.download: [downloadVM] …: the VM's bundle is being fetched (booting, not stalled)
+	KindVMReinstall       // vm.reinstall: Reinstall files deleted (sessiondata.img and rootfs.img.zst preserved): a repair that kept the session data
+	KindDaemonRespawnFail // daemon.respawn_failed: [supervisor] upgrade self-respawn failed to spawn: EACCES …: its workers are at risk
+
 	// A new kind goes above this line, and its entry in kinds.go's table.
 	kindCount // the number of kinds plus one (the zero Kind): not a kind
 )
@@ -122,10 +130,10 @@ type Event struct {
 	// PressureText).
 	Kind     Kind
 	Level    Level
-	Reason   Reason        // warm|user (spawn), governor_evict|idle_timeout (pause), …
-	Verb     Verb          // G2: evicting|would_evict
-	Pressure PressureLevel // G4: warning|critical
-	Health   Health        // session.cycle_health: healthy|unhealthy
+	Reason   Reason             // warm|user (spawn), governor_evict|idle_timeout (pause), …
+	Verb     Verb               // G2: evicting|would_evict
+	Pressure host.PressureLevel // G4: warning|critical
+	Health   Health             // session.cycle_health: healthy|unhealthy
 
 	Session string // local_<uuid>, as logged
 
@@ -166,6 +174,9 @@ type EventDetail struct {
 	// LowMemory: the daemon said it acted under low memory (daemon.retire
 	// "[low memory]", daemon.settled "possibly low memory").
 	LowMemory bool
+	// NoResponse: session.cycle_health said hadFirstResponse=false (the
+	// process never answered; after a crash it never ran: no return).
+	NoResponse bool
 
 	From     string // app.updated: the version before
 	To       string // app.updated: the version now running
@@ -181,7 +192,7 @@ type EventDetail struct {
 
 	LevelText    string // the level, when it is none the app writes (LevelOther)
 	ReasonText   string // the reason, when no constant names it (ReasonOther)
-	PressureText string // the G4 level, when no constant names it (PressureOther)
+	PressureText string // the G4 level, when no constant names it (host.PressureOther)
 }
 
 // ReasonText is the event's reason as logged ("" when none was).
@@ -197,7 +208,7 @@ func (e *Event) ReasonText() string {
 
 // PressureText is the event's G4 level as logged ("" when none was).
 func (e *Event) PressureText() string {
-	if e.Pressure == PressureOther {
+	if e.Pressure == host.PressureOther {
 		if e.Detail == nil {
 			return ""
 		}
@@ -239,31 +250,12 @@ func (e *Event) Detailed() *EventDetail {
 // Health is what a session.cycle_health line says of the cycle.
 type Health int8
 
+// The cycle's health.
 const (
 	HealthNone      Health = iota // not a cycle_health event
 	HealthGood                    // "healthy cycle for …"
 	HealthUnhealthy               // "unhealthy cycle for …", or an error the cycle ended on
 )
-
-// Healthy is the JSON outputs' "healthy": nil for none.
-func (h Health) Healthy() *bool {
-	if h == HealthNone {
-		return nil
-	}
-	ok := h == HealthGood
-	return &ok
-}
-
-// healthOf is the Health that Healthy gave.
-func healthOf(b *bool) Health {
-	switch {
-	case b == nil:
-		return HealthNone
-	case *b:
-		return HealthGood
-	}
-	return HealthUnhealthy
-}
 
 // MemorySample is one [process-memory] line. Figures are MB as logged.
 type MemorySample struct {

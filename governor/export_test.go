@@ -7,5 +7,13 @@ var (
 	RulesFor  = rulesFor
 )
 
+// Constants the external tests compare with.
+const (
+	BasisLive            = basisLive
+	ExitWindowsTerminate = exitWindowsTerminate
+	PressureFreshFor     = pressureFreshFor
+	TerminalPrefix       = terminalPrefix
+)
+
 // CrashText is crashText, for the external tests.
 func (c Crash) CrashText() string { return c.crashText() }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -14,12 +15,6 @@ import (
 // A Hyper-V VM is Cowork's when its processes were created at the VM start
 // cowork-service.log wrote; without that line it is "a Hyper-V VM, maybe
 // Cowork's", never the Cowork VM. vmmemWSL is WSL's, always (its own row).
-
-// Keys of the groups the scanner names and the model places.
-const (
-	HyperVGroupKey = "hyperv" // vmwp and vmmem, owner not yet placed
-	CoworkGroupKey = "cowork"
-)
 
 // Match window around the service's VM start: a worker created more than
 // hyperVEarly before the logged start predates it (the stamp may be cut to
@@ -50,15 +45,17 @@ func isServiceLog(file string) bool {
 	return strings.Contains(strings.ToLower(file), "cowork-service")
 }
 
-// noteServiceVM keeps the service log's VM start ("[HCS] Config JSON:"
-// begins it, "[VM] VM started successfully" ends it) and forgets it when
-// the service stops or starts again.
+// noteServiceVM keeps the service log's VM start ("[HCS] Config JSON:",
+// the document the service prepares a VM with, begins it; "[VM] VM started
+// successfully" ends it) and forgets it when the service stops or starts
+// again. The document is no boot of the VM's state (applyVM): only its
+// time, for matching the worker processes.
 func (s *State) noteServiceVM(e *Event) {
 	if !isServiceLog(e.File) {
 		return
 	}
 	switch e.Kind {
-	case KindVMBoot:
+	case KindVMBoot, KindVMConfig:
 		s.svcVM = serviceVM{bootAt: e.Time}
 	case KindVMReady:
 		s.svcVM.readyAt = e.Time
@@ -88,23 +85,23 @@ func (v serviceVM) window() (from, to time.Time, ok bool) {
 // processes created at the service's VM start as the Cowork VM, the rest
 // as another VM, or all of it as "maybe Cowork's" when the service runs
 // and its log gave no start. groups is not modified.
-func (s *State) placeHyperV(groups []ProcessGroup) []ProcessGroup {
+func (s *State) placeHyperV(groups []host.ProcessGroup) []host.ProcessGroup {
 	hv := -1
 	service := false
 	for i := range groups {
 		switch {
-		case groups[i].Key == HyperVGroupKey:
+		case groups[i].Key == host.HyperVGroupKey:
 			hv = i
-		case groups[i].Kind == GroupCoworkService && groups[i].Processes > 0:
+		case groups[i].Kind == host.GroupCoworkService && groups[i].Processes > 0:
 			service = true
 		}
 	}
 	if hv < 0 {
-		return append([]ProcessGroup(nil), groups...) // the state reuses its array
+		return append([]host.ProcessGroup(nil), groups...) // the state reuses its array
 	}
-	out := append([]ProcessGroup(nil), groups...)
+	out := append([]host.ProcessGroup(nil), groups...)
 	g := &out[hv]
-	g.Kind, g.Name, g.Note = GroupCompetitor, hyperVName, hyperVNoService
+	g.Kind, g.Name, g.Note = host.GroupCompetitor, hyperVName, hyperVNoService
 	if !service && s.svcVM == (serviceVM{}) {
 		return out
 	}
@@ -113,7 +110,7 @@ func (s *State) placeHyperV(groups []ProcessGroup) []ProcessGroup {
 		g.Name, g.Note = hyperVMaybeName, hyperVNoStart
 		return out
 	}
-	var vm, rest []ProcessMember
+	var vm, rest []host.ProcessMember
 	for _, m := range g.Members {
 		if !m.Started.IsZero() && !m.Started.Before(from) && !m.Started.After(to) {
 			vm = append(vm, m)
@@ -126,7 +123,7 @@ func (s *State) placeHyperV(groups []ProcessGroup) []ProcessGroup {
 		return out
 	}
 	cowork := membersGroup(*g, vm)
-	cowork.Key, cowork.Name, cowork.Kind = CoworkGroupKey, coworkVMName, GroupCowork
+	cowork.Key, cowork.Name, cowork.Kind = host.CoworkGroupKey, coworkVMName, host.GroupCowork
 	cowork.Note = "matched to the VM start cowork-service.log wrote at " + s.svcVM.startClock() + " by its processes' creation time"
 	cowork.GuestMemory = vocab.Figure{Value: 4 << 30, Known: true, Source: "fixed size"}
 	if s.vm.MemoryMB > 0 {
@@ -150,7 +147,7 @@ func (v serviceVM) startClock() string {
 }
 
 // membersGroup is g holding only ms, its sums made again from them.
-func membersGroup(g ProcessGroup, ms []ProcessMember) ProcessGroup {
+func membersGroup(g host.ProcessGroup, ms []host.ProcessMember) host.ProcessGroup {
 	n := g
 	n.Members, n.PIDs = ms, nil
 	n.Processes, n.Unreadable = len(ms), 0

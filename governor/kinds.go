@@ -91,7 +91,7 @@ func kindTable() [kindCount]kindInfo {
 
 		// Session lifecycle.
 		KindSessionStart: {name: "session.start", apply: bySession, describe: func(e Event) string {
-			return fmt.Sprintf("session %s started in %s", vocab.ShortID(e.Session), projectName(e.Cwd))
+			return fmt.Sprintf("session %s started in %s", vocab.ShortID(e.Session), ProjectName(e.Cwd))
 		}},
 		KindFocus:   {name: "session.focus", apply: bySession, describe: sessionWords("focused")},
 		KindWarming: {name: "session.warming", apply: bySession, describe: sessionWords("warming")},
@@ -227,6 +227,20 @@ func kindTable() [kindCount]kindInfo {
 		KindDaemonSpare: {name: "daemon.spare", apply: byDaemon, describe: words("claude code daemon: spare host spawned")},
 		KindVMBundleDeleted: {name: "vm.bundle_deleted", apply: byVM, tone: ToneCritical, describe: func(e Event) string {
 			return "vm: " + VMBundleDeletedText + ": " + e.Text
+		}},
+
+		// What a line proves, and more real lines (claude-logs.md §7.9).
+		KindVMUnsupported: {name: "vm.unsupported", apply: byVM, tone: ToneWarn, describe: func(e Event) string {
+			return "vm: " + VMUnsupportedText + ": " + e.Text
+		}},
+		KindVMDownload: {name: "vm.download", apply: byVM, describe: func(e Event) string {
+			return "vm: downloading its bundle: " + e.Text
+		}},
+		KindVMReinstall: {name: "vm.reinstall", apply: byVM, describe: func(e Event) string {
+			return "vm: repair deleted its reinstall files: " + e.Text
+		}},
+		KindDaemonRespawnFail: {name: "daemon.respawn_failed", apply: byDaemon, tone: ToneCritical, describe: func(e Event) string {
+			return "claude code daemon: " + DaemonRespawnFailedText + ": " + e.Text
 		}},
 	}
 }

@@ -32,7 +32,7 @@ func (c Crash) crashText() string {
 	switch {
 	case c.Signal != "":
 		return c.Signal
-	case c.ExitCode != nil && *c.ExitCode == ExitWindowsTerminate:
+	case c.ExitCode != nil && *c.ExitCode == exitWindowsTerminate:
 		return fmt.Sprintf("killed (exit %d: Windows DBG_TERMINATE_PROCESS)", *c.ExitCode)
 	case c.ExitCode != nil:
 		return fmt.Sprintf("exit %d", *c.ExitCode)
@@ -40,9 +40,9 @@ func (c Crash) crashText() string {
 	return "unknown"
 }
 
-// ExitWindowsTerminate is 0x40010004, DBG_TERMINATE_PROCESS: a process
+// exitWindowsTerminate is 0x40010004, DBG_TERMINATE_PROCESS: a process
 // that exits with it on Windows was killed, not crashed (#84764).
-const ExitWindowsTerminate = 1073807364
+const exitWindowsTerminate = 1073807364
 
 // Crashes returns the crashes in log order (bounded by Limits.Evictions)
 // and how many older ones were not kept.
@@ -92,6 +92,8 @@ func (s *State) applyEnd(e *Event) {
 		s.protect(s.get(e.Session, e.Time))
 	case KindRemoteControl:
 		s.touch(e.Session, e.Time).remoteControl = true
+	default:
+		s.unrouted(e)
 	}
 }
 
@@ -150,6 +152,8 @@ func (s *State) applyAppLifecycle(e *Event) {
 		s.secondInstance(e)
 	case KindPTYHostExit:
 		c.PTYHostExits++
+	default:
+		s.unrouted(e)
 	}
 }
 
@@ -176,5 +180,7 @@ func (s *State) applyService(e *Event) {
 		if s.vm.State == VMRunning || s.vm.State == VMBooting {
 			s.vm.State = VMStopped
 		}
+	default:
+		s.unrouted(e)
 	}
 }

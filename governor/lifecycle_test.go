@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 )
 
 func applyEvents(s *governor.State, evs ...governor.Event) {
@@ -151,7 +152,7 @@ func TestSweepOutlook2x(t *testing.T) {
 		evs = append(evs,
 			governor.Event{Time: sec(7), Kind: governor.KindRemoteControl, Session: "local_1"}, // protected
 			governor.Event{Time: sec(590), Kind: governor.KindTurnEnd, Session: "local_6"},     // running: idle 10 s
-			governor.Event{Time: sec(600), Kind: governor.KindPressure, Pressure: governor.PressureCritical, Effective: 8},
+			governor.Event{Time: sec(600), Kind: governor.KindPressure, Pressure: host.PressureCritical, Effective: 8},
 			governor.Event{Time: sec(600), Kind: governor.KindAcquire, Cap: 6, Effective: 6},
 		)
 		applyEvents(s, evs...)

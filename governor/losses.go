@@ -101,6 +101,9 @@ type Loss struct {
 	// Detail is what the evidence says beyond the cause and the idle time:
 	// "SIGKILL", "crashed: exit 1 within 5s of spawn ×3".
 	Detail string `json:"detail,omitempty"`
+	// Short is Detail in a few words for the screen's one line
+	// (ShortCause), made beside it; empty where Detail is short already.
+	Short string `json:"-"`
 	// IdleS and IdleSource are an eviction's or idle timeout's idle time,
 	// as Outcome has them (IdleSource empty: none).
 	IdleS      int          `json:"idle_s,omitempty"`
@@ -213,7 +216,7 @@ func (s *State) markBack(list []Loss) {
 		}
 		if l.Cause == LossUpdateRestart && l.Session != "" && s.curRestart != nil {
 			if sess, ok := s.sessions[l.Session]; ok && sess.restart != nil && sess.restart.cut && sess.restart.audit.at.Equal(l.Time) {
-				l.Detail = TurnCutText(int(sess.restart.cutS))
+				l.Detail, l.Short = TurnCutText(int(sess.restart.cutS)), "turn cut after "+vocab.ShortDuration(time.Duration(sess.restart.cutS)*time.Second)
 			}
 		}
 	}

@@ -30,8 +30,8 @@ const UpdateWhenText = "when: the app installs it the next time it sits idle (pu
 // saw the stealth restart (claude-logs.md §7.8: 10 to 35 minutes; one
 // report 57).
 const (
-	UpdateIdleEarliest = 10 * time.Minute
-	UpdateIdleLatest   = 35 * time.Minute
+	updateIdleEarliest = 10 * time.Minute
+	updateIdleLatest   = 35 * time.Minute
 )
 
 // pendingUpdate is what the updater's lines say about an update not yet
@@ -74,6 +74,8 @@ func (s *State) applyPending(e *Event) {
 		if since := e.Time.Add(-time.Duration(det.PendingS) * time.Second); !p.sinceLogged && (p.since.IsZero() || since.Before(p.since)) {
 			p.since = since // the app's own count of hours: pending since at most this
 		}
+	default:
+		s.unrouted(e)
 	}
 }
 
@@ -115,7 +117,7 @@ func updateWhen(v *UpdateView, sinceLogged bool, now time.Time) string {
 	if !sinceLogged || v.Since.IsZero() {
 		return UpdateWhenText
 	}
-	v.WindowFrom, v.WindowTo = v.Since.Add(UpdateIdleEarliest), v.Since.Add(UpdateIdleLatest)
+	v.WindowFrom, v.WindowTo = v.Since.Add(updateIdleEarliest), v.Since.Add(updateIdleLatest)
 	if now.After(v.WindowTo) {
 		return UpdateWhenText + ", so any time now (estimated by coworktop from the download at " + v.Since.Format("15:04") + ")"
 	}
@@ -200,7 +202,7 @@ func updateRisk(v *UpdateView) Risk {
 	if !v.LastDeferral.IsZero() {
 		ev = append(ev, "last deferral "+v.LastDeferral.Format(time.DateTime))
 	}
-	return Risk{Kind: RiskUpdateRestart, Sessions: v.Sessions, Backed: true,
+	return Risk{Kind: RiskUpdateRestart, Sessions: v.Sessions, Backed: true, Short: shortUpdate,
 		Summary: v.Summary + "; " + v.When, Evidence: ev}
 }
 
@@ -221,7 +223,7 @@ func (v *UpdateView) NoteText() (title, message string) {
 	switch {
 	case v.Deferrals > 0:
 		message += ". Put off " + plural3(v.Deferrals, "time", "times") + " while Claude works: it installs when the app next sits idle or stops deferring."
-	case !v.WindowTo.IsZero() && v.PendingS > int64(UpdateIdleLatest/time.Second):
+	case !v.WindowTo.IsZero() && v.PendingS > int64(updateIdleLatest/time.Second):
 		message += ". Any time now, when the app sits idle" + from
 	case !v.WindowTo.IsZero():
 		message += ". About " + v.WindowFrom.Format("15:04") + " to " + v.WindowTo.Format("15:04") + ", when the app sits idle" + from

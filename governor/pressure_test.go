@@ -3,24 +3,26 @@ package governor
 import (
 	"testing"
 	"time"
+
+	"github.com/coworktop/coworktop/host"
 )
 
 func TestLoggedPressureGoesStale(t *testing.T) {
 	t.Parallel()
 	at := time.Date(2026, 9, 30, 10, 0, 0, 0, time.UTC)
-	s := Snapshot{Pressure: PressureCritical, PressureAt: at}
+	s := Snapshot{Pressure: host.PressureCritical, PressureAt: at}
 	for _, c := range []struct {
 		after      time.Duration
-		host, want PressureLevel
+		host, want host.PressureLevel
 	}{
-		{time.Minute, PressureUnknown, PressureCritical},
-		{PressureFreshFor, PressureUnknown, PressureCritical},
-		{PressureFreshFor + time.Second, PressureUnknown, PressureUnknown},
-		{PressureFreshFor + time.Second, PressureWarning, PressureWarning},
-		{time.Minute, PressureWarning, PressureCritical},
+		{time.Minute, host.PressureUnknown, host.PressureCritical},
+		{pressureFreshFor, host.PressureUnknown, host.PressureCritical},
+		{pressureFreshFor + time.Second, host.PressureUnknown, host.PressureUnknown},
+		{pressureFreshFor + time.Second, host.PressureWarning, host.PressureWarning},
+		{time.Minute, host.PressureWarning, host.PressureCritical},
 	} {
 		s.Now = at.Add(c.after)
-		s.Host = &HostMemory{Pressure: c.host}
+		s.Host = &host.HostMemory{Pressure: c.host}
 		if got := s.PressureNow(); got != c.want {
 			t.Errorf("%s after, host %s: PressureNow %s, want %s", c.after, c.host, got, c.want)
 		}

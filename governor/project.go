@@ -5,9 +5,9 @@ import (
 	"strings"
 )
 
-// projectName is the base name of a session's working folder, the way people
+// ProjectName is the base name of a session's working folder, the way people
 // name their projects. Windows and POSIX separators both count.
-func projectName(cwd string) string {
+func ProjectName(cwd string) string {
 	if cwd == "" {
 		return ""
 	}

@@ -9,8 +9,8 @@ func TestProjectName(t *testing.T) {
 		"/Users/u/projects/billing": "billing", `C:\Users\bob\src\app`: "app",
 		`C:\Users\bob\src\app\`: "app", "/srv/x/": "x", "": "",
 	} {
-		if got := projectName(cwd); got != want {
-			t.Errorf("projectName(%q) = %q, want %q", cwd, got, want)
+		if got := ProjectName(cwd); got != want {
+			t.Errorf("ProjectName(%q) = %q, want %q", cwd, got, want)
 		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"time"
+
+	"github.com/coworktop/coworktop/host"
 )
 
 // How the app goes down and comes back: one quit writes several lines
@@ -75,6 +77,8 @@ func (s *State) applyQuit(e *Event) {
 			}
 			s.pending.restartAt = e.Time
 		}
+	default:
+		s.unrouted(e)
 	}
 	s.app.DownBy = AppEndQuit
 	if q.update {
@@ -142,7 +146,7 @@ func (s *State) appBack() { s.app.DownSince, s.app.DownBy = time.Time{}, AppUp }
 // after the last quit's lines: the app is writing again.
 func (s *State) noteAppAlive(e *Event) {
 	if e.Time.Sub(s.quit.last) > quitGrace && isMainLog(e.File) {
-		s.appBack()
+		s.appBackAt(e.Time)
 	}
 }
 
@@ -156,7 +160,7 @@ type startUndo struct {
 	at          time.Time
 	app         AppView
 	effective   EffectiveView
-	pressure    PressureLevel
+	pressure    host.PressureLevel
 	pressureOth string
 	pressureAt  time.Time
 	pending     pendingUpdate

@@ -1,6 +1,7 @@
 package governor
 
 import (
+	"strings"
 	"time"
 
 	"github.com/coworktop/coworktop/vocab"
@@ -106,6 +107,19 @@ type CodeRecord struct {
 	// RemoteControl is on when the record names a Remote Control bridge
 	// (bridgeSessionId).
 	RemoteControl Toggle
+	// Entrypoint is what started it, as recorded ("cli" from a terminal,
+	// "claude-desktop" from the app); "" not reported.
+	Entrypoint string
+	// Tmux is the tmux pane it runs in ("0:@0.%0"), when it runs in one.
+	Tmux string
+}
+
+// fromTerminal reports a record that says it was not started by the
+// desktop app: its entrypoint is reported and is not the app's, and it
+// names no desktop session. The desktop app's governor neither caps nor
+// evicts such a session, yet it shares the machine and the account.
+func (c CodeRecord) fromTerminal() bool {
+	return c.HostSessionID == "" && c.Entrypoint != "" && !strings.HasPrefix(c.Entrypoint, "claude-desktop")
 }
 
 // AppRecord is one of the desktop app's session records
@@ -178,6 +192,9 @@ type recordState struct {
 	app    map[string]*AppRecord  // by SessionID
 	waits  map[string]waitMark    // by session (local id, or "bg:"+job id)
 	busy   map[string]busyMark    // by session: when a busy record last moved (stalled.go)
+	// terminal: the live records of sessions started outside the app
+	// (CodeRecord.fromTerminal), in reading order.
+	terminal []*CodeRecord
 	// leftover: records of desktop sessions whose process is gone, by
 	// HostSessionID, for the losses only (never shown as live).
 	leftover map[string]CodeRecord
@@ -202,13 +219,17 @@ func (s *State) ApplyRecords(r Records) {
 		}
 	}
 	rs.code = make(map[string]*CodeRecord, len(r.Code))
+	rs.terminal = rs.terminal[:0]
 	for i := range r.Code {
 		c := &r.Code[i]
 		if c.HostSessionID == "" && c.SessionID != "" {
 			c.HostSessionID = byCLI[c.SessionID] // older builds: joined through the app's record
 		}
-		if c.HostSessionID != "" {
+		switch {
+		case c.HostSessionID != "":
 			rs.code[c.HostSessionID] = c
+		case c.fromTerminal():
+			rs.terminal = append(rs.terminal, c)
 		}
 	}
 	if len(r.Leftover) > 0 {
@@ -229,6 +250,12 @@ func (s *State) ApplyRecords(r Records) {
 	waits := make(map[string]waitMark)
 	for id, c := range rs.code {
 		if AttentionOf(c.Status) == AttentionWaiting {
+			waits[id] = rs.keepWait(id, c.WaitingFor, c.UpdatedAt, FromCodeRecord, r.At)
+		}
+	}
+	for _, c := range rs.terminal {
+		if AttentionOf(c.Status) == AttentionWaiting {
+			id := terminalID(*c)
 			waits[id] = rs.keepWait(id, c.WaitingFor, c.UpdatedAt, FromCodeRecord, r.At)
 		}
 	}
@@ -296,3 +323,7 @@ func (s *State) RecordTitle(id string) string {
 
 // BackgroundPrefix starts the id of a background session's row.
 const BackgroundPrefix = "bg:"
+
+// terminalPrefix starts the id of a terminal session's row (its Claude
+// Code session id follows).
+const terminalPrefix = "term:"

@@ -90,8 +90,8 @@ func (v SessionView) NeedsYouText(now time.Time) string {
 	return what + " · " + vocab.ShortDuration(max(0, now.Sub(v.WaitingSince)))
 }
 
-// NearIdlePause: an idle pause this close puts a waiting session at risk.
-const NearIdlePause = 5 * time.Minute
+// nearIdlePause is how close an idle pause puts a waiting session at risk.
+const nearIdlePause = 5 * time.Minute
 
 // waitingRisks: a session that waits for the person and is also the next
 // victim, in a sweep's way, or near its idle pause, with every reason.
@@ -103,21 +103,24 @@ func waitingRisks(snap *Snapshot, others []Risk) []Risk {
 			continue
 		}
 		var why []string
-		backed := false
+		backed, short, due := false, "", time.Time{}
 		if snap.NextVictim != nil && snap.NextVictim.ID == v.ID {
-			why = append(why, "it is the next to be evicted (estimate)")
+			why, short = append(why, "it is the next to be evicted (estimate)"), shortEvictNext
 		}
 		for _, r := range others {
 			if r.Session == v.ID && r.Kind == RiskPressureSweep {
-				why = append(why, "a pressure sweep would evict it")
+				why, short, due = append(why, "a pressure sweep would evict it"), r.Short, r.Due
 			}
 			if r.Session == v.ID && (r.Kind == RiskPressureSweep || r.Kind == RiskEvictNext) && r.Backed {
 				backed = true
 			}
 		}
-		if v.TimerTimeout > 0 && v.TimerRemaining > 0 && v.TimerRemaining <= NearIdlePause {
+		if v.TimerTimeout > 0 && v.TimerRemaining > 0 && v.TimerRemaining <= nearIdlePause {
 			why = append(why, "its idle pause comes in "+vocab.FormatDuration(v.TimerRemaining))
 			backed = true // the timer is logged
+			if when := snap.Now.Add(v.TimerRemaining); due.IsZero() || when.Before(due) {
+				short, due = shortPausedIn(v.TimerRemaining), when
+			}
 		}
 		if len(why) == 0 {
 			continue
@@ -126,7 +129,7 @@ func waitingRisks(snap *Snapshot, others []Risk) []Risk {
 		if v.TimerTimeout > 0 {
 			ev = append(ev, "idle timer armed "+v.TimerArmedAt.Format(time.TimeOnly)+" for "+vocab.FormatDuration(v.TimerTimeout))
 		}
-		out = append(out, Risk{Kind: RiskWaitingAtRisk, Session: v.ID, Backed: backed, Evidence: ev,
+		out = append(out, Risk{Kind: RiskWaitingAtRisk, Session: v.ID, Backed: backed, Evidence: ev, Short: short, Due: due, // NEEDS YOU says the wait
 			Summary: fmt.Sprintf("%s has waited %s: %s", SessionName(*v), waitedFor(*v, snap.Now), joinReasons(why))})
 	}
 	return out
@@ -174,9 +177,11 @@ func joinReasons(why []string) string {
 // BackgroundView is one background session of the Claude Code supervisor,
 // a row of its own kind.
 type BackgroundView struct {
-	ID                 string       `json:"id"` // "bg:" + its job id
+	ID                 string       `json:"id"` // "bg:" + its job id, "term:" + its Claude Code session id
+	Kind               OutsideKind  `json:"kind"`
 	Name               string       `json:"name,omitempty"`
-	State              string       `json:"state,omitempty"` // working|blocked|done|failed|stopped, as recorded
+	Pane               string       `json:"tmux_pane,omitempty"` // a terminal session's tmux pane ("%0"), when it runs in one
+	State              string       `json:"state,omitempty"`     // working|blocked|done|failed|stopped, as recorded
 	Attention          Attention    `json:"attention"`
 	WaitingFor         string       `json:"waiting_for,omitempty"`
 	WaitingSince       time.Time    `json:"-"` // as "waiting_since" (records_json.go)
@@ -186,6 +191,68 @@ type BackgroundView struct {
 
 // NeedsYou reports whether the background session waits for the person.
 func (b BackgroundView) NeedsYou() bool { return b.Attention == AttentionWaiting }
+
+// OutsideKind is what a session outside the desktop app's governor is: a
+// background session of the Claude Code supervisor, or a session started
+// from a terminal.
+type OutsideKind string
+
+// The kinds of session outside the desktop app's governor.
+const (
+	KindBackground OutsideKind = "background"
+	KindTerminal   OutsideKind = "terminal"
+)
+
+// TerminalNote says what a terminal session is to coworktop, the same
+// words wherever it is explained.
+const TerminalNote = "started from a terminal, not by the desktop app: counted in needs you, but the desktop app's governor neither caps nor evicts it (outside the cap and the idle ranking)"
+
+// where says where a session outside the app is, for the needs-you words:
+// "terminal, tmux pane %0", "terminal", "bg".
+func (b BackgroundView) where() string {
+	if b.Kind != KindTerminal {
+		return "bg"
+	}
+	if b.Pane != "" {
+		return "terminal, tmux pane " + b.Pane
+	}
+	return "terminal"
+}
+
+// terminalID is a terminal session's row id: its Claude Code session id,
+// or its pid where the record names none.
+func terminalID(c CodeRecord) string {
+	if c.SessionID != "" {
+		return terminalPrefix + c.SessionID
+	}
+	return terminalPrefix + "pid " + strconv.Itoa(c.Pid)
+}
+
+// tmuxPane is the pane of a record's tmux field ("0:@0.%0" gives "%0").
+func tmuxPane(field string) string {
+	if i := strings.LastIndexByte(field, '.'); i >= 0 {
+		field = field[i+1:]
+	}
+	return vocab.SanitizeString(field, 20)
+}
+
+// terminalViews are the rows of the sessions started from a terminal.
+func (rs *recordState) terminalViews() []BackgroundView {
+	var out []BackgroundView
+	for _, c := range rs.terminal {
+		id := terminalID(*c)
+		v := BackgroundView{ID: vocab.SanitizeString(id, 60), Kind: KindTerminal, Name: vocab.SanitizeString(c.Name, maxTitle),
+			Attention: AttentionOf(c.Status), Source: FromCodeRecord}
+		if c.Tmux != "" {
+			v.Pane = tmuxPane(c.Tmux)
+		}
+		if w, ok := rs.waits[id]; ok && v.NeedsYou() {
+			v.WaitingFor, v.WaitingSince, v.WaitingSinceSource = vocab.SanitizeString(w.what, maxWaitingFor), w.since, w.source
+		}
+		out = append(out, v)
+	}
+	return out
+}
 
 // RecordsView says whether records were read, and what was left out.
 type RecordsView struct {
@@ -225,7 +292,7 @@ func (s *State) applyRecordsTo(snap *Snapshot) {
 	}
 	snap.Records = rv
 	for _, b := range r.Background {
-		bv := BackgroundView{ID: BackgroundPrefix + vocab.SanitizeString(b.ID, 40), Name: vocab.SanitizeString(b.Name, maxTitle),
+		bv := BackgroundView{ID: BackgroundPrefix + vocab.SanitizeString(b.ID, 40), Kind: KindBackground, Name: vocab.SanitizeString(b.Name, maxTitle),
 			State: vocab.SanitizeString(b.State, 20), Attention: AttentionOf(b.Status), Source: FromJobRecord}
 		if bv.Attention == AttentionUnknown {
 			bv.Attention = AttentionOf(b.State)
@@ -235,6 +302,7 @@ func (s *State) applyRecordsTo(snap *Snapshot) {
 		}
 		snap.Background = append(snap.Background, bv)
 	}
+	snap.Background = append(snap.Background, rs.terminalViews()...)
 	if !vmUp && rv.CoworkLocal == 0 {
 		rv.CoworkNote = CloudCoworkNote
 	}
@@ -263,23 +331,34 @@ func needsYouCount(snap Snapshot) int {
 }
 
 // NeedsYouKnown reports whether the needs-you count is complete: a record
-// folder was found and every one that exists could be listed. An
+// folder was found, every one that exists could be listed and no record
+// file was left unread past a reading's bound. An
 // incomplete count of 0 is unknown, not 0; one above 0 is a least.
 func (r *RecordsView) NeedsYouKnown() bool {
-	return r != nil && r.Available && len(r.Unreadable) == 0
+	return r != nil && r.Available && len(r.Unreadable) == 0 && r.Skipped == 0
 }
 
-// UnreadableText says which record folders could not be listed: "the
-// record folder sessions could not be read (see coworktop doctor)".
-func (r *RecordsView) UnreadableText() string {
-	if r == nil || len(r.Unreadable) == 0 {
+// unreadableText says what the needs-you count did not read: the record
+// folders that could not be listed ("the record folder sessions could not
+// be read (see coworktop doctor)") and the record files left unread past
+// a reading's bound ("3 older record files were not read (only the newest
+// are)"), so a count of 0 is never claimed of records not read.
+func (r *RecordsView) unreadableText() string {
+	if r == nil {
 		return ""
 	}
-	what := "folder " + r.Unreadable[0]
-	if len(r.Unreadable) > 1 {
-		what = "folders " + strings.Join(r.Unreadable, ", ")
+	var parts []string
+	if len(r.Unreadable) > 0 {
+		what := "folder " + r.Unreadable[0]
+		if len(r.Unreadable) > 1 {
+			what = "folders " + strings.Join(r.Unreadable, ", ")
+		}
+		parts = append(parts, "the record "+what+" could not be read (see coworktop doctor)")
 	}
-	return "the record " + what + " could not be read (see coworktop doctor)"
+	if r.Skipped > 0 {
+		parts = append(parts, fmt.Sprintf("%d older record files were not read (only the newest are)", r.Skipped))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // NeedsYouSummary is the needs-you count in words, for snapshot and
@@ -293,7 +372,7 @@ func NeedsYouSummary(snap Snapshot) string {
 	case !r.Available:
 		return "unknown: no session-record folder found (see coworktop doctor)"
 	case snap.NeedsYou == 0 && !r.NeedsYouKnown():
-		return "unknown: " + r.UnreadableText()
+		return "unknown: " + r.unreadableText()
 	case snap.NeedsYou == 0:
 		return "0 (no session's record says it waits for you)"
 	}
@@ -305,12 +384,12 @@ func NeedsYouSummary(snap Snapshot) string {
 	}
 	for _, b := range snap.Background {
 		if b.NeedsYou() {
-			who = append(who, "bg "+b.Name+" ("+orWaiting(b.WaitingFor)+")")
+			who = append(who, b.where()+": "+b.Name+" ("+orWaiting(b.WaitingFor)+")")
 		}
 	}
 	out := strconv.Itoa(snap.NeedsYou) + ": " + strings.Join(who, ", ")
 	if !r.NeedsYouKnown() {
-		out = "at least " + out + "; " + r.UnreadableText()
+		out = "at least " + out + "; " + r.unreadableText()
 	}
 	return out
 }

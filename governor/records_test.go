@@ -268,3 +268,42 @@ func TestRecordsNeedsYouCountMatchesRowsWhenLogSilent(t *testing.T) {
 		t.Fatalf("summary %q", got)
 	}
 }
+
+// A record that says it was started from a terminal (entrypoint "cli", no
+// desktop session) is a terminal session: its wait counts in needs you,
+// named with its tmux pane, never "needs you 0"; it is not one of the
+// desktop sessions, so neither the cap count nor the idle ranking nor the
+// next victim can name it. A record of the app's own entrypoint is not.
+func TestRecordsTerminalSessionCountedNeverEvicted(t *testing.T) {
+	s := recordsState(t)
+	s.ApplyRecords(governor.Records{At: t0.Add(300 * time.Second), Found: true,
+		Code: []governor.CodeRecord{
+			{Pid: 31, SessionID: "7b291eb7-28b8-45e0-b882-9714350db4c1", Name: "proj-26\x1b]0;x\x07", Status: "waiting", WaitingFor: "permission prompt",
+				Entrypoint: "cli", Tmux: "0:@0.%3", UpdatedAt: t0.Add(240 * time.Second)},
+			{Pid: 32, SessionID: "9c0d1e2f-0000-4000-8000-000000000002", Status: "idle", Entrypoint: "claude-desktop"},
+			{Pid: 33, SessionID: "9c0d1e2f-0000-4000-8000-000000000003", Status: "idle"}, // entrypoint not reported: not claimed
+		},
+	})
+	snap := s.Snapshot(t0.Add(360 * time.Second))
+	if len(snap.Background) != 1 {
+		t.Fatalf("want the one terminal session as a row outside the app's: %+v", snap.Background)
+	}
+	b := snap.Background[0]
+	if b.Kind != governor.KindTerminal || b.Pane != "%3" || b.Name != "proj-26]0;x" || !b.NeedsYou() || b.WaitingFor != "permission prompt" {
+		t.Fatalf("terminal row: %+v", b)
+	}
+	if snap.NeedsYou != 1 || snap.Records.NeedsYou != 1 {
+		t.Fatalf("needs you %d: the terminal session's wait must count", snap.NeedsYou)
+	}
+	if got := governor.NeedsYouSummary(snap); got != "1: terminal, tmux pane %3: proj-26]0;x (permission prompt)" {
+		t.Fatalf("summary %q", got)
+	}
+	for _, v := range snap.Sessions {
+		if strings.HasPrefix(v.ID, governor.TerminalPrefix) {
+			t.Fatalf("a terminal session is among the desktop's sessions: %+v", v)
+		}
+	}
+	if snap.NextVictim == nil || strings.HasPrefix(snap.NextVictim.ID, governor.TerminalPrefix) {
+		t.Fatalf("next victim %+v", snap.NextVictim)
+	}
+}

@@ -227,6 +227,14 @@ func rcLostWhy(sess *session, t time.Time) string {
 	return "Remote Control was not turned back on after the " + en.audit.at.Format("15:04") + " update"
 }
 
+// rcLostShort is rcLostWhy in a few words, for the screen's one line.
+func rcLostShort(sess *session, t time.Time) string {
+	if rcLostWhy(sess, t) == "" {
+		return ""
+	}
+	return "RC left off by the " + sess.restart.audit.at.Format("15:04") + " update"
+}
+
 // notePauseAfterRestart records an idle pause of a session that lost
 // Remote Control to an update restart.
 func notePauseAfterRestart(sess *session, e *Event) {

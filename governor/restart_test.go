@@ -227,24 +227,6 @@ func TestUpdateWarningAtTheDownload(t *testing.T) {
 	}
 }
 
-// `events` names each session by the folder its start line gave, as every
-// other output does; the id stays beside it.
-func TestNamerNamesByFolder(t *testing.T) {
-	var n governor.Namer
-	start := governor.Event{Kind: governor.KindSessionStart, Session: storyTerraform, Cwd: "/Users/mika/src/terraform"}
-	pause := governor.Event{Kind: governor.KindPause, Session: storyTerraform, Reason: governor.ReasonIdleTimeout}
-	if got := n.Name(&pause); got != "" {
-		t.Errorf("a session not started yet is named %q", got)
-	}
-	if got := n.Name(&start); got != "terraform" {
-		t.Errorf("start: %q", got)
-	}
-	b, err := pause.MarshalNamed(n.Name(&pause))
-	if err != nil || !strings.Contains(string(b), `"session":"`+storyTerraform+`","name":"terraform"`) {
-		t.Errorf("pause: %s %v", b, err)
-	}
-}
-
 // A restart after which one session does not come back and one gets its
 // Remote Control back: the audit says which, the one not back stays lost,
 // the one whose Remote Control came back carries no risk.

@@ -1,7 +1,6 @@
 package governor
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -11,7 +10,7 @@ import (
 )
 
 // What an update restart cost, as every output says it: the view the
-// audit (restart.go) fills, its words and its JSON.
+// audit (restart.go) fills and its words; its JSON is words'.
 
 // RestartSession is one session an update restart stopped, as the audit
 // has it.
@@ -97,7 +96,7 @@ func (s *State) restartView(a *restartAudit, names map[string]string) *RestartVi
 		if rs.Name == "" {
 			rs.Name = vocab.ShortID(en.id)
 			if sess, ok := s.sessions[en.id]; ok && sess.cwd != "" {
-				rs.Name = projectName(sess.cwd)
+				rs.Name = ProjectName(sess.cwd)
 			}
 		}
 		if !en.pausedAt.IsZero() {
@@ -269,19 +268,21 @@ func rcLostRisks(snap *Snapshot) []Risk {
 			continue
 		}
 		head := rs.Name + ": Remote Control was not turned back on after the " + r.At.Format("15:04") + " update"
-		backed := true
+		backed, short, when := true, shortRCOff, time.Time{}
 		switch due := rs.BackAt.Add(IdleTimeoutDefault); {
 		case v.TimerTimeout > 0 && v.TimerRemaining > 0: // the app logged its timer: a fact
-			head += ": the idle timer pauses it at " + v.TimerArmedAt.Add(v.TimerTimeout).Format("15:04") +
+			when = v.TimerArmedAt.Add(v.TimerTimeout)
+			head += ": the idle timer pauses it at " + when.Format("15:04") +
 				" (in " + vocab.FormatDuration(v.TimerRemaining) + ")"
+			short = shortPausedAt(when, false)
 		case v.LastActivity.After(rs.BackAt) || !due.After(snap.Now):
 			head += ": its idle timer pauses it 15 minutes after it is hidden and idle"
 		default: // no timer line yet: the app's 900 s from its return, coworktop's estimate
 			head += ": if it stays hidden, its idle timer pauses it about " + due.Format("15:04") +
 				" (estimated by coworktop: 15 minutes after it came back at " + rs.BackAt.Format("15:04") + ")"
-			backed = false
+			backed, when, short = false, due, shortPausedAt(due, true)
 		}
-		out = append(out, Risk{Kind: RiskRemoteControlLost, Session: rs.ID, Backed: backed, Summary: head,
+		out = append(out, Risk{Kind: RiskRemoteControlLost, Session: rs.ID, Backed: backed, Summary: head, Short: short, Due: when,
 			Evidence: []string{r.Evidence, "no \"Enabling remote control for session\" line since"}})
 	}
 	return out
@@ -294,49 +295,6 @@ func sessionByID(snap *Snapshot, id string) (SessionView, bool) {
 		}
 	}
 	return SessionView{}, false
-}
-
-type plainRestart RestartView
-
-func (v *RestartView) wire() any {
-	return &struct {
-		*plainRestart
-		At         vocab.TimeRef `json:"at,omitzero"`
-		RelaunchAt vocab.TimeRef `json:"relaunch_at,omitzero"`
-	}{(*plainRestart)(v), vocab.TimeRef{T: &v.At}, vocab.TimeRef{T: &v.RelaunchAt}}
-}
-
-// MarshalJSON writes the restart with its times as the log wrote them.
-func (v RestartView) MarshalJSON() ([]byte, error) { return json.Marshal(v.wire()) }
-
-// UnmarshalJSON reads what MarshalJSON writes.
-func (v *RestartView) UnmarshalJSON(b []byte) error {
-	if err := json.Unmarshal(b, v.wire()); err != nil {
-		return fmt.Errorf("restart: %w", err)
-	}
-	return nil
-}
-
-type plainRestartSession RestartSession
-
-func (r *RestartSession) wire() any {
-	return &struct {
-		*plainRestartSession
-		BackAt     vocab.TimeRef `json:"back_at,omitzero"`
-		PausedAt   vocab.TimeRef `json:"paused_at,omitzero"`
-		PauseDueAt vocab.TimeRef `json:"pause_due_at,omitzero"`
-	}{(*plainRestartSession)(r), vocab.TimeRef{T: &r.BackAt}, vocab.TimeRef{T: &r.PausedAt}, vocab.TimeRef{T: &r.PauseDueAt}}
-}
-
-// MarshalJSON writes the session with its times as the log wrote them.
-func (r RestartSession) MarshalJSON() ([]byte, error) { return json.Marshal(r.wire()) }
-
-// UnmarshalJSON reads what MarshalJSON writes.
-func (r *RestartSession) UnmarshalJSON(b []byte) error {
-	if err := json.Unmarshal(b, r.wire()); err != nil {
-		return fmt.Errorf("restart session: %w", err)
-	}
-	return nil
 }
 
 // Sentence is the restart and what it cost in one sentence, for report's

@@ -16,15 +16,15 @@ const DesktopFlagSince = "2.1.285"
 // is codeID in the desktop app; "" when codeID is not a Claude Code id (a
 // bare UUID), so no untrusted text ever becomes a command.
 func ResumeCommand(codeID string) string {
-	if !ValidCodeID(codeID) {
+	if !validCodeID(codeID) {
 		return ""
 	}
 	return "claude --desktop --resume " + codeID
 }
 
-// ValidCodeID reports whether s is a Claude Code session id as its records
+// validCodeID reports whether s is a Claude Code session id as its records
 // write it: a bare UUID, 8-4-4-4-12 hexadecimal digits.
-func ValidCodeID(s string) bool {
+func validCodeID(s string) bool {
 	if len(s) != 36 {
 		return false
 	}
@@ -44,20 +44,20 @@ func ValidCodeID(s string) bool {
 	return true
 }
 
-// CodeSessionID is the Claude Code session id of the desktop session id
+// codeSessionID is the Claude Code session id of the desktop session id
 // (local_<uuid>) and the record it was read from: the app's session record
 // (cliSessionId), the live process's record (sessionId), or the record a
 // process left behind when it died. "", FromNone when no record read gives
 // it: main.log names only the app's local id.
-func (s *State) CodeSessionID(id string) (string, RecordSource) {
+func (s *State) codeSessionID(id string) (string, RecordSource) {
 	rs := &s.records
-	if a := rs.app[id]; a != nil && ValidCodeID(a.CLISessionID) {
+	if a := rs.app[id]; a != nil && validCodeID(a.CLISessionID) {
 		return strings.ToLower(a.CLISessionID), FromAppRecord
 	}
-	if c := rs.code[id]; c != nil && ValidCodeID(c.SessionID) {
+	if c := rs.code[id]; c != nil && validCodeID(c.SessionID) {
 		return strings.ToLower(c.SessionID), FromCodeRecord
 	}
-	if c, ok := rs.leftover[id]; ok && ValidCodeID(c.SessionID) {
+	if c, ok := rs.leftover[id]; ok && validCodeID(c.SessionID) {
 		return strings.ToLower(c.SessionID), FromCodeRecord
 	}
 	return "", FromNone
@@ -74,26 +74,12 @@ type Recovery struct {
 // RecoveryOf is how to get session id back, under the name the outputs
 // give it.
 func (s *State) RecoveryOf(id, name string) Recovery {
-	codeID, src := s.CodeSessionID(id)
+	codeID, src := s.codeSessionID(id)
 	return Recovery{Name: name, CodeID: codeID, Source: src}
 }
 
 // Command is the command that resumes it, "" without a Claude Code id.
 func (r Recovery) Command() string { return ResumeCommand(r.CodeID) }
-
-// Lines word the recovery: the name, the id and where it was read, and the
-// command, or why there is none.
-func (r Recovery) Lines() []string {
-	out := []string{"to get it back: " + r.Name}
-	if r.CodeID == "" {
-		return append(out,
-			"  Claude Code id: not known (no session record read gives it; the log names only the app's own id)",
-			"  open it from the app's sidebar, where its chat stays; no command can name it")
-	}
-	return append(out,
-		"  Claude Code id: "+r.CodeID+" (from "+r.Source.Text()+")",
-		"  run: "+r.Command())
-}
 
 // RecordSourceOf is the record source a JSON output named ("app_record"),
 // FromNone for any other text.

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -53,18 +54,18 @@ const maxSweepWarnings = 3
 // the app deleted the VM's disk, and what was on it is lost.
 const VMBundleDeletedText = "the app deleted the Cowork VM's disk (data on it is lost)"
 
-// RiskLabel is how every risk is labelled.
+// RiskLabel is how every risk is labelled (words.RiskText puts it on).
 const RiskLabel = "inferred by coworktop"
 
 // Thresholds of the risks (claude-logs.md §7.6; #85104).
 const (
-	// HeartbeatSilence: [ScheduledTasks] writes a line every 60 s while the
+	// heartbeatSilence: [ScheduledTasks] writes a line every 60 s while the
 	// main process runs; more silence than this means it has stalled.
-	HeartbeatSilence = 150 * time.Second
-	// StallRisk: an event-loop stall longer than this is a risk…
-	StallRisk = time.Second
-	// StallRecent: …for this long after it was logged.
-	StallRecent = 10 * time.Minute
+	heartbeatSilence = 150 * time.Second
+	// stallRisk: an event-loop stall longer than this is a risk…
+	stallRisk = time.Second
+	// stallRecent: …for this long after it was logged.
+	stallRecent = 10 * time.Minute
 	// scanFresh: a process scan older than this says nothing about now.
 	scanFresh = 30 * time.Second
 	// quitGrace: the VM may take this long to stop after a quit.
@@ -89,10 +90,12 @@ type Risk struct {
 	// a guess (an estimated cap, a count the log did not give). Only backed
 	// risks are sent as notifications.
 	Backed bool `json:"backed"`
+	// Short is the risk in a screen cell or one line ("paused 13:59 · RC
+	// off", "evicted next (est.)"), made beside Summary so the two agree;
+	// Due is when it comes, zero when no time is known (risk_short.go).
+	Short string    `json:"-"`
+	Due   time.Time `json:"-"`
 }
-
-// Text is the risk as shown: its summary and its label.
-func (r Risk) Text() string { return r.Summary + " (" + RiskLabel + ")" }
 
 // SessionName is how a risk or a warning names a session: its title
 // (from its record), else its project, else its short id.
@@ -131,6 +134,7 @@ func (s *State) risks(snap *Snapshot) []Risk {
 	}
 	out = oneRowPerSession(out)
 	markAtRisk(snap, out)
+	markNext(snap, out)
 	return out
 }
 
@@ -158,6 +162,9 @@ func oneRowPerSession(risks []Risk) []Risk {
 		}
 		lead.Also = append(append(lead.Also, r.Kind), r.Also...) // r may have led a merge before
 		lead.Summary += "; also: " + r.Summary
+		if !r.Due.IsZero() && (lead.Due.IsZero() || r.Due.Before(lead.Due)) {
+			lead.Due = r.Due
+		}
 		lead.Evidence = append(slices.Clip(lead.Evidence), r.Evidence...)
 	}
 	return out
@@ -197,7 +204,7 @@ func warnings(snap *Snapshot, toWarning time.Duration) []Risk {
 	capEv := "cap " + CapText(snap.Cap)
 	if o := snap.Outlook; o.Action == "evict" && snap.NextVictim != nil {
 		v := *snap.NextVictim
-		out = append(out, Risk{Kind: RiskEvictNext, Session: v.ID, Backed: snap.Cap.Source == vocab.SourceLogged,
+		out = append(out, Risk{Kind: RiskEvictNext, Session: v.ID, Backed: snap.Cap.Source == vocab.SourceLogged, Short: shortEvictNext,
 			Summary: fmt.Sprintf("%s will be evicted at the next warm spawn: it has been idle %s", SessionName(v), vocab.FormatDuration(v.Idle)),
 			Evidence: withPause([]string{capEv, fmt.Sprintf("%d live (coworktop's count)", snap.Live),
 				"last activity " + v.LastActivity.Format(time.TimeOnly) + " (idle from it)"}, v)})
@@ -221,13 +228,15 @@ func sweepWarnings(snap *Snapshot, toWarning time.Duration, capEv string) []Risk
 	rules := fmt.Sprintf("app %s: a sweep evicts down to cap-2", ruleVersion(snap))
 	level := snap.LoggedPressureNow()
 	n, why, ev, backed := 0, "a memory-pressure sweep", []string{fmt.Sprintf("pressure %s logged %s", level, snap.PressureAt.Format(time.TimeOnly)), capEv, rules}, snap.Cap.Source == vocab.SourceLogged
+	short, due := shortSweepNow, snap.Now
 	switch {
-	case level.Rank() >= PressureWarning.Rank():
+	case level.Rank() >= host.PressureWarning.Rank():
 		n = snap.Outlook.Sweep
 	case toWarning >= 0 && toWarning <= sweepSoon:
 		n = snap.Live - sweepTarget(snap.Cap.Value)
 		why = fmt.Sprintf("the pressure sweep that would start when free memory reaches 5 %% in ~%s", vocab.FormatDuration(toWarning))
 		ev, backed = []string{"the memory trend (" + RiskLabel + ")", capEv, rules}, false
+		short, due = shortSweepIn(toWarning), snap.Now.Add(toWarning)
 	}
 	var out []Risk
 	for _, v := range snap.IdleRanking {
@@ -235,7 +244,7 @@ func sweepWarnings(snap *Snapshot, toWarning time.Duration, capEv string) []Risk
 			break
 		}
 		if mayBeVictim(v) {
-			out = append(out, Risk{Kind: RiskPressureSweep, Session: v.ID, Backed: backed, Evidence: withPause(slices.Clip(ev), v),
+			out = append(out, Risk{Kind: RiskPressureSweep, Session: v.ID, Backed: backed, Evidence: withPause(slices.Clip(ev), v), Short: short, Due: due,
 				Summary: fmt.Sprintf("%s would be evicted by %s: it has been idle %s", SessionName(v), why, vocab.FormatDuration(v.Idle))})
 		}
 	}
@@ -258,7 +267,7 @@ func ruleVersion(snap *Snapshot) string {
 }
 
 // stallRisks: the main process stopped writing its heartbeat while the
-// app runs, or logged an event-loop stall above StallRisk lately.
+// app runs, or logged an event-loop stall above stallRisk lately.
 func (s *State) stallRisks(snap *Snapshot) []Risk {
 	var out []Risk
 	r := &s.risk
@@ -270,14 +279,15 @@ func (s *State) stallRisks(snap *Snapshot) []Risk {
 			}
 		}
 		running, how := s.appRunning(snap)
-		if quiet := snap.Now.Sub(alive); running && quiet > HeartbeatSilence {
-			out = append(out, Risk{Kind: RiskAppStalled, Backed: true,
+		if quiet := snap.Now.Sub(alive); running && quiet > heartbeatSilence {
+			out = append(out, Risk{Kind: RiskAppStalled, Backed: true, Short: "the app has stalled: silent " + vocab.FormatDuration(quiet),
 				Summary:  fmt.Sprintf("the app has stalled: no line for %s while it runs (it logs [ScheduledTasks] every 60 s)", vocab.FormatDuration(quiet)),
 				Evidence: []string{ev, how}})
 		}
 	}
-	if !r.stallAt.IsZero() && snap.Now.Sub(r.stallAt) <= StallRecent && !snap.Now.Before(r.stallAt) {
+	if !r.stallAt.IsZero() && snap.Now.Sub(r.stallAt) <= stallRecent && !snap.Now.Before(r.stallAt) {
 		out = append(out, Risk{Kind: RiskAppStalled, Backed: true,
+			Short:    fmt.Sprintf("the app froze for %.1f s, %s ago", float64(r.stallMs)/1000, vocab.FormatDuration(snap.Now.Sub(r.stallAt))),
 			Summary:  fmt.Sprintf("the app's main process blocked for %.1f s %s ago", float64(r.stallMs)/1000, vocab.FormatDuration(snap.Now.Sub(r.stallAt))),
 			Evidence: []string{"[event-loop-stall] " + r.stallRef.String()}})
 	}
@@ -288,7 +298,7 @@ func (s *State) stallRisks(snap *Snapshot) []Risk {
 // log shows it started and not quit since.
 func (s *State) appRunning(snap *Snapshot) (bool, string) {
 	if !snap.GroupsAt.IsZero() && snap.Now.Sub(snap.GroupsAt) <= scanFresh {
-		if g, ok := group(snap, GroupClaudeApp); ok {
+		if g, ok := group(snap, host.GroupClaudeApp); ok {
 			return true, fmt.Sprintf("process scan %s: %s, %d processes", snap.GroupsAt.Format(time.TimeOnly), g.Name, g.Processes)
 		}
 		return false, ""
@@ -299,13 +309,13 @@ func (s *State) appRunning(snap *Snapshot) (bool, string) {
 	return true, "no quit logged since its heartbeat (no process scan)"
 }
 
-func group(snap *Snapshot, kind GroupKind) (ProcessGroup, bool) {
+func group(snap *Snapshot, kind host.GroupKind) (host.ProcessGroup, bool) {
 	for _, g := range snap.Groups {
 		if g.Kind == kind && g.Processes > 0 {
 			return g, true
 		}
 	}
-	return ProcessGroup{}, false
+	return host.ProcessGroup{}, false
 }
 
 // declinedRisks: live sessions that keep declining their idle pauses.
@@ -314,7 +324,7 @@ func (s *State) declinedRisks(snap *Snapshot) []Risk {
 		return nil
 	}
 	mem := "memory: no process scan to read it from"
-	if g, ok := group(snap, GroupSessions); ok {
+	if g, ok := group(snap, host.GroupSessions); ok {
 		mem = fmt.Sprintf("process scan %s: %s hold %s in %d processes in all (no record joins them to this session)",
 			snap.GroupsAt.Format(time.TimeOnly), g.Name, figureText(g.RSS), g.Processes)
 	}
@@ -328,7 +338,7 @@ func (s *State) declinedRisks(snap *Snapshot) []Risk {
 		if m := v.Memory; m != nil {
 			ev = fmt.Sprintf("process scan %s: its %d processes hold %s (%s)", snap.GroupsAt.Format(time.TimeOnly), m.Processes, vocab.FormatBytes(m.Bytes), m.Source)
 		}
-		out = append(out, Risk{Kind: RiskDeclinedPauses, Session: v.ID, Backed: true,
+		out = append(out, Risk{Kind: RiskDeclinedPauses, Session: v.ID, Backed: true, Short: fmt.Sprintf("declined %d pauses", d.n),
 			Summary:  fmt.Sprintf("%s has declined %d idle pauses in a row: its process is never reaped", SessionName(v), d.n),
 			Evidence: []string{d.ref.String(), ev}})
 	}
@@ -349,7 +359,7 @@ func orphanRisk(snap *Snapshot) (Risk, bool) {
 	if snap.GroupsAt.IsZero() || snap.Now.Sub(snap.GroupsAt) > scanFresh || snap.Live > 0 {
 		return Risk{}, false
 	}
-	g, ok := group(snap, GroupSessions)
+	g, ok := group(snap, host.GroupSessions)
 	if !ok {
 		return Risk{}, false
 	}
@@ -366,6 +376,7 @@ func orphanRisk(snap *Snapshot) (Risk, bool) {
 		paused = append(paused[:3], fmt.Sprintf("%d more", len(paused)-3))
 	}
 	return Risk{Kind: RiskOrphans, Backed: true,
+		Short: fmt.Sprintf("%d claude process(es) holding %s left behind, no session live", g.Processes, figureText(g.RSS)),
 		Summary: fmt.Sprintf("%d claude process(es) holding %s run while no session is live: left behind by paused or evicted sessions",
 			g.Processes, figureText(g.RSS)),
 		Evidence: []string{fmt.Sprintf("process scan %s: %s, %d processes", snap.GroupsAt.Format(time.TimeOnly), g.Name, g.Processes),
@@ -379,11 +390,12 @@ func (s *State) vmAfterQuit(snap *Snapshot) (Risk, bool) {
 	if q.IsZero() || snap.GroupsAt.Before(q.Add(quitGrace)) || snap.Now.Sub(snap.GroupsAt) > scanFresh {
 		return Risk{}, false
 	}
-	vm, ok := group(snap, GroupCowork)
-	if _, app := group(snap, GroupClaudeApp); !ok || app {
+	vm, ok := group(snap, host.GroupCowork)
+	if _, app := group(snap, host.GroupClaudeApp); !ok || app {
 		return Risk{}, false
 	}
 	return Risk{Kind: RiskVMAfterQuit, Backed: true,
+		Short:   fmt.Sprintf("the Cowork VM still runs %s after the app quit", vocab.FormatDuration(snap.GroupsAt.Sub(q))),
 		Summary: fmt.Sprintf("the Cowork VM still runs %s after the app quit, holding %s", vocab.FormatDuration(snap.GroupsAt.Sub(q)), figureText(vm.GuestMemory)),
 		Evidence: []string{"app quit " + s.risk.quitRef.String() + " at " + q.Format(time.TimeOnly),
 			fmt.Sprintf("process scan %s: %s, %d processes, no Claude app", snap.GroupsAt.Format(time.TimeOnly), vm.Name, vm.Processes)}}, true

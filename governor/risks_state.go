@@ -12,7 +12,7 @@ type riskState struct {
 	startAt      time.Time // the last app start
 	heartbeatAt  time.Time // the last [ScheduledTasks] line since it
 	heartbeatRef lineRef
-	stallAt      time.Time // the last event-loop stall above StallRisk
+	stallAt      time.Time // the last event-loop stall above stallRisk
 	stallMs      int64
 	stallRef     lineRef
 	quitAt       time.Time // the last app quit (or stop on quit)
@@ -47,7 +47,7 @@ func (r *riskState) observe(s *State, e *Event) {
 			r.heartbeatAt, r.heartbeatRef = e.Time, ref
 		}
 	case KindStall:
-		if int64(e.DurationMs) > StallRisk.Milliseconds() && !e.Time.Before(r.stallAt) {
+		if int64(e.DurationMs) > stallRisk.Milliseconds() && !e.Time.Before(r.stallAt) {
 			r.stallAt, r.stallMs, r.stallRef = e.Time, int64(e.DurationMs), ref
 		}
 	case KindAppQuit, KindUpdateRestart:

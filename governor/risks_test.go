@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -39,9 +40,6 @@ func TestRiskAppStalled(t *testing.T) {
 	if n != 1 || !r.Backed || !strings.Contains(r.Summary, "no line for 2m31s") || r.Evidence[0] != "last [ScheduledTasks] line main.log:3 at 09:02:00" {
 		t.Fatalf("stall: %+v", r)
 	}
-	if !strings.HasSuffix(r.Text(), "(inferred by coworktop)") {
-		t.Fatalf("every risk is labelled: %s", r.Text())
-	}
 	// A later line read from main.log is a sign of life too.
 	s.ApplyUpdate(Update{Files: []FileStatus{{Name: "main.log", LastLineAt: at(250)}}})
 	if _, n := riskOf(s.Snapshot(at(300)).Risks, RiskAppStalled); n != 0 {
@@ -52,7 +50,7 @@ func TestRiskAppStalled(t *testing.T) {
 	if _, n := riskOf(s.Snapshot(at(1000)).Risks, RiskAppStalled); n != 0 {
 		t.Fatal("the app is not running")
 	}
-	s.ApplyGroups(at(995), []ProcessGroup{{Kind: GroupClaudeApp, Name: "Claude app", Processes: 9}})
+	s.ApplyGroups(at(995), []host.ProcessGroup{{Kind: host.GroupClaudeApp, Name: "Claude app", Processes: 9}})
 	if r, n := riskOf(s.Snapshot(at(1000)).Risks, RiskAppStalled); n != 1 || !strings.Contains(r.Evidence[1], "Claude app, 9 processes") {
 		t.Fatalf("stalled while the scan sees it: %+v", r)
 	}
@@ -79,7 +77,7 @@ func TestRiskDeclinedPausesAndWarnings(t *testing.T) {
 	}
 	s.Apply(ev(10, KindAcquire, 20, func(e *Event) { e.Cap, e.Effective = 8, 8 }))
 	s.Apply(ev(20, KindPauseDeclined, 21, func(e *Event) { e.Session, e.Count = "local_h", 8 }))
-	s.ApplyGroups(at(399), []ProcessGroup{{Kind: GroupSessions, Name: "claude sessions", Processes: 12, RSS: vocab.Figure{Value: 3 << 30, Known: true}}})
+	s.ApplyGroups(at(399), []host.ProcessGroup{{Kind: host.GroupSessions, Name: "claude sessions", Processes: 12, RSS: vocab.Figure{Value: 3 << 30, Known: true}}})
 	snap := s.Snapshot(at(400))
 	r, n := riskOf(snap.Risks, RiskDeclinedPauses)
 	if n != 1 || r.Session != "local_h" || !strings.Contains(r.Summary, "proj-h has declined 8 idle pauses") ||
@@ -100,7 +98,7 @@ func TestRiskDeclinedPausesAndWarnings(t *testing.T) {
 	}
 	// Pressure in a 2.x app: a sweep down to cap-2 would evict two.
 	s.Apply(ev(399, KindAppUpdated, 22, func(e *Event) { e.Detailed().To = "2.26454.0" }))
-	s.Apply(ev(399, KindPressure, 23, func(e *Event) { e.Pressure, e.Effective = PressureWarning, 8 }))
+	s.Apply(ev(399, KindPressure, 23, func(e *Event) { e.Pressure, e.Effective = host.PressureWarning, 8 }))
 	snap = s.Snapshot(at(400))
 	if r, n := riskOf(snap.Risks, RiskPressureSweep); n != 2 || r.Session != "local_a" || !r.Backed {
 		t.Fatalf("sweep: %d %+v", n, r)
@@ -113,7 +111,7 @@ func TestRiskNotBackedOnAnEstimatedCap(t *testing.T) {
 		id := "local_" + string(rune('a'+i))
 		s.Apply(ev(i, KindSessionStart, i+1, sess(id)))
 	}
-	s.ApplyHost(HostMemory{At: at(100), Total: vocab.Figure{Value: 16 << 30, Known: true}})
+	s.ApplyHost(host.HostMemory{At: at(100), Total: vocab.Figure{Value: 16 << 30, Known: true}})
 	r, n := riskOf(s.Snapshot(at(400)).Risks, RiskEvictNext)
 	if n != 1 || r.Backed {
 		t.Fatalf("the cap is coworktop's estimate from RAM: shown, never sent: %+v", r)
@@ -125,9 +123,9 @@ func TestRiskOrphansAndVMAfterQuit(t *testing.T) {
 	s.Apply(ev(0, KindAppStart, 1, nil))
 	s.Apply(ev(1, KindSessionStart, 2, sess("local_a")))
 	s.Apply(ev(100, KindPause, 3, func(e *Event) { e.Session, e.Reason = "local_a", ReasonIdleTimeout }))
-	s.ApplyGroups(at(199), []ProcessGroup{
-		{Kind: GroupSessions, Name: "claude sessions", Processes: 3, RSS: vocab.Figure{Value: 600 << 20, Known: true}},
-		{Kind: GroupClaudeApp, Name: "Claude app", Processes: 9}})
+	s.ApplyGroups(at(199), []host.ProcessGroup{
+		{Kind: host.GroupSessions, Name: "claude sessions", Processes: 3, RSS: vocab.Figure{Value: 600 << 20, Known: true}},
+		{Kind: host.GroupClaudeApp, Name: "Claude app", Processes: 9}})
 	r, n := riskOf(s.Snapshot(at(200)).Risks, RiskOrphans)
 	if n != 1 || !strings.Contains(r.Summary, "3 claude process(es) holding 600.0 MiB") || !strings.Contains(r.Evidence[1], "paused: local_a") {
 		t.Fatalf("orphans: %+v", r)
@@ -136,17 +134,17 @@ func TestRiskOrphansAndVMAfterQuit(t *testing.T) {
 		t.Fatal("a scan 41 s old says nothing about now")
 	}
 	s.Apply(ev(300, KindAppQuit, 4, nil))
-	vm := ProcessGroup{Kind: GroupCowork, Name: "Claude Cowork VM", Processes: 2, GuestMemory: vocab.Figure{Value: 4 << 30, Known: true}}
-	s.ApplyGroups(at(310), []ProcessGroup{vm})
+	vm := host.ProcessGroup{Kind: host.GroupCowork, Name: "Claude Cowork VM", Processes: 2, GuestMemory: vocab.Figure{Value: 4 << 30, Known: true}}
+	s.ApplyGroups(at(310), []host.ProcessGroup{vm})
 	if _, n := riskOf(s.Snapshot(at(311)).Risks, RiskVMAfterQuit); n != 0 {
 		t.Fatal("10 s after a quit the VM may still be stopping")
 	}
-	s.ApplyGroups(at(400), []ProcessGroup{vm})
+	s.ApplyGroups(at(400), []host.ProcessGroup{vm})
 	r, n = riskOf(s.Snapshot(at(401)).Risks, RiskVMAfterQuit)
 	if n != 1 || r.Summary != "the Cowork VM still runs 1m40s after the app quit, holding 4.0 GiB" || !strings.HasPrefix(r.Evidence[0], "app quit main.log:4") {
 		t.Fatalf("vm after quit: %+v", r)
 	}
-	s.ApplyGroups(at(402), []ProcessGroup{vm, {Kind: GroupClaudeApp, Name: "Claude app", Processes: 9}})
+	s.ApplyGroups(at(402), []host.ProcessGroup{vm, {Kind: host.GroupClaudeApp, Name: "Claude app", Processes: 9}})
 	if _, n := riskOf(s.Snapshot(at(403)).Risks, RiskVMAfterQuit); n != 0 {
 		t.Fatal("the app runs again")
 	}
@@ -158,7 +156,7 @@ func TestRiskMemoryTrend(t *testing.T) {
 	// 10 % free falling one point a minute, sampled every 10 s for 3 minutes.
 	for i := 0; i <= 18; i++ {
 		free := 0.10 - 0.01*float64(i)/6
-		s.ApplyHost(HostMemory{At: at(10 * i), Total: vocab.Figure{Value: total, Known: true}, Available: vocab.Figure{Value: uint64(free * float64(total)), Known: true}})
+		s.ApplyHost(host.HostMemory{At: at(10 * i), Total: vocab.Figure{Value: total, Known: true}, Available: vocab.Figure{Value: uint64(free * float64(total)), Known: true}})
 	}
 	r, n := riskOf(s.Snapshot(at(180)).Risks, RiskMemoryTrend)
 	if n != 1 || r.Backed || r.Summary[:len("host free memory falls 1.0 points a minute (last 7.0 % at 09:03:00)")] != "host free memory falls 1.0 points a minute (last 7.0 % at 09:03:00)" ||
@@ -171,7 +169,7 @@ func TestRiskMemoryTrend(t *testing.T) {
 	// Too few samples back no slope; a rising line is no risk.
 	s2 := New(DefaultLimits())
 	for i := 0; i < 3; i++ {
-		s2.ApplyHost(HostMemory{At: at(30 * i), Total: vocab.Figure{Value: total, Known: true}, Available: vocab.Figure{Value: total / uint64(20-i), Known: true}})
+		s2.ApplyHost(host.HostMemory{At: at(30 * i), Total: vocab.Figure{Value: total, Known: true}, Available: vocab.Figure{Value: total / uint64(20-i), Known: true}})
 	}
 	if _, n := riskOf(s2.Snapshot(at(60)).Risks, RiskMemoryTrend); n != 0 {
 		t.Fatal("three samples back no slope")
@@ -184,7 +182,7 @@ func TestRiskMemoryTrend(t *testing.T) {
 		if i >= 16 {
 			free = 0.075 + 0.01*float64(i-15) // rising again
 		}
-		s3.ApplyHost(HostMemory{At: at(10 * i), Total: vocab.Figure{Value: total, Known: true}, Available: vocab.Figure{Value: uint64(free * float64(total)), Known: true}})
+		s3.ApplyHost(host.HostMemory{At: at(10 * i), Total: vocab.Figure{Value: total, Known: true}, Available: vocab.Figure{Value: uint64(free * float64(total)), Known: true}})
 	}
 	if r, n := riskOf(s3.Snapshot(at(180)).Risks, RiskMemoryTrend); n != 0 {
 		t.Fatalf("free memory rose in the last samples, yet: %+v", r)
@@ -212,8 +210,8 @@ func TestRiskMemoryTrendNotOnMacOS(t *testing.T) {
 	total := uint64(16 << 30)
 	for i := 0; i <= 18; i++ {
 		free := 0.10 - 0.01*float64(i)/6
-		s.ApplyHost(HostMemory{At: at(10 * i), Total: vocab.Figure{Value: total, Known: true}, Available: vocab.Figure{Value: uint64(free * float64(total)), Known: true},
-			Pressure: PressureNormal, PressureSource: "sysctl kern.memorystatus_vm_pressure_level", KernelGoverned: true})
+		s.ApplyHost(host.HostMemory{At: at(10 * i), Total: vocab.Figure{Value: total, Known: true}, Available: vocab.Figure{Value: uint64(free * float64(total)), Known: true},
+			Pressure: host.PressureNormal, PressureSource: "sysctl kern.memorystatus_vm_pressure_level", KernelGoverned: true})
 	}
 	if r, n := riskOf(s.Snapshot(at(180)).Risks, RiskMemoryTrend); n != 0 {
 		t.Fatalf("the kernel says normal, yet: %+v", r)
@@ -234,7 +232,7 @@ func TestRiskSweepAboutToStart(t *testing.T) {
 	total := uint64(16 << 30)
 	for i := 0; i <= 18; i++ { // 13 % falling two points a minute: 7 % at 180 s, 5 % a minute later
 		free := 0.13 - 0.06*float64(i)/18
-		s.ApplyHost(HostMemory{At: at(10 * i), Total: vocab.Figure{Value: total, Known: true}, Available: vocab.Figure{Value: uint64(free * float64(total)), Known: true}})
+		s.ApplyHost(host.HostMemory{At: at(10 * i), Total: vocab.Figure{Value: total, Known: true}, Available: vocab.Figure{Value: uint64(free * float64(total)), Known: true}})
 	}
 	snap := s.Snapshot(at(180))
 	r, n := riskOf(snap.Risks, RiskPressureSweep)
@@ -273,20 +271,20 @@ func TestRiskServiceAndOtherCLIs(t *testing.T) {
 	s.Apply(ev(0, KindAppStart, 1, nil))
 	s.Apply(ev(1, KindSessionStart, 2, sess("local_a")))
 	s.Apply(ev(100, KindPause, 3, func(e *Event) { e.Session, e.Reason = "local_a", ReasonIdleTimeout }))
-	s.ApplyGroups(at(199), []ProcessGroup{
-		{Kind: GroupOtherCLI, Name: "other claude CLIs", Processes: 2, RSS: vocab.Figure{Value: 300 << 20, Known: true}},
-		{Kind: GroupClaudeApp, Name: "Claude app", Processes: 4}})
+	s.ApplyGroups(at(199), []host.ProcessGroup{
+		{Kind: host.GroupOtherCLI, Name: "other claude CLIs", Processes: 2, RSS: vocab.Figure{Value: 300 << 20, Known: true}},
+		{Kind: host.GroupClaudeApp, Name: "Claude app", Processes: 4}})
 	if r, n := riskOf(s.Snapshot(at(200)).Risks, RiskOrphans); n != 0 {
 		t.Fatalf("a terminal's claude is no orphan: %+v", r)
 	}
 	s.Apply(ev(300, KindAppQuit, 4, nil))
-	svc := ProcessGroup{Kind: GroupCoworkService, Name: "Cowork service", Processes: 1}
-	s.ApplyGroups(at(400), []ProcessGroup{svc})
+	svc := host.ProcessGroup{Kind: host.GroupCoworkService, Name: "Cowork service", Processes: 1}
+	s.ApplyGroups(at(400), []host.ProcessGroup{svc})
 	if r, n := riskOf(s.Snapshot(at(401)).Risks, RiskVMAfterQuit); n != 0 {
 		t.Fatalf("the service is not the VM: %+v", r)
 	}
-	vm := ProcessGroup{Kind: GroupCowork, Name: "Claude Cowork VM", Processes: 2, GuestMemory: vocab.Figure{Value: 4 << 30, Known: true}}
-	s.ApplyGroups(at(410), []ProcessGroup{vm, svc})
+	vm := host.ProcessGroup{Kind: host.GroupCowork, Name: "Claude Cowork VM", Processes: 2, GuestMemory: vocab.Figure{Value: 4 << 30, Known: true}}
+	s.ApplyGroups(at(410), []host.ProcessGroup{vm, svc})
 	if _, n := riskOf(s.Snapshot(at(411)).Risks, RiskVMAfterQuit); n != 1 {
 		t.Fatal("the Hyper-V VM outliving the quit (#74890) is the risk")
 	}

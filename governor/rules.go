@@ -1,6 +1,11 @@
 package governor
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+
+	"github.com/coworktop/coworktop/host"
+)
 
 // Rules are how the governor of the app version that wrote the log
 // behaves, as far as coworktop's estimates need (claude-logs.md §2.3, §2.4,
@@ -31,21 +36,50 @@ func rulesFor(version string) Rules {
 func sweepTarget(cap int) int { return max(1, cap-2) }
 
 // mayBeVictim: the governor picks only live sessions idle at least
-// MinVictimIdle (a running turn is never chosen) that nothing protects.
+// MinVictimIdle that nothing protects and that are not mid-turn (a running
+// turn is never chosen: busyToGovernor).
 func mayBeVictim(v SessionView) bool {
-	return v.Live() && v.Idle >= MinVictimIdle && v.Protected == ""
+	return v.Live() && v.Idle >= MinVictimIdle && v.Protected == "" && !busyToGovernor(v)
 }
 
+// busyToGovernor: the session's record says it is busy, or waits for the
+// person's approval (its turn waits on a tool): mid-turn, which the
+// governor does not count as idle (claude-logs.md §2.4), however long
+// the log has been silent. The governor's own line that named it idle
+// since its last activity (an at-cap or pressure line with its idle
+// figure) wins over the record.
+func busyToGovernor(v SessionView) bool {
+	if v.Attention != AttentionBusy && v.Attention != AttentionWaiting {
+		return false
+	}
+	return v.GovernorIdleAt.IsZero() || v.GovernorIdleAt.Before(v.LastActivity)
+}
+
+// VictimBasis is what the next-victim estimate rests on, in every output.
+const VictimBasis = "coworktop's estimate: the least recently active live session idle ≥ 60 s that nothing protects and its record does not show mid-turn"
+
 // nextVictim is the first session of the idle ranking (longest idle first)
-// the governor may pick; protected sessions are passed over.
-func nextVictim(ranking []SessionView) *SessionView {
+// the governor may pick, and what that pick rests on; protected sessions
+// and those mid-turn by their record are passed over.
+func nextVictim(ranking []SessionView) (*SessionView, string) {
+	passed := 0
 	for i := range ranking {
-		if mayBeVictim(ranking[i]) {
-			v := ranking[i]
-			return &v
+		v := ranking[i]
+		if mayBeVictim(v) {
+			why := VictimBasis
+			if v.Attention == AttentionBusy || v.Attention == AttentionWaiting {
+				why += fmt.Sprintf("; its record says %s, but the governor's own line named it idle at %s", v.Attention, v.GovernorIdleAt.Format(time.TimeOnly))
+			}
+			if passed > 0 {
+				why += fmt.Sprintf("; %d longer idle passed over: busy or waiting for you by their record, not idle to the governor", passed)
+			}
+			return &v, why
+		}
+		if v.Live() && v.Idle >= MinVictimIdle && v.Protected == "" {
+			passed++
 		}
 	}
-	return nil
+	return nil, ""
 }
 
 // SweepReading labels cap − 2 as coworktop's reading of the sweep's
@@ -56,8 +90,8 @@ const SweepReading = "coworktop's reading"
 // evict idle unprotected sessions, least recently active first, until the
 // effective count is down to cap − 2.
 func sweepOutlook(o *Outlook, s Snapshot) {
-	level := s.LoggedPressureNow() // a level older than PressureFreshFor starts no sweep
-	if !s.Rules.SweepEvicts || level.Rank() < PressureWarning.Rank() || s.Cap.Value == 0 {
+	level := s.LoggedPressureNow() // a level older than pressureFreshFor starts no sweep
+	if !s.Rules.SweepEvicts || level.Rank() < host.PressureWarning.Rank() || s.Cap.Value == 0 {
 		return
 	}
 	over := s.Live - sweepTarget(s.Cap.Value) // the outlook's count (Outlook.Basis)

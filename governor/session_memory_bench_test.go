@@ -4,19 +4,21 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/coworktop/coworktop/host"
 )
 
 // #76268's machine: 183 live sessions and about 2,600 MCP sidecars. The
 // join runs once per scan or records reading, never per frame.
 func BenchmarkJoinMemory183Sessions(b *testing.B) {
 	const sessions, sidecars = 183, 14
-	var ms []ProcessMember
+	var ms []host.ProcessMember
 	var recs []CodeRecord
 	for i := range sessions {
 		pid := 10000 + i*100
-		ms = append(ms, ProcessMember{PID: pid, PPID: 99, Name: "claude", Role: RoleSession, Memory: 150 << 20, MemoryKnown: true})
+		ms = append(ms, host.ProcessMember{PID: pid, PPID: 99, Name: "claude", Role: host.RoleSession, Memory: 150 << 20, MemoryKnown: true})
 		for k := range sidecars {
-			ms = append(ms, ProcessMember{PID: pid + 1 + k, PPID: pid, Name: "node", Role: RoleChild, Memory: 60 << 20, MemoryKnown: true,
+			ms = append(ms, host.ProcessMember{PID: pid + 1 + k, PPID: pid, Name: "node", Role: host.RoleChild, Memory: 60 << 20, MemoryKnown: true,
 				CmdKey: uint64(k + 1), Command: fmt.Sprintf("npx server-%d", k)})
 		}
 		recs = append(recs, CodeRecord{Pid: pid, HostSessionID: fmt.Sprintf("local_%08d-0000-4000-8000-000000000000", i)})
@@ -24,12 +26,12 @@ func BenchmarkJoinMemory183Sessions(b *testing.B) {
 	at := time.Unix(1000, 0)
 	s := New(DefaultLimits())
 	s.ApplyRecords(Records{At: at, Found: true, Code: recs})
-	groups := []ProcessGroup{{Kind: GroupSessions, Processes: len(ms), Members: ms, MemberSource: "phys_footprint"}}
+	groups := []host.ProcessGroup{{Kind: host.GroupSessions, Processes: len(ms), Members: ms, MemberSource: "phys_footprint"}}
 	b.ReportAllocs()
 	for b.Loop() {
 		s.ApplyGroups(at, groups)
 	}
-	if len(s.memJoin.bySession) != sessions || len(s.memJoin.duplicates) != maxDuplicates {
+	if len(s.memJoin.bySession) != sessions || len(s.memJoin.duplicates) != 5 { // host lists at most 5
 		b.Fatalf("joined %d sessions, %d duplicates", len(s.memJoin.bySession), len(s.memJoin.duplicates))
 	}
 }

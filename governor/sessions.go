@@ -24,6 +24,7 @@ type session struct {
 	// tell a pause that follows it as the same eviction. On the session,
 	// not in a map by id: that cost a string hash per eviction and pause.
 	lastEvict     time.Time
+	govIdleAt     time.Time // the governor's last line naming it idle (touchIdle)
 	remoteControl bool
 	crashes       int
 	// liveAt is 1 + the session's index in State.live while it is live, 0
@@ -123,6 +124,7 @@ func (s *State) touch(id string, t time.Time) *session {
 // session's last activity was idle seconds before t.
 func (s *State) touchIdle(id string, t time.Time, idleS int) *session {
 	sess := s.get(id, t)
+	sess.govIdleAt = t
 	sess.lastActivity = t.Add(-time.Duration(idleS) * time.Second)
 	if sess.firstSeen.After(sess.lastActivity) {
 		sess.firstSeen = sess.lastActivity
@@ -149,10 +151,7 @@ func (s *State) applySession(e *Event) {
 			break
 		}
 		if e.Session != "" {
-			sess := s.touch(e.Session, e.Time)
-			if e.Kind == KindFocus { // the app arms a session's idle timer only while it is hidden
-				sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
-			}
+			s.sessionLine(e) // a session not live comes back only on proof (returns.go)
 		}
 	case KindIdleTimer:
 		sess := s.get(e.Session, e.Time)
@@ -169,12 +168,14 @@ func (s *State) applySession(e *Event) {
 			why := rcLostWhy(sess, e.Time)
 			sess.pauseWhy = why
 			notePauseAfterRestart(sess, e)
-			s.lost(Loss{Time: e.Time, Session: e.Session, Cause: LossIdleTimeout, File: e.File, Line: e.Line, IdleS: idle, IdleSource: vocab.SourceEstimated, Detail: why})
+			s.lost(Loss{Time: e.Time, Session: e.Session, Cause: LossIdleTimeout, File: e.File, Line: e.Line, IdleS: idle, IdleSource: vocab.SourceEstimated, Detail: why, Short: rcLostShort(sess, e.Time)})
 		}
 	case KindPause:
 		s.applyPause(e)
 	case KindStopAll, KindPTYKill:
 		s.stopAll(e)
+	default:
+		s.unrouted(e)
 	}
 }
 
@@ -204,7 +205,7 @@ func (s *State) applyPause(e *Event) {
 			notePauseAfterRestart(sess, e)
 		}
 		if wasLive {
-			s.lost(Loss{Time: e.Time, Session: e.Session, Cause: LossIdleTimeout, File: e.File, Line: e.Line, Detail: sess.pauseWhy})
+			s.lost(Loss{Time: e.Time, Session: e.Session, Cause: LossIdleTimeout, File: e.File, Line: e.Line, Detail: sess.pauseWhy, Short: rcLostShort(sess, e.Time)})
 		}
 	}
 	if e.Reason != ReasonGovernorEvict {

@@ -1,10 +1,9 @@
 package governor
 
 import (
-	"encoding/json"
-	"fmt"
 	"time"
 
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/quota"
 	"github.com/coworktop/coworktop/vocab"
 )
@@ -27,17 +26,6 @@ const (
 
 // sessionStateNames are the states' names, as the JSON outputs print them.
 var sessionStateNames = [...]string{StateWorking: "working", StateIdle: "idle", StatePaused: "paused", StateDisconnected: "disconnected", StateUnknown: "unknown"}
-
-// Label is the state as the screen and the text outputs word it. A
-// "working" session is one active within the last minute, not one known
-// to be busy (issue 23 #6: users read "working" as busy), so it reads
-// "active <1m"; the JSON outputs keep the state's name.
-func (s SessionState) Label() string {
-	if s == StateWorking {
-		return "active <1m"
-	}
-	return s.String()
-}
 
 // SessionView is one session as of Snapshot's clock.
 type SessionView struct {
@@ -66,11 +54,16 @@ type SessionView struct {
 	// Protected says why the governor will not pick this session
 	// ("Remote Control"); empty when it may be picked.
 	Protected string `json:"protected,omitempty"`
+	// GovernorIdleAt is when the governor's own line last named it idle
+	// (at cap … would evict it, pressure evicting it); zero if never.
+	GovernorIdleAt time.Time `json:"-"`
 	// AtRisk names the warning this session is under: the next warm spawn
 	// evicts it, or a pressure sweep would (coworktop's inference).
 	AtRisk RiskKind `json:"at_risk,omitempty"`
 	// AtRiskWhy gives every reason of a waiting session at risk.
 	AtRiskWhy string `json:"at_risk_why,omitempty"`
+	// Next is what comes next for it, in a screen cell (risk_short.go).
+	Next Next `json:"-"`
 
 	// From the session records (records_join.go), each with its source;
 	// all empty when no record folder was found.
@@ -88,7 +81,10 @@ type SessionView struct {
 
 	// Memory is the session's own memory, its claude process and what it
 	// started (session_memory.go); nil when no fresh scan joined it.
-	Memory *SessionMemory `json:"memory,omitempty"`
+	Memory *host.SessionMemory `json:"memory,omitempty"`
+	// QuotaShare is its share of the 5-hour window's local usage, from
+	// its transcripts (coworktop's estimate); nil when none was read.
+	QuotaShare *quota.SessionShare `json:"quota_share,omitempty"`
 }
 
 // Live reports whether the session holds a slot (working or idle).
@@ -123,41 +119,6 @@ func (o Outcome) CauseName() string {
 	return o.Cause.String()
 }
 
-// outcomeJSON is an Outcome as the JSON outputs print it: snapshot --json
-// has its fields in this order, the cause as text.
-type outcomeJSON struct {
-	Time       vocab.TimeRef `json:"time,omitzero"`
-	Kind       Kind          `json:"kind"`
-	Session    string        `json:"session,omitempty"`
-	IdleS      int           `json:"idle_s,omitempty"`
-	IdleSource vocab.Source  `json:"idle_source,omitempty"`
-	Cause      string        `json:"cause"`
-	Eviction   bool          `json:"eviction"`
-	File       string        `json:"file,omitempty"`
-	Line       int           `json:"line,omitempty"`
-}
-
-// MarshalJSON writes the outcome with its cause as text.
-func (o Outcome) MarshalJSON() ([]byte, error) {
-	return json.Marshal(outcomeJSON{Time: vocab.TimeRef{T: &o.Time}, Kind: o.Kind, Session: o.Session, IdleS: o.IdleS, IdleSource: o.IdleSource,
-		Cause: o.CauseName(), Eviction: o.Eviction, File: o.File, Line: o.Line})
-}
-
-// UnmarshalJSON reads what MarshalJSON writes.
-func (o *Outcome) UnmarshalJSON(b []byte) error {
-	var t time.Time
-	j := outcomeJSON{Time: vocab.TimeRef{T: &t}}
-	if err := json.Unmarshal(b, &j); err != nil {
-		return fmt.Errorf("outcome: %w", err)
-	}
-	*o = Outcome{Time: t, Kind: j.Kind, Session: j.Session, IdleS: j.IdleS, IdleSource: j.IdleSource,
-		Cause: CauseOf(j.Cause), Eviction: j.Eviction, File: j.File, Line: j.Line}
-	if o.Cause == CauseOther {
-		o.Other = j.Cause
-	}
-	return nil
-}
-
 // CapView is the governor's session cap.
 type CapView struct {
 	Value  int          `json:"value"` // 0 when unknown
@@ -181,16 +142,16 @@ type EffectiveView struct {
 	Fresh bool `json:"fresh"`
 }
 
-// CountBasis names the session count a derived figure was computed from.
-type CountBasis int8
+// countBasis names the session count a derived figure was computed from.
+type countBasis int8
 
 // Count bases.
 const (
-	BasisNone CountBasis = iota // not said: "" in the outputs
-	// BasisLive ("live") is Snapshot.Live, the sessions coworktop sees
+	basisNone countBasis = iota // not said: "" in the outputs
+	// basisLive ("live") is Snapshot.Live, the sessions coworktop sees
 	// live: it moves with every session line, where the governor's logged
 	// count waits for its next acquire or pressure line.
-	BasisLive
+	basisLive
 )
 
 // Outlook is coworktop's estimate of what a new warm spawn would meet now.
@@ -204,7 +165,7 @@ type Outlook struct {
 	SweepSummary string `json:"sweep_summary,omitempty"`
 	// Basis is the count Headroom and ToCap are computed from (always the
 	// live count); Summary says so in words.
-	Basis   CountBasis `json:"basis"`
+	Basis   countBasis `json:"basis"`
 	Count   int        `json:"count"`
 	Summary string     `json:"summary"` // one line for humans
 }
@@ -226,6 +187,16 @@ type VMView struct {
 	// BundleDeleted: the app deleted the VM bundle (the line, as logged:
 	// "Deleted rootfs.vhdx"): the VM's disk and what was on it are gone.
 	BundleDeleted string `json:"bundle_deleted,omitempty"`
+	// Unsupported: the app refuses this VM type (claude-logs.md §7.9).
+	Unsupported string `json:"unsupported,omitempty"`
+	// Downloading: the VM's bundle is being fetched; it boots, it is not
+	// stalled.
+	Downloading bool `json:"downloading,omitempty"`
+	// Repair is what the last repair deleted or kept, as logged.
+	Repair string `json:"repair,omitempty"`
+	// LastOutage is the last stretch Cowork was unusable after a failed
+	// boot (vm_repair.go).
+	LastOutage *VMOutage `json:"last_outage,omitempty"`
 }
 
 // AppView is the desktop app as its log describes it.
@@ -239,7 +210,10 @@ type AppView struct {
 	// of a running app followed; DownBy says whether it quit or restarted
 	// to update, so the App field can say so.
 	DownSince time.Time `json:"-"`
-	DownBy    AppEnd    `json:"down_by,omitempty"`
+	// StuckQuit: the app went on running after "going down for update"
+	// with no new start, for stuckQuitAfter or more (quit_alive.go).
+	StuckQuit *StuckQuit `json:"stuck_quit,omitempty"`
+	DownBy    AppEnd     `json:"down_by,omitempty"`
 }
 
 // AppEnd is how the app's run ended.
@@ -289,15 +263,18 @@ type Snapshot struct {
 	// Pressure is the last level the governor logged (G4), PressureText
 	// its text as logged (a level no constant names is PressureOther and
 	// only its text says which); JSON has the text, left out when none was.
-	Pressure     PressureLevel `json:"-"`
-	PressureText string        `json:"pressure,omitempty"`
-	PressureAt   time.Time     `json:"-"`
+	Pressure     host.PressureLevel `json:"-"`
+	PressureText string             `json:"pressure,omitempty"`
+	PressureAt   time.Time          `json:"-"`
 
 	Sessions    []SessionView `json:"sessions"`     // live and recently seen, newest first
 	IdleRanking []SessionView `json:"idle_ranking"` // live sessions, longest idle first
 	NextVictim  *SessionView  `json:"next_victim"`  // always an estimate; never a protected session
-	Rules       Rules         `json:"rules"`        // the governor rules of the app version that wrote the log
-	Outlook     Outlook       `json:"outlook"`
+	// NextVictimWhy says what the NextVictim estimate rests on (VictimBasis
+	// and what it passed over).
+	NextVictimWhy string  `json:"next_victim_why,omitempty"`
+	Rules         Rules   `json:"rules"` // the governor rules of the app version that wrote the log
+	Outlook       Outlook `json:"outlook"`
 	// Update is an update downloaded or staged and not installed, and the
 	// live sessions its restart will stop; nil when none is pending.
 	Update *UpdateView `json:"update,omitempty"`
@@ -330,17 +307,17 @@ type Snapshot struct {
 	Background []BackgroundView `json:"background,omitempty"`
 	Records    *RecordsView     `json:"records,omitempty"`
 
-	MemorySamples []MemorySample `json:"-"` // [process-memory] history, oldest first, bounded
-	MemoryTimes   []time.Time    `json:"-"`
-	Host          *HostMemory    `json:"host,omitempty"`
-	HostHistory   []HostPoint    `json:"-"` // oldest first, bounded
-	Groups        []ProcessGroup `json:"groups,omitempty"`
-	GroupsAt      time.Time      `json:"-"`
+	MemorySamples []MemorySample      `json:"-"` // [process-memory] history, oldest first, bounded
+	MemoryTimes   []time.Time         `json:"-"`
+	Host          *host.HostMemory    `json:"host,omitempty"`
+	HostHistory   []HostPoint         `json:"-"` // oldest first, bounded
+	Groups        []host.ProcessGroup `json:"groups,omitempty"`
+	GroupsAt      time.Time           `json:"-"`
 	// Memory is the scan's memory per session beyond each session's own
 	// figure: unjoined processes, duplicated servers, what a pause frees.
 	Memory *MemoryView `json:"session_memory,omitempty"`
 	// AppHelpers are the app's own processes by role (app_helpers.go).
-	AppHelpers []HelperRow `json:"app_helpers,omitempty"`
+	AppHelpers []host.HelperRow `json:"app_helpers,omitempty"`
 
 	Files []FileStatus `json:"files,omitempty"` // follower status per log
 
@@ -356,6 +333,10 @@ type Snapshot struct {
 	// QuotaRefused counts the quota readings refused as implausible (a
 	// percentage outside 0–100, a time ahead of the clock), per source.
 	QuotaRefused map[quota.Source]int `json:"quota_refused_readings,omitempty"`
+	// Share is the 5-hour window's local usage and each live session's
+	// share of it (coworktop's estimate); nil when no transcript reading
+	// came.
+	Share *quota.ShareView `json:"quota_share,omitempty"`
 }
 
 // HostPoint is one host sample as the memory timeline needs it: free
@@ -367,10 +348,13 @@ type HostPoint struct {
 
 // Counts are the running totals over everything applied.
 type Counts struct {
-	Entries          int       `json:"entries"`
-	AtCapWouldEvict  int       `json:"at_cap_would_evict"`
-	AtCapEvicting    int       `json:"at_cap_evicting"`
-	Yields           int       `json:"yields"`
+	Entries         int `json:"entries"`
+	AtCapWouldEvict int `json:"at_cap_would_evict"`
+	AtCapEvicting   int `json:"at_cap_evicting"`
+	Yields          int `json:"yields"`
+	// WarmsRefused counts the yields that refused a warm of a session
+	// that was not live: it did not come back (returns.go).
+	WarmsRefused     int       `json:"warms_refused,omitempty"`
 	PressureWarning  int       `json:"pressure_warning"`
 	PressureCritical int       `json:"pressure_critical"`
 	PressureEvicts   int       `json:"pressure_evictions"`
@@ -428,15 +412,19 @@ type Counts struct {
 	DaemonKilled     int `json:"daemon_killed"`  // workers settled as killed
 
 	// claude-logs.md §7.7
-	UpdateDeferrals       int `json:"update_deferrals"`  // "Deferring auto-restart … Claude is working"
-	PTYKilled             int `json:"pty_killed"`        // session terminals killed on quit
-	PTYHostExits          int `json:"pty_host_exits"`    // the pty-host worker died
-	SecondInstances       int `json:"second_instances"`  // a second copy of the app started and exited
-	MCPGone               int `json:"mcp_servers_gone"`  // an MCP server disconnected or closed
-	VMBoots               int `json:"vm_boots"`          // boot attempts
-	VMFailures            int `json:"vm_failures"`       // boot attempts that failed (one each at most)
-	VMBundleDeleted       int `json:"vm_bundle_deleted"` // "[deleteVMBundle] Deleted …": the VM's disk deleted
-	VMNotes               int `json:"vm_notes"`          // VM lines that change no state (notes, keepalives)
+	UpdateDeferrals int `json:"update_deferrals"`  // "Deferring auto-restart … Claude is working"
+	PTYKilled       int `json:"pty_killed"`        // session terminals killed on quit
+	PTYHostExits    int `json:"pty_host_exits"`    // the pty-host worker died
+	SecondInstances int `json:"second_instances"`  // a second copy of the app started and exited
+	MCPGone         int `json:"mcp_servers_gone"`  // an MCP server disconnected or closed
+	VMBoots         int `json:"vm_boots"`          // boot attempts
+	VMFailures      int `json:"vm_failures"`       // boot attempts that failed (one each at most)
+	VMBundleDeleted int `json:"vm_bundle_deleted"` // "[deleteVMBundle] Deleted …": the VM's disk deleted
+	// VMOutages counts failed boots followed by a running VM (VMView.LastOutage).
+	VMOutages int `json:"vm_outages,omitempty"`
+	// DaemonRespawnFailed counts the daemon's failed upgrade respawns.
+	DaemonRespawnFailed   int `json:"daemon_respawn_failed,omitempty"`
+	VMNotes               int `json:"vm_notes"` // VM lines that change no state (notes, keepalives)
 	ServiceWarnings       int `json:"vm_service_warnings"`
 	DaemonUpgrades        int `json:"daemon_upgrades"`   // self-restarts for an upgrade
 	DaemonLockRaces       int `json:"daemon_lock_races"` // starts that lost the lock race and exited

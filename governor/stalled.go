@@ -12,8 +12,9 @@ import (
 // for StallAfter (899–900 s is the stream timeout users report, #88178),
 // it is stalled; where it waits for the person past WaitLongAfter (an
 // unanswered prompt ended in an AbortError and lost work after 5 h,
-// #87366), the wait is escalated. Both are risks, and both are idle to the
-// governor: a stalled or waiting session may be the next it evicts.
+// #87366), the wait is escalated. Both are risks; neither is idle to the
+// governor, which does not count a session mid-turn (claude-logs.md §2.4),
+// unless its own line named it idle (busyToGovernor).
 
 // Default thresholds (State.SetStallThresholds changes them).
 const (
@@ -85,7 +86,7 @@ func (s *State) stalledRisks(snap *Snapshot) []Risk {
 			if quiet < stall {
 				continue
 			}
-			out = append(out, Risk{Kind: RiskStalled, Session: v.ID, Backed: b.source == FromCodeRecord,
+			out = append(out, Risk{Kind: RiskStalled, Session: v.ID, Backed: b.source == FromCodeRecord, Short: "stalled " + vocab.ShortDuration(quiet),
 				Summary: fmt.Sprintf("%s is busy but silent for %s: neither its record nor the log moved (a stream may have stalled); %s",
 					SessionName(v), vocab.FormatDuration(quiet), idleToGovernor(snap, v)),
 				Evidence: []string{"status busy in its Claude Code session record; " + what,
@@ -95,7 +96,7 @@ func (s *State) stalledRisks(snap *Snapshot) []Risk {
 				continue
 			}
 			wait := snap.Now.Sub(v.WaitingSince)
-			out = append(out, Risk{Kind: RiskWaitingLong, Session: v.ID, Backed: v.WaitingSinceSource == FromCodeRecord,
+			out = append(out, Risk{Kind: RiskWaitingLong, Session: v.ID, Backed: v.WaitingSinceSource == FromCodeRecord, Short: shortLongWait,
 				Summary: fmt.Sprintf("%s has waited %s for you (%s): an unanswered prompt can end in an AbortError and lose the turn; %s",
 					SessionName(v), vocab.FormatDuration(wait), orWaiting(v.WaitingFor), idleToGovernor(snap, v)),
 				Evidence: []string{"waiting since " + v.WaitingSince.Format(time.TimeOnly) + " (" + v.WaitingSinceSource.Text() + ")",
@@ -110,6 +111,9 @@ func (s *State) stalledRisks(snap *Snapshot) []Risk {
 func idleToGovernor(snap *Snapshot, v SessionView) string {
 	if snap.NextVictim != nil && snap.NextVictim.ID == v.ID {
 		return "it is idle to the governor and the next to be evicted (estimate)"
+	}
+	if busyToGovernor(v) {
+		return "mid-turn, it is not idle to the governor, which does not pick it"
 	}
 	return "it is idle to the governor, which may evict it"
 }

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/quota"
 	"github.com/coworktop/coworktop/vocab"
 )
@@ -14,8 +15,8 @@ import (
 // only for coworktop's estimates; what the app logs always wins.
 const (
 	MinVictimIdle   = 60 * time.Second // the governor never evicts a session idle less than this
-	CapFloor        = 6
-	RAMPerSession   = 3 << 30 // cap = max(6, floor(RAM / 3 GiB))
+	capFloor        = 6
+	ramPerSession   = 3 << 30 // cap = max(6, floor(RAM / 3 GiB))
 	explainWindow   = 10 * time.Second
 	effectiveFresh  = 2 * time.Minute
 	stepStalledWhen = 90 * time.Second
@@ -43,12 +44,14 @@ func DefaultLimits() Limits {
 type State struct {
 	limits Limits
 
+	unroutedKinds unroutedKinds // kinds a route had no case for (unrouted.go)
+
 	app         AppView
 	loggedCap   int
 	loggedCapAt time.Time // when the cap was last logged: a fact that outlives an app restart, with its age
 	effective   EffectiveView
-	pressure    PressureLevel
-	pressureOth string // the logged level's text when it is PressureOther
+	pressure    host.PressureLevel
+	pressureOth string // the logged level's text when it is host.PressureOther
 	pressureAt  time.Time
 	counts      Counts
 
@@ -79,9 +82,9 @@ type State struct {
 	log             *ring[logItem] // described lazily, once, at snapshot time: Apply is the hot path
 	memory          *ring[MemorySample]
 	memoryAt        *ring[time.Time]
-	host            *HostMemory      // the latest sample
+	host            *host.HostMemory // the latest sample
 	hostHistory     *ring[HostPoint] // what the timeline draws
-	groups          []ProcessGroup
+	groups          []host.ProcessGroup
 	groupsAt        time.Time
 	memJoin         memoryJoin // the scan's members per session (session_memory.go)
 	svcVM           serviceVM  // cowork-service.log's last VM start (hyperv.go)
@@ -97,10 +100,16 @@ type State struct {
 	// snapshots may be taken at once.
 	filesShared  atomic.Int64
 	quota        map[quotaRingKey]*ring[quota.Sample] // quota readings per source and window (state_quota.go)
+	quotaSorted  []quota.Sample                       // QuotaSamples' merge, nil until asked again after a change
 	quotaErrors  map[quota.Source]int                 // the quota reader's failed reads per source
 	quotaRefused map[quota.Source]int                 // the quota reader's implausible readings per source
+	usage        *usageState                          // the live sessions' transcripts (state_share.go)
 
 	vm        VMView
+	warm      warmUndo            // the last warm of a session not live, undone if the governor refuses it (returns.go)
+	stuck     stuckQuit           // the app went on writing after its update quit, with no new start (quit_alive.go)
+	vmOut     vmOutage            // a failed boot not yet followed by a running VM (vm_repair.go)
+	vmDecided time.Time           // the newest line that set the VM's state: an older one, come late from a slower file, changes it no more
 	openSteps map[string]openStep // step → the attempt in progress
 	vmBoots   vmBoots             // boot attempts and failures, per VM log
 	last      time.Time           // time of the newest event
@@ -143,7 +152,7 @@ func (s *State) Evictions() ([]Outcome, int) {
 }
 
 // ApplyHost records a host memory sample.
-func (s *State) ApplyHost(h HostMemory) {
+func (s *State) ApplyHost(h host.HostMemory) {
 	s.host = &h
 	free := h.Available
 	if !free.Known {
@@ -155,7 +164,7 @@ func (s *State) ApplyHost(h HostMemory) {
 }
 
 // ApplyGroups records the process scanner's latest groups.
-func (s *State) ApplyGroups(at time.Time, groups []ProcessGroup) {
+func (s *State) ApplyGroups(at time.Time, groups []host.ProcessGroup) {
 	s.groups = append(s.groups[:0], groups...)
 	s.groupsAt = at
 	s.joinMemory()
@@ -178,6 +187,7 @@ func (s *State) Apply(e Event) { s.ApplyEvent(&e) }
 func (s *State) ApplyEvent(e *Event) {
 	s.counts.Entries++
 	s.evTime, s.evKind = e.Time, e.Kind
+	s.keepWarm(e)
 	if s.first.IsZero() || !e.Time.IsZero() && e.Time.Before(s.first) { // files are read one after another
 		s.first = e.Time
 	}
@@ -188,6 +198,9 @@ func (s *State) ApplyEvent(e *Event) {
 	s.apply(info.apply, e)
 	if !s.app.DownSince.IsZero() && !info.notAlive {
 		s.noteAppAlive(e)
+	}
+	if s.stuck.open && isMainLog(e.File) {
+		s.extendStuck(e.Time)
 	}
 	if s.curRestart != nil {
 		s.restartFollow(e)
@@ -258,16 +271,20 @@ func (s *State) applyGovernor(e *Event) {
 	case KindYield:
 		c.Yields++
 		cause, other := reasonCause(e)
-		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Cause: cause, Other: other, File: e.File, Line: e.Line})
+		refused := ""
+		if e.Reason == ReasonWarm {
+			refused = s.warmRefused(e.Time) // that session stays as it was: no return
+		}
+		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Session: refused, Cause: cause, Other: other, File: e.File, Line: e.Line})
 	case KindPressure:
 		switch e.Pressure {
-		case PressureWarning:
+		case host.PressureWarning:
 			c.PressureWarning++
-		case PressureCritical:
+		case host.PressureCritical:
 			c.PressureCritical++
 		}
 		s.pressure, s.pressureOth, s.pressureAt = e.Pressure, "", e.Time
-		if e.Pressure == PressureOther {
+		if e.Pressure == host.PressureOther {
 			s.pressureOth = e.PressureText()
 		}
 		s.setEffective(e)
@@ -279,6 +296,10 @@ func (s *State) applyGovernor(e *Event) {
 		s.evict(sess, e, CausePressure, "")
 	case KindGovernorUnknown:
 		c.Unknown++
+	case KindRatioFailed:
+		// The event log says it; no figure counts it.
+	default:
+		s.unrouted(e)
 	}
 }
 
@@ -320,7 +341,7 @@ func (s *State) recordEviction(o Outcome) {
 
 // pressureText is the last logged level's text, as logged.
 func (s *State) pressureText() string {
-	if s.pressure == PressureOther {
+	if s.pressure == host.PressureOther {
 		return s.pressureOth
 	}
 	return s.pressure.String()
@@ -328,8 +349,11 @@ func (s *State) pressureText() string {
 
 func (s *State) applyApp(e *Event) {
 	det := e.Details()
-	if e.Kind == KindAppStart {
+	if e.Kind != KindAppStart {
+		s.unrouted(e)
+	} else {
 		s.counts.AppStarts++
+		s.stuck.open = false
 		s.undo = startUndo{valid: true, at: e.Time, app: s.app, effective: s.effective, pressure: s.pressure,
 			pressureOth: s.pressureOth, pressureAt: s.pressureAt, pending: s.pending, risk: s.risk, ended: s.undo.ended[:0]}
 		pending := s.app.Pending
@@ -339,7 +363,7 @@ func (s *State) applyApp(e *Event) {
 		s.app = AppView{Version: det.Version, Platform: det.Platform, Arch: det.Arch, StartedAt: e.Time, Pending: pending}
 		// A new app process starts with no pressure and no effective count.
 		s.effective = EffectiveView{}
-		s.pressure, s.pressureOth, s.pressureAt = PressureUnknown, "", time.Time{}
+		s.pressure, s.pressureOth, s.pressureAt = host.PressureUnknown, "", time.Time{}
 		s.quit.at = time.Time{}
 		for _, sess := range s.live {
 			if len(s.undo.ended) < maxQuitSessions {
@@ -367,12 +391,15 @@ func (s *State) applyMemory(e *Event) {
 
 func (s *State) applyVM(e *Event) {
 	s.noteServiceVM(e)
+	s.applyVMRepair(e)
 	det := e.Details()
 	switch e.Kind {
 	case KindVMBoot:
 		s.closeStepsAsStalled(e.File)
 		s.vmBoots.boot(e, &s.counts)
-		s.vm.State, s.vm.OpenStep, s.vm.LastFailure = VMBooting, "", ""
+		if s.vmDecides(e) {
+			s.vm.State, s.vm.OpenStep, s.vm.LastFailure = VMBooting, "", ""
+		}
 	case KindVMConfig:
 		if det.CPUs > 0 {
 			s.vm.CPUs = det.CPUs
@@ -395,7 +422,9 @@ func (s *State) applyVM(e *Event) {
 				s.counts.VMBootStalls++
 			}
 			s.openSteps[det.Step] = openStep{at: e.Time, file: e.File}
-			s.vm.State, s.vm.OpenStep, s.vm.OpenSince = VMBooting, det.Step, e.Time
+			if s.vmDecides(e) {
+				s.vm.State, s.vm.OpenStep, s.vm.OpenSince = VMBooting, det.Step, e.Time
+			}
 		} else {
 			delete(s.openSteps, det.Step)
 			if s.vm.OpenStep == det.Step {
@@ -404,16 +433,36 @@ func (s *State) applyVM(e *Event) {
 		}
 	case KindVMFailed:
 		s.vmBoots.fail(e, &s.counts)
-		s.vm.State, s.vm.LastFailure = VMFailed, e.Text
+		if s.vmDecides(e) {
+			s.vm.State, s.vm.LastFailure = VMFailed, e.Text
+		}
 	case KindVMReady:
-		s.vm.State, s.vm.OpenStep, s.vm.OpenSince = VMRunning, "", time.Time{}
+		if s.vmDecides(e) {
+			s.vm.State, s.vm.OpenStep, s.vm.OpenSince = VMRunning, "", time.Time{}
+		}
 	case KindVMBundleDeleted:
 		s.counts.VMBundleDeleted++
 		s.vm.BundleDeleted = e.Text
 	case KindVMNote:
 		s.counts.VMNotes++
+	case KindVMUnsupported, KindVMDownload, KindVMReinstall:
+		// applyVMRepair, above, folds them.
+	default:
+		s.unrouted(e)
 	}
 	s.vm.BootStalls = s.counts.VMBootStalls
+}
+
+// vmDecides says whether e may set the VM's state: not when a later line,
+// of another VM log that the live view delivered first, already did (the
+// files are one timeline; a line that comes too late changes nothing a
+// later one decided). Counts are kept either way.
+func (s *State) vmDecides(e *Event) bool {
+	if e.Time.Before(s.vmDecided) {
+		return false
+	}
+	s.vmDecided = e.Time
+	return true
 }
 
 // closeStepsAsStalled ends a boot attempt: the steps the same log opened

@@ -3,6 +3,7 @@ package governor
 import (
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/coworktop/coworktop/quota"
 )
@@ -21,7 +22,10 @@ type quotaRingKey struct {
 // kept of its source and window is dropped, so a source may deliver its
 // whole history on every read; each delivery is sorted by time first. A
 // reading with no real time or a percentage outside 0–100 is dropped, and
-// at most quota.MaxKeys windows per source are kept.
+// at most quota.MaxKeys windows per source are kept: a new one takes the
+// place of the source's least recently seen (the window whose newest
+// reading is oldest), so names that came and went (one per model) cannot
+// keep a fresh window out.
 func (s *State) ApplyQuota(samples []quota.Sample) {
 	if len(samples) == 0 {
 		return
@@ -38,7 +42,7 @@ func (s *State) ApplyQuota(samples []quota.Sample) {
 		k := quotaRingKey{q.Source, q.Key()}
 		r := s.quota[k]
 		if r == nil {
-			if len(s.quota) >= quota.MaxKeys*len(quota.Sources) {
+			if !s.roomForQuotaKey(q) {
 				continue
 			}
 			r = newRing[quota.Sample](quotaKeep)
@@ -47,14 +51,55 @@ func (s *State) ApplyQuota(samples []quota.Sample) {
 		switch {
 		case len(r.buf) == 0 || q.At.After(r.newest().At):
 			r.push(q)
+			s.quotaSorted = nil
 		case q.At.Equal(r.newest().At):
 			r.setNewest(q) // the same instant, delivered later: its newer word
+			s.quotaSorted = nil
 		}
 	}
 }
 
-// QuotaSamples returns every quota reading kept, oldest first.
+// roomForQuotaKey makes room for q's window among its source's: below
+// quota.MaxKeys there is room; at it, the window least recently seen goes
+// when q is newer than its newest reading.
+func (s *State) roomForQuotaKey(q quota.Sample) bool {
+	n := 0
+	var oldest quotaRingKey
+	var oldestAt time.Time
+	for k, r := range s.quota {
+		if k.source != q.Source {
+			continue
+		}
+		n++
+		if at := r.newest().At; oldestAt.IsZero() || at.Before(oldestAt) {
+			oldest, oldestAt = k, at
+		}
+	}
+	switch {
+	case n < quota.MaxKeys:
+		return true
+	case q.At.After(oldestAt):
+		delete(s.quota, oldest)
+		s.quotaSorted = nil
+		return true
+	}
+	return false
+}
+
+// QuotaSamples returns every quota reading kept, oldest first. The merge
+// is kept until a reading changes, so a snapshot (two calls at every
+// refresh) does not sort a day of readings again: the caller must not
+// change the slice's items (appending to it copies).
 func (s *State) QuotaSamples() []quota.Sample {
+	if s.quotaSorted == nil {
+		s.quotaSorted = s.mergeQuota()
+	}
+	return slices.Clip(s.quotaSorted)
+}
+
+// mergeQuota is every ring's readings in one slice, oldest first; ties
+// in the order of the sources, the windows and the scopes.
+func (s *State) mergeQuota() []quota.Sample {
 	var out []quota.Sample
 	for _, r := range s.quota {
 		out = append(out, r.items()...)

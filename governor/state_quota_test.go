@@ -1,6 +1,7 @@
 package governor
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -75,4 +76,47 @@ func TestApplyQuotaSameInstantLaterWins(t *testing.T) {
 	if got := s.QuotaSamples(); len(got) != 1 || got[0].Percent != 88 {
 		t.Fatalf("%+v", got)
 	}
+}
+
+// TestApplyQuotaKeysBoundedPerSource (issue 53 R8): the model kept at most
+// 48 windows in all and never freed one: after 66 per-model names from
+// one source, the status line's fresh 5-hour figure was never kept. Now
+// each source keeps quota.MaxKeys, a new window taking the place of its
+// source's least recently seen.
+func TestApplyQuotaKeysBoundedPerSource(t *testing.T) {
+	st := New(DefaultLimits())
+	for i := range 66 {
+		s := qs(quota.Statusline, quota.WeeklyScoped, 10, time.Duration(200-i)*time.Minute)
+		s.Scope = fmt.Sprintf("model-%02d", i)
+		st.ApplyQuota([]quota.Sample{s})
+	}
+	for i := range 66 {
+		s := qs(quota.Cache, quota.WeeklyScoped, 10, time.Duration(200-i)*time.Minute)
+		s.Scope = fmt.Sprintf("model-%02d", i)
+		st.ApplyQuota([]quota.Sample{s})
+	}
+	st.ApplyQuota([]quota.Sample{qs(quota.Statusline, quota.FiveHour, 37, 10*time.Second)})
+	per := map[quota.Source]int{}
+	for k := range st.quota {
+		per[k.source]++
+	}
+	for src, n := range per {
+		if n > quota.MaxKeys {
+			t.Errorf("%v keeps %d windows, over %d", src, n, quota.MaxKeys)
+		}
+	}
+	if q := st.Snapshot(qNow).Quota; q == nil || q.FiveHour == nil || q.FiveHour.Source != quota.Statusline || q.FiveHour.Percent != 37 {
+		t.Fatalf("after 66 per-model names of each source, the fresh 5-hour figure: %+v", q)
+	}
+	// The newest names are the ones kept.
+	kept := map[string]bool{}
+	for _, s := range st.QuotaSamples() {
+		if s.Source == quota.Cache {
+			kept[s.Scope] = true
+		}
+	}
+	if !kept["model-65"] || kept["model-00"] {
+		t.Errorf("the least recently seen were not the ones dropped: %v", kept)
+	}
+	t.Logf("RELIABILITY 66 per-model quota names from each of 2 sources: at most %d windows a source, the fresh 5-hour figure shown", quota.MaxKeys)
 }

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/vocab"
 )
@@ -107,11 +108,11 @@ func TestCapLoggedOrEstimated(t *testing.T) {
 	if c := s.Snapshot(t0).Cap; c.Source != vocab.SourceUnknown {
 		t.Fatalf("no data: %+v", c)
 	}
-	s.ApplyHost(governor.HostMemory{At: t0, Total: vocab.Figure{Value: 16 << 30, Known: true}})
+	s.ApplyHost(host.HostMemory{At: t0, Total: vocab.Figure{Value: 16 << 30, Known: true}})
 	if c := s.Snapshot(t0).Cap; c.Value != 6 || c.Source != vocab.SourceEstimated {
 		t.Fatalf("16 GiB: %+v", c)
 	}
-	s.ApplyHost(governor.HostMemory{At: t0, Total: vocab.Figure{Value: 64 << 30, Known: true}})
+	s.ApplyHost(host.HostMemory{At: t0, Total: vocab.Figure{Value: 64 << 30, Known: true}})
 	if c := s.Snapshot(t0).Cap; c.Value != 21 {
 		t.Fatalf("64 GiB: %+v", c)
 	}
@@ -247,7 +248,7 @@ func TestPressureForgottenOnAppStart(t *testing.T) {
 		at(0)+" [warn] [CliGovernor] memory pressure (critical): would evict 0 idle session(s), 1 effective",
 		at(10)+" [info] Starting app { appVersion: '2.1', platform: 'darwin' }",
 	)
-	if p := s.Snapshot(t0.Add(20 * time.Second)).Pressure; p != governor.PressureUnknown {
+	if p := s.Snapshot(t0.Add(20 * time.Second)).Pressure; p != host.PressureUnknown {
 		t.Fatalf("a restarted app has no pressure level yet, got %q", p)
 	}
 }

@@ -13,16 +13,16 @@ import (
 
 // Trend settings.
 const (
-	PressureWarningRatio  = 0.05
-	PressureCriticalRatio = 0.02
-	// TrendWindow is how far back the slope is fitted.
-	TrendWindow = 5 * time.Minute
+	pressureWarningRatio  = 0.05
+	pressureCriticalRatio = 0.02
+	// trendWindow is how far back the slope is fitted.
+	trendWindow = 5 * time.Minute
 	// trendMinPoints and trendMinSpan: fewer samples, or a shorter stretch,
 	// back no slope.
 	trendMinPoints = 4
 	trendMinSpan   = time.Minute
-	// TrendHorizon: a crossing further away than this is not shown.
-	TrendHorizon = 30 * time.Minute
+	// trendHorizon: a crossing further away than this is not shown.
+	trendHorizon = 30 * time.Minute
 )
 
 // trendPoint is free/total at a time.
@@ -43,7 +43,7 @@ const (
 // enough recent samples, else the host sampler's free memory; and its
 // name.
 func trendSeries(snap *Snapshot) ([]trendPoint, string) {
-	from := snap.Now.Add(-TrendWindow)
+	from := snap.Now.Add(-trendWindow)
 	var app []trendPoint
 	for i, m := range snap.MemorySamples {
 		if i < len(snap.MemoryTimes) && m.TotalMB > 0 && !snap.MemoryTimes[i].Before(from) && !snap.MemoryTimes[i].After(snap.Now) {
@@ -112,29 +112,29 @@ func memoryTrend(snap *Snapshot) (Risk, time.Duration, bool) {
 	for _, l := range []struct {
 		ratio float64
 		name  string
-	}{{PressureWarningRatio, "5 % (warning)"}, {PressureCriticalRatio, "2 % (critical)"}} {
+	}{{pressureWarningRatio, "5 % (warning)"}, {pressureCriticalRatio, "2 % (critical)"}} {
 		switch d := eta(l.ratio); {
 		case now <= l.ratio:
 			parts = append(parts, "already below "+l.name)
-		case d <= TrendHorizon:
+		case d <= trendHorizon:
 			parts = append(parts, fmt.Sprintf("crosses %s in ~%s", l.name, vocab.FormatDuration(d)))
 		}
 	}
 	toWarning := time.Duration(-1)
-	if now > PressureWarningRatio {
-		toWarning = eta(PressureWarningRatio)
+	if now > pressureWarningRatio {
+		toWarning = eta(pressureWarningRatio)
 	}
-	if len(parts) == 0 || now <= PressureCriticalRatio {
+	if len(parts) == 0 || now <= pressureCriticalRatio {
 		return Risk{}, toWarning, false // far off, or already past both lines: the pressure itself says it
 	}
 	summary := fmt.Sprintf("%s falls %.1f points a minute (last %.1f %% at %s): it %s", series, -b*60*100, now*100,
 		pts[len(pts)-1].at.Format(time.TimeOnly), joinAnd(parts))
-	if snap.Rules.SweepEvicts && now > PressureWarningRatio && eta(PressureWarningRatio) <= sweepSoon {
+	if snap.Rules.SweepEvicts && now > pressureWarningRatio && eta(pressureWarningRatio) <= sweepSoon {
 		summary += "; a pressure sweep may start then"
 	}
 	// An extrapolation, however well fitted, is no logged or measured figure:
 	// shown, never sent.
-	return Risk{Kind: RiskMemoryTrend, Backed: false, Summary: summary,
+	return Risk{Kind: RiskMemoryTrend, Backed: false, Summary: summary, Short: shortTrend(parts),
 		Evidence: []string{fmt.Sprintf("%s: %d samples %s–%s, fitted by least squares", series, len(pts),
 			pts[0].at.Format(time.TimeOnly), pts[len(pts)-1].at.Format(time.TimeOnly))}}, toWarning, true
 }

@@ -1,13 +1,14 @@
 package governor_test
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
+	"github.com/coworktop/coworktop/words"
 )
 
 // A restart: the cap logged by the run before carries over with its age,
@@ -19,17 +20,17 @@ func TestFactsCarryOverARestart(t *testing.T) {
 		governor.Event{Time: sec(0), Kind: governor.KindAppStart, Detail: &governor.EventDetail{Version: "1.1"}},
 		governor.Event{Time: sec(1), Kind: governor.KindSessionStart, Session: "local_a", Cwd: "/p/web-frontend"},
 		governor.Event{Time: sec(2), Kind: governor.KindAcquire, Cap: 8, Effective: 9},
-		governor.Event{Time: sec(3), Kind: governor.KindPressure, Pressure: governor.PressureCritical, Effective: 9},
+		governor.Event{Time: sec(3), Kind: governor.KindPressure, Pressure: host.PressureCritical, Effective: 9},
 		governor.Event{Time: sec(20), Kind: governor.KindAppQuit},
 	)
 	snap := s.Snapshot(sec(30))
-	if snap.LoggedPressureNow() != governor.PressureUnknown || !strings.Contains(snap.LoggedPressureText(), "no longer current") {
-		t.Errorf("a level logged before the app quit is current: %q", snap.LoggedPressureText())
+	if snap.LoggedPressureNow() != host.PressureUnknown || !strings.Contains(words.LoggedPressureText(snap), "no longer current") {
+		t.Errorf("a level logged before the app quit is current: %q", words.LoggedPressureText(snap))
 	}
 	if snap.Effective.Source == vocab.SourceLogged {
 		t.Errorf("the quit app's count shown beside %d live: %+v", snap.Live, snap.Effective)
 	}
-	if end := snap.AppEndText(); !strings.HasPrefix(end, "quit ") || !strings.HasSuffix(end, "10s ago") {
+	if end := words.AppEndText(snap); !strings.HasPrefix(end, "quit ") || !strings.HasSuffix(end, "10s ago") {
 		t.Errorf("App field: %q", end)
 	}
 	applyEvents(s, governor.Event{Time: sec(60), Kind: governor.KindAppStart, Detail: &governor.EventDetail{Version: "1.1"}})
@@ -37,18 +38,18 @@ func TestFactsCarryOverARestart(t *testing.T) {
 	if snap.Cap.Value != 8 || snap.Cap.Source != vocab.SourceLogged || snap.Cap.Age != 118*time.Second {
 		t.Errorf("cap after the restart: %+v", snap.Cap)
 	}
-	if snap.AppEndText() != "" {
-		t.Errorf("a new run still says the last one ended: %q", snap.AppEndText())
+	if words.AppEndText(snap) != "" {
+		t.Errorf("a new run still says the last one ended: %q", words.AppEndText(snap))
 	}
 	v := sessionByID(t, snap, "local_a")
 	if v.Live() || v.PauseReason != governor.EndAppQuit || v.Project != "web-frontend" {
 		t.Errorf("earlier run's session: %+v", v)
 	}
-	if snap.CarriedCapText() != "8 (logged 1m58s ago)" {
-		t.Errorf("the cap carried over the restart: %q", snap.CarriedCapText())
+	if words.CarriedCapText(snap) != "8 (logged 1m58s ago)" {
+		t.Errorf("the cap carried over the restart: %q", words.CarriedCapText(snap))
 	}
-	if !strings.Contains(governor.SessionsText(snap), "cap 8 (logged 1m58s ago)") {
-		t.Errorf("sessions text: %q", governor.SessionsText(snap))
+	if !strings.Contains(words.SessionsText(snap), "cap 8 (logged 1m58s ago)") {
+		t.Errorf("sessions text: %q", words.SessionsText(snap))
 	}
 }
 
@@ -76,7 +77,7 @@ func TestLostLeavesOutSessionsThatCameBack(t *testing.T) {
 			t.Errorf("loss of %s: back %v", l.Session, l.Back)
 		}
 	}
-	if got := governor.LostText(snap); !strings.HasPrefix(got, "1 lost since ") || !strings.HasSuffix(got, "(3 more came back)") {
+	if got := words.LostText(snap); !strings.HasPrefix(got, "1 lost since ") || !strings.HasSuffix(got, "(3 more came back)") {
 		t.Errorf("LostText = %q", got)
 	}
 }
@@ -103,44 +104,8 @@ func TestSilentLogIsSaidToBeOld(t *testing.T) {
 			t.Errorf("session of a silent log: %+v", v)
 		}
 	}
-	if !strings.Contains(snap.Outlook.Summary, "64d00h old") || !strings.Contains(snap.WindowText(), "64d00h old") {
-		t.Errorf("outlook %q window %q", snap.Outlook.Summary, snap.WindowText())
-	}
-}
-
-// snapshot --json: times as the log wrote them, durations in seconds, zero
-// values left out, and it reads back.
-func TestSnapshotJSONTimesAndSeconds(t *testing.T) {
-	wall := time.FixedZone("", 2*3600) // a log's local time, as ingest reads it
-	local := func(n int) time.Time { return sec(n).In(wall) }
-	s := governor.New(governor.DefaultLimits())
-	applyEvents(s,
-		governor.Event{Time: local(0), Kind: governor.KindAcquire, Cap: 4, Effective: 1},
-		governor.Event{Time: local(1), Kind: governor.KindSessionStart, Session: "local_a"},
-	)
-	snap := s.Snapshot(local(91))
-	b, err := json.Marshal(snap)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := string(b)
-	for _, want := range []string{`"idle_s":90`, `"age_s":91`, `"at":"` + local(0).Format(vocab.WallLayout) + `"`, `"now":"` + local(91).Format(vocab.WallLayout) + `"`} {
-		if !strings.Contains(out, want) {
-			t.Errorf("snapshot JSON lacks %s: %s", want, out)
-		}
-	}
-	for _, bad := range []string{"0001-01-01", "_ns", "timer_", "+", "Z\"", `"pressure":""`, `"min_sys_free_mb":-1`} {
-		if strings.Contains(out, bad) {
-			t.Errorf("snapshot JSON holds %q: %s", bad, out)
-		}
-	}
-	var back governor.Snapshot
-	if err := json.Unmarshal(b, &back); err != nil {
-		t.Fatal(err)
-	}
-	if back.Now.Format(vocab.WallLayout) != snap.Now.Format(vocab.WallLayout) || back.Sessions[0].Idle != 90*time.Second || back.Cap.Age != snap.Cap.Age ||
-		back.Counts.MinSysFreeMB != -1 {
-		t.Errorf("read back: now %v idle %v cap %+v", back.Now, back.Sessions[0].Idle, back.Cap)
+	if !strings.Contains(snap.Outlook.Summary, "64d00h old") || !strings.Contains(words.WindowText(snap), "64d00h old") {
+		t.Errorf("outlook %q window %q", snap.Outlook.Summary, words.WindowText(snap))
 	}
 }
 
@@ -148,15 +113,15 @@ func TestSnapshotJSONTimesAndSeconds(t *testing.T) {
 // normal after it: the app logs no return to normal (issue 23 #4).
 func TestLoggedLevelEndsAtAHostNormal(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
-	applyEvents(s, governor.Event{Time: sec(0), Kind: governor.KindPressure, Pressure: governor.PressureCritical, Effective: 3})
-	s.ApplyHost(governor.HostMemory{At: sec(10), Pressure: governor.PressureWarning})
-	if got := s.Snapshot(sec(20)).LoggedPressureNow(); got != governor.PressureCritical {
+	applyEvents(s, governor.Event{Time: sec(0), Kind: governor.KindPressure, Pressure: host.PressureCritical, Effective: 3})
+	s.ApplyHost(host.HostMemory{At: sec(10), Pressure: host.PressureWarning})
+	if got := s.Snapshot(sec(20)).LoggedPressureNow(); got != host.PressureCritical {
 		t.Fatalf("a host warning after a logged critical: %s, want critical still", got)
 	}
-	s.ApplyHost(governor.HostMemory{At: sec(30), Pressure: governor.PressureNormal})
+	s.ApplyHost(host.HostMemory{At: sec(30), Pressure: host.PressureNormal})
 	snap := s.Snapshot(sec(40))
-	if snap.LoggedPressureNow() != governor.PressureUnknown || snap.PressureNow() != governor.PressureNormal ||
-		snap.LoggedPressureText() != "critical, 40s ago, no longer current" {
-		t.Fatalf("after the host's normal: logged %s, now %s, %q", snap.LoggedPressureNow(), snap.PressureNow(), snap.LoggedPressureText())
+	if snap.LoggedPressureNow() != host.PressureUnknown || snap.PressureNow() != host.PressureNormal ||
+		words.LoggedPressureText(snap) != "critical, 40s ago, no longer current" {
+		t.Fatalf("after the host's normal: logged %s, now %s, %q", snap.LoggedPressureNow(), snap.PressureNow(), words.LoggedPressureText(snap))
 	}
 }

@@ -3,6 +3,7 @@ package governor
 import (
 	"time"
 
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/quota"
 )
 
@@ -28,8 +29,8 @@ type FileStatus struct {
 // process groups, and/or follower status. Any part may be empty.
 type Update struct {
 	Events   []Event
-	Host     *HostMemory
-	Groups   []ProcessGroup
+	Host     *host.HostMemory
+	Groups   []host.ProcessGroup
 	GroupsAt time.Time // non-zero when Groups is a new scan (possibly empty)
 	Files    []FileStatus
 	// Backfill marks events read from history at start-up, before following.
@@ -47,6 +48,8 @@ type Update struct {
 	QuotaRefused map[quota.Source]int
 	// Records, when set, is a new reading of the session records.
 	Records *Records
+	// Usage, when set, is a new reading of the live sessions' transcripts.
+	Usage *quota.UsageReading
 }
 
 // ApplyUpdate folds one pipeline delivery.
@@ -62,6 +65,7 @@ func (s *State) ApplyUpdate(u Update) {
 	}
 	for _, f := range u.Files {
 		s.setFile(f)
+		s.NoteLogLine(f.Name, f.NewestLine) // main.log writing: the app runs (quit_alive.go)
 	}
 	s.counts.Unreadable += u.Unreadable
 	s.counts.BadStamps += u.BadStamps
@@ -70,6 +74,9 @@ func (s *State) ApplyUpdate(u Update) {
 	s.ApplyQuotaRefused(u.QuotaRefused)
 	if u.Records != nil {
 		s.ApplyRecords(*u.Records)
+	}
+	if u.Usage != nil {
+		s.applyUsage(*u.Usage)
 	}
 }
 

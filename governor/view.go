@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/quota"
 	"github.com/coworktop/coworktop/vocab"
 )
@@ -26,7 +27,7 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 		GroupsAt:     s.groupsAt,
 		Files:        s.sharedFiles(),
 	}
-	snap.AppHelpers = appHelpers(snap.Groups)
+	snap.AppHelpers = host.AppHelpers(snap.Groups)
 	snap.MemorySamples, snap.MemoryTimes = s.memory.items(), s.memoryAt.items()
 	snap.HostHistory = s.hostHistory.items()
 	snap.Log = s.logLines()
@@ -35,7 +36,7 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 		h := *s.host
 		snap.Host = &h
 	}
-	if snap.VM.State == VMBooting && !snap.VM.OpenSince.IsZero() && now.Sub(snap.VM.OpenSince) > stepStalledWhen {
+	if snap.VM.State == VMBooting && !snap.VM.Downloading && !snap.VM.OpenSince.IsZero() && now.Sub(snap.VM.OpenSince) > stepStalledWhen {
 		snap.VM.State = VMStalled
 	}
 
@@ -44,7 +45,8 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 	var live int
 	snap.Sessions, snap.IdleRanking, live = s.sessionViews(now, snap.Stale)
 	s.attachMemory(&snap)
-	snap.NextVictim = nextVictim(snap.IdleRanking)
+	snap.NextVictim, snap.NextVictimWhy = nextVictim(snap.IdleRanking)
+	snap.App.StuckQuit = s.stuckView()
 	if snap.Memory != nil {
 		snap.Memory.PauseFrees = pauseEstimate(snap.NextVictim)
 	}
@@ -71,14 +73,16 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 	snap.Quota = quota.Figures(s.QuotaSamples(), now)
 	snap.QuotaErrors = countsView(s.quotaErrors)
 	snap.QuotaRefused = countsView(s.quotaRefused)
+	s.applyShareTo(&snap)
 	return snap
 }
 
 func (sess *session) view(now time.Time) SessionView {
 	v := SessionView{
-		ID: sess.id, Cwd: sess.cwd, Project: projectName(sess.cwd), State: sess.state,
+		ID: sess.id, Cwd: sess.cwd, Project: ProjectName(sess.cwd), State: sess.state,
 		PauseReason: sess.pauseReason, PauseText: sess.pauseReason.String(), FirstSeen: sess.firstSeen, LastActivity: sess.lastActivity,
 		Evictions: sess.evictions, RemoteControl: sess.remoteControl, Crashes: sess.crashes,
+		GovernorIdleAt: sess.govIdleAt,
 	}
 	if sess.pauseReason == ReasonOther {
 		v.PauseText = sess.pauseText
@@ -158,7 +162,7 @@ func (s *State) capView() CapView {
 }
 
 // estimateCap is the app's formula: max(6, floor(RAM / 3 GiB)).
-func estimateCap(ramBytes uint64) int { return max(CapFloor, int(ramBytes/RAMPerSession)) }
+func estimateCap(ramBytes uint64) int { return max(capFloor, int(ramBytes/ramPerSession)) }
 
 // outlook says what a warm spawn would meet now, by the rules of
 // claude-logs.md §2.3: below the cap it starts; exactly at the cap it evicts
@@ -168,13 +172,13 @@ func estimateCap(ramBytes uint64) int { return max(CapFloor, int(ramBytes/RAMPer
 // says so.
 func outlook(s Snapshot) Outlook {
 	if s.Stale {
-		return Outlook{Action: "unknown", Basis: BasisLive, Count: s.Live, Summary: "unknown: " + s.StaleText() + ", so no session is known to be live"}
+		return Outlook{Action: "unknown", Basis: basisLive, Count: s.Live, Summary: "unknown: " + s.StaleText() + ", so no session is known to be live"}
 	}
 	if s.Cap.Value == 0 {
-		return Outlook{Action: "unknown", Basis: BasisLive, Count: s.Live, Summary: "cap unknown: no cap= line logged and no RAM figure yet"}
+		return Outlook{Action: "unknown", Basis: basisLive, Count: s.Live, Summary: "cap unknown: no cap= line logged and no RAM figure yet"}
 	}
 	n := s.Live
-	o := Outlook{ToCap: s.Cap.Value - n, Headroom: s.Cap.Value - 2 - n, Basis: BasisLive, Count: n}
+	o := Outlook{ToCap: s.Cap.Value - n, Headroom: s.Cap.Value - 2 - n, Basis: basisLive, Count: n}
 	counted := fmt.Sprintf("%d live", n)
 	// Plain words (issue 36 #3): what the next session would meet, the
 	// governor's terms (warm spawn, yield, evict) in the help.

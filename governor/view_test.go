@@ -7,6 +7,7 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/vocab"
+	"github.com/coworktop/coworktop/words"
 )
 
 // TestOneSessionCount: Live counts the sessions seen live and nothing else;
@@ -37,14 +38,14 @@ func TestOneSessionCount(t *testing.T) {
 	if e.Value != 3 || e.Source != vocab.SourceLogged || e.Age != 110*time.Second || !e.Fresh {
 		t.Fatalf("governor effective: %+v", e)
 	}
-	if got := governor.EffectiveText(e); got != "governor 3 effective, 1m50s ago" {
+	if got := words.EffectiveText(e); got != "governor 3 effective, 1m50s ago" {
 		t.Errorf("governor.EffectiveText = %q", got)
 	}
 	o := snap.Outlook
 	if o.Basis != governor.BasisLive || o.Count != 2 || o.ToCap != 2 || o.Headroom != 0 || !strings.Contains(o.Summary, "2 live") {
 		t.Fatalf("outlook: %+v", o)
 	}
-	if got := governor.SessionsText(snap); got != "2 live / cap 4 (logged 12s ago) · governor 3 effective, 1m50s ago" {
+	if got := words.SessionsText(snap); got != "2 live / cap 4 (logged 12s ago) · governor 3 effective, 1m50s ago" {
 		t.Errorf("governor.SessionsText = %q", got)
 	}
 	if later := s.Snapshot(t0.Add(10 * time.Minute)).Effective; later.Fresh || later.Value != 3 {

@@ -56,14 +56,14 @@ func ccdMayBeEvent(b []byte) bool {
 
 // heads are every shape's heads (shapes.go), "[CCD" heads
 // aside (ccdMayBeEvent decides those): the table holds their first four bytes.
-var heads = func() (hs []string) {
+func heads() (hs []string) {
 	for _, h := range allHeads() {
 		if !strings.HasPrefix(h, "[CCD") {
 			hs = append(hs, h)
 		}
 	}
 	return hs
-}()
+}
 
 var headCCD = binary.LittleEndian.Uint32([]byte("[CCD"))
 
@@ -75,8 +75,8 @@ type headTable struct {
 	slot [256]uint32
 }
 
-// eventHeads is read-only after package initialisation.
-var eventHeads = newHeadTable(heads)
+// eventHeads is read-only once loadTables has made it.
+var eventHeads headTable
 
 // newHeadTable gives the heads' first four bytes their slots under a
 // multiplier that keeps them apart (slotsFor, which routes.go shares).

@@ -143,7 +143,7 @@ func TestMayBeEventTurnsAwayChatter(t *testing.T) {
 			t.Errorf("%s: let through", body)
 		}
 	}
-	for _, h := range heads {
+	for _, h := range heads() {
 		k := binary.LittleEndian.Uint32([]byte(h))
 		if eventHeads.slot[(k*eventHeads.mul)>>24] != k {
 			t.Errorf("%q has no slot of its own", h)

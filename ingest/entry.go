@@ -66,12 +66,13 @@ type assembler struct {
 
 	open     bool
 	keepCont bool
-	// lazy: the open entry is the commonest of all, an [info] line of the
-	// last stamp's minute that is no event and holds no signal (openPlain).
+	// lazy: the open entry is the commonest of all, a line of the last
+	// stamp's minute that is no event and holds no signal (openPlain).
 	// Only its stamp (in stampBuf) and line number are kept; cur is brought
 	// up to date (materialize) only if a continuation line holds a signal.
 	lazy       bool
 	lazyNo     int
+	lazyLevel  string
 	cur        entry
 	stampBuf   [32]byte
 	bodyBuf    []byte
@@ -97,6 +98,7 @@ type assembler struct {
 // newAssembler returns an assembler for one file. loc is the zone of local
 // timestamps (time.Local live; fixed in tests).
 func newAssembler(file string, loc *time.Location, emit func(*entry)) *assembler {
+	loadTables()
 	if loc == nil {
 		loc = time.Local
 	}
@@ -164,8 +166,8 @@ func (a *assembler) Feed(line []byte) { a.FeedLine(line, true) }
 // searched again.
 func (a *assembler) FeedLine(line []byte, mayHaveSignal bool) {
 	a.lineNo++
-	// splitLine's commonest case, in line: a main.log [info] line of the
-	// last stamp's minute (most lines of a log) costs no call.
+	// splitLine's commonest case, in line: a main.log line of the last
+	// stamp's minute (most lines of a log) costs no call.
 	var (
 		stamp, body []byte
 		level       string
@@ -173,22 +175,28 @@ func (a *assembler) FeedLine(line []byte, mayHaveSignal bool) {
 		// The head's table lookup, when the plain-entry test below made it.
 		head, headSure, headRead bool
 	)
-	if a.infoOfMinute(line) {
-		stamp, level, body, ok = line[:19], "info", line[27:], true
+	if a.ofMinute(line) {
+		level, body, ok = tagOfMinute(line)
 		// The commonest entry of all goes no further (openPlain): one of
-		// the last plausible minute, with no signal and a head that says it
-		// is no event. Such a body wants no continuation lines: the head of
-		// every shape that does is in the head table (the shape table's
-		// tests hold it). Only [info] lines are tried: the test cost the
-		// other levels more than it saved them.
-		if !mayHaveSignal && [16]byte(line[:16]) == a.lastMinute && line[17] <= '5' {
-			if head, headSure = headSays(body); headSure && !head {
-				a.openPlain(stamp)
+		// the last plausible minute, at any level, with no signal and a
+		// body that no shape's parser can read, by the head table (headSays)
+		// or, for the few it leaves open ("[CCD] …", a short body, one
+		// that starts with spaces), by rareMayBeEvent. Such a body wants no
+		// continuation lines: the head of every shape that does is in the
+		// head table (the shape table's tests hold it).
+		if ok && !mayHaveSignal && [16]byte(line[:16]) == a.lastMinute && line[17] <= '5' {
+			if head, headSure = headSays(body); !headSure {
+				head, headSure = rareMayBeEvent(body), true
+			}
+			if !head {
+				a.openPlain(line[:19], level)
 				return
 			}
 			headRead = true
 		}
-	} else {
+		stamp = line[:19]
+	}
+	if !ok {
 		stamp, level, body, ok = a.splitLine(line)
 	}
 	if !ok {
@@ -332,19 +340,19 @@ func (a *assembler) openBad() {
 	a.cur.events = a.cur.events[:0]
 }
 
-// openPlain opens the entry whose stamp is given: the commonest of all, an
-// [info] line of the last plausible stamp's minute that holds no signal,
+// openPlain opens the entry whose stamp and level are given: the commonest
+// of all, a line of the last plausible stamp's minute that holds no signal,
 // whose head says it is no event and that wants no continuation lines (the
 // caller has checked). It keeps only what a continuation line's signal
 // would need, the stamp and the line number, not the bookkeeping of an
 // entry that may say something: most lines of a log end here.
-func (a *assembler) openPlain(stamp []byte) {
+func (a *assembler) openPlain(stamp []byte, level string) {
 	if a.open && !a.lazy && a.cur.hasNews() {
 		a.Flush()
 	}
 	*(*[19]byte)(a.stampBuf[:19]) = [19]byte(stamp)
 	a.open, a.lazy, a.bad, a.keepCont = true, true, false, false
-	a.lazyNo = a.lineNo
+	a.lazyNo, a.lazyLevel = a.lineNo, level
 	a.entries++
 	if a.entries == 1 {
 		a.firstN = copy(a.firstBuf[:], stamp)
@@ -358,8 +366,8 @@ func (a *assembler) StampSpan() (first, last time.Time) {
 	if a.entries == 0 {
 		return time.Time{}, time.Time{}
 	}
-	last = a.lastStamp()
-	return parseStamp(a.firstBuf[:a.firstN], a.loc), last
+	last = vocab.ReadInOrder(a.clock.t, a.lastStamp())
+	return vocab.ReadInOrder(time.Time{}, parseStamp(a.firstBuf[:a.firstN], a.loc)), last
 }
 
 // lastStamp is the time of the last plausible entry: stampBuf holds its
@@ -372,12 +380,12 @@ func (a *assembler) lastStamp() time.Time {
 }
 
 // materialize brings cur up to date for the lazy entry open (openPlain), as
-// the rest of FeedLine would have left it: an [info] entry that has been
+// the rest of FeedLine would have left it: an entry at its level that has been
 // parsed and gave no event.
 func (a *assembler) materialize() {
 	a.lazy = false
 	c := &a.cur
-	c.Line, c.Level = a.lazyNo, "info"
+	c.Line, c.Level = a.lazyNo, a.lazyLevel
 	c.Stamp = a.stampBuf[:19]
 	c.RateLimit, c.rateText = false, ""
 	c.Cont, c.events, c.Body = c.Cont[:0], c.events[:0], nil
@@ -437,8 +445,24 @@ func (a *assembler) plausible(stamp []byte) bool {
 		}
 		a.lastDate = [10]byte(stamp[:10])
 	}
+	if string(stamp[:16]) < string(a.lastMinute[:]) {
+		a.wentBack()
+	}
 	a.lastMinute = [16]byte(stamp[:16])
 	return true
+}
+
+// wentBack notes, when the wall clock goes back (the hour that repeats
+// when clocks go back, or a line out of order), the minute it went back
+// from: lines of that minute may have said nothing and been left unparsed
+// (openPlain), and the stamps that follow are placed after it (stampClock).
+func (a *assembler) wentBack() {
+	var from [19]byte
+	copy(from[:], a.lastMinute[:])
+	from[16], from[17], from[18] = ':', '0', '0'
+	if plausibleDate(from[:]) && plausibleClock(from[:]) {
+		a.clock.at(from[:], a.loc)
+	}
 }
 
 // parseFirst parses the entry's first line by the parser its log needs.

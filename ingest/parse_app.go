@@ -44,7 +44,12 @@ func parseAppTagged(e *entry, b []byte, out []governor.Event) []governor.Event {
 			// The idle path (claude-logs.md §7.8): the reason says which.
 			return append(out, governor.Event{Kind: governor.KindUpdateRestart, Reason: governor.ReasonIdleTimeout})
 		}
-		if _, ok := cut(b, "[stealth-relaunch] "); ok {
+		if rest, ok := cut(b, "[stealth-relaunch] "); ok {
+			// "Saved navigation history" and "otherAppFullScreen=" are
+			// written before the quit: no relaunch (claude-logs.md §7.9).
+			if r := trimSpaces(rest); bytes.HasPrefix(r, []byte("Saved ")) || bytes.HasPrefix(r, []byte("otherAppFullScreen")) {
+				return out
+			}
 			return append(out, governor.Event{Kind: governor.KindRelaunch, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
 		}
 	case 'q':

@@ -90,6 +90,14 @@ func parseDaemonRestart(nm *names, b []byte, out []governor.Event) []governor.Ev
 		}
 		return append(out, ev)
 	}
+	if rest, ok := cut(b, "binary at "); ok && bytes.Contains(rest, []byte("was deleted")) && bytes.Contains(rest, []byte("exiting")) {
+		// it exits for the upgrade; a respawn line or a start follows, or
+		// none (claude-logs.md §7.9, #84827)
+		return append(out, governor.Event{Kind: governor.KindDaemonShutdown, Reason: governor.DaemonCauseUpgrade, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
+	}
+	if bytes.HasPrefix(b, []byte("upgrade self-respawn failed")) { // EACCES, ENOENT (#89987, #84827)
+		return append(out, governor.Event{Kind: governor.KindDaemonRespawnFail, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
+	}
 	if bytes.HasPrefix(b, []byte("another daemon won the lock race")) {
 		return append(out, governor.Event{Kind: governor.KindDaemonLockRace, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
 	}
@@ -109,7 +117,7 @@ func lastElem(p []byte) []byte {
 
 func parseSupervisor(nm *names, b []byte, out []governor.Event) []governor.Event {
 	switch {
-	case len(b) > 0 && (b[0] == 'b' || b[0] == 'a'):
+	case len(b) > 0 && (b[0] == 'b' || b[0] == 'a' || b[0] == 'u'):
 		return parseDaemonRestart(nm, b, out)
 	case bytes.Contains(b, []byte("daemon start")):
 		ev := governor.Event{Kind: governor.KindDaemonStart}

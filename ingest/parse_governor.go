@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -99,7 +100,7 @@ func parseGovernorKnown(nm *names, b []byte) (governor.Event, bool) {
 		}
 		ev := governor.Event{Kind: governor.KindPressure, Count: n, Effective: eff}
 		var other string
-		if ev.Pressure, other = governor.PressureOf(nm.get(level, 20)); other != "" {
+		if ev.Pressure, other = host.PressureOf(nm.get(level, 20)); other != "" {
 			ev.Detailed().PressureText = other
 		}
 		return ev, true

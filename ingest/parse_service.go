@@ -69,7 +69,9 @@ func jsonInt(b []byte, key string) int {
 	return n
 }
 
-// vmConfigEvents: the document begins a boot attempt and gives the size.
+// vmConfigEvents: the document gives the VM's size. It is written whenever
+// the service prepares a VM, so it is a configuration, not a boot
+// (claude-logs.md §7.9): the VM's state follows its own boot lines.
 func vmConfigEvents(e *entry) []governor.Event {
-	return []governor.Event{{Kind: governor.KindVMBoot}, {Kind: governor.KindVMConfig, Detail: &governor.EventDetail{MemoryMB: e.cfgMB, CPUs: e.cfgCPU}}}
+	return []governor.Event{{Kind: governor.KindVMConfig, Detail: &governor.EventDetail{MemoryMB: e.cfgMB, CPUs: e.cfgCPU}}}
 }

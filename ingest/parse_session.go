@@ -240,6 +240,9 @@ func parseCycleHealth(nm *names, b []byte) governor.Event {
 		if r, ok := cut(rest, " ("); ok {
 			secs, r2, _ := num(r)
 			ev.DurationMs = vocab.CapInt32(int64(min(secs, math.MaxInt32)) * 1000)
+			if bytes.Contains(r2, []byte("hadFirstResponse=false")) {
+				ev.Detailed().NoResponse = true
+			}
 			if i := bytes.Index(r2, []byte("reason=")); i >= 0 {
 				w, _ := word(r2[i+7:], ",)")
 				setReason(&ev, nm.get(w, 40))

@@ -100,9 +100,32 @@ func parseScheduledTasks(_ *entry, _ []byte, out []governor.Event) []governor.Ev
 
 // parseCleanupVMBundle reads "[cleanupVMBundleIfUnsupported] … not
 // supported …", the VM bundle refused on this machine.
+// parseCLIExit reads "CLI exit before update: N of M exited within Nms"
+// (app 2.9939.2): the update stopped M sessions (claude-logs.md §7.9).
+func parseCLIExit(_ *entry, b []byte, out []governor.Event) []governor.Event {
+	rest, ok := cut(b, "CLI exit before update: ")
+	if !ok {
+		return out
+	}
+	_, r, ok := num(rest)
+	if !ok {
+		return out
+	}
+	r, ok = cut(r, " of ")
+	if !ok {
+		return out
+	}
+	m, _, ok := num(r)
+	if !ok {
+		return out
+	}
+	return append(out, governor.Event{Kind: governor.KindStopAll, Count: m, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
+}
+
 func parseCleanupVMBundle(_ *entry, b []byte, out []governor.Event) []governor.Event {
 	if rest, ok := cut(b, "[cleanupVMBundleIfUnsupported] "); ok && bytes.Contains(rest, []byte("not supported")) {
-		return append(out, governor.Event{Kind: governor.KindVMFailed, Text: vocab.Sanitize(rest, vocab.MaxTextRunes)})
+		// a refusal to start, not a failed boot attempt (claude-logs.md §7.9)
+		return append(out, governor.Event{Kind: governor.KindVMUnsupported, Text: vocab.Sanitize(rest, vocab.MaxTextRunes)})
 	}
 	return out
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 )
 
 // parseLines assembles and parses lines as one file would be.
@@ -43,7 +44,7 @@ func TestParseGovernorShapes(t *testing.T) {
 			governor.Event{Kind: governor.KindAtCap, Cap: 8, Verb: governor.VerbEvicting, Session: "local_0a235fb9-a681-41bd-89cd-98453ef18aa1", IdleS: 671, Reason: governor.ReasonWarm}},
 		{p + "[CliGovernor] at cap; yielding warm spawn", governor.Event{Kind: governor.KindYield, Reason: governor.ReasonWarm}},
 		{"2026-07-03 15:50:48 [warn] [CliGovernor] memory pressure (critical): would evict 0 idle session(s), 1 effective",
-			governor.Event{Kind: governor.KindPressure, Level: governor.LevelWarn, Pressure: governor.PressureCritical, Count: 0, Effective: 1}},
+			governor.Event{Kind: governor.KindPressure, Level: governor.LevelWarn, Pressure: host.PressureCritical, Count: 0, Effective: 1}},
 		{p + "[CliGovernor] pressure evicting local_abc (idle 89s)",
 			governor.Event{Kind: governor.KindPressureEvict, Session: "local_abc", IdleS: 89, Reason: governor.ReasonPressure}},
 		{p + "[CliGovernor] getFreeMemoryRatio failed; treating memory pressure as clear",

@@ -198,8 +198,15 @@ func countedMB(key, v []byte) (int, int) {
 // runs) and "[Keepalive] …" (#78283).
 func parseVMLayer(e *entry, b []byte, out []governor.Event) []governor.Event {
 	switch {
+	case bytes.HasPrefix(b, []byte("[downloadVM] ")): // a VM still being fetched is booting, not stalled (§7.9)
+		return append(out, governor.Event{Kind: governor.KindVMDownload, Text: vocab.Sanitize(trimSpaces(b[len("[downloadVM] "):]), vocab.MaxTextRunes)})
+	case bytes.HasPrefix(b, []byte("Reinstall files deleted")):
+		return append(out, governor.Event{Kind: governor.KindVMReinstall, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
 	case bytes.HasPrefix(b, []byte("[deleteVMBundle] ")):
 		rest := trimSpaces(b[len("[deleteVMBundle] "):])
+		if bytes.HasPrefix(rest, []byte("Reinstall files deleted")) { // kept the session data: no data loss (§7.9)
+			return append(out, governor.Event{Kind: governor.KindVMReinstall, Text: vocab.Sanitize(rest, vocab.MaxTextRunes)})
+		}
 		if !bytes.HasPrefix(rest, []byte("Deleted")) {
 			return append(out, governor.Event{Kind: governor.KindVMNote, Text: e.names.text(governor.KindVMNote, b)})
 		}

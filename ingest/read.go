@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // Stats says what reading one log produced.
@@ -59,8 +60,17 @@ func readLog(r io.Reader, name string, loc *time.Location, tx texts, fn func(*go
 	var (
 		st   Stats
 		quit quitFold
+		// prev is the last time delivered: each block is read by an
+		// assembler of its own, and what it read as the first occurrence
+		// of a repeated hour may, after the block before, be the second
+		// (vocab.InOrder).
+		prev time.Time
 	)
 	err := parseBlocks(r, name, loc, runtime.GOMAXPROCS(0), tx, func(b *blockResult) {
+		if !b.first.IsZero() {
+			b.first = vocab.InOrder(prev, b.first)
+			prev = b.first
+		}
 		st.Lines += b.lines
 		st.CutLines += b.cut
 		st.Orphans += b.orphans
@@ -69,13 +79,22 @@ func readLog(r io.Reader, name string, loc *time.Location, tx texts, fn func(*go
 		if !b.first.IsZero() && (st.First.IsZero() || b.first.Before(st.First)) {
 			st.First = b.first
 		}
-		if b.last.After(st.Last) {
-			st.Last = b.last
-		}
 		for i := range b.events { // by index: a range copy of each event showed in the profile
-			if ev := b.event(i); quit.Keep(ev) {
+			ev := b.event(i)
+			if !ev.Time.IsZero() {
+				ev.Time = vocab.InOrder(prev, ev.Time)
+				prev = ev.Time
+			}
+			if quit.Keep(ev) {
 				fn(ev)
 			}
+		}
+		if !b.last.IsZero() {
+			b.last = vocab.InOrder(prev, b.last)
+			prev = b.last
+		}
+		if b.last.After(st.Last) {
+			st.Last = b.last
 		}
 	})
 	if err != nil {

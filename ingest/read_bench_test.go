@@ -47,6 +47,8 @@ func BenchmarkReadGenerated(b *testing.B) {
 		{"dense-portable", []string{"-every", "2.6"}, "indexed"},
 		{"default-sse2", nil, "sse2"},
 		{"dense-sse2", []string{"-every", "2.6"}, "sse2"},
+		{"default-avx2", nil, "avx2"},
+		{"dense-avx2", []string{"-every", "2.6"}, "avx2"},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			if c.kernel != "" {

@@ -66,7 +66,7 @@ var realLines = []struct {
 	{"#90007", "main.log", []string{p7 + "[CCD] Session " + u + " torn down with 1 live background task(s) — settling as stopped (exited)"},
 		[]governor.Event{{Kind: governor.KindTornDown, Session: u, Count: 1}}},
 	{"#68625", "main.log", []string{p7 + "[CCD CycleHealth] unhealthy cycle for " + u + " (135s, hadFirstResponse=false, reason=app_quit)"},
-		[]governor.Event{{Kind: governor.KindCycleHealth, Session: u, Reason: governor.ReasonOther, Health: governor.HealthUnhealthy, DurationMs: 135000, Detail: &governor.EventDetail{ReasonText: "app_quit"}}}},
+		[]governor.Event{{Kind: governor.KindCycleHealth, Session: u, Reason: governor.ReasonOther, Health: governor.HealthUnhealthy, DurationMs: 135000, Detail: &governor.EventDetail{ReasonText: "app_quit", NoResponse: true}}}},
 
 	// §7.3 updates and relaunches
 	{"#95364", "main.log", []string{p7 + "[updater] Update downloaded and ready to install { releaseName: 'Claude 2.2553.1' }"},
@@ -104,7 +104,8 @@ var realLines = []struct {
 		`2026/03/28 22:32:15.329630 [HCS] Config JSON:`,
 		`{"Owner":"cowork-vm-b98b58b7","SchemaVersion":{"Major":2,"Minor":2},"VirtualMachine":{"ComputeTopology":{"Memory":{"AllowOvercommit":true,"SizeInMB":4096},"Processor":{"Count":2}},"Devices":{}}}`,
 		`2026/03/28 22:32:16.899491 [VM] VM started successfully`},
-		[]governor.Event{{Kind: governor.KindVMBoot}, {Kind: governor.KindVMConfig, Detail: &governor.EventDetail{MemoryMB: 4096, CPUs: 2}}, {Kind: governor.KindVMReady}}},
+		// The document is a configuration, not a boot (§7.9).
+		[]governor.Event{{Kind: governor.KindVMConfig, Detail: &governor.EventDetail{MemoryMB: 4096, CPUs: 2}}, {Kind: governor.KindVMReady}}},
 	{"#49099", "cowork-service.log", []string{
 		`2026/04/15 10:51:52.451533 Service stop requested`,
 		`2026/04/15 10:51:52.469624 Service stopped.`,
@@ -113,7 +114,7 @@ var realLines = []struct {
 		`2026/04/14 10:40:16.228159 Service ready. Listening on \\.\pipe\cowork-vm-service`},
 		[]governor.Event{{Kind: governor.KindServiceStop}, {Kind: governor.KindServiceStart}, {Kind: governor.KindServiceReady}}},
 	{"public repository", "cowork_vm_node.log", []string{p7 + "[cleanupVMBundleIfUnsupported] yukonSilver not supported (status=unsupported)"},
-		[]governor.Event{{Kind: governor.KindVMFailed, Text: "yukonSilver not supported (status=unsupported)"}}},
+		[]governor.Event{{Kind: governor.KindVMUnsupported, Text: "yukonSilver not supported (status=unsupported)"}}}, // a refusal, not a failed boot (§7.9)
 }
 
 // same compares the fields a §7 line decides (the entry's time, file, line

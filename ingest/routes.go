@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"encoding/binary"
+	"sync"
 
 	"github.com/coworktop/coworktop/governor"
 )
@@ -50,12 +51,22 @@ type routeTable struct {
 	routes []route
 }
 
-// routes is read-only after package initialisation (init, below: the
-// parsers that wrap other shapes call parseText, so a variable's initializer
-// could not read shapes).
+// routes is read-only once loadTables has made it (the parsers that wrap
+// other shapes call parseText, so a variable's initializer could not read
+// shapes).
 var routes routeTable
 
-func init() { routes = newRouteTable(shapes) }
+// loadTables makes the dispatch's tables (routes, eventHeads, contFirst,
+// contHeads) once, at the first assembler: as package initialisers every
+// run of the program paid for them, the status line's and --version's too
+// (about 7 % of a bare start's instructions). Every line reaches the
+// parsers through an assembler (newAssembler), which calls it; the tables
+// are only read after.
+var loadTables = sync.OnceFunc(func() {
+	routes = newRouteTable(shapes)
+	eventHeads = newHeadTable(heads())
+	contFirst, contHeads = contTables()
+})
 
 // minHead is the shortest head the dispatch can look up: its slot is picked
 // by four bytes.

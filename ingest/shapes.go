@@ -102,10 +102,11 @@ var shapes = []shape{
 		examples: []string{"[rcAutoEnable] verdict: enable=true source=explicit_pref", "[remote-control] bridge_state: \"connected\""}},
 	{heads: []string{"[quit-cleanup] "}, kinds: []governor.Kind{governor.KindAppQuit}, parse: parseAppTagged,
 		examples: []string{"[quit-cleanup] previous quit: {"}},
-	{heads: []string{"[deleteVMBundle] ", "[startVM] ", "[postConnect] ", "[Keepalive] "},
-		kinds: []governor.Kind{governor.KindVMBundleDeleted, governor.KindVMReady, governor.KindVMNote}, parse: parseVMLayer,
-		examples: []string{"[deleteVMBundle] Deleted rootfs.vhdx", "[startVM] VM already connected", "[postConnect] Installing SDK: 0.2.1", "[Keepalive] Already running"}},
-	{heads: []string{"[cleanupVMBundleIfUnsupported] "}, kinds: []governor.Kind{governor.KindVMFailed}, parse: parseCleanupVMBundle,
+	{heads: []string{"[deleteVMBundle] ", "[startVM] ", "[postConnect] ", "[Keepalive] ", "[downloadVM] ", "Reinstall files deleted"},
+		kinds: []governor.Kind{governor.KindVMBundleDeleted, governor.KindVMReady, governor.KindVMNote, governor.KindVMDownload, governor.KindVMReinstall}, parse: parseVMLayer,
+		examples: []string{"[deleteVMBundle] Deleted rootfs.vhdx", "[startVM] VM already connected", "[postConnect] Installing SDK: 0.2.1", "[Keepalive] Already running",
+			"[downloadVM] Download already in progress, waiting...", "Reinstall files deleted (sessiondata.img and rootfs.img.zst preserved)"}},
+	{heads: []string{"[cleanupVMBundleIfUnsupported] "}, kinds: []governor.Kind{governor.KindVMUnsupported}, parse: parseCleanupVMBundle,
 		examples: []string{"[cleanupVMBundleIfUnsupported] yukonSilver not supported (status=unsupported)"}},
 
 	// Untagged, also read after "[CCD] ", "[WarmLifecycle:…] " and
@@ -146,6 +147,8 @@ var shapes = []shape{
 		kinds:    []governor.Kind{governor.KindVMConfig, governor.KindVMStep, governor.KindVMReady, governor.KindVMBoot},
 		parse:    func(e *entry, b []byte, out []governor.Event) []governor.Event { return parseVMSwift(e.names, b, out) },
 		examples: []string{"VM startup step: boot started", "- CPUs: 4", "- Memory: 4GB", "startVM called for x memoryGB=4", "Using bundle at /x", "Linux VM started successfully"}},
+	{heads: []string{"CLI exit before update: "}, kinds: []governor.Kind{governor.KindStopAll}, parse: parseCLIExit,
+		examples: []string{"CLI exit before update: 3 of 4 exited within 2000ms"}},
 	{heads: []string{"Killing "}, kinds: []governor.Kind{governor.KindPTYKill}, parse: func(_ *entry, b []byte, out []governor.Event) []governor.Event { return parseKilling(b, out) },
 		examples: []string{"Killing 2 PTY process tree(s) on quit"}},
 	{heads: []string{"Not main instance", "second-instance:"}, kinds: []governor.Kind{governor.KindSecondInstance},
@@ -156,27 +159,26 @@ var shapes = []shape{
 
 // contFirst says which first bytes of a body may begin a shape that keeps
 // its continuation lines: entry.go's fast paths test it before
-// wantsContinuation, so the common entry pays one lookup.
-var contFirst = func() (t [256]bool) {
+// wantsContinuation, so the common entry pays one lookup. contHeads are
+// the heads of the shapes that keep their continuation lines. Both are
+// read-only once loadTables has made them (contTables).
+var (
+	contFirst [256]bool
+	contHeads [][]byte
+)
+
+// contTables makes contFirst and contHeads from the shape table.
+func contTables() (first [256]bool, hs [][]byte) {
 	for _, s := range shapes {
 		for _, h := range s.heads {
-			t[h[0]] = t[h[0]] || s.cont
-		}
-	}
-	return t
-}()
-
-// contHeads are the heads of the shapes that keep their continuation lines.
-var contHeads = func() (hs [][]byte) {
-	for _, s := range shapes {
-		if s.cont {
-			for _, h := range s.heads {
+			first[h[0]] = first[h[0]] || s.cont
+			if s.cont {
 				hs = append(hs, []byte(h))
 			}
 		}
 	}
-	return hs
-}()
+	return first, hs
+}
 
 // wantsContinuation says whether an entry whose body is body keeps its
 // continuation lines (its shape is a cont one).

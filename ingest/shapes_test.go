@@ -51,7 +51,7 @@ func TestHeadTableFollowsTheShapeTable(t *testing.T) {
 			}
 		}
 		for _, h := range s.heads {
-			if !strings.HasPrefix(h, "[CCD") && !slices.Contains(heads, h) {
+			if !strings.HasPrefix(h, "[CCD") && !slices.Contains(heads(), h) {
 				t.Errorf("head %q is not in the head table", h)
 			}
 		}
@@ -61,7 +61,7 @@ func TestHeadTableFollowsTheShapeTable(t *testing.T) {
 // The continuation rule comes from the table: contFirst holds the first
 // byte of every cont shape's heads and no other, and an entry keeps its
 // continuation lines exactly when its shape says so, by the fast path of
-// an [info] line of the last minute (openPlain's) and by the slow one.
+// a line of the last minute (openPlain's) and by the slow one.
 func TestContinuationFollowsTheShapeTable(t *testing.T) {
 	want := [256]bool{}
 	for _, s := range shapes {

@@ -57,10 +57,21 @@ func (a *assembler) ofMinute(line []byte) bool {
 		line[16] == ':' && isDigit(line[17]) && isDigit(line[18])
 }
 
-// infoOfMinute: such a line at [info], splitLine's commonest case, which
-// FeedLine takes in line.
-func (a *assembler) infoOfMinute(line []byte) bool {
-	return a.ofMinute(line) && binary.LittleEndian.Uint64(line[19:]) == tagInfo
+// tagOfMinute reads the level and body of a line that ofMinute passed,
+// as splitLine does: FeedLine takes such lines, most of a log, in line.
+// ok is false for a level tag other than the four of main.log.
+func tagOfMinute(line []byte) (level string, body []byte, ok bool) {
+	switch binary.LittleEndian.Uint64(line[19:]) {
+	case tagInfo:
+		return "info", line[27:], true
+	case tagWarn:
+		return "warn", line[27:], true
+	case tagError:
+		return "error", trimSpace1(line[27:]), true
+	case tagDebug:
+		return "debug", trimSpace1(line[27:]), true
+	}
+	return "", nil, false
 }
 
 // splitLine is splitEntry for the assembler's next line: a line that
@@ -72,15 +83,8 @@ func (a *assembler) splitLine(line []byte) (stamp []byte, level string, body []b
 	// seconds, " [info] ", as one.
 	if a.ofMinute(line) {
 		// isStamp19(line) holds: its first 16 bytes are those of one that passed.
-		switch binary.LittleEndian.Uint64(line[19:]) {
-		case tagInfo:
-			return line[:19], "info", line[27:], true
-		case tagWarn:
-			return line[:19], "warn", line[27:], true
-		case tagError:
-			return line[:19], "error", trimSpace1(line[27:]), true
-		case tagDebug:
-			return line[:19], "debug", trimSpace1(line[27:]), true
+		if level, body, ok = tagOfMinute(line); ok {
+			return line[:19], level, body, true
 		}
 	}
 	stamp, level, body, ok = splitEntry(line)
@@ -284,14 +288,50 @@ func EntryTime(line []byte, loc *time.Location) (time.Time, bool) {
 // stampClock remembers the last timestamp it parsed: a busy log writes many
 // entries in the same second, or at least the same minute, and time.Date
 // with a zone lookup is not free. Within a minute a main.log stamp is the
-// minute plus its seconds: zone changes fall on whole minutes.
+// minute plus its seconds: zone changes fall on whole minutes. The last
+// time is also what the next is placed after in the repeated hour of a
+// fall-back (vocab.InOrder).
 type stampClock struct {
 	stamp  [32]byte
 	n      int
 	loc    *time.Location
 	t      time.Time
 	minute time.Time // t at second 0, when the stamp is main.log's 19 bytes
+	// safeFrom and safeTo: where t's zone has no change near (its zone
+	// period less changeMargin at each end): no wall clock there repeats,
+	// and none is looked up.
+	safeFrom, safeTo time.Time
 }
+
+// inOrder is t, just read in loc, placed after the last time (c.t): in
+// the hour that repeats when clocks go back, a stamp that goes back is
+// the second occurrence (vocab.ReadInOrder). Only a stamp near a change
+// of its zone looks anything up.
+func (c *stampClock) inOrder(t time.Time, loc *time.Location) time.Time {
+	if t.Location() == time.UTC || !t.Before(c.safeFrom) && t.Before(c.safeTo) {
+		return t
+	}
+	start, end := t.ZoneBounds()
+	c.safeFrom, c.safeTo = start.Add(changeMargin), end.Add(-changeMargin)
+	if start.IsZero() {
+		c.safeFrom = time.Time{}
+	}
+	if end.IsZero() {
+		c.safeTo = time.Unix(1<<62, 0)
+	}
+	if !t.Before(c.safeFrom) && t.Before(c.safeTo) {
+		return t
+	}
+	prev := c.t
+	if c.loc != loc {
+		prev = time.Time{}
+	}
+	return vocab.ReadInOrder(prev, t)
+}
+
+// changeMargin is more than any zone's clocks go back (two hours, at
+// Troll): a wall clock further than that from a change occurs once.
+const changeMargin = 3 * time.Hour
 
 func (c *stampClock) at(stamp []byte, loc *time.Location) time.Time {
 	if c.loc == loc && c.n == len(stamp) {
@@ -313,8 +353,9 @@ func (c *stampClock) at(stamp []byte, loc *time.Location) time.Time {
 			return c.t
 		}
 	}
+	t := c.inOrder(parseStamp(stamp, loc), loc)
 	c.n = copy(c.stamp[:], stamp)
-	c.loc, c.t = loc, parseStamp(stamp, loc)
+	c.loc, c.t = loc, t
 	if c.n == 19 {
 		sec := int(stamp[17]-'0')*10 + int(stamp[18]-'0')
 		c.minute = c.t.Add(-time.Duration(sec) * time.Second)

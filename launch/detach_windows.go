@@ -7,7 +7,7 @@ import (
 	"syscall"
 )
 
-// detach starts the command without a console window of its own, away
+// detach starts a probe (--version, --help) without a console window of its own, away
 // from coworktop's console.
 func detach(cmd *exec.Cmd) {
 	const createNoWindow = 0x08000000

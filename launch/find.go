@@ -1,11 +1,11 @@
 package launch
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // Where a CLI was found.
@@ -35,6 +36,8 @@ type CLI struct {
 	// not be read.
 	Desktop bool
 	HelpErr error
+	// Refused says why coworktop will not run this one at all.
+	Refused string
 }
 
 // Finder finds the CLIs. Every outside effect is a field, so tests run on
@@ -64,7 +67,13 @@ type cachedProbe struct {
 	size  int64
 	mtime time.Time
 	cli   CLI
+	at    time.Time // when it was probed
 }
+
+// FailureMemory is how long a probe that failed (its --help unreadable:
+// a hang, a crash) is remembered, so that pressing o again does not run
+// the same failing program again at once.
+const FailureMemory = time.Minute
 
 // get is the cached probe of c.Path while its file is unchanged.
 func (pc *ProbeCache) get(path string) (CLI, bool) {
@@ -81,11 +90,14 @@ func (pc *ProbeCache) get(path string) (CLI, bool) {
 	if !ok || e.size != st.Size() || !e.mtime.Equal(st.ModTime()) {
 		return CLI{}, false
 	}
+	if e.cli.HelpErr != nil && time.Since(e.at) > FailureMemory {
+		return CLI{}, false
+	}
 	return e.cli, true
 }
 
 func (pc *ProbeCache) put(c CLI) {
-	if pc == nil || c.HelpErr != nil {
+	if pc == nil {
 		return
 	}
 	st, err := os.Stat(c.Path)
@@ -97,7 +109,10 @@ func (pc *ProbeCache) put(c CLI) {
 	if pc.m == nil || len(pc.m) > 64 {
 		pc.m = map[string]cachedProbe{}
 	}
-	pc.m[c.Path] = cachedProbe{size: st.Size(), mtime: st.ModTime(), cli: c}
+	if c.HelpErr != nil {
+		c.HelpErr = fmt.Errorf("%w (found at %s; tried again after %s)", c.HelpErr, time.Now().Format("15:04:05"), FailureMemory)
+	}
+	pc.m[c.Path] = cachedProbe{size: st.Size(), mtime: st.ModTime(), cli: c, at: time.Now()}
 }
 
 // probeTimeout bounds `claude --version` and `claude --help`.
@@ -106,29 +121,30 @@ const probeTimeout = 5 * time.Second
 // maxOutput bounds what is read of a probe's output.
 const maxOutput = 64 << 10
 
-// RunOutput runs path with args, without a shell or a terminal, and
-// returns at most 64 KiB of its standard output.
+// RunOutput runs path with args, without a shell or a terminal, in a
+// process group of its own, and returns at most 64 KiB of its standard
+// output (through vocab.CappedWriter, which io.Copy cannot bypass). Past
+// probeTimeout, or as soon as it exits, its whole group is ended: a hanging
+// --help leaves no child behind.
 func RunOutput(ctx context.Context, path string, args ...string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, probeTimeout)
 	defer cancel()
 	cmd := commandContext(ctx, path, args...)
-	var out limited
-	cmd.Stdout = &out
+	out := &vocab.CappedWriter{Max: maxOutput, Full: cancel} // more than a help text: no need to wait
+	cmd.Stdout = out
 	cmd.WaitDelay = time.Second
-	if err := cmd.Run(); err != nil {
+	g := newGroup(cmd)
+	defer g.close()
+	err := cmd.Start()
+	if err == nil {
+		g.started(cmd)
+		err = cmd.Wait()
+		g.end()
+	}
+	if err != nil {
 		return out.Bytes(), fmt.Errorf("%s %s: %w", filepath.Base(path), strings.Join(args, " "), err)
 	}
 	return out.Bytes(), nil
-}
-
-// limited keeps the first maxOutput bytes written to it.
-type limited struct{ bytes.Buffer }
-
-func (l *limited) Write(p []byte) (int, error) {
-	if room := maxOutput - l.Len(); room > 0 {
-		l.Buffer.Write(p[:min(len(p), room)])
-	}
-	return len(p), nil
 }
 
 // Find lists the CLIs: the one on PATH first, then the app's, newest
@@ -136,8 +152,13 @@ func (l *limited) Write(p []byte) (int, error) {
 func (f Finder) Find(ctx context.Context) []CLI {
 	var out []CLI
 	if f.LookPath != nil {
-		if p, err := f.LookPath("claude"); err == nil {
+		p, err := f.LookPath("claude")
+		switch {
+		case err == nil:
 			out = append(out, f.probe(ctx, CLI{Path: p, Where: WherePath}, ""))
+		case errors.Is(err, exec.ErrDot) && p != "":
+			// Found through "." or a relative PATH entry: never run, but said.
+			out = append(out, CLI{Path: p, Where: WherePath, Refused: "it was found through a relative PATH entry (" + filepath.Dir(p) + "), and coworktop runs no program found that way"})
 		}
 	}
 	for _, c := range appCLIs(f.AppDirs) {
@@ -171,20 +192,20 @@ func (f Finder) probeNow(ctx context.Context, c CLI, folderVersion string) CLI {
 		c.HelpErr = err
 		return c
 	}
-	c.Desktop = desktopFlag.Match(b)
+	c.Desktop = desktopFlag().Match(b)
 	return c
 }
 
 // desktopFlag is --desktop as a help text lists an option: at a word's
 // start, not inside --desktop-foo.
-var desktopFlag = regexp.MustCompile(`(^|[\s,\[(])--desktop([\s,=\])]|$)`)
+var desktopFlag = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(^|[\s,\[(])--desktop([\s,=\])]|$)`) })
 
 // versionRE is a dotted version, as `claude --version` prints it
 // ("2.1.309 (Claude Code)").
-var versionRE = regexp.MustCompile(`\b(\d+\.\d+\.\d+)\b`)
+var versionRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(\d+\.\d+\.\d+)\b`) })
 
 func versionIn(b []byte) string {
-	if m := versionRE.FindSubmatch(b); m != nil {
+	if m := versionRE().FindSubmatch(b); m != nil {
 		return string(m[1])
 	}
 	return ""
@@ -226,16 +247,26 @@ func appCLIs(dirs []string) []appCLI {
 	return out
 }
 
-// CompareVersions orders dotted versions numerically: -1, 0 or 1.
+// CompareVersions orders dotted versions numerically: -1, 0 or 1. A part
+// that is no number an int holds sorts below every number: Atoi gives the
+// largest int for "99999999999999999999", and a folder so named sorted
+// first, as the newest CLI.
 func CompareVersions(a, b string) int {
 	as, bs := strings.Split(a, "."), strings.Split(b, ".")
+	part := func(s string) int {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			return -1
+		}
+		return n
+	}
 	for i := range max(len(as), len(bs)) {
 		var x, y int
 		if i < len(as) {
-			x, _ = strconv.Atoi(as[i])
+			x = part(as[i])
 		}
 		if i < len(bs) {
-			y, _ = strconv.Atoi(bs[i])
+			y = part(bs[i])
 		}
 		if x != y {
 			if x < y {
@@ -271,6 +302,9 @@ func (c CLI) whyNot() string {
 	where := "the claude on " + c.Where
 	if c.Where == WhereApp {
 		where = "the claude in " + c.Where
+	}
+	if c.Refused != "" {
+		return fmt.Sprintf("%s (%s): %s", where, c.Path, c.Refused)
 	}
 	if c.HelpErr != nil {
 		return fmt.Sprintf("%s: its --help could not be read (%s)", where, oneLine(c.HelpErr.Error()))

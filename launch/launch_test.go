@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/coworktop/coworktop/internal/testfs"
 )
@@ -21,7 +21,7 @@ func TestDesktopFlagInHelp(t *testing.T) {
 		"":                                                    false,
 		"  [--desktop]":                                       true,
 	} {
-		if got := desktopFlag.MatchString(help); got != want {
+		if got := desktopFlag().MatchString(help); got != want {
 			t.Errorf("%q: %v, want %v", help, got, want)
 		}
 	}
@@ -31,43 +31,88 @@ func TestCompareVersions(t *testing.T) {
 	for _, c := range []struct {
 		a, b string
 		want int
-	}{{"2.1.309", "2.1.285", 1}, {"2.1.29", "2.1.285", -1}, {"2.1.285", "2.1.285", 0}, {"2.10.0", "2.9.999", 1}} {
+	}{{"2.1.309", "2.1.285", 1}, {"2.1.29", "2.1.285", -1}, {"2.1.285", "2.1.285", 0}, {"2.10.0", "2.9.999", 1},
+		{"99999999999999999999.0.0", "2.1.309", -1}, // issue 53: no int holds it; it sorted first
+	} {
 		if got := CompareVersions(c.a, c.b); got != c.want {
 			t.Errorf("%s vs %s: %d", c.a, c.b, got)
 		}
 	}
 }
 
-// Nothing runs for an id that is not a UUID, or when no CLI takes the
-// flag; a failing command says how it failed.
-func TestOpenRefusesAndReports(t *testing.T) {
-	started := 0
-	start := func(argv []string) (func() (string, error), error) {
-		started++
-		return func() (string, error) { return "Error: session not found\nmore", errors.New("exit status 1") }, nil
-	}
+// Nothing is prepared for an id that is not a UUID, or when no CLI takes
+// the flag; while one o is preparing or running, another is told so and
+// runs nothing; its end lets the next one run.
+func TestPrepareRefusesAndReports(t *testing.T) {
+	probes := 0
 	f := Finder{LookPath: func(string) (string, error) { return "/bin/claude", nil },
 		Output: func(_ context.Context, _ string, args ...string) ([]byte, error) {
+			probes++
 			if args[0] == "--version" {
 				return []byte("2.1.309 (Claude Code)\n"), nil
 			}
 			return []byte("  --desktop  open in the app\n"), nil
 		}}
-	o := Opener{Finder: f, Start: start, Wait: time.Second}
-	if r := o.Open(context.Background(), "--help"); r.Ran || r.Command != "" || started != 0 {
-		t.Fatalf("a bad id: %+v, %d started", r, started)
+	o := &Opener{Finder: f}
+	if run, r := o.Prepare(context.Background(), "--help"); run != nil || r.Command != "" || probes != 0 {
+		t.Fatalf("a bad id: %+v, %d probes", r, probes)
 	}
-	r := o.Open(context.Background(), "6f1c2d3e-4a5b-4c6d-8e7f-0a1b2c3d4e5f")
-	if r.Ran || started != 1 || !strings.Contains(r.Why, "exit status 1: Error: session not found") || strings.Contains(r.Why, "more") {
-		t.Fatalf("a failing claude: %+v", r)
+	id := "6f1c2d3e-4a5b-4c6d-8e7f-0a1b2c3d4e5f"
+	run, r := o.Prepare(context.Background(), id)
+	if run == nil || strings.Join(run.Argv(), " ") != "/bin/claude --desktop --resume "+id || r.CLI.Version != "2.1.309" || r.CLI.VersionFrom != "claude --version" {
+		t.Fatalf("prepared %v, %+v", run, r)
 	}
-	if r.CLI.Version != "2.1.309" || r.CLI.VersionFrom != "claude --version" {
-		t.Fatalf("version %+v", r.CLI)
+	if again, r := o.Prepare(context.Background(), id); again != nil || r.Why != ErrBusy.Error() || probes != 2 {
+		t.Fatalf("a second o while the first runs: %v, %+v, %d probes", again, r, probes)
 	}
+	if res := run.Result(errors.New("no terminal")); res.Ran || !strings.Contains(res.Why, "it did not run: no terminal") {
+		t.Fatalf("a run that never ran: %+v", res)
+	}
+	if again, _ := o.Prepare(context.Background(), id); again == nil {
+		t.Fatal("after the first ended, o is still refused")
+	}
+	o = &Opener{Finder: f}
 	o.Finder.LookPath = func(string) (string, error) { return "", errors.New("not found") }
-	if r := o.Open(context.Background(), "6f1c2d3e-4a5b-4c6d-8e7f-0a1b2c3d4e5f"); r.Ran || !strings.Contains(r.Why, "no Claude Code CLI found") ||
-		r.Command != "claude --desktop --resume 6f1c2d3e-4a5b-4c6d-8e7f-0a1b2c3d4e5f" || started != 1 {
+	if run, r := o.Prepare(context.Background(), id); run != nil || !strings.Contains(r.Why, "no Claude Code CLI found") ||
+		r.Command != "claude --desktop --resume "+id {
 		t.Fatalf("no CLI: %+v", r)
+	}
+	if run, _ := o.Prepare(context.Background(), id); run != nil {
+		t.Fatal("a failed prepare kept the opener busy")
+	}
+}
+
+// A claude in a relative PATH entry is never run, and the reason says
+// where it is instead of "not on PATH".
+func TestRelativePathEntryIsSaid(t *testing.T) {
+	f := Finder{LookPath: func(string) (string, error) { return filepath.Join("bin", "claude"), exec.ErrDot },
+		Output: func(context.Context, string, ...string) ([]byte, error) {
+			t.Fatal("a claude found through a relative PATH entry was run")
+			return nil, nil
+		}}
+	_, err := Choose(f.Find(context.Background()))
+	if err == nil || !strings.Contains(err.Error(), "relative PATH entry (bin)") || strings.Contains(err.Error(), "not on PATH") {
+		t.Fatalf("Choose: %v", err)
+	}
+}
+
+// The command to copy on Windows pastes into PowerShell (the call
+// operator before a quoted path) and, apart, into cmd.exe.
+func TestCopyCommandWindows(t *testing.T) {
+	id := "6f1c2d3e-4a5b-4c6d-8e7f-0a1b2c3d4e5f"
+	ps, cmd := CopyCommand("windows", `C:\Users\Jane Doe\AppData\Roaming\Claude\claude-code\2.1.332\claude.exe`, id)
+	if ps != `& 'C:\Users\Jane Doe\AppData\Roaming\Claude\claude-code\2.1.332\claude.exe' --desktop --resume `+id {
+		t.Errorf("PowerShell: %s", ps)
+	}
+	if cmd != `"C:\Users\Jane Doe\AppData\Roaming\Claude\claude-code\2.1.332\claude.exe" --desktop --resume `+id {
+		t.Errorf("cmd: %s", cmd)
+	}
+	if ps, _ := CopyCommand("windows", `C:\Users\o'neil x\claude.exe`, id); !strings.HasPrefix(ps, `& 'C:\Users\o''neil x\claude.exe'`) {
+		t.Errorf("a quote in the path: %s", ps)
+	}
+	if sh, cmd := CopyCommand("darwin", "/Users/jane/Library/Application Support/Claude/claude-code/2.1.332/claude.app/Contents/MacOS/claude", id); cmd != "" ||
+		sh != "'/Users/jane/Library/Application Support/Claude/claude-code/2.1.332/claude.app/Contents/MacOS/claude' --desktop --resume "+id {
+		t.Errorf("macOS: %q, %q", sh, cmd)
 	}
 }
 
@@ -133,5 +178,28 @@ func TestProbeCache(t *testing.T) {
 	f.Find(context.Background())
 	if runs != 4 {
 		t.Fatalf("a changed program was not probed again: %d runs", runs)
+	}
+}
+
+// A probe that failed is remembered: pressing o again within
+// FailureMemory runs nothing, and says when it was found.
+func TestProbeFailureRemembered(t *testing.T) {
+	dir := testfs.TempDir(t)
+	p := filepath.Join(dir, "claude")
+	if err := os.WriteFile(p, []byte("v1"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	runs := 0
+	f := Finder{LookPath: func(string) (string, error) { return p, nil }, Cache: &ProbeCache{},
+		Output: func(_ context.Context, _ string, args ...string) ([]byte, error) {
+			runs++
+			return nil, errors.New("claude " + args[0] + ": signal: killed")
+		}}
+	for range 50 {
+		f.Find(context.Background())
+	}
+	c := f.Find(context.Background())
+	if runs != 2 || c[0].HelpErr == nil || !strings.Contains(c[0].HelpErr.Error(), "tried again after 1m0s") {
+		t.Fatalf("%d runs for 51 presses, %+v", runs, c)
 	}
 }

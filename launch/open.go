@@ -4,9 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os/exec"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"time"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/vocab"
@@ -14,98 +19,160 @@ import (
 
 // Result is what came of opening a session.
 type Result struct {
-	// Ran: the command ran and did not fail (it exited 0, or was still
-	// running when Open stopped waiting).
+	// Ran: the command ran on the terminal and exited 0. Nothing else is
+	// taken for success.
 	Ran bool
 	// Command is the command as a person would type it: what ran, or what
-	// to run by hand when it could not.
-	Command string
-	CLI     CLI
+	// to run by hand when it could not; CmdCommand is the same for
+	// Windows' cmd.exe where it differs ("" elsewhere).
+	Command    string
+	CmdCommand string
+	CLI        CLI
+	// Exit is the command's exit status; -1 when it did not run or was
+	// ended by a signal.
+	Exit int
+	// Answer is what it printed on its error output (where Claude Code
+	// says why --desktop refused), sanitised and cut; "" when nothing.
+	Answer string
 	// Why says why it could not run, or how it failed; "" when it ran.
 	Why string
 }
 
-// Opener opens sessions in the desktop app.
+// ErrBusy is Prepare's answer while another o is finding or running the
+// CLI: one at a time.
+var ErrBusy = errors.New("already opening a session: wait for it to finish")
+
+// Opener opens sessions in the desktop app, one at a time.
 type Opener struct {
 	Finder Finder
-	// Start starts argv and returns a wait for its end (StartCommand).
-	Start func(argv []string) (wait func() (stderr string, err error), err error)
-	// Wait is how long Open waits for the command (0: 20 s); past it the
-	// command is left to run, and Open says it started.
-	Wait time.Duration
+	busy   atomic.Bool
 }
 
-// Open runs `claude --desktop --resume codeID` with the first CLI that
-// takes --desktop, and says what came of it. It never runs anything when
-// codeID is not a Claude Code id.
-func (o Opener) Open(ctx context.Context, codeID string) Result {
+// Prepare finds the CLI that takes --desktop and gives the run that hands
+// it the terminal (a tea.ExecCommand: Bubble Tea suspends the screen while
+// it runs), or a Result saying why nothing can run. It runs nothing when
+// codeID is not a Claude Code id, and answers ErrBusy's words while an
+// earlier Prepare or its run is not finished (Run.Result ends it).
+func (o *Opener) Prepare(ctx context.Context, codeID string) (*Run, Result) {
 	cmdline := governor.ResumeCommand(codeID)
 	if cmdline == "" {
-		return Result{Why: "no Claude Code id for this session (no session record read gives it)"}
+		return nil, Result{Exit: -1, Why: "no Claude Code id for this session (no session record read gives it)"}
 	}
-	clis := o.Finder.Find(ctx)
-	c, err := Choose(clis)
+	if !o.busy.CompareAndSwap(false, true) {
+		return nil, Result{Command: cmdline, Exit: -1, Why: ErrBusy.Error()}
+	}
+	c, err := Choose(o.Finder.Find(ctx))
 	if err != nil {
-		return Result{Command: cmdline, Why: err.Error()}
+		o.busy.Store(false)
+		return nil, Result{Command: cmdline, Exit: -1, Why: err.Error()}
 	}
-	res := Result{Command: cmdline, CLI: c}
+	res := Result{Command: cmdline, CLI: c, Exit: -1}
 	if c.Where == WhereApp {
-		res.Command = quoteArg(c.Path) + " --desktop --resume " + codeID
+		res.Command, res.CmdCommand = CopyCommand(runtime.GOOS, c.Path, codeID)
 	}
-	wait, err := o.Start([]string{c.Path, "--desktop", "--resume", codeID})
-	if err != nil {
-		res.Why = "could not start it: " + oneLine(err.Error())
-		return res
+	return &Run{argv: []string{c.Path, "--desktop", "--resume", codeID}, res: res, done: &o.busy}, res
+}
+
+// Run is one `claude --desktop --resume <id>` on the terminal. It is a
+// Bubble Tea ExecCommand: the program gives it the terminal's input and
+// output; its error output is kept (at most maxAnswer bytes) for the
+// answer to show.
+type Run struct {
+	argv   []string
+	stdin  io.Reader
+	stdout io.Writer
+	errs   vocab.CappedWriter
+	res    Result
+	done   *atomic.Bool
+	ran    bool
+	err    error
+}
+
+// maxAnswer bounds what is kept of the CLI's answer.
+const maxAnswer = 4 << 10
+
+// runTimeout bounds one run: `claude --desktop` answers in seconds.
+const runTimeout = 2 * time.Minute
+
+// Argv is what runs.
+func (r *Run) Argv() []string { return append([]string(nil), r.argv...) }
+
+// SetStdin gives the run the terminal's input.
+func (r *Run) SetStdin(in io.Reader) { r.stdin = in }
+
+// SetStdout gives the run the terminal's output: --desktop runs only
+// with its output on a terminal.
+func (r *Run) SetStdout(out io.Writer) { r.stdout = out }
+
+// SetStderr is ignored: the error output is kept for the answer.
+func (r *Run) SetStderr(io.Writer) {}
+
+// Run runs the command and waits for it, at most runTimeout.
+func (r *Run) Run() error {
+	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
+	defer cancel()
+	r.errs.Max = maxAnswer
+	cmd := exec.CommandContext(ctx, r.argv[0], r.argv[1:]...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = r.stdin, r.stdout, &r.errs
+	cmd.WaitDelay = time.Second
+	r.ran = true
+	r.err = cmd.Run()
+	if cmd.ProcessState != nil {
+		r.res.Exit = cmd.ProcessState.ExitCode()
 	}
-	done := make(chan struct{})
-	var stderr string
-	go func() { defer close(done); stderr, err = wait() }()
-	timeout := o.Wait
-	if timeout <= 0 {
-		timeout = 20 * time.Second
+	return r.err
+}
+
+// Result says what came of the run, from its exit status and its answer,
+// and lets the next Prepare run. err is what Bubble Tea's exec gave back
+// (the run's own error, or why the terminal could not be handed over).
+func (r *Run) Result(err error) Result {
+	if r.done != nil {
+		r.done.Store(false)
+		r.done = nil
 	}
-	select {
-	case <-done:
-	case <-time.After(timeout):
-		res.Ran = true
-		return res
-	case <-ctx.Done():
-		res.Ran = true
-		return res
-	}
-	if err != nil {
-		res.Why = "it failed: " + oneLine(err.Error())
-		if s := vocab.SanitizeString(strings.TrimSpace(oneLine(stderr)), 160); s != "" {
-			res.Why += ": " + s
+	res := r.res
+	res.Answer = answerText(r.errs.Bytes())
+	switch {
+	case !r.ran:
+		res.Why = "it did not run"
+		if err != nil {
+			res.Why = "it did not run: " + oneLine(err.Error())
 		}
-		return res
+	case res.Exit == 0:
+		res.Ran = true
+	case res.Exit > 0:
+		res.Why = fmt.Sprintf("claude exited %d", res.Exit)
+	default:
+		res.Why = "claude did not finish"
+		if r.err != nil {
+			res.Why += ": " + oneLine(r.err.Error())
+		}
 	}
-	res.Ran = true
 	return res
 }
 
-// StartCommand starts argv without a shell, its input empty and its
-// output away from the terminal (the first 4 KiB of its errors kept for
-// the reason of a failure).
-func StartCommand(argv []string) (func() (string, error), error) {
-	if len(argv) == 0 {
-		return nil, errors.New("launch: empty command")
+// answerText is what the CLI printed as one line a screen can show: its
+// colours' escape sequences taken out whole (ansi.Strip), then the one
+// sanitiser, cut at 240 runes.
+func answerText(b []byte) string {
+	return vocab.SanitizeString(strings.Join(strings.Fields(ansi.Strip(string(b))), " "), 240)
+}
+
+// CopyCommand is the command a person pastes to open the session with the
+// CLI at path: a POSIX shell's on macOS and Linux; on Windows,
+// PowerShell's (the call operator & runs a quoted path) and cmd.exe's
+// (double quotes) apart.
+func CopyCommand(goos, path, codeID string) (shell, cmd string) {
+	args := " --desktop --resume " + codeID
+	if goos != "windows" {
+		return quoteArg(path) + args, ""
 	}
-	cmd := exec.Command(argv[0], argv[1:]...)
-	detach(cmd)
-	var errs limited
-	cmd.Stderr = &errs
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("launch: %w", err)
+	ps := path
+	if strings.ContainsAny(path, " '&;(){}$`@#,") {
+		ps = "& '" + strings.ReplaceAll(path, "'", "''") + "'"
 	}
-	return func() (string, error) {
-		err := cmd.Wait()
-		b := errs.Bytes()
-		if len(b) > 4<<10 {
-			b = b[:4<<10]
-		}
-		return string(b), err
-	}, nil
+	return ps + args, `"` + path + `"` + args
 }
 
 // quoteArg quotes a path with spaces for a person to paste into a shell.
@@ -121,4 +188,14 @@ func commandContext(ctx context.Context, path string, args ...string) *exec.Cmd 
 	cmd := exec.CommandContext(ctx, path, args...)
 	detach(cmd)
 	return cmd
+}
+
+// PlatformNote says what Claude Code allows --desktop on this platform,
+// as its own answer on the others says: "It works on macOS and Windows
+// (x64)."
+func PlatformNote(goos, goarch string) string {
+	if goos == "darwin" || (goos == "windows" && goarch == "amd64") {
+		return "Claude Code offers --desktop on this platform; whether the app opens the session shows only when o runs it"
+	}
+	return "but Claude Code answers here that --desktop works only on macOS and Windows (x64), so o will show that refusal"
 }

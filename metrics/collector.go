@@ -6,9 +6,8 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
-
-	"github.com/prometheus/client_golang/prometheus"
 )
 
 // Namespace prefixes every metric.
@@ -25,52 +24,26 @@ type BuildInfo struct {
 	GoVersion string // runtime.Version() when empty
 }
 
-// Collector is a prometheus.Collector that reads one snapshot per scrape.
-type Collector struct {
-	snapshot SnapshotFunc
-	build    BuildInfo
-}
-
-// NewCollector returns a Collector over snapshot.
-func NewCollector(snapshot SnapshotFunc, build BuildInfo) *Collector {
+// normalBuild fills an empty Go version and keeps every build label
+// printable and short.
+func normalBuild(build BuildInfo) BuildInfo {
 	if build.GoVersion == "" {
 		build.GoVersion = runtime.Version()
 	}
 	build.Version = labelText(build.Version, "unknown")
 	build.Commit = labelText(build.Commit, "unknown")
 	build.GoVersion = labelText(build.GoVersion, "unknown")
-	return &Collector{snapshot: snapshot, build: build}
+	return build
 }
 
-// NewRegistry returns a fresh registry holding only a Collector over
-// snapshot: no Go runtime or process metrics, no global state.
-func NewRegistry(snapshot SnapshotFunc, build BuildInfo) (*prometheus.Registry, error) {
-	reg := prometheus.NewRegistry()
-	if err := reg.Register(NewCollector(snapshot, build)); err != nil {
-		return nil, err
+// collectSnapshot is the whole mapping from a snapshot to metrics: it hands
+// each sample to emit. b is a normalBuild.
+func collectSnapshot(emit func(sample), s governor.Snapshot, b BuildInfo) {
+	gauge := func(d *desc, v float64, labels ...string) {
+		emit(sample{d: d, typ: typeGauge, value: v, values: labels})
 	}
-	return reg, nil
-}
-
-// Describe sends every descriptor the collector may emit.
-func (c *Collector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range descriptors() {
-		ch <- d
-	}
-}
-
-// Collect takes one snapshot and emits the metrics it describes.
-func (c *Collector) Collect(ch chan<- prometheus.Metric) {
-	collectSnapshot(ch, c.snapshot(), c.build)
-}
-
-// collectSnapshot is the whole mapping from a snapshot to metrics.
-func collectSnapshot(ch chan<- prometheus.Metric, s governor.Snapshot, b BuildInfo) {
-	gauge := func(d *prometheus.Desc, v float64, labels ...string) {
-		ch <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, labels...)
-	}
-	counter := func(d *prometheus.Desc, v int, labels ...string) {
-		ch <- prometheus.MustNewConstMetric(d, prometheus.CounterValue, float64(max(v, 0)), labels...)
+	counter := func(d *desc, v int, labels ...string) {
+		emit(sample{d: d, typ: typeCounter, value: float64(max(v, 0)), values: labels})
 	}
 
 	gauge(descBuildInfo, 1, b.Version, b.Commit, b.GoVersion)
@@ -149,7 +122,7 @@ func collectSnapshot(ch chan<- prometheus.Metric, s governor.Snapshot, b BuildIn
 
 	// Host.
 	if h := s.Host; h != nil {
-		figure := func(d *prometheus.Desc, f vocab.Figure) {
+		figure := func(d *desc, f vocab.Figure) {
 			if f.Known {
 				gauge(d, float64(f.Value))
 			}
@@ -184,11 +157,12 @@ func collectSnapshot(ch chan<- prometheus.Metric, s governor.Snapshot, b BuildIn
 	collectQuota(gauge, counter, s)
 	collectRecords(gauge, s)
 	collectMemory(gauge, s)
+	collectShare(gauge, s)
 }
 
 // collectGroups emits memory per process group, aggregated by a bounded,
 // validated label set so a scrape can never carry duplicates or log text.
-func collectGroups(gauge func(*prometheus.Desc, float64, ...string), groups []governor.ProcessGroup) {
+func collectGroups(gauge func(*desc, float64, ...string), groups []host.ProcessGroup) {
 	type key struct{ group, kind string }
 	type sums struct {
 		procs, rss, footprint, guest   float64
@@ -244,7 +218,7 @@ func collectGroups(gauge func(*prometheus.Desc, float64, ...string), groups []go
 
 // collectFiles reports the log follower's health, summed over files so no
 // file name (let alone a path) becomes a label.
-func collectFiles(gauge func(*prometheus.Desc, float64, ...string), counter func(*prometheus.Desc, int, ...string), s governor.Snapshot) {
+func collectFiles(gauge func(*desc, float64, ...string), counter func(*desc, int, ...string), s governor.Snapshot) {
 	var lines, cut, lost, listErrs int64
 	var last time.Time
 	byState := map[string]int{}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -28,8 +29,8 @@ func richState() *governor.State {
 		{Time: at(3), Kind: governor.KindAcquire, Reason: governor.ReasonWarm, Effective: 3, Cap: 8},
 		{Time: at(200), Kind: governor.KindAtCap, Cap: 8, Verb: governor.VerbEvicting, Session: "local_a", IdleS: 190, Reason: governor.ReasonWarm},
 		{Time: at(210), Kind: governor.KindYield, Reason: governor.ReasonUser},
-		{Time: at(220), Kind: governor.KindPressure, Pressure: governor.PressureWarning, Count: 1, Effective: 2},
-		{Time: at(230), Kind: governor.KindPressure, Pressure: governor.PressureCritical, Count: 1, Effective: 2},
+		{Time: at(220), Kind: governor.KindPressure, Pressure: host.PressureWarning, Count: 1, Effective: 2},
+		{Time: at(230), Kind: governor.KindPressure, Pressure: host.PressureCritical, Count: 1, Effective: 2},
 		{Time: at(231), Kind: governor.KindPressureEvict, Session: "local_b", IdleS: 200, Reason: governor.ReasonPressure},
 		{Time: at(240), Kind: governor.KindVMConfig, Detail: &governor.EventDetail{MemoryGB: 4, CPUs: 4}},
 		{Time: at(241), Kind: governor.KindVMReady},
@@ -37,21 +38,21 @@ func richState() *governor.State {
 		st.Apply(e)
 	}
 	st.ApplyUpdate(governor.Update{
-		Host: &governor.HostMemory{
+		Host: &host.HostMemory{
 			At:        at(250),
 			Total:     vocab.Figure{Value: 32 << 30, Known: true},
 			Available: vocab.Figure{Value: 10 << 30, Known: true},
 			Free:      vocab.Figure{Value: 2 << 30, Known: true},
 			SwapUsed:  vocab.Figure{Value: 1 << 30, Known: true},
 			SwapTotal: vocab.Figure{}, // unreadable: must be absent, not 0
-			Pressure:  governor.PressureWarning,
+			Pressure:  host.PressureWarning,
 		},
 		GroupsAt: at(250),
-		Groups: []governor.ProcessGroup{
-			{Key: "docker", Kind: governor.GroupCompetitor, Processes: 3, RSS: vocab.Figure{Value: 1000, Known: true}},
-			{Key: "docker", Kind: governor.GroupCompetitor, Processes: 1, RSS: vocab.Figure{Value: 24, Known: true}},
-			{Key: `evil"} 1\nx{`, Kind: governor.GroupKind(99), Processes: 1, RSS: vocab.Figure{Value: 5, Known: true}},
-			{Key: "cowork", Kind: governor.GroupCowork, Processes: 1, GuestMemory: vocab.Figure{Value: 4 << 30, Known: true}},
+		Groups: []host.ProcessGroup{
+			{Key: "docker", Kind: host.GroupCompetitor, Processes: 3, RSS: vocab.Figure{Value: 1000, Known: true}},
+			{Key: "docker", Kind: host.GroupCompetitor, Processes: 1, RSS: vocab.Figure{Value: 24, Known: true}},
+			{Key: `evil"} 1\nx{`, Kind: host.GroupKind(99), Processes: 1, RSS: vocab.Figure{Value: 5, Known: true}},
+			{Key: "cowork", Kind: host.GroupCowork, Processes: 1, GuestMemory: vocab.Figure{Value: 4 << 30, Known: true}},
 		},
 		Files: []governor.FileStatus{
 			{Name: "main.log", State: governor.FileFollowing, Lines: 100, LostBytes: 4096, ListErrors: 3, LastLineAt: at(245)},
@@ -94,7 +95,7 @@ coworktop_host_memory_total_bytes 3.4359738368e+10
 # HELP coworktop_host_pressure_level Host memory pressure level as sampled: 0 unknown, 1 normal, 2 warning, 3 critical.
 # TYPE coworktop_host_pressure_level gauge
 coworktop_host_pressure_level 2
-# HELP coworktop_governor_pressure_level Memory pressure level the governor logged in the last 10 minutes (governor.PressureFreshFor): 0 none or older, 1 normal, 2 warning, 3 critical.
+# HELP coworktop_governor_pressure_level Memory pressure level the governor logged in the last 10 minutes: 0 none or older, 1 normal, 2 warning, 3 critical.
 # TYPE coworktop_governor_pressure_level gauge
 coworktop_governor_pressure_level 3
 # HELP coworktop_vm_configured_memory_bytes Memory the Cowork VM was configured with, from the VM logs.
@@ -173,7 +174,7 @@ func TestEmptySnapshotEstimatedCapAndNoHost(t *testing.T) {
 	if n := testutil.CollectAndCount(c, "coworktop_host_memory_total_bytes"); n != 0 {
 		t.Errorf("no host sample but %d host series", n)
 	}
-	st.ApplyHost(governor.HostMemory{Total: vocab.Figure{Value: 24 << 30, Known: true}})
+	st.ApplyHost(host.HostMemory{Total: vocab.Figure{Value: 24 << 30, Known: true}})
 	if got := testutil.ToFloat64(onlyLabels(c, "coworktop_session_cap", "source", "estimated")); got != 8 {
 		t.Errorf("estimated cap = %v, want 8 (24 GiB / 3 GiB)", got)
 	}

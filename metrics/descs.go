@@ -6,14 +6,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
-
-	"github.com/prometheus/client_golang/prometheus"
 )
-
-func newDesc(name, help string, labels ...string) *prometheus.Desc {
-	return prometheus.NewDesc(Namespace+"_"+name, help, labels, nil)
-}
 
 var (
 	descBuildInfo = newDesc("build_info", "coworktop build: version, commit and Go version (value 1).", "version", "commit", "goversion")
@@ -45,7 +40,7 @@ var (
 		"Sessions the last update restart stopped that coworktop saw live, by what became of them: stopped, back (warmed, resumed, started or active again), not_back, turn_cut (its turn was cut by the quit), remote_control_lost (Remote Control on before, not turned back on after). Absent when the log shows no update restart.", "outcome")
 	descRestartAge       = newDesc("last_update_restart_age_seconds", "Seconds since the last update restart the log shows. Absent when none.")
 	descGovernorPressure = newDesc("governor_pressure_level",
-		"Memory pressure level the governor logged in the last 10 minutes (governor.PressureFreshFor): 0 none or older, 1 normal, 2 warning, 3 critical.")
+		"Memory pressure level the governor logged in the last 10 minutes: 0 none or older, 1 normal, 2 warning, 3 critical.")
 
 	descHostTotal     = newDesc("host_memory_total_bytes", "Host physical memory.")
 	descHostAvailable = newDesc("host_memory_available_bytes", "Host memory available to new work without swapping.")
@@ -76,10 +71,10 @@ var (
 	descLastLineAge     = newDesc("log_last_line_age_seconds", "Seconds since the newest log line was read, as of the scrape.")
 )
 
-// descriptors lists every descriptor Collect may emit (a pedantic registry
-// in the tests checks that nothing undescribed is emitted).
-func descriptors() []*prometheus.Desc {
-	return append([]*prometheus.Desc{
+// descriptors lists every family collectSnapshot may emit (a pedantic
+// registry in the tests checks that nothing undescribed is emitted).
+func descriptors() []*desc {
+	return append([]*desc{
 		descBuildInfo,
 		descSessions,
 		descIdleMax,
@@ -126,7 +121,7 @@ func descriptors() []*prometheus.Desc {
 		descFollowErrors,
 		descLastLineTime,
 		descLastLineAge,
-	}, append(append(quotaDescriptors(), recordsDescriptors()...), memoryDescriptors()...)...)
+	}, append(append(append(quotaDescriptors(), recordsDescriptors()...), memoryDescriptors()...), shareDescriptors()...)...)
 }
 
 var (
@@ -158,10 +153,10 @@ func sourceLabel(s vocab.Source) string {
 	return vocab.SourceUnknown.String()
 }
 
-func kindLabel(k governor.GroupKind) string {
+func kindLabel(k host.GroupKind) string {
 	switch k {
-	case governor.GroupCowork, governor.GroupClaudeApp, governor.GroupSessions, governor.GroupCompetitor,
-		governor.GroupCoworkService, governor.GroupOtherCLI:
+	case host.GroupCowork, host.GroupClaudeApp, host.GroupSessions, host.GroupCompetitor,
+		host.GroupCoworkService, host.GroupOtherCLI:
 		return k.String()
 	}
 	return "other"

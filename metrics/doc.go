@@ -6,8 +6,11 @@
 // atomically to a file for node_exporter's textfile collector.
 //
 // Rules this package keeps:
-//   - It imports governor and prometheus/client_golang only; never sources/,
-//     ingest/ or ui/. The caller owns the State and passes a function that takes a
+//   - It imports governor, quota and vocab, and no Prometheus library: it
+//     writes the text exposition format itself (exposition.go), because
+//     client_golang's package initialisers cost every start of the program,
+//     the status line's too. The tests hold its bytes to client_golang's.
+//     Never sources/, ingest/ or ui/. The caller owns the State and passes a function that takes a
 //     snapshot under the caller's lock.
 //   - No per-session labels (session ids churn) and no paths, user names or
 //     other log text in labels: every label value comes from a small fixed
@@ -20,6 +23,5 @@
 //     history, a restarted exporter may report less than before; Prometheus
 //     treats any decrease as a counter reset, so rate() and increase() stay
 //     correct.
-//   - No global mutable state: each Collector is registered on its own
-//     prometheus.Registry.
+//   - No global mutable state: every scrape gathers a fresh snapshot.
 package metrics

@@ -16,12 +16,9 @@ const docsDir = "../docs/monitoring"
 
 // knownNames are the metric names the collector can emit.
 func knownNames() map[string]bool {
-	re := regexp.MustCompile(`fqName: "([^"]+)"`)
 	names := map[string]bool{}
 	for _, d := range descriptors() {
-		if m := re.FindStringSubmatch(d.String()); m != nil {
-			names[m[1]] = true
-		}
+		names[d.name] = true
 	}
 	return names
 }

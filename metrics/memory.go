@@ -4,11 +4,9 @@ import (
 	"strconv"
 
 	"github.com/coworktop/coworktop/governor"
-
-	"github.com/prometheus/client_golang/prometheus"
 )
 
-// Memory per session (governor.SessionMemory): the top sessions by rank,
+// Memory per session (host.SessionMemory): the top sessions by rank,
 // never by id, so the label set is bounded (rank 1..topSessions), and what
 // pausing the next victim would free.
 
@@ -28,12 +26,12 @@ var (
 		"Memory held by servers started with the same command line under several sessions (duplicated stdio MCP servers), summed.")
 )
 
-func memoryDescriptors() []*prometheus.Desc {
-	return []*prometheus.Desc{descSessionMemory, descSessionsMemory, descUnjoinedMemory, descPauseFrees, descDuplicateMCP}
+func memoryDescriptors() []*desc {
+	return []*desc{descSessionMemory, descSessionsMemory, descUnjoinedMemory, descPauseFrees, descDuplicateMCP}
 }
 
 // collectMemory emits memory per session when a fresh scan was joined.
-func collectMemory(gauge func(*prometheus.Desc, float64, ...string), s governor.Snapshot) {
+func collectMemory(gauge func(*desc, float64, ...string), s governor.Snapshot) {
 	mv := s.Memory
 	if mv == nil {
 		return

@@ -1,8 +1,6 @@
 package metrics
 
 import (
-	"github.com/prometheus/client_golang/prometheus"
-
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/quota"
 )
@@ -31,14 +29,14 @@ var (
 		"coworktop's estimate of the window's pace from its recent readings (not a figure any source wrote); absent without enough readings.", "window", "scope")
 )
 
-func quotaDescriptors() []*prometheus.Desc {
-	return []*prometheus.Desc{descQuotaUsed, descQuotaState, descQuotaAge, descQuotaStale, descQuotaResets, descQuotaBurn,
+func quotaDescriptors() []*desc {
+	return []*desc{descQuotaUsed, descQuotaState, descQuotaAge, descQuotaStale, descQuotaResets, descQuotaBurn,
 		descQuotaErrors, descQuotaRefused}
 }
 
 // collectQuota emits the quota figures of the snapshot and the reader's
 // failed reads and refused readings.
-func collectQuota(gauge func(*prometheus.Desc, float64, ...string), counter func(*prometheus.Desc, int, ...string), s governor.Snapshot) {
+func collectQuota(gauge func(*desc, float64, ...string), counter func(*desc, int, ...string), s governor.Snapshot) {
 	for _, src := range quota.Sources {
 		if n := s.QuotaErrors[src]; n > 0 {
 			counter(descQuotaErrors, n, src.String())

@@ -2,8 +2,6 @@ package metrics
 
 import (
 	"github.com/coworktop/coworktop/governor"
-
-	"github.com/prometheus/client_golang/prometheus"
 )
 
 // The session records' figures: the sessions that wait for the person,
@@ -11,7 +9,7 @@ import (
 // records.needs_you show (governor.NeedsYouCount).
 var (
 	descWaiting = newDesc("sessions_waiting",
-		"Sessions (and background sessions) whose own Claude Code record says they wait for the person (a permission prompt, a question): the \"needs you N\" the screen and snapshot show. Absent when no record folder was found, or when one could not be listed and none is seen waiting (unknown, not 0).")
+		"Sessions (desktop, background and terminal ones) whose own Claude Code record says they wait for the person (a permission prompt, a question): the \"needs you N\" the screen and snapshot show. Absent when no record folder was found, or when one could not be listed and none is seen waiting (unknown, not 0).")
 	descRecordsStale = newDesc("session_records_stale",
 		"Session records of processes gone or replaced (a recycled pid), left out; absent when no record folder was found.")
 	descRecordsRefused = newDesc("session_records_refused",
@@ -20,12 +18,12 @@ var (
 		"Record folders that exist but could not be listed (permissions, an I/O error): while above 0, coworktop_sessions_waiting is a least, or absent when it would be 0.")
 )
 
-func recordsDescriptors() []*prometheus.Desc {
-	return []*prometheus.Desc{descWaiting, descRecordsStale, descRecordsRefused, descRecordsUnreadable}
+func recordsDescriptors() []*desc {
+	return []*desc{descWaiting, descRecordsStale, descRecordsRefused, descRecordsUnreadable}
 }
 
 // collectRecords emits the records' figures when records were read.
-func collectRecords(gauge func(*prometheus.Desc, float64, ...string), s governor.Snapshot) {
+func collectRecords(gauge func(*desc, float64, ...string), s governor.Snapshot) {
 	r := s.Records
 	if r == nil || !r.Available {
 		return

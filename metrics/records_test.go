@@ -18,7 +18,7 @@ func TestSessionsWaitingMetric(t *testing.T) {
 	c := NewCollector(func() governor.Snapshot { return snap }, BuildInfo{})
 	reg.MustRegister(c)
 	if err := testutil.GatherAndCompare(reg, strings.NewReader(`
-# HELP coworktop_sessions_waiting Sessions (and background sessions) whose own Claude Code record says they wait for the person (a permission prompt, a question): the "needs you N" the screen and snapshot show. Absent when no record folder was found, or when one could not be listed and none is seen waiting (unknown, not 0).
+# HELP coworktop_sessions_waiting Sessions (desktop, background and terminal ones) whose own Claude Code record says they wait for the person (a permission prompt, a question): the "needs you N" the screen and snapshot show. Absent when no record folder was found, or when one could not be listed and none is seen waiting (unknown, not 0).
 # TYPE coworktop_sessions_waiting gauge
 coworktop_sessions_waiting 2
 `), "coworktop_sessions_waiting"); err != nil {

@@ -8,8 +8,6 @@ import (
 	"net/http"
 	"strconv"
 	"time"
-
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
 // DefaultAddr is where serve listens unless told otherwise: loopback only.
@@ -57,24 +55,50 @@ func Listen(addr string) (net.Listener, error) {
 	return ln, nil
 }
 
-// Handler serves /metrics from a fresh registry over snapshot, and /healthz.
-// Every other path is 404; only GET and HEAD are allowed.
+// Handler serves /metrics, a fresh snapshot's metrics each scrape, and
+// /healthz. Every other path is 404; only GET and HEAD are allowed.
 func Handler(snapshot SnapshotFunc, build BuildInfo) (http.Handler, error) {
-	reg, err := NewRegistry(snapshot, build)
-	if err != nil {
-		return nil, fmt.Errorf("metrics: register collector: %w", err)
-	}
 	mux := http.NewServeMux()
-	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{
-		ErrorHandling:       promhttp.ContinueOnError,
-		MaxRequestsInFlight: 4,
-		Timeout:             10 * time.Second,
-	}))
+	mux.Handle("GET /metrics", http.TimeoutHandler(scrapeHandler(snapshot, build), scrapeTimeout,
+		fmt.Sprintf("Exceeded configured timeout of %v.\n", scrapeTimeout)))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		_, _ = w.Write([]byte("ok\n"))
 	})
 	return mux, nil
+}
+
+// textContentType is the text exposition format's, with the name escaping
+// client_golang's handler named (every coworktop name is a legacy one).
+const textContentType = "text/plain; version=0.0.4; charset=utf-8; escaping=underscores"
+
+const (
+	scrapeTimeout  = 10 * time.Second
+	scrapesAtOnce  = 4
+	scrapeBusyText = "Limit of concurrent requests reached (4), try again later.\n"
+)
+
+// scrapeHandler answers a scrape with the text format, at most
+// scrapesAtOnce at a time. A sample that breaks the format's rules is left
+// out and the rest served, as client_golang's ContinueOnError did.
+func scrapeHandler(snapshot SnapshotFunc, build BuildInfo) http.Handler {
+	slots := make(chan struct{}, scrapesAtOnce)
+	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		select {
+		case slots <- struct{}{}:
+			defer func() { <-slots }()
+		default:
+			http.Error(w, scrapeBusyText, http.StatusServiceUnavailable)
+			return
+		}
+		families, _ := gather(snapshot(), build) // the errors' samples are left out
+		var b []byte
+		for _, f := range families {
+			b = f.appendText(b)
+		}
+		w.Header().Set("Content-Type", textContentType)
+		_, _ = w.Write(b) // the scraper went away: nothing to do
+	})
 }
 
 // Serve listens on addr and serves metrics until ctx is cancelled, then

@@ -8,26 +8,17 @@ import (
 	"path/filepath"
 
 	"github.com/coworktop/coworktop/governor"
-
-	"github.com/prometheus/common/expfmt"
 )
 
 // Encode writes snap's metrics in the Prometheus text exposition format, the
 // same families /metrics serves.
 func Encode(w io.Writer, snap governor.Snapshot, build BuildInfo) error {
-	reg, err := NewRegistry(func() governor.Snapshot { return snap }, build)
-	if err != nil {
-		return fmt.Errorf("metrics: register collector: %w", err)
-	}
-	families, err := reg.Gather()
+	families, err := gather(snap, build)
 	if err != nil {
 		return fmt.Errorf("metrics: gather: %w", err)
 	}
-	enc := expfmt.NewEncoder(w, expfmt.NewFormat(expfmt.TypeTextPlain))
-	for _, mf := range families {
-		if err := enc.Encode(mf); err != nil {
-			return fmt.Errorf("metrics: encode %s: %w", mf.GetName(), err)
-		}
+	if err := writeText(w, families); err != nil {
+		return fmt.Errorf("metrics: encode: %w", err)
 	}
 	return nil
 }

@@ -25,7 +25,7 @@ type Backend struct {
 // its own app.
 const (
 	allowTerminalNotifier = "shown as terminal-notifier's; if none appear, allow them in System Settings > Notifications > terminal-notifier"
-	allowOsascript        = "shown as Script Editor's (its icon; a click opens Script Editor); if none appear, allow them in System Settings > Notifications > Script Editor, where macOS drops them silently when they are off. `brew install terminal-notifier` gives coworktop notifications of their own"
+	allowOsascript        = "shown as Script Editor's (its icon; a click opens Script Editor); if none appear: open Script Editor, run `display notification \"coworktop\"` there once and allow it when macOS asks (osascript from a terminal never brings that prompt, and on macOS 15 Script Editor is listed in System Settings > Notifications only after it has posted one), then check System Settings > Notifications > Script Editor, where macOS drops them silently when they are off. `brew install terminal-notifier` gives coworktop notifications of their own"
 	allowNotifySend       = "shown by the desktop's notification daemon; if none appear, check its do-not-disturb setting"
 )
 

@@ -2,7 +2,9 @@
 // a session, the memory pressure level changes, or a loss is about to
 // happen (governor's backed risks: the next warm spawn's victim, a pressure
 // sweep's), rate-limited, or the account's quota reaches 80 or 95 % of a
-// window (once per window period) (the opt-in --notify).
+// window (once per window period) (the opt-in --notify). A storm is a few
+// notes (storm.go): at most NotesPerMinute in any minute across every kind,
+// evictions told once a minute together, a flapping wait told once.
 //
 // One job: compare successive governor snapshots, word what changed, and
 // hand it to the OS notifier (Choose): terminal-notifier on macOS when it is

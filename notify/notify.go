@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -18,6 +19,10 @@ type Note struct {
 	Title   string
 	Message string
 	Kind    NoteKind
+	// count is how many events the note tells of (evictions: sessions),
+	// latest the newest one's words: what the storm cap merges.
+	count  int
+	latest string
 }
 
 // NoteKind says what a note is about: the terminal signals carry only
@@ -130,12 +135,13 @@ type Notifier struct {
 	evictions    int
 	govPressure  string // the governor's last logged level, as logged
 	govEvents    int
-	hostPressure governor.PressureLevel
+	hostPressure host.PressureLevel
 	hostNotedAt  time.Time
 	warn         warnings
 	wait         waiting
 	quota        quotaAlerts
 	update       updateNotes
+	storm        gate
 }
 
 // hostPressureGap keeps a flapping host level from flooding the desktop.
@@ -181,7 +187,7 @@ func (n *Notifier) Observe(ctx context.Context, s governor.Snapshot, backfill bo
 // person, the quota) and moves the baseline.
 func (n *Notifier) Changes(s governor.Snapshot, backfill bool) []Note {
 	govEvents := s.Counts.PressureWarning + s.Counts.PressureCritical
-	var hostLevel governor.PressureLevel
+	var hostLevel host.PressureLevel
 	if s.Host != nil {
 		hostLevel = s.Host.Pressure
 	}
@@ -199,15 +205,15 @@ func (n *Notifier) Changes(s governor.Snapshot, backfill bool) []Note {
 			notes = append(notes, note)
 		}
 	}
-	if govEvents > n.govEvents && s.PressureText != n.govPressure && s.Pressure != governor.PressureUnknown && !s.PressureAt.Before(n.since) {
+	if govEvents > n.govEvents && s.PressureText != n.govPressure && s.Pressure != host.PressureUnknown && !s.PressureAt.Before(n.since) {
 		notes = append(notes, Note{
 			Title:   "coworktop: memory pressure " + s.PressureText,
 			Message: fmt.Sprintf("The app's session governor logged memory pressure: %s (was %s).", s.PressureText, levelWord(n.govPressure)),
 			Kind:    NotePressure,
 		})
 	}
-	if hostLevel != governor.PressureUnknown && n.hostPressure != governor.PressureUnknown && hostLevel != n.hostPressure &&
-		(s.Now.Sub(n.hostNotedAt) >= hostPressureGap || hostLevel == governor.PressureCritical) {
+	if hostLevel != host.PressureUnknown && n.hostPressure != host.PressureUnknown && hostLevel != n.hostPressure &&
+		(s.Now.Sub(n.hostNotedAt) >= hostPressureGap || hostLevel == host.PressureCritical) {
 		notes = append(notes, Note{
 			Title:   "coworktop: host memory " + hostLevel.String(),
 			Message: fmt.Sprintf("Host memory pressure is %s (was %s).", hostLevel, n.hostPressure),
@@ -222,10 +228,10 @@ func (n *Notifier) Changes(s governor.Snapshot, backfill bool) []Note {
 	notes = append(notes, tagged(n.wait.next(s), NoteWaiting)...)
 	notes = append(notes, tagged(n.quota.next(s, false), NoteQuota)...)
 	n.evictions, n.govPressure, n.govEvents = s.Counts.Evictions, s.PressureText, govEvents
-	if hostLevel != governor.PressureUnknown {
+	if hostLevel != host.PressureUnknown {
 		n.hostPressure = hostLevel
 	}
-	return notes
+	return n.storm.pass(s.Now, notes) // storm.go: a storm is a few notes
 }
 
 // evictionNote names the newest of the count new evictions and its cause;
@@ -261,7 +267,7 @@ func (n *Notifier) evictionNote(s governor.Snapshot, count int) (Note, bool) {
 		title = fmt.Sprintf("coworktop: %d sessions evicted", fresh)
 	}
 	if latest == nil {
-		return Note{Title: title, Message: "The app's session governor evicted a session."}, true
+		return Note{Title: title, Message: "The app's session governor evicted a session.", count: fresh}, true
 	}
 	who := "session " + vocab.ShortID(latest.Session)
 	for _, v := range s.Sessions { // named as every output names it: its title or folder
@@ -274,10 +280,12 @@ func (n *Notifier) evictionNote(s governor.Snapshot, count int) (Note, bool) {
 	if latest.IdleS > 0 {
 		msg += ", idle " + vocab.FormatDuration(time.Duration(latest.IdleS)*time.Second)
 	}
+	msg += "."
+	note := Note{Title: title, Message: msg, count: fresh, latest: msg}
 	if fresh > 1 {
-		msg = "Latest: " + msg
+		note.Message = "Latest: " + msg
 	}
-	return Note{Title: title, Message: msg + "."}, true
+	return note, true
 }
 
 func levelWord(p string) string {

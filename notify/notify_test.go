@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 )
 
 var t0 = time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
@@ -127,7 +128,7 @@ func TestChangesBaselineAndPressure(t *testing.T) {
 	n := NewWith(NotifySendCommand, (&recorder{}).exec)
 	// History read at start-up is not news.
 	evict(st, "local_old", t0)
-	st.Apply(governor.Event{Time: t0.Add(2 * time.Second), Kind: governor.KindPressure, Pressure: governor.PressureWarning})
+	st.Apply(governor.Event{Time: t0.Add(2 * time.Second), Kind: governor.KindPressure, Pressure: host.PressureWarning})
 	if notes := n.Changes(st.Snapshot(t0.Add(3*time.Second)), true); len(notes) != 0 {
 		t.Fatalf("backfill produced notes: %v", notes)
 	}
@@ -143,31 +144,31 @@ func TestChangesBaselineAndPressure(t *testing.T) {
 		t.Fatalf("notes = %+v", notes)
 	}
 	// The governor goes critical.
-	st.Apply(governor.Event{Time: t0.Add(3 * time.Minute), Kind: governor.KindPressure, Pressure: governor.PressureCritical})
+	st.Apply(governor.Event{Time: t0.Add(3 * time.Minute), Kind: governor.KindPressure, Pressure: host.PressureCritical})
 	notes = n.Changes(st.Snapshot(t0.Add(3*time.Minute)), false)
 	if len(notes) != 1 || !strings.Contains(notes[0].Title, "critical") || !strings.Contains(notes[0].Message, "was warning") {
 		t.Fatalf("notes = %+v", notes)
 	}
 	// Host pressure: unknown → normal is silent; normal → warning is news;
 	// a flap back within a minute is held; critical always goes through.
-	host := func(at time.Time, p governor.PressureLevel) []Note {
-		st.ApplyHost(governor.HostMemory{At: at, Pressure: p})
+	hostLevel := func(at time.Time, p host.PressureLevel) []Note {
+		st.ApplyHost(host.HostMemory{At: at, Pressure: p})
 		return n.Changes(st.Snapshot(at), false)
 	}
 	base := t0.Add(10 * time.Minute)
-	if got := host(base, governor.PressureNormal); len(got) != 0 {
+	if got := hostLevel(base, host.PressureNormal); len(got) != 0 {
 		t.Fatalf("first host level notified: %v", got)
 	}
-	if got := host(base.Add(time.Second), governor.PressureWarning); len(got) != 1 || !strings.Contains(got[0].Message, "warning (was normal)") {
+	if got := hostLevel(base.Add(time.Second), host.PressureWarning); len(got) != 1 || !strings.Contains(got[0].Message, "warning (was normal)") {
 		t.Fatalf("host warning: %+v", got)
 	}
-	if got := host(base.Add(2*time.Second), governor.PressureNormal); len(got) != 0 {
+	if got := hostLevel(base.Add(2*time.Second), host.PressureNormal); len(got) != 0 {
 		t.Fatalf("flap within a minute notified: %+v", got)
 	}
-	if got := host(base.Add(3*time.Second), governor.PressureCritical); len(got) != 1 || !strings.Contains(got[0].Title, "critical") {
+	if got := hostLevel(base.Add(3*time.Second), host.PressureCritical); len(got) != 1 || !strings.Contains(got[0].Title, "critical") {
 		t.Fatalf("host critical: %+v", got)
 	}
-	if got := host(base.Add(2*time.Minute), governor.PressureNormal); len(got) != 1 {
+	if got := hostLevel(base.Add(2*time.Minute), host.PressureNormal); len(got) != 1 {
 		t.Fatalf("back to normal after the gap: %+v", got)
 	}
 }
@@ -181,7 +182,7 @@ func TestIgnoreBefore(t *testing.T) {
 	n.IgnoreBefore(start)
 	n.Changes(st.Snapshot(start), false) // baseline: nothing read yet
 	evict(st, "local_old", t0)
-	st.Apply(governor.Event{Time: t0.Add(5 * time.Second), Kind: governor.KindPressure, Pressure: governor.PressureCritical})
+	st.Apply(governor.Event{Time: t0.Add(5 * time.Second), Kind: governor.KindPressure, Pressure: host.PressureCritical})
 	if notes := n.Changes(st.Snapshot(start.Add(time.Second)), false); len(notes) != 0 {
 		t.Fatalf("old history notified: %+v", notes)
 	}

@@ -86,6 +86,14 @@ func DetectTerminal(getenv func(string) string) Terminal {
 	case getenv("STY") != "":
 		t.Mux = "screen"
 	}
+	// VS Code's terminal shows no notification, and inherits the
+	// variables of the terminal VS Code was started from (ITERM_SESSION_ID,
+	// WT_SESSION…): its own TERM_PROGRAM wins (tmux rewrites it, so inside
+	// tmux it cannot speak).
+	if getenv("TERM_PROGRAM") == "vscode" {
+		t.Name, t.Why = "VS Code", "TERM_PROGRAM=vscode"
+		return t
+	}
 	for _, k := range terminals {
 		v := getenv(k.key)
 		if v == "" || (k.value != "" && v != k.value) {

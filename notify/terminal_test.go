@@ -31,6 +31,10 @@ func TestDetectTerminal(t *testing.T) {
 		{env("TMUX", "/tmp/t,1,0", "LC_TERMINAL", "iTerm2"), "iTerm2", OSC9, "tmux"},
 		{env("STY", "1.pts", "GHOSTTY_RESOURCES_DIR", "/x"), "Ghostty", OSC777, "screen"},
 		{env("TERM", "xterm-256color"), "", OSCNone, ""},
+		// VS Code started from iTerm2 or Windows Terminal inherits their variables;
+		// its own TERM_PROGRAM wins, and it shows no notification (P21).
+		{env("TERM_PROGRAM", "vscode", "ITERM_SESSION_ID", "w0t1p0:ABC", "LC_TERMINAL", "iTerm2"), "VS Code", OSCNone, ""},
+		{env("TERM_PROGRAM", "vscode", "WT_SESSION", "8c2f"), "VS Code", OSCNone, ""},
 		{env("TERM", "tmux-256color", "TMUX", "/tmp/t,1,0"), "", OSCNone, "tmux"},
 	} {
 		got := DetectTerminal(c.env)

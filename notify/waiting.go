@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/words"
 )
 
 // "Waiting for you": a session whose own record says it waits for the
@@ -18,7 +19,15 @@ type waiting struct {
 	after time.Duration
 	sent  map[string]waitSent // session → the wait told of
 	first map[string]time.Time
+	// told is when each session was last told of, kept flapGap after its
+	// wait ends: a session that flips between waiting and busy is told
+	// once, not at every new wait.
+	told map[string]waitSent // since: when the note went
 }
+
+// flapGap is how long after a session's note a new wait of it is not told
+// again (unless it is the first at risk).
+const flapGap = 10 * time.Minute
 
 // waitSent is a wait told of: its start, and whether at risk.
 type waitSent struct {
@@ -40,7 +49,7 @@ func (w *waiting) next(s governor.Snapshot) []Note {
 		w.after = DefaultWaitingAfter
 	}
 	if w.sent == nil {
-		w.sent, w.first = map[string]waitSent{}, map[string]time.Time{}
+		w.sent, w.first, w.told = map[string]waitSent{}, map[string]time.Time{}, map[string]waitSent{}
 	}
 	var notes []Note
 	waitingNow := map[string]bool{}
@@ -64,10 +73,19 @@ func (w *waiting) next(s governor.Snapshot) []Note {
 		if !risk && s.Now.Sub(since) < w.after {
 			continue
 		}
+		last, was := w.told[v.ID]
+		if newWait := !ok || !told.since.Equal(since); newWait && was && s.Now.Sub(last.since) < flapGap && (last.risk || !risk) {
+			// A new wait soon after the last note of this session: it
+			// flaps between waiting and busy; told once (and once more
+			// when a wait first puts it at risk).
+			w.sent[v.ID] = waitSent{since: since, risk: risk}
+			continue
+		}
 		w.sent[v.ID] = waitSent{since: since, risk: risk}
+		w.told[v.ID] = waitSent{since: s.Now, risk: risk || was && last.risk && s.Now.Sub(last.since) < flapGap}
 		msg := governor.WaitingText(v, s.Now) + "."
 		if risk {
-			msg = v.AtRiskWhy + " (" + governor.RiskLabel + ")."
+			msg = words.Labelled(v.AtRiskWhy) + "."
 		}
 		notes = append(notes, Note{Title: "coworktop: waiting for you", Message: msg})
 	}
@@ -79,6 +97,11 @@ func (w *waiting) next(s governor.Snapshot) []Note {
 	for id := range w.first {
 		if !waitingNow[id] {
 			delete(w.first, id)
+		}
+	}
+	for id, t := range w.told {
+		if !waitingNow[id] && s.Now.Sub(t.since) >= flapGap {
+			delete(w.told, id)
 		}
 	}
 	return notes

@@ -40,11 +40,18 @@ func TestWaitingForYouOncePerWait(t *testing.T) {
 	if len(got) != 1 || !strings.Contains(got[0].Message, "next to be evicted") || !strings.Contains(got[0].Message, governor.RiskLabel) {
 		t.Fatalf("at risk: %+v", got)
 	}
-	// It stops waiting, then waits again: a new wait, a new note, at once when at risk.
+	// It stops waiting, then waits again soon: a flapping session, not
+	// told again (issue 53 R2); a new wait after flapGap is told at once
+	// when at risk.
 	n.Changes(governor.Snapshot{Now: at.Add(20 * time.Second)}, false)
 	again := at.Add(30 * time.Second)
-	if got := n.Changes(waitingSnap(again, again, true), false); len(got) != 1 {
-		t.Fatalf("a new wait at risk is told at once: %+v", got)
+	if got := n.Changes(waitingSnap(again, again, true), false); len(got) != 0 {
+		t.Fatalf("a new wait 30 s after the last note: %+v", got)
+	}
+	n.Changes(governor.Snapshot{Now: again.Add(time.Second)}, false)
+	later := at.Add(flapGap + time.Minute)
+	if got := n.Changes(waitingSnap(later, later, true), false); len(got) != 1 {
+		t.Fatalf("a new wait at risk after %s is told at once: %+v", flapGap, got)
 	}
 }
 

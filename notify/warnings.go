@@ -1,8 +1,10 @@
 package notify
 
 import (
-	"github.com/coworktop/coworktop/governor"
 	"time"
+
+	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/words"
 )
 
 // Warnings before a loss: the session the next warm spawn evicts, those a
@@ -44,7 +46,7 @@ func (w *warnings) next(s governor.Snapshot) (Note, bool) {
 			w.last = map[string]time.Time{}
 		}
 		w.last[key], w.at = s.Now, s.Now
-		return Note{Title: "coworktop: session at risk", Message: r.Summary + " (" + governor.RiskLabel + ")."}, true
+		return Note{Title: "coworktop: session at risk", Message: words.RiskText(r) + "."}, true
 	}
 	return Note{}, false
 }

@@ -59,9 +59,17 @@ func quotaBurn(samples []Sample, best Sample, now time.Time) *Burn {
 // hour after the window's last reset (a drop in percent), projected from
 // src's newest reading; nil when there are too few, or the newest is stale.
 func burnFrom(samples []Sample, best Sample, src Source, now time.Time) *Burn {
+	// Only src's readings of the last look before its newest are sorted:
+	// the rings keep a day, and a snapshot at every refresh sorted it all.
+	var newest time.Time
+	for _, s := range samples {
+		if s.Source == src && s.Absent == Present && s.At.After(newest) {
+			newest = s.At
+		}
+	}
 	var pts []Sample
 	for _, s := range samples {
-		if s.Source == src && s.Absent == Present {
+		if s.Source == src && s.Absent == Present && newest.Sub(s.At) <= quotaBurnLook {
 			pts = append(pts, s)
 		}
 	}
@@ -74,11 +82,6 @@ func burnFrom(samples []Sample, best Sample, src Source, now time.Time) *Burn {
 	if !quotaFresh(last, now) {
 		return nil
 	}
-	first := 0
-	for first < len(pts) && last.At.Sub(pts[first].At) > quotaBurnLook {
-		first++
-	}
-	pts = pts[first:]
 	for i := len(pts) - 1; i > 0; i-- {
 		if pts[i].Percent < pts[i-1].Percent {
 			pts = pts[i:] // the window reset between these two

@@ -53,12 +53,12 @@ func (s State) MarshalText() ([]byte, error) { return stateEnum.Text(s) }
 // UnmarshalText reads a state's text; a text no state has is an error.
 func (s *State) UnmarshalText(t []byte) error { return stateEnum.Read(s, t) }
 
-// HasPercent: the figure carries a percentage (absent windows do not).
+// HasPercent says the figure carries a percentage (absent windows do not).
 func (s State) HasPercent() bool {
 	return s == StateCurrent || s == StateStale || s == StateLimitReached || s == StateResetPassed
 }
 
-// Counts: the percentage is the window's use now (at least; a stale one
+// Counts says the percentage is the window's use now (at least; a stale one
 // can only have risen), not what it was before a reset.
 func (s State) Counts() bool {
 	return s == StateCurrent || s == StateStale || s == StateLimitReached
@@ -158,24 +158,26 @@ func (q *View) Lead() *Figure {
 
 // Rules of the choice: at most MaxKeys windows are kept (a file
 // listing thousands of scopes cannot grow the state), and a reading more
-// than quotaSkew ahead of the clock is refused (a clock set wrong, or a
+// than MaxSkew ahead of the clock is refused (a clock set wrong, or a
 // forged file, would otherwise read as fresh and outrank true readings).
+// MaxSkew is the one skew rule: the status line's writer keeps to it too
+// (a newest entry further ahead means the clock went back).
 const (
-	MaxKeys   = 16
-	quotaSkew = time.Minute
+	MaxKeys = 16
+	MaxSkew = time.Minute
 )
 
-// Usable: the reading can be shown as of now: a real time not ahead
+// Usable says the reading can be shown as of now: a real time not ahead
 // of now, and a percentage within 0–100 when it has one. Every reader of
 // readings keeps to it; the sources count what it refuses.
 func Usable(s Sample, now time.Time) bool {
-	if s.At.IsZero() || s.At.After(now.Add(quotaSkew)) {
+	if s.At.IsZero() || s.At.After(now.Add(MaxSkew)) {
 		return false
 	}
 	return s.Absent != Present || PercentValid(s.Percent)
 }
 
-// PercentValid: a percentage any source may write, 0–100.
+// PercentValid says p is a percentage any source may write, 0–100.
 func PercentValid(p float64) bool {
 	return !math.IsNaN(p) && p >= 0 && p <= 100
 }
@@ -190,28 +192,35 @@ func PercentValid(p float64) bool {
 // desktop file: the newest wins). It returns nil when no window has a
 // reading. Times in the words are in now's zone.
 func Figures(samples []Sample, now time.Time) *View {
-	byKey := map[Key][]Sample{}
-	var keys []Key
+	// At most MaxKeys windows: a slice searched in order costs less than a
+	// map hashed at every reading (a snapshot at every refresh walks a
+	// day of readings).
+	var groups []keyGroup
 	for _, s := range samples {
 		if !Usable(s, now) {
 			continue
 		}
 		k := s.Key()
-		if _, ok := byKey[k]; !ok {
-			if len(keys) >= MaxKeys {
+		g := slices.IndexFunc(groups, func(g keyGroup) bool { return g.key == k })
+		if g < 0 {
+			if len(groups) >= MaxKeys && !dropStalestScoped(&groups) {
 				continue
 			}
-			keys = append(keys, k)
+			groups = append(groups, keyGroup{key: k})
+			g = len(groups) - 1
 		}
-		byKey[k] = append(byKey[k], s)
+		groups[g].samples = append(groups[g].samples, s)
+		if s.At.After(groups[g].lastSeen) {
+			groups[g].lastSeen = s.At
+		}
 	}
-	if len(keys) == 0 {
+	if len(groups) == 0 {
 		return nil
 	}
 	var v View
-	for _, k := range keys {
-		f := quotaFigure(byKey[k], now)
-		switch k.window {
+	for _, g := range groups {
+		f := quotaFigure(g.samples, now)
+		switch g.key.window {
 		case FiveHour:
 			v.FiveHour = f
 		case SevenDay:
@@ -232,6 +241,33 @@ func Figures(samples []Sample, now time.Time) *View {
 	v.Binding = v.ordered[0].Name
 	v.Text = Summary(&v)
 	return &v
+}
+
+// dropStalestScoped makes room among MaxKeys windows for k: the 5-hour,
+// 7-day and spend windows always have it, and a per-model window takes
+// the place of the per-model window seen least recently (names come and
+// go with the models; a fresh one, or the 5-hour figure, must not be kept
+// out by old ones). It says whether there is room.
+func dropStalestScoped(groups *[]keyGroup) bool {
+	at := -1
+	for i, old := range *groups {
+		if old.key.window == WeeklyScoped && (at < 0 || old.lastSeen.Before((*groups)[at].lastSeen)) {
+			at = i
+		}
+	}
+	if at < 0 {
+		return false
+	}
+	*groups = slices.Delete(*groups, at, at+1)
+	return true
+}
+
+// keyGroup is one window's usable readings, in the order given, and the
+// newest time among them.
+type keyGroup struct {
+	key      Key
+	samples  []Sample
+	lastSeen time.Time
 }
 
 // quotaFigure is one window's figure from its readings.
@@ -284,10 +320,11 @@ func quotaName(w Window, scope string) string {
 	return w.Short()
 }
 
-// quotaOrder puts the binding window first: figures that count (current,
-// stale, at the limit) by percentage, highest first, then by the soonest
-// reset; then windows that have reset; then windows without a figure;
-// ties in Windows order.
+// quotaOrder puts the binding window first: fresh figures that count
+// (current, at the limit) by percentage, highest first, then by the
+// soonest reset; then stale ones, the same way (a day-old figure does not
+// lead over a fresh one); then windows that have reset; then windows
+// without a figure; ties in Windows order.
 func quotaOrder(a, b *Figure) int {
 	if c := cmp.Compare(quotaClass(a), quotaClass(b)); c != 0 {
 		return c
@@ -308,12 +345,14 @@ func quotaOrder(a, b *Figure) int {
 
 func quotaClass(f *Figure) int {
 	switch {
-	case f.State.Counts():
+	case f.State.Counts() && f.State != StateStale:
 		return 0
-	case f.State == StateResetPassed:
+	case f.State == StateStale: // a stale figure never leads over a fresh one (issue 47)
 		return 1
+	case f.State == StateResetPassed:
+		return 2
 	}
-	return 2
+	return 3
 }
 
 // compareReset: a known reset before an unknown one, the sooner first.

@@ -15,7 +15,11 @@ import (
 // PercentText writes a percentage as every output shows it: whole
 // numbers, "62%".
 func PercentText(p float64) string {
-	return strconv.FormatFloat(math.Round(p), 'f', 0, 64) + "%"
+	r := math.Round(p)
+	if r == 0 {
+		r = 0 // not -0: a reading of -0 (or -0.3 rounded) read "5h -0%"
+	}
+	return strconv.FormatFloat(r, 'f', 0, 64) + "%"
 }
 
 // AgeText is a figure's age in words: "40s ago", "12m ago", "3h ago",
@@ -52,6 +56,17 @@ func FigureText(f *Figure) string {
 		return f.Name + " " + PercentText(f.Percent) + " limit reached"
 	}
 	return f.Name + " " + PercentText(f.Percent)
+}
+
+// FigureAged is FigureText with the figure's age when it is stale (older
+// than its source's usual refresh): "Opus weekly 81% (1d ago)". The
+// narrow forms write it, so a stale figure says so at any width.
+func FigureAged(f *Figure) string {
+	s := FigureText(f)
+	if f != nil && f.State == StateStale {
+		s += " (" + AgeText(f.Age) + ")"
+	}
+	return s
 }
 
 // FigureLong is FigureText with the reset time where the source
@@ -123,15 +138,16 @@ func SummaryLong(q *View) string {
 // age: "5h 62% · 7d 31% (desktop, 3m ago)". Empty when q is nil.
 func FiguresText(q *View) string { return quotaJoin(q, false) }
 
-// FiguresBare is the figures' words alone, for a narrow column:
-// "Fable weekly 92% · 7d 41% · no 5-hour limit".
+// FiguresBare is the figures' words alone, for a narrow column, a stale
+// one with its age: "Fable weekly 92% · 7d 41% (2h ago) · no 5-hour
+// limit".
 func FiguresBare(q *View) string {
 	if q != nil && q.NoPlanLimits {
 		return NoPlanLimitsText
 	}
 	var parts []string
 	for _, f := range q.Figures() {
-		if t := FigureText(f); !slices.Contains(parts, t) {
+		if t := FigureAged(f); !slices.Contains(parts, t) {
 			parts = append(parts, t)
 		}
 	}

@@ -2,6 +2,7 @@ package quota
 
 import (
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -184,5 +185,19 @@ func TestQuotaSameInstantLaterWins(t *testing.T) {
 	then := qs(Statusline, FiveHour, 88, time.Minute)
 	if q := Figures([]Sample{first, then}, qNow); q.FiveHour.State != StateCurrent || q.FiveHour.Percent != 88 {
 		t.Fatalf("%+v", q.FiveHour)
+	}
+}
+
+// TestPercentTextNoMinusZero (issue 53): a reading of -0 (valid JSON,
+// within 0–100) was shown "5h -0%".
+func TestPercentTextNoMinusZero(t *testing.T) {
+	for _, p := range []float64{math.Copysign(0, -1), -0.3, 0, 0.4} {
+		if got := PercentText(p); got != "0%" {
+			t.Errorf("PercentText(%v) = %q, want 0%%", p, got)
+		}
+	}
+	f := Figure{Name: "5h", Percent: math.Copysign(0, -1)}
+	if got := FigureText(&f); got != "5h 0%" {
+		t.Errorf("FigureText = %q", got)
 	}
 }

@@ -78,6 +78,10 @@ const (
 	// Statusline ("statusline"): the rate_limits Claude Code gave
 	// `coworktop statusline`, kept in coworktop's own state file.
 	Statusline
+	// Mod ("mod"): the rate limits each reply brought a Claude Code
+	// session, written by coworktop's mod inside Claude Code
+	// (`coworktop mod install`); the last session to get a reply wins.
+	Mod
 	// Desktop ("desktop"): the desktop app's plan-usage-history.json.
 	Desktop
 	// Cache ("cache"): the cachedUsageUtilization key of ~/.claude.json.
@@ -85,10 +89,10 @@ const (
 )
 
 // quotaSourceNames are the sources' stable texts.
-var quotaSourceNames = [...]string{Statusline: "statusline", Desktop: "desktop", Cache: "cache"}
+var quotaSourceNames = [...]string{Statusline: "statusline", Mod: "mod", Desktop: "desktop", Cache: "cache"}
 
 // Sources lists the sources in order of preference.
-var Sources = []Source{Statusline, Desktop, Cache}
+var Sources = []Source{Statusline, Mod, Desktop, Cache}
 
 // interval is the source's normal interval between readings: a figure
 // older than this is stale. The status line runs at every message of a
@@ -97,7 +101,7 @@ var Sources = []Source{Statusline, Desktop, Cache}
 // and it is often days old.
 func (s Source) interval() time.Duration {
 	switch s {
-	case Statusline:
+	case Statusline, Mod:
 		return 15 * time.Minute
 	case Desktop:
 		return 10 * time.Minute

@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Redactor rewrites strings. Learn the user names first (from every path the
@@ -31,15 +32,24 @@ func New(users ...string) *Redactor {
 	return r
 }
 
-var (
-	uuidRE  = regexp.MustCompile(`(?i)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b`)
-	emailRE = regexp.MustCompile(`[A-Za-z0-9._%+\-]+@[A-Za-z0-9.\-]+\.[A-Za-z]{2,}`)
-	// homeRE matches a home folder on macOS, Linux and Windows; group 2 is
+// patterns are the expressions, compiled at first use: compiling them at
+// start would cost every run of the program (the status line's too).
+type patterns struct {
+	uuid, email *regexp.Regexp
+	// home matches a home folder on macOS, Linux and Windows; group 2 is
 	// the user. Windows paths may come escaped, as util.inspect and the
 	// JSON of cowork-service.log write them ('C:\\Users\\bob'): one or
 	// more backslashes between the parts.
-	homeRE = regexp.MustCompile(`(?i)(/Users/|/home/|[A-Z]:\\+Users\\+|[A-Z]:/Users/)([^/\\\s'"]+)`)
-)
+	home *regexp.Regexp
+}
+
+var compiled = sync.OnceValue(func() patterns {
+	return patterns{
+		uuid:  regexp.MustCompile(`(?i)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b`),
+		email: regexp.MustCompile(`[A-Za-z0-9._%+\-]+@[A-Za-z0-9.\-]+\.[A-Za-z]{2,}`),
+		home:  regexp.MustCompile(`(?i)(/Users/|/home/|[A-Z]:\\+Users\\+|[A-Z]:/Users/)([^/\\\s'"]+)`),
+	}
+})
 
 func (r *Redactor) addUser(u string) {
 	u = strings.TrimSpace(u)
@@ -52,10 +62,11 @@ func (r *Redactor) addUser(u string) {
 // Learn records the user names found in home-folder paths within s, so that
 // those names are also removed where they appear on their own elsewhere.
 func (r *Redactor) Learn(s string) {
-	for _, m := range homeRE.FindAllStringSubmatch(s, -1) {
+	re := compiled()
+	for _, m := range re.home.FindAllStringSubmatch(s, -1) {
 		r.addUser(m[2])
 	}
-	for _, m := range emailRE.FindAllString(s, -1) {
+	for _, m := range re.email.FindAllString(s, -1) {
 		r.addUser(m[:strings.IndexByte(m, '@')])
 	}
 }
@@ -65,9 +76,10 @@ func (r *Redactor) String(s string) string {
 	if s == "" {
 		return s
 	}
-	s = emailRE.ReplaceAllStringFunc(s, func(m string) string { return "<email-" + hash(m) + ">" })
-	s = homeRE.ReplaceAllString(s, "~")
-	s = uuidRE.ReplaceAllStringFunc(s, hash)
+	re := compiled()
+	s = re.email.ReplaceAllStringFunc(s, func(m string) string { return "<email-" + hash(m) + ">" })
+	s = re.home.ReplaceAllString(s, "~")
+	s = re.uuid.ReplaceAllStringFunc(s, hash)
 	// Longest names first, so "alice" inside "alice.smith" does not leave ".smith".
 	names := make([]string, 0, len(r.users))
 	for u := range r.users {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/vocab"
+	"github.com/coworktop/coworktop/words"
 )
 
 // writeLosses prints the timeline of lost sessions: every cause, every
@@ -39,7 +40,7 @@ func writeLosses(b *strings.Builder, r Report) error {
 	}
 	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
 	for _, l := range shown {
-		who := governor.NamedID(l.Name, l.Session)
+		who := words.NamedID(l.Name, l.Session)
 		if l.Session == "" {
 			who = fmt.Sprintf("%d unnamed", l.Count)
 		}
@@ -149,9 +150,9 @@ func lossVerdict(r Report) string {
 // it was lost.
 func backTime(lost, back Stamp) string {
 	if len(lost) >= 10 && len(back) > 11 && lost[:10] == back[:10] {
-		return string(back[11:])
+		return back.String()[11:]
 	}
-	return string(back)
+	return back.String()
 }
 
 // writeRisks lists the risks coworktop infers now, each with its evidence.

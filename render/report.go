@@ -15,6 +15,7 @@ import (
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/quota"
 	"github.com/coworktop/coworktop/vocab"
+	"github.com/coworktop/coworktop/words"
 )
 
 // File is one log file that was read.
@@ -26,12 +27,15 @@ type File struct {
 
 // Report is the JSON contract of `coworktop report --json`.
 type Report struct {
-	Files     []File    `json:"files"`
-	Span      Span      `json:"span"`
-	App       App       `json:"app"`
-	Governor  Governor  `json:"governor"`
-	Sessions  Sessions  `json:"sessions"`
-	Evictions []Evicted `json:"evictions"`
+	Files []File `json:"files"`
+	// Journal is the part of the report read from coworktop's journal:
+	// the events older than the logs still on disk (absent when none).
+	Journal   *JournalPart `json:"journal,omitempty"`
+	Span      Span         `json:"span"`
+	App       App          `json:"app"`
+	Governor  Governor     `json:"governor"`
+	Sessions  Sessions     `json:"sessions"`
+	Evictions []Evicted    `json:"evictions"`
 	// Crashes lists the sessions whose process was killed or exited under
 	// them, shaped like Evictions.
 	Crashes []Crashed `json:"crashes"`
@@ -56,8 +60,8 @@ type Report struct {
 	LostNow map[string]int `json:"lost_now"`
 	// Restarts are the update restarts and what each cost: the sessions
 	// stopped, which came back, whose turn was cut, which lost Remote
-	// Control (governor.RestartView).
-	Restarts []governor.RestartView `json:"restarts,omitempty"`
+	// Control (governor.RestartView, in its JSON form).
+	Restarts []words.Restart `json:"restarts,omitempty"`
 	// NextVictim is governor.Snapshot.NextVictim as of the log's last
 	// line: coworktop's estimate of whom the next warm spawn at the cap
 	// would evict then (absent when none would be).
@@ -73,8 +77,12 @@ type Report struct {
 	// QuotaFigures is the quota as of the log's last line, by the rule
 	// every output uses (quota.Figures); left out with no reading.
 	QuotaFigures *quota.View `json:"quota_figures,omitempty"`
-	Lines        Lines       `json:"lines"`
-	Verdict      string      `json:"verdict"`
+	// QuotaShare is each live session's share of the current 5-hour
+	// window's local usage (coworktop's estimate), when the report runs
+	// on this machine's logs; left out otherwise.
+	QuotaShare *QuotaShare `json:"quota_share,omitempty"`
+	Lines      Lines       `json:"lines"`
+	Verdict    string      `json:"verdict"`
 }
 
 // Span is the time of the first and last event read.
@@ -92,10 +100,13 @@ type App struct {
 
 // Governor totals the [CliGovernor] lines.
 type Governor struct {
-	Cap               int      `json:"cap"`
-	CapSource         string   `json:"cap_source"`
-	AtCap             AtCap    `json:"at_cap"`
-	Yields            int      `json:"yields"`
+	Cap       int    `json:"cap"`
+	CapSource string `json:"cap_source"`
+	AtCap     AtCap  `json:"at_cap"`
+	Yields    int    `json:"yields"`
+	// WarmsRefused counts the yields that refused the warm of a session
+	// that was not live: it stayed paused, no return.
+	WarmsRefused      int      `json:"warms_refused,omitempty"`
 	Pressure          Pressure `json:"pressure"`
 	PressureEvictions int      `json:"pressure_evictions"`
 	MaxEffective      int      `json:"max_effective"`
@@ -206,6 +217,14 @@ type VM struct {
 	BundleDeletedText string `json:"bundle_deleted_text,omitempty"`
 	// Notes counts VM lines that change no state (a keepalive, a note).
 	Notes int `json:"notes,omitempty"`
+	// Unsupported: the app refuses this VM type, as logged (a refusal,
+	// not a failed boot).
+	Unsupported string `json:"unsupported,omitempty"`
+	// Unusable says how long Cowork was unusable after the last failed
+	// boot and what the repair deleted or kept (governor.VMOutage.Text);
+	// UnusableS the seconds.
+	Unusable  string `json:"unusable,omitempty"`
+	UnusableS int64  `json:"unusable_s,omitempty"`
 }
 
 // RateLimit counts real rate-limit or overload signals.
@@ -253,6 +272,7 @@ func Build(state *governor.State, files []File, lines Lines) Report {
 			Cap: snap.Cap.Value, CapSource: snap.Cap.Source.String(),
 			AtCap:             AtCap{WouldEvict: c.AtCapWouldEvict, Evicting: c.AtCapEvicting},
 			Yields:            c.Yields,
+			WarmsRefused:      c.WarmsRefused,
 			Pressure:          Pressure{Warning: c.PressureWarning, Critical: c.PressureCritical},
 			PressureEvictions: c.PressureEvicts,
 			MaxEffective:      c.MaxEffective,
@@ -275,12 +295,12 @@ func Build(state *governor.State, files []File, lines Lines) Report {
 	r.addLosses(state)
 	r.CameBack, r.Lost = snap.CameBack, snap.LostCount()
 	if v := snap.NextVictim; v != nil {
-		r.NextVictim = &Victim{Session: v.ID, Project: v.Project, IdleS: int64(v.Idle / time.Second)}
+		r.NextVictim = &Victim{Session: v.ID, Project: v.Project, IdleS: int64(v.Idle / time.Second), Why: snap.NextVictimWhy}
 	}
 	r.Governor.RulesGeneration = snap.Rules.Generation
 	r.VM.MemoryMB = snap.VM.MemoryMB
 	r.lifecycle(state, snap)
-	r.Restarts = state.Restarts(&snap)
+	r.Restarts = words.Restarts(state.Restarts(&snap))
 	r.App.stopped = restartsStoppedText(r.Restarts)
 	for _, v := range r.Restarts {
 		if v.LostRC > 0 {
@@ -292,29 +312,94 @@ func Build(state *governor.State, files []File, lines Lines) Report {
 }
 
 // stamp writes t in TimeLayout in the local zone (the daemon's UTC stamps
-// read as the app's local ones), or "" for the zero time. A report lists
-// thousands of evictions and losses, and time.Format, which reads its
-// layout afresh each call, was 3 % of a dense log's report: the digits are
-// placed by hand, and a year outside 0–9999 goes to Format.
+// read as the app's local ones) with its offset, or "" for the zero time.
+// A report lists thousands of evictions and losses, and time.Format, which
+// reads its layout afresh each call, was 3 % of a dense log's report: the
+// digits are placed by hand, and a year outside 0–9999 goes to Format.
 func stamp(t time.Time) Stamp {
 	if t.IsZero() {
 		return ""
 	}
-	return Stamp(wallStamp(t.Local()))
+	t = t.Local()
+	s := wallStamp(t) + offsetText(t)
+	if _, _, ok := vocab.RepeatedWall(t); ok {
+		// The hour that repeats when clocks go back: the text names the
+		// zone ("01:30:00 EST"), or its two occurrences read the same.
+		name, _ := t.Zone()
+		s += " " + vocab.SanitizeStringWith(name, vocab.PathText)
+	}
+	return Stamp(s)
 }
 
-// Stamp is a time of the report, on the app's local clock, as the text
-// prints it ("2006-01-02 15:04:05"). Its JSON is the form every JSON
-// output writes (vocab.FormatLogged): "2006-01-02T15:04:05", with no
-// zone, as main.log wrote it.
+// offsetText is t's offset as RFC 3339 writes it: "Z", or "-05:00".
+func offsetText(t time.Time) string {
+	_, off := t.Zone()
+	if off == 0 {
+		return "Z"
+	}
+	b := []byte("+00:00")
+	if off < 0 {
+		b[0], off = '-', -off
+	}
+	digits(b[1:3], off/3600)
+	digits(b[4:6], off/60%60)
+	return string(b)
+}
+
+// Stamp is a time of the report, on the app's local clock, with its
+// offset: "2006-01-02 15:04:05-05:00", and, in the hour that repeats when
+// clocks go back, the zone's name after a space. The text prints its wall
+// clock (String: "2006-01-02 15:04:05", or "2006-01-02 01:30:00 EST" in
+// the repeated hour); its JSON is the form every JSON output writes
+// (vocab.FormatLogged): RFC 3339 with the offset,
+// "2006-01-02T15:04:05-05:00".
 type Stamp string
+
+// wallLen is the length of a stamp's wall clock, "2006-01-02 15:04:05".
+const wallLen = len(TimeLayout)
+
+// parts splits the stamp into its wall clock, offset and zone name (an
+// older stamp has only the first).
+func (s Stamp) parts() (wall, offset, name string) {
+	if len(s) <= wallLen {
+		return string(s), "", ""
+	}
+	wall, rest := string(s[:wallLen]), string(s[wallLen:])
+	offset, name, _ = strings.Cut(rest, " ")
+	return wall, offset, name
+}
+
+// String is the stamp as the text prints it: the wall clock, and the
+// zone's name in the repeated hour.
+func (s Stamp) String() string {
+	wall, _, name := s.parts()
+	if name != "" {
+		return wall + " " + name
+	}
+	return wall
+}
+
+// Time is the instant the stamp names (zero if it names none).
+func (s Stamp) Time() time.Time {
+	wall, offset, _ := s.parts()
+	layout := TimeLayout
+	if offset != "" {
+		layout += "Z07:00"
+	}
+	t, err := time.Parse(layout, wall+offset)
+	if err != nil {
+		return time.Time{}
+	}
+	return t
+}
 
 // JSON is the stamp as JSON writes it.
 func (s Stamp) JSON() string {
-	if len(s) > 10 && s[10] == ' ' {
-		return string(s[:10]) + "T" + string(s[11:])
+	wall, offset, _ := s.parts()
+	if len(wall) > 10 && wall[10] == ' ' {
+		return wall[:10] + "T" + wall[11:] + offset
 	}
-	return string(s)
+	return wall + offset
 }
 
 // MarshalText writes the stamp's JSON form.
@@ -383,6 +468,7 @@ func (r *Report) Redact(rd Redactor) {
 		v.Project = "" // a folder's name: the redacted report names no project
 	}
 	r.VM.Service.Warning = rd.String(r.VM.Service.Warning) // the service's error text may name a path
+	r.QuotaShare.Redact()
 	r.Verdict = rd.String(r.redactRestarts(rd, r.Verdict))
 }
 
@@ -443,7 +529,8 @@ func (r *Report) addLosses(state *governor.State) {
 	}
 }
 
-// UnmarshalText reads the JSON form back into the text form.
+// UnmarshalText reads the JSON form back (the zone's name of a repeated
+// hour, which JSON leaves to the offset, is not restored).
 func (s *Stamp) UnmarshalText(b []byte) error {
 	if len(b) > 10 && b[10] == 'T' {
 		*s = Stamp(string(b[:10]) + " " + string(b[11:]))
@@ -458,4 +545,6 @@ type Victim struct {
 	Session string `json:"session"`
 	Project string `json:"project,omitempty"`
 	IdleS   int64  `json:"idle_s"`
+	// Why is what the estimate rests on (governor.Snapshot.NextVictimWhy).
+	Why string `json:"why,omitempty"`
 }

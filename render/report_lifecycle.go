@@ -38,6 +38,11 @@ type AppLifecycle struct {
 	// NotRunningSince: the last word was a quit (at this time) that no
 	// start or line of a running app followed.
 	NotRunningSince Stamp `json:"not_running_since,omitempty"`
+	// StuckQuitting: the app went on running after "going down for
+	// update" with no new start (claude-logs.md §7.9), in words, and for
+	// how long.
+	StuckQuitting  string `json:"stuck_quitting,omitempty"`
+	StuckQuittingS int64  `json:"stuck_quitting_s,omitempty"`
 	// stopped is what the update restarts stopped, in words
 	// (restartsStoppedText): the text's "(6 sessions stopped)".
 	stopped string
@@ -50,6 +55,11 @@ type AppLifecycle struct {
 // Daemon is the Claude Code daemon as daemon.log tells it (left out of the
 // report when no daemon line was read).
 type Daemon struct {
+	// AtRisk says why the daemon's background workers are at risk (a
+	// failed upgrade respawn, or an upgrade shutdown no start followed);
+	// RespawnFailed counts the failed respawns.
+	AtRisk         string         `json:"at_risk,omitempty"`
+	RespawnFailed  int            `json:"respawn_failed,omitempty"`
 	Starts         int            `json:"starts"`
 	SilentEnds     int            `json:"silent_ends"` // starts with no shutdown line since the one before
 	Upgrades       int            `json:"upgrades"`
@@ -140,6 +150,13 @@ func (r *Report) lifecycle(state *governor.State, snap governor.Snapshot) {
 	}
 	r.VM.BundleDeleted, r.VM.BundleDeletedText = c.VMBundleDeleted, snap.VM.BundleDeleted
 	r.VM.Notes = c.VMNotes
+	r.VM.Unsupported = snap.VM.Unsupported
+	if o := snap.VM.LastOutage; o != nil {
+		r.VM.Unusable, r.VM.UnusableS = o.Text(), o.Seconds()
+	}
+	if q := snap.App.StuckQuit; q != nil {
+		r.App.StuckQuitting, r.App.StuckQuittingS = q.Text(), int64(q.To.Sub(q.From)/time.Second)
+	}
 	r.VM.Service = VMService{Starts: c.ServiceStarts, Stops: c.ServiceStops, State: snap.VM.Service, Warning: snap.VM.ServiceWarning}
 	if c.VMFailures > 0 { // boot attempts say something beside their failures
 		r.VM.Boots, r.VM.Failures = c.VMBoots, c.VMFailures
@@ -156,12 +173,16 @@ func (r *Report) lifecycle(state *governor.State, snap governor.Snapshot) {
 // the log's last time (a lock race no line followed is silent until it).
 func (r *Report) daemon(state *governor.State, c governor.Counts, end time.Time) {
 	v := state.Daemon()
-	if c.DaemonStarts+c.DaemonShutdowns+c.DaemonUpgrades+c.DaemonLockRaces+c.DaemonWorkersLost+c.DaemonLowMemory+c.DaemonReaped+c.DaemonRefused+c.DaemonSpares == 0 {
+	if c.DaemonStarts+c.DaemonShutdowns+c.DaemonUpgrades+c.DaemonLockRaces+c.DaemonWorkersLost+c.DaemonLowMemory+c.DaemonReaped+c.DaemonRefused+c.DaemonSpares+c.DaemonRespawnFailed == 0 {
 		return
 	}
 	d := &Daemon{Starts: c.DaemonStarts, SilentEnds: c.DaemonSilentEnds, Upgrades: c.DaemonUpgrades, UpgradeFrom: v.UpgradeFrom, UpgradeTo: v.UpgradeTo,
 		LockRaces: c.DaemonLockRaces, Shutdowns: c.DaemonShutdowns, ShutdownCauses: v.ShutdownCauses, LiveWorkersAtShutdown: c.DaemonShutdownWorkers,
-		WorkersLost: c.DaemonWorkersLost, Refused: c.DaemonRefused, OrphansReaped: c.DaemonReaped, LowMemory: c.DaemonLowMemory, Killed: c.DaemonKilled}
+		WorkersLost: c.DaemonWorkersLost, Refused: c.DaemonRefused, OrphansReaped: c.DaemonReaped, LowMemory: c.DaemonLowMemory, Killed: c.DaemonKilled,
+		RespawnFailed: c.DaemonRespawnFailed}
+	if v.AtRisk != "" {
+		d.AtRisk = "workers at risk since " + stamp(v.AtRiskAt).String() + ": " + v.AtRisk
+	}
 	for _, g := range v.LockGaps {
 		until := g.Until
 		lg := LockGap{At: stamp(g.At), Until: stamp(until), Evidence: fmt.Sprintf("%s:%d", g.File, g.Line)}

@@ -6,18 +6,19 @@ import (
 	"text/tabwriter"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/words"
 )
 
 // writeRestarts lists each update restart: what the app logged of it and
 // every session it stopped, whether it came back, whether its turn was
 // cut and whether it lost Remote Control (governor.RestartView).
-func writeRestarts(b *strings.Builder, restarts []governor.RestartView) error {
+func writeRestarts(b *strings.Builder, restarts []words.Restart) error {
 	if len(restarts) == 0 {
 		return nil
 	}
 	fmt.Fprintf(b, "\nupdate restarts (%d)\n", len(restarts))
 	for _, v := range restarts {
-		head := string(stamp(v.At))
+		head := stamp(v.At).String()
 		if v.To != "" {
 			head += "  " + strings.TrimPrefix(v.From+" → ", " → ") + v.To
 		}
@@ -27,7 +28,7 @@ func writeRestarts(b *strings.Builder, restarts []governor.RestartView) error {
 		fmt.Fprintf(b, "  %s: %s  %s\n", head, v.StoppedText, v.Evidence)
 		tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
 		for _, rs := range v.Sessions {
-			row := "    " + governor.NamedID(rs.Name, rs.ID) + "\t" + restartBackText(rs)
+			row := "    " + words.NamedID(rs.Name, rs.ID) + "\t" + restartBackText(rs)
 			if cost := restartCostText(rs); cost != "" {
 				row += "\t" + cost
 			}
@@ -72,11 +73,11 @@ func restartCostText(rs governor.RestartSession) string {
 
 // restartsVerdict is the restarts in the verdict: the last one told, with
 // what it cost; earlier ones counted.
-func restartsVerdict(restarts []governor.RestartView) string {
+func restartsVerdict(restarts []words.Restart) string {
 	if len(restarts) == 0 {
 		return ""
 	}
-	last := restarts[len(restarts)-1]
+	last := governor.RestartView(restarts[len(restarts)-1])
 	s := last.Sentence()
 	if n := len(restarts) - 1; n > 0 {
 		s += fmt.Sprintf(" (and %s before)", plural(n, "update restart", "update restarts"))
@@ -87,7 +88,7 @@ func restartsVerdict(restarts []governor.RestartView) string {
 // restartsStoppedText is the app row's count of what the update restarts
 // stopped: the app's counts where it logged them, coworktop's where it
 // saw the sessions, "not logged" where neither (never 0 for unknown).
-func restartsStoppedText(restarts []governor.RestartView) string {
+func restartsStoppedText(restarts []words.Restart) string {
 	if len(restarts) == 1 {
 		return restarts[0].StoppedText
 	}

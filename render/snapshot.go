@@ -7,7 +7,10 @@ import (
 	"text/tabwriter"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
+	"github.com/coworktop/coworktop/quota"
 	"github.com/coworktop/coworktop/vocab"
+	"github.com/coworktop/coworktop/words"
 )
 
 // WriteSnapshot prints `coworktop snapshot` for people: the machine first,
@@ -24,23 +27,29 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 	} else {
 		row("memory", "not sampled")
 	}
-	row("read", s.WindowText())
+	row("read", words.WindowText(s))
 	if s.App.Version != "" {
 		app := strings.TrimSpace(s.App.Version + " on " + s.App.Platform)
-		if end := s.AppEndText(); end != "" {
+		if end := words.AppEndText(s); end != "" {
 			app += " · " + end
 		}
 		row("app", app)
 	}
-	row("sessions", governor.SessionsText(s))
+	row("sessions", words.SessionsText(s))
 	if n := governor.NeedsYouSummary(s); n != "" {
 		row("needs you", n+" (from the sessions' own records)")
+	}
+	if t := words.TerminalText(s); t != "" {
+		row("terminal", t)
 	}
 	if r := s.Records; r != nil && r.CoworkNote != "" {
 		row("cowork", r.CoworkNote)
 	}
 	row("quota", QuotaText(s))
-	row("lost", governor.LostText(s))
+	if s.Share != nil {
+		row("quota share", s.Share.Text)
+	}
+	row("lost", words.LostText(s))
 	row("outlook", s.Outlook.Summary+" (estimate)")
 	if u := s.Update; u != nil {
 		row("update", u.Summary+"; "+u.When)
@@ -53,15 +62,22 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 		if v.Title != "" {
 			name = v.Title
 		}
-		row("next victim", fmt.Sprintf("%s, idle %s (estimate: least recently active, idle ≥ 60 s)", strings.TrimSpace(vocab.ShortID(v.ID)+" "+name), vocab.FormatDuration(v.Idle)))
+		row("next victim", fmt.Sprintf("%s, idle %s (%s)", strings.TrimSpace(vocab.ShortID(v.ID)+" "+name), vocab.FormatDuration(v.Idle), s.NextVictimWhy))
 	}
-	if p := s.LoggedPressureText(); p != "" {
+	if p := words.LoggedPressureText(s); p != "" {
 		row("logged pressure", fmt.Sprintf("%s (the governor's last pressure line, %s)", p, s.PressureAt.Format(TimeLayout)))
 	}
 	if s.VM.State == governor.VMUnknown {
 		row("vm", "no Cowork VM lines in the logs")
 	} else {
-		row("vm", fmt.Sprintf("Cowork VM %s, %s, %s (from the VM logs)", s.VM.State, countOrNot(s.VM.CPUs, "CPUs", "CPUs"), countOrNot(s.VM.MemoryGB, "GB", "memory")))
+		vm := fmt.Sprintf("Cowork VM %s, %s, %s (from the VM logs)", s.VM.State, countOrNot(s.VM.CPUs, "CPUs", "CPUs"), countOrNot(s.VM.MemoryGB, "GB", "memory"))
+		if s.VM.Unsupported != "" {
+			vm += "; " + governor.VMUnsupportedText + ": " + s.VM.Unsupported
+		}
+		if o := s.VM.LastOutage; o != nil {
+			vm += "; " + o.Summary
+		}
+		row("vm", vm)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -70,7 +86,7 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 	fmt.Fprintf(&b, "\nsessions (%d)\n", len(s.Sessions))
 	tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	for _, v := range s.Sessions {
-		state := v.State.Label()
+		state := words.StateLabel(v.State)
 		if v.PauseText != "" {
 			state += ": " + v.PauseText
 		}
@@ -92,13 +108,16 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 		if v.Memory != nil {
 			needs += "\tmemory " + vocab.FormatBytes(v.Memory.Bytes) + " (" + v.Memory.Source + ")"
 		}
+		if v.QuotaShare != nil {
+			needs += "\tquota share " + v.QuotaShare.Text + " (" + quota.ShareLabel + ")"
+		}
 		fmt.Fprintf(tw, "  %s\t%s\t%s\tidle %s\t%s%s\n", vocab.ShortID(v.ID), name, state, vocab.FormatDuration(v.Idle), timer, needs)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 
-	for _, l := range s.Memory.Lines() {
+	for _, l := range words.MemoryLines(s.Memory) {
 		fmt.Fprintf(&b, "  %s\n", l)
 	}
 
@@ -111,12 +130,12 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 		if g.GuestMemory.Known {
 			guest = "guest " + Bytes(g.GuestMemory)
 		}
-		cpu := governor.CPUText(g) + "% CPU"
-		if cpu == governor.CPUUnknown+"% CPU" {
+		cpu := host.CPUText(g) + "% CPU"
+		if cpu == host.CPUUnknown+"% CPU" {
 			cpu = "CPU unknown"
 		}
 		fmt.Fprintf(tw, "  %s\t%d procs\t%s\t%s\t%s\t%s\n", vocab.SanitizeString(g.Name, 40), g.Processes, groupMemory(g), cpu, guest, vocab.SanitizeString(g.Note, 80))
-		if g.Kind == governor.GroupClaudeApp {
+		if g.Kind == host.GroupClaudeApp {
 			for _, h := range s.AppHelpers { // the app's own processes, by role
 				fmt.Fprintf(tw, "    %s\t%d procs\t%s (%s)\t%.0f%% CPU\t\t\n", h.Label(), h.Processes, vocab.FormatBytes(h.Memory), h.Source, h.CPUPercent)
 			}
@@ -129,7 +148,7 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 	return err
 }
 
-func hostPressure(h *governor.HostMemory) string {
+func hostPressure(h *host.HostMemory) string {
 	s := h.Pressure.String()
 	if s == "" {
 		s = "unknown"
@@ -149,7 +168,7 @@ func hostPressure(h *governor.HostMemory) string {
 	return s
 }
 
-func groupMemory(g governor.ProcessGroup) string {
+func groupMemory(g host.ProcessGroup) string {
 	switch {
 	case g.Footprint.Known:
 		return "footprint " + Bytes(g.Footprint)

@@ -5,12 +5,13 @@ import (
 	"testing"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 )
 
 // A group whose CPU time could not be read says so (platforms audit W8).
 func TestSnapshotCPUUnknown(t *testing.T) {
 	var b strings.Builder
-	snap := governor.Snapshot{Groups: []governor.ProcessGroup{
+	snap := governor.Snapshot{Groups: []host.ProcessGroup{
 		{Key: "parallels", Name: "Parallels Desktop", Processes: 2, CPUUnreadable: 2},
 		{Key: "utm", Name: "UTM", Processes: 3, CPUUnreadable: 1, CPUPercent: 4},
 		{Key: "lima", Name: "Lima", Processes: 1, CPUPercent: 1.5},

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 )
 
 // snapshot's text: a next victim with no project has no space before the
@@ -16,7 +17,7 @@ func TestSnapshotTextReadsCleanly(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
 	s.Apply(governor.Event{Time: t0, Kind: governor.KindAcquire, Cap: 1, Effective: 1})
 	s.Apply(governor.Event{Time: t0, Kind: governor.KindSessionStart, Session: "local_aaaaaaaa-0000-4000-8000-000000000001"})
-	s.Apply(governor.Event{Time: t0.Add(time.Second), Kind: governor.KindPressure, Pressure: governor.PressureWarning, Effective: 1})
+	s.Apply(governor.Event{Time: t0.Add(time.Second), Kind: governor.KindPressure, Pressure: host.PressureWarning, Effective: 1})
 	var b strings.Builder
 	if err := WriteSnapshot(&b, s.Snapshot(t0.Add(2*time.Minute))); err != nil {
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/vocab"
+	"github.com/coworktop/coworktop/words"
 )
 
 // WriteJSON prints the report as one indented JSON object. encoding/json
@@ -27,7 +28,7 @@ func WriteText(w io.Writer, r Report) error {
 		span = plural(r.Lines.Entries, "entry", "entries") + ", none with a real date"
 	}
 	if r.Span.First != "" {
-		span = string(r.Span.First + " → " + r.Span.Last)
+		span = r.Span.First.String() + " → " + r.Span.Last.String()
 		if d := spanDuration(r.Span); d > 0 {
 			span += " (" + vocab.FormatDuration(d) + ")"
 		}
@@ -36,13 +37,16 @@ func WriteText(w io.Writer, r Report) error {
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	row := func(k, v string) { fmt.Fprintf(tw, "  %s\t%s\n", k, v) }
 	row("files", filesLine(r))
+	if r.Journal != nil {
+		row("journal", journalLine(*r.Journal))
+	}
 	if life := appLifecycleText(r.App.AppLifecycle); r.App.Version != "" || life != "" {
 		row("app", appVersionText(r.App)+life)
 	}
 	row("cap", capLine(r.Governor))
 	g := r.Governor
 	row("governor", fmt.Sprintf("at cap: %d would-evict, %d evicting · %s · pressure: %d warning, %d critical · %s · %s",
-		g.AtCap.WouldEvict, g.AtCap.Evicting, plural(g.Yields, "yield", "yields"), g.Pressure.Warning, g.Pressure.Critical,
+		g.AtCap.WouldEvict, g.AtCap.Evicting, plural(g.Yields, "yield", "yields")+warmsRefusedText(g.WarmsRefused), g.Pressure.Warning, g.Pressure.Critical,
 		plural(g.PressureEvictions, "pressure eviction", "pressure evictions"), plural(g.Unknown, "line of unknown shape", "lines of unknown shape")))
 	s := r.Sessions
 	row("sessions", fmt.Sprintf("%d started · %s · paused: %d governor_evict, %d idle_timeout",
@@ -55,6 +59,9 @@ func WriteText(w io.Writer, r Report) error {
 	row("rate limit", plural(r.RateLimit.Hits, "hit", "hits")+" (HTTP 429/529 statuses, rate_limit_error, overloaded_error)")
 	if r.QuotaFigures != nil {
 		row("quota", QuotaReportLine(r.QuotaFigures, r.Quota))
+	}
+	if q := r.QuotaShare; q != nil {
+		row("quota share", ShareLine(q.ShareView, q.Sessions))
 	}
 	if r.Lines.Cut+r.Lines.Unreadable+r.Lines.BadStamps > 0 {
 		row("unreadable", fmt.Sprintf("%d lines cut at 64 KiB, %d lines outside any entry", r.Lines.Cut, r.Lines.Unreadable)+badStampsText(r.Lines.BadStamps))
@@ -75,7 +82,7 @@ func WriteText(w io.Writer, r Report) error {
 		shown = shown[len(shown)-maxTimeline:]
 	}
 	for _, e := range shown {
-		fmt.Fprintf(tw, "  %s\t%s\tidle %s\t%s\t%s:%d\n", e.Time, governor.NamedID(e.Name, e.Session),
+		fmt.Fprintf(tw, "  %s\t%s\tidle %s\t%s\t%s:%d\n", e.Time, words.NamedID(e.Name, e.Session),
 			idleText(e), causeText(e.Cause), e.File, e.Line)
 	}
 	if err := tw.Flush(); err != nil {
@@ -150,7 +157,29 @@ func vmLine(v VM) string {
 		cfg = countOrNot(v.CPUs, "CPUs", "CPUs") + ", " + fmt.Sprintf("%d MB", v.MemoryMB)
 	}
 	return fmt.Sprintf("%s · last state %s · %s (startup steps that never completed)", cfg, v.State, plural(v.BootStalls, "boot stall", "boot stalls")) +
-		bootsText(v) + serviceText(v.Service) + bundleText(v)
+		bootsText(v) + serviceText(v.Service) + bundleText(v) + repairText(v)
+}
+
+// warmsRefusedText: yields that refused a paused session's warm: it did
+// not come back.
+func warmsRefusedText(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%d refused the warm of a paused session: it stayed paused, no return)", n)
+}
+
+// repairText: the VM type the app refuses, and how long Cowork was
+// unusable after a failed boot, with what the repair deleted or kept.
+func repairText(v VM) string {
+	s := ""
+	if v.Unsupported != "" {
+		s += " · " + governor.VMUnsupportedText + ": " + v.Unsupported
+	}
+	if v.Unusable != "" {
+		s += " · " + v.Unusable
+	}
+	return s
 }
 
 // bundleText says the VM's disk was deleted ("[deleteVMBundle] Deleted
@@ -168,10 +197,11 @@ func idleText(e Evicted) string { return governor.IdleText(e.IdleS, vocab.Source
 
 func causeText(c string) string { return governor.CauseOf(c).Text() }
 
+// spanDuration is the time between the span's ends, by their offsets:
+// right across a change of the clocks.
 func spanDuration(s Span) time.Duration {
-	a, err1 := time.Parse(TimeLayout, string(s.First))
-	b, err2 := time.Parse(TimeLayout, string(s.Last))
-	if err1 != nil || err2 != nil {
+	a, b := s.First.Time(), s.Last.Time()
+	if a.IsZero() || b.IsZero() {
 		return 0
 	}
 	return b.Sub(a)

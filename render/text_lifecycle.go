@@ -46,7 +46,7 @@ func appLifecycleText(a AppLifecycle) string {
 	if a.PendingVersion != "" {
 		pending = "update " + a.PendingVersion + " downloaded, not installed"
 		if a.PendingSince != "" {
-			pending += " (pending since " + string(a.PendingSince) + ")"
+			pending += " (pending since " + a.PendingSince.String() + ")"
 		}
 	}
 	deferred := ""
@@ -66,7 +66,7 @@ func appLifecycleText(a AppLifecycle) string {
 	}
 	down := ""
 	if a.NotRunningSince != "" {
-		down = "not running since " + string(a.NotRunningSince) + " (its last word was a quit)"
+		down = "not running since " + a.NotRunningSince.String() + " (its last word was a quit)"
 	}
 	return joinNonEmpty(countText(a.Updates, "version change", "version changes"), pending, deferred, restarts,
 		countText(a.Quits, "quit", "quits"), countText(a.Relaunches, "relaunch", "relaunches"),
@@ -74,7 +74,7 @@ func appLifecycleText(a AppLifecycle) string {
 		countText(a.RemoteControlChanges, "Remote Control state change", "Remote Control state changes"),
 		countText(a.PTYHostExits, "pty-host worker died", "pty-host worker deaths"),
 		countText(a.SecondInstances, "second instance (exited at once; the running app unchanged)", "second instances (exited at once; the running app unchanged)"),
-		countText(a.MCPServersGone, "MCP server disconnect", "MCP server disconnects"), down)
+		countText(a.MCPServersGone, "MCP server disconnect", "MCP server disconnects"), down, a.StuckQuitting)
 }
 
 // bootsText is the VM's boot attempts and how many failed.
@@ -118,7 +118,7 @@ func daemonLine(d Daemon) string {
 	}
 	return s + joinNonEmpty(upgrades, races, shut, plural(d.WorkersLost, "worker lost", "workers lost"), refused,
 		countText(d.OrphansReaped, "orphan spare reaped", "orphan spares reaped"), countText(d.LowMemory, "low-memory line", "low-memory lines"),
-		countText(d.Killed, "worker "+governor.KilledText, "workers "+governor.KilledText))
+		countText(d.Killed, "worker "+governor.KilledText, "workers "+governor.KilledText), d.AtRisk)
 }
 
 // longestGap is the lock race that left the longest silence.

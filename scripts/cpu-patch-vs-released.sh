@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
-# What the patched Bubble Tea (third_party/, used through go.work) saves:
-# the idle live TUI built from a checkout (patched renderer) and built as
-# `go install …@latest` builds it (GOWORK=off: the released renderer), side
-# by side in one run with htop, each in a detached 120x40 tmux pane at a 1 s
+# What the patched Bubble Tea (carried in third_party/) saves: the idle
+# live TUI as every build makes it (patched renderer) and built against the
+# released Bubble Tea v2.1.1 (scripts/build-released-tea.sh), side by side in one run with htop, each in a detached 120x40 tmux pane at a 1 s
 # refresh on a log folder that receives no new lines. Reports CPU
 # (utime+stime over the window, % of one core) and RSS for each.
 # Usage: scripts/cpu-patch-vs-released.sh [seconds]   (needs tmux, htop)
@@ -13,7 +12,7 @@ work=$(mktemp -d)
 sessions=(cwt-patched cwt-released htop-idle)
 trap 'for s in "${sessions[@]}"; do tmux kill-session -t "$s" 2>/dev/null; done; rm -rf "$work"' EXIT
 go build -o "$work/patched" .
-GOWORK=off go build -o "$work/released" .
+scripts/build-released-tea.sh "$work/released"
 cp -r testdata/logs/macos "$work/logs"
 
 tmux new-session -d -s cwt-patched -x 120 -y 40 "$work/patched --log-dir $work/logs --refresh 1s"

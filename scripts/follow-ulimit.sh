@@ -40,7 +40,7 @@ kill "$pid" 2>/dev/null || true
 wait "$pid" 2>/dev/null || true
 pid=
 
-grep -o '"time":"2026-12-01T[0-9:]*"' "$work/out" | sort | uniq -c > "$work/counts" || true
+grep -o '"time":"2026-12-01T[^"]*"' "$work/out" | sort | uniq -c > "$work/counts" || true
 got=$(wc -l < "$work/counts")
 repeated=$(awk '$1 > 1 { r += $1 - 1 } END { print r + 0 }' "$work/counts")
 lost=$((n - got))

@@ -6,7 +6,8 @@
 # RISK row) and read the opened risk's whole text and evidence; esc; F1
 # opens the help, which defines the states and terms with none cut; F10
 # quits. At 80x24 and 200x50: the next victim is named, no Sessions or
-# ranking row leads with a bare hex id, and "working" is not on screen.
+# ranking row leads with a bare hex id, the Sessions pane sorts urgent
+# first, and no state says idle beside a record's "busy" (issue 46).
 # Exits non-zero on any failure and prints one PASS/FAIL summary line.
 #
 # Usage: scripts/readable-e2e.sh [path/to/coworktop]   (default: builds one)
@@ -75,7 +76,9 @@ for size in 80x24 200x50; do
 	expect "the next victim is named" '[0-9]+ [A-Za-z][^│]*◀ next \(est\)'
 	absent "a ranking row leads with a hex id" '^[│ ]*[0-9]+ [0-9a-f]{8} '
 	absent "a Sessions row leads with a hex id" '^│?[ >!][0-9a-f]{8} '
-	absent "the word working for a session's state" ' working +[0-9?]'
+	expect "the Sessions pane sorts urgent first" 'Sessions · [0-9]+ live · sort urgent'
+	absent "a record's busy beside a state" ' busy '
+	absent "log words on the first screen" 'sys_free|warm spawn|effective|reaped|AbortError'
 	key q
 	expect "q quits" 'EXITED 0'
 done

@@ -54,7 +54,7 @@ for os in darwin linux windows; do
       *.zip) list=$(unzip -Z1 "$a") ;;
       *) list=$(tar tzf "$a") ;;
     esac
-    for f in man/coworktop.1 man/coworktop-serve.1 completions/coworktop.bash completions/_coworktop completions/coworktop.fish completions/coworktop.ps1 README.md LICENSE docs/commands.md docs/monitoring/fleet/agent.yml docs/systemd/coworktop-serve.service; do
+    for f in man/coworktop.1 man/coworktop-serve.1 completions/coworktop.bash completions/_coworktop completions/coworktop.fish completions/coworktop.ps1 README.md LICENSE docs/commands.md docs/monitoring/fleet/agent.yml docs/systemd/coworktop-serve.service claude-mod/.claude-plugin/marketplace.json claude-mod/coworktop/.claude-plugin/plugin.json claude-mod/coworktop/hooks/hooks.json claude-mod/coworktop/hooks/register.ts; do
       grep -qx "$f" <<<"$list" || fail "$a lacks $f"
     done
     grep -q "  $(basename "$a")\$" dist/checksums.txt || fail "checksums.txt does not list $(basename "$a")"
@@ -70,13 +70,12 @@ case "$version" in
   "coworktop "*-next" (commit "*) ;;
   *) fail "snapshot binary says \"$version\": the -X ldflags do not reach cmd's version" ;;
 esac
-# The archives are built in the workspace (go.work), so they carry the
-# patched Bubble Tea of third_party (first frame at once, no idle ticks):
-# its build info names it "(devel)", where the released module has a
-# version and a hash (as `go install` builds it).
+# The archives carry the patched Bubble Tea of third_party/ (first frame at
+# once, no idle ticks), a package of the module itself: their build info
+# names no released Bubble Tea module, as `go install`'s does not.
 for b in dist/coworktop_*/coworktop dist/coworktop_*/coworktop.exe; do
   [ -e "$b" ] || continue
-  go version -m "$b" | grep -Eq '^[[:space:]]+dep[[:space:]]+charm.land/bubbletea/v2[[:space:]]+\(devel\)' ||
-    fail "$b is not built with the patched Bubble Tea of third_party (go version -m: $(go version -m "$b" | grep bubbletea))"
+  ! go version -m "$b" | grep -q 'charm.land/bubbletea' ||
+    fail "$b links a released Bubble Tea (go version -m: $(go version -m "$b" | grep bubbletea))"
 done
 echo "release-check: $archives archives with man pages and completions, checksums, SBOMs, the cask, the patched Bubble Tea; $version"

@@ -13,6 +13,8 @@
 #     when this runs as root);
 #   - huge inputs at full size with the child's peak RSS;
 #   - the soak (COWORKTOP_SOAK, default 2m);
+#   - the simulated day (COWORKTOP_SIMDAY simulated hours, default 3; 24
+#     for the whole day, once per release);
 #   - replay never writes into the (read-only) log folder.
 #
 # Prints one table row per check and exits non-zero if any failed.
@@ -29,6 +31,21 @@ failed=0
 row() { # row RESULT INPUT CHECKED
 	rows+=("$(printf '%-4s | %-44s | %s' "$1" "$2" "$3")")
 	[ "$1" = PASS ] || failed=$((failed + 1))
+}
+
+gotest() { # gotest NAME ENV... -- ARGS: one row per RELIABILITY line, PASS if go test passed
+	local name=$1 out rc
+	shift
+	out=$(env "$@" 2>&1)
+	rc=$?
+	while IFS= read -r l; do
+		row "$([ $rc = 0 ] && echo PASS || echo FAIL)" "$name" "${l#*RELIABILITY }"
+	done < <(printf '%s\n' "$out" | grep 'RELIABILITY')
+	if [ $rc != 0 ]; then
+		row FAIL "$name" "$(printf '%s\n' "$out" | grep -E '_test.go:[0-9]+:' | grep -v RELIABILITY | head -3 | tr '\n' ' ')"
+	elif ! printf '%s\n' "$out" | grep -q 'RELIABILITY'; then
+		row PASS "$name" "$(printf '%s\n' "$out" | grep -c '^--- PASS') tests passed"
+	fi
 }
 
 command -v tmux >/dev/null || { echo "FAIL reliability: tmux is not installed"; exit 2; }
@@ -242,6 +259,9 @@ if [ "$left" -eq 0 ] && [ "${#pids[@]}" -eq 10 ]; then
 else
 	row FAIL "statusline --chain 'sleep 120 &' x10" "$left sleep(s) left running"
 fi
+# Issue 52 item 4: the chained command dies with the status line: SIGTERM,
+# SIGINT, SIGHUP, its parent gone, or a child left in the background.
+gotest "statusline --chain ends with coworktop" go test -count=1 -v -run '^(TestChainedEndsWithCoworktop|TestChainedEndsWhenTheParentGoes|TestChainedBackgroundChildEndsWithIt)$' ./cmd
 mkdir -p "$sl_home/cache/coworktop"
 : > "$sl_home/cache/coworktop/.statusline.json.4242.tmp"
 touch -d '5 minutes ago' "$sl_home/cache/coworktop/.statusline.json.4242.tmp"
@@ -252,20 +272,55 @@ else
 	row FAIL "empty .statusline.json.*.tmp left by a kill" "still there, or no state file"
 fi
 
+# --- the config file under bad luck (issue 53 R3, R7, R10) ----------------
+cfg=$work/cfg.toml
+cw_cfg() { COWORKTOP_CONFIG=$cfg HOME=$sl_home "$BIN" "$@"; }
+printf '"\\u00e9" = 1\n"\\u001b]0;PWNED\\u0007" = 2\n' > "$cfg"
+out=$(cw_cfg config check 2>&1); rc=$?
+if [ $rc = 2 ] && ! printf '%s' "$out" | grep -q 'panic' && ! printf '%s' "$out" | LC_ALL=C grep -q $'[\x07\x1b]' && printf '%s' "$out" | grep -q 'line 2: unknown key'; then
+	row PASS "config key with an escape (\"\\u00e9\", ESC)" "config check: exit 2, unknown keys at their lines, no control byte printed"
+else
+	row FAIL "config key with an escape (\"\\u00e9\", ESC)" "exit $rc: $(printf '%s' "$out" | head -2 | tr '\n' ' ' | cat -v)"
+fi
+printf 'sort = "needs-you"\ntheme = "sepia"\n' > "$cfg"
+out=$(cw_cfg report testdata/logs/macos 2>&1 >/dev/null); rc=$?
+if [ $rc = 0 ] && printf '%s' "$out" | grep -q 'sort = "needs-you": unknown, ignored'; then
+	row PASS "config sort = \"needs-you\" (a newer version's)" "report: exit 0, a warning with the default in effect"
+else
+	row FAIL "config sort = \"needs-you\" (a newer version's)" "exit $rc: $(printf '%s' "$out" | head -2 | tr '\n' ' ')"
+fi
+awk 'BEGIN { while (n < 1048000) { l = sprintf("unknown_%d = %d\n", i, i); n += length(l); printf "%s", l; i++ } }' > "$cfg"
+start=$(date +%s%N)
+cw_cfg snapshot --json testdata/logs/macos > /dev/null 2>&1; rc=$?
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+if [ $rc = 0 ] && [ "$ms" -lt 5000 ]; then
+	row PASS "config of 1 MiB of unknown keys" "snapshot --json: exit 0 in $ms ms (was 32.6 s: time by the keys' square)"
+else
+	row FAIL "config of 1 MiB of unknown keys" "snapshot --json: exit $rc in $ms ms"
+fi
+
+# --- notification storms (issue 53 R2) --------------------------------------
+gotest "notification storm" go test -count=1 -v -run '^(TestEvictionStormIsOneNote|TestNotesCappedAcrossKinds|TestFlappingWaitToldOnce)$' ./notify
+
+# --- quota under bad luck (issue 53 R8, R13) ---------------------------------
+gotest "quota: names bounded, clock stepped back" go test -count=1 -v -run '^(TestApplyQuotaKeysBoundedPerSource|TestStatuslineClockSteppedBack)$' ./governor ./sources/quota
+
+gotest "records: shown fields cut when read" go test -count=1 -v -run '^TestShownFieldsCutWhenRead$' ./sources/records
+
+gotest "records: no needs-you 0 of records not read" go test -count=1 -v -run '^TestNeedsYouNotClaimedOfRecordsNotRead$' ./governor
+
+# --- what a claude prints, o's probe, the process scan (issue 53 R1, R4, R5, R9, R12, smaller) ---
+gotest "claude's output bounded, no ReadFrom" go test -count=1 -v -run '^(TestRunOutputBounded|TestNoBufferEmbeddingWriter)$' ./launch ./cmd
+gotest "o's probe: group ended, failure kept" go test -count=1 -v -run '^(TestRunOutputEndsItsGroup|TestProbeFailureRemembered|TestRelativePathEntryIsSaid|TestCompareVersions)$' ./launch
+gotest "o pressed while opening" go test -count=1 -v -run '^TestOpenRunsOnTerminalAndShowsAnswer$' ./ui
+gotest "scan: command lines cut, zombies gone" go test -count=1 -v -run '^(TestCommandLineReadOnlyAsFarAsNeeded|TestZombieIsNotListed|TestZombieIsNoLiveProcess)$' ./sources/machine ./sources/records
+gotest "quota: no '-0%', title restored at quit" go test -count=1 -v -run '^(TestPercentTextNoMinusZero|TestQuitRestoresTheTitle)$' ./quota ./third_party/bubbletea
+
+gotest "memory: one process joins one session" go test -count=1 -v -run '^TestOneProcessJoinsOneSession$' ./governor
+
 # --- huge inputs and the soak (go tests with the full sizes) ---------------
-gotest() { # gotest NAME ENV... -- ARGS: one row per RELIABILITY line, PASS if go test passed
-	local name=$1 out rc
-	shift
-	out=$(env "$@" 2>&1)
-	rc=$?
-	while IFS= read -r l; do
-		row "$([ $rc = 0 ] && echo PASS || echo FAIL)" "$name" "${l#*RELIABILITY }"
-	done < <(printf '%s\n' "$out" | grep 'RELIABILITY')
-	if [ $rc != 0 ]; then
-		row FAIL "$name" "$(printf '%s\n' "$out" | grep -E '_test.go:[0-9]+:' | grep -v RELIABILITY | head -3 | tr '\n' ' ')"
-	fi
-}
 gotest "huge input, report --json" COWORKTOP_RELIABILITY=full go test -count=1 -v -run '^TestHugeInputsBoundedMemory$' ./cmd
+gotest "simulated day, ${COWORKTOP_SIMDAY:-3} h at 300x" COWORKTOP_SIMDAY="${COWORKTOP_SIMDAY:-3}" go test -count=1 -v -timeout 30m -run '^TestSimulatedDay$' ./cmd
 gotest "soak $SOAK, 200 lines/s, rotations" COWORKTOP_SOAK="$SOAK" go test -count=1 -v -timeout 30m -run '^TestSoakFollowRotations$' ./cmd
 
 printf '\n%-4s | %-44s | %s\n' result "input or fault" "what was checked"

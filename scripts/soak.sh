@@ -17,7 +17,8 @@
 # At the end: each line stamp must have reached `events --follow` exactly
 # once, and serve's and the TUI's line counts must equal the lines written
 # since they started; RSS growth over the second half is printed for each.
-# Linux only (/proc). Needs tmux and curl.
+# Linux only (/proc). Needs tmux and curl. scripts/soak-day.sh is the soak
+# with the simulated day's rows (records, quota, heap, goroutines).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dur=${1:-86400}
@@ -98,7 +99,7 @@ kill "$writer_pid"; wait "$writer_pid" 2>/dev/null || true
 sleep 5
 written=$(cat "$work/written")
 
-grep -o '"time":"[0-9T:-]*"' "$work/events" | sort | uniq -c > "$work/counts"
+grep -o '"time":"[^"]*"' "$work/events" | sort | uniq -c > "$work/counts"
 got=$(wc -l < "$work/counts")
 repeated=$(awk '$1 > 1 { r += $1 - 1 } END { print r + 0 }' "$work/counts")
 serve_lines=$(metric coworktop_log_lines_read_total)

@@ -30,19 +30,34 @@ type LogFile struct {
 // order. A file is taken as given (known name or not); a folder means every
 // known log in it, each family oldest generation first (main2.log, main1.log,
 // main.old.log, main.log), families in a fixed order. Unknown files in a
-// folder are ignored. A path given twice is read once. When only files are
-// named, known logs are put in the same reading order, so that a shell's
-// `main*.log` (main.log before main1.log) is still read oldest first.
+// folder are ignored. A path given twice is read once, however it is
+// spelt: a link, or another case where the OS ignores case (PathKey).
+// When only files are named, known logs are put in the same reading order,
+// so that a shell's `main*.log` (main.log before main1.log) is still read
+// oldest first.
 func ExpandPaths(paths []string) ([]LogFile, error) {
 	var out []LogFile
 	folders := 0
 	seen := map[string]bool{}
+	var infos []os.FileInfo
 	add := func(lf LogFile) {
-		key := filepath.Clean(lf.Path)
-		if !seen[key] {
-			seen[key] = true
-			out = append(out, lf)
+		key := follow.PathKey(lf.Path)
+		if seen[key] {
+			return
 		}
+		// One file named by two paths (a link, or two cases where the
+		// OS ignores case) is read once, as the OS compares files.
+		fi, err := os.Stat(lf.Path)
+		if err == nil {
+			for _, o := range infos {
+				if os.SameFile(o, fi) {
+					return
+				}
+			}
+			infos = append(infos, fi)
+		}
+		seen[key] = true
+		out = append(out, lf)
 	}
 	for _, p := range paths {
 		fi, err := os.Stat(p)

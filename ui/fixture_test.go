@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/quota"
 	"github.com/coworktop/coworktop/vocab"
@@ -62,18 +63,18 @@ func fixtureUpdate(t testing.TB) governor.Update {
 	known := func(v uint64, src string) vocab.Figure { return vocab.Figure{Value: v, Known: true, Source: src} }
 	return governor.Update{
 		Events: parseLog(t, "main.log", fixtureLog),
-		Host: &governor.HostMemory{
+		Host: &host.HostMemory{
 			At: fixedNow, Total: known(24*gib, "test"), Available: known(3*gib, "test"), Used: known(21*gib, "test"),
 			SwapTotal: known(4*gib, "test"), SwapUsed: known(gib, "test"),
-			Pressure: governor.PressureWarning, PressureSource: "kern.memorystatus_vm_pressure_level",
+			Pressure: host.PressureWarning, PressureSource: "kern.memorystatus_vm_pressure_level",
 		},
 		GroupsAt: fixedNow,
-		Groups: []governor.ProcessGroup{
-			{Key: "cowork", Name: "Cowork VM", Kind: governor.GroupCowork, Processes: 1, RSS: known(4*gib, "rss"), GuestMemory: known(4*gib, "fixed"), CPUPercent: 12.5},
-			{Key: "docker", Name: "Docker Desktop", Kind: governor.GroupCompetitor, Processes: 7, RSS: known(6*gib, "rss"), GuestMemory: known(8*gib, "args"), CPUPercent: 3.2},
-			{Key: "claude-app", Name: "Claude app", Kind: governor.GroupClaudeApp, Processes: 9, RSS: known(gib+gib/2, "rss"), CPUPercent: 7},
-			{Key: "sessions", Name: "claude sessions", Kind: governor.GroupSessions, Processes: 6, RSS: known(3*gib, "rss"), Unreadable: 1, CPUPercent: 40},
-			{Key: "utm", Name: "UTM", Kind: governor.GroupCompetitor, Processes: 2, Unreadable: 2},
+		Groups: []host.ProcessGroup{
+			{Key: "cowork", Name: "Cowork VM", Kind: host.GroupCowork, Processes: 1, RSS: known(4*gib, "rss"), GuestMemory: known(4*gib, "fixed"), CPUPercent: 12.5},
+			{Key: "docker", Name: "Docker Desktop", Kind: host.GroupCompetitor, Processes: 7, RSS: known(6*gib, "rss"), GuestMemory: known(8*gib, "args"), CPUPercent: 3.2},
+			{Key: "claude-app", Name: "Claude app", Kind: host.GroupClaudeApp, Processes: 9, RSS: known(gib+gib/2, "rss"), CPUPercent: 7},
+			{Key: "sessions", Name: "claude sessions", Kind: host.GroupSessions, Processes: 6, RSS: known(3*gib, "rss"), Unreadable: 1, CPUPercent: 40},
+			{Key: "utm", Name: "UTM", Kind: host.GroupCompetitor, Processes: 2, Unreadable: 2},
 		},
 		Files: []governor.FileStatus{
 			{Name: "main.log", State: governor.FileFollowing, Lines: 27, LastLineAt: fixedNow.Add(-time.Second),

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/exp/teatest/v2"
+	tea "github.com/coworktop/coworktop/third_party/bubbletea"
+	"github.com/coworktop/coworktop/third_party/teatest"
 )
 
 // TestGolden runs the real program (teatest) on the fixed scenario and a

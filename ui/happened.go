@@ -3,7 +3,7 @@ package ui
 import "strings"
 
 // happenedLine is what just happened, under the meters, while it is
-// recent (governor.JustHappened: an update restart, the app starting again
+// recent (words.JustHappened: an update restart, the app starting again
 // without a quit, a pressure sweep, crashes, a burst of evictions): the
 // longest of its wordings that fits, so the sessions it names are whole
 // where there is room. ↑ from a pane's top row selects it and enter opens

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
+	tea "github.com/coworktop/coworktop/third_party/bubbletea"
 )
 
 // TestHappenedLineOpens: ↑ from the Sessions pane's top row selects the

@@ -6,7 +6,9 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
+	"github.com/coworktop/coworktop/words"
 )
 
 // header draws the meters: a title line, then pairs of meters in two columns,
@@ -126,13 +128,13 @@ func (m *Model) meter(label string, frac float64, st Ink, w int, texts ...string
 	return t.paint(t.Title, label) + "[" + t.paint(st, filled) + empty + " " + t.paint(t.Fact, text) + "]"
 }
 
-func (m *Model) levelStyle(p governor.PressureLevel) Ink {
+func (m *Model) levelStyle(p host.PressureLevel) Ink {
 	switch p {
-	case governor.PressureCritical:
+	case host.PressureCritical:
 		return m.theme.Critical
-	case governor.PressureWarning:
+	case host.PressureWarning:
 		return m.theme.Warn
-	case governor.PressureNormal:
+	case host.PressureNormal:
 		return m.theme.OK
 	}
 	return m.theme.Muted
@@ -209,9 +211,12 @@ func (m *Model) sessionsMeter(w int) string {
 	// The governor's own count in plain words when short (issue 36 #3:
 	// "gov ?"); nothing when it has logged none and there is no room to
 	// say so.
-	eff := governor.EffectiveText(s.Effective)
+	// Not the log's word "effective" (issue 46: no log jargon on the
+	// first screen); the help defines the figure.
+	eff := "the governor has not logged its count yet"
 	var gov []string
 	if e := s.Effective; e.Source == vocab.SourceLogged {
+		eff = fmt.Sprintf("governor counts %d, %s ago", e.Value, vocab.FormatDuration(e.Age))
 		gov = []string{fmt.Sprintf(" · governor counts %d, %s ago", e.Value, vocab.FormatDuration(e.Age)), fmt.Sprintf(" · governor counts %d", e.Value)}
 	}
 	if s.Cap.Value == 0 {
@@ -234,7 +239,7 @@ func (m *Model) sessionsMeter(w int) string {
 	}
 	capText := "cap " + governor.CapText(s.Cap)
 	forms := []string{frac + " " + capText + " · " + eff}
-	if carried := s.CarriedCapText(); carried != "" {
+	if carried := words.CarriedCapText(s); carried != "" {
 		// A cap logged before the app's restart says its age first.
 		forms = []string{frac + " cap " + carried + " · " + eff}
 		for _, g := range gov {
@@ -259,12 +264,12 @@ func (m *Model) pressureLine(w int) string {
 	short := gov // the same, in fewer words
 	var tiny []part
 	switch age := s.Now.Sub(s.PressureAt); {
-	case s.Pressure != governor.PressureUnknown && s.LoggedPressureNow() == governor.PressureUnknown:
+	case s.Pressure != host.PressureUnknown && s.LoggedPressureNow() == host.PressureUnknown:
 		// The governor logs a level when it rises, never the return to
 		// normal: an old line is history, not the present.
 		gov = append(gov, part{t.Muted, "governor last " + s.PressureText + " " + vocab.FormatDuration(age) + " ago (logged)"})
 		short = append(short, part{t.Muted, "last " + s.PressureText + " logged " + vocab.ShortDuration(age) + " ago"})
-	case s.Pressure != governor.PressureUnknown:
+	case s.Pressure != host.PressureUnknown:
 		gov = append(gov, part{m.levelStyle(s.Pressure), "governor " + s.PressureText},
 			part{t.Muted, " " + vocab.FormatDuration(age) + " ago (logged)"})
 		short = append(short, part{m.levelStyle(s.Pressure), s.PressureText},
@@ -279,7 +284,7 @@ func (m *Model) pressureLine(w int) string {
 		tiny = short
 	}
 	h := s.Host
-	if h == nil || h.Pressure == governor.PressureUnknown {
+	if h == nil || h.Pressure == host.PressureUnknown {
 		return padStyled(paint(t, firstFit(w, gov, short, tiny)), w)
 	}
 	host := []part{{Ink{}, " · "}, {m.levelStyle(h.Pressure), "host " + h.Pressure.String()}}
@@ -388,7 +393,7 @@ func (m *Model) appLine(w int) string {
 			texts = []string{full + " · started " + a.StartedAt.Format("01-02 15:04"), full}
 		}
 	}
-	if end := m.snap.AppEndText(); end != "" {
+	if end := words.AppEndText(m.snap); end != "" {
 		// The quit leads: it is what the rest of the screen follows from.
 		out := t.paint(t.Title, " App ") + t.paint(t.Warn, clip(end, max(1, w-5)))
 		if rest := w - 5 - textWidth(end) - 3; rest > 4 {

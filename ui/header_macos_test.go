@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -14,10 +14,10 @@ import (
 func TestHeaderMacOSMemoryAndSwap(t *testing.T) {
 	gib := uint64(1 << 30)
 	known := func(v uint64) vocab.Figure { return vocab.Figure{Value: v, Known: true, Source: "test"} }
-	host := governor.HostMemory{
+	host := host.HostMemory{
 		At: fixedNow, Total: known(16 * gib), Available: known(4 * gib), Used: known(12 * gib), Cached: known(3 * gib),
 		SwapTotal: known(4 * gib), SwapUsed: known(3 * gib),
-		Pressure: governor.PressureNormal, PressureSource: "sysctl kern.memorystatus_vm_pressure_level", KernelGoverned: true,
+		Pressure: host.PressureNormal, PressureSource: "sysctl kern.memorystatus_vm_pressure_level", KernelGoverned: true,
 	}
 	m := fixtureModel(t, 160, 40, true)
 	m.snap.Host = &host

@@ -37,7 +37,7 @@ func (m *Model) quotaMeter(w int) string {
 		}
 	}
 	texts := []string{quota.SummaryLong(q), quota.Summary(q),
-		quota.FiguresText(q), quota.FiguresBare(q), quota.FigureText(lead)}
+		quota.FiguresText(q), quota.FiguresBare(q), quota.FigureAged(lead)}
 	m.quotaShown = meterChoice(label, w, texts)
 	return m.meter(label, frac, st, w, texts...)
 }

@@ -5,9 +5,11 @@ import (
 	"strconv"
 	"strings"
 
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
+
+	"github.com/coworktop/coworktop/quota"
+	"github.com/coworktop/coworktop/third_party/bubbles/help"
 )
 
 // footer is the short help, or the filter prompt while typing one, or a
@@ -67,6 +69,7 @@ var legend = [][2]string{
 	{"what just happened", "the line under the meters, for an hour: the newest update restart (what it stopped, what came back, which lost Remote Control), app start with no quit logged, memory-pressure sweep, crashes or burst of evictions at the cap, naming the sessions it cost. ↑ from a pane's top row selects it; enter, or a click, opens each session's part with the line it is read from."},
 	{"live", "sessions coworktop sees live (active <1m or idle). The header's N/cap, the Sessions pane and the outlook all count these."},
 	{"active <1m", "a live session with activity in the last minute (a log line naming it). Not proof that it is busy: it is not idle yet. JSON says \"working\"."},
+	{"working", "a live session its own Claude Code record says is busy, mid-turn, however long since its last log line; the governor may still count it idle (its details say so)."},
 	{"idle", "a live session with no activity for 60 s or more: the governor may evict it, the least recently active first."},
 	{"idle (rc), active (rc)", "protected: Remote Control is on, so idle pauses are declined and the governor never picks it."},
 	{"protected", "a session the governor never evicts (Remote Control, or in 2.x a running one or one with live scheduled jobs); never shown as the next victim."},
@@ -80,25 +83,27 @@ var legend = [][2]string{
 	{"headroom", "how many more sessions fit before the cap (\"room for N more before the app pauses idle sessions\"), and before cap − 2, where a memory-pressure sweep stops (snapshot's headroom)."},
 	{"  main, renderer, gpu, utility", "the Claude app's own processes under its row, by role; a process holding 512 MiB or more (a stats worker) on a row of its own, with its pid; memory in the OS's own terms."},
 	{"CPU%", "the group's CPU use since the last scan, as a share of one core (200 = two cores busy); ≥ when some of its processes could not be read."},
-	{"governor N effective", "the governor's own count (live sessions plus spawns in flight) as it last logged it, with the age of that line; \"governor counts N\" when short; \"the governor has not logged its count yet\" before any line gives it."},
+	{"governor counts N", "the governor's own count (live sessions plus spawns in flight; the log calls it \"effective\") as it last logged it, with the age of that line; \"the governor has not logged its count yet\" before any line gives it."},
 	{"(logged)", "a figure the app wrote in its log."},
 	{"~N, (est.)", "coworktop's estimate: the cap from RAM as max(6, RAM/3 GiB) until a cap= line is seen; an idle time from the last activity line."},
 	{"cap, cap − 2", "the governor's session cap: at it, a new session makes the app pause (evict) an idle one. cap − 2 is coworktop's reading of a 2.x memory-pressure sweep's target: the sweep evicts idle sessions until that many are left; the app logs no such figure and gives no advice."},
 	{"MEM", "the session's own memory: its claude process and what it started (MCP servers, tools, shells), joined by its record's pid, in the OS's own terms (footprint, private working set, RSS); + when some could not be read. Cowork tasks run inside the VM and are not split."},
 	{"IDLE", "time since the session's last activity; it climbs between log lines."},
-	{"TIMEOUT", "time left on a live session's idle timer; the column is shown only when a timer runs."},
+	{"NEXT", "what comes next for the session, in a few words: its idle pause (\"paused in 3m10s\", \"paused 13:59 · RC off\": Remote Control left off by an update restart), an eviction (\"evicted next (est.)\", \"sweep evicts it (est.)\"), \"update restart\", a stall or a long wait; the whole sentence, its evidence and what to do are in the details (enter)."},
+	{"sort urgent", "the Sessions pane's default order: the sessions that need you, then those about to be lost, the soonest first, then the stalled, then the others by idle time; s cycles recent, idle, project and started."},
 	{"EVICTED (column)", "in Sessions, times the governor evicted this session (2×); the column is shown only when some session was."},
 	{"!", "a session at risk: the next warm spawn, or a memory-pressure sweep, would evict it (inferred by coworktop)."},
-	{"AT RISK", "a risk coworktop infers now (the app stalled, pauses declined, orphans, the VM after a quit, the memory trend, a coming eviction, an update restart coming, a busy session silent past --stall-after, a wait past --wait-long-after), with the evidence it is read from; enter on its row opens the whole text, and z wraps the pane."},
+	{"AT RISK", "in Evictions, a risk coworktop infers now that no one session's row says (the app stalled, orphans, the VM after a quit, the memory trend, an update restart coming), with the evidence it is read from; enter on its row opens the whole text, and z wraps the pane. A session's own risk (a coming eviction or pause, pauses declined, a stall, a long wait) is its NEXT cell, whole in its details."},
 	{"EVICTED, CRASHED, STOPPED, IDLE PAUSE, LOST (bg)", "lost sessions, from main.log, the VM logs and the Claude Code daemon's log, each with its cause; enter opens the line it is read from (file:line)."},
 	{"next (est)", "always an estimate: the session a warm spawn at the cap would evict, the least recently active idle ≥ 60 s, never a protected one."},
 	{"<60s: safe", "idle for less than 60 s: the governor never evicts it."},
+	{quota.ShareHead, quota.ShareHelp},
 	{"MEMORY, GUEST", "memory a group of processes holds; memory a VM gives its guest (from its command line)."},
 	{"RAM, PROC", "the group's share of the machine's memory; the processes in the group."},
 	{"E P y", "memory timeline marks: eviction, pressure, yield."},
 	{"Quota 5h, 7d", "the account's quota used, the window nearest its end first (5-hour, 7-day, per-model weekly), with its reset time, source (statusline, desktop, cache) and age; stale past the source's normal interval. Account-wide figures: they include cloud sessions and other devices, and no source gives one session's share. \"no 5-hour limit\": the plan has none; \"reset since\": the figure is from before its reset; at 100 % a session may go on at lower priority or finish the turn. \"at this pace\" is coworktop's estimate from the recent readings."},
 	{"↓ N more", "rows below the pane's edge: scroll with ↓/j, pgdn or the wheel."},
-	{"NEEDS YOU", "what the session waits for from you, by its own Claude Code record (\"approve Bash · 12m\": a permission prompt waiting 12 minutes); busy or idle when it does not wait; nothing when it has no record or its version does not report one. Shown only where the records were read."},
+	{"NEEDS YOU", "what the session waits for from you, by its own Claude Code record (\"approve Bash · 12m\": a permission prompt waiting 12 minutes); nothing when it does not wait (STATE says working or idle), or has no record or its version does not report one. Shown only where the records were read."},
 	{"needs you N", "in the title line: the sessions (and background sessions) whose record says they wait for you; \"needs you ?\" when no record folder was found, or one could not be read and none is seen waiting; \"N+\" when one could not be read and N wait (coworktop doctor says which)."},
 	{"NAME", "the session's title from the app's own record; the folder's name where none is recorded (the folder stays in the details). Two sessions of one name are told apart by their short id after it; the full id is in the details (enter)."},
 	{"(rc), (sched)", "protected: Remote Control is on, or it is a scheduled task; the governor never picks it, so it is never \"next\"."},

@@ -15,7 +15,7 @@ func TestHelpDefinesEveryTerm(t *testing.T) {
 	text := strings.Join(lines, "\n")
 	for _, term := range []string{"active <1m", "idle", "idle (rc)", "paused: idle", "evicted", "disconnected", "protected",
 		"warm spawn", "user spawn", "yield", "sweep", "headroom", "CPU%", "EVICTED, CRASHED, STOPPED, IDLE PAUSE, LOST (bg)",
-		"what just happened", "EVICTED (column)", "cap, cap − 2", "governor N effective", "NEEDS YOU"} {
+		"what just happened", "EVICTED (column)", "cap, cap − 2", "governor counts N", "NEEDS YOU", "NEXT", "sort urgent", "working"} {
 		found := false
 		for _, l := range lines {
 			if strings.HasPrefix(strings.TrimSpace(l), term) {
@@ -34,7 +34,9 @@ func TestHelpDefinesEveryTerm(t *testing.T) {
 			t.Errorf("help line %d is %d cells wide: %q", i, w, l)
 		}
 	}
+	// The fixture has no records: no session is known to be busy, so
+	// none reads "working" (issue 23 #6: a minute's activity is no turn).
 	if strings.Contains(frame(m), "working") {
-		t.Errorf("the screen still says working:\n%s", frame(m))
+		t.Errorf("the screen says working without a record:\n%s", frame(m))
 	}
 }

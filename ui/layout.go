@@ -33,8 +33,12 @@ func (m *Model) visiblePanes() []paneID {
 	return out
 }
 
-// rightMax is the most the wide layout's right column takes.
-const rightMax = 64
+// rightMax is the most the wide layout's right column takes, rightMin
+// the least while the Sessions table grows towards two thirds.
+const (
+	rightMax = 64
+	rightMin = 44
+)
 
 // layoutRow is one row of the wide layout: one pane across, or two.
 type layoutRow struct {
@@ -78,7 +82,9 @@ func (m *Model) fullBody(w, h, top int) []string {
 	// past 64 columns they would only pad. The left ones (Sessions,
 	// Evictions, whose causes run long) take the rest of a wide screen
 	// (issue 23 #3: at 200 columns the Evictions pane stopped at 120).
-	left := max(w*3/5, w-rightMax)
+	// The Sessions table first (issue 46): up to two thirds of the
+	// screen, the ranking keeping rightMin for its names.
+	left := max(min(w*2/3, w-rightMin), w-rightMax)
 	widths := func(r layoutRow) []int {
 		if len(r.panes) == 2 {
 			return []int{left, w - left}

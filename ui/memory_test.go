@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -13,14 +14,14 @@ import (
 func TestCompetitionShowsTheAppsHelpers(t *testing.T) {
 	m := fixtureModel(t, 200, 60, false)
 	const mib = 1 << 20
-	mem := func(pid int, role string, b uint64) governor.ProcessMember {
-		return governor.ProcessMember{PID: pid, Name: "Claude", Role: role, Memory: b, MemoryKnown: true}
+	mem := func(pid int, role string, b uint64) host.ProcessMember {
+		return host.ProcessMember{PID: pid, Name: "Claude", Role: role, Memory: b, MemoryKnown: true}
 	}
-	app := governor.ProcessGroup{Key: "claude-app", Name: "Claude app", Kind: governor.GroupClaudeApp, Processes: 4,
+	app := host.ProcessGroup{Key: "claude-app", Name: "Claude app", Kind: host.GroupClaudeApp, Processes: 4,
 		RSS: vocab.Figure{Value: 3500 * mib, Known: true}, MemberSource: "private working set",
-		Members: []governor.ProcessMember{mem(1, "main", 300*mib), mem(2, "renderer", 200*mib), mem(3, "renderer", 150*mib),
+		Members: []host.ProcessMember{mem(1, "main", 300*mib), mem(2, "renderer", 200*mib), mem(3, "renderer", 150*mib),
 			mem(4, "utility: node.mojom.NodeService", 2800*mib)}}
-	m.Update(UpdatesMsg{{Groups: []governor.ProcessGroup{app}, GroupsAt: fixedNow}})
+	m.Update(UpdatesMsg{{Groups: []host.ProcessGroup{app}, GroupsAt: fixedNow}})
 	out := frame(m)
 	for _, want := range []string{"  utility: node.mojom.NodeSe", "  renderer ×2", "  main "} {
 		if !strings.Contains(out, want) {
@@ -38,13 +39,13 @@ func TestSessionMemoryInPaneAndDetails(t *testing.T) {
 	m := fixtureModel(t, 160, 50, false)
 	const mib = 1 << 20
 	const id = "local_22222222-aaaa-4bbb-8ccc-000000000002"
-	sessions := governor.ProcessGroup{Key: "sessions", Name: "claude sessions", Kind: governor.GroupSessions, Processes: 2, MemberSource: "phys_footprint",
-		Members: []governor.ProcessMember{
-			{PID: 500, PPID: 90, Name: "claude", Role: governor.RoleSession, Memory: 300 * mib, MemoryKnown: true},
-			{PID: 501, PPID: 500, Name: "node", Role: governor.RoleChild, Memory: 700 * mib, MemoryKnown: true},
+	sessions := host.ProcessGroup{Key: "sessions", Name: "claude sessions", Kind: host.GroupSessions, Processes: 2, MemberSource: "phys_footprint",
+		Members: []host.ProcessMember{
+			{PID: 500, PPID: 90, Name: "claude", Role: host.RoleSession, Memory: 300 * mib, MemoryKnown: true},
+			{PID: 501, PPID: 500, Name: "node", Role: host.RoleChild, Memory: 700 * mib, MemoryKnown: true},
 		}}
 	recs := governor.Records{At: fixedNow, Found: true, Code: []governor.CodeRecord{{Pid: 500, HostSessionID: id, Status: "idle"}}}
-	m.Update(UpdatesMsg{{Groups: []governor.ProcessGroup{sessions}, GroupsAt: fixedNow, Records: &recs}})
+	m.Update(UpdatesMsg{{Groups: []host.ProcessGroup{sessions}, GroupsAt: fixedNow, Records: &recs}})
 	out := frame(m)
 	if !strings.Contains(out, "MEM") || !strings.Contains(out, "1000M") {
 		t.Fatalf("no MEM column with 1000M:\n%s", out)

@@ -3,11 +3,12 @@ package ui
 import (
 	"time"
 
-	"charm.land/bubbles/v2/help"
-	tea "charm.land/bubbletea/v2"
+	"github.com/coworktop/coworktop/third_party/bubbles/help"
+	tea "github.com/coworktop/coworktop/third_party/bubbletea"
 
 	"github.com/coworktop/coworktop/config"
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/words"
 )
 
 // Mode says where the data comes from; it changes labels and which memory
@@ -67,7 +68,9 @@ type Options struct {
 	Warning string
 	// Open, when set, opens a session in the desktop app (the `o` key):
 	// the command package's launcher. It runs off the program's
-	// goroutine. Nil: `o` shows the command to run instead.
+	// goroutine and prepares the command (OpenResult.Exec), which the
+	// program runs on the terminal. Nil: `o` shows the command to run
+	// instead.
 	Open func(OpenRequest) OpenResult
 	// Signals, when set, are the terminal signals (signals.go).
 	Signals *Signals
@@ -131,8 +134,9 @@ type Model struct {
 	details    string // session id whose history is open, or ""
 	filterOn   bool   // typing a filter for the focused pane
 	sortBy     sessionSort
-	order      []paneID // the configured pane order (hidden ones left out)
-	notice     string   // one-off footer message (`S`), until the next key
+	sorted     sortCache // the Sessions pane's order of the snapshot shown (pane_sessions.go)
+	order      []paneID  // the configured pane order (hidden ones left out)
+	notice     string    // one-off footer message (`S`), until the next key
 	// names maps session ids to their names (sessionName), for the
 	// snapshot taken at namesAt.
 	names   map[string]string
@@ -144,12 +148,14 @@ type Model struct {
 	// happened is what just happened (the line under the meters), of the
 	// snapshot shown; onHappened: the cursor is on that line (↑ from a
 	// pane's top row), so enter opens its details.
-	happened   *governor.Happening
+	happened   *words.Happening
 	onHappened bool
 	// openText is the full text of the row opened with enter (openRow),
 	// scrolled to openOffset; nil when none is open.
 	openText   []string
 	openOffset int
+	// opening: an o is finding or running the CLI; another waits.
+	opening bool
 	// outbox holds terminal notifications for the program to write;
 	// statusOK: the terminal answered the OSC 7501 query; quitting: the
 	// last view clears the status.
@@ -273,8 +279,7 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.viewSaved(msg)
 		return m, nil
 	case openedMsg:
-		m.showOpenResult(msg.req, msg.res)
-		return m, nil
+		return m, m.opened(msg)
 	case tea.MouseWheelMsg:
 		m.handleWheel(msg)
 		return m, nil
@@ -320,7 +325,7 @@ func (m *Model) refresh() {
 	}
 	if !m.frozen {
 		m.snap = snap
-		m.happened = m.snap.JustHappened() // once a snapshot, not once a frame
+		m.happened = words.JustHappened(&m.snap) // once a snapshot, not once a frame
 		m.dirty = true
 	}
 }

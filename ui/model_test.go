@@ -7,8 +7,10 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+
+	"github.com/coworktop/coworktop/host"
+	tea "github.com/coworktop/coworktop/third_party/bubbletea"
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/vocab"
@@ -139,7 +141,7 @@ func TestDetailsLogSortZoomQuit(t *testing.T) {
 	}
 	press(m, "esc")
 	press(m, "s")
-	if m.sortBy != sortIdle || !strings.Contains(frame(m), "sort idle") {
+	if m.sortBy != sortRecent || !strings.Contains(frame(m), "sort recent") {
 		t.Error("s did not cycle the sort")
 	}
 	press(m, "l")
@@ -250,7 +252,7 @@ func BenchmarkRender200Sessions50Groups(b *testing.B) {
 	u := fixtureUpdate(b)
 	u.Events = append(u.Events, events...)
 	for i := range 50 {
-		u.Groups = append(u.Groups, governor.ProcessGroup{Key: fmt.Sprint(i), Name: fmt.Sprintf("engine %d", i), Kind: governor.GroupCompetitor,
+		u.Groups = append(u.Groups, host.ProcessGroup{Key: fmt.Sprint(i), Name: fmt.Sprintf("engine %d", i), Kind: host.GroupCompetitor,
 			Processes: i, RSS: vocab.Figure{Value: uint64(i) << 28, Known: true}})
 	}
 	m.Update(UpdatesMsg{u})

@@ -1,6 +1,6 @@
 package ui
 
-import tea "charm.land/bubbletea/v2"
+import tea "github.com/coworktop/coworktop/third_party/bubbletea"
 
 // paneHit is where a pane was drawn in the last frame.
 type paneHit struct {

@@ -3,15 +3,19 @@ package ui
 import (
 	"strings"
 
-	tea "charm.land/bubbletea/v2"
+	tea "github.com/coworktop/coworktop/third_party/bubbletea"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/words"
 )
 
 // The `o` key: open the selected session in the desktop app with the one
 // documented command (`claude --desktop --resume <Claude Code id>`). The
-// screen only asks: Options.Open finds the CLI and runs it, off the
-// program's goroutine, and the answer comes back as an openedMsg.
+// screen only asks: Options.Open finds the CLI off the program's
+// goroutine; the command it prepares (OpenResult.Exec) runs on the
+// terminal with the screen suspended (Bubble Tea's exec), because
+// --desktop refuses to run without a terminal; its answer and exit status
+// come back as an openedMsg. One o at a time.
 
 // OpenRequest is the session `o` asks to open.
 type OpenRequest struct {
@@ -22,9 +26,15 @@ type OpenRequest struct {
 
 // OpenResult is what came of it (launch.Result, as the screen needs it).
 type OpenResult struct {
-	Ran     bool
-	Command string // what ran, or what to run by hand
-	Why     string // why it could not run; "" when it ran
+	Ran        bool   // it ran on the terminal and exited 0
+	Command    string // what ran, or what to run by hand
+	CmdCommand string // the same for Windows' cmd.exe, where it differs
+	Why        string // why it could not run, or how it failed; "" when it ran
+	Answer     string // what it printed on its error output, sanitised
+	// Exec, when set, is the prepared command to run on the terminal;
+	// Done turns what its run gave back into the result to show.
+	Exec tea.ExecCommand
+	Done func(error) OpenResult
 }
 
 // openedMsg carries an OpenResult back to the program.
@@ -39,6 +49,10 @@ type openedMsg struct {
 func (m *Model) openSession() tea.Cmd {
 	if m.showHelp || m.openText != nil {
 		m.notice = "o: close this first (esc), then select a session's row"
+		return nil
+	}
+	if m.opening {
+		m.notice = "o: already opening a session: wait for its answer"
 		return nil
 	}
 	id := m.details
@@ -63,8 +77,21 @@ func (m *Model) openSession() tea.Cmd {
 		return nil
 	}
 	m.notice = "o: opening " + req.Name + " in the app: " + rec.Command() + " …"
+	m.opening = true
 	open := m.opts.Open
 	return func() tea.Msg { return openedMsg{req: req, res: open(req)} }
+}
+
+// opened handles the launcher's answer: a prepared command is run on the
+// terminal (the screen suspended until it exits), anything else shown.
+func (m *Model) opened(msg openedMsg) tea.Cmd {
+	if msg.res.Exec != nil && msg.res.Done != nil {
+		done, req := msg.res.Done, msg.req
+		return tea.Exec(msg.res.Exec, func(err error) tea.Msg { return openedMsg{req: req, res: done(err)} })
+	}
+	m.opening = false
+	m.showOpenResult(msg.req, msg.res)
+	return nil
 }
 
 // rowSession is the desktop session a row's key names: the key itself
@@ -84,12 +111,21 @@ func rowSession(key string) string {
 func (m *Model) showOpenResult(req OpenRequest, res OpenResult) {
 	m.dirty = true
 	if res.Ran {
-		m.notice = "o: asked the app to open " + req.Name + ": " + res.Command
+		m.notice = "o: asked the app to open " + req.Name + ": " + res.Command + " (claude exited 0)"
+		if res.Answer != "" {
+			m.notice += ": " + res.Answer
+		}
 		return
 	}
 	m.notice = ""
 	lines := []string{"cannot open " + req.Name + " in the app from here: " + res.Why}
-	if res.Command != "" {
+	if res.Answer != "" {
+		lines = append(lines, "claude answered: "+res.Answer)
+	}
+	switch {
+	case res.CmdCommand != "":
+		lines = append(lines, "", "to open it yourself, run in PowerShell:", "  "+res.Command, "or in cmd:", "  "+res.CmdCommand)
+	case res.Command != "":
 		lines = append(lines, "", "to open it yourself, run:", "  "+res.Command)
 	}
 	lines = append(lines, "", "coworktop acts only through that documented command (Claude Code "+governor.DesktopFlagSince+" or later); it sends the app nothing else.")
@@ -102,7 +138,7 @@ func (m *Model) showOpenResult(req OpenRequest, res OpenResult) {
 func (m *Model) openFacts(s governor.SessionView) []string {
 	rec := m.state.RecoveryOf(s.ID, governor.SessionName(s))
 	if !s.Live() {
-		return rec.Lines()
+		return words.RecoveryLines(rec)
 	}
 	if rec.CodeID == "" {
 		return nil

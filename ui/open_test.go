@@ -1,11 +1,12 @@
 package ui
 
 import (
+	"io"
 	"strings"
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
+	tea "github.com/coworktop/coworktop/third_party/bubbletea"
 
 	"github.com/coworktop/coworktop/governor"
 )
@@ -141,5 +142,72 @@ func TestOpenInDemoRunsNothing(t *testing.T) {
 	}
 	if out := frame(m); !strings.Contains(out, "the demo's sessions are not real sessions of the app") || !strings.Contains(out, "claude --desktop --resume "+docsCodeID) {
 		t.Fatalf("no reason or command shown:\n%s", out)
+	}
+}
+
+// fakeExec stands for the prepared command; the program would run it on
+// the terminal.
+type fakeExec struct{}
+
+func (fakeExec) Run() error          { return nil }
+func (fakeExec) SetStdin(io.Reader)  {}
+func (fakeExec) SetStdout(io.Writer) {}
+func (fakeExec) SetStderr(io.Writer) {}
+
+// o hands the prepared command to the program's exec (the terminal), a
+// second o meanwhile is told to wait and asks nothing, and the CLI's
+// answer and exit status are shown: a refusal is not a success.
+func TestOpenRunsOnTerminalAndShowsAnswer(t *testing.T) {
+	asked := 0
+	answer := "--desktop isn't available on this platform. It works on macOS and Windows (x64)."
+	m := openModel(t, func(r OpenRequest) OpenResult {
+		asked++
+		return OpenResult{Command: governor.ResumeCommand(r.CodeID), Exec: fakeExec{},
+			Done: func(error) OpenResult {
+				return OpenResult{Command: governor.ResumeCommand(r.CodeID), Why: "claude exited 1", Answer: answer}
+			}}
+	})
+	press(m, "/", "D", "o", "c", "s", "enter")
+	prepare := press(m, "o")
+	if cmd := press(m, "o"); cmd != nil || !strings.Contains(frame(m), "o: already opening a session") {
+		t.Fatalf("a second o while the first prepares:\n%s", frame(m))
+	}
+	msg := prepare()
+	_, exec := m.Update(msg)
+	if exec == nil || asked != 1 {
+		t.Fatalf("the prepared command was not handed to the program's exec (asked %d)", asked)
+	}
+	if cmd := press(m, "o"); cmd != nil {
+		t.Fatal("a second o while the first runs asked again")
+	}
+	om := msg.(openedMsg)
+	m.Update(openedMsg{req: om.req, res: om.res.Done(nil)})
+	out := frame(m)
+	for _, want := range []string{"cannot open Docs: release notes in the app from here: claude exited 1", "claude answered: " + answer, "claude --desktop --resume " + docsCodeID} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the box lacks %q:\n%s", want, out)
+		}
+	}
+	press(m, "esc")
+	if cmd := press(m, "o"); cmd == nil {
+		t.Fatal("after the answer, o does not ask again")
+	}
+}
+
+// On Windows the command to copy is given for PowerShell and for cmd.
+func TestOpenShowsBothWindowsCommands(t *testing.T) {
+	ps := `& 'C:\Users\Jane Doe\AppData\Roaming\Claude\claude-code\2.1.332\claude.exe' --desktop --resume ` + docsCodeID
+	cmdexe := `"C:\Users\Jane Doe\AppData\Roaming\Claude\claude-code\2.1.332\claude.exe" --desktop --resume ` + docsCodeID
+	m := openModel(t, func(OpenRequest) OpenResult {
+		return OpenResult{Command: ps, CmdCommand: cmdexe, Why: "claude exited 1", Answer: "--desktop requires signing in with a Claude account."}
+	})
+	m.Update(sizeMsg(200, 50)) // each command on a line of its own
+	press(m, "/", "D", "o", "c", "s", "enter")
+	run(t, m, press(m, "o"))
+	out := frame(m)
+	for _, want := range []string{"run in PowerShell:", ps, "or in cmd:", cmdexe} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the box lacks %q:\n%s", want, out)
+		}
 	}
 }

@@ -19,11 +19,11 @@ func (m *Model) openRow() bool {
 	if rows.n == 0 {
 		return false
 	}
-	r := rows.at(ps.cursor)
-	if len(r.detail) == 0 {
+	detail := rows.at(ps.cursor).details()
+	if len(detail) == 0 {
 		return false
 	}
-	m.openText, m.openOffset = r.detail, 0
+	m.openText, m.openOffset = detail, 0
 	return true
 }
 

@@ -11,9 +11,15 @@ type paneState struct {
 	// session, not the row: a re-sort, a new row or a filter moves the
 	// cursor to wherever that session now is.
 	selected string
-	cursor   int
-	offset   int
-	filter   string
+	// chosen: the user put the cursor on a row (a key, the wheel, a
+	// click). Until then it stays on the top row, whatever comes first in
+	// the urgent order as the data arrives (issue 46: the demo's cursor
+	// followed its first row to the bottom, scrolling the session that
+	// needed the person off an 80×24 screen).
+	chosen bool
+	cursor int
+	offset int
+	filter string
 	// As last drawn: the line of the pane's inner area where rows start,
 	// how many rows were shown, and how many were left below the edge.
 	rowTop, shown, below int
@@ -25,6 +31,10 @@ type paneState struct {
 func (ps *paneState) resolve(rows rowList) {
 	if rows.n == 0 {
 		ps.cursor = 0
+		return
+	}
+	if !ps.chosen {
+		ps.cursor, ps.selected = 0, rows.session(0)
 		return
 	}
 	if ps.selected != "" {
@@ -46,6 +56,7 @@ func (ps *paneState) moveTo(rows rowList, i int) {
 	}
 	ps.cursor = max(0, min(i, rows.n-1))
 	ps.selected = rows.session(ps.cursor)
+	ps.chosen = true
 }
 
 // row is one line of a list pane. plain is what filters match; styled is
@@ -60,12 +71,25 @@ type row struct {
 	// full text and evidence), for rows that are not a session's.
 	more   []string
 	detail []string
+	// open builds detail on demand (enter), for rows drawn every frame.
+	open func() []string
+}
+
+// details is what enter opens on the row.
+func (r row) details() []string {
+	if r.detail == nil && r.open != nil {
+		return r.open()
+	}
+	return r.detail
 }
 
 // content is a list pane's body before scrolling: a heading, the rows, and
 // lines pinned under the rows.
 type content struct {
-	info    string // short text for the title (counts, sort)
+	info string // short text for the title (counts, sort)
+	// summary, when set, leads a collapsed pane's one line: what matters
+	// in its rows (the competitor that holds the memory).
+	summary string
 	heading string
 	rows    []row
 	// count, rowAt and sessionAt, when rowAt is set, stand for rows: a pane

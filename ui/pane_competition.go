@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 )
 
 // coworkVMNeeds is what the Cowork VM asks of the host when its log does not
@@ -13,7 +13,7 @@ const coworkVMNeeds = 4 << 30
 
 // groupMemory is the memory a group holds: the macOS footprint when read,
 // else the RSS sum. ok is false when nothing could be read.
-func groupMemory(g governor.ProcessGroup) (bytes uint64, ok bool) {
+func groupMemory(g host.ProcessGroup) (bytes uint64, ok bool) {
 	if g.Footprint.Known {
 		return g.Footprint.Value, true
 	}
@@ -23,8 +23,8 @@ func groupMemory(g governor.ProcessGroup) (bytes uint64, ok bool) {
 	return 0, false
 }
 
-func (m *Model) sortedGroups() []governor.ProcessGroup {
-	gs := append([]governor.ProcessGroup(nil), m.snap.Groups...)
+func (m *Model) sortedGroups() []host.ProcessGroup {
+	gs := append([]host.ProcessGroup(nil), m.snap.Groups...)
 	sort.SliceStable(gs, func(i, j int) bool {
 		a, _ := groupMemory(gs[i])
 		b, _ := groupMemory(gs[j])
@@ -63,7 +63,7 @@ func (m *Model) competitionContent(w int) content {
 	} else if m.snap.Counts.TotalMB > 0 {
 		total = uint64(m.snap.Counts.TotalMB) << 20
 	}
-	var hog *governor.ProcessGroup
+	var hog *host.ProcessGroup
 	var hogMem uint64
 	groups := m.sortedGroups()
 	for i, g := range groups {
@@ -84,23 +84,23 @@ func (m *Model) competitionContent(w int) content {
 		}
 		st := Ink{}
 		switch g.Kind {
-		case governor.GroupCompetitor:
+		case host.GroupCompetitor:
 			st = t.Warn
 			if ok && mem > m.vmNeeds() && mem > hogMem {
 				hog, hogMem = &groups[i], mem
 			}
-		case governor.GroupCowork:
+		case host.GroupCowork:
 			st = t.Fact
 		}
 		memSt := st
 		if !ok {
 			memSt = t.Muted
 		}
-		l := newLine(t).cell(st, g.Name, nameW).rcell(memSt, memText, memW).rcell(Ink{}, governor.CPUText(g), cpuW)
+		l := newLine(t).cell(st, g.Name, nameW).rcell(memSt, memText, memW).rcell(Ink{}, host.CPUText(g), cpuW)
 		optCell(l, t.Muted, guest, guestW).rcell(Ink{}, share, shareW)
 		optCell(l, t.Muted, fmt.Sprint(g.Processes), procW)
 		c.rows = append(c.rows, l.row(""))
-		if g.Kind == governor.GroupClaudeApp {
+		if g.Kind == host.GroupClaudeApp {
 			c.rows = append(c.rows, m.helperRows(nameW, memW, cpuW, guestW, shareW, procW, total)...)
 		}
 	}
@@ -111,6 +111,9 @@ func (m *Model) competitionContent(w int) content {
 			c.footer = append(c.footer, t.paint(t.Warn, fit(l, w)))
 		}
 		c.tight = []string{t.paint(t.Warn, fit(hint, w))}
+		// Collapsed (the Sessions pane has the room at 80×24), the title
+		// still names the competitor.
+		c.summary = hog.Name + " holds " + humanBytes(hogMem)
 	}
 	if m.snap.GroupsAt.IsZero() {
 		c.info = "no process scan yet"
@@ -138,7 +141,7 @@ func optCell(l *lineBuilder, st Ink, text string, w int) *lineBuilder {
 
 // helperRows are the app's own processes under its row, by role (the
 // renderers, the GPU process, a large utility worker): "the app" is not
-// one figure (governor.HelperRow).
+// one figure (host.HelperRow).
 func (m *Model) helperRows(nameW, memW, cpuW, guestW, shareW, procW int, total uint64) []row {
 	t := m.theme
 	var out []row

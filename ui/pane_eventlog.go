@@ -1,11 +1,13 @@
 package ui
 
 import (
-	"github.com/coworktop/coworktop/governor"
-	"github.com/coworktop/coworktop/vocab"
 	"slices"
 	"strconv"
 	"time"
+
+	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
+	"github.com/coworktop/coworktop/words"
 )
 
 // kindStyle is the ink of a kind's tone in the event log (the kind table in
@@ -86,7 +88,7 @@ func (m *Model) detailsContent(w int) content {
 		}
 		for _, o := range m.snap.Outcomes { // newest first
 			if o.Session == id && o.Eviction {
-				facts = append(facts, "last evicted "+clockTime(o.Time)+": "+governor.OutcomeCause(o)+", idle "+governor.IdleText(o.IdleS, o.IdleSource))
+				facts = append(facts, "last evicted "+clockTime(o.Time)+": "+words.OutcomeCause(o)+", idle "+governor.IdleText(o.IdleS, o.IdleSource))
 				break
 			}
 		}
@@ -94,6 +96,7 @@ func (m *Model) detailsContent(w int) content {
 		facts = append(facts, recordFacts(s, m.snap.Now)...)
 		facts = append(facts, m.openFacts(s)...)
 		facts = append(facts, memoryFacts(s, m.snap)...)
+		facts = append(facts, shareFacts(s, m.snap)...)
 		for _, f := range facts {
 			c.rows = append(c.rows, row{plain: f, styled: fit(f, w)})
 		}
@@ -103,7 +106,7 @@ func (m *Model) detailsContent(w int) content {
 			if r.Session != id && !slices.Contains(r.Sessions, id) {
 				continue
 			}
-			for i, l := range wrap("at risk: "+r.Text(), w-2, 1<<10) {
+			for i, l := range wrap("at risk: "+words.RiskText(r), w-2, 1<<10) {
 				if i > 0 {
 					l = "  " + l
 				}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/vocab"
+	"github.com/coworktop/coworktop/words"
 )
 
 func (m *Model) outcomeStyle(o governor.Outcome) Ink {
@@ -23,95 +24,69 @@ func (m *Model) outcomeStyle(o governor.Outcome) Ink {
 }
 
 // evictionsContent is the Evictions pane, grown into the losses timeline:
-// the risks coworktop infers now first (each labelled so), then every lost
-// session whatever killed it (evictions, idle timeouts, crashes, update
-// restarts, the Claude Code daemon's workers) merged with the governor's
-// other actions (yields, would-evicts, pressure), newest first. Each row
-// names its session by project or title (issue 23 #5), opens its full text
-// and evidence with enter, and wraps when the pane is zoomed.
+// the risks coworktop infers now that no session's row says (each
+// labelled so; a session's own risk is its NEXT cell, issue 46), then
+// every lost session whatever killed it (evictions, idle timeouts,
+// crashes, update restarts, the Claude Code daemon's workers) merged with
+// the governor's other actions (yields, would-evicts, pressure), newest
+// first. One line an event (the zoomed pane wraps); each row names its
+// session by project or title (issue 23 #5) and opens its full text and
+// evidence with enter.
+//
+// Only the rows drawn are built (issue 52 #7: every kept loss was
+// formatted on every frame to size a pane that shows ten): the rows are
+// an order of references into the snapshot's lists, merged as far as
+// they are read, and the columns are sized over the first rows.
 func (m *Model) evictionsContent(w int) content {
 	t := m.theme
-	var pend []evPending
+	var risks []evPending
 	for i, r := range m.snap.Risks {
-		who := m.sessionName(r.Session)
-		if who == "" && len(r.Sessions) > 0 {
+		if r.Session != "" {
+			continue // its row in the Sessions pane says it (NEXT), its details whole
+		}
+		who, text := "", r.Short
+		if len(r.Sessions) > 0 {
 			who = plural(len(r.Sessions), "session")
 		}
-		// The evidence is in what enter opens: the row's width goes to
-		// the reason (issue 36 #2).
-		detail := append([]string{"AT RISK now: " + r.Text()}, evidenceLines(r.Evidence)...)
-		// The SESSION column names it: the cause need not start with
-		// the name again.
-		cause := r.Text()
-		if who != "" {
-			cause = strings.TrimPrefix(cause, who+" ")
+		if r.Kind == governor.RiskUpdateRestart && m.snap.Update != nil {
+			text = words.UpdateShortLine(m.snap.Update)
 		}
-		pend = append(pend, evPending{key: "risk:" + strconv.Itoa(i) + ":" + r.Session,
-			cells: [4]string{"now", "AT RISK", who, ""}, inks: [3]Ink{t.Muted, t.Warn, t.Warn}, cause: cause, detail: detail})
+		if text == "" {
+			text = words.RiskText(r)
+		}
+		detail := append([]string{"AT RISK now: " + words.RiskText(r)}, evidenceLines(r.Evidence)...)
+		risks = append(risks, evPending{key: "risk:" + strconv.Itoa(i) + ":" + r.Kind.String(),
+			cells: [4]string{"now", "AT RISK", who, ""}, inks: [3]Ink{t.Muted, t.Warn, t.Warn}, cause: text, whole: words.RiskText(r), detail: detail})
 	}
-	keep := -1
-	losses, outcomes := m.snap.Losses, m.snap.Outcomes
+	order := m.evOrder()
 	zone := m.snap.Now.Location() // the daemon logs in UTC, the app in local time: show one clock
-	// The last hour's losses come first, newest first, before the older
-	// history and the governor's other actions (issue 36 #2: at 80×24 the
-	// losses of the last hour sat under "↓ 13 more"); recent counts those
-	// still lost, with the risks: the rows the first screen must show.
-	i := len(losses) - 1
-	for ; i >= 0 && m.snap.Now.Sub(losses[i].Time) <= governor.HappenedFor; i-- {
+	pending := func(i int) evPending {
+		if i < len(risks) {
+			return risks[i]
+		}
+		return m.evPendingOf(order.at(i-len(risks)), zone)
 	}
-	// Those still lost first, then those that came back.
-	recent := len(pend)
-	for _, back := range []bool{false, true} {
-		for k := len(losses) - 1; k > i; k-- {
-			if losses[k].Back.IsZero() == back {
-				continue
-			}
-			if keep < 0 {
-				keep = len(pend) // the newest loss stays in view
-			}
-			pend = append(pend, m.lossRow(losses[k], zone))
-			if !back {
-				recent = len(pend)
-			}
-		}
+	n := len(risks) + order.count
+	sample := make([]evPending, 0, min(n, evSizeRows))
+	for i := range min(n, evSizeRows) {
+		sample = append(sample, pending(i))
 	}
-	for j := 0; i >= 0 || j < len(outcomes); {
-		if j < len(outcomes) && (outcomes[j].Eviction || outcomes[j].Kind == governor.KindIdleTimeout) { // its loss says it
-			j++
-			continue
-		}
-		if i >= 0 && (j >= len(outcomes) || !losses[i].Time.Before(outcomes[j].Time)) {
-			if keep < 0 {
-				keep = len(pend) // the newest loss stays in view
-			}
-			pend = append(pend, m.lossRow(losses[i], zone))
-			i--
-			continue
-		}
-		o := outcomes[j]
-		j++
-		idle := ""
-		if o.Session != "" {
-			idle = governor.IdleText(o.IdleS, o.IdleSource)
-		}
-		at := clockTime(o.Time.In(zone))
-		detail := []string{at + " " + governor.OutcomeWhat(o) + " " + m.sessionName(o.Session) + ": " + governor.OutcomeCause(o)}
-		if o.File != "" {
-			detail = append(detail, evidenceLines([]string{o.File + ":" + strconv.Itoa(o.Line)})...)
-		}
-		pend = append(pend, evPending{key: "out:" + strconv.Itoa(j) + ":" + o.Session,
-			cells: [4]string{at, governor.OutcomeWhat(o), m.sessionName(o.Session), idle}, inks: [3]Ink{t.Muted, m.outcomeStyle(o), Ink{}},
-			cause: governor.OutcomeCause(o), detail: m.withLogLines(detail, o.Session, o.Time)})
-	}
-	ev := m.evColumns(w, pend)
+	ev := m.evColumns(w, sample)
 	head := newLine(t).add(Ink{}, " ").cell(t.Heading, "TIME", ev.timeW).cell(t.Heading, "WHAT", ev.whatW).cell(t.Heading, "SESSION", ev.nameW)
 	if !ev.foldIdle {
 		head.rcell(t.Heading, "IDLE", ev.idleW).add(Ink{}, " ")
 	}
 	head.cell(t.Heading, "CAUSE", ev.causeW)
-	c := content{heading: head.String(), keep: keep, recent: recent, rows: make([]row, 0, len(pend))}
-	for _, p := range pend {
-		c.rows = append(c.rows, m.evRow(ev, p))
+	c := content{heading: head.String(), keep: -1, recent: len(risks) + order.stillLost, count: n}
+	if order.lastHour+order.older > 0 {
+		c.keep = len(risks) // the newest loss stays in view
+	}
+	c.rowAt = func(i int) row { return m.evRow(ev, pending(i)) }
+	c.sessionAt = func(i int) string { // the row's key, without formatting it
+		if i < len(risks) {
+			return risks[i].key
+		}
+		return m.evKey(order.at(i-len(risks)), zone)
 	}
 	c.info = strconv.Itoa(m.snap.LostCount()) + " lost · " + plural(m.snap.EvictionsLastHour, "eviction") + " in the last hour"
 	if n := len(m.snap.Risks); n > 0 {
@@ -120,13 +95,144 @@ func (m *Model) evictionsContent(w int) content {
 	return c
 }
 
+// evSizeRows is how many rows from the top size the Evictions columns.
+const evSizeRows = 24
+
+// evRef is one history row of the Evictions pane: a loss or an outcome
+// of the snapshot, by index.
+type evRef struct {
+	loss  bool
+	index int
+}
+
+// evList is the Evictions pane's history rows in order: the last hour's
+// losses (those still lost first, then those that came back), then the
+// older losses merged with the governor's other actions, newest first. The
+// merge runs only as far as a row is asked for.
+type evList struct {
+	count     int
+	stillLost int // the last hour's losses still lost: the first screen's rows
+	lastHour  int
+	older     int // losses before the last hour
+	head      []evRef
+	merged    []evRef
+	li, oj    int // the merge's next loss (down from older-1) and outcome
+	m         *Model
+}
+
+// evOrder lays out the history rows. Only the last hour's losses are
+// read now (the first screen's); the rest on demand.
+func (m *Model) evOrder() *evList {
+	losses, outcomes := m.snap.Losses, m.snap.Outcomes
+	i := len(losses) - 1
+	for ; i >= 0 && m.snap.Now.Sub(losses[i].Time) <= words.HappenedFor; i-- {
+	}
+	l := &evList{m: m, older: i + 1, li: i}
+	for _, back := range []bool{false, true} {
+		for k := len(losses) - 1; k > i; k-- {
+			if losses[k].Back.IsZero() == back {
+				continue
+			}
+			l.head = append(l.head, evRef{loss: true, index: k})
+			if !back {
+				l.stillLost++
+			}
+		}
+	}
+	l.lastHour = len(l.head)
+	others := 0
+	for j := range outcomes { // a bool each: no formatting
+		if !evHidden(outcomes[j]) {
+			others++
+		}
+	}
+	l.count = l.lastHour + l.older + others
+	return l
+}
+
+// evHidden: an outcome its loss already says.
+func evHidden(o governor.Outcome) bool {
+	return o.Eviction || o.Kind == governor.KindIdleTimeout
+}
+
+// at is history row k.
+func (l *evList) at(k int) evRef {
+	if k < len(l.head) {
+		return l.head[k]
+	}
+	k -= len(l.head)
+	losses, outcomes := l.m.snap.Losses, l.m.snap.Outcomes
+	for len(l.merged) <= k {
+		for l.oj < len(outcomes) && evHidden(outcomes[l.oj]) {
+			l.oj++
+		}
+		if l.li >= 0 && (l.oj >= len(outcomes) || !losses[l.li].Time.Before(outcomes[l.oj].Time)) {
+			l.merged = append(l.merged, evRef{loss: true, index: l.li})
+			l.li--
+			continue
+		}
+		if l.oj >= len(outcomes) {
+			return evRef{index: -1}
+		}
+		l.merged = append(l.merged, evRef{index: l.oj})
+		l.oj++
+	}
+	return l.merged[k]
+}
+
+// evKey is a history row's key, as evPendingOf gives it.
+func (m *Model) evKey(r evRef, zone *time.Location) string {
+	switch {
+	case r.index < 0:
+		return ""
+	case r.loss:
+		l := m.snap.Losses[r.index]
+		return lossKey(l, clockTime(l.Time.In(zone)))
+	}
+	return "out:" + strconv.Itoa(r.index+1) + ":" + m.snap.Outcomes[r.index].Session
+}
+
+func lossKey(l governor.Loss, at string) string {
+	return "loss:" + at + ":" + strconv.Itoa(l.Line) + ":" + l.Session
+}
+
+// evPendingOf formats one history row.
+func (m *Model) evPendingOf(r evRef, zone *time.Location) evPending {
+	t := m.theme
+	if r.index < 0 {
+		return evPending{}
+	}
+	if r.loss {
+		return m.lossRow(m.snap.Losses[r.index], zone)
+	}
+	o := m.snap.Outcomes[r.index]
+	idle := ""
+	if o.Session != "" {
+		idle = governor.IdleText(o.IdleS, o.IdleSource)
+	}
+	at := clockTime(o.Time.In(zone))
+	open := func() []string {
+		detail := []string{at + " " + words.OutcomeWhat(o) + " " + m.sessionName(o.Session) + ": " + words.OutcomeCause(o)}
+		if o.File != "" {
+			detail = append(detail, evidenceLines([]string{o.File + ":" + strconv.Itoa(o.Line)})...)
+		}
+		return m.withLogLines(detail, o.Session, o.Time)
+	}
+	return evPending{key: "out:" + strconv.Itoa(r.index+1) + ":" + o.Session,
+		cells: [4]string{at, words.OutcomeWhat(o), m.sessionName(o.Session), idle}, inks: [3]Ink{t.Muted, m.outcomeStyle(o), Ink{}},
+		cause: words.OutcomeShort(o), whole: words.OutcomeCause(o), open: open}
+}
+
 // evictionsMinRows: the risks and the last hour's losses, up to
 // evRecentRows, are on the first screen before the less important panes
 // get room (issue 36 #2: at 80×24 the two sessions paused after an update
 // restart sat under "↓ 2 more").
 func (m *Model) evictionsMinRows(c content, rows int) int {
-	if m.height < 24 {
+	switch {
+	case m.height < 24:
 		return 1
+	case m.height < fullHeight:
+		return max(1, min(c.recent, evRecentRows-1, rows)) // the Sessions pane's rows first (issue 46)
 	}
 	return max(1, min(c.recent, evRecentRows, rows))
 }
@@ -143,7 +249,11 @@ type evPending struct {
 	cells  [4]string
 	inks   [3]Ink
 	cause  string
+	whole  string // the cause whole: the zoomed pane wraps it
 	detail []string
+	// open, when set, builds detail when enter asks for it: a drawn row
+	// does not read the event log for its lines (issue 52 #7).
+	open func() []string
 }
 
 // evCols are the Evictions pane's column widths, and how many lines a
@@ -190,30 +300,20 @@ func (m *Model) evColumns(w int, pend []evPending) evCols {
 		ev.causeW += ev.idleW + 2
 		ev.idleW, ev.foldIdle = 0, true
 	}
-	switch {
-	case m.zoomed && m.focus == paneEvictions:
-		ev.lines = 1 << 10
-	case m.height >= 2*evWrapHeight:
-		ev.lines = 2 * evWrapLines
-	case m.height >= 4*evWrapHeight/3:
-		ev.lines = 3 * evWrapLines / 2
-	case m.height >= evWrapHeight:
-		ev.lines = evWrapLines
+	if m.zoomed && m.focus == paneEvictions {
+		ev.lines = 1 << 10 // z says more; the first screen is one line an event (issue 46)
 	}
 	return ev
 }
-
-// From evWrapHeight lines of screen a cause wraps to evWrapLines lines.
-const (
-	evWrapHeight = 30
-	evWrapLines  = 4
-)
 
 // evRow is one Evictions row, its cause wrapped under it.
 func (m *Model) evRow(ev evCols, p evPending) row {
 	t := m.theme
 	l := newLine(t).add(Ink{}, " ").cell(p.inks[0], p.cells[0], ev.timeW).cell(p.inks[1], p.cells[1], ev.whatW).cell(Ink{}, p.cells[2], ev.nameW)
 	cause, lead := p.cause, ev.timeW+ev.whatW+ev.nameW+4
+	if ev.lines > 1 && p.whole != "" {
+		cause = p.whole // z says more (issue 46)
+	}
 	switch {
 	case ev.foldIdle && p.cells[3] != "":
 		cause += " · idle " + p.cells[3]
@@ -227,7 +327,7 @@ func (m *Model) evRow(ev evCols, p evPending) row {
 	for _, more := range lines[1:] {
 		r.more = append(r.more, indent+t.paint(p.inks[2], fit(more, ev.causeW))+" ")
 	}
-	r.detail = p.detail
+	r.detail, r.open = p.detail, p.open
 	return r
 }
 
@@ -277,31 +377,39 @@ func (m *Model) lossRow(l governor.Loss, zone *time.Location) evPending {
 	if l.Detail != "" {
 		why += ": " + l.Detail
 	}
+	// The row says it in a few words beside its WHAT (issue 46: one line
+	// an event); enter opens it whole.
+	short := words.LossShortCause(l)
 	if l.WaitingFor != "" { // its record said it waited for the person (records.go)
 		why += " · was waiting for you: " + l.WaitingFor
+		short += " · was waiting for you"
 	}
 	whatInk := t.Critical
 	if !l.Back.IsZero() {
 		// History: it came back (issue 36: six "STOPPED" rows read as
 		// six sessions lost after an update restart that lost none).
 		why += ", back"
+		short += ", back"
 		whatInk = t.Muted
 	}
 	at := clockTime(l.Time.In(zone))
-	head := at + " " + lossWhat(l.Cause) + " " + who
-	if l.Session != "" {
-		head += " (" + l.Session + ")"
+	open := func() []string {
+		head := at + " " + lossWhat(l.Cause) + " " + who
+		if l.Session != "" {
+			head += " (" + l.Session + ")"
+		}
+		if idle != "" {
+			head += ", idle " + idle
+		}
+		// The line it is read from (file:line) is in what enter opens.
+		detail := append([]string{head + ": " + why}, evidenceLines([]string{l.Evidence()})...)
+		if l.Session != "" {
+			detail = append(detail, words.RecoveryLines(m.state.RecoveryOf(l.Session, who))...)
+		}
+		return m.withLogLines(detail, l.Session, l.Time)
 	}
-	if idle != "" {
-		head += ", idle " + idle
-	}
-	// The line it is read from (file:line) is in what enter opens.
-	detail := append([]string{head + ": " + why}, evidenceLines([]string{l.Evidence()})...)
-	if l.Session != "" {
-		detail = append(detail, m.state.RecoveryOf(l.Session, who).Lines()...)
-	}
-	return evPending{key: "loss:" + at + ":" + strconv.Itoa(l.Line) + ":" + l.Session, cells: [4]string{at, lossWhat(l.Cause), who, idle},
-		inks: [3]Ink{t.Muted, whatInk, Ink{}}, cause: why, detail: m.withLogLines(detail, l.Session, l.Time)}
+	return evPending{key: lossKey(l, at), cells: [4]string{at, lossWhat(l.Cause), who, idle},
+		inks: [3]Ink{t.Muted, whatInk, Ink{}}, cause: short, whole: why, open: open}
 }
 
 // lossWhat is the WHAT column of a loss.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/vocab"
+	"github.com/coworktop/coworktop/words"
 )
 
 // rankingContent is the Idle ranking pane: live sessions by idle time, the
@@ -63,7 +64,20 @@ func (m *Model) rankingContent(w int) content {
 		return l.row(v.ID)
 	}
 	c.info = "longest idle first"
-	c.footer, c.tight, c.parts = m.outlookLines(w)
+	if m.zoomed && m.focus == paneRanking {
+		c.footer, c.tight, c.parts = m.outlookLines(w) // z says it whole
+		return c
+	}
+	// A ranking, one session a line, and its estimate in one line under
+	// it (issue 46: four sentences left room for one ranked row); the
+	// whole outlook is in the zoomed pane, report and snapshot.
+	st := t.Estimate
+	switch s.Outlook.Action {
+	case "evict", "yield":
+		st = t.Warn
+	}
+	line := t.paint(st, fit(words.OutlookShort(s.Outlook), w))
+	c.footer, c.tight = []string{line}, []string{line}
 	return c
 }
 
@@ -92,7 +106,7 @@ func (m *Model) outlookLines(w int) (lines, tight []string, parts [][]string) {
 	// Beside the next victim: what pausing it would free, and servers
 	// duplicated across sessions (governor.MemoryView.Lines).
 	if mv := m.snap.Memory; mv != nil {
-		for _, l := range mv.Lines() {
+		for _, l := range words.MemoryLines(mv) {
 			if l != mv.Note {
 				add(t.Estimate, l)
 			}
@@ -129,5 +143,8 @@ const footerWrap = 5
 // rankingMinRows: a row, and the outlook's first line: what a spawn would
 // meet.
 func (m *Model) rankingMinRows(c content, _ int) int {
+	if m.height < fullHeight || m.width < fullWidth {
+		return 1 // the next victim's row: the Sessions pane has the rest (issue 46)
+	}
 	return 1 + min(1, len(c.tight))
 }

@@ -5,13 +5,15 @@ import (
 	"strconv"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/words"
 )
 
 // sessionSort is the Sessions pane's order, cycled with `s`.
 type sessionSort int
 
 const (
-	sortRecent  sessionSort = iota // live first, most recently active first (the snapshot's order)
+	sortUrgent  sessionSort = iota // needs you, at risk soonest first, stalled, then by idle time (urgency)
+	sortRecent                     // live first, most recently active first (the snapshot's order)
 	sortIdle                       // longest idle first
 	sortProject                    // by project name
 	sortStarted                    // oldest first
@@ -19,15 +21,32 @@ const (
 )
 
 func (s sessionSort) String() string {
-	return [...]string{"recent", "idle", "project", "started"}[s]
+	return [...]string{"urgent", "recent", "idle", "project", "started"}[s]
+}
+
+// sortCache is the Sessions pane's order for one snapshot's sessions and
+// one sort: a frame asks for it several times, a snapshot comes once a
+// second.
+type sortCache struct {
+	of   *governor.SessionView // the snapshot's first session: a new snapshot has a new slice
+	n    int
+	by   sessionSort
+	list []governor.SessionView
 }
 
 func (m *Model) sortedSessions() []governor.SessionView {
-	if m.sortBy == sortRecent {
+	if m.sortBy == sortRecent || len(m.snap.Sessions) == 0 {
 		return m.snap.Sessions // read only: no copy of a thousand views a frame
 	}
-	ss := append([]governor.SessionView(nil), m.snap.Sessions...)
+	c := &m.sorted
+	if c.of == &m.snap.Sessions[0] && c.n == len(m.snap.Sessions) && c.by == m.sortBy {
+		return c.list
+	}
+	ss := append(c.list[:0], m.snap.Sessions...)
+	defer func() { c.of, c.n, c.by, c.list = &m.snap.Sessions[0], len(ss), m.sortBy, ss }()
 	switch m.sortBy {
+	case sortUrgent:
+		sort.SliceStable(ss, func(i, j int) bool { return urgentBefore(ss[i], ss[j]) })
 	case sortIdle:
 		sort.SliceStable(ss, func(i, j int) bool {
 			if ss[i].Live() != ss[j].Live() {
@@ -43,9 +62,13 @@ func (m *Model) sortedSessions() []governor.SessionView {
 	return ss
 }
 
-// stateLabel is the session's state as shown, with the pause reason.
+// stateLabel is the session's state as shown, with the pause reason. A
+// live session its record says is busy is "working", whatever its log's
+// idle time (issue 46: "idle 18m36s" beside "busy" read as doing nothing).
 func stateLabel(s governor.SessionView) string {
 	switch {
+	case s.Live() && s.Attention == governor.AttentionBusy && s.Protected == "":
+		return "working"
 	case s.State == governor.StatePaused && s.PauseReason == governor.ReasonGovernorEvict:
 		return "evicted"
 	case s.State == governor.StatePaused && s.PauseReason == governor.ReasonIdleTimeout:
@@ -53,7 +76,7 @@ func stateLabel(s governor.SessionView) string {
 	case s.State == governor.StatePaused && s.PauseText != "":
 		return "paused: " + s.PauseText
 	case s.Protected == governor.ProtectedScheduled:
-		return s.State.Label() + " (sched)" // protected: a scheduled task
+		return words.StateLabel(s.State) + " (sched)" // protected: a scheduled task
 	case s.Protected != "" && s.State == governor.StateWorking:
 		return "active (rc)" // protected: Remote Control
 	case s.Protected != "":
@@ -75,7 +98,7 @@ func stateLabel(s governor.SessionView) string {
 	case s.State == governor.StateUnknown:
 		return "silent log" // the log stopped while it was live (Snapshot.Stale)
 	}
-	return s.State.Label()
+	return words.StateLabel(s.State)
 }
 
 func (m *Model) stateStyle(s governor.SessionView) Ink {
@@ -130,13 +153,64 @@ func (m *Model) sessionsContent(w int) content {
 	return c
 }
 
-// sessionsMinRows: the pane people keep the view open for. From 24 lines,
-// three rows before a less important pane gets its heading and row (it
-// collapses to a one-line summary instead). Below, the ranking's next
-// victim needs the line more.
+// sessionsMinRows: the pane people keep the view open for gets the room
+// first (issue 46): in the boxed layout every live session up to
+// sessionsAllLive, and at least sessionsFirstRows from 24 lines, before a
+// less important pane gets more than its title. The urgent sort puts the
+// live sessions, the urgent first, at the top. Below 24 lines the
+// ranking's next victim needs the lines more.
 func (m *Model) sessionsMinRows(_ content, rows int) int {
-	if m.height >= 24 {
-		return min(max(1, rows), 3)
+	switch {
+	case m.height >= fullHeight && m.width >= fullWidth:
+		return max(1, min(rows, max(m.snap.Live, sessionsFirstRows), sessionsAllLive))
+	case m.height >= 24:
+		return max(1, min(rows, sessionsFirstRows))
 	}
 	return 1
+}
+
+// The Sessions pane's least rows: every live one up to sessionsAllLive on
+// a boxed screen, sessionsFirstRows from 24 lines.
+const (
+	sessionsAllLive   = 12
+	sessionsFirstRows = 6
+)
+
+// urgency is a session's group in the urgent sort: it needs the person,
+// it is about to be lost, it is stalled, the other live ones, the rest.
+func urgency(s governor.SessionView) int {
+	switch {
+	case s.Live() && s.NeedsYou():
+		return 0
+	case s.Live() && s.Next.Urgent():
+		return 1
+	case s.Next.Kind == governor.RiskStalled:
+		return 2
+	case s.Live():
+		return 3
+	}
+	return 4
+}
+
+// urgentBefore orders the urgent sort: by group; the longest wait first;
+// the loss that comes soonest first (a time known before none); then the
+// longest idle. The ended keep the snapshot's order (most recent first).
+func urgentBefore(a, b governor.SessionView) bool {
+	ga, gb := urgency(a), urgency(b)
+	if ga != gb {
+		return ga < gb
+	}
+	switch ga {
+	case 0:
+		if !a.WaitingSince.Equal(b.WaitingSince) {
+			return !a.WaitingSince.IsZero() && (b.WaitingSince.IsZero() || a.WaitingSince.Before(b.WaitingSince))
+		}
+	case 1:
+		if !a.Next.Due.Equal(b.Next.Due) {
+			return !a.Next.Due.IsZero() && (b.Next.Due.IsZero() || a.Next.Due.Before(b.Next.Due))
+		}
+	case 4:
+		return false
+	}
+	return a.Idle > b.Idle
 }

@@ -39,10 +39,10 @@ func (m *Model) memorySeries() (pts []memPoint, source string) {
 		if pts = host(); len(pts) > 0 {
 			return pts, "host available"
 		}
-		return logged(), "app sys_free"
+		return logged(), appFree
 	}
 	if pts = logged(); len(pts) > 0 {
-		return pts, "app sys_free"
+		return pts, appFree
 	}
 	return host(), "host available"
 }
@@ -168,3 +168,7 @@ func (m *Model) timelineBody(w, h int) ([]string, string) {
 	}
 	return out, source
 }
+
+// appFree names the series of free memory the app logs (its sys_free
+// field, a log word the first screen does not use: issue 46).
+const appFree = "app log"

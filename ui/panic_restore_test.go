@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
+	tea "github.com/coworktop/coworktop/third_party/bubbletea"
 )
 
 // TestPanicRestoresTerminal runs the real program (ui.Run, the options the

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/words"
 )
 
 // focusEvictions tabs to the Evictions pane.
@@ -20,15 +21,21 @@ func focusEvictions(t *testing.T, m *Model) {
 	t.Fatal("no Evictions pane in the tab order")
 }
 
-// TestEnterOpensARisk: enter on an AT RISK row opens its whole text with
-// its evidence, which the row cuts at every width; esc closes it; enter on
-// a loss opens its cause and its line (issue 23 #3).
+// TestEnterOpensARisk: enter on an AT RISK row (the away story's update
+// warning, which no session's row says whole) opens its whole text with
+// its evidence, which the one-line row cuts; esc closes it; enter on a
+// loss opens its cause and its line (issue 23 #3, issue 46).
 func TestEnterOpensARisk(t *testing.T) {
-	m := fixtureModel(t, 80, 24, false)
-	if len(m.snap.Risks) == 0 {
-		t.Fatal("the fixture has no risk")
+	m := storyModel(t, 80, 24, "13:20:09")
+	var r *governor.Risk
+	for i := range m.snap.Risks {
+		if m.snap.Risks[i].Kind == governor.RiskUpdateRestart {
+			r = &m.snap.Risks[i]
+		}
 	}
-	r := m.snap.Risks[0]
+	if r == nil {
+		t.Fatal("the story has no update risk at 13:20:09")
+	}
 	focusEvictions(t, m)
 	if strings.Contains(frame(m), r.Summary) {
 		t.Fatalf("the row already shows the whole risk at 80 columns; the test proves nothing:\n%s", frame(m))
@@ -36,11 +43,11 @@ func TestEnterOpensARisk(t *testing.T) {
 	press(m, "enter")
 	out := frame(m)
 	flat := strings.Join(strings.Fields(strings.NewReplacer("│", " ").Replace(out)), " ")
-	if !strings.Contains(flat, strings.Join(strings.Fields(r.Text()), " ")) {
-		t.Errorf("enter did not open the whole risk %q:\n%s", r.Text(), out)
+	if !strings.Contains(flat, strings.Join(strings.Fields("AT RISK now: "+words.RiskText(*r)), " ")[:60]) {
+		t.Errorf("enter did not open the whole risk %q:\n%s", words.RiskText(*r), out)
 	}
 	for _, e := range r.Evidence {
-		if !strings.Contains(out, e) {
+		if !strings.Contains(flat, strings.Join(strings.Fields(e), " ")) {
 			t.Errorf("the opened risk lacks its evidence %q:\n%s", e, out)
 		}
 	}
@@ -51,10 +58,10 @@ func TestEnterOpensARisk(t *testing.T) {
 	if m.openText != nil || strings.Contains(frame(m), "full text") {
 		t.Error("esc did not close the opened risk")
 	}
-	press(m, "down", "enter") // the eviction under the risk
+	press(m, "down", "enter") // the loss under the risk
 	out = frame(m)
-	if !strings.Contains(out, "EVICTED") || !strings.Contains(out, "main.log:") || !strings.Contains(out, "evidence:") {
-		t.Errorf("enter on an eviction:\n%s", out)
+	if !strings.Contains(out, "IDLE PAUSE") || !strings.Contains(out, "main.log:") || !strings.Contains(out, "evidence:") {
+		t.Errorf("enter on a loss:\n%s", out)
 	}
 }
 
@@ -79,10 +86,14 @@ func TestDetailsListRisks(t *testing.T) {
 	}
 }
 
-// TestZoomWraps: a zoomed Evictions pane wraps the cause instead of
-// cutting it (the help said "zoom the pane for it", and zoom cut it too).
+// TestZoomWraps: a zoomed Evictions pane wraps the cause the one-line
+// row cuts (z says more, issue 46), in the away story at 80x24.
 func TestZoomWraps(t *testing.T) {
-	m := fixtureModel(t, 80, 24, false)
+	m := awayModel(t, 80, 24)
+	const whole = "idle timeout: Remote Control was not turned back on after the 13:44 update"
+	if strings.Contains(frame(m), whole) {
+		t.Fatalf("the row is whole unzoomed; the test proves nothing:\n%s", frame(m))
+	}
 	focusEvictions(t, m)
 	press(m, "z")
 	out := frame(m)
@@ -90,8 +101,8 @@ func TestZoomWraps(t *testing.T) {
 		t.Errorf("the zoomed Evictions pane still cuts text:\n%s", out)
 	}
 	flat := strings.Join(strings.Fields(out), " ")
-	if want := strings.Join(strings.Fields(m.snap.Risks[0].Summary), " "); !strings.Contains(flat, want) {
-		t.Errorf("the zoomed pane lacks the whole risk %q:\n%s", want, out)
+	if !strings.Contains(flat, whole) {
+		t.Errorf("the zoomed pane lacks the whole cause %q:\n%s", whole, out)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/vocab"
+	"github.com/coworktop/coworktop/words"
 )
 
 // What the session records add to the screen: the NEEDS YOU column, the
@@ -33,12 +34,10 @@ func needsYouCell(s governor.SessionView, now time.Time, w int) string {
 			return short // "Bash · 12m": the tool and the wait before the verb
 		}
 		return text
-	case !s.Live():
-		return ""
-	case s.Attention == governor.AttentionUnknown || s.Attention == governor.AttentionNone:
-		return ""
 	}
-	return s.Attention.String()
+	// Busy or idle: the STATE column says it (issue 46: one thing said
+	// once; "busy" beside "idle" read as a contradiction).
+	return ""
 }
 
 func (m *Model) needsYouInk(s governor.SessionView) Ink {
@@ -55,7 +54,7 @@ func (m *Model) needsYouInk(s governor.SessionView) Ink {
 // waits for and how long, or its attention.
 func (m *Model) backgroundNeeds(b governor.BackgroundView) (string, Ink) {
 	if !b.NeedsYou() {
-		return b.Attention.String(), m.theme.Muted
+		return "", m.theme.Muted // its state says it ("bg: working"): said once (issue 46)
 	}
 	need := b.WaitingFor
 	if need == "" {
@@ -105,7 +104,7 @@ func recordFacts(s governor.SessionView, now time.Time) []string {
 		facts = append(facts, "attention: unknown (no record of this session, or its version does not report it)")
 	}
 	if s.AtRiskWhy != "" {
-		facts = append(facts, "at risk: "+s.AtRiskWhy+" ("+governor.RiskLabel+")")
+		facts = append(facts, "at risk: "+words.Labelled(s.AtRiskWhy))
 	}
 	if s.RecordNote != "" {
 		facts = append(facts, "log and record disagree: "+s.RecordNote)

@@ -29,7 +29,7 @@ func recordsModel(t *testing.T, w, h int) *Model {
 func TestNeedsYouColumnAndCount(t *testing.T) {
 	m := recordsModel(t, 120, 40)
 	out := frame(m)
-	for _, want := range []string{"needs you 2 · ", "NEEDS YOU", "Docs: release", "Bash · 8m", "Web app", "(rc)", "nightly", "bg: blocked", "permission pr"} {
+	for _, want := range []string{"needs you 2 · ", "NEEDS YOU", "Docs: release", "Bash · 8m", "Web app", "(rc)", "nightly", "bg: blocked", "permission"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the screen lacks %q:\n%s", want, out)
 		}

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"sync/atomic"
 
-	tea "charm.land/bubbletea/v2"
+	tea "github.com/coworktop/coworktop/third_party/bubbletea"
 )
 
 // maxFPS caps the frame rate: the screen changes at most once a second when

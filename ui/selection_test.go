@@ -90,6 +90,7 @@ func TestSelectionFollowsTheSession(t *testing.T) {
 // session moves the cursor to the nearest row, and enter opens that one.
 func TestSelectionFallsToTheNearestRow(t *testing.T) {
 	m := fixtureModel(t, 200, 60, false)
+	press(m, "s")                    // sort recent: data, api, web-app, mobile, docs…
 	press(m, "down", "down", "down") // 55555555 mobile, between web-app and docs
 	if got := highlighted(t, m); got != "55555555" {
 		t.Fatalf("start on %s", got)

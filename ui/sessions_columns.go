@@ -1,9 +1,12 @@
 package ui
 
 import (
+	"strings"
+
 	"strconv"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/quota"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -39,6 +42,9 @@ var sessionColumns = []sessionColumn{
 	{head: "STATE", width: fixedWidth(12),
 		cell: func(m *Model, s governor.SessionView, _ int) (string, Ink) { return stateLabel(s), m.stateStyle(s) },
 		bg: func(m *Model, b governor.BackgroundView, _ int) (string, Ink) {
+			if b.Kind == governor.KindTerminal {
+				return strings.TrimSpace("terminal " + b.Pane), m.theme.Muted
+			}
 			if b.State != "" {
 				return "bg: " + b.State, m.theme.Muted
 			}
@@ -62,7 +68,7 @@ var sessionColumns = []sessionColumn{
 		return shortClock(s.FirstSeen), m.theme.Muted
 	}},
 	// MEM: the session's own memory, its claude process and what it
-	// started, when a fresh scan joined them (governor.SessionMemory).
+	// started, when a fresh scan joined them (host.SessionMemory).
 	{head: "MEM", right: true, width: func(_ *Model, w int, _ bool) int {
 		if w < memColumnFrom {
 			return 0
@@ -75,6 +81,20 @@ var sessionColumns = []sessionColumn{
 			}
 			return s.Memory.Text(), m.theme.Muted
 		}},
+	// QUOTA: its share of the 5-hour window's local usage, from its
+	// transcripts (coworktop's estimate, quota.Shares).
+	{head: quota.ShareHead, right: true, width: func(_ *Model, w int, _ bool) int {
+		if w < memColumnFrom {
+			return 0
+		}
+		return 5
+	}, has: func(s governor.SessionView) bool { return s.QuotaShare != nil },
+		cell: func(m *Model, s governor.SessionView, _ int) (string, Ink) {
+			if s.QuotaShare == nil {
+				return "", Ink{}
+			}
+			return s.QuotaShare.Text, m.theme.Muted
+		}},
 	{head: "IDLE", right: true, width: fixedWidth(7),
 		cell: func(m *Model, s governor.SessionView, _ int) (string, Ink) {
 			if !s.Live() {
@@ -82,13 +102,14 @@ var sessionColumns = []sessionColumn{
 			}
 			return vocab.FormatDuration(s.Idle), m.stateStyle(s)
 		}},
-	{head: "TIMEOUT", right: true, width: fixedWidth(7),
-		has: func(s governor.SessionView) bool { return s.TimerTimeout > 0 },
+	// NEXT: what comes next for it, the short form of its risk or its
+	// idle pause (governor.Next); the whole sentence is in its details.
+	// It holds the idle timer's countdown the TIMEOUT column held.
+	{head: "NEXT", width: func(_ *Model, w int, _ bool) int { return nextWidth(w) },
+		has:   func(s governor.SessionView) bool { return s.Next.Text != "" },
+		fitTo: nextFit,
 		cell: func(m *Model, s governor.SessionView, _ int) (string, Ink) {
-			if s.TimerTimeout <= 0 {
-				return "", Ink{}
-			}
-			return vocab.FormatDuration(s.TimerRemaining), m.theme.Muted
+			return s.Next.Text, m.nextInk(s)
 		}},
 	{head: "EVICTED", right: true, width: fixedWidth(7), // times: "EV" was jargon (issue 36 #3)
 		has: func(s governor.SessionView) bool { return s.Evictions > 0 },
@@ -131,9 +152,52 @@ func (m *Model) layoutSessions(w int, sessions []governor.SessionView) sessionLa
 		lay.cols = append(lay.cols, shownColumn{c, cw})
 		used += cw + 1
 	}
+	// The name first (issue 46: NEXT and NEEDS YOU left "Doc…"): the
+	// columns the details also say go, then the worded ones narrow, until
+	// the names of the first rows fit, up to sessionsNameMin.
+	nameMin := 4
+	for i := range min(len(sessions), sessionsNameRows) {
+		if nameMin = max(nameMin, clipWidth(m.rowName(sessions[i]))); nameMin >= sessionsNameMin {
+			nameMin = sessionsNameMin
+			break
+		}
+	}
+	for _, head := range sessionsDropFirst {
+		if w-used-1 >= nameMin {
+			break
+		}
+		for i, c := range lay.cols {
+			if c.head == head {
+				used -= c.w + 1
+				lay.cols = append(lay.cols[:i:i], lay.cols[i+1:]...)
+				break
+			}
+		}
+	}
+	for i := range lay.cols {
+		if c := &lay.cols[i]; w-used-1 < nameMin && (c.head == "NEXT" || c.head == "NEEDS YOU") {
+			cut := min(c.w-sessionsWordedMin, nameMin-(w-used-1))
+			if cut > 0 {
+				c.w -= cut
+				used -= cut
+			}
+		}
+	}
 	lay.nameW = max(4, w-used-1)
 	return lay
 }
+
+// sessionsDropFirst are the columns that go, in order, when the name
+// would be narrower than sessionsNameMin: their figures are in the details.
+var sessionsDropFirst = []string{"START", "EVICTED", "MEM", quota.ShareHead}
+
+// The name's least width before columns go, and the least a worded
+// column (NEXT, NEEDS YOU) narrows to.
+const (
+	sessionsNameRows  = 64
+	sessionsNameMin   = 20
+	sessionsWordedMin = 12
+)
 
 func anySession(ss []governor.SessionView, has func(governor.SessionView) bool) bool {
 	for i := range ss {
@@ -196,6 +260,30 @@ func (m *Model) backgroundRow(lay sessionLayout, b governor.BackgroundView) row 
 	return l.row(b.ID)
 }
 
+// nextWidth is the NEXT column's widest at pane width w.
+func nextWidth(w int) int { return min(24, max(12, w/3)) }
+
+// nextFit is the widest NEXT cell, at most w.
+func nextFit(_ *Model, ss []governor.SessionView, w int) int {
+	n := 0
+	for i := range ss {
+		if n = max(n, clipWidth(ss[i].Next.Text)); n >= w {
+			return w
+		}
+	}
+	return n
+}
+
+func (m *Model) nextInk(s governor.SessionView) Ink {
+	switch {
+	case s.Next.Urgent() && s.Next.Kind != governor.RiskNone:
+		return m.theme.Critical
+	case s.Next.Kind != governor.RiskNone:
+		return m.theme.Warn
+	}
+	return m.theme.Muted
+}
+
 // memColumnFrom is the narrowest pane that shows the MEM column.
 const memColumnFrom = 60
 
@@ -207,8 +295,6 @@ func needsYouFit(m *Model, ss []governor.SessionView, w int) int {
 	for i := range ss {
 		if ss[i].NeedsYou() {
 			n = max(n, clipWidth(needsYouCell(ss[i], m.snap.Now, w)))
-		} else if ss[i].Live() {
-			n = max(n, len(ss[i].Attention.String()))
 		}
 		if n >= w {
 			return w

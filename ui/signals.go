@@ -3,7 +3,7 @@ package ui
 import (
 	"strconv"
 
-	tea "charm.land/bubbletea/v2"
+	tea "github.com/coworktop/coworktop/third_party/bubbletea"
 
 	"github.com/coworktop/coworktop/governor"
 )

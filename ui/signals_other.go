@@ -2,7 +2,7 @@
 
 package ui
 
-import tea "charm.land/bubbletea/v2"
+import tea "github.com/coworktop/coworktop/third_party/bubbletea"
 
 // watchSignals: Windows has no SIGTSTP or SIGQUIT to handle.
 func watchSignals(*tea.Program) (stop func()) { return func() {} }

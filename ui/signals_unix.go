@@ -8,7 +8,7 @@ import (
 	"sync/atomic"
 	"syscall"
 
-	tea "charm.land/bubbletea/v2"
+	tea "github.com/coworktop/coworktop/third_party/bubbletea"
 )
 
 // watchSignals leaves the terminal usable whatever signal arrives.

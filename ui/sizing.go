@@ -164,6 +164,9 @@ func (m *Model) collapsedInfo(id paneID, w int) string {
 	}
 	// What is hidden first: a narrow title keeps it, the info after.
 	s := plural(rows, "row") + " hidden · tab+z shows them"
+	if c.summary != "" {
+		s = c.summary + " · " + s
+	}
 	if info != "" {
 		s += " · " + info
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -23,7 +24,7 @@ func crowdedModel(t testing.TB) *Model {
 			governor.Event{Time: fixedNow.Add(-time.Duration(i) * time.Minute), Kind: governor.KindSessionStart, Session: id, Cwd: fmt.Sprintf("/p/project-%d", i)})
 	}
 	for i := range 20 {
-		u.Groups = append(u.Groups, governor.ProcessGroup{Key: fmt.Sprint(i), Name: fmt.Sprintf("engine %d", i), Kind: governor.GroupCompetitor,
+		u.Groups = append(u.Groups, host.ProcessGroup{Key: fmt.Sprint(i), Name: fmt.Sprintf("engine %d", i), Kind: host.GroupCompetitor,
 			Processes: i, RSS: vocab.Figure{Value: uint64(i) << 28, Known: true}})
 	}
 	m.Update(sizeMsg(120, 40))

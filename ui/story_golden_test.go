@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/coworktop/coworktop/governor"
 )
 
 // awayNow is ten minutes after the idle update restart of the away story
@@ -23,6 +25,25 @@ func awayModel(t testing.TB, w, h int) *Model {
 	m := New(Options{Mode: ModeLive, Clock: func() time.Time { return awayNow }, Version: "test"})
 	m.Update(sizeMsg(w, h))
 	m.Update(UpdatesMsg{{Events: parseLog(t, "main.log", strings.ReplaceAll(string(b), "\r", ""))}})
+	return m
+}
+
+// storyModel is a model at w×h that has read the away story up to at.
+func storyModel(t testing.TB, w, h int, at string) *Model {
+	b, err := os.ReadFile("../testdata/logs/update-idle/main.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := storyClock(at)
+	var evs []governor.Event
+	for _, e := range parseLog(t, "main.log", strings.ReplaceAll(string(b), "\r", "")) {
+		if !e.Time.After(now) {
+			evs = append(evs, e)
+		}
+	}
+	m := New(Options{Mode: ModeLive, Clock: func() time.Time { return now }, Version: "test"})
+	m.Update(sizeMsg(w, h))
+	m.Update(UpdatesMsg{{Events: evs}})
 	return m
 }
 

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
+	tea "github.com/coworktop/coworktop/third_party/bubbletea"
 
 	"github.com/coworktop/coworktop/config"
 )
@@ -104,17 +104,23 @@ func TestSortNamesMatchConfig(t *testing.T) {
 }
 
 func TestViewFromConfig(t *testing.T) {
-	v := View{Sort: config.SortIdle, Panes: config.Panes{
-		Order:  []config.Pane{config.PaneTimeline, config.PaneLog, config.PaneRanking, config.PaneSessions, config.PaneEvictions, config.PaneCompetition},
-		Hidden: []config.Pane{config.PaneCompetition, config.PaneSessions},
-	}, NoMouse: true}
+	// The order is config.AllPanes backwards; the visible panes follow it.
+	order := slices.Clone(config.AllPanes)
+	slices.Reverse(order)
+	hidden := []config.Pane{config.PaneCompetition, config.PaneSessions}
+	v := View{Sort: config.SortIdle, Panes: config.Panes{Order: order, Hidden: hidden}, NoMouse: true}
 	m := themedModel(t, 120, 40, v)
-	want := []paneID{paneTimeline, paneLog, paneRanking, paneEvictions}
+	var want []paneID
+	for _, name := range order {
+		if id, ok := paneNamed(name); ok && !slices.Contains(hidden, name) {
+			want = append(want, id)
+		}
+	}
 	if got := m.visiblePanes(); !slices.Equal(got, want) {
 		t.Errorf("visible panes %v, want %v", got, want)
 	}
-	if m.focus != paneTimeline {
-		t.Errorf("focus on %v with sessions hidden, want the first visible pane", m.focus)
+	if m.focus != want[0] {
+		t.Errorf("focus on %v with sessions hidden, want the first visible pane, %v", m.focus, want[0])
 	}
 	out := frame(m)
 	for _, title := range []string{"Idle ranking", "Event log", "Memory timeline", "Evictions"} {
@@ -146,7 +152,7 @@ func TestSaveViewKey(t *testing.T) {
 	m := New(Options{Clock: func() time.Time { return fixedNow }, View: View{Theme: config.ThemeHighContrast},
 		SaveView: func(v View) (string, error) { saved = append(saved, v); return "the config file", nil }})
 	m.Update(sizeMsg(120, 40))
-	press(m, "s", "l")
+	press(m, "s", "s", "l") // urgent → recent → idle
 	cmd := press(m, "S")
 	if cmd == nil {
 		t.Fatal("S returned no command")
@@ -159,7 +165,9 @@ func TestSaveViewKey(t *testing.T) {
 	if v.Sort != config.SortIdle || v.Theme != config.ThemeHighContrast || !v.Panes.Visible(config.PaneLog) || len(v.Panes.Order) != len(config.AllPanes) {
 		t.Errorf("saved %+v, want sort idle, high contrast, the log shown, every pane in order", v)
 	}
-	if err := (config.Config{Refresh: config.Duration(time.Second), Sort: v.Sort, Theme: v.Theme, Panes: v.Panes}).Validate(); err != nil {
+	c := config.Default()
+	c.Sort, c.Theme, c.Panes = v.Sort, v.Theme, v.Panes
+	if err := c.Validate(); err != nil {
 		t.Errorf("saved view does not validate: %v", err)
 	}
 	if !strings.Contains(frame(m), "view saved to the config file") {

@@ -5,7 +5,7 @@ import (
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
+	tea "github.com/coworktop/coworktop/third_party/bubbletea"
 )
 
 // handleKey applies one key press. While a filter is being typed, printable

@@ -25,7 +25,7 @@ func TestUpdateStoryOnScreen(t *testing.T) {
 	m.Update(sizeMsg(160, 50))
 	m.Update(UpdatesMsg{governor.Update{Events: parseLog(t, "main.log", strings.Join(lines[:16], ""))}})
 	out := frame(m)
-	if !strings.Contains(out, "update 2.110.0 waiting to install") {
+	if !strings.Contains(out, "AT RISK 2 sessions update 2.110.0: restart stops them") || strings.Count(out, "update restart") != 2 {
 		t.Errorf("the screen before the restart lacks the warning:\n%s", out)
 	}
 	// The outlook's own lines, unwrapped: every clause, in the governor's words.
@@ -64,7 +64,7 @@ func TestUpdateQuitAndVMRetryOnScreen(t *testing.T) {
 	m.Update(sizeMsg(160, 50))
 	m.Update(UpdatesMsg{governor.Update{Events: parseLog(t, "main.log", read("../testdata/logs/update-quit/main.log"))}})
 	out := frame(m)
-	for _, want := range []string{"App stopped for an update 04:05:12", "1.46388.1 win32 x64", "5 lost", "stopped by an update restart"} {
+	for _, want := range []string{"App stopped for an update 04:05:12", "1.46388.1 win32 x64", "5 lost", "update restart"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("story (b): the screen lacks %q:\n%s", want, out)
 		}

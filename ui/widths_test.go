@@ -36,13 +36,14 @@ func TestEmptyColumnsTakeNoWidth(t *testing.T) {
 			t.Errorf("%dx%d: a short id on the first screen:\n%s", sz[0], sz[1], frame(m))
 		}
 	}
-	// Before the evictions: no EV column; with an idle timer: TIMEOUT.
+	// Before the evictions: no EV column; with an idle timer: NEXT, its
+	// countdown (issue 46: the TIMEOUT column's figure).
 	m := New(Options{Mode: ModeLive, Clock: fixtureClock, Version: "test"})
 	m.Update(sizeMsg(120, 40))
 	lines := strings.SplitAfter(fixtureLog, "\n")
 	m.Update(UpdatesMsg{{Events: parseLog(t, "main.log", strings.Join(lines[:16], ""))}})
 	head := sessionsHeading(t, frame(m))
-	if strings.Contains(head, "EV ") || !strings.Contains(head, "TIMEOUT") {
+	if strings.Contains(head, "EV ") || !strings.Contains(head, "NEXT") || !strings.Contains(frame(m), "paused in ") {
 		t.Errorf("before any eviction, with a timer armed: %q", head)
 	}
 }
@@ -69,11 +70,16 @@ func TestReasonsWithoutFileLine(t *testing.T) {
 	m := fixtureModel(t, 200, 50, false)
 	for _, w := range []int{56, 78, 118, 198} {
 		c := m.paneContent(paneEvictions, w)
-		for _, r := range c.rows {
+		rows := c.filtered("")
+		if rows.n == 0 {
+			t.Fatal("no Evictions rows: the test proves nothing")
+		}
+		for i := range rows.n {
+			r := rows.at(i)
 			if strings.Contains(r.plain, "main.log:") || strings.Contains(r.plain, "pressure warning logged") {
 				t.Errorf("at %d a row spends its width on evidence: %q", w, r.plain)
 			}
-			if !strings.Contains(strings.Join(r.detail, "\n"), "main.log:") && !strings.Contains(r.plain, "AT RISK") &&
+			if !strings.Contains(strings.Join(r.details(), "\n"), "main.log:") && !strings.Contains(r.plain, "AT RISK") &&
 				!strings.Contains(r.plain, "pressure") && !strings.Contains(r.plain, "yield") {
 				t.Errorf("at %d enter on %q does not open its line", w, r.plain)
 			}

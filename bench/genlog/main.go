@@ -56,13 +56,23 @@ func main() {
 	appEvery := flag.Float64("app-every", 4, "with -real: MiB of main.log between app starts, on average")
 	rotate := flag.Int64("rotate", 0, "with -real: MiB at which main.log rotates to main1.log, main2.log… (0: never)")
 	seed := flag.Int64("seed", 1, "with -real: the random seed (the same seed writes the same logs)")
+	start := flag.String("start", "", "with -real: the month's first day, 2006-01-02 (default 2026-09-01)")
 	flag.Parse()
 	if *real != "" {
 		if *every < 1 || *ids < 0 || *appEvery <= 0 || (*goos != "darwin" && *goos != "win32" && *goos != "linux") {
 			fmt.Fprintln(os.Stderr, "genlog: -every must be at least 1, -ids at least 0, -app-every above 0, -os darwin, win32 or linux")
 			os.Exit(2)
 		}
-		if err := runReal(realOpts{dir: *real, mb: *size, every: *every, ids: *ids, goos: *goos, appEvery: *appEvery, rotate: *rotate, seed: *seed}); err != nil {
+		o := realOpts{dir: *real, mb: *size, every: *every, ids: *ids, goos: *goos, appEvery: *appEvery, rotate: *rotate, seed: *seed}
+		if *start != "" {
+			t, err := time.Parse(time.DateOnly, *start)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "genlog: -start:", err)
+				os.Exit(2)
+			}
+			o.start = t.Add(8 * time.Hour)
+		}
+		if err := runReal(o); err != nil {
 			fmt.Fprintln(os.Stderr, "genlog:", err)
 			os.Exit(1)
 		}

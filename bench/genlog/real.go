@@ -35,6 +35,7 @@ type realOpts struct {
 	appEvery float64 // MiB of main.log between app starts
 	rotate   int64   // MiB at which main.log rotates to main1.log… (0: one file)
 	seed     int64
+	start    time.Time // the month's first instant (zero: 2026-09-01 08:00 UTC)
 }
 
 // realNoise is the chatter of a real main.log, from the fixtures and the
@@ -105,6 +106,9 @@ func runReal(o realOpts) error {
 		g.eol = "\r\n"
 	}
 	g.start = time.Date(2026, 9, 1, 8, 0, 0, 0, time.UTC)
+	if !o.start.IsZero() {
+		g.start = o.start
+	}
 	g.t, g.memAt, g.month = g.start, g.start, 30*24*time.Hour
 	g.main = newRotWriter(o.dir, o.rotate<<20)
 	open := func(name string) (*bufio.Writer, error) {

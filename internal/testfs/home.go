@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 )
 
@@ -64,8 +65,14 @@ func UseHome(home string) error {
 	return nil
 }
 
+// realClaudeDirEnv is internal/realclaude.DirEnv (which imports this
+// package in its tests, so it cannot be imported here).
+const realClaudeDirEnv = "COWORKTOP_REALCLAUDE_DIR"
+
 // pinGoFolders sets GOCACHE, GOPATH, GOMODCACHE and GOENV to where the go
-// command finds them now, when they follow the home folder by default.
+// command finds them now, when they follow the home folder by default; and
+// the real Claude Code's install folder (internal/realclaude) and npm's
+// cache likewise, so that install is made once per machine.
 func pinGoFolders() error {
 	home, _ := os.UserHomeDir()
 	cache, _ := os.UserCacheDir()
@@ -80,6 +87,12 @@ func pinGoFolders() error {
 	}
 	if config != "" {
 		defaults["GOENV"] = filepath.Join(config, "go", "env")
+	}
+	if cache != "" {
+		defaults[realClaudeDirEnv] = filepath.Join(cache, "coworktop-realclaude")
+	}
+	if home != "" && runtime.GOOS != "windows" {
+		defaults["npm_config_cache"] = filepath.Join(home, ".npm")
 	}
 	if gopath != "" {
 		defaults["GOMODCACHE"] = filepath.Join(filepath.SplitList(gopath)[0], "pkg", "mod")

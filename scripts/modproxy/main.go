@@ -2,8 +2,7 @@
 // holding one version of a module, the way a module proxy serves it: list,
 // .info, .mod and a module zip made by golang.org/x/mod/zip from the files
 // committed at a git revision (so untracked files are left out, and so are
-// nested modules such as third_party/bubbletea and this tool, as they are
-// for any published version).
+// nested modules such as this tool, as they are for any published version).
 // scripts/go-install-check.sh uses it to show `go install …@version` working
 // from a checkout, without a network or a published tag.
 //

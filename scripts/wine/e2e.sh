@@ -105,4 +105,13 @@ GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go test -c -o "$scratch/cmd.test.exe" ./
 out=$(cd cmd && "$WINE64" "$scratch/cmd.test.exe" -test.run '^TestChainedHangEndsJob$' -test.v 2>&1 < /dev/null || true)
 check "statusline --chain: a command that hangs is ended with its child at the time limit, through a job object (F2)" "$out" \
   '--- PASS: TestChainedHangEndsJob'
+# Issue 52 items 4 and 8: coworktop killed (TerminateProcess) ends the
+# chained command's processes (the job kills on close); without sh the
+# command goes to cmd.exe unparsed (`echo "a b"` prints "a b" in quotes, a
+# quoted script in a folder with a space runs with its quoted arguments).
+out=$(cd cmd && "$WINE64" "$scratch/cmd.test.exe" -test.run '^(TestChainedJobKilledOnClose|TestChainWithoutShQuotesAsCmd)$' -test.v 2>&1 < /dev/null || true)
+check "statusline --chain: coworktop killed, the chained command's processes end with it (job kill on close)" "$out" \
+  '--- PASS: TestChainedJobKilledOnClose'
+check "statusline --chain without sh: cmd.exe gets the command unparsed (quotes, a folder with a space)" "$out" \
+  '--- PASS: TestChainWithoutShQuotesAsCmd'
 exit "$failed"

@@ -3,7 +3,7 @@ package demo
 import (
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -15,11 +15,11 @@ const CompetitorName = "(demo) Docker Desktop VM"
 // with an 8 GB guest, the kind of competitor coworktop is there to spot.
 // The live pipeline adds them to each process scan of a demo run, beside
 // the real machine's groups; a run without --demo never shows them.
-func Competitors() []governor.ProcessGroup {
+func Competitors() []host.ProcessGroup {
 	const gib = 1 << 30
 	figure := func(v uint64) vocab.Figure { return vocab.Figure{Value: v, Known: true, Source: "demo"} }
-	return []governor.ProcessGroup{{
-		Key: "docker-demo", Name: CompetitorName, Kind: governor.GroupCompetitor, Processes: 6,
+	return []host.ProcessGroup{{
+		Key: "docker-demo", Name: CompetitorName, Kind: host.GroupCompetitor, Processes: 6,
 		RSS: figure(6*gib + gib/2), GuestMemory: figure(8 * gib), CPUPercent: 4.5,
 		Note: "simulated by --demo; not a process on this machine",
 	}}
@@ -37,7 +37,7 @@ const (
 // VM surviving a quit and of orphaned processes have something to show).
 // Every simulated group's name says "(demo)". Safe to call from any
 // goroutine: it reads only what NewDemo set.
-func (d *Demo) Groups(t time.Time) []governor.ProcessGroup {
+func (d *Demo) Groups(t time.Time) []host.ProcessGroup {
 	out := Competitors()
 	state := scanApp
 	for _, sc := range d.scans {
@@ -52,8 +52,8 @@ func (d *Demo) Groups(t time.Time) []governor.ProcessGroup {
 	figure := func(v uint64) vocab.Figure { return vocab.Figure{Value: v, Known: true, Source: "demo"} }
 	note := "simulated by --demo; not a process on this machine"
 	return append(out,
-		governor.ProcessGroup{Key: "cowork-demo", Name: "(demo) Claude Cowork VM", Kind: governor.GroupCowork, Processes: 2,
+		host.ProcessGroup{Key: "cowork-demo", Name: "(demo) Claude Cowork VM", Kind: host.GroupCowork, Processes: 2,
 			RSS: figure(gib + gib/4), GuestMemory: figure(4 * gib), Note: note},
-		governor.ProcessGroup{Key: "sessions-demo", Name: "(demo) claude sessions", Kind: governor.GroupSessions, Processes: 5,
+		host.ProcessGroup{Key: "sessions-demo", Name: "(demo) claude sessions", Kind: host.GroupSessions, Processes: 5,
 			RSS: figure(gib + gib/2), Note: note})
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/vocab"
 )
@@ -95,7 +96,7 @@ func TestCompetitorIsMarkedDemo(t *testing.T) {
 		t.Fatalf("%d competitors", len(gs))
 	}
 	g := gs[0]
-	if !strings.Contains(g.Name, "(demo)") || g.Kind != governor.GroupCompetitor || g.GuestMemory.Value != 8<<30 || g.RSS.Value <= 4<<30 {
+	if !strings.Contains(g.Name, "(demo)") || g.Kind != host.GroupCompetitor || g.GuestMemory.Value != 8<<30 || g.RSS.Value <= 4<<30 {
 		t.Errorf("competitor %+v", g)
 	}
 }

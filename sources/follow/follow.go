@@ -79,9 +79,10 @@ const (
 	// one was missed.
 	SafetyPoll = 2 * time.Second
 
-	// DefaultBatch is a batch's most lines unless MaxBatchLines says;
-	// MaxBatchBytes its most bytes, for the follower and the backfill alike.
-	DefaultBatch  = 4096
+	// DefaultBatch is a batch's most lines unless MaxBatchLines says, for
+	// the follower and the backfill alike.
+	DefaultBatch = 4096
+	// MaxBatchBytes is a batch's most bytes, for both alike.
 	MaxBatchBytes = 1 << 20
 
 	headLen          = 64 // file head remembered to notice a crop that regrew

@@ -163,16 +163,21 @@ func (n *Notifier) note(c *changes, ev fsnotify.Event) {
 
 // touches reports whether the changes concern w's family.
 func (c changes) touches(w *follower) bool {
-	if c.all || c.dirs[filepath.Clean(w.dir)] {
+	if c.all {
 		return true
 	}
+	for d := range c.dirs {
+		if SamePath(d, w.dir) {
+			return true
+		}
+	}
 	for p := range c.names {
-		if filepath.Dir(p) != filepath.Clean(w.dir) {
+		if !SamePath(filepath.Dir(p), w.dir) {
 			continue
 		}
 		base := filepath.Base(p)
 		if w.fam == "" {
-			if base == filepath.Base(w.cfg.Path) {
+			if SamePath(base, filepath.Base(w.cfg.Path)) {
 				return true
 			}
 			continue

@@ -45,7 +45,7 @@ func ReadLines(r io.Reader, fn func(line []byte)) (ReadStats, error) {
 	}
 }
 
-// splitter turns a byte stream into lines with bounded memory. It is shared by
+// Splitter turns a byte stream into lines with bounded memory. It is shared by
 // ReadLines, the backfill and the follower so that all of them cut, strip and
 // count lines by the same rule. It carries a partial last line between reads,
 // which is what lets the follower resume a line written in several pieces.
@@ -68,6 +68,8 @@ type Splitter struct {
 	line int64
 }
 
+// NewSplitter is a Splitter whose buffer holds a read chunk and the
+// longest line.
 func NewSplitter() *Splitter {
 	// Room for one chunk plus a carried partial line of at most
 	// MaxLineBytes+1 bytes (a CR may still precede its newline).
@@ -91,7 +93,7 @@ func NewSplitterFor(size int64) *Splitter {
 // carried partial line of at most MaxLineBytes+1 bytes.
 const fullSplitBuf = readChunk + MaxLineBytes + 2
 
-// fill reads once from r into the buffer and returns the bytes just read; the
+// Fill reads once from r into the buffer and returns the bytes just read; the
 // slice is valid until the next fill.
 func (s *Splitter) Fill(r io.Reader) ([]byte, error) {
 	if s.start > 0 && len(s.buf)-s.end < min(readChunk, len(s.buf)-MaxLineBytes-2) {
@@ -116,7 +118,7 @@ func (s *Splitter) Fill(r io.Reader) ([]byte, error) {
 	return got, err
 }
 
-// emit delivers every complete line in the buffer and bounds the carried
+// Emit delivers every complete line in the buffer and bounds the carried
 // remainder.
 func (s *Splitter) Emit(fn func(line []byte)) {
 	for {
@@ -166,7 +168,7 @@ func (s *Splitter) deliver(line []byte, fn func([]byte)) {
 	fn(line)
 }
 
-// flush delivers a carried partial line as a line of its own: used at the end
+// Flush delivers a carried partial line as a line of its own: used at the end
 // of a stream that will not grow again.
 func (s *Splitter) Flush(fn func([]byte)) {
 	if s.start < s.end && !s.Skipping {
@@ -187,7 +189,7 @@ func (s *Splitter) drop() {
 // carried reports how many bytes of an unfinished line are held.
 func (s *Splitter) carried() int { return s.end - s.start }
 
-// reset starts a new stream at offset pos, forgetting any carried bytes.
+// Reset starts a new stream at offset pos, forgetting any carried bytes.
 func (s *Splitter) Reset(pos int64) {
 	s.start, s.end = 0, 0
 	s.Skipping = false
@@ -203,7 +205,7 @@ func (s *Splitter) rebase(off int64) {
 	}
 }
 
-// detach gives the current buffer away (lines delivered from it stay valid
+// Detach gives the current buffer away (lines delivered from it stay valid
 // for whoever kept them) and continues in a fresh one with the carried bytes.
 func (s *Splitter) Detach() {
 	nb := make([]byte, len(s.buf))

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 )
 
 // Platforms audit W3: on Windows every HCS VM has a vmwp (one worker per
@@ -71,13 +72,13 @@ func w3Snapshot(t *testing.T, table []ProcInfo, events ...*governor.Event) gover
 	return st.Snapshot(now.Add(time.Second))
 }
 
-func groupByKind(snap governor.Snapshot, kind governor.GroupKind, name string) (governor.ProcessGroup, bool) {
+func groupByKind(snap governor.Snapshot, kind host.GroupKind, name string) (host.ProcessGroup, bool) {
 	for _, g := range snap.Groups {
 		if g.Kind == kind && (name == "" || g.Name == name) {
 			return g, true
 		}
 	}
-	return governor.ProcessGroup{}, false
+	return host.ProcessGroup{}, false
 }
 
 func TestCoworkVMOnWindowsIsTheOneStartedWithIt(t *testing.T) {
@@ -85,7 +86,7 @@ func TestCoworkVMOnWindowsIsTheOneStartedWithIt(t *testing.T) {
 		svcEvent(governor.KindServiceStart, w3At(7, 58, 1, 0)),
 		svcEvent(governor.KindVMBoot, w3At(9, 0, 20, 329)),
 		svcEvent(governor.KindVMReady, w3At(9, 0, 21, 899)))
-	vm, ok := groupByKind(snap, governor.GroupCowork, "")
+	vm, ok := groupByKind(snap, host.GroupCowork, "")
 	if !ok {
 		t.Fatalf("no Cowork VM: %+v", snap.Groups)
 	}
@@ -93,16 +94,16 @@ func TestCoworkVMOnWindowsIsTheOneStartedWithIt(t *testing.T) {
 	if !reflect.DeepEqual(vm.PIDs, []int{8000, 8001}) || vm.Footprint.Value != 4144*mib || vm.GuestMemory.Value != 4*gib {
 		t.Errorf("the Cowork VM: pids %v, commit %d MiB, guest %d", vm.PIDs, vm.Footprint.Value/mib, vm.GuestMemory.Value)
 	}
-	other, ok := groupByKind(snap, governor.GroupCompetitor, "Hyper-V VM (vmmem)")
+	other, ok := groupByKind(snap, host.GroupCompetitor, "Hyper-V VM (vmmem)")
 	if !ok || !reflect.DeepEqual(other.PIDs, []int{8100, 8200, 8201, 8300, 8301}) {
 		t.Errorf("the other Hyper-V VMs: %+v", other)
 	}
 	for _, g := range snap.Groups {
-		if g.Kind == governor.GroupCowork && (slices.Contains(g.PIDs, 8101) || slices.Contains(g.PIDs, 8100)) {
+		if g.Kind == host.GroupCowork && (slices.Contains(g.PIDs, 8101) || slices.Contains(g.PIDs, 8100)) {
 			t.Errorf("WSL's processes in the Cowork VM: %+v", g)
 		}
 	}
-	if wsl, ok := groupByKind(snap, governor.GroupCompetitor, "WSL 2 (vmmemWSL)"); !ok || !reflect.DeepEqual(wsl.PIDs, []int{8101}) {
+	if wsl, ok := groupByKind(snap, host.GroupCompetitor, "WSL 2 (vmmemWSL)"); !ok || !reflect.DeepEqual(wsl.PIDs, []int{8101}) {
 		t.Errorf("WSL: %+v", wsl)
 	}
 }
@@ -120,7 +121,7 @@ func TestCoworkVMOnWindowsNeverAnOlderWorker(t *testing.T) {
 		svcEvent(governor.KindServiceStart, w3At(7, 58, 1, 0)),
 		svcEvent(governor.KindVMBoot, w3At(9, 0, 20, 329)),
 		svcEvent(governor.KindVMReady, w3At(9, 0, 21, 899)))
-	if g, ok := groupByKind(snap, governor.GroupCowork, ""); ok {
+	if g, ok := groupByKind(snap, host.GroupCowork, ""); ok {
 		t.Errorf("an older worker taken for Cowork's: %+v", g)
 	}
 }
@@ -138,10 +139,10 @@ func TestCoworkVMOnWindowsWithoutServiceLog(t *testing.T) {
 	snap := w3Snapshot(t, table,
 		&governor.Event{Kind: governor.KindAppStart, Time: w3At(9, 0, 0, 0), File: "main.log", Line: 1},
 		&governor.Event{Kind: governor.KindAppQuit, Time: w3At(9, 30, 0, 0), File: "main.log", Line: 2})
-	if g, ok := groupByKind(snap, governor.GroupCowork, ""); ok {
+	if g, ok := groupByKind(snap, host.GroupCowork, ""); ok {
 		t.Errorf("a Cowork VM with no start to match: %+v", g)
 	}
-	maybe, ok := groupByKind(snap, governor.GroupCompetitor, "a Hyper-V VM, maybe Cowork's")
+	maybe, ok := groupByKind(snap, host.GroupCompetitor, "a Hyper-V VM, maybe Cowork's")
 	if !ok || len(maybe.PIDs) != 7 {
 		t.Errorf("maybe Cowork's: %+v (groups %+v)", maybe, snap.Groups)
 	}

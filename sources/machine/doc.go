@@ -10,7 +10,8 @@
 // session, the app's processes by role, the Hyper-V VM that is Cowork's.
 //
 // OS-specific code sits behind build tags, and every reader is an injected
-// function or interface so tests run on fakes. It may use governor's types
-// for what it delivers; it never reads the Claude logs (that is sources/),
+// function or interface so tests run on fakes. What it delivers is host's
+// types (below the model: it does not import governor, which places and
+// splits the samples); it never reads the Claude logs (that is sources/),
 // parses no log text and renders nothing.
 package machine

@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
 )
 
 // HostReading is what a platform reader got from the OS, before the rules
-// that turn it into a governor.HostMemory. Figures it could not read stay
+// that turn it into a host.HostMemory. Figures it could not read stay
 // Known=false.
 type HostReading struct {
 	Total, Available, Free, Used, Cached vocab.Figure
@@ -52,7 +52,7 @@ func NewSystemHostSampler() *HostSampler { return NewHostSampler(readHost) }
 
 // Sample takes one sample at now. When some figures could not be read it
 // still returns the others, with an error saying what failed.
-func (h *HostSampler) Sample(ctx context.Context, now time.Time) (governor.HostMemory, error) {
+func (h *HostSampler) Sample(ctx context.Context, now time.Time) (host.HostMemory, error) {
 	r, err := h.read(ctx)
 	hm := BuildHostMemory(r, now)
 	if err != nil {
@@ -62,7 +62,7 @@ func (h *HostSampler) Sample(ctx context.Context, now time.Time) (governor.HostM
 }
 
 // SampleHost takes one sample of this machine's memory.
-func SampleHost(ctx context.Context, now time.Time) (governor.HostMemory, error) {
+func SampleHost(ctx context.Context, now time.Time) (host.HostMemory, error) {
 	return NewSystemHostSampler().Sample(ctx, now)
 }
 
@@ -75,33 +75,33 @@ const (
 
 // AppPressure applies the app governor's rule to a free/total ratio:
 // critical below 2 %, warning below 5 %, else normal.
-func AppPressure(ratio float64) governor.PressureLevel {
+func AppPressure(ratio float64) host.PressureLevel {
 	switch {
 	case ratio < appCriticalRatio:
-		return governor.PressureCritical
+		return host.PressureCritical
 	case ratio < appWarningRatio:
-		return governor.PressureWarning
+		return host.PressureWarning
 	}
-	return governor.PressureNormal
+	return host.PressureNormal
 }
 
 // KernelPressureLevel maps macOS kern.memorystatus_vm_pressure_level (the
 // dispatch levels 1 normal, 2 warning, 4 critical) to a level.
-func KernelPressureLevel(v uint64) governor.PressureLevel {
+func KernelPressureLevel(v uint64) host.PressureLevel {
 	switch v {
 	case 1:
-		return governor.PressureNormal
+		return host.PressureNormal
 	case 2:
-		return governor.PressureWarning
+		return host.PressureWarning
 	case 4:
-		return governor.PressureCritical
+		return host.PressureCritical
 	}
-	return governor.PressureUnknown
+	return host.PressureUnknown
 }
 
 // BuildHostMemory applies the pressure rules to a reading.
-func BuildHostMemory(r HostReading, now time.Time) governor.HostMemory {
-	hm := governor.HostMemory{
+func BuildHostMemory(r HostReading, now time.Time) host.HostMemory {
+	hm := host.HostMemory{
 		At: now, Total: r.Total, Available: r.Available, Free: r.Free, Used: r.Used,
 		Cached: r.Cached, SwapTotal: r.SwapTotal, SwapUsed: r.SwapUsed,
 		MemorystatusLevel: -1, KernelGoverned: r.KernelGoverned,
@@ -118,7 +118,7 @@ func BuildHostMemory(r HostReading, now time.Time) governor.HostMemory {
 		hm.AvailableRatio = float64(r.Available.Value) / float64(r.Total.Value)
 	}
 	switch {
-	case r.KernelPressure.Known && KernelPressureLevel(r.KernelPressure.Value) != governor.PressureUnknown:
+	case r.KernelPressure.Known && KernelPressureLevel(r.KernelPressure.Value) != host.PressureUnknown:
 		hm.Pressure = KernelPressureLevel(r.KernelPressure.Value)
 		hm.PressureSource = r.KernelPressure.Source
 	case hm.AppFreeRatioSource != "":

@@ -12,21 +12,21 @@ import (
 
 	"github.com/shirou/gopsutil/v4/mem"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/internal/testfs"
 )
 
 func TestAppPressure(t *testing.T) {
 	for _, tt := range []struct {
 		ratio float64
-		want  governor.PressureLevel
+		want  host.PressureLevel
 	}{
-		{0, governor.PressureCritical},
-		{0.0199, governor.PressureCritical},
-		{0.02, governor.PressureWarning},
-		{0.0499, governor.PressureWarning},
-		{0.05, governor.PressureNormal},
-		{0.618, governor.PressureNormal},
+		{0, host.PressureCritical},
+		{0.0199, host.PressureCritical},
+		{0.02, host.PressureWarning},
+		{0.0499, host.PressureWarning},
+		{0.05, host.PressureNormal},
+		{0.618, host.PressureNormal},
 	} {
 		if got := AppPressure(tt.ratio); got != tt.want {
 			t.Errorf("AppPressure(%v) = %q, want %q", tt.ratio, got, tt.want)
@@ -35,9 +35,9 @@ func TestAppPressure(t *testing.T) {
 }
 
 func TestKernelPressureLevel(t *testing.T) {
-	for v, want := range map[uint64]governor.PressureLevel{
-		0: governor.PressureUnknown, 1: governor.PressureNormal, 2: governor.PressureWarning,
-		3: governor.PressureUnknown, 4: governor.PressureCritical,
+	for v, want := range map[uint64]host.PressureLevel{
+		0: host.PressureUnknown, 1: host.PressureNormal, 2: host.PressureWarning,
+		3: host.PressureUnknown, 4: host.PressureCritical,
 	} {
 		if got := KernelPressureLevel(v); got != want {
 			t.Errorf("KernelPressureLevel(%d) = %q, want %q", v, got, want)
@@ -55,13 +55,13 @@ func TestLinuxReadingMisfire(t *testing.T) {
 		t.Fatal(err)
 	}
 	hm := BuildHostMemory(r, time.Unix(5, 0))
-	if hm.Pressure != governor.PressureNormal {
+	if hm.Pressure != host.PressureNormal {
 		t.Errorf("5.3 %% free: pressure %q, want normal", hm.Pressure)
 	}
 	vm.Free = total * 3 / 100
 	r, _ = linuxReading(vm, nil, nil, errors.New("no swap"))
 	hm = BuildHostMemory(r, time.Unix(5, 0))
-	if hm.Pressure != governor.PressureWarning || math.Abs(hm.AppFreeRatio-0.03) > 1e-6 || hm.AvailableRatio < 0.617 || hm.AvailableRatio > 0.619 {
+	if hm.Pressure != host.PressureWarning || math.Abs(hm.AppFreeRatio-0.03) > 1e-6 || hm.AvailableRatio < 0.617 || hm.AvailableRatio > 0.619 {
 		t.Errorf("3 %% free: %+v", hm)
 	}
 	if !strings.Contains(hm.AppFreeRatioSource, "MemFree") || hm.Available.Source != "/proc/meminfo MemAvailable" {
@@ -79,7 +79,7 @@ func TestWindowsReading(t *testing.T) {
 		t.Fatal(err)
 	}
 	hm := BuildHostMemory(r, time.Time{})
-	if hm.Pressure != governor.PressureCritical || hm.AvailableRatio != 0 || hm.Cached.Known {
+	if hm.Pressure != host.PressureCritical || hm.AvailableRatio != 0 || hm.Cached.Known {
 		t.Errorf("300 MiB of 16 GiB: %+v", hm)
 	}
 	if !strings.Contains(hm.AppFreeRatioSource, "ullAvailPhys") {
@@ -106,7 +106,7 @@ func TestDarwinReading(t *testing.T) {
 		t.Fatal(err)
 	}
 	hm := BuildHostMemory(r, time.Time{})
-	if hm.Pressure != governor.PressureWarning || hm.PressureSource != "sysctl kern.memorystatus_vm_pressure_level" || !hm.KernelGoverned {
+	if hm.Pressure != host.PressureWarning || hm.PressureSource != "sysctl kern.memorystatus_vm_pressure_level" || !hm.KernelGoverned {
 		t.Errorf("pressure %q from %q, kernel %v", hm.Pressure, hm.PressureSource, hm.KernelGoverned)
 	}
 	if hm.MemorystatusLevel != 46 || hm.SwapTotal.Value != 3*gib || hm.SwapUsed.Value != 2*gib || hm.Cached.Value != 1024*16384 ||
@@ -124,7 +124,7 @@ func TestDarwinReading(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "kern.memorystatus_level") || !strings.Contains(err.Error(), "page counts") {
 		t.Errorf("err = %v", err)
 	}
-	if hm.Pressure != governor.PressureUnknown || hm.MemorystatusLevel != -1 || hm.SwapTotal.Known || !hm.Total.Known || hm.Available.Known || hm.Used.Known {
+	if hm.Pressure != host.PressureUnknown || hm.MemorystatusLevel != -1 || hm.SwapTotal.Known || !hm.Total.Known || hm.Available.Known || hm.Used.Known {
 		t.Errorf("partial: %+v", hm)
 	}
 }
@@ -203,7 +203,7 @@ func TestSamplerUnreadable(t *testing.T) {
 	if !errors.Is(err, boom) {
 		t.Errorf("err = %v", err)
 	}
-	if hm.Total.Known || hm.Available.Known || hm.Pressure != governor.PressureUnknown || !hm.At.Equal(time.Unix(9, 0)) {
+	if hm.Total.Known || hm.Available.Known || hm.Pressure != host.PressureUnknown || !hm.At.Equal(time.Unix(9, 0)) {
 		t.Errorf("unreadable sample: %+v", hm)
 	}
 }
@@ -225,7 +225,7 @@ func TestSampleHostReal(t *testing.T) {
 	}
 	// On Windows available is the app's own free figure, so only the
 	// app's ratio is set (windowsReading).
-	if (runtime.GOOS == "linux" && hm.AvailableRatio <= 0) || hm.AvailableRatio > 1 || hm.AppFreeRatio <= 0 || hm.AppFreeRatio > 1 || hm.Pressure == governor.PressureUnknown {
+	if (runtime.GOOS == "linux" && hm.AvailableRatio <= 0) || hm.AvailableRatio > 1 || hm.AppFreeRatio <= 0 || hm.AppFreeRatio > 1 || hm.Pressure == host.PressureUnknown {
 		t.Errorf("ratios: %+v", hm)
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -24,8 +24,8 @@ const (
 
 // member builds the member of candidate p, whose parent among the
 // candidates is parentPID (0: none), in group sig.
-func (s *Scanner) member(p *ProcInfo, parentPID int, sig *Signature, direct bool) governor.ProcessMember {
-	m := governor.ProcessMember{PID: p.PID, PPID: parentPID, Name: vocab.SanitizeString(trimExe(p.Name), maxMemberName), Started: p.Started}
+func (s *Scanner) member(p *ProcInfo, parentPID int, sig *Signature, direct bool) host.ProcessMember {
+	m := host.ProcessMember{PID: p.PID, PPID: parentPID, Name: vocab.SanitizeString(trimExe(p.Name), maxMemberName), Started: p.Started}
 	m.Memory, m.MemoryKnown, _ = s.memberFigure(p)
 	m.RSS, m.RSSKnown, m.Footprint, m.FootprintKnown = p.RSS, p.RSSKnown, p.Footprint, p.FootprintKnown
 	// A session's own shell (Claude Code's Bash tool sources its shell
@@ -40,13 +40,13 @@ func (s *Scanner) member(p *ProcInfo, parentPID int, sig *Signature, direct bool
 		m.Command = shortCommand(p)
 	}
 	switch sig.Kind {
-	case governor.GroupSessions, governor.GroupOtherCLI:
-		m.Role = governor.RoleChild
+	case host.GroupSessions, host.GroupOtherCLI:
+		m.Role = host.RoleChild
 		if direct {
-			m.Role = governor.RoleSession
+			m.Role = host.RoleSession
 			m.ResumeID = resumeID(p.Args)
 		}
-	case governor.GroupClaudeApp:
+	case host.GroupClaudeApp:
 		m.Role = appRole(p, direct)
 	}
 	return m

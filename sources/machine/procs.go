@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 )
 
 // ProcLister reads the process table in two steps, so that on macOS (where
@@ -83,7 +83,7 @@ const maxDepth = 64
 // signature that has processes, largest memory first. CPU % is the CPU time
 // used since the previous Scan divided by wall time; on the first scan it
 // is 0.
-func (s *Scanner) Scan(ctx context.Context, now time.Time) ([]governor.ProcessGroup, error) {
+func (s *Scanner) Scan(ctx context.Context, now time.Time) ([]host.ProcessGroup, error) {
 	all, err := s.lister.List(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("list processes: %w", err)
@@ -104,7 +104,7 @@ func (s *Scanner) Scan(ctx context.Context, now time.Time) ([]governor.ProcessGr
 	hits := s.classify(cands, byPID)
 
 	dt := now.Sub(s.prevAt).Seconds()
-	groups := map[int]*governor.ProcessGroup{}
+	groups := map[int]*host.ProcessGroup{}
 	for i := range cands {
 		if !hits[i].ok {
 			continue
@@ -113,7 +113,7 @@ func (s *Scanner) Scan(ctx context.Context, now time.Time) ([]governor.ProcessGr
 		g := groups[hits[i].sig]
 		if g == nil {
 			sig := &s.m.sigs[hits[i].sig]
-			g = &governor.ProcessGroup{Key: sig.Key, Name: sig.Name, Kind: sig.Kind, Note: sig.Note}
+			g = &host.ProcessGroup{Key: sig.Key, Name: sig.Name, Kind: sig.Kind, Note: sig.Note}
 			g.RSS.Source, g.Footprint.Source = s.rssLabel, s.footprintLabel
 			groups[hits[i].sig] = g
 		}
@@ -158,7 +158,7 @@ func (s *Scanner) Scan(ctx context.Context, now time.Time) ([]governor.ProcessGr
 	}
 	s.remember(cands, now)
 
-	out := make([]governor.ProcessGroup, 0, len(groups))
+	out := make([]host.ProcessGroup, 0, len(groups))
 	for _, g := range groups {
 		sort.Ints(g.PIDs)
 		if !g.RSS.Known {
@@ -297,7 +297,7 @@ func bornBefore(parent, child *ProcInfo) bool {
 
 // groupMemory is what a group holds for sorting: the footprint when known
 // (it includes compressed and swapped guest pages), else RSS.
-func groupMemory(g governor.ProcessGroup) uint64 {
+func groupMemory(g host.ProcessGroup) uint64 {
 	if g.Footprint.Known {
 		return max(g.Footprint.Value, g.RSS.Value)
 	}

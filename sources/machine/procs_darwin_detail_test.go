@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 )
 
 // W8: for another user's process gopsutil's Times says 0 s with no error,
@@ -44,14 +44,14 @@ func TestScanCPUUnknown(t *testing.T) {
 	t0 := time.Unix(1000, 0)
 	s.Scan(context.Background(), t0)
 	g, err := s.Scan(context.Background(), t0.Add(4*time.Second))
-	if err != nil || len(g) != 1 || g[0].CPUUnreadable != 2 || governor.CPUText(g[0]) != governor.CPUUnknown {
+	if err != nil || len(g) != 1 || g[0].CPUUnreadable != 2 || host.CPUText(g[0]) != host.CPUUnknown {
 		t.Fatalf("all unknown: %+v %v", g, err)
 	}
 	f.procs[1].CPUKnown, f.procs[1].CPU = true, 10
 	s.Scan(context.Background(), t0.Add(8*time.Second))
 	f.procs[1].CPU = 12 // 2 s in 4 s
 	g, _ = s.Scan(context.Background(), t0.Add(12*time.Second))
-	if g[0].CPUUnreadable != 1 || governor.CPUText(g[0]) != "≥50.0" {
-		t.Fatalf("one unknown: %+v, %q", g[0], governor.CPUText(g[0]))
+	if g[0].CPUUnreadable != 1 || host.CPUText(g[0]) != "≥50.0" {
+		t.Fatalf("one unknown: %+v, %q", g[0], host.CPUText(g[0]))
 	}
 }

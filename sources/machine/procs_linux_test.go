@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 )
 
 // A copy of this test binary, started with standInEnv set, becomes a
@@ -147,9 +147,9 @@ func TestScanRealProcesses(t *testing.T) {
 	}
 }
 
-func check(t *testing.T, groups []governor.ProcessGroup, byKey map[string]int, qemu, hostagent, colima, vfkit, claude int) {
+func check(t *testing.T, groups []host.ProcessGroup, byKey map[string]int, qemu, hostagent, colima, vfkit, claude int) {
 	t.Helper()
-	get := func(key string) governor.ProcessGroup {
+	get := func(key string) host.ProcessGroup {
 		i, ok := byKey[key]
 		if !ok {
 			t.Fatalf("no %q group in %+v", key, groups)
@@ -168,7 +168,7 @@ func check(t *testing.T, groups []governor.ProcessGroup, byKey map[string]int, q
 	if pod.Processes != 1 || pod.PIDs[0] != vfkit || pod.GuestMemory.Value != 2048*mib {
 		t.Errorf("podman: %+v", pod)
 	}
-	for _, g := range []governor.ProcessGroup{lima, col, pod} {
+	for _, g := range []host.ProcessGroup{lima, col, pod} {
 		if !g.RSS.Known || g.RSS.Value == 0 || g.Unreadable != 0 {
 			t.Errorf("%s: our own processes' memory must be readable: %+v", g.Key, g)
 		}

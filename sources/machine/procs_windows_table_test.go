@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 )
 
 // Windows process tables as public reports show them (platforms audit W2,
@@ -80,7 +80,7 @@ type groupRow struct {
 	guest     uint64
 }
 
-func scanRows(t *testing.T, table []ProcInfo) ([]governor.ProcessGroup, []groupRow) {
+func scanRows(t *testing.T, table []ProcInfo) ([]host.ProcessGroup, []groupRow) {
 	t.Helper()
 	groups, err := NewScanner(&fakeLister{procs: table}).Scan(context.Background(), time.Unix(1000, 0))
 	if err != nil {
@@ -116,8 +116,8 @@ func TestScanWindowsAsReported(t *testing.T) {
 	}
 }
 
-func kindsOf(groups []governor.ProcessGroup) []governor.GroupKind {
-	var out []governor.GroupKind
+func kindsOf(groups []host.ProcessGroup) []host.GroupKind {
+	var out []host.GroupKind
 	for _, g := range groups {
 		out = append(out, g.Kind)
 	}

@@ -4,18 +4,18 @@ import (
 	"context"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
 )
 
 // MachineBatch is one delivery from the machine sources: a host sample
 // always, process groups only when a scan was due.
 type MachineBatch struct {
-	Host    governor.HostMemory
+	Host    host.HostMemory
 	HostErr error
 
 	Scanned bool // Groups and ScanErr belong to a scan taken now
-	Groups  []governor.ProcessGroup
+	Groups  []host.ProcessGroup
 	ScanErr error
 }
 

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 )
 
 func fakeMachine() Machine {
@@ -30,7 +30,7 @@ func TestMachineRunCadenceAndStop(t *testing.T) {
 	for batches < 7 {
 		b := <-out
 		batches++
-		if b.Host.Pressure == governor.PressureUnknown || !b.Host.Total.Known {
+		if b.Host.Pressure == host.PressureUnknown || !b.Host.Total.Known {
 			t.Errorf("batch %d host: %+v", batches, b.Host)
 		}
 		if b.Scanned {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -67,7 +68,7 @@ func splitState(t *testing.T, lister ProcLister, recs governor.Records, log stri
 	return st.Snapshot(at.Add(time.Second))
 }
 
-func memOf(t *testing.T, snap governor.Snapshot, id string) governor.SessionMemory {
+func memOf(t *testing.T, snap governor.Snapshot, id string) host.SessionMemory {
 	t.Helper()
 	for _, v := range snap.Sessions {
 		if v.ID == id {
@@ -78,7 +79,7 @@ func memOf(t *testing.T, snap governor.Snapshot, id string) governor.SessionMemo
 		}
 	}
 	t.Fatalf("%s: no session", id)
-	return governor.SessionMemory{}
+	return host.SessionMemory{}
 }
 
 func TestSessionMemoryFromMacTable(t *testing.T) {
@@ -89,13 +90,13 @@ func TestSessionMemoryFromMacTable(t *testing.T) {
 	snap := splitState(t, &fakeLister{procs: macTable()}, recs, "proj")
 	a, b, c := memOf(t, snap, sessA), memOf(t, snap, sessB), memOf(t, snap, sessC)
 	// phys_footprint, what Activity Monitor shows, not RSS.
-	if a.Bytes != 1306*mib || a.Processes != 3 || a.Source != "phys_footprint" || a.JoinedBy != governor.JoinedByRecord || a.Top[0].PID != 201 {
+	if a.Bytes != 1306*mib || a.Processes != 3 || a.Source != "phys_footprint" || a.JoinedBy != host.JoinedByRecord || a.Top[0].PID != 201 {
 		t.Errorf("A: %+v", a)
 	}
 	if b.Bytes != 1130*mib || b.Processes != 3 { // the wrapper 300 counts with 301
 		t.Errorf("B (behind a wrapper): %+v", b)
 	}
-	if c.Bytes != 250*mib || c.Unreadable != 1 || c.JoinedBy != governor.JoinedByCommandLine || c.Text() != "250M+" {
+	if c.Bytes != 250*mib || c.Unreadable != 1 || c.JoinedBy != host.JoinedByCommandLine || c.Text() != "250M+" {
 		t.Errorf("C (by --resume): %+v", c)
 	}
 	mv := snap.Memory
@@ -199,7 +200,7 @@ func TestShortCommand(t *testing.T) {
 	}
 	// A session's shell is never a server.
 	s := NewScanner(&fakeLister{})
-	m := s.member(&ProcInfo{PID: 2, Name: "zsh", Args: []string{"/bin/zsh", "-c", "source /Users/u/.claude/shell-snapshots/snapshot-zsh-1.sh && ls"}}, 1, &Signature{Kind: governor.GroupSessions}, false)
+	m := s.member(&ProcInfo{PID: 2, Name: "zsh", Args: []string{"/bin/zsh", "-c", "source /Users/u/.claude/shell-snapshots/snapshot-zsh-1.sh && ls"}}, 1, &Signature{Kind: host.GroupSessions}, false)
 	if m.CmdKey != 0 {
 		t.Errorf("a shell snapshot keyed as a server: %+v", m)
 	}

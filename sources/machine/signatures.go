@@ -1,6 +1,6 @@
 package machine
 
-import "github.com/coworktop/coworktop/governor"
+import "github.com/coworktop/coworktop/host"
 
 // The signature table: which processes belong to the Claude app, its Cowork VM,
 // its CLI sessions, and every competing VM or container engine we know.
@@ -16,7 +16,7 @@ import "github.com/coworktop/coworktop/governor"
 type Signature struct {
 	Key  string // stable id, used in JSON and by Rule.Owners
 	Name string // display name
-	Kind governor.GroupKind
+	Kind host.GroupKind
 	Note string // shown beside the group, e.g. why the owner is unknown
 
 	Rules []Rule // any one matching puts the process in the group
@@ -101,7 +101,7 @@ var qemuNames = []string{"qemu-system-*"}
 func Signatures() []Signature {
 	return []Signature{
 		{
-			Key: "cowork", Name: "Claude Cowork VM", Kind: governor.GroupCowork,
+			Key: "cowork", Name: "Claude Cowork VM", Kind: host.GroupCowork,
 			Rules: []Rule{
 				{Names: []string{vzXPC}, Files: []string{"claudevm.bundle"}, Guest: coworkVM},
 				{Names: []string{vzXPC}, Owners: []string{"claude-app"}, Guest: coworkVM},
@@ -114,13 +114,13 @@ func Signatures() []Signature {
 			},
 		},
 		{
-			Key: "cowork-service", Name: "Cowork service", Kind: governor.GroupCoworkService,
+			Key: "cowork-service", Name: "Cowork service", Kind: host.GroupCoworkService,
 			Note: "the Windows service that starts the Cowork VM; it starts at boot, so it is not the VM",
 			// Windows: an auto-start LocalSystem service (#66535, #49099).
 			Rules: []Rule{{Names: []string{"CoworkVMService", "cowork-svc"}}},
 		},
 		{
-			Key: "claude-app", Name: "Claude app", Kind: governor.GroupClaudeApp, Descendants: true,
+			Key: "claude-app", Name: "Claude app", Kind: host.GroupClaudeApp, Descendants: true,
 			Rules: []Rule{
 				{Names: []string{"Claude", "Claude Helper*"}},
 				// Windows: claude.exe or Claude.exe from the app's install
@@ -133,7 +133,7 @@ func Signatures() []Signature {
 			},
 		},
 		{
-			Key: "sessions", Name: "claude sessions", Kind: governor.GroupSessions, Descendants: true,
+			Key: "sessions", Name: "claude sessions", Kind: host.GroupSessions, Descendants: true,
 			Rules: []Rule{
 				// The CLI the desktop app ships and starts: under its data
 				// folder's claude-code/<version>/ (macOS Application Support,
@@ -142,7 +142,7 @@ func Signatures() []Signature {
 			},
 		},
 		{
-			Key: "claude-cli", Name: "other claude CLIs", Kind: governor.GroupOtherCLI, Descendants: true,
+			Key: "claude-cli", Name: "other claude CLIs", Kind: host.GroupOtherCLI, Descendants: true,
 			Note:   "claude started from a terminal or an IDE: not a desktop session",
 			Inside: "claude-app", Joins: "sessions",
 			Rules: []Rule{
@@ -152,7 +152,7 @@ func Signatures() []Signature {
 			},
 		},
 		{
-			Key: "docker", Name: "Docker Desktop", Kind: governor.GroupCompetitor, Descendants: true,
+			Key: "docker", Name: "Docker Desktop", Kind: host.GroupCompetitor, Descendants: true,
 			Rules: []Rule{
 				{Names: []string{"com.docker.krun"}, Guest: vfkitGuest},
 				{Names: []string{"com.docker.hyperkit"}, Guest: hyperGuest},
@@ -162,7 +162,7 @@ func Signatures() []Signature {
 			},
 		},
 		{
-			Key: "orbstack", Name: "OrbStack", Kind: governor.GroupCompetitor, Descendants: true,
+			Key: "orbstack", Name: "OrbStack", Kind: host.GroupCompetitor, Descendants: true,
 			Rules: []Rule{
 				// The VM manager holds the guest RAM in-process.
 				{Names: []string{"OrbStack Helper"}, ArgsHave: []string{"vmgr"}},
@@ -170,7 +170,7 @@ func Signatures() []Signature {
 			},
 		},
 		{
-			Key: "rancher", Name: "Rancher Desktop", Kind: governor.GroupCompetitor, Descendants: true,
+			Key: "rancher", Name: "Rancher Desktop", Kind: host.GroupCompetitor, Descendants: true,
 			Rules: []Rule{
 				{Names: []string{"Rancher Desktop", "Rancher Desktop Helper*"}},
 				{Names: []string{"limactl"}, ExeHas: []string{"Rancher Desktop.app/"}},
@@ -181,7 +181,7 @@ func Signatures() []Signature {
 			},
 		},
 		{
-			Key: "colima", Name: "colima", Kind: governor.GroupCompetitor,
+			Key: "colima", Name: "colima", Kind: host.GroupCompetitor,
 			Rules: []Rule{
 				{Names: []string{"colima"}},
 				{Names: []string{"limactl"}, ArgsHave: []string{"hostagent"}, LastArg: "colima*"},
@@ -192,7 +192,7 @@ func Signatures() []Signature {
 			},
 		},
 		{
-			Key: "lima", Name: "Lima", Kind: governor.GroupCompetitor,
+			Key: "lima", Name: "Lima", Kind: host.GroupCompetitor,
 			Rules: []Rule{
 				{Names: []string{"limactl"}},
 				{Names: qemuNames, Flag: "-name", FlagValue: "lima-*", Guest: qemuGuest},
@@ -201,7 +201,7 @@ func Signatures() []Signature {
 			},
 		},
 		{
-			Key: "podman", Name: "Podman machine", Kind: governor.GroupCompetitor,
+			Key: "podman", Name: "Podman machine", Kind: host.GroupCompetitor,
 			Rules: []Rule{
 				{Names: []string{"vfkit", "krunkit"}, ArgsMention: []string{"podman"}, Guest: vfkitGuest},
 				{Names: []string{"gvproxy"}, ArgsMention: []string{"podman"}},
@@ -210,7 +210,7 @@ func Signatures() []Signature {
 			},
 		},
 		{
-			Key: "utm", Name: "UTM", Kind: governor.GroupCompetitor,
+			Key: "utm", Name: "UTM", Kind: host.GroupCompetitor,
 			Rules: []Rule{
 				{Names: []string{"QEMULauncher"}, Guest: qemuGuest},
 				{Names: []string{"UTM"}},
@@ -219,19 +219,19 @@ func Signatures() []Signature {
 			},
 		},
 		{
-			Key: "parallels", Name: "Parallels Desktop", Kind: governor.GroupCompetitor,
+			Key: "parallels", Name: "Parallels Desktop", Kind: host.GroupCompetitor,
 			Rules: []Rule{{Names: []string{"prl_vm_app", "prl_client_app", "prl_disp_service", "Parallels Desktop"}}},
 		},
 		{
-			Key: "vmware", Name: "VMware Fusion", Kind: governor.GroupCompetitor,
+			Key: "vmware", Name: "VMware Fusion", Kind: host.GroupCompetitor,
 			Rules: []Rule{{Names: []string{"vmware-vmx", "VMware Fusion"}}},
 		},
 		{
-			Key: "virtualbox", Name: "VirtualBox", Kind: governor.GroupCompetitor,
+			Key: "virtualbox", Name: "VirtualBox", Kind: host.GroupCompetitor,
 			Rules: []Rule{{Names: []string{"VBoxHeadless", "VirtualBoxVM", "VBoxSVC", "VBoxXPCOMIPCD", "VirtualBox"}}},
 		},
 		{
-			Key: "multipass", Name: "Multipass", Kind: governor.GroupCompetitor,
+			Key: "multipass", Name: "Multipass", Kind: host.GroupCompetitor,
 			Rules: []Rule{
 				{Names: []string{"multipassd", "multipass"}},
 				{Names: qemuNames, ExeHas: []string{"com.canonical.multipass"}, Guest: qemuGuest},
@@ -240,18 +240,18 @@ func Signatures() []Signature {
 			},
 		},
 		{
-			Key: "tart", Name: "Tart", Kind: governor.GroupCompetitor,
+			Key: "tart", Name: "Tart", Kind: host.GroupCompetitor,
 			Rules: []Rule{
 				{Names: []string{"tart"}, ArgsHave: []string{"run"}},
 				{Names: []string{vzXPC}, Files: []string{"/.tart/vms/"}},
 			},
 		},
 		{
-			Key: "apple-container", Name: "Apple container", Kind: governor.GroupCompetitor,
+			Key: "apple-container", Name: "Apple container", Kind: host.GroupCompetitor,
 			Rules: []Rule{{Names: []string{"container-runtime-linux", "container-apiserver", "container-core-images", "container-network-vmnet"}}},
 		},
 		{
-			Key: "wsl", Name: "WSL 2 (vmmemWSL)", Kind: governor.GroupCompetitor,
+			Key: "wsl", Name: "WSL 2 (vmmemWSL)", Kind: host.GroupCompetitor,
 			Note:  "all WSL distros, including Docker, Rancher and Podman WSL backends",
 			Rules: []Rule{{Names: []string{"vmmemWSL"}}},
 		},
@@ -260,12 +260,12 @@ func Signatures() []Signature {
 			// created at the service's logged VM start, else another VM.
 			// vmmemCmZygote is Windows 11's container zygote, always on,
 			// not a VM (microsoft/Windows-Sandbox#126): not matched.
-			Key: governor.HyperVGroupKey, Name: "Hyper-V VM (vmmem)", Kind: governor.GroupCompetitor,
+			Key: host.HyperVGroupKey, Name: "Hyper-V VM (vmmem)", Kind: host.GroupCompetitor,
 			Note:  "a Hyper-V VM (vmwp and vmmem); whose it is, the model says",
 			Rules: []Rule{{Names: []string{"vmmem", "vmwp"}}},
 		},
 		{
-			Key: "other-vm", Name: "Other VM (qemu, vfkit, krunkit, hyperkit)", Kind: governor.GroupCompetitor,
+			Key: "other-vm", Name: "Other VM (qemu, vfkit, krunkit, hyperkit)", Kind: host.GroupCompetitor,
 			Rules: []Rule{
 				{Names: qemuNames, Guest: qemuGuest},
 				{Names: []string{"vfkit", "krunkit"}, Guest: vfkitGuest},
@@ -273,7 +273,7 @@ func Signatures() []Signature {
 			},
 		},
 		{
-			Key: "vz-unknown", Name: "Virtualization.framework VM", Kind: governor.GroupCompetitor,
+			Key: "vz-unknown", Name: "Virtualization.framework VM", Kind: host.GroupCompetitor,
 			Note:         "a Virtualization.framework VM, owner unknown",
 			AdoptByOwner: true,
 			Rules:        []Rule{{Names: []string{vzXPC}}},

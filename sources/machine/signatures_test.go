@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/host"
 )
 
 // argv shapes follow reference/host-and-vms.md §1; home paths are made up.
@@ -130,7 +130,7 @@ func TestParseGuestSize(t *testing.T) {
 func TestSignatureTableShape(t *testing.T) {
 	seen := map[string]bool{}
 	for _, s := range Signatures() {
-		if s.Key == "" || s.Name == "" || s.Kind == governor.GroupNone || len(s.Rules) == 0 {
+		if s.Key == "" || s.Name == "" || s.Kind == host.GroupNone || len(s.Rules) == 0 {
 			t.Errorf("incomplete signature %+v", s)
 		}
 		if seen[s.Key] {

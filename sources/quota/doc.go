@@ -2,6 +2,7 @@
 // without a credential, in the order they are preferred (quota.go):
 // coworktop's own statusline state file, which `coworktop statusline` writes
 // from the rate_limits Claude Code hands it (quota_state.go, quota_parse.go),
+// the rate limits coworktop's mod inside Claude Code writes (quota_mod.go),
 // the desktop app's plan-usage-history.json, and one key of ~/.claude.json,
 // walked to without decoding the rest (quota_claudejson.go); where each OS
 // keeps them (DefaultQuotaPaths), what was found of each for doctor

@@ -17,16 +17,18 @@ import (
 	"github.com/coworktop/coworktop/sources/follow"
 )
 
-// The account's quota, read from the three places that hold it without a
+// The account's quota, read from the four places that hold it without a
 // credential (reference: session-records §4), in the order they are
 // preferred:
 //
 //  1. coworktop's own statusline state file, written by `coworktop
 //     statusline` from the rate_limits Claude Code hands its statusLine
 //     command (documented);
-//  2. the desktop app's plan-usage-history.json (about every 5 minutes
+//  2. the rate limits coworktop's mod inside Claude Code writes at each
+//     reply of any session (quota_mod.go; `coworktop mod install`);
+//  3. the desktop app's plan-usage-history.json (about every 5 minutes
 //     while the app runs; no reset times);
-//  3. the cachedUsageUtilization key of ~/.claude.json (often days old).
+//  4. the cachedUsageUtilization key of ~/.claude.json (often days old).
 //
 // Only those keys are read. The reader never reads credentials, cookies or
 // any endpoint, and never derives a percentage from token counts. Each file
@@ -45,6 +47,7 @@ const (
 // QuotaPaths are the files the quota reader reads; an empty path is skipped.
 type QuotaPaths struct {
 	Statusline string // coworktop's statusline state file
+	Mod        string // what coworktop's mod inside Claude Code writes (quota_mod.go)
 	Desktop    string // the desktop app's plan-usage-history.json
 	ClaudeJSON string // ~/.claude.json
 }
@@ -90,7 +93,7 @@ func StatuslineStatePath(env QuotaEnv) string {
 // that has none) and ~/.config/Claude (Linux);
 // CLAUDE_CONFIG_DIR moves ~/.claude.json into that folder.
 func DefaultQuotaPaths(env QuotaEnv) QuotaPaths {
-	p := QuotaPaths{Statusline: StatuslineStatePath(env)}
+	p := QuotaPaths{Statusline: StatuslineStatePath(env), Mod: ModLimitsPath(env)}
 	var appData string
 	switch env.GOOS {
 	case "darwin":
@@ -191,7 +194,11 @@ func (r *QuotaReader) Read() []quota.Sample {
 		if err != nil {
 			r.errs[src]++
 			r.lastEr[src] = sources.CleanText(err.Error())
-			delete(r.seen, src) // read it again next time
+			if errors.Is(err, errNotOpened) || st == (fileStamp{}) {
+				delete(r.seen, src) // it could not be opened: try again next time
+			} else {
+				r.seen[src] = st // it was read and says the same until it changes (issue 47)
+			}
 			continue
 		}
 		r.seen[src] = st
@@ -226,6 +233,8 @@ func (r *QuotaReader) source(src quota.Source) (string, int64, quotaParse) {
 	switch src {
 	case quota.Statusline:
 		return r.Paths.Statusline, MaxStatuslineState, whole(MaxStatuslineState, parseStatuslineState)
+	case quota.Mod:
+		return r.Paths.Mod, MaxModLimits, whole(MaxModLimits, parseModLimits)
 	case quota.Desktop:
 		return r.Paths.Desktop, MaxDesktopHistory, whole(MaxDesktopHistory, parseDesktopHistory)
 	case quota.Cache:
@@ -272,6 +281,15 @@ func statQuotaFile(path string, limit int64) (fileStamp, error) {
 	return fileStamp{size: fi.Size(), mod: fi.ModTime()}, nil
 }
 
+// errNotOpened marks a read that failed before the file was opened: it
+// is tried again at the next read, while a file that was read and did
+// not decode is read again only once it changed.
+var errNotOpened = errors.New("not opened")
+
+type notOpened struct{ error }
+
+func (e notOpened) Unwrap() []error { return []error{e.error, errNotOpened} }
+
 // openQuota opens a quota file; a variable so that a test can count the
 // opens (an unchanged file must cost a stat, no open).
 var openQuota = follow.OpenLog
@@ -286,7 +304,7 @@ func readQuotaFile(path string, limit int64, parse quotaParse) (quotaParsed, err
 		if cause == nil {
 			cause = errors.New("not a regular file")
 		}
-		return quotaParsed{}, quotaFileError(name, cause)
+		return quotaParsed{}, notOpened{quotaFileError(name, cause)}
 	}
 	defer f.Close()
 	p, err := parse(io.LimitReader(f, limit+1))

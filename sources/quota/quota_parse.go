@@ -143,45 +143,36 @@ type StatuslineInput struct {
 }
 
 // ParseStatuslineInput reads the statusLine JSON. It fails only when data
-// is not a JSON object.
+// is not a JSON object. Objects are read as maps of raw members, never into
+// struct types: encoding/json builds a struct type's field table at its
+// first use in a process, and the status line is a new process each time
+// (that table building was most of its own CPU).
 func ParseStatuslineInput(data []byte) (StatuslineInput, error) {
-	var top struct {
-		SessionID  json.RawMessage `json:"session_id"`
-		Model      json.RawMessage `json:"model"`
-		RateLimits json.RawMessage `json:"rate_limits"`
-		Cost       struct {
-			APIMs json.RawMessage `json:"total_api_duration_ms"`
-		} `json:"cost"`
-	}
 	var in StatuslineInput
-	if err := json.Unmarshal(bytes.TrimSpace(data), &top); err != nil {
+	top, err := members(bytes.TrimSpace(data))
+	if err != nil {
 		return in, fmt.Errorf("statusline input: %w", plainJSONError(err))
 	}
-	_ = json.Unmarshal(top.SessionID, &in.SessionID)
-	var model struct {
-		ID          string `json:"id"`
-		DisplayName string `json:"display_name"`
-	}
-	if json.Unmarshal(top.Model, &model) == nil {
-		in.Model = model.DisplayName
+	_ = json.Unmarshal(top["session_id"], &in.SessionID)
+	if model, err := members(top["model"]); err == nil {
+		_ = json.Unmarshal(model["display_name"], &in.Model)
 		if in.Model == "" {
-			in.Model = model.ID
+			_ = json.Unmarshal(model["id"], &in.Model)
 		}
 	}
-	var windows struct {
-		FiveHour   json.RawMessage `json:"five_hour"`
-		SevenDay   json.RawMessage `json:"seven_day"`
-		SpendLimit json.RawMessage `json:"spend_limit"`
-	}
-	var apiMs float64
-	switch {
-	case json.Unmarshal(top.RateLimits, &windows) == nil:
-		rl := RateLimits{FiveHour: rateWindow(windows.FiveHour), SevenDay: rateWindow(windows.SevenDay), SpendLimit: rateWindow(windows.SpendLimit)}
+	raw := top["rate_limits"]
+	if windows, err := members(raw); err == nil && windows != nil {
+		rl := RateLimits{FiveHour: rateWindow(windows["five_hour"]), SevenDay: rateWindow(windows["seven_day"]), SpendLimit: rateWindow(windows["spend_limit"])}
 		if !rl.Empty() || rl.Refused() > 0 {
 			in.RateLimits = &rl
 		}
-	case (len(top.RateLimits) == 0 || string(top.RateLimits) == "null") && json.Unmarshal(top.Cost.APIMs, &apiMs) == nil && apiMs > 0:
-		in.RateLimits = &RateLimits{None: true}
+		return in, nil
+	}
+	if len(raw) == 0 || string(raw) == "null" {
+		var apiMs float64
+		if cost, err := members(top["cost"]); err == nil && json.Unmarshal(cost["total_api_duration_ms"], &apiMs) == nil && apiMs > 0 {
+			in.RateLimits = &RateLimits{None: true}
+		}
 	}
 	return in, nil
 }
@@ -189,8 +180,22 @@ func ParseStatuslineInput(data []byte) (StatuslineInput, error) {
 // rateWindow decodes one window, nil when it is absent or malformed; a
 // percentage outside 0–100 is kept, to be refused and counted.
 func rateWindow(raw json.RawMessage) *RateWindow {
+	m, err := members(raw)
+	if err != nil {
+		return nil
+	}
 	var w RateWindow
-	if len(raw) == 0 || json.Unmarshal(raw, &w) != nil || w.number() == nil {
+	if p, ok := m["used_percentage"]; ok && string(p) != "null" {
+		var f float64
+		if json.Unmarshal(p, &f) != nil {
+			return nil
+		}
+		w.UsedPercentage = &f
+	}
+	if r, ok := m["resets_at"]; ok {
+		_ = w.ResetsAt.UnmarshalJSON(r)
+	}
+	if w.number() == nil {
 		return nil
 	}
 	return &w
@@ -221,9 +226,9 @@ type quotaParsed struct {
 }
 
 func parseStatuslineState(data []byte) (quotaParsed, error) {
-	var st StatuslineState
 	var p quotaParsed
-	if err := json.Unmarshal(data, &st); err != nil {
+	st, err := decodeStatuslineState(data)
+	if err != nil {
 		return p, fmt.Errorf("%s: %w", StatuslineStateName, plainJSONError(err))
 	}
 	for _, s := range st.Samples {

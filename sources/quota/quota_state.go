@@ -22,10 +22,13 @@ import (
 const (
 	statuslineMerge = time.Minute
 	statuslineKeep  = 180
-	// A reading older than the newest kept by less than this comes from a
+	// A reading older than the newest kept by at most this comes from a
 	// status line that started earlier and is dropped; by more, the clock
-	// went back and the file starts afresh.
-	statuslineBack = 10 * time.Minute
+	// went back and the file starts afresh. The readers' own rule
+	// (quota.MaxSkew): a newest entry further ahead of the clock, which
+	// they refuse, would otherwise blank the quota until the clock caught
+	// up with it (up to 10 minutes before).
+	statuslineBack = quota.MaxSkew
 	// staleTemp: a temporary file this old was left by a writer that was
 	// killed mid-write (a write takes microseconds).
 	staleTemp = time.Minute
@@ -62,7 +65,7 @@ func StatuslineReadings(path, claudeJSON string, rl *RateLimits, now time.Time) 
 func recordStatusline(path, claudeJSON string, rl *RateLimits, now time.Time) (StatuslineState, error) {
 	st := StatuslineState{Version: 1}
 	if data, _, err := readBounded(path, MaxStatuslineState); err == nil {
-		if json.Unmarshal(data, &st) != nil {
+		if st, err = decodeStatuslineState(data); err != nil {
 			st = StatuslineState{Version: 1}
 		}
 	} else if !errors.Is(err, fs.ErrNotExist) {
@@ -83,7 +86,7 @@ func recordStatusline(path, claudeJSON string, rl *RateLimits, now time.Time) (S
 	// until a minute has passed: kept entries are a minute apart.
 	n := len(st.Samples)
 	if n > 0 && seen.At.Before(st.Samples[n-1].At) {
-		if st.Samples[n-1].At.Sub(seen.At) < statuslineBack {
+		if st.Samples[n-1].At.Sub(seen.At) <= statuslineBack {
 			return st, nil // another status line, started earlier, wrote a newer reading
 		}
 		st.Samples = st.Samples[:0] // the clock went back: start afresh

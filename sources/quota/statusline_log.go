@@ -52,7 +52,7 @@ func ReadStatuslineLog(path string) (StatuslineLog, error) {
 	if err != nil {
 		return l, err
 	}
-	if json.Unmarshal(data, &l) != nil || l.Version != 1 {
+	if l, err = decodeStatuslineLog(data); err != nil || l.Version != 1 {
 		return StatuslineLog{}, nil
 	}
 	return l, nil

@@ -6,6 +6,8 @@
 // record names is alive and the same one (ProcessTable, procStart), and
 // WatchRecords, which reads again on file events in the record folders,
 // through the follower's notifier, with a safety poll.
+// ParseAgents and MergeAgents put what `claude agents --json` says (run by
+// the caller) beside the records, the fresher winning.
 //
 // Rules this package keeps:
 //   - Records are read, never written or locked: regular files of at most

@@ -158,8 +158,8 @@ func decodeCode(path string) *codeEntry {
 	e.ok = true
 	e.foreign = foreignDomain(f.PidDomain, runtime.GOOS, localPidDomain)
 	e.start, e.started = f.ProcStart, f.StartedAt.Time
-	e.rec = governor.CodeRecord{Pid: f.Pid, HostSessionID: f.HostSessionID, SessionID: f.SessionID, Name: f.Name, Status: f.Status,
-		WaitingFor: f.WaitingFor, UpdatedAt: f.UpdatedAt.Time}
+	e.rec = governor.CodeRecord{Pid: f.Pid, HostSessionID: f.HostSessionID, SessionID: f.SessionID, Name: shown(f.Name), Status: shown(f.Status),
+		WaitingFor: shown(f.WaitingFor), UpdatedAt: f.UpdatedAt.Time, Entrypoint: shown(f.Entrypoint), Tmux: shown(f.Tmux)}
 	if f.BridgeSessionID != "" {
 		e.rec.RemoteControl = governor.ToggleOn
 	}

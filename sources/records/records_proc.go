@@ -1,12 +1,9 @@
 package records
 
 import (
-	"context"
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/shirou/gopsutil/v4/process"
 )
 
 // ProcessTable tells whether a record's process is still the one that
@@ -31,26 +28,7 @@ func (systemProcesses) Same(pid int, procStart string, startedAt time.Time) bool
 	if pid <= 0 || pid > 1<<30 {
 		return false
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-	defer cancel()
-	if ok, err := process.PidExistsWithContext(ctx, int32(pid)); err != nil || !ok {
-		return false
-	}
-	if procStart == "" && startedAt.IsZero() {
-		return true // the record gives no start: alive is all it can say
-	}
-	if ticks, ok := startTicks(pid); ok && isDigits(procStart) {
-		return ticks == procStart // Linux: /proc/<pid>/stat's start, in clock ticks since boot
-	}
-	p, err := process.NewProcessWithContext(ctx, int32(pid))
-	if err != nil {
-		return false
-	}
-	ms, err := p.CreateTimeWithContext(ctx)
-	if err != nil {
-		return false
-	}
-	return sameStart(time.UnixMilli(ms), procStart, startedAt)
+	return sameProcess(pid, procStart, startedAt)
 }
 
 // sameStart compares a process's start with what its record says: the

@@ -80,6 +80,8 @@ type codeFile struct {
 	ProcStart       string    `json:"procStart"`
 	BridgeSessionID string    `json:"bridgeSessionId"`
 	PidDomain       string    `json:"pidDomain"`  // 2.1.278: whose process table the pid is in
+	Entrypoint      string    `json:"entrypoint"` // "cli" from a terminal, "claude-desktop" from the app
+	Tmux            string    `json:"tmux"`       // "0:@0.%0" when it runs in tmux
 	LegacySessionID string    `json:"session_id"` // pid-<n>.json of older CLIs
 }
 
@@ -348,7 +350,7 @@ func (r *recordReader) appRecord(p string, fi *scanFile, out *governor.Records) 
 	var c cachedApp
 	if err == nil && strings.HasPrefix(f.SessionID, "local_") {
 		c.ok = true
-		c.rec = governor.AppRecord{SessionID: f.SessionID, CLISessionID: f.CLISessionID, Title: f.Title, LastActivity: f.LastActivityAt.Time,
+		c.rec = governor.AppRecord{SessionID: f.SessionID, CLISessionID: f.CLISessionID, Title: shown(f.Title), LastActivity: f.LastActivityAt.Time,
 			RemoteControl: remoteControl(f.RemoteControlState), Scheduled: f.SessionType == "scheduled", Archived: f.IsArchived}
 	} else {
 		out.Refused++
@@ -399,8 +401,8 @@ func (r *recordReader) readBackground(out *governor.Records) {
 		if !haveRoster && finishedJob(f.State) {
 			continue
 		}
-		out.Background = append(out.Background, governor.BackgroundRecord{ID: id, Name: f.Name, State: f.State,
-			Status: f.Status, WaitingFor: f.WaitingFor, UpdatedAt: f.UpdatedAt.Time})
+		out.Background = append(out.Background, governor.BackgroundRecord{ID: id, Name: shown(f.Name), State: shown(f.State),
+			Status: shown(f.Status), WaitingFor: shown(f.WaitingFor), UpdatedAt: f.UpdatedAt.Time})
 	}
 }
 

@@ -236,7 +236,7 @@ func TestWatchRecordsWakesOnFileEvents(t *testing.T) {
 	out := make(chan governor.Records, 4)
 	ticks := make(chan time.Time) // no safety poll: only file events can wake it
 	procs := fakeProcs{20: true}
-	go WatchRecords(ctx, RecordFolders(RecordInput{FlagDir: dir}), procs, ticks, out)
+	go WatchRecords(ctx, RecordFolders(RecordInput{FlagDir: dir}), procs, nil, ticks, out)
 	first := <-out
 	if len(first.Code) != 1 || first.Code[0].Status != "busy" {
 		t.Fatalf("first reading: %+v", first.Code)

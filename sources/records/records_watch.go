@@ -22,9 +22,13 @@ const recordSettle = 50 * time.Millisecond
 // whenever it differs from the last: it reads again on file events in the
 // folders (through the follower's notifier) and on ticks, at most every
 // recordPoll, as the safety poll. It returns when ctx is done or ticks
-// closes.
-func WatchRecords(ctx context.Context, dirs RecordDirs, procs ProcessTable, ticks <-chan time.Time, out chan<- governor.Records) {
+// closes. now is the clock readings are stamped and aged by (nil:
+// time.Now); the poll's pace stays on the wall clock.
+func WatchRecords(ctx context.Context, dirs RecordDirs, procs ProcessTable, now func() time.Time, ticks <-chan time.Time, out chan<- governor.Records) {
 	r := NewRecordReader(dirs, procs)
+	if now != nil {
+		r.now = now
+	}
 	n := follow.NewNotifier(nil)
 	defer n.Close()
 	var last *governor.Records

@@ -35,6 +35,7 @@ type cursedRenderer struct {
 	starting      bool // indicates whether the renderer is starting after being stopped
 	pendingErase  bool // an scr.Erase() is pending and hasn't been drained by flush yet
 	noInput       bool // whether input is disabled, in which case keyboard enhancement queries are pointless
+	titlePushed   bool // coworktop: the terminal's own title was pushed (XTWINOPS 22) before ours was set
 }
 
 var _ renderer = &cursedRenderer{}
@@ -151,6 +152,7 @@ func (s *cursedRenderer) start() {
 		_, _ = s.scr.WriteString(ansi.SetModeMouseAnyEvent + ansi.SetModeMouseExtSgr)
 	}
 	if s.lastView.WindowTitle != "" {
+		s.pushTitle()
 		_, _ = s.scr.WriteString(ansi.SetWindowTitle(s.lastView.WindowTitle))
 	}
 	if s.lastView.ProgressBar != nil {
@@ -222,9 +224,11 @@ func (s *cursedRenderer) close() (err error) {
 				ansi.ResetModeMouseExtSgr)
 		}
 
-		if lv.WindowTitle != "" {
-			// Clear the window title if it was set.
+		if lv.WindowTitle != "" || s.titlePushed {
+			// Clear the window title if it was set, then restore the
+			// terminal's own where it keeps a title stack (coworktop).
 			_, _ = s.scr.WriteString(ansi.SetWindowTitle(""))
+			s.popTitle()
 		}
 		if lc := lv.Cursor; lc != nil {
 			curShape := encodeCursorStyle(lc.Shape, lc.Blink)
@@ -411,6 +415,9 @@ func (s *cursedRenderer) flush(closing bool) error {
 	// Set window title.
 	if s.lastView == nil || view.WindowTitle != s.lastView.WindowTitle {
 		if s.lastView != nil || view.WindowTitle != "" {
+			if view.WindowTitle != "" {
+				s.pushTitle()
+			}
 			_, _ = s.scr.WriteString(ansi.SetWindowTitle(view.WindowTitle))
 		}
 	}
@@ -944,4 +951,26 @@ func keyboardEnhancementsFlags(ke KeyboardEnhancements) int {
 		flags |= ansi.KittyReportAssociatedKeys
 	}
 	return flags
+}
+
+// pushTitle saves the terminal's own window title on its title stack
+// (XTWINOPS 22;2, which xterm, VTE, iTerm2, kitty, WezTerm and foot keep;
+// others ignore it) before the program first sets one: a coworktop patch,
+// so that quitting restores the title the person had instead of leaving
+// it empty.
+func (s *cursedRenderer) pushTitle() {
+	if s.titlePushed {
+		return
+	}
+	s.titlePushed = true
+	_, _ = s.scr.WriteString(ansi.XTWINOPS(22, 2))
+}
+
+// popTitle restores the title pushTitle saved (XTWINOPS 23;2).
+func (s *cursedRenderer) popTitle() {
+	if !s.titlePushed {
+		return
+	}
+	s.titlePushed = false
+	_, _ = s.scr.WriteString(ansi.XTWINOPS(23, 2))
 }

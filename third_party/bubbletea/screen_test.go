@@ -1,3 +1,5 @@
+//go:build upstream
+
 package tea
 
 import (

@@ -1,0 +1,135 @@
+package governor
+
+import (
+	"slices"
+
+	"github.com/coworktop/coworktop/quota"
+	"github.com/coworktop/coworktop/vocab"
+)
+
+// The share of the 5-hour window each live session spent, from Claude
+// Code's transcripts (sources/transcripts reads them, quota computes the
+// share): State keeps the latest reading, its copies removed once, and
+// the Snapshot carries the shares, each joined to its session's row.
+
+// usageState is the latest reading of the live sessions' transcripts.
+type usageState struct {
+	reading quota.UsageReading
+	rows    []quota.Owned // Dedup's, made once per reading
+}
+
+// applyUsage keeps a reading of the live sessions' transcripts.
+func (s *State) applyUsage(r quota.UsageReading) {
+	s.usage = &usageState{reading: r, rows: quota.Dedup(r.Sessions)}
+}
+
+// applyShareTo puts the shares in snap: the window's (Snapshot.Share)
+// and each session's, by the Claude Code session its row runs.
+func (s *State) applyShareTo(snap *Snapshot) {
+	if s.usage == nil {
+		return
+	}
+	v := quota.Shares(&s.usage.reading, s.usage.rows, snap.Quota.Figure(quota.FiveHour), s.QuotaSamples(), snap.Now)
+	snap.Share = v
+	for i := range snap.Sessions {
+		snap.Sessions[i].QuotaShare = v.Of(s.cliSession(snap.Sessions[i].ID))
+	}
+}
+
+// cliSession is the Claude Code session id a session's row runs: its
+// live record's, else the app record's cliSessionId, else the row's own
+// id (a terminal session is named by it).
+func (s *State) cliSession(id string) string {
+	if c := s.records.code[id]; c != nil && c.SessionID != "" {
+		return c.SessionID
+	}
+	if a := s.records.app[id]; a != nil && a.CLISessionID != "" {
+		return a.CLISessionID
+	}
+	return id
+}
+
+// LiveSessionIDs are the Claude Code session ids of the live processes a
+// reading of the records found, desktop and terminal: the transcripts
+// coworktop reads.
+func (r *Records) LiveSessionIDs() []string {
+	if r == nil {
+		return nil
+	}
+	var ids []string
+	for _, c := range r.Code {
+		if c.SessionID != "" {
+			ids = append(ids, c.SessionID)
+		}
+	}
+	return ids
+}
+
+// ShareRow is one live session's share as a list names it: by its title
+// or session name where a record gives one, else its short id.
+type ShareRow struct {
+	Name  string              `json:"name"`
+	Share *quota.SessionShare `json:"share"`
+}
+
+// ShareRows are the live sessions' shares, the largest first, those of
+// unknown share last: what report lists.
+func (s *State) ShareRows(snap *Snapshot) []ShareRow {
+	v := snap.Share
+	if v == nil || s.usage == nil {
+		return nil
+	}
+	var rows []ShareRow
+	for _, su := range s.usage.reading.Sessions {
+		if sh := v.Of(su.Session); sh != nil {
+			rows = append(rows, ShareRow{Name: s.shareName(su.Session), Share: sh})
+		}
+	}
+	slices.SortStableFunc(rows, func(a, b ShareRow) int {
+		ra, rb := a.Share.Rank, b.Share.Rank
+		if ra == 0 {
+			ra = 1 << 30
+		}
+		if rb == 0 {
+			rb = 1 << 30
+		}
+		return ra - rb
+	})
+	return rows
+}
+
+// shareName names a Claude Code session: the app's title of the session
+// it runs, its own session name, else its short id.
+func (s *State) shareName(cli string) string {
+	if r := s.records.latest; r != nil {
+		for _, a := range r.App {
+			if a.CLISessionID == cli && a.Title != "" {
+				return vocab.SanitizeString(a.Title, maxTitle)
+			}
+		}
+		for _, c := range r.Code {
+			if c.SessionID != cli {
+				continue
+			}
+			if c.HostSessionID != "" {
+				if n := s.NameOf(c.HostSessionID); n != "" {
+					return n
+				}
+			}
+			if c.Name != "" {
+				return vocab.SanitizeString(c.Name, maxTitle)
+			}
+		}
+	}
+	return firstRunes(cli, 8)
+}
+
+func firstRunes(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
+}

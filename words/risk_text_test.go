@@ -1,0 +1,33 @@
+package words
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// Every risk is shown with coworktop's label, in every output: an app
+// that stopped logging while it runs is a stall coworktop infers.
+func TestRiskTextLabelled(t *testing.T) {
+	s := governor.New(governor.DefaultLimits())
+	s.Apply(hev(0, governor.KindAppStart, 1, nil))
+	s.Apply(hev(60, governor.KindHeartbeat, 2, nil))
+	snap := s.Snapshot(sec(60 + 151))
+	var stall *governor.Risk
+	for i, r := range snap.Risks {
+		if r.Kind == governor.RiskAppStalled {
+			stall = &snap.Risks[i]
+		}
+	}
+	if stall == nil {
+		t.Fatalf("151 s of silence while the app runs is a stall: %+v", snap.Risks)
+	}
+	got := RiskText(*stall)
+	if !strings.HasPrefix(got, stall.Summary) || !strings.HasSuffix(got, " (inferred by coworktop)") {
+		t.Fatalf("every risk is labelled: %q", got)
+	}
+	if got := Labelled("it waits"); got != "it waits (inferred by coworktop)" {
+		t.Fatalf("labelled: %q", got)
+	}
+}
