@@ -404,11 +404,31 @@ func bestQuota(samples []Sample, now time.Time) Sample {
 		}
 	}
 	if best.Absent == NotReported {
-		for _, s := range all {
-			if s.Absent == NoLimit {
-				return s // the source that says why beats the one that does not
-			}
+		return saidElsewhere(all, best)
+	}
+	return best
+}
+
+// saidElsewhere is the choice when the chosen reading leaves the window out
+// without saying why: a source that says there is no such limit, else the
+// newest reading that has the window's percentage, however old (it shows as
+// stale, its age said), rather than "not reported": a status line that
+// passes only the 5-hour window must not hide the app's weekly figure.
+func saidElsewhere(all []Sample, best Sample) Sample {
+	for _, s := range all {
+		if s.Absent == NoLimit {
+			return s // the source that says why beats the one that does not
 		}
+	}
+	var found bool
+	var newest Sample
+	for _, s := range all {
+		if s.Absent == Present && (!found || s.At.After(newest.At)) {
+			newest, found = s, true
+		}
+	}
+	if found {
+		return newest
 	}
 	return best
 }

@@ -201,3 +201,25 @@ func TestPercentTextNoMinusZero(t *testing.T) {
 		t.Errorf("FigureText = %q", got)
 	}
 }
+
+// TestQuotaNotReportedKeepsOthersFigure: a fresh status line that passes
+// only the 5-hour window must not hide the weekly percentage the desktop
+// app read a little earlier: the app's figure shows, with its age and
+// stale mark once it is older than the app's interval, instead of "7d not
+// reported".
+func TestQuotaNotReportedKeepsOthersFigure(t *testing.T) {
+	five := qs(Statusline, FiveHour, 12, 20*time.Second)
+	week := absent(Statusline, SevenDay, NotReported, 20*time.Second)
+	for _, ago := range []time.Duration{3 * time.Minute, 2 * time.Hour} {
+		app := qs(Desktop, SevenDay, 64, ago)
+		app.ResetsAt = qNow.Add(40 * time.Hour)
+		q := Figures([]Sample{five, week, app}, qNow)
+		f := q.SevenDay
+		if f == nil || f.Source != Desktop || f.Percent != 64 || !f.State.HasPercent() {
+			t.Fatalf("app's 7d read %s ago: %+v, want the app's 64 %%", ago, f)
+		}
+		if stale := ago > Desktop.interval(); f.Stale != stale || strings.Contains(q.Text, "not reported") {
+			t.Fatalf("app's 7d read %s ago: stale %v, text %q", ago, f.Stale, q.Text)
+		}
+	}
+}
