@@ -8,6 +8,7 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
+	"github.com/coworktop/coworktop/words"
 )
 
 // The idle update story (testdata/logs/update-idle, a macOS day written
@@ -85,8 +86,8 @@ func TestRestartAuditOfTheIdleUpdate(t *testing.T) {
 	}
 	for _, want := range []string{"update restart at 13:44 to 2.2553.1 (after the app sat idle): 6 sessions stopped",
 		"6 of 6 came back", "turn cut: billing-api", "Remote Control not turned back on: data-pipeline and terraform"} {
-		if !strings.Contains(r.Summary, want) {
-			t.Errorf("summary lacks %q: %s", want, r.Summary)
+		if !strings.Contains(words.RestartSummary(r), want) {
+			t.Errorf("summary lacks %q: %s", want, words.RestartSummary(r))
 		}
 	}
 	// The two former RC sessions carry the risk, with the idle countdown.
@@ -125,8 +126,8 @@ func TestRestartAuditAfterThePauses(t *testing.T) {
 			t.Errorf("%s: paused %s (%s)", rs.Name, rs.PausedAt, rs.Evidence)
 		}
 	}
-	if !strings.Contains(r.Summary, "(idle-paused: data-pipeline 13:59, terraform 13:59)") {
-		t.Errorf("summary: %s", r.Summary)
+	if !strings.Contains(words.RestartSummary(r), "(idle-paused: data-pipeline 13:59, terraform 13:59)") {
+		t.Errorf("summary: %s", words.RestartSummary(r))
 	}
 	for _, k := range snap.Risks {
 		if k.Kind == governor.RiskRemoteControlLost {
@@ -256,11 +257,11 @@ func TestRestartAuditNotBackAndRCBack(t *testing.T) {
 		t.Fatalf("audit: %+v", r)
 	}
 	for _, want := range []string{"3 sessions stopped, counted by coworktop", "2 of 3 came back, not back: gamma"} {
-		if !strings.Contains(r.Summary, want) {
-			t.Errorf("summary lacks %q: %s", want, r.Summary)
+		if !strings.Contains(words.RestartSummary(r), want) {
+			t.Errorf("summary lacks %q: %s", want, words.RestartSummary(r))
 		}
 	}
-	if got := r.Sentence(); !strings.Contains(got, "2 of 3 came back (not back: gamma)") {
+	if got := words.RestartSentence(r); !strings.Contains(got, "2 of 3 came back (not back: gamma)") {
 		t.Errorf("sentence: %s", got)
 	}
 	for _, k := range snap.Risks {

@@ -19,6 +19,10 @@ func (s *State) NameOf(id string) string {
 	return ""
 }
 
+// describeNamed is Describe with the session named as every list names
+// it (its title or folder; the id stays in LogLine.Session for the
+// details), and an idle pause that came because an update restart left
+// Remote Control off says so.
 func (s *State) describeNamed(e *Event) string {
 	text := Describe(*e)
 	if e.Session == "" {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/words"
 )
 
 // The update restart: one note per pending update while it waits (its
@@ -33,7 +34,7 @@ func (u *updateNotes) next(s governor.Snapshot) []Note {
 		u.warned = ""
 		msg := "The app logged that it restarts for an update: every running session stops."
 		if r := s.Restart; r != nil && len(r.Sessions) > 0 {
-			msg = "The app restarts itself for an update: " + r.StoppedText
+			msg = "The app restarts itself for an update: " + words.RestartStopped(r)
 			if n := r.RemoteControlBefore(); n > 0 {
 				msg += fmt.Sprintf(", %d with Remote Control, which the relaunch does not turn back on", n)
 			}

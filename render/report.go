@@ -483,11 +483,9 @@ func (r *Report) redactRestarts(rd Redactor, verdict string) string {
 			short := vocab.ShortID(rs.ID)
 			if rs.Name != "" {
 				verdict = strings.ReplaceAll(verdict, rs.Name, short)
-				v.Summary = strings.ReplaceAll(v.Summary, rs.Name, short)
 			}
 			rs.Name = short
 		}
-		v.Lines = nil
 	}
 	for i := range r.Losses {
 		r.Losses[i].Name = "" // a folder's name or a title: the redacted report names none

@@ -25,7 +25,7 @@ func writeRestarts(b *strings.Builder, restarts []words.Restart) error {
 		if p := v.Path.Text(); p != "" {
 			head += ", " + p
 		}
-		fmt.Fprintf(b, "  %s: %s  %s\n", head, v.StoppedText, v.Evidence)
+		fmt.Fprintf(b, "  %s: %s  %s\n", head, words.RestartStopped((*governor.RestartView)(&v)), v.Evidence)
 		tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
 		for _, rs := range v.Sessions {
 			row := "    " + words.NamedID(rs.Name, rs.ID) + "\t" + restartBackText(rs)
@@ -77,8 +77,7 @@ func restartsVerdict(restarts []words.Restart) string {
 	if len(restarts) == 0 {
 		return ""
 	}
-	last := governor.RestartView(restarts[len(restarts)-1])
-	s := last.Sentence()
+	s := words.RestartSentence((*governor.RestartView)(&restarts[len(restarts)-1]))
 	if n := len(restarts) - 1; n > 0 {
 		s += fmt.Sprintf(" (and %s before)", plural(n, "update restart", "update restarts"))
 	}
@@ -90,7 +89,7 @@ func restartsVerdict(restarts []words.Restart) string {
 // saw the sessions, "not logged" where neither (never 0 for unknown).
 func restartsStoppedText(restarts []words.Restart) string {
 	if len(restarts) == 1 {
-		return restarts[0].StoppedText
+		return words.RestartStopped((*governor.RestartView)(&restarts[0]))
 	}
 	known, seen, unknown := 0, 0, 0
 	for _, v := range restarts {

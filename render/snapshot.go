@@ -55,7 +55,7 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 		row("update", u.Summary+"; "+u.When)
 	}
 	if r := s.Restart; r != nil {
-		row("restart", r.Summary)
+		row("restart", words.RestartSummary(r))
 	}
 	if v := s.NextVictim; v != nil {
 		name := v.Project

@@ -147,7 +147,7 @@ func restartHappening(s *governor.Snapshot, name func(string) string) *Happening
 		named += ", turn cut: " + listNames(who)
 	}
 	forms := []string{withPath + named, head + named, withPath + counts, head + counts, tiny + counts}
-	details := append([]string{}, v.Lines...)
+	details := RestartLines(v)
 	for _, r := range v.Sessions {
 		details = append(details, "  "+restartSessionText(r))
 	}

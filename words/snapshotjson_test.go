@@ -3,6 +3,7 @@ package words
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -28,20 +29,52 @@ func jsonNames(typ reflect.Type) []string {
 	return out
 }
 
-// TestSnapshotJSONCarriesEveryField: a field added to Snapshot or
-// RestartView (with its JSON name) and not to its wire form here would
-// drop out of snapshot --json and report --json silently; the wire forms
-// keep the model's order, then their times.
+// TestSnapshotJSONCarriesEveryField: a field added to Snapshot (with its
+// JSON name) and not to its wire form here would drop out of snapshot
+// --json silently; the wire form keeps the model's order, then its times.
+// RestartView and RestartSession carry no JSON names (their wire forms
+// are words'): TestRestartJSONCarriesEveryField.
 func TestSnapshotJSONCarriesEveryField(t *testing.T) {
 	for _, c := range []struct {
 		model, wire reflect.Type
 		times       []string
 	}{
 		{reflect.TypeOf(governor.Snapshot{}), reflect.TypeOf(snapshotJSON{}), []string{"now", "from", "newest", "log_age_s", "pressure_at", "groups_at"}},
-		{reflect.TypeOf(governor.RestartView{}), reflect.TypeOf(restartJSON{}), []string{"at", "relaunch_at"}},
 	} {
 		want := append(jsonNames(c.model), c.times...)
 		if got := jsonNames(c.wire); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s's wire form writes\n%v\nwant\n%v", c.model.Name(), got, want)
+		}
+	}
+}
+
+// fieldNames are typ's exported field names, in order, but those of
+// skip.
+func fieldNames(typ reflect.Type, skip ...string) []string {
+	var out []string
+	for _, f := range reflect.VisibleFields(typ) {
+		if f.IsExported() && !slices.Contains(skip, f.Name) {
+			out = append(out, f.Name)
+		}
+	}
+	return out
+}
+
+// TestRestartJSONCarriesEveryField: a field added to RestartView or
+// RestartSession and not to its wire form would drop out of snapshot
+// --json and report --json silently; the wire forms keep the model's
+// order, with their words (StoppedText, Summary) added and their times
+// last.
+func TestRestartJSONCarriesEveryField(t *testing.T) {
+	for _, c := range []struct {
+		model, wire reflect.Type
+		times       []string
+	}{
+		{reflect.TypeOf(governor.RestartView{}), reflect.TypeOf(restartJSON{}), []string{"At", "RelaunchAt"}},
+		{reflect.TypeOf(governor.RestartSession{}), reflect.TypeOf(restartSessionJSON{}), []string{"BackAt", "PausedAt", "PauseDueAt"}},
+	} {
+		want := append(fieldNames(c.model, c.times...), c.times...)
+		if got := fieldNames(c.wire, "StoppedText", "Summary"); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s's wire form writes\n%v\nwant\n%v", c.model.Name(), got, want)
 		}
 	}
