@@ -307,21 +307,3 @@ func (s *State) adoptLoss(e *Event) Loss {
 	}
 	return l
 }
-
-func describeDaemonSettled(e Event) string {
-	if e.Reason == ReasonWorkerKilled && e.Text == "" {
-		return fmt.Sprintf("background worker %s settled %s", vocab.ShortID(e.Session), KilledText)
-	}
-	if e.Text != "" {
-		return fmt.Sprintf("background worker %s settled %s: %s", vocab.ShortID(e.Session), e.ReasonText(), e.Text)
-	}
-	return fmt.Sprintf("background worker %s settled %s", vocab.ShortID(e.Session), e.ReasonText())
-}
-
-func describeDaemonRetire(e Event) string {
-	low := ""
-	if e.Details().LowMemory {
-		low = " [low memory]"
-	}
-	return fmt.Sprintf("background worker %s retired (%s)%s", vocab.ShortID(e.Session), e.ReasonText(), low)
-}

@@ -14,6 +14,3 @@ const (
 	PressureFreshFor     = pressureFreshFor
 	TerminalPrefix       = terminalPrefix
 )
-
-// CrashText is crashText, for the external tests.
-func (c Crash) CrashText() string { return c.crashText() }

@@ -27,8 +27,8 @@ type Crash struct {
 	Line     int       `json:"line,omitempty"`
 }
 
-// crashText is "SIGKILL" or "exit 143": how the process went.
-func (c Crash) crashText() string {
+// Text is "SIGKILL" or "exit 143": how the process went.
+func (c Crash) Text() string {
 	switch {
 	case c.Signal != "":
 		return c.Signal

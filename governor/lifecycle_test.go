@@ -37,7 +37,7 @@ func TestCrashEndsSessionAndIsListed(t *testing.T) {
 		governor.Event{Time: sec(20), Kind: governor.KindCrash, Session: "local_b", File: "main.log", Line: 4, Detail: &governor.EventDetail{ExitCode: &code}},
 	)
 	crashes, hidden := s.Crashes()
-	if hidden != 0 || len(crashes) != 2 || crashes[0].CrashText() != "SIGKILL" || crashes[1].CrashText() != "exit 143" || crashes[1].Line != 4 {
+	if hidden != 0 || len(crashes) != 2 || crashes[0].Text() != "SIGKILL" || crashes[1].Text() != "exit 143" || crashes[1].Line != 4 {
 		t.Fatalf("crashes %+v hidden %d", crashes, hidden)
 	}
 	snap := s.Snapshot(sec(30))

@@ -373,5 +373,5 @@ func evictionLoss(o Outcome) Loss {
 // crashLoss is a session's process killed or exiting under it.
 func crashLoss(e *Event) Loss {
 	return Loss{Time: e.Time, Session: e.Session, Cause: LossCrash, File: e.File, Line: e.Line,
-		Detail: Crash{Signal: e.Details().Signal, ExitCode: e.Details().ExitCode}.crashText()}
+		Detail: Crash{Signal: e.Details().Signal, ExitCode: e.Details().ExitCode}.Text()}
 }

@@ -149,23 +149,6 @@ func TestLossSortedAcrossFiles(t *testing.T) {
 	}
 }
 
-func TestDescribeDaemonEvents(t *testing.T) {
-	for _, c := range []struct {
-		e    Event
-		want string
-	}{
-		{Event{Kind: KindDaemonStart, Detail: &EventDetail{Version: "2.1.263"}}, "claude code daemon started (2.1.263)"},
-		{Event{Kind: KindDaemonSettled, Session: "9d903e04", Reason: ReasonWorkerCrashed, Text: "exit 1 within 5s of spawn ×3"}, "background worker 9d903e04 settled crashed: exit 1 within 5s of spawn ×3"},
-		{Event{Kind: KindDaemonRetire, Session: "5a5a5a5a", Reason: ReasonSettled, Detail: &EventDetail{LowMemory: true}}, "background worker 5a5a5a5a retired (settled) [low memory]"},
-		{Event{Kind: KindDaemonAdopt, Count: 2}, "claude code daemon: 2 worker(s) found dead at start"},
-		{Event{Kind: KindHeartbeat}, "app heartbeat ([ScheduledTasks])"},
-	} {
-		if got := Describe(c.e); got != c.want {
-			t.Errorf("Describe(%s) = %q, want %q", c.e.Kind, got, c.want)
-		}
-	}
-}
-
 // Hostile input: a million distinct sessions lost within seconds keeps the
 // dedupe map bounded and each loss O(1) amortised.
 func TestLossTimesStayBounded(t *testing.T) {

@@ -220,11 +220,21 @@ func (s *State) cameBack(sess *session, t time.Time, by Kind) {
 // before an update restart and the relaunch did not turn it back on.
 // Empty when that is not so.
 func rcLostWhy(sess *session, t time.Time) string {
-	en := sess.restart
-	if en == nil || !en.lostRC() || t.Before(en.audit.at) {
+	at := rcLostAt(sess, t)
+	if at.IsZero() {
 		return ""
 	}
-	return "Remote Control was not turned back on after the " + en.audit.at.Format("15:04") + " update"
+	return "Remote Control was not turned back on after the " + at.Format("15:04") + " update"
+}
+
+// rcLostAt is the time of the update restart that left sess's Remote
+// Control off, for an idle pause of it at t; zero when none did.
+func rcLostAt(sess *session, t time.Time) time.Time {
+	en := sess.restart
+	if en == nil || !en.lostRC() || t.Before(en.audit.at) {
+		return time.Time{}
+	}
+	return en.audit.at
 }
 
 // rcLostShort is rcLostWhy in a few words, for the screen's one line.

@@ -227,12 +227,17 @@ const (
 	AppEndCrash                // "crash": a GPU process crash on Windows took the app down
 )
 
-// LogLine is a recent event for the event-log pane, already sanitised.
+// LogLine is a recent event for the event-log pane, already sanitised,
+// with what its words need of the model (words.LogText says it).
 type LogLine struct {
-	Time    time.Time `json:"time"`
-	Kind    Kind      `json:"kind"`
-	Session string    `json:"session,omitempty"`
-	Text    string    `json:"text"`
+	Event Event
+	// Name is how every list names the event's session (State.NameOf, as
+	// of the first snapshot that showed the line); "" for none.
+	Name string
+	// RCLostAt: the event is an idle pause (or timeout) that came because
+	// the update restart at RCLostAt left the session's Remote Control
+	// off; zero otherwise.
+	RCLostAt time.Time
 }
 
 // Snapshot is everything the UI, report and metrics show, as of Now.

@@ -116,11 +116,12 @@ type State struct {
 	first     time.Time
 }
 
-// logItem is an event kept for the event-log pane; text is its Describe,
-// filled in the first time a snapshot shows it.
+// logItem is an event kept for the event-log pane; line is what the
+// pane shows of it, filled in the first time a snapshot shows it (named).
 type logItem struct {
-	ev   Event
-	text string
+	ev    Event
+	named bool
+	line  LogLine
 }
 
 // New returns an empty State with the given limits.

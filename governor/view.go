@@ -205,8 +205,9 @@ func outlook(s Snapshot) Outlook {
 	return o
 }
 
-// logLines lists the event log oldest first by log time, describing each
-// event only the first time: the live view takes a snapshot every second.
+// logLines lists the event log oldest first by log time, naming each
+// event's session only the first time: the live view takes a snapshot
+// every second.
 // Events arrive file by file (a VM log is read after main.log), so they are
 // put in time order here; the sort is stable, so lines of the same second
 // keep their order in the file.
@@ -215,14 +216,14 @@ func (s *State) logLines() []LogLine {
 	out := make([]LogLine, 0, len(r.buf))
 	for i := range r.buf {
 		it := &r.buf[(r.start+i)%len(r.buf)]
-		if it.text == "" {
-			it.text = s.describeNamed(&it.ev)
+		if !it.named {
+			it.line, it.named = s.logLine(&it.ev), true
 		}
-		out = append(out, LogLine{Time: it.ev.Time, Kind: it.ev.Kind, Session: it.ev.Session, Text: it.text})
+		out = append(out, it.line)
 	}
 	// Generic, not sort.SliceStable: its reflective swaps of 500 lines cost
 	// a third of a frame whenever the log was out of order.
-	byTime := func(a, b LogLine) int { return a.Time.Compare(b.Time) }
+	byTime := func(a, b LogLine) int { return a.Event.Time.Compare(b.Event.Time) }
 	if !slices.IsSortedFunc(out, byTime) {
 		slices.SortStableFunc(out, byTime)
 	}

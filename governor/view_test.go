@@ -77,7 +77,7 @@ func TestLogOrderedAcrossFiles(t *testing.T) {
 	}
 	var got []string
 	for _, l := range s.Snapshot(t0.Add(time.Minute)).Log {
-		got = append(got, l.Time.Format("05")+" "+l.Kind.String())
+		got = append(got, l.Event.Time.Format("05")+" "+l.Event.Kind.String())
 	}
 	want := "05 vm.boot|05 vm.config|10 session.start|15 vm.step|20 session.turn_end|20 session.focus"
 	if strings.Join(got, "|") != want {

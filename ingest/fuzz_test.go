@@ -9,6 +9,7 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/vocab"
+	"github.com/coworktop/coworktop/words"
 )
 
 // FuzzAssembleParse feeds arbitrary text through entry assembly, parsing and
@@ -39,7 +40,7 @@ func FuzzAssembleParse(f *testing.F) {
 			t.Fatalf("unbounded snapshot: %d sessions %d outcomes %d log", len(snap.Sessions), len(snap.Outcomes), len(snap.Log))
 		}
 		for _, l := range snap.Log {
-			checkText(t, l.Text, 4*vocab.MaxTextRunes)
+			checkText(t, words.LogText(l), 4*vocab.MaxTextRunes)
 		}
 	})
 }

@@ -41,7 +41,7 @@ func (m *Model) logRows(w int, keep func(governor.LogLine) bool) []row {
 		if sameQuit(lines, i) {
 			continue // one quit, one line (issue 23 #5: one quit written twice)
 		}
-		l := newLine(t).cell(t.Muted, clockTime(ll.Time), timeW).add(m.kindStyle(ll.Kind), fit(ll.Text, textW))
+		l := newLine(t).cell(t.Muted, clockTime(ll.Event.Time), timeW).add(m.kindStyle(ll.Event.Kind), fit(words.LogText(ll), textW))
 		rows = append(rows, l.row(""))
 	}
 	return rows
@@ -119,7 +119,7 @@ func (m *Model) detailsContent(w int) content {
 		}
 	}
 	c.rows = append(c.rows, row{styled: t.paint(t.Heading, fit("history (recent event log lines naming "+short+")", w))})
-	c.rows = append(c.rows, m.logRows(w, func(l governor.LogLine) bool { return l.Session == id })...)
+	c.rows = append(c.rows, m.logRows(w, func(l governor.LogLine) bool { return l.Event.Session == id })...)
 	return c
 }
 
@@ -148,17 +148,17 @@ const quitWindow = time.Minute
 // already says, with its counts: the app writes beforeQuit, willQuit and
 // "Stopping N active session(s) on quit" for one quit.
 func sameQuit(lines []governor.LogLine, i int) bool {
-	if lines[i].Kind != governor.KindAppQuit {
+	if lines[i].Event.Kind != governor.KindAppQuit {
 		return false
 	}
-	at := lines[i].Time
+	at := lines[i].Event.Time
 	for _, step := range []int{-1, 1} {
 		for j := i + step; j >= 0 && j < len(lines); j += step {
 			l := lines[j]
-			if d := l.Time.Sub(at); d > quitWindow || d < -quitWindow || l.Kind == governor.KindAppStart {
+			if d := l.Event.Time.Sub(at); d > quitWindow || d < -quitWindow || l.Event.Kind == governor.KindAppStart {
 				break
 			}
-			if l.Kind == governor.KindStopAll || l.Kind == governor.KindPTYKill || (l.Kind == governor.KindAppQuit && step < 0) {
+			if l.Event.Kind == governor.KindStopAll || l.Event.Kind == governor.KindPTYKill || (l.Event.Kind == governor.KindAppQuit && step < 0) {
 				return true
 			}
 		}

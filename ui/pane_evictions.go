@@ -352,8 +352,8 @@ func (m *Model) withLogLines(detail []string, session string, at time.Time) []st
 	}
 	var lines []string
 	for _, ll := range m.snap.Log {
-		if ll.Session == session && ll.Time.Equal(at) {
-			lines = append(lines, "  "+clockTime(ll.Time)+" "+ll.Text)
+		if ll.Event.Session == session && ll.Event.Time.Equal(at) {
+			lines = append(lines, "  "+clockTime(ll.Event.Time)+" "+words.LogText(ll))
 		}
 	}
 	if len(lines) > 0 {

@@ -6,30 +6,19 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/vocab"
+	"github.com/coworktop/coworktop/words"
 )
 
 // TestVMConfigNamesOnlyWhatWasLogged: a CPU count that was not logged is
-// never printed as 0.
+// never printed as 0 (words/describe_test.go holds the words of each
+// figure).
 func TestVMConfigNamesOnlyWhatWasLogged(t *testing.T) {
-	for _, c := range []struct {
-		e    governor.Event
-		want string
-	}{
-		{governor.Event{Kind: governor.KindVMConfig, Detail: &governor.EventDetail{MemoryGB: 4}}, "vm: config memory=4GB"},
-		{governor.Event{Kind: governor.KindVMConfig, Detail: &governor.EventDetail{CPUs: 6}}, "vm: config cpus=6"},
-		{governor.Event{Kind: governor.KindVMConfig, Detail: &governor.EventDetail{CPUs: 6, MemoryGB: 8}}, "vm: config cpus=6 memory=8GB"},
-		{governor.Event{Kind: governor.KindVMConfig}, "vm: config (no figure logged)"},
-	} {
-		if got := governor.Describe(c.e); got != c.want {
-			t.Errorf("governor.Describe(%+v) = %q, want %q", c.e, got, c.want)
-		}
-	}
 	for _, line := range []string{
 		at(0) + " [info] [VM:start] memory=4GB tier=flat",
 		at(0) + " [info] startVM called for vm cpuCount=auto memoryGB=4",
 	} {
 		for _, e := range parseLines(t, "cowork_vm_node.log", line) {
-			if d := governor.Describe(e); strings.Contains(d, "=0") {
+			if d := words.Describe(e); strings.Contains(d, "=0") {
 				t.Errorf("%q described as %q", line, d)
 			}
 		}
