@@ -104,19 +104,23 @@ func (s *State) mergeQuota() []quota.Sample {
 	for _, r := range s.quota {
 		out = append(out, r.items()...)
 	}
-	slices.SortStableFunc(out, func(a, b quota.Sample) int {
-		if c := a.At.Compare(b.At); c != 0 {
-			return c
-		}
-		if c := a.Source.Rank() - b.Source.Rank(); c != 0 {
-			return c
-		}
-		if c := slices.Index(quota.Windows, a.Window) - slices.Index(quota.Windows, b.Window); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Scope, b.Scope)
-	})
+	slices.SortStableFunc(out, mergeOrder)
 	return out
+}
+
+// mergeOrder is the merge's order: by time, then by source, window and
+// scope (two readings of one ring never share a time).
+func mergeOrder(a, b quota.Sample) int {
+	if c := a.At.Compare(b.At); c != 0 {
+		return c
+	}
+	if c := a.Source.Rank() - b.Source.Rank(); c != 0 {
+		return c
+	}
+	if c := slices.Index(quota.Windows, a.Window) - slices.Index(quota.Windows, b.Window); c != 0 {
+		return c
+	}
+	return strings.Compare(a.Scope, b.Scope)
 }
 
 // ApplyQuotaErrors records the quota reader's running count of refused or

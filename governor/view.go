@@ -70,7 +70,7 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 		snap.Restart = s.restartView(s.curRestart, sessionNames(&snap))
 	}
 	snap.Risks = s.risks(&snap)
-	snap.Quota = quota.Figures(s.QuotaSamples(), now)
+	snap.Quota = quota.Figures(s.figuresQuota(now), now)
 	snap.QuotaErrors = countsView(s.quotaErrors)
 	snap.QuotaRefused = countsView(s.quotaRefused)
 	s.applyShareTo(&snap)

@@ -25,12 +25,16 @@ type Burn struct {
 }
 
 // Burn estimate rules: at least quotaBurnMin readings spanning at least
-// quotaBurnSpan, taken from the last quotaBurnLook of the window's time.
+// quotaBurnSpan, taken from the last BurnLook of the window's time.
 const (
 	quotaBurnMin  = 3
 	quotaBurnSpan = 10 * time.Minute
-	quotaBurnLook = time.Hour
 )
+
+// BurnLook is how far back from a source's newest reading with a
+// percentage the burn estimate reads: Figures reads no older reading of
+// a window but its first (a caller may leave the others out).
+const BurnLook = time.Hour
 
 // quotaBurn estimates the pace of best's window: from the readings of
 // best's source when they are enough, else from the first other source,
@@ -69,7 +73,7 @@ func burnFrom(samples []Sample, best Sample, src Source, now time.Time) *Burn {
 	}
 	var pts []Sample
 	for _, s := range samples {
-		if s.Source == src && s.Absent == Present && newest.Sub(s.At) <= quotaBurnLook {
+		if s.Source == src && s.Absent == Present && newest.Sub(s.At) <= BurnLook {
 			pts = append(pts, s)
 		}
 	}

@@ -1,0 +1,66 @@
+package governor
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/coworktop/coworktop/quota"
+)
+
+// dayState is a model fed like the simulated day's (issue 52): sessions
+// started at 25 an hour, the oldest evicted above 8 live, each with its
+// records while it lives, and the desktop app's quota readings every five
+// minutes (5-hour and weekly), for hours simulated hours.
+func dayState(tb testing.TB, hours int) (*State, time.Time) {
+	tb.Helper()
+	s := New(DefaultLimits())
+	t0 := time.Date(2026, 3, 8, 0, 0, 0, 0, time.UTC)
+	var live []string
+	var qs []quota.Sample
+	n := hours * 25
+	at := t0
+	for i := range n {
+		at = t0.Add(time.Duration(i) * time.Hour / 25)
+		id := fmt.Sprintf("local_%08x-0000-4000-8000-%012x", i, i)
+		s.Apply(Event{Time: at, Kind: KindSessionStart, Session: id, Cwd: fmt.Sprintf("/home/u/p%d", i%7)})
+		live = append(live, id)
+		if len(live) > 8 {
+			s.Apply(Event{Time: at, Kind: KindPause, Session: live[0], Reason: ReasonGovernorEvict})
+			live = live[1:]
+		}
+		var r Records
+		r.At, r.Found = at, true
+		for k, l := range live {
+			r.App = append(r.App, AppRecord{SessionID: l, CLISessionID: "cli-" + l, Title: "work on " + l[:14]})
+			r.Code = append(r.Code, CodeRecord{Pid: 1000 + k, HostSessionID: l, SessionID: "cli-" + l, Status: "busy"})
+		}
+		s.ApplyRecords(r)
+	}
+	for m := 0; m < hours*12; m++ {
+		qat := t0.Add(time.Duration(m) * 5 * time.Minute)
+		qs = append(qs,
+			quota.Sample{Window: quota.FiveHour, Percent: float64(m % 60), Source: quota.Desktop, At: qat},
+			quota.Sample{Window: quota.SevenDay, Percent: 40 + float64(m)/100, Source: quota.Desktop, At: qat})
+	}
+	s.ApplyQuota(qs)
+	return s, at.Add(30 * time.Second)
+}
+
+// BenchmarkSnapshotDayHistory: a snapshot three simulated hours into the
+// day (60 sessions seen, 36 quota readings a window) against one a day in
+// (600 sessions seen, the ended ones kept to their bound, 288 readings a
+// window). What the live view pays every refresh must not grow with the
+// history the model keeps (issue 52: the live view's CPU grew by a third
+// over the day).
+func BenchmarkSnapshotDayHistory(b *testing.B) {
+	for _, h := range []int{3, 24} {
+		b.Run(fmt.Sprintf("%dh", h), func(b *testing.B) {
+			s, now := dayState(b, h)
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = s.Snapshot(now)
+			}
+		})
+	}
+}
