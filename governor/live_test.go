@@ -14,8 +14,8 @@ import (
 func TestLiveSetFollowsTheMap(t *testing.T) {
 	kinds := []Kind{KindSessionStart, KindFocus, KindTurnEnd, KindIdleTimeout, KindPause, KindPause, KindRemoteControl,
 		KindPauseDeclined, KindResume, KindCrash, KindTornDown, KindAppStart, KindSecondInstance, KindAppQuit,
-		KindUpdateRestart, KindStopAll, KindPTYKill, KindAtCap}
-	reasons := []Reason{ReasonGovernorEvict, ReasonIdleTimeout, ReasonOther}
+		KindUpdateRestart, KindStopAll, KindPTYKill, KindAtCap, KindWarming, KindYield, KindAcquire}
+	reasons := []Reason{ReasonGovernorEvict, ReasonIdleTimeout, ReasonOther, ReasonWarm}
 	for seed := int64(1); seed <= 20; seed++ {
 		rng := rand.New(rand.NewSource(seed))
 		s := New(Limits{EndedSessions: 1 + rng.Intn(30), Outcomes: 8, Evictions: 8, MemorySamples: 8, HostSamples: 8})
@@ -53,6 +53,42 @@ func checkLiveSet(t *testing.T, s *State, seed int64, i int) {
 	if live != len(s.live) {
 		t.Fatalf("seed %d, event %d: %d live sessions in the map, %d in State.live", seed, i, live, len(s.live))
 	}
+	checkEnded(t, s, seed, i)
+}
+
+// checkEnded: State.ended holds each ended session of the map once, in
+// the Sessions order, and the snapshot's order is a full sort's.
+func checkEnded(t *testing.T, s *State, seed int64, i int) {
+	t.Helper()
+	if len(s.ended) != len(s.sessions)-len(s.live) {
+		t.Fatalf("seed %d, event %d: %d ended sessions in the map, %d in State.ended", seed, i, len(s.sessions)-len(s.live), len(s.ended))
+	}
+	for k, sess := range s.ended {
+		if sess.live() || s.sessions[sess.id] != sess {
+			t.Fatalf("seed %d, event %d: State.ended[%d] (%s) is live or not in the map", seed, i, k, sess.id)
+		}
+		if k > 0 && endedOrder(s.ended[k-1], sess) >= 0 {
+			t.Fatalf("seed %d, event %d: State.ended out of order at %d (%s after %s)", seed, i, k, sess.id, s.ended[k-1].id)
+		}
+	}
+	want := fullSessionOrder(s)
+	if got := s.keepSessions(s.sessionOrder()); !slices.Equal(got, want) {
+		t.Fatalf("seed %d, event %d: the Sessions order differs from a sort of the map's", seed, i)
+	}
+}
+
+// fullSessionOrder is the Sessions order as a sort of the whole map gives it.
+func fullSessionOrder(s *State) []*session {
+	keyed := make([]sessionKey, 0, len(s.sessions))
+	for _, sess := range s.sessions {
+		keyed = append(keyed, sessionKey{live: sess.live(), sec: sess.lastActivity.Unix(), nsec: int32(sess.lastActivity.Nanosecond()), sess: sess})
+	}
+	slices.SortFunc(keyed, sessionKey.compare)
+	order := make([]*session, len(keyed))
+	for i, k := range keyed {
+		order[i] = k.sess
+	}
+	return s.keepSessions(order)
 }
 
 // selectNewest puts the k newest keys first, as a full sort would, for

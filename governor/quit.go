@@ -112,6 +112,7 @@ func (s *State) endForQuit(q *quit) {
 		sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
 		sess.remoteControl = false
 	}
+	s.addEndedAll(s.live)
 	clear(s.live)
 	s.live = s.live[:0]
 	slices.Sort(stopped) // State.live's order is no order; the timeline's must be one

@@ -127,8 +127,10 @@ func (s *State) warmRefused(t time.Time) string {
 	if sess.liveAt != 0 {
 		s.dropLive(sess)
 	}
+	s.dropEnded(sess) // its place in the ended order was by the time the warm set
 	*sess = u.before
-	sess.liveAt = 0
+	sess.liveAt, sess.inEnded = 0, false
+	s.addEnded(sess)
 	if u.lossSeq != 0 { // the loss it had is open again
 		s.loss.cameBack--
 		s.loss.open[u.lossCause]++

@@ -89,6 +89,7 @@ func TestRefusedWarmNamesItsSession(t *testing.T) {
 	s.Apply(ev(200, KindWarming, 4, sess("local_r")))
 	s.Apply(ev(200, KindYield, 5, func(e *Event) { e.Reason = ReasonWarm }))
 	snap := s.Snapshot(lt0.Add(300e9))
+	checkEnded(t, s, 0, 5) // put back in its place among the ended
 	if snap.Counts.WarmsRefused != 1 || snap.Outcomes[0].Session != "local_r" || snap.LostCount() != 1 {
 		t.Fatalf("refused %d, yield names %q, lost %d", snap.Counts.WarmsRefused, snap.Outcomes[0].Session, snap.LostCount())
 	}

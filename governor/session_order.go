@@ -13,16 +13,7 @@ import (
 // moving views about: sorting a thousand views in place cost a frame more
 // than drawing it.
 func (s *State) sessionViews(now time.Time, stale bool) (views, ranking []SessionView, live int) {
-	keyed := make([]sessionKey, 0, len(s.sessions))
-	for _, sess := range s.sessions {
-		keyed = append(keyed, sessionKey{live: sess.live(), sec: sess.lastActivity.Unix(), nsec: int32(sess.lastActivity.Nanosecond()), sess: sess})
-	}
-	slices.SortFunc(keyed, sessionKey.compare)
-	order := make([]*session, len(keyed))
-	for i, k := range keyed {
-		order[i] = k.sess
-	}
-	order = s.keepSessions(order)
+	order := s.keepSessions(s.sessionOrder())
 	views = make([]SessionView, len(order))
 	for i, sess := range order {
 		views[i] = sess.view(now)
@@ -50,6 +41,23 @@ func (s *State) sessionViews(now time.Time, stale bool) (views, ranking []Sessio
 		ranking[k] = views[i]
 	}
 	return views, ranking, live
+}
+
+// sessionOrder is the map's sessions in the Sessions order, the ended
+// ones cut to those keepSessions keeps of them: the live sorted (a few
+// dozen), then the head of State.ended, kept in order as sessions end.
+func (s *State) sessionOrder() []*session {
+	keyed := make([]sessionKey, 0, len(s.live))
+	for _, sess := range s.live {
+		keyed = append(keyed, sessionKey{live: true, sec: sess.lastActivity.Unix(), nsec: int32(sess.lastActivity.Nanosecond()), sess: sess})
+	}
+	slices.SortFunc(keyed, sessionKey.compare)
+	ended := s.ended[:min(len(s.ended), s.limits.EndedSessions)]
+	order := make([]*session, len(keyed), len(keyed)+len(ended))
+	for i, k := range keyed {
+		order[i] = k.sess
+	}
+	return append(order, ended...)
 }
 
 // sessionKey is what the Sessions order compares (live first, then by last

@@ -28,8 +28,9 @@ type session struct {
 	remoteControl bool
 	crashes       int
 	// liveAt is 1 + the session's index in State.live while it is live, 0
-	// otherwise: State.setState keeps it.
-	liveAt int32
+	// otherwise: State.setState keeps it. inEnded: it is in State.ended.
+	liveAt  int32
+	inEnded bool
 	// rcAtQuit: Remote Control was on when a quit stopped it; cutAt and
 	// cutS: a quit cut the turn it ran (restart.go).
 	rcAtQuit bool
@@ -58,11 +59,13 @@ func (s *State) setState(sess *session, st SessionState, why Reason) {
 		s.addLive(sess)
 	} else if sess.liveAt != 0 {
 		s.dropLive(sess)
+		s.addEnded(sess)
 	}
 }
 
 func (s *State) addLive(sess *session) {
 	if sess.liveAt == 0 {
+		s.dropEnded(sess)
 		s.live = append(s.live, sess)
 		sess.liveAt = int32(len(s.live))
 		if sess.restart != nil || sess.lossSeq != 0 || sess.pauseWhy != "" {
@@ -235,6 +238,7 @@ func (s *State) endAllSessions(why Reason) {
 		sess.state, sess.pauseReason, sess.liveAt = StateDisconnected, why, 0
 		sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
 	}
+	s.addEndedAll(s.live)
 	clear(s.live)
 	s.live = s.live[:0]
 	s.pruneEnded()
@@ -296,6 +300,7 @@ func (s *State) prune() {
 	}
 	clear(all) // the scratch must not keep forgotten sessions alive
 	s.pruneBuf = all[:0]
+	s.keepEnded()
 }
 
 // selectNewest reorders keys so that its first k are the k newest in

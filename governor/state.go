@@ -57,6 +57,7 @@ type State struct {
 
 	sessions  map[string]*session
 	live      []*session    // the live sessions of the map, in no order (setState keeps it)
+	ended     []*session    // the ended sessions of the map in the Sessions order (session_ended.go)
 	recent    [8]*session   // the session last got of each recentSlot, always one in sessions under its id
 	pruneAt   int           // map size at which pruneEnded runs its next pass
 	pruneBuf  []activityKey // pruneEnded's scratch, reused
