@@ -145,7 +145,7 @@ func (v Verb) String() string { return verbEnum.Name(v) }
 // spawn reason of a yield or at-cap line, or the level of a pressure
 // event. It is an integer; a spawn reason or level no constant names keeps
 // its text in Outcome.Other (CauseOther). Outcome.CauseName is the name
-// the JSON outputs print; Cause.Text (describe.go) an eviction's cause in
+// the JSON outputs print; words.CauseText an eviction's cause in
 // words.
 type Cause int8
 

@@ -24,20 +24,6 @@ func IdleText(idleS int, src vocab.Source) string {
 	return "?"
 }
 
-// Text is why a session was evicted, in words, the same in the TUI,
-// report and notifications ("at cap, warm spawn"); String is its name.
-func (c Cause) Text() string {
-	switch c {
-	case CauseWarm, CauseUser:
-		return "at cap, " + c.String() + " spawn"
-	case CausePressure:
-		return "memory pressure"
-	case CauseIdleTimeout:
-		return "idle timeout"
-	}
-	return "cause not logged"
-}
-
 // CapText is the cap with its source: "8 (logged)", "~8 (est.)", "?".
 func CapText(c CapView) string {
 	switch {

@@ -69,28 +69,6 @@ func (c *LossCause) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// Text is the cause in words, the same in the TUI, report, notifications
-// and metrics' help.
-func (c LossCause) Text() string {
-	switch c {
-	case LossGovernorCap:
-		return "evicted at the cap"
-	case LossGovernorPressure:
-		return "evicted under memory pressure"
-	case LossIdleTimeout:
-		return "idle timeout"
-	case LossUpdateRestart:
-		return "stopped by an update restart"
-	case LossCrash:
-		return "process crashed"
-	case LossDaemonLowMemory:
-		return "daemon low memory"
-	case LossDaemonCrashLoop:
-		return "daemon crash loop"
-	}
-	return "cause not logged"
-}
-
 // Loss is one lost session (or, when the log gives only a count, Count
 // unnamed ones) with the line that shows it.
 type Loss struct {

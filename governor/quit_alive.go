@@ -2,8 +2,6 @@ package governor
 
 import (
 	"time"
-
-	"github.com/coworktop/coworktop/vocab"
 )
 
 // The app is alive while it writes (claude-logs.md §7.9): any dated line of
@@ -20,12 +18,6 @@ const stuckQuitAfter = 10 * time.Minute
 type StuckQuit struct {
 	From time.Time `json:"-"`
 	To   time.Time `json:"-"`
-}
-
-// Text says it in words.
-func (q StuckQuit) Text() string {
-	return "the app spent " + vocab.FormatDuration(q.To.Sub(q.From)) + " quitting for update (" + q.From.Format("Jan 2 15:04") + " to " + q.To.Format("Jan 2 15:04") +
-		"): it kept running and writing, no new start came; while so it drops deep links"
 }
 
 // stuckQuit is the stretch in progress (open until an app start).

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/words"
 )
 
 // TestAppAliveWhileItWrites: a quit at the end of main1.log, then lines
@@ -39,7 +40,7 @@ func TestStuckQuittingForUpdate(t *testing.T) {
 	s.NoteLogLine("main.log", t0.Add(32*time.Hour))
 	snap := s.Snapshot(t0.Add(32 * time.Hour))
 	q := snap.App.StuckQuit
-	if q == nil || q.To.Sub(q.From) != 32*time.Hour || !strings.Contains(q.Text(), "spent 32h") || !snap.App.DownSince.IsZero() {
+	if q == nil || q.To.Sub(q.From) != 32*time.Hour || !strings.Contains(words.StuckQuitText(*q), "spent 32h") || !snap.App.DownSince.IsZero() {
 		t.Fatalf("stuck quit %+v, app %+v", q, snap.App)
 	}
 	if snap.Counts.UpdateRestarts != 1 || governor.LossTotal(snap.LossCounts) != 3 {

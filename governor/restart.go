@@ -46,17 +46,6 @@ func (p *RestartPath) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// Text is the path in words.
-func (p RestartPath) Text() string {
-	switch p {
-	case RestartPathIdle:
-		return "after the app sat idle"
-	case RestartPathDeferral:
-		return "after the app stopped deferring it"
-	}
-	return ""
-}
-
 // restartEntry is one session an update restart stopped.
 type restartEntry struct {
 	id       string

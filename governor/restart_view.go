@@ -211,15 +211,3 @@ func sessionByID(snap *Snapshot, id string) (SessionView, bool) {
 	}
 	return SessionView{}, false
 }
-
-// RemoteControlBefore counts the sessions that had Remote Control when
-// the restart stopped them.
-func (v *RestartView) RemoteControlBefore() int {
-	n := 0
-	for _, r := range v.Sessions {
-		if r.RemoteControlBefore {
-			n++
-		}
-	}
-	return n
-}

@@ -110,7 +110,7 @@ type Outcome struct {
 }
 
 // CauseName is the outcome's cause by name, as the JSON outputs print it:
-// "warm", "critical", or a CauseOther's own text. Cause.Text is an
+// "warm", "critical", or a CauseOther's own text. words.CauseText is an
 // eviction's cause in words.
 func (o Outcome) CauseName() string {
 	if o.Cause == CauseOther {

@@ -12,6 +12,7 @@ import (
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
+	"github.com/coworktop/coworktop/words"
 )
 
 // Note is one desktop notification.
@@ -276,7 +277,7 @@ func (n *Notifier) evictionNote(s governor.Snapshot, count int) (Note, bool) {
 			break
 		}
 	}
-	msg := fmt.Sprintf("%s evicted: %s", who, latest.Cause.Text())
+	msg := fmt.Sprintf("%s evicted: %s", who, words.CauseText(latest.Cause))
 	if latest.IdleS > 0 {
 		msg += ", idle " + vocab.FormatDuration(time.Duration(latest.IdleS)*time.Second)
 	}

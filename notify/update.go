@@ -35,7 +35,7 @@ func (u *updateNotes) next(s governor.Snapshot) []Note {
 		msg := "The app logged that it restarts for an update: every running session stops."
 		if r := s.Restart; r != nil && len(r.Sessions) > 0 {
 			msg = "The app restarts itself for an update: " + words.RestartStopped(r)
-			if n := r.RemoteControlBefore(); n > 0 {
+			if n := words.RestartRCBefore(r); n > 0 {
 				msg += fmt.Sprintf(", %d with Remote Control, which the relaunch does not turn back on", n)
 			}
 			msg += "."

@@ -52,7 +52,7 @@ func writeLosses(b *strings.Builder, r Report) error {
 		if l.Back != "" {
 			back = "back " + backTime(l.Time, l.Back)
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", l.Time, who, governor.LossCauseOf(l.Cause).Text(), back, l.Detail, evidence)
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\n", l.Time, who, words.LossCauseText(governor.LossCauseOf(l.Cause)), back, l.Detail, evidence)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -120,7 +120,7 @@ func writeWaitingLosses(b *strings.Builder, losses []Lost) {
 		if l.Title != "" {
 			who += " " + l.Title
 		}
-		fmt.Fprintf(b, "  %s  %s  %s, waiting for you: %s\n", l.Time, who, governor.LossCauseOf(l.Cause).Text(), l.WaitingFor)
+		fmt.Fprintf(b, "  %s  %s  %s, waiting for you: %s\n", l.Time, who, words.LossCauseText(governor.LossCauseOf(l.Cause)), l.WaitingFor)
 	}
 }
 
@@ -132,7 +132,7 @@ func lossVerdict(r Report) string {
 		total += r.LossCounts[c.String()]
 		if n := r.LostNow[c.String()]; n > 0 {
 			now += n
-			by = append(by, fmt.Sprintf("%d %s", n, c.Text()))
+			by = append(by, fmt.Sprintf("%d %s", n, words.LossCauseText(c)))
 		}
 	}
 	switch {

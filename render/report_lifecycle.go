@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/words"
 )
 
 // The parts of the report about how sessions end other than by the
@@ -155,7 +156,7 @@ func (r *Report) lifecycle(state *governor.State, snap governor.Snapshot) {
 		r.VM.Unusable, r.VM.UnusableS = o.Text(), o.Seconds()
 	}
 	if q := snap.App.StuckQuit; q != nil {
-		r.App.StuckQuitting, r.App.StuckQuittingS = q.Text(), int64(q.To.Sub(q.From)/time.Second)
+		r.App.StuckQuitting, r.App.StuckQuittingS = words.StuckQuitText(*q), int64(q.To.Sub(q.From)/time.Second)
 	}
 	r.VM.Service = VMService{Starts: c.ServiceStarts, Stops: c.ServiceStops, State: snap.VM.Service, Warning: snap.VM.ServiceWarning}
 	if c.VMFailures > 0 { // boot attempts say something beside their failures

@@ -22,7 +22,7 @@ func writeRestarts(b *strings.Builder, restarts []words.Restart) error {
 		if v.To != "" {
 			head += "  " + strings.TrimPrefix(v.From+" → ", " → ") + v.To
 		}
-		if p := v.Path.Text(); p != "" {
+		if p := words.RestartPathText(v.Path); p != "" {
 			head += ", " + p
 		}
 		fmt.Fprintf(b, "  %s: %s  %s\n", head, words.RestartStopped((*governor.RestartView)(&v)), v.Evidence)

@@ -195,7 +195,7 @@ func bundleText(v VM) string {
 // shares.
 func idleText(e Evicted) string { return governor.IdleText(e.IdleS, vocab.SourceOf(e.IdleSource)) }
 
-func causeText(c string) string { return governor.CauseOf(c).Text() }
+func causeText(c string) string { return words.CauseText(governor.CauseOf(c)) }
 
 // spanDuration is the time between the span's ends, by their offsets:
 // right across a change of the clocks.

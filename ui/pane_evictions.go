@@ -370,7 +370,7 @@ func (m *Model) lossRow(l governor.Loss, zone *time.Location) evPending {
 	if l.Session == "" {
 		who = strconv.Itoa(l.Count) + " unnamed"
 	}
-	why, idle := l.Cause.Text(), ""
+	why, idle := words.LossCauseText(l.Cause), ""
 	if l.IdleSource != vocab.SourceNone { // an eviction's or idle timeout's idle time goes in its column
 		idle = governor.IdleText(l.IdleS, l.IdleSource)
 	}

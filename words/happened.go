@@ -100,7 +100,7 @@ func restartHappening(s *governor.Snapshot, name func(string) string) *Happening
 		tiny += " to " + v.To
 	}
 	withPath := head
-	if p := v.Path.Text(); p != "" {
+	if p := RestartPathText(v.Path); p != "" {
 		withPath += " " + p
 	}
 	stopped := len(v.Sessions)
@@ -234,7 +234,7 @@ func lossHappening(s *governor.Snapshot, c governor.LossCause, span time.Duratio
 			ids = append(ids, l.Session)
 		}
 		who = append(who, n)
-		d := l.Time.Format(time.TimeOnly) + " " + n + ": " + l.Cause.Text()
+		d := l.Time.Format(time.TimeOnly) + " " + n + ": " + LossCauseText(l.Cause)
 		if t := l.DetailText(); t != "" {
 			d += ": " + t
 		}

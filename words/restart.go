@@ -47,7 +47,7 @@ func RestartLines(v *governor.RestartView) []string {
 	if v.To != "" {
 		head += " to " + v.To
 	}
-	if p := v.Path.Text(); p != "" {
+	if p := RestartPathText(v.Path); p != "" {
 		head += " (" + p + ")"
 	}
 	head += ": " + RestartStopped(v)
@@ -92,7 +92,7 @@ func RestartSentence(v *governor.RestartView) string {
 	} else {
 		s += " for an update"
 	}
-	if p := v.Path.Text(); p != "" {
+	if p := RestartPathText(v.Path); p != "" {
 		s += " " + p
 	}
 	s += ", " + RestartStopped(v)
@@ -164,4 +164,16 @@ func joinRestarted(list []governor.RestartSession, keep func(governor.RestartSes
 		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// RestartRCBefore counts the sessions that had Remote Control when the
+// restart stopped them.
+func RestartRCBefore(v *governor.RestartView) int {
+	n := 0
+	for _, r := range v.Sessions {
+		if r.RemoteControlBefore {
+			n++
+		}
+	}
+	return n
 }

@@ -11,7 +11,7 @@ import (
 // their whole sentences.
 
 // OutcomeCause says why, for any outcome, in words; an eviction's cause
-// reads as Cause.Text does in report.
+// reads as CauseText does in report.
 func OutcomeCause(o governor.Outcome) string {
 	switch {
 	case o.Kind == governor.KindPressure:
@@ -19,7 +19,7 @@ func OutcomeCause(o governor.Outcome) string {
 	case o.Kind == governor.KindYield:
 		return "at cap, " + o.CauseName() + " spawn refused"
 	}
-	return o.Cause.Text()
+	return CauseText(o.Cause)
 }
 
 // OutcomeShort is an outcome's cause on the screen's one line, without
@@ -63,7 +63,7 @@ func OutlookShort(o governor.Outlook) string {
 // LossShortCause is a loss's cause on the screen's one line, beside its WHAT
 // (EVICTED, IDLE PAUSE, STOPPED, …), which it does not repeat: "at the
 // cap", "RC left off by the 13:44 update" (Remote Control), "update restart:
-// turn cut after 22m". Cause.Text and Detail say it whole.
+// turn cut after 22m". LossCauseText and Detail say it whole.
 func LossShortCause(l governor.Loss) string {
 	base := ""
 	switch l.Cause {
@@ -81,7 +81,7 @@ func LossShortCause(l governor.Loss) string {
 	case governor.LossCrash:
 		base = "its process ended"
 	default:
-		base = l.Cause.Text()
+		base = LossCauseText(l.Cause)
 	}
 	switch {
 	case l.Short != "":
