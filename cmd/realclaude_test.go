@@ -9,10 +9,10 @@ import (
 
 	tea "github.com/coworktop/coworktop/third_party/bubbletea"
 
-	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/internal/realclaude"
 	"github.com/coworktop/coworktop/sources/records"
 	"github.com/coworktop/coworktop/ui"
+	"github.com/coworktop/coworktop/words"
 )
 
 // The real Claude Code (internal/realclaude), started from a terminal in
@@ -56,7 +56,7 @@ func TestRealTerminalSessionNeedsYou(t *testing.T) {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-	for _, want := range []string{"1: " + who, "5h 42%", "7d 17%", "terminal         1 session " + governor.TerminalNote} {
+	for _, want := range []string{"1: " + who, "5h 42%", "7d 17%", "terminal         1 session " + words.TerminalNote} {
 		if !strings.Contains(text, want) {
 			t.Errorf("snapshot lacks %q:\n%s", want, text)
 		}

@@ -12,7 +12,7 @@
 // figure shown by more than one consumer (counts, causes, estimate
 // labels) is defined here once, so the TUI, report, metrics and
 // notifications agree. The words outputs print of the model (names for
-// sessions, the counts' line, short forms, the JSON shapes of snapshot,
+// sessions, the counts' line, short forms, the risks' sentences and evidence, who needs you, the JSON shapes of snapshot,
 // events and restarts; more as they are freed from it) are the words package's, above this one, which governor never
 // imports; the small words below the model
 // (the sanitiser for log text, units, Source and Figure) are vocab's.

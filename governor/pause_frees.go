@@ -38,11 +38,3 @@ func pauseEstimate(v *SessionView) *PauseEstimate {
 	return &PauseEstimate{Session: v.ID, Name: SessionName(*v), IdleS: v.Idle.Seconds(), Bytes: v.Memory.Bytes,
 		Source: v.Memory.Source, Label: PauseFreesLabel, Text: PauseFreesText(*v)}
 }
-
-// pauseEvidence is the estimate as a risk's evidence line, "" when unknown.
-func pauseEvidence(v SessionView) string {
-	if t := PauseFreesText(v); t != "" {
-		return t + " (" + PauseFreesLabel + ")"
-	}
-	return ""
-}

@@ -198,12 +198,7 @@ const maxUpdateNames = 4
 
 // updateRisk is the pending update as a risk, with the sessions it stops.
 func updateRisk(v *UpdateView) Risk {
-	ev := []string{v.Evidence}
-	if !v.LastDeferral.IsZero() {
-		ev = append(ev, "last deferral "+v.LastDeferral.Format(time.DateTime))
-	}
-	return Risk{Kind: RiskUpdateRestart, Sessions: v.Sessions, Backed: true, Short: shortUpdate,
-		Summary: v.Summary + "; " + v.When, Evidence: ev}
+	return Risk{Kind: RiskUpdateRestart, Sessions: v.Sessions, Backed: true, RiskFacts: RiskFacts{Update: v}}
 }
 
 // NoteText is the warning as a notification says it, in at most 160

@@ -73,28 +73,12 @@ func disagreement(v SessionView, hasRecord bool) string {
 // NeedsYou reports whether the session waits for the person, by its record.
 func (v SessionView) NeedsYou() bool { return v.Attention == AttentionWaiting }
 
-// NeedsYouText is the needs-you cell: "approve Bash · 12m", "waiting ·
-// 3m" when the record does not say for what; "" when it does not wait.
-// The same words in the TUI, notifications and report.
-func (v SessionView) NeedsYouText(now time.Time) string {
-	if !v.NeedsYou() {
-		return ""
-	}
-	what := v.WaitingFor
-	if what == "" {
-		what = "waiting"
-	}
-	if v.WaitingSince.IsZero() {
-		return what
-	}
-	return what + " · " + vocab.ShortDuration(max(0, now.Sub(v.WaitingSince)))
-}
-
 // nearIdlePause is how close an idle pause puts a waiting session at risk.
 const nearIdlePause = 5 * time.Minute
 
 // waitingRisks: a session that waits for the person and is also the next
-// victim, in a sweep's way, or near its idle pause, with every reason.
+// victim, in a sweep's way, or near its idle pause, with every reason;
+// its short form says the reason that comes first.
 func waitingRisks(snap *Snapshot, others []Risk) []Risk {
 	var out []Risk
 	for i := range snap.Sessions {
@@ -102,74 +86,33 @@ func waitingRisks(snap *Snapshot, others []Risk) []Risk {
 		if !v.Live() || !v.NeedsYou() {
 			continue
 		}
-		var why []string
-		backed, short, due := false, "", time.Time{}
-		if snap.NextVictim != nil && snap.NextVictim.ID == v.ID {
-			why, short = append(why, "it is the next to be evicted (estimate)"), shortEvictNext
+		f := RiskFacts{View: *v, IsNext: snap.NextVictim != nil && snap.NextVictim.ID == v.ID}
+		backed, due := false, time.Time{}
+		if f.IsNext {
+			f.ShortOf = RiskEvictNext
+		}
+		if !v.WaitingSince.IsZero() {
+			f.For = max(0, snap.Now.Sub(v.WaitingSince))
 		}
 		for _, r := range others {
 			if r.Session == v.ID && r.Kind == RiskPressureSweep {
-				why, short, due = append(why, "a pressure sweep would evict it"), r.Short, r.Due
+				f.Sweep, f.ShortOf, due, f.Level, f.Soon = true, RiskPressureSweep, r.Due, r.Level, r.Soon
 			}
 			if r.Session == v.ID && (r.Kind == RiskPressureSweep || r.Kind == RiskEvictNext) && r.Backed {
 				backed = true
 			}
 		}
 		if v.TimerTimeout > 0 && v.TimerRemaining > 0 && v.TimerRemaining <= nearIdlePause {
-			why = append(why, "its idle pause comes in "+vocab.FormatDuration(v.TimerRemaining))
+			f.PauseIn = v.TimerRemaining
 			backed = true // the timer is logged
 			if when := snap.Now.Add(v.TimerRemaining); due.IsZero() || when.Before(due) {
-				short, due = shortPausedIn(v.TimerRemaining), when
+				f.ShortOf, due = RiskNone, when
 			}
 		}
-		if len(why) == 0 {
+		if !f.IsNext && !f.Sweep && f.PauseIn == 0 {
 			continue
 		}
-		ev := []string{"its record: " + v.Attention.String() + waitEvidence(*v)}
-		if v.TimerTimeout > 0 {
-			ev = append(ev, "idle timer armed "+v.TimerArmedAt.Format(time.TimeOnly)+" for "+vocab.FormatDuration(v.TimerTimeout))
-		}
-		out = append(out, Risk{Kind: RiskWaitingAtRisk, Session: v.ID, Backed: backed, Evidence: ev, Short: short, Due: due, // NEEDS YOU says the wait
-			Summary: fmt.Sprintf("%s has waited %s: %s", SessionName(*v), waitedFor(*v, snap.Now), joinReasons(why))})
-	}
-	return out
-}
-
-func waitEvidence(v SessionView) string {
-	s := ""
-	if v.WaitingFor != "" {
-		s += " for " + v.WaitingFor
-	}
-	if !v.WaitingSince.IsZero() {
-		s += " since " + v.WaitingSince.Format(time.TimeOnly) + " (" + v.WaitingSinceSource.Text() + ")"
-	}
-	return s
-}
-
-// waitedFor is "12m for you (approve Bash)", "12m for you" or "a while
-// for you".
-func waitedFor(v SessionView, now time.Time) string {
-	d := "a while"
-	if !v.WaitingSince.IsZero() {
-		d = vocab.ShortDuration(max(0, now.Sub(v.WaitingSince)))
-	}
-	if v.WaitingFor != "" {
-		return d + " for you (" + v.WaitingFor + ")"
-	}
-	return d + " for you"
-}
-
-func joinReasons(why []string) string {
-	out := ""
-	for i, w := range why {
-		switch {
-		case i == 0:
-		case i == len(why)-1:
-			out += ", and "
-		default:
-			out += ", "
-		}
-		out += w
+		out = append(out, Risk{Kind: RiskWaitingAtRisk, Session: v.ID, Backed: backed, Due: due, RiskFacts: f}) // NEEDS YOU says the wait
 	}
 	return out
 }
@@ -202,22 +145,6 @@ const (
 	KindBackground OutsideKind = "background"
 	KindTerminal   OutsideKind = "terminal"
 )
-
-// TerminalNote says what a terminal session is to coworktop, the same
-// words wherever it is explained.
-const TerminalNote = "started from a terminal, not by the desktop app: counted in needs you, but the desktop app's governor neither caps nor evicts it (outside the cap and the idle ranking)"
-
-// where says where a session outside the app is, for the needs-you words:
-// "terminal, tmux pane %0", "terminal", "bg".
-func (b BackgroundView) where() string {
-	if b.Kind != KindTerminal {
-		return "bg"
-	}
-	if b.Pane != "" {
-		return "terminal, tmux pane " + b.Pane
-	}
-	return "terminal"
-}
 
 // terminalID is a terminal session's row id: its Claude Code session id,
 // or its pid where the record names none.
@@ -336,66 +263,4 @@ func needsYouCount(snap Snapshot) int {
 // incomplete count of 0 is unknown, not 0; one above 0 is a least.
 func (r *RecordsView) NeedsYouKnown() bool {
 	return r != nil && r.Available && len(r.Unreadable) == 0 && r.Skipped == 0
-}
-
-// unreadableText says what the needs-you count did not read: the record
-// folders that could not be listed ("the record folder sessions could not
-// be read (see coworktop doctor)") and the record files left unread past
-// a reading's bound ("3 older record files were not read (only the newest
-// are)"), so a count of 0 is never claimed of records not read.
-func (r *RecordsView) unreadableText() string {
-	if r == nil {
-		return ""
-	}
-	var parts []string
-	if len(r.Unreadable) > 0 {
-		what := "folder " + r.Unreadable[0]
-		if len(r.Unreadable) > 1 {
-			what = "folders " + strings.Join(r.Unreadable, ", ")
-		}
-		parts = append(parts, "the record "+what+" could not be read (see coworktop doctor)")
-	}
-	if r.Skipped > 0 {
-		parts = append(parts, fmt.Sprintf("%d older record files were not read (only the newest are)", r.Skipped))
-	}
-	return strings.Join(parts, "; ")
-}
-
-// NeedsYouSummary is the needs-you count in words, for snapshot and
-// report: "1: Docs (approve Bash · 3m)"; "" where no records were looked
-// for.
-func NeedsYouSummary(snap Snapshot) string {
-	r := snap.Records
-	switch {
-	case r == nil:
-		return ""
-	case !r.Available:
-		return "unknown: no session-record folder found (see coworktop doctor)"
-	case snap.NeedsYou == 0 && !r.NeedsYouKnown():
-		return "unknown: " + r.unreadableText()
-	case snap.NeedsYou == 0:
-		return "0 (no session's record says it waits for you)"
-	}
-	var who []string
-	for _, v := range snap.Sessions {
-		if v.NeedsYou() {
-			who = append(who, SessionName(v)+" ("+v.NeedsYouText(snap.Now)+")")
-		}
-	}
-	for _, b := range snap.Background {
-		if b.NeedsYou() {
-			who = append(who, b.where()+": "+b.Name+" ("+orWaiting(b.WaitingFor)+")")
-		}
-	}
-	out := strconv.Itoa(snap.NeedsYou) + ": " + strings.Join(who, ", ")
-	if !r.NeedsYouKnown() {
-		out = "at least " + out + "; " + r.unreadableText()
-	}
-	return out
-}
-
-// WaitingText is a waiting session in words, the same in notifications
-// and the report: "API gateway has waited 3m for you (approve Bash)".
-func WaitingText(v SessionView, now time.Time) string {
-	return SessionName(v) + " has waited " + waitedFor(v, now)
 }

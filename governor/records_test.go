@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/words"
 )
 
 // recordsState: two sessions at cap 2, alpha the longest idle, with an idle
@@ -45,7 +46,7 @@ func TestRecordsWaitingJoinsTitleAndRisk(t *testing.T) {
 	if v.Attention != governor.AttentionWaiting || v.WaitingFor != "approve Bash" || !v.WaitingSince.Equal(t0.Add(120*time.Second)) || v.WaitingSinceSource != governor.FromCodeRecord {
 		t.Fatalf("attention: %+v", v)
 	}
-	if got := v.NeedsYouText(now); got != "approve Bash · 12m" {
+	if got := words.NeedsYouText(v, now); got != "approve Bash · 12m" {
 		t.Fatalf("needs-you cell %q", got)
 	}
 	if snap.NeedsYou != 1 || snap.Records == nil || snap.Records.NeedsYou != 1 {
@@ -60,12 +61,12 @@ func TestRecordsWaitingJoinsTitleAndRisk(t *testing.T) {
 			r = &snap.Risks[i]
 		}
 	}
-	if r == nil || !strings.Contains(r.Summary, "api-gateway[31m has waited 12m for you (approve Bash): it is the next") ||
-		!strings.Contains(r.Summary, "next to be evicted") || !strings.Contains(r.Summary, "idle pause comes in 1m10s") || !r.Backed {
+	if r == nil || !strings.Contains(words.RiskSummary(*r), "api-gateway[31m has waited 12m for you (approve Bash): it is the next") ||
+		!strings.Contains(words.RiskSummary(*r), "next to be evicted") || !strings.Contains(words.RiskSummary(*r), "idle pause comes in 1m10s") || !r.Backed {
 		t.Fatalf("waiting risk: %+v", r)
 	}
-	if v.AtRisk != governor.RiskWaitingAtRisk || v.AtRiskWhy != r.Summary {
-		t.Fatalf("session not marked at risk with both reasons: %q %q", v.AtRisk, v.AtRiskWhy)
+	if v.AtRisk != governor.RiskWaitingAtRisk || words.AtRiskWhy(v) != words.RiskSummary(*r) {
+		t.Fatalf("session not marked at risk with both reasons: %q %q", v.AtRisk, words.AtRiskWhy(v))
 	}
 	beta := find(snap, "local_bbbbbbbb-2")
 	if beta.Attention != governor.AttentionUnknown || beta.NeedsYou() || beta.Title != "" {
@@ -119,7 +120,7 @@ func TestRecordsMissingFieldsAreUnknown(t *testing.T) {
 	s.ApplyRecords(governor.Records{At: t0.Add(320 * time.Second), Found: true,
 		Code: []governor.CodeRecord{{Pid: 7, HostSessionID: "local_aaaaaaaa-1", Status: "waiting"}}})
 	v = find(s.Snapshot(t0.Add(400*time.Second)), "local_aaaaaaaa-1")
-	if !v.WaitingSince.Equal(t0.Add(310*time.Second)) || v.WaitingSinceSource != governor.FromSeen || v.NeedsYouText(t0.Add(400*time.Second)) != "waiting · 1m" {
+	if !v.WaitingSince.Equal(t0.Add(310*time.Second)) || v.WaitingSinceSource != governor.FromSeen || words.NeedsYouText(v, t0.Add(400*time.Second)) != "waiting · 1m" {
 		t.Fatalf("wait without a time: %+v", v)
 	}
 	// Its process gone: the next reading has no record, nothing waits.
@@ -207,13 +208,13 @@ func TestRecordsHostileText(t *testing.T) {
 	})
 	snap := s.Snapshot(t0.Add(400 * time.Second))
 	v := find(snap, "local_aaaaaaaa-1")
-	texts := []string{v.Title, v.WaitingFor, v.NeedsYouText(snap.Now), v.AtRiskWhy, governor.NeedsYouSummary(snap)}
+	texts := []string{v.Title, v.WaitingFor, words.NeedsYouText(v, snap.Now), words.AtRiskWhy(v), words.NeedsYouSummary(snap)}
 	for _, b := range snap.Background {
 		texts = append(texts, b.ID, b.Name, b.State, b.WaitingFor)
 	}
 	for _, r := range snap.Risks {
-		texts = append(texts, r.Summary)
-		texts = append(texts, r.Evidence...)
+		texts = append(texts, words.RiskSummary(r))
+		texts = append(texts, words.RiskEvidence(r)...)
 	}
 	for _, x := range texts {
 		if strings.ContainsAny(x, "\x1b\x07\x00\u202e") || len([]rune(x)) > 1000 {
@@ -256,7 +257,7 @@ func TestRecordsNeedsYouCountMatchesRowsWhenLogSilent(t *testing.T) {
 	for _, v := range snap.Sessions {
 		if v.NeedsYou() {
 			rows++
-			if got := v.NeedsYouText(now); got != "approve Bash · 24m" {
+			if got := words.NeedsYouText(v, now); got != "approve Bash · 24m" {
 				t.Fatalf("row %q", got)
 			}
 		}
@@ -264,7 +265,7 @@ func TestRecordsNeedsYouCountMatchesRowsWhenLogSilent(t *testing.T) {
 	if rows != 1 || snap.NeedsYou != rows || snap.Records.NeedsYou != rows {
 		t.Fatalf("rows needing you %d, header %d, snapshot %d: one count", rows, snap.NeedsYou, snap.Records.NeedsYou)
 	}
-	if got := governor.NeedsYouSummary(snap); !strings.HasPrefix(got, "1: ") || !strings.Contains(got, "approve Bash · 24m") {
+	if got := words.NeedsYouSummary(snap); !strings.HasPrefix(got, "1: ") || !strings.Contains(got, "approve Bash · 24m") {
 		t.Fatalf("summary %q", got)
 	}
 }
@@ -295,7 +296,7 @@ func TestRecordsTerminalSessionCountedNeverEvicted(t *testing.T) {
 	if snap.NeedsYou != 1 || snap.Records.NeedsYou != 1 {
 		t.Fatalf("needs you %d: the terminal session's wait must count", snap.NeedsYou)
 	}
-	if got := governor.NeedsYouSummary(snap); got != "1: terminal, tmux pane %3: proj-26]0;x (permission prompt)" {
+	if got := words.NeedsYouSummary(snap); got != "1: terminal, tmux pane %3: proj-26]0;x (permission prompt)" {
 		t.Fatalf("summary %q", got)
 	}
 	for _, v := range snap.Sessions {

@@ -212,7 +212,7 @@ func TestUpdateWarningAtTheDownload(t *testing.T) {
 			risk = &snap.Risks[i]
 		}
 	}
-	if risk == nil || !strings.HasSuffix(risk.Summary, u.When) || len(risk.Sessions) != 6 {
+	if risk == nil || !strings.HasSuffix(words.RiskSummary(*risk), u.When) || len(risk.Sessions) != 6 {
 		t.Errorf("risk: %+v", risk)
 	}
 	// Past the window: "any time now", still from the download's time.

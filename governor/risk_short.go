@@ -1,30 +1,13 @@
 package governor
 
-import (
-	"strings"
-	"time"
+import "time"
 
-	"github.com/coworktop/coworktop/vocab"
-)
+// The short forms of a risk are words' (words.RiskShort), but for those
+// of the update restart's Remote Control risk, made with its words
+// (restart_view.go): an idle pause at a clock time.
 
-// A risk's short form is what a screen cell or one line holds: "paused
-// 13:59 · RC off", "evicted next (est.)", "update restart", "waits 31m".
-// Each is made beside the risk's whole sentence (Risk.Short, Risk.Due), so
-// the two cannot disagree; the whole sentence, its evidence and what to do
-// stay in the details, report and snapshot. Short forms use no log words
-// (sys_free, warm spawn, effective, reaped): they are what a newcomer reads
-// first.
-
-// The fixed short forms.
-const (
-	shortEvictNext = "evicted next (est.)"
-	shortSweepNow  = "sweep evicts it (est.)"
-	shortUpdate    = "update restart"
-	shortRCOff     = "RC off: pauses when idle"
-	shortLongWait  = "long wait: may lose its turn"
-)
-
-func shortSweepIn(d time.Duration) string { return "sweep in ~" + vocab.ShortDuration(d) + " (est.)" }
+// shortRCOff is a session whose Remote Control the relaunch left off.
+const shortRCOff = "RC off: pauses when idle"
 
 // shortPausedAt is an idle pause at a clock time, "~" when estimated.
 func shortPausedAt(at time.Time, estimated bool) string {
@@ -34,27 +17,15 @@ func shortPausedAt(at time.Time, estimated bool) string {
 	return "paused " + at.Format("15:04") + " · RC off"
 }
 
-// shortPausedIn is an idle pause's countdown, to the minute from one
-// minute up (the details give the seconds).
-func shortPausedIn(d time.Duration) string { return "paused in " + vocab.ShortDuration(d) }
-
-// shortTrend is the memory trend in one line: when free memory reaches
-// the first of the governor's lines ("free memory falls: 5 % in ~8m13s").
-func shortTrend(parts []string) string {
-	s := "free memory falls"
-	if len(parts) > 0 {
-		s += ": " + strings.NewReplacer("crosses ", "", " (warning)", "", " (critical)", "").Replace(parts[0])
-	}
-	return s + " (est.)"
-}
-
-// Next is what comes next for one session, in a cell: its risk's short
-// form, or its idle pause. Due is when (zero: no time known); Kind is the
-// risk's (RiskNone for an idle pause alone).
+// Next is what comes next for one session, in a cell: its risk (whose
+// short form words.NextText says), or its idle pause in PauseIn. Due is
+// when (zero: no time known); Kind is the risk's (RiskNone for an idle
+// pause alone).
 type Next struct {
-	Text string
-	Due  time.Time
-	Kind RiskKind
+	Risk    *Risk
+	PauseIn time.Duration
+	Due     time.Time
+	Kind    RiskKind
 }
 
 // Urgent says the risk loses the session (an eviction, an idle pause) or
@@ -72,20 +43,20 @@ func (n Next) Urgent() bool {
 // nextOf is the session's Next: the risk that names it (one per session,
 // oneRowPerSession), else the update restart that would stop it, else its
 // idle pause when its timer runs and nothing vetoes it.
-func nextOf(v SessionView, own map[string]Risk, update *Risk, now time.Time) Next {
-	if r, ok := own[v.ID]; ok && r.Short != "" {
-		return Next{Text: r.Short, Due: r.Due, Kind: r.Kind}
+func nextOf(v SessionView, own map[string]*Risk, update *Risk, now time.Time) Next {
+	if r, ok := own[v.ID]; ok {
+		return Next{Risk: r, Due: r.Due, Kind: r.Kind}
 	}
 	if !v.Live() {
 		return Next{}
 	}
 	if v.Protected == "" && v.TimerTimeout > 0 && v.TimerRemaining > 0 {
-		return Next{Text: shortPausedIn(v.TimerRemaining), Due: now.Add(v.TimerRemaining)}
+		return Next{PauseIn: v.TimerRemaining, Due: now.Add(v.TimerRemaining)}
 	}
 	if update != nil {
 		for _, id := range update.Sessions {
 			if id == v.ID {
-				return Next{Text: update.Short, Kind: RiskUpdateRestart}
+				return Next{Risk: update, Kind: RiskUpdateRestart}
 			}
 		}
 	}
@@ -94,12 +65,12 @@ func nextOf(v SessionView, own map[string]Risk, update *Risk, now time.Time) Nex
 
 // markNext sets Next on every session of snap.
 func markNext(snap *Snapshot, risks []Risk) {
-	own := map[string]Risk{}
+	own := map[string]*Risk{}
 	var update *Risk
 	for i, r := range risks {
 		switch {
 		case r.Session != "":
-			own[r.Session] = r
+			own[r.Session] = &risks[i]
 		case r.Kind == RiskUpdateRestart:
 			update = &risks[i]
 		}

@@ -1,9 +1,7 @@
 package governor
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/coworktop/coworktop/host"
@@ -72,29 +70,95 @@ const (
 	quitGrace = 30 * time.Second
 )
 
-// Risk is one risk with its evidence.
+// Risk is one risk: what it is, whom it stops, whether it is backed, and
+// the facts it is said from. The sentences, the short forms and the
+// evidence lines are words' (words/risk_text.go, risk_facts_text.go): a
+// figure is computed here once and said there.
 type Risk struct {
-	Kind    RiskKind `json:"kind"`
-	Session string   `json:"session,omitempty"`
+	Kind    RiskKind
+	Session string
 	// Sessions names every session a risk stops at once (update_restart).
-	Sessions []string `json:"sessions,omitempty"`
-	// Summary says it in one line, for the TUI, notifications and report.
-	Summary string `json:"summary"`
-	// Also are the kinds of the other risks of the same session, merged
-	// into this one (oneRowPerSession).
-	Also []RiskKind `json:"also,omitempty"`
-	// Evidence lists what it is read from: log lines ("main.log:812"),
-	// process scans and samples, with their times.
-	Evidence []string `json:"evidence"`
-	// Backed: every figure in Summary is logged or measured, none rests on
+	Sessions []string
+	// Merged are the other risks of the same session, merged into this
+	// one (oneRowPerSession), in order; Also are their kinds.
+	Merged []Risk
+	Also   []RiskKind
+	// Backed: every figure it states is logged or measured, none rests on
 	// a guess (an estimated cap, a count the log did not give). Only backed
 	// risks are sent as notifications.
-	Backed bool `json:"backed"`
-	// Short is the risk in a screen cell or one line ("paused 13:59 · RC
-	// off", "evicted next (est.)"), made beside Summary so the two agree;
-	// Due is when it comes, zero when no time is known (risk_short.go).
-	Short string    `json:"-"`
-	Due   time.Time `json:"-"`
+	Backed bool
+	// Due is when it comes, zero when no time is known.
+	Due time.Time
+
+	// Summary, Short and Evidence are a risk's words where they came as
+	// words: read back from snapshot --json, or made by a rule whose words
+	// have not moved to words yet (remote_control_lost). Empty otherwise:
+	// words says the risk from its facts.
+	Summary  string
+	Short    string
+	Evidence []string
+
+	RiskFacts
+}
+
+// RiskFacts are what a risk is read from, by kind; a field its kind does
+// not name is zero.
+type RiskFacts struct {
+	// View is the session it names.
+	View SessionView
+	// Cap is the cap an eviction follows, Live coworktop's count of live
+	// sessions (evict_next, pressure_sweep).
+	Cap  CapView
+	Live int
+	// Version is the app version whose rules say a sweep evicts ("" when
+	// unknown), Level the pressure logged at At (pressure_sweep).
+	Version string
+	Level   host.PressureLevel
+	// Soon: free memory reaches the warning line in this long, and the
+	// sweep comes then (pressure_sweep, waiting_at_risk, when SweepComing).
+	Soon time.Duration
+	// At is when it was read: the pressure's line, the last heartbeat, the
+	// event-loop stall, the quit, the busy record's last move.
+	At time.Time
+	// LineAt is main.log's last line, when it is later than the heartbeat
+	// (app_stalled).
+	LineAt time.Time
+	// For is how long: silent or blocked (app_stalled), after the quit
+	// (vm_after_quit), busy and silent (stalled), waited (waiting_long,
+	// waiting_at_risk); Ago how long ago the event-loop stall was.
+	For time.Duration
+	Ago time.Duration
+	// Blocked: the event loop blocked For (app_stalled), not silence.
+	Blocked bool
+	// Count is the pauses declined in a row (declined_pauses).
+	Count int
+	// Ref is the log line it is read from ("main.log:812").
+	Ref string
+	// Group is the process scan's group it is read from, taken at ScanAt
+	// (nil: no fresh scan says it).
+	Group  *host.ProcessGroup
+	ScanAt time.Time
+	// Names are the paused sessions (orphans).
+	Names []string
+	// Threshold is the stall's or the wait's (stalled, waiting_long);
+	// Seen: the busy record gives no time of its own, At is when
+	// coworktop first read it busy.
+	Threshold time.Duration
+	Seen      bool
+	// IsNext: the session is the next victim; MidTurn: it is mid-turn,
+	// not idle to the governor (stalled, waiting_long, waiting_at_risk).
+	IsNext  bool
+	MidTurn bool
+	// Sweep: a pressure sweep would evict it; PauseIn: its idle pause
+	// comes this soon; ShortOf: the reason its short form says, the first
+	// to come (waiting_at_risk).
+	Sweep   bool
+	PauseIn time.Duration
+	ShortOf RiskKind
+	// Trend is the memory trend's fit (memory_trend).
+	Trend *Trend
+	// Update is the update waiting to install (update_restart).
+	Update *UpdateView
 }
 
 // SessionName is how a risk or a warning names a session: its title
@@ -140,10 +204,10 @@ func (s *State) risks(snap *Snapshot) []Risk {
 
 // oneRowPerSession merges the risks that name the same session into one,
 // so a session has one risk row with every reason it has: the first (a
-// backed one before one that is not) leads, the others follow its summary
-// after "also:", their kinds in Also and their evidence after its own.
-// Backed stays the lead's: a notification says only what is backed, and
-// the reasons after it are labelled as what they are.
+// backed one before one that is not) leads, the others follow it in
+// Merged, their kinds in Also. Backed stays the lead's: a notification
+// says only what is backed, and the reasons after it are labelled as
+// what they are.
 func oneRowPerSession(risks []Risk) []Risk {
 	first := map[string]int{}
 	out := risks[:0:0]
@@ -161,21 +225,23 @@ func oneRowPerSession(risks []Risk) []Risk {
 			r, *lead = *lead, r
 		}
 		lead.Also = append(append(lead.Also, r.Kind), r.Also...) // r may have led a merge before
-		lead.Summary += "; also: " + r.Summary
+		merged := r.Merged
+		r.Merged, r.Also = nil, nil
+		lead.Merged = append(append(slices.Clip(lead.Merged), r), merged...)
 		if !r.Due.IsZero() && (lead.Due.IsZero() || r.Due.Before(lead.Due)) {
 			lead.Due = r.Due
 		}
-		lead.Evidence = append(slices.Clip(lead.Evidence), r.Evidence...)
 	}
 	return out
 }
 
-// markAtRisk sets AtRisk on the sessions a warning names.
+// markAtRisk sets AtRisk on the sessions a warning names, and AtRiskBy on
+// those a waiting risk names.
 func markAtRisk(snap *Snapshot, risks []Risk) {
-	at, why := map[string]RiskKind{}, map[string]string{}
-	for _, r := range risks {
+	at, by := map[string]RiskKind{}, map[string]*Risk{}
+	for i, r := range risks {
 		if r.Kind == RiskWaitingAtRisk || slices.Contains(r.Also, RiskWaitingAtRisk) {
-			why[r.Session] = r.Summary
+			by[r.Session] = &risks[i]
 		}
 		if r.Session != "" && (r.Kind == RiskEvictNext || r.Kind == RiskPressureSweep || r.Kind == RiskWaitingAtRisk) {
 			if _, ok := at[r.Session]; !ok {
@@ -188,11 +254,11 @@ func markAtRisk(snap *Snapshot, risks []Risk) {
 	}
 	for _, list := range [][]SessionView{snap.Sessions, snap.IdleRanking} {
 		for i := range list {
-			list[i].AtRisk, list[i].AtRiskWhy = at[list[i].ID], why[list[i].ID]
+			list[i].AtRisk, list[i].AtRiskBy = at[list[i].ID], by[list[i].ID]
 		}
 	}
 	if v := snap.NextVictim; v != nil {
-		v.AtRisk, v.AtRiskWhy = at[v.ID], why[v.ID]
+		v.AtRisk, v.AtRiskBy = at[v.ID], by[v.ID]
 	}
 }
 
@@ -201,15 +267,12 @@ func markAtRisk(snap *Snapshot, risks []Risk) {
 // line in toWarning (negative: not on its way).
 func warnings(snap *Snapshot, toWarning time.Duration) []Risk {
 	var out []Risk
-	capEv := "cap " + CapText(snap.Cap)
 	if o := snap.Outlook; o.Action == "evict" && snap.NextVictim != nil {
 		v := *snap.NextVictim
-		out = append(out, Risk{Kind: RiskEvictNext, Session: v.ID, Backed: snap.Cap.Source == vocab.SourceLogged, Short: shortEvictNext,
-			Summary: fmt.Sprintf("%s will be evicted at the next warm spawn: it has been idle %s", SessionName(v), vocab.FormatDuration(v.Idle)),
-			Evidence: withPause([]string{capEv, fmt.Sprintf("%d live (coworktop's count)", snap.Live),
-				"last activity " + v.LastActivity.Format(time.TimeOnly) + " (idle from it)"}, v)})
+		out = append(out, Risk{Kind: RiskEvictNext, Session: v.ID, Backed: snap.Cap.Source == vocab.SourceLogged,
+			RiskFacts: RiskFacts{View: v, Cap: snap.Cap, Live: snap.Live}})
 	}
-	return append(out, sweepWarnings(snap, toWarning, capEv)...)
+	return append(out, sweepWarnings(snap, toWarning)...)
 }
 
 // sweepSoon: free memory reaching the warning line this soon starts a
@@ -221,22 +284,19 @@ const sweepSoon = 2 * time.Minute
 // in the last 10 minutes they are backed (with a logged cap); when the
 // pressure is only on its way (the memory trend reaches 5 % within
 // sweepSoon) they are shown, never sent: the trend is an estimate.
-func sweepWarnings(snap *Snapshot, toWarning time.Duration, capEv string) []Risk {
+func sweepWarnings(snap *Snapshot, toWarning time.Duration) []Risk {
 	if !snap.Rules.SweepEvicts || snap.Cap.Value == 0 {
 		return nil
 	}
-	rules := fmt.Sprintf("app %s: a sweep evicts down to cap-2", ruleVersion(snap))
 	level := snap.LoggedPressureNow()
-	n, why, ev, backed := 0, "a memory-pressure sweep", []string{fmt.Sprintf("pressure %s logged %s", level, snap.PressureAt.Format(time.TimeOnly)), capEv, rules}, snap.Cap.Source == vocab.SourceLogged
-	short, due := shortSweepNow, snap.Now
+	f := RiskFacts{Cap: snap.Cap, Version: snap.App.Version, Level: level, At: snap.PressureAt}
+	n, backed, due := 0, snap.Cap.Source == vocab.SourceLogged, snap.Now
 	switch {
 	case level.Rank() >= host.PressureWarning.Rank():
 		n = snap.Outlook.Sweep
 	case toWarning >= 0 && toWarning <= sweepSoon:
 		n = snap.Live - sweepTarget(snap.Cap.Value)
-		why = fmt.Sprintf("the pressure sweep that would start when free memory reaches 5 %% in ~%s", vocab.FormatDuration(toWarning))
-		ev, backed = []string{"the memory trend (" + RiskLabel + ")", capEv, rules}, false
-		short, due = shortSweepIn(toWarning), snap.Now.Add(toWarning)
+		f.Soon, backed, due = toWarning, false, snap.Now.Add(toWarning)
 	}
 	var out []Risk
 	for _, v := range snap.IdleRanking {
@@ -244,26 +304,11 @@ func sweepWarnings(snap *Snapshot, toWarning time.Duration, capEv string) []Risk
 			break
 		}
 		if mayBeVictim(v) {
-			out = append(out, Risk{Kind: RiskPressureSweep, Session: v.ID, Backed: backed, Evidence: withPause(slices.Clip(ev), v), Short: short, Due: due,
-				Summary: fmt.Sprintf("%s would be evicted by %s: it has been idle %s", SessionName(v), why, vocab.FormatDuration(v.Idle))})
+			f.View = v
+			out = append(out, Risk{Kind: RiskPressureSweep, Session: v.ID, Backed: backed, Due: due, RiskFacts: f})
 		}
 	}
 	return out
-}
-
-// withPause adds what pausing v would free to a risk's evidence, when known.
-func withPause(ev []string, v SessionView) []string {
-	if p := pauseEvidence(v); p != "" {
-		return append(ev, p)
-	}
-	return ev
-}
-
-func ruleVersion(snap *Snapshot) string {
-	if snap.App.Version == "" {
-		return "version unknown"
-	}
-	return snap.App.Version
 }
 
 // stallRisks: the main process stopped writing its heartbeat while the
@@ -272,41 +317,39 @@ func (s *State) stallRisks(snap *Snapshot) []Risk {
 	var out []Risk
 	r := &s.risk
 	if !r.heartbeatAt.IsZero() {
-		alive, ev := r.heartbeatAt, "last [ScheduledTasks] line "+r.heartbeatRef.String()+" at "+r.heartbeatAt.Format(time.TimeOnly)
-		for _, f := range snap.Files {
-			if f.Name == "main.log" && f.LastLineAt.After(alive) {
-				alive, ev = f.LastLineAt, "main.log last read a line at "+f.LastLineAt.Format(time.TimeOnly)
+		f := RiskFacts{At: r.heartbeatAt, Ref: r.heartbeatRef.String()}
+		alive := r.heartbeatAt
+		for _, file := range snap.Files {
+			if file.Name == "main.log" && file.LastLineAt.After(alive) {
+				alive, f.LineAt = file.LastLineAt, file.LastLineAt
 			}
 		}
-		running, how := s.appRunning(snap)
+		running, g := s.appRunning(snap)
 		if quiet := snap.Now.Sub(alive); running && quiet > heartbeatSilence {
-			out = append(out, Risk{Kind: RiskAppStalled, Backed: true, Short: "the app has stalled: silent " + vocab.FormatDuration(quiet),
-				Summary:  fmt.Sprintf("the app has stalled: no line for %s while it runs (it logs [ScheduledTasks] every 60 s)", vocab.FormatDuration(quiet)),
-				Evidence: []string{ev, how}})
+			f.For, f.Group, f.ScanAt = quiet, g, snap.GroupsAt
+			out = append(out, Risk{Kind: RiskAppStalled, Backed: true, RiskFacts: f})
 		}
 	}
 	if !r.stallAt.IsZero() && snap.Now.Sub(r.stallAt) <= stallRecent && !snap.Now.Before(r.stallAt) {
-		out = append(out, Risk{Kind: RiskAppStalled, Backed: true,
-			Short:    fmt.Sprintf("the app froze for %.1f s, %s ago", float64(r.stallMs)/1000, vocab.FormatDuration(snap.Now.Sub(r.stallAt))),
-			Summary:  fmt.Sprintf("the app's main process blocked for %.1f s %s ago", float64(r.stallMs)/1000, vocab.FormatDuration(snap.Now.Sub(r.stallAt))),
-			Evidence: []string{"[event-loop-stall] " + r.stallRef.String()}})
+		out = append(out, Risk{Kind: RiskAppStalled, Backed: true, RiskFacts: RiskFacts{At: r.stallAt, Ref: r.stallRef.String(),
+			For: time.Duration(r.stallMs) * time.Millisecond, Ago: snap.Now.Sub(r.stallAt), Blocked: true}})
 	}
 	return out
 }
 
-// appRunning: a fresh process scan found the app, or (with no scan) the
-// log shows it started and not quit since.
-func (s *State) appRunning(snap *Snapshot) (bool, string) {
+// appRunning: a fresh process scan found the app (its group), or (with
+// no scan) the log shows it started and not quit since (nil).
+func (s *State) appRunning(snap *Snapshot) (bool, *host.ProcessGroup) {
 	if !snap.GroupsAt.IsZero() && snap.Now.Sub(snap.GroupsAt) <= scanFresh {
 		if g, ok := group(snap, host.GroupClaudeApp); ok {
-			return true, fmt.Sprintf("process scan %s: %s, %d processes", snap.GroupsAt.Format(time.TimeOnly), g.Name, g.Processes)
+			return true, &g
 		}
-		return false, ""
+		return false, nil
 	}
 	if s.risk.quitAt.After(s.risk.heartbeatAt) {
-		return false, ""
+		return false, nil
 	}
-	return true, "no quit logged since its heartbeat (no process scan)"
+	return true, nil
 }
 
 func group(snap *Snapshot, kind host.GroupKind) (host.ProcessGroup, bool) {
@@ -323,10 +366,9 @@ func (s *State) declinedRisks(snap *Snapshot) []Risk {
 	if len(s.risk.declined) == 0 {
 		return nil
 	}
-	mem := "memory: no process scan to read it from"
+	var sessions *host.ProcessGroup
 	if g, ok := group(snap, host.GroupSessions); ok {
-		mem = fmt.Sprintf("process scan %s: %s hold %s in %d processes in all (no record joins them to this session)",
-			snap.GroupsAt.Format(time.TimeOnly), g.Name, figureText(g.RSS), g.Processes)
+		sessions = &g
 	}
 	var out []Risk
 	for _, v := range snap.Sessions {
@@ -334,22 +376,10 @@ func (s *State) declinedRisks(snap *Snapshot) []Risk {
 		if !ok || !v.Live() {
 			continue
 		}
-		ev := mem
-		if m := v.Memory; m != nil {
-			ev = fmt.Sprintf("process scan %s: its %d processes hold %s (%s)", snap.GroupsAt.Format(time.TimeOnly), m.Processes, vocab.FormatBytes(m.Bytes), m.Source)
-		}
-		out = append(out, Risk{Kind: RiskDeclinedPauses, Session: v.ID, Backed: true, Short: fmt.Sprintf("declined %d pauses", d.n),
-			Summary:  fmt.Sprintf("%s has declined %d idle pauses in a row: its process is never reaped", SessionName(v), d.n),
-			Evidence: []string{d.ref.String(), ev}})
+		out = append(out, Risk{Kind: RiskDeclinedPauses, Session: v.ID, Backed: true,
+			RiskFacts: RiskFacts{View: v, Count: d.n, Ref: d.ref.String(), Group: sessions, ScanAt: snap.GroupsAt}})
 	}
 	return out
-}
-
-func figureText(f vocab.Figure) string {
-	if !f.Known {
-		return "an unreadable amount"
-	}
-	return vocab.FormatBytes(f.Value)
 }
 
 // orphanRisk: claude processes run while no session is live and some were
@@ -372,15 +402,7 @@ func orphanRisk(snap *Snapshot) (Risk, bool) {
 	if len(paused) == 0 {
 		return Risk{}, false
 	}
-	if len(paused) > 3 {
-		paused = append(paused[:3], fmt.Sprintf("%d more", len(paused)-3))
-	}
-	return Risk{Kind: RiskOrphans, Backed: true,
-		Short: fmt.Sprintf("%d claude process(es) holding %s left behind, no session live", g.Processes, figureText(g.RSS)),
-		Summary: fmt.Sprintf("%d claude process(es) holding %s run while no session is live: left behind by paused or evicted sessions",
-			g.Processes, figureText(g.RSS)),
-		Evidence: []string{fmt.Sprintf("process scan %s: %s, %d processes", snap.GroupsAt.Format(time.TimeOnly), g.Name, g.Processes),
-			"no live session; paused: " + strings.Join(paused, ", ")}}, true
+	return Risk{Kind: RiskOrphans, Backed: true, RiskFacts: RiskFacts{Group: &g, ScanAt: snap.GroupsAt, Names: paused}}, true
 }
 
 // vmAfterQuit: the app quit and a later process scan still finds the
@@ -394,9 +416,10 @@ func (s *State) vmAfterQuit(snap *Snapshot) (Risk, bool) {
 	if _, app := group(snap, host.GroupClaudeApp); !ok || app {
 		return Risk{}, false
 	}
-	return Risk{Kind: RiskVMAfterQuit, Backed: true,
-		Short:   fmt.Sprintf("the Cowork VM still runs %s after the app quit", vocab.FormatDuration(snap.GroupsAt.Sub(q))),
-		Summary: fmt.Sprintf("the Cowork VM still runs %s after the app quit, holding %s", vocab.FormatDuration(snap.GroupsAt.Sub(q)), figureText(vm.GuestMemory)),
-		Evidence: []string{"app quit " + s.risk.quitRef.String() + " at " + q.Format(time.TimeOnly),
-			fmt.Sprintf("process scan %s: %s, %d processes, no Claude app", snap.GroupsAt.Format(time.TimeOnly), vm.Name, vm.Processes)}}, true
+	return Risk{Kind: RiskVMAfterQuit, Backed: true, RiskFacts: RiskFacts{For: snap.GroupsAt.Sub(q), At: q, Ref: s.risk.quitRef.String(),
+		Group: &vm, ScanAt: snap.GroupsAt}}, true
 }
+
+// SweepComing says a pressure sweep's risk is on its way (the memory
+// trend reaches the warning line in Soon), not here (the pressure logged).
+func (f RiskFacts) SweepComing() bool { return f.Level.Rank() < host.PressureWarning.Rank() }

@@ -60,8 +60,9 @@ type SessionView struct {
 	// AtRisk names the warning this session is under: the next warm spawn
 	// evicts it, or a pressure sweep would (coworktop's inference).
 	AtRisk RiskKind `json:"at_risk,omitempty"`
-	// AtRiskWhy gives every reason of a waiting session at risk.
-	AtRiskWhy string `json:"at_risk_why,omitempty"`
+	// AtRiskBy is the risk of a waiting session at risk, whose words
+	// give every reason (words.AtRiskWhy); nil when it is not.
+	AtRiskBy *Risk `json:"-"`
 	// Next is what comes next for it, in a screen cell (risk_short.go).
 	Next Next `json:"-"`
 

@@ -1,11 +1,6 @@
 package governor
 
-import (
-	"fmt"
-	"time"
-
-	"github.com/coworktop/coworktop/vocab"
-)
+import "time"
 
 // A session busy but silent, and one that waits too long (field §4.3):
 // where its record says busy and neither the record nor the log has moved
@@ -75,10 +70,7 @@ func (s *State) stalledRisks(snap *Snapshot) []Risk {
 			if !ok {
 				continue
 			}
-			last, what := b.moved, "its record last moved "+b.moved.Format(time.TimeOnly)
-			if b.source == FromSeen {
-				what = "its record has said busy since coworktop read it at " + b.moved.Format(time.TimeOnly) + " (it gives no time of its own)"
-			}
+			last := b.moved
 			if v.LastActivity.After(last) {
 				last = v.LastActivity
 			}
@@ -86,34 +78,24 @@ func (s *State) stalledRisks(snap *Snapshot) []Risk {
 			if quiet < stall {
 				continue
 			}
-			out = append(out, Risk{Kind: RiskStalled, Session: v.ID, Backed: b.source == FromCodeRecord, Short: "stalled " + vocab.ShortDuration(quiet),
-				Summary: fmt.Sprintf("%s is busy but silent for %s: neither its record nor the log moved (a stream may have stalled); %s",
-					SessionName(v), vocab.FormatDuration(quiet), idleToGovernor(snap, v)),
-				Evidence: []string{"status busy in its Claude Code session record; " + what,
-					"log: last activity " + v.LastActivity.Format(time.TimeOnly), "threshold " + vocab.FormatDuration(stall)}})
+			f := governorSees(snap, v)
+			f.For, f.At, f.Seen, f.Threshold = quiet, b.moved, b.source == FromSeen, stall
+			out = append(out, Risk{Kind: RiskStalled, Session: v.ID, Backed: b.source == FromCodeRecord, RiskFacts: f})
 		case AttentionWaiting:
 			if v.WaitingSince.IsZero() || snap.Now.Sub(v.WaitingSince) < waitLong {
 				continue
 			}
-			wait := snap.Now.Sub(v.WaitingSince)
-			out = append(out, Risk{Kind: RiskWaitingLong, Session: v.ID, Backed: v.WaitingSinceSource == FromCodeRecord, Short: shortLongWait,
-				Summary: fmt.Sprintf("%s has waited %s for you (%s): an unanswered prompt can end in an AbortError and lose the turn; %s",
-					SessionName(v), vocab.FormatDuration(wait), orWaiting(v.WaitingFor), idleToGovernor(snap, v)),
-				Evidence: []string{"waiting since " + v.WaitingSince.Format(time.TimeOnly) + " (" + v.WaitingSinceSource.Text() + ")",
-					"threshold " + vocab.FormatDuration(waitLong)}})
+			f := governorSees(snap, v)
+			f.For, f.Threshold = snap.Now.Sub(v.WaitingSince), waitLong
+			out = append(out, Risk{Kind: RiskWaitingLong, Session: v.ID, Backed: v.WaitingSinceSource == FromCodeRecord, RiskFacts: f})
 		}
 	}
 	return out
 }
 
-// idleToGovernor says what the governor makes of a session that does
-// nothing it can see.
-func idleToGovernor(snap *Snapshot, v SessionView) string {
-	if snap.NextVictim != nil && snap.NextVictim.ID == v.ID {
-		return "it is idle to the governor and the next to be evicted (estimate)"
-	}
-	if busyToGovernor(v) {
-		return "mid-turn, it is not idle to the governor, which does not pick it"
-	}
-	return "it is idle to the governor, which may evict it"
+// governorSees is what the governor makes of a session that does nothing
+// it can see: the next victim, mid-turn (not idle to it), or idle to it;
+// with the session.
+func governorSees(snap *Snapshot, v SessionView) RiskFacts {
+	return RiskFacts{View: v, IsNext: snap.NextVictim != nil && snap.NextVictim.ID == v.ID, MidTurn: busyToGovernor(v)}
 }

@@ -1,11 +1,6 @@
 package governor
 
-import (
-	"fmt"
-	"time"
-
-	"github.com/coworktop/coworktop/vocab"
-)
+import "time"
 
 // The memory trend: at the slope of free memory over the last few minutes,
 // when does it cross the governor's warning (5 %) and critical (2 %) lines
@@ -31,18 +26,33 @@ type trendPoint struct {
 	ratio float64
 }
 
-// Trend series, as the risk names them: the header shows host memory in
-// the live view, so a trend of the app's figure must say it is that one.
-const (
-	seriesApp  = "the app's sys_free"
-	seriesHost = "host free memory"
-)
+// Trend is the memory trend's fit, as its risk says it.
+type Trend struct {
+	// App: the series is the app's own sys_free, not host free memory
+	// (the header shows host memory, so the risk must say which).
+	App bool
+	// Fall is how many points of free memory it loses a minute; Last the
+	// last measurement in %, at LastAt; Points the samples from From.
+	Fall, Last   float64
+	LastAt, From time.Time
+	Points       int
+	Lines        []TrendLine
+	SweepMay     bool // a pressure sweep may start when it reaches the warning line
+}
+
+// TrendLine is one of the governor's lines the trend reaches: already
+// below it, or in In (within trendHorizon).
+type TrendLine struct {
+	Critical bool // the 2 % line, else the 5 % one
+	Below    bool
+	In       time.Duration
+}
 
 // trendSeries picks what the slope is fitted to: the app's own
 // [process-memory] sys_free (what its governor reads) when there are
-// enough recent samples, else the host sampler's free memory; and its
-// name.
-func trendSeries(snap *Snapshot) ([]trendPoint, string) {
+// enough recent samples, else the host sampler's free memory; and
+// whether it is the app's.
+func trendSeries(snap *Snapshot) ([]trendPoint, bool) {
 	from := snap.Now.Add(-trendWindow)
 	var app []trendPoint
 	for i, m := range snap.MemorySamples {
@@ -51,7 +61,7 @@ func trendSeries(snap *Snapshot) ([]trendPoint, string) {
 		}
 	}
 	if len(app) >= trendMinPoints {
-		return app, seriesApp
+		return app, true
 	}
 	var host []trendPoint
 	for _, h := range snap.HostHistory {
@@ -59,7 +69,7 @@ func trendSeries(snap *Snapshot) ([]trendPoint, string) {
 			host = append(host, trendPoint{h.At, float64(h.Free) / float64(h.Total)})
 		}
 	}
-	return host, seriesHost
+	return host, false
 }
 
 // slope fits ratio = a + b·t by least squares; b is per second.
@@ -93,7 +103,7 @@ func memoryTrend(snap *Snapshot) (Risk, time.Duration, bool) {
 	if snap.Host != nil && snap.Host.KernelGoverned {
 		return Risk{}, -1, false
 	}
-	pts, series := trendSeries(snap)
+	pts, app := trendSeries(snap)
 	if len(pts) < trendMinPoints || pts[len(pts)-1].at.Sub(pts[0].at) < trendMinSpan {
 		return Risk{}, -1, false
 	}
@@ -108,47 +118,28 @@ func memoryTrend(snap *Snapshot) (Risk, time.Duration, bool) {
 	eta := func(line float64) time.Duration {
 		return time.Duration((now - line) / -b * float64(time.Second))
 	}
-	var parts []string
+	var lines []TrendLine
 	for _, l := range []struct {
-		ratio float64
-		name  string
-	}{{pressureWarningRatio, "5 % (warning)"}, {pressureCriticalRatio, "2 % (critical)"}} {
+		ratio    float64
+		critical bool
+	}{{pressureWarningRatio, false}, {pressureCriticalRatio, true}} {
 		switch d := eta(l.ratio); {
 		case now <= l.ratio:
-			parts = append(parts, "already below "+l.name)
+			lines = append(lines, TrendLine{Critical: l.critical, Below: true})
 		case d <= trendHorizon:
-			parts = append(parts, fmt.Sprintf("crosses %s in ~%s", l.name, vocab.FormatDuration(d)))
+			lines = append(lines, TrendLine{Critical: l.critical, In: d})
 		}
 	}
 	toWarning := time.Duration(-1)
 	if now > pressureWarningRatio {
 		toWarning = eta(pressureWarningRatio)
 	}
-	if len(parts) == 0 || now <= pressureCriticalRatio {
+	if len(lines) == 0 || now <= pressureCriticalRatio {
 		return Risk{}, toWarning, false // far off, or already past both lines: the pressure itself says it
 	}
-	summary := fmt.Sprintf("%s falls %.1f points a minute (last %.1f %% at %s): it %s", series, -b*60*100, now*100,
-		pts[len(pts)-1].at.Format(time.TimeOnly), joinAnd(parts))
-	if snap.Rules.SweepEvicts && now > pressureWarningRatio && eta(pressureWarningRatio) <= sweepSoon {
-		summary += "; a pressure sweep may start then"
-	}
+	t := &Trend{App: app, Fall: -b * 60 * 100, Last: now * 100, LastAt: pts[len(pts)-1].at, From: pts[0].at, Points: len(pts), Lines: lines,
+		SweepMay: snap.Rules.SweepEvicts && now > pressureWarningRatio && eta(pressureWarningRatio) <= sweepSoon}
 	// An extrapolation, however well fitted, is no logged or measured figure:
 	// shown, never sent.
-	return Risk{Kind: RiskMemoryTrend, Backed: false, Summary: summary, Short: shortTrend(parts),
-		Evidence: []string{fmt.Sprintf("%s: %d samples %s–%s, fitted by least squares", series, len(pts),
-			pts[0].at.Format(time.TimeOnly), pts[len(pts)-1].at.Format(time.TimeOnly))}}, toWarning, true
-}
-
-func joinAnd(parts []string) string {
-	switch len(parts) {
-	case 0:
-		return ""
-	case 1:
-		return parts[0]
-	}
-	out := parts[0]
-	for _, p := range parts[1 : len(parts)-1] {
-		out += ", " + p
-	}
-	return out + " and " + parts[len(parts)-1]
+	return Risk{Kind: RiskMemoryTrend, Backed: false, RiskFacts: RiskFacts{Trend: t}}, toWarning, true
 }

@@ -83,9 +83,9 @@ func (w *waiting) next(s governor.Snapshot) []Note {
 		}
 		w.sent[v.ID] = waitSent{since: since, risk: risk}
 		w.told[v.ID] = waitSent{since: s.Now, risk: risk || was && last.risk && s.Now.Sub(last.since) < flapGap}
-		msg := governor.WaitingText(v, s.Now) + "."
+		msg := words.WaitingText(v, s.Now) + "."
 		if risk {
-			msg = words.Labelled(v.AtRiskWhy) + "."
+			msg = words.Labelled(words.AtRiskWhy(v)) + "."
 		}
 		notes = append(notes, Note{Title: "coworktop: waiting for you", Message: msg})
 	}

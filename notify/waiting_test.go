@@ -13,7 +13,7 @@ func waitingSnap(now, since time.Time, risk bool) governor.Snapshot {
 		Attention: governor.AttentionWaiting, WaitingFor: "approve Bash", WaitingSince: since}
 	if risk {
 		v.AtRisk = governor.RiskWaitingAtRisk
-		v.AtRiskWhy = "API gateway has waited 1m for you (approve Bash): it is the next to be evicted (estimate)"
+		v.AtRiskBy = &governor.Risk{Kind: governor.RiskWaitingAtRisk, Summary: "API gateway has waited 1m for you (approve Bash): it is the next to be evicted (estimate)"}
 	}
 	return governor.Snapshot{Now: now, Sessions: []governor.SessionView{v}}
 }

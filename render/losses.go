@@ -162,6 +162,6 @@ func writeRisks(b *strings.Builder, risks []governor.Risk) {
 	}
 	fmt.Fprintf(b, "\nrisks (%d, %s)\n", len(risks), governor.RiskLabel)
 	for _, r := range risks {
-		fmt.Fprintf(b, "  %s: %s\n    evidence: %s\n", r.Kind, r.Summary, strings.Join(r.Evidence, "; "))
+		fmt.Fprintf(b, "  %s: %s\n    evidence: %s\n", r.Kind, words.RiskSummary(r), strings.Join(words.RiskEvidence(r), "; "))
 	}
 }

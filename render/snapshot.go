@@ -36,7 +36,7 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 		row("app", app)
 	}
 	row("sessions", words.SessionsText(s))
-	if n := governor.NeedsYouSummary(s); n != "" {
+	if n := words.NeedsYouSummary(s); n != "" {
 		row("needs you", n+" (from the sessions' own records)")
 	}
 	if t := words.TerminalText(s); t != "" {
@@ -102,7 +102,7 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 				name = v.Title
 			}
 			if v.NeedsYou() {
-				needs = "\tneeds you: " + v.NeedsYouText(s.Now)
+				needs = "\tneeds you: " + words.NeedsYouText(v, s.Now)
 			}
 		}
 		if v.Memory != nil {

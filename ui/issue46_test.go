@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/words"
 )
 
 // The away story two minutes before its two pauses (13:58): the sessions
@@ -165,8 +166,8 @@ func TestRiskSaidOnce(t *testing.T) {
 		for _, m := range []*Model{fixtureModel(t, sz[0], sz[1], false), storyModel(t, sz[0], sz[1], beforePause), recordsModel(t, sz[0], sz[1])} {
 			out := frame(m)
 			for _, r := range m.snap.Risks {
-				if strings.Contains(out, r.Summary) {
-					t.Errorf("%dx%d: the whole risk is on the first screen: %q", sz[0], sz[1], r.Summary)
+				if strings.Contains(out, words.RiskSummary(r)) {
+					t.Errorf("%dx%d: the whole risk is on the first screen: %q", sz[0], sz[1], words.RiskSummary(r))
 				}
 				if r.Session == "" {
 					continue
@@ -174,12 +175,12 @@ func TestRiskSaidOnce(t *testing.T) {
 				name := m.sessionName(r.Session)
 				n := 0
 				for _, l := range strings.Split(out, "\n") {
-					if strings.Contains(l, name) && strings.Contains(l, r.Short) {
+					if strings.Contains(l, name) && strings.Contains(l, words.RiskShort(r)) {
 						n++
 					}
 				}
 				if n > 1 {
-					t.Errorf("%dx%d: %s's risk %q is said %d times:\n%s", sz[0], sz[1], name, r.Short, n, out)
+					t.Errorf("%dx%d: %s's risk %q is said %d times:\n%s", sz[0], sz[1], name, words.RiskShort(r), n, out)
 				}
 			}
 		}

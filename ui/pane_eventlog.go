@@ -112,7 +112,7 @@ func (m *Model) detailsContent(w int) content {
 				}
 				c.rows = append(c.rows, row{plain: l, styled: t.paint(t.Warn, fit(l, w))})
 			}
-			for _, e := range r.Evidence {
+			for _, e := range words.RiskEvidence(r) {
 				l := "  evidence: " + e
 				c.rows = append(c.rows, row{plain: l, styled: fit(l, w)})
 			}

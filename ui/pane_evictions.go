@@ -44,7 +44,7 @@ func (m *Model) evictionsContent(w int) content {
 		if r.Session != "" {
 			continue // its row in the Sessions pane says it (NEXT), its details whole
 		}
-		who, text := "", r.Short
+		who, text := "", words.RiskShort(r)
 		if len(r.Sessions) > 0 {
 			who = plural(len(r.Sessions), "session")
 		}
@@ -54,7 +54,7 @@ func (m *Model) evictionsContent(w int) content {
 		if text == "" {
 			text = words.RiskText(r)
 		}
-		detail := append([]string{"AT RISK now: " + words.RiskText(r)}, evidenceLines(r.Evidence)...)
+		detail := append([]string{"AT RISK now: " + words.RiskText(r)}, evidenceLines(words.RiskEvidence(r))...)
 		risks = append(risks, evPending{key: "risk:" + strconv.Itoa(i) + ":" + r.Kind.String(),
 			cells: [4]string{"now", "AT RISK", who, ""}, inks: [3]Ink{t.Muted, t.Warn, t.Warn}, cause: text, whole: words.RiskText(r), detail: detail})
 	}

@@ -37,7 +37,7 @@ func TestEnterOpensARisk(t *testing.T) {
 		t.Fatal("the story has no update risk at 13:20:09")
 	}
 	focusEvictions(t, m)
-	if strings.Contains(frame(m), r.Summary) {
+	if strings.Contains(frame(m), words.RiskSummary(*r)) {
 		t.Fatalf("the row already shows the whole risk at 80 columns; the test proves nothing:\n%s", frame(m))
 	}
 	press(m, "enter")
@@ -46,7 +46,7 @@ func TestEnterOpensARisk(t *testing.T) {
 	if !strings.Contains(flat, strings.Join(strings.Fields("AT RISK now: "+words.RiskText(*r)), " ")[:60]) {
 		t.Errorf("enter did not open the whole risk %q:\n%s", words.RiskText(*r), out)
 	}
-	for _, e := range r.Evidence {
+	for _, e := range words.RiskEvidence(*r) {
 		if !strings.Contains(flat, strings.Join(strings.Fields(e), " ")) {
 			t.Errorf("the opened risk lacks its evidence %q:\n%s", e, out)
 		}

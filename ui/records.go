@@ -29,7 +29,7 @@ const needsNoStart = 100
 func needsYouCell(s governor.SessionView, now time.Time, w int) string {
 	switch {
 	case s.NeedsYou():
-		text := s.NeedsYouText(now)
+		text := words.NeedsYouText(s, now)
 		if short, ok := strings.CutPrefix(text, "approve "); ok && textWidth(text) > w {
 			return short // "Bash · 12m": the tool and the wait before the verb
 		}
@@ -93,7 +93,7 @@ func recordFacts(s governor.SessionView, now time.Time) []string {
 	}
 	switch {
 	case s.NeedsYou():
-		f := "needs you: " + s.NeedsYouText(now)
+		f := "needs you: " + words.NeedsYouText(s, now)
 		if !s.WaitingSince.IsZero() {
 			f += " (since " + clockTime(s.WaitingSince) + ", " + s.WaitingSinceSource.Text() + ")"
 		}
@@ -103,8 +103,8 @@ func recordFacts(s governor.SessionView, now time.Time) []string {
 	case s.Attention == governor.AttentionUnknown && s.Live():
 		facts = append(facts, "attention: unknown (no record of this session, or its version does not report it)")
 	}
-	if s.AtRiskWhy != "" {
-		facts = append(facts, "at risk: "+words.Labelled(s.AtRiskWhy))
+	if words.AtRiskWhy(s) != "" {
+		facts = append(facts, "at risk: "+words.Labelled(words.AtRiskWhy(s)))
 	}
 	if s.RecordNote != "" {
 		facts = append(facts, "log and record disagree: "+s.RecordNote)

@@ -8,6 +8,7 @@ import (
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/quota"
 	"github.com/coworktop/coworktop/vocab"
+	"github.com/coworktop/coworktop/words"
 )
 
 // sessionColumn is one column of the Sessions pane after the name: its
@@ -106,10 +107,10 @@ var sessionColumns = []sessionColumn{
 	// idle pause (governor.Next); the whole sentence is in its details.
 	// It holds the idle timer's countdown the TIMEOUT column held.
 	{head: "NEXT", width: func(_ *Model, w int, _ bool) int { return nextWidth(w) },
-		has:   func(s governor.SessionView) bool { return s.Next.Text != "" },
+		has:   func(s governor.SessionView) bool { return words.NextText(s.Next) != "" },
 		fitTo: nextFit,
 		cell: func(m *Model, s governor.SessionView, _ int) (string, Ink) {
-			return s.Next.Text, m.nextInk(s)
+			return words.NextText(s.Next), m.nextInk(s)
 		}},
 	{head: "EVICTED", right: true, width: fixedWidth(7), // times: "EV" was jargon (issue 36 #3)
 		has: func(s governor.SessionView) bool { return s.Evictions > 0 },
@@ -267,7 +268,7 @@ func nextWidth(w int) int { return min(24, max(12, w/3)) }
 func nextFit(_ *Model, ss []governor.SessionView, w int) int {
 	n := 0
 	for i := range ss {
-		if n = max(n, clipWidth(ss[i].Next.Text)); n >= w {
+		if n = max(n, clipWidth(words.NextText(ss[i].Next))); n >= w {
 			return w
 		}
 	}

@@ -37,7 +37,7 @@ type snapshotJSON struct {
 	Losses            []lossJSON           `json:"losses"`
 	LossCounts        []governor.LossCount `json:"loss_counts"`
 	LostNow           []governor.LossCount `json:"lost_now"`
-	Risks             []governor.Risk      `json:"risks"`
+	Risks             []riskJSON           `json:"risks"`
 	Counts            countsJSON           `json:"counts"`
 	Background        []backgroundJSON     `json:"background,omitempty"`
 	Records           *recordsJSON         `json:"records,omitempty"`
@@ -86,7 +86,7 @@ func SnapshotJSON(s *governor.Snapshot) any {
 		Losses:            each(s.Losses, func(v governor.Loss) lossJSON { return lossJSON(v) }),
 		LossCounts:        s.LossCounts,
 		LostNow:           s.LostNow,
-		Risks:             s.Risks,
+		Risks:             each(s.Risks, func(v governor.Risk) riskJSON { return riskJSON(v) }),
 		Counts:            countsJSON(s.Counts),
 		Background:        each(s.Background, func(v governor.BackgroundView) backgroundJSON { return backgroundJSON(v) }),
 		Records:           (*recordsJSON)(s.Records),
@@ -133,7 +133,7 @@ func UnmarshalSnapshot(b []byte, s *governor.Snapshot) error {
 	s.Losses = each(j.Losses, func(v lossJSON) governor.Loss { return governor.Loss(v) })
 	s.LossCounts = j.LossCounts
 	s.LostNow = j.LostNow
-	s.Risks = j.Risks
+	s.Risks = each(j.Risks, func(v riskJSON) governor.Risk { return governor.Risk(v) })
 	s.Counts = governor.Counts(j.Counts)
 	s.Background = each(j.Background, func(v backgroundJSON) governor.BackgroundView { return governor.BackgroundView(v) })
 	s.Records = (*governor.RecordsView)(j.Records)
@@ -207,8 +207,30 @@ func (v *sessionJSON) wire() any {
 		TimerTimeout   secondsRef    `json:"timer_timeout_s,omitzero"`
 		TimerRemaining secondsRef    `json:"timer_remaining_s,omitzero"`
 		WaitingSince   vocab.TimeRef `json:"waiting_since,omitzero"`
+		AtRiskWhy      whyRef        `json:"at_risk_why,omitzero"`
 	}{(*plainSession)(v), vocab.TimeRef{T: &v.FirstSeen}, vocab.TimeRef{T: &v.LastActivity}, secondsRef{&v.Idle},
-		vocab.TimeRef{T: &v.TimerArmedAt}, secondsRef{&v.TimerTimeout}, secondsRef{&v.TimerRemaining}, vocab.TimeRef{T: &v.WaitingSince}}
+		vocab.TimeRef{T: &v.TimerArmedAt}, secondsRef{&v.TimerTimeout}, secondsRef{&v.TimerRemaining}, vocab.TimeRef{T: &v.WaitingSince},
+		whyRef{&v.AtRiskBy}}
+}
+
+// whyRef is a session's AtRiskBy as its JSON says it: why it is at risk,
+// in words (AtRiskWhy); read back, the words as a risk's words.
+type whyRef struct{ by **governor.Risk }
+
+// IsZero: the session is not at risk for waiting.
+func (w whyRef) IsZero() bool { return *w.by == nil }
+
+// MarshalJSON writes why it is at risk.
+func (w whyRef) MarshalJSON() ([]byte, error) { return json.Marshal(RiskSummary(**w.by)) }
+
+// UnmarshalJSON reads why it is at risk back, as the words of its risk.
+func (w whyRef) UnmarshalJSON(b []byte) error {
+	var why string
+	if err := json.Unmarshal(b, &why); err != nil || why == "" {
+		return err
+	}
+	*w.by = &governor.Risk{Kind: governor.RiskWaitingAtRisk, Summary: why}
+	return nil
 }
 
 // MarshalJSON writes a session as snapshot --json prints it.

@@ -101,7 +101,7 @@ func TerminalText(snap governor.Snapshot) string {
 	case 0:
 		return ""
 	case 1:
-		return "1 session " + governor.TerminalNote
+		return "1 session " + TerminalNote
 	}
-	return strconv.Itoa(n) + " sessions " + governor.TerminalNote
+	return strconv.Itoa(n) + " sessions " + TerminalNote
 }

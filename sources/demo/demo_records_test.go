@@ -8,6 +8,7 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/sources/records"
+	"github.com/coworktop/coworktop/words"
 )
 
 // The demo's records: every session has its title, and docs-site waits for
@@ -47,7 +48,7 @@ func TestDemoWaitingSessionIsPassedOverAsNextVictim(t *testing.T) {
 	if v == nil || v.Title != "Docs: release notes 2.4" {
 		t.Fatalf("docs-site should be live under its title: %+v", v)
 	}
-	if !v.NeedsYou() || v.WaitingFor != "approve Bash" || v.NeedsYouText(snap.Now) != "approve Bash · 3m" || v.WaitingSinceSource != governor.FromCodeRecord {
+	if !v.NeedsYou() || v.WaitingFor != "approve Bash" || words.NeedsYouText(*v, snap.Now) != "approve Bash · 3m" || v.WaitingSinceSource != governor.FromCodeRecord {
 		t.Fatalf("docs-site should wait for approval: %+v", *v)
 	}
 	if snap.NextVictim == nil || snap.NextVictim.ID == docs {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/words"
 )
 
 // The demo shows each risk its logs can show: stepping the scenario a
@@ -39,7 +40,7 @@ func TestDemoShowsEachRisk(t *testing.T) {
 			st.ApplyGroups(now, d.Groups(now))
 		}
 		for _, r := range st.Snapshot(now).Risks {
-			if len(r.Evidence) == 0 || r.Summary == "" {
+			if len(words.RiskEvidence(r)) == 0 || words.RiskSummary(r) == "" {
 				t.Fatalf("+%v: a risk without its evidence: %+v", s, r)
 			}
 			if _, ok := seen[r.Kind]; !ok {

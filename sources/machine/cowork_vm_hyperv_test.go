@@ -10,6 +10,7 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/host"
+	"github.com/coworktop/coworktop/words"
 )
 
 // Platforms audit W3: on Windows every HCS VM has a vmwp (one worker per
@@ -148,7 +149,7 @@ func TestCoworkVMOnWindowsWithoutServiceLog(t *testing.T) {
 	}
 	for _, r := range snap.Risks {
 		if r.Kind == governor.RiskVMAfterQuit {
-			t.Errorf("VM after quit fired for WSL, Docker and Sandbox: %s", r.Summary)
+			t.Errorf("VM after quit fired for WSL, Docker and Sandbox: %s", words.RiskSummary(r))
 		}
 	}
 	if fmt.Sprint(maybe.Note) == "" {
