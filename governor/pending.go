@@ -1,12 +1,6 @@
 package governor
 
-import (
-	"fmt"
-	"strings"
-	"time"
-
-	"github.com/coworktop/coworktop/vocab"
-)
+import "time"
 
 // An update waiting to install, and the restart it brings: the app
 // downloads an update, then defers restarting for it while a session is
@@ -80,50 +74,56 @@ func (s *State) applyPending(e *Event) {
 }
 
 // UpdateView is an update waiting to install and what its restart will
-// stop, as Snapshot.Update has it.
+// stop, as Snapshot.Update has it; words says it (words.UpdateLines,
+// UpdateWhen, UpdateNote).
 type UpdateView struct {
 	Version string `json:"version,omitempty"` // unknown when only deferrals were logged
-	// Since is when the update was downloaded ("Update downloaded" line),
-	// or as the app's "Deferring auto-restart after N hours" puts it (to
-	// the hour); PendingS is Snapshot.Now − Since.
-	Since    time.Time `json:"-"`
-	PendingS int64     `json:"pending_s,omitempty"`
+	// Since is when the update was downloaded ("Update downloaded" line;
+	// Downloaded), or as the app's "Deferring auto-restart after N hours"
+	// puts it (to the hour); PendingS is Snapshot.Now − Since.
+	Since      time.Time `json:"-"`
+	Downloaded bool      `json:"-"`
+	PendingS   int64     `json:"pending_s,omitempty"`
 	// Deferrals counts the times the app put its restart off because
 	// Claude was working.
 	Deferrals    int       `json:"deferrals"`
 	LastDeferral time.Time `json:"-"`
 	// Sessions are the live sessions its restart will stop;
 	// RemoteControl those of them with Remote Control on, which the
-	// relaunch does not turn back on (claude-logs.md §7.8).
+	// relaunch does not turn back on (claude-logs.md §7.8); Names and
+	// RCNames name them (SessionName).
 	Sessions      []string `json:"sessions"`
 	RemoteControl []string `json:"remote_control,omitempty"`
+	Names         []string `json:"-"`
+	RCNames       []string `json:"-"`
 	Evidence      string   `json:"evidence"`
-	// When says when the restart comes: UpdateWhenText, and, where the
-	// download's time is logged, the window public reports give, as
-	// coworktop's estimate from that time (WindowFrom, WindowTo).
-	When       string    `json:"when"`
+	// WindowFrom and WindowTo are the window public reports give after the
+	// download, as coworktop's estimate from its logged time (zero when
+	// it is not logged, or the app defers while Claude works); Late: now
+	// is past it.
 	WindowFrom time.Time `json:"-"`
 	WindowTo   time.Time `json:"-"`
-	Summary    string    `json:"summary"` // one line for humans: Lines joined
-	Lines      []string  `json:"-"`
+	Late       bool      `json:"-"`
+	// When and Summary are its words where they came as words: read back
+	// from snapshot --json. Empty otherwise: words says them.
+	When    string `json:"-"`
+	Summary string `json:"-"`
 }
 
-// updateWhen is the view's When: the rule, and the window public reports
-// give after the download, as coworktop's estimate from its time.
-func updateWhen(v *UpdateView, sinceLogged bool, now time.Time) string {
-	if v.Deferrals > 0 { // it defers while Claude works: the idle window says nothing now
-		return UpdateWhenText + fmt.Sprintf(", and it has put the restart off %d× because Claude was working", v.Deferrals)
+// idleWindow is the window public reports give after the download, as
+// coworktop's estimate from its time: only where the download's time is
+// logged and the app does not defer (while Claude works the idle window
+// says nothing); Late when now is past it.
+func idleWindow(v *UpdateView, now time.Time) {
+	if v.Deferrals == 0 && v.Downloaded && !v.Since.IsZero() {
+		v.WindowFrom, v.WindowTo = v.Since.Add(updateIdleEarliest), v.Since.Add(updateIdleLatest)
+		v.Late = now.After(v.WindowTo)
 	}
-	if !sinceLogged || v.Since.IsZero() {
-		return UpdateWhenText
-	}
-	v.WindowFrom, v.WindowTo = v.Since.Add(updateIdleEarliest), v.Since.Add(updateIdleLatest)
-	if now.After(v.WindowTo) {
-		return UpdateWhenText + ", so any time now (estimated by coworktop from the download at " + v.Since.Format("15:04") + ")"
-	}
-	return UpdateWhenText + ", about " + v.WindowFrom.Format("15:04") + " to " + v.WindowTo.Format("15:04") +
-		" (estimated by coworktop from the download at " + v.Since.Format("15:04") + ")"
 }
+
+// UpdateIdleLatest is the end of the window after the download in which
+// public reports saw the idle restart.
+const UpdateIdleLatest = updateIdleLatest
 
 // updateView is the pending update as of snap (its sessions filled in),
 // or nil when none is pending, or when the log is stale: a log silent
@@ -134,96 +134,26 @@ func (s *State) updateView(snap *Snapshot) *UpdateView {
 	if !p.active() || snap.Stale {
 		return nil
 	}
-	v := &UpdateView{Version: p.version, Since: p.since, Deferrals: p.deferrals, LastDeferral: p.lastDeferral,
+	v := &UpdateView{Version: p.version, Since: p.since, Downloaded: p.sinceLogged, Deferrals: p.deferrals, LastDeferral: p.lastDeferral,
 		Sessions: []string{}, Evidence: p.ref.String()}
 	if !p.since.IsZero() && !snap.Now.Before(p.since) {
 		v.PendingS = int64(snap.Now.Sub(p.since) / time.Second)
 	}
-	v.When = updateWhen(v, p.sinceLogged, snap.Now)
-	var names, rc []string
+	idleWindow(v, snap.Now)
 	for _, sv := range snap.Sessions {
 		if sv.Live() {
 			v.Sessions = append(v.Sessions, sv.ID)
-			names = append(names, SessionName(sv))
+			v.Names = append(v.Names, SessionName(sv))
 			if sv.RemoteControl {
 				v.RemoteControl = append(v.RemoteControl, sv.ID)
-				rc = append(rc, SessionName(sv))
+				v.RCNames = append(v.RCNames, SessionName(sv))
 			}
 		}
 	}
-	v.Lines = updateLines(v, names, rc, p.sinceLogged)
-	v.Summary = strings.Join(v.Lines, "; ")
 	return v
 }
-
-// updateLines are the warning's facts, one clause each (the version and
-// since, the deferrals, the sessions its restart stops); Summary joins
-// them. The screen shows them line by line, the same words.
-func updateLines(v *UpdateView, names, rc []string, downloaded bool) []string {
-	head := "update "
-	if v.Version != "" {
-		head += v.Version + " "
-	}
-	switch {
-	case downloaded && !v.Since.IsZero():
-		head += "downloaded " + v.Since.Format("15:04") + ", waiting to install"
-		if v.PendingS >= 60 {
-			head += " (" + vocab.FormatDuration(time.Duration(v.PendingS)*time.Second) + ")"
-		}
-	case !v.Since.IsZero():
-		head += fmt.Sprintf("waiting to install, pending since %s (%s, as the app counts its deferrals)", v.Since.Format("2006-01-02 15:04"), vocab.FormatDuration(time.Duration(v.PendingS)*time.Second))
-	default:
-		head += "waiting to install"
-	}
-	lines := []string{head}
-	if v.Deferrals > 0 {
-		lines = append(lines, fmt.Sprintf("restart deferred %d× because Claude was working", v.Deferrals))
-	}
-	if len(names) == 0 {
-		return append(lines, "its restart stops no live session now")
-	}
-	shown := names
-	if len(shown) > maxUpdateNames {
-		shown = append(shown[:maxUpdateNames:maxUpdateNames], fmt.Sprintf("%d more", len(names)-maxUpdateNames))
-	}
-	lines = append(lines, fmt.Sprintf("its restart will stop %d live session(s): %s", len(names), strings.Join(shown, ", ")))
-	if len(rc) > 0 {
-		lines = append(lines, fmt.Sprintf("%d of them with Remote Control, which the relaunch does not turn back on: %s", len(rc), strings.Join(rc, ", ")))
-	}
-	return lines
-}
-
-// maxUpdateNames bounds the sessions a one-line summary names.
-const maxUpdateNames = 4
 
 // updateRisk is the pending update as a risk, with the sessions it stops.
 func updateRisk(v *UpdateView) Risk {
 	return Risk{Kind: RiskUpdateRestart, Sessions: v.Sessions, Backed: true, RiskFacts: RiskFacts{Update: v}}
-}
-
-// NoteText is the warning as a notification says it, in at most 160
-// plain characters: what its restart stops, then when (the window with
-// its basis where there is one, else the rule). Its title names the
-// version.
-func (v *UpdateView) NoteText() (title, message string) {
-	title = "coworktop: update restart coming"
-	if v.Version != "" {
-		title = "coworktop: update " + v.Version + " restarts the app"
-	}
-	message = "Stops " + plural3(len(v.Sessions), "live session", "live sessions")
-	if n := len(v.RemoteControl); n > 0 {
-		message += fmt.Sprintf(", %d with Remote Control it leaves off", n)
-	}
-	from := " (estimated by coworktop from the " + v.Since.Format("15:04") + " download)."
-	switch {
-	case v.Deferrals > 0:
-		message += ". Put off " + plural3(v.Deferrals, "time", "times") + " while Claude works: it installs when the app next sits idle or stops deferring."
-	case !v.WindowTo.IsZero() && v.PendingS > int64(updateIdleLatest/time.Second):
-		message += ". Any time now, when the app sits idle" + from
-	case !v.WindowTo.IsZero():
-		message += ". About " + v.WindowFrom.Format("15:04") + " to " + v.WindowTo.Format("15:04") + ", when the app sits idle" + from
-	default:
-		message += ". When the app next sits idle or stops deferring."
-	}
-	return title, message
 }

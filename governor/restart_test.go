@@ -192,19 +192,19 @@ func TestUpdateWarningAtTheDownload(t *testing.T) {
 		"its restart will stop 6 live session(s)",
 		"2 of them with Remote Control, which the relaunch does not turn back on: ",
 	} {
-		if !strings.Contains(u.Summary, want) {
-			t.Errorf("summary lacks %q: %s", want, u.Summary)
+		if !strings.Contains(words.UpdateSummary(u), want) {
+			t.Errorf("summary lacks %q: %s", want, words.UpdateSummary(u))
 		}
 	}
-	if !strings.Contains(u.Summary, "terraform") || !strings.Contains(u.Summary, "data-pipeline") {
-		t.Errorf("summary does not name the Remote Control sessions: %s", u.Summary)
+	if !strings.Contains(words.UpdateSummary(u), "terraform") || !strings.Contains(words.UpdateSummary(u), "data-pipeline") {
+		t.Errorf("summary does not name the Remote Control sessions: %s", words.UpdateSummary(u))
 	}
 	wantWhen := governor.UpdateWhenText + ", about 13:30 to 13:55 (estimated by coworktop from the download at 13:20)"
-	if u.When != wantWhen {
-		t.Errorf("when %q\nwant %q", u.When, wantWhen)
+	if words.UpdateWhen(u) != wantWhen {
+		t.Errorf("when %q\nwant %q", words.UpdateWhen(u), wantWhen)
 	}
-	if strings.Contains(u.Summary, "pending") || strings.Contains(u.Summary, "0s") {
-		t.Errorf("summary says a pending time of nothing: %s", u.Summary)
+	if strings.Contains(words.UpdateSummary(u), "pending") || strings.Contains(words.UpdateSummary(u), "0s") {
+		t.Errorf("summary says a pending time of nothing: %s", words.UpdateSummary(u))
 	}
 	var risk *governor.Risk
 	for i := range snap.Risks {
@@ -212,14 +212,14 @@ func TestUpdateWarningAtTheDownload(t *testing.T) {
 			risk = &snap.Risks[i]
 		}
 	}
-	if risk == nil || !strings.HasSuffix(words.RiskSummary(*risk), u.When) || len(risk.Sessions) != 6 {
+	if risk == nil || !strings.HasSuffix(words.RiskSummary(*risk), words.UpdateWhen(u)) || len(risk.Sessions) != 6 {
 		t.Errorf("risk: %+v", risk)
 	}
 	// Past the window: "any time now", still from the download's time.
 	s = storyUntil(t, "13:33:02")
 	s.Apply(governor.Event{Time: storyAt("13:56:00"), File: "main.log", Kind: governor.KindHeartbeat}) // the app still writes
 	late := s.Snapshot(storyAt("13:58:00")).Update
-	if late == nil || !strings.Contains(late.When, "so any time now (estimated by coworktop from the download at 13:20)") {
+	if late == nil || !strings.Contains(words.UpdateWhen(late), "so any time now (estimated by coworktop from the download at 13:20)") {
 		t.Errorf("after the window: %+v", late)
 	}
 	// The restart came: no warning after it.

@@ -1,7 +1,6 @@
 package governor
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/coworktop/coworktop/vocab"
@@ -115,15 +114,6 @@ func (v *RestartView) count(rs RestartSession) {
 	if rs.RemoteControlLost {
 		v.LostRC++
 	}
-}
-
-// plural3 is n with its noun ("1 time", "3 times"), for the update
-// warning's words (pending.go).
-func plural3(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 func backByText(k Kind) string {

@@ -25,7 +25,7 @@ func (u *updateNotes) next(s governor.Snapshot) []Note {
 	if v := s.Update; v != nil {
 		if key := v.Version + " " + v.Since.String(); key != u.warned {
 			u.warned = key
-			title, msg := v.NoteText()
+			title, msg := words.UpdateNote(v)
 			notes = append(notes, Note{Title: title, Message: msg})
 		}
 	}

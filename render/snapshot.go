@@ -52,7 +52,7 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 	row("lost", words.LostText(s))
 	row("outlook", s.Outlook.Summary+" (estimate)")
 	if u := s.Update; u != nil {
-		row("update", u.Summary+"; "+u.When)
+		row("update", words.UpdateSummary(u)+"; "+words.UpdateWhen(u))
 	}
 	if r := s.Restart; r != nil {
 		row("restart", words.RestartSummary(r))

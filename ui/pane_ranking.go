@@ -113,10 +113,10 @@ func (m *Model) outlookLines(w int) (lines, tight []string, parts [][]string) {
 		}
 	}
 	if u := m.snap.Update; u != nil { // logged facts, then when: coworktop's estimate
-		for _, l := range u.Lines {
+		for _, l := range words.UpdateLines(u) {
 			add(t.Warn, l)
 		}
-		add(t.Estimate, u.When)
+		add(t.Estimate, words.UpdateWhen(u))
 	}
 	if m.snap.Cap.Value > 0 && m.snap.Rules.SweepEvicts && o.SweepSummary == "" {
 		// The sweep's target, said as coworktop's reading (issue 36 #3:

@@ -164,5 +164,5 @@ func updateRiskWords(r governor.Risk) said {
 	if !v.LastDeferral.IsZero() {
 		ev = append(ev, "last deferral "+v.LastDeferral.Format(time.DateTime))
 	}
-	return said{short: shortUpdate, summary: v.Summary + "; " + v.When, evidence: ev}
+	return said{short: shortUpdate, summary: UpdateSummary(v) + "; " + UpdateWhen(v), evidence: ev}
 }

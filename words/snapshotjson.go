@@ -404,17 +404,23 @@ type updateJSON governor.UpdateView
 func (u *updateJSON) wire() any {
 	return &struct {
 		*plainUpdate
+		When         *string       `json:"when"`
+		Summary      *string       `json:"summary"`
 		Since        vocab.TimeRef `json:"pending_since,omitzero"`
 		LastDeferral vocab.TimeRef `json:"last_deferral,omitzero"`
 		WindowFrom   vocab.TimeRef `json:"window_from,omitzero"`
 		WindowTo     vocab.TimeRef `json:"window_to,omitzero"`
-	}{(*plainUpdate)(u), vocab.TimeRef{T: &u.Since}, vocab.TimeRef{T: &u.LastDeferral}, vocab.TimeRef{T: &u.WindowFrom}, vocab.TimeRef{T: &u.WindowTo}}
+	}{(*plainUpdate)(u), &u.When, &u.Summary, vocab.TimeRef{T: &u.Since}, vocab.TimeRef{T: &u.LastDeferral}, vocab.TimeRef{T: &u.WindowFrom}, vocab.TimeRef{T: &u.WindowTo}}
 }
 
-// MarshalJSON writes a pending update.
-func (u updateJSON) MarshalJSON() ([]byte, error) { return json.Marshal(u.wire()) }
+// MarshalJSON writes a pending update, with its words.
+func (u updateJSON) MarshalJSON() ([]byte, error) {
+	v := governor.UpdateView(u)
+	u.When, u.Summary = UpdateWhen(&v), UpdateSummary(&v)
+	return json.Marshal(u.wire())
+}
 
-// UnmarshalJSON reads what MarshalJSON writes.
+// UnmarshalJSON reads what MarshalJSON writes, its words as words.
 func (u *updateJSON) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, u.wire()) }
 
 // outcomeJSON is a governor.Outcome in its wire form.
