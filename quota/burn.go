@@ -32,8 +32,10 @@ const (
 )
 
 // BurnLook is how far back from a source's newest reading with a
-// percentage the burn estimate reads: Figures reads no older reading of
-// a window but its first (a caller may leave the others out).
+// percentage the burn estimate reads. Of a source's window, Figures uses
+// no reading older than that but its newest and the window's first (the
+// windows are taken in the order they first appear), so a caller may
+// hand it those alone.
 const BurnLook = time.Hour
 
 // quotaBurn estimates the pace of best's window: from the readings of
