@@ -31,7 +31,7 @@ func TestSnapshotJSONFromFixture(t *testing.T) {
 	// is taken as live, there is no next victim and no idle timer, and
 	// the snapshot says how old the log is.
 	if !s.Stale || s.LogAge < 24*time.Hour || s.Live != 0 || s.NextVictim != nil || s.Outlook.Action != "unknown" ||
-		!strings.Contains(s.Outlook.Summary, "old") {
+		!strings.Contains(words.OutlookSummary(&s), "old") {
 		t.Fatalf("stale %v age %v live %d victim %+v outlook %+v", s.Stale, s.LogAge, s.Live, s.NextVictim, s.Outlook)
 	}
 	for _, v := range s.Sessions {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/host"
+	"github.com/coworktop/coworktop/words"
 )
 
 func applyEvents(s *governor.State, evs ...governor.Event) {
@@ -172,7 +173,7 @@ func TestSweepOutlook2x(t *testing.T) {
 	}
 	// A pressure line older than PressureFreshFor is history: no sweep.
 	stale := state("2.19675.0").Snapshot(sec(600).Add(governor.PressureFreshFor + time.Second))
-	if stale.Outlook.Sweep != 0 || stale.Outlook.SweepSummary != "" {
+	if stale.Outlook.Sweep != 0 || words.SweepSummary(stale.Outlook) != "" {
 		t.Errorf("a stale pressure level still drives the sweep outlook: %+v", stale.Outlook)
 	}
 }

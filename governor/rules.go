@@ -104,7 +104,5 @@ func sweepOutlook(o *Outlook, s Snapshot) {
 			candidates++
 		}
 	}
-	o.Sweep = min(over, candidates)
-	o.SweepSummary = fmt.Sprintf("under %s memory pressure the app would pause %d of %d idle session(s) to get down to %d (cap − 2: %s of its sweep)",
-		level, o.Sweep, candidates, sweepTarget(s.Cap.Value), SweepReading)
+	o.Sweep, o.SweepOf, o.SweepTo, o.SweepLevel = min(over, candidates), candidates, sweepTarget(s.Cap.Value), level
 }

@@ -162,13 +162,15 @@ type Outlook struct {
 	Headroom int    `json:"headroom"`         // sessions before cap − 2 (the advice); negative when over
 	ToCap    int    `json:"to_cap"`           // sessions before the cap itself
 	Sweep    int    `json:"sweep,omitempty"`  // 2.x: idle sessions a pressure sweep would evict now
-	// SweepSummary says so for humans (empty when no sweep would run).
-	SweepSummary string `json:"sweep_summary,omitempty"`
+	// SweepOf are the idle sessions it may pick, SweepTo the count it
+	// evicts down to (cap − 2), SweepLevel the pressure logged (Sweep > 0).
+	SweepOf    int                `json:"-"`
+	SweepTo    int                `json:"-"`
+	SweepLevel host.PressureLevel `json:"-"`
 	// Basis is the count Headroom and ToCap are computed from (always the
-	// live count); Summary says so in words.
-	Basis   countBasis `json:"basis"`
-	Count   int        `json:"count"`
-	Summary string     `json:"summary"` // one line for humans
+	// live count). words.OutlookSummary says it in words.
+	Basis countBasis `json:"basis"`
+	Count int        `json:"count"`
 }
 
 // VMView is the Cowork VM as the VM logs describe it.

@@ -104,8 +104,8 @@ func TestSilentLogIsSaidToBeOld(t *testing.T) {
 			t.Errorf("session of a silent log: %+v", v)
 		}
 	}
-	if !strings.Contains(snap.Outlook.Summary, "64d00h old") || !strings.Contains(words.WindowText(snap), "64d00h old") {
-		t.Errorf("outlook %q window %q", snap.Outlook.Summary, words.WindowText(snap))
+	if !strings.Contains(words.OutlookSummary(&snap), "64d00h old") || !strings.Contains(words.WindowText(snap), "64d00h old") {
+		t.Errorf("outlook %q window %q", words.OutlookSummary(&snap), words.WindowText(snap))
 	}
 }
 

@@ -1,7 +1,6 @@
 package governor
 
 import (
-	"fmt"
 	"slices"
 	"time"
 
@@ -171,36 +170,18 @@ func estimateCap(ramBytes uint64) int { return max(capFloor, int(ramBytes/ramPer
 // (Snapshot.Live), the number the header and the Sessions pane show, and
 // says so.
 func outlook(s Snapshot) Outlook {
-	if s.Stale {
-		return Outlook{Action: "unknown", Basis: basisLive, Count: s.Live, Summary: "unknown: " + s.StaleText() + ", so no session is known to be live"}
-	}
-	if s.Cap.Value == 0 {
-		return Outlook{Action: "unknown", Basis: basisLive, Count: s.Live, Summary: "cap unknown: no cap= line logged and no RAM figure yet"}
+	if s.Stale || s.Cap.Value == 0 {
+		return Outlook{Action: "unknown", Basis: basisLive, Count: s.Live}
 	}
 	n := s.Live
 	o := Outlook{ToCap: s.Cap.Value - n, Headroom: s.Cap.Value - 2 - n, Basis: basisLive, Count: n}
-	counted := fmt.Sprintf("%d live", n)
-	// Plain words (issue 36 #3): what the next session would meet, the
-	// governor's terms (warm spawn, yield, evict) in the help.
 	switch {
 	case n < s.Cap.Value:
 		o.Action = "start"
-		o.Summary = fmt.Sprintf("room for %d more before the app pauses idle sessions (%s, cap %d)", o.ToCap, counted, s.Cap.Value)
 	case n == s.Cap.Value && s.NextVictim != nil:
 		o.Action, o.Victim = "evict", s.NextVictim.ID
-		// Named as every row names it (issue 23 #5: a bare hex id as the
-		// next victim said nothing), the id after it.
-		who := SessionName(*s.NextVictim)
-		if short := vocab.ShortID(s.NextVictim.ID); who != short {
-			who += " (" + short + ")"
-		}
-		o.Summary = fmt.Sprintf("%s is at the cap: the next session would make the app pause %s, idle %s", counted, who, vocab.FormatDuration(s.NextVictim.Idle))
-	case n == s.Cap.Value:
-		o.Action = "yield"
-		o.Summary = fmt.Sprintf("%s is at the cap and no session has been idle 60 s: the app would start no session ahead of time", counted)
 	default:
 		o.Action = "yield"
-		o.Summary = fmt.Sprintf("%s is %d over the cap: the app starts no session ahead of time (the ones you start still start)", counted, n-s.Cap.Value)
 	}
 	return o
 }

@@ -42,7 +42,7 @@ func TestOneSessionCount(t *testing.T) {
 		t.Errorf("governor.EffectiveText = %q", got)
 	}
 	o := snap.Outlook
-	if o.Basis != governor.BasisLive || o.Count != 2 || o.ToCap != 2 || o.Headroom != 0 || !strings.Contains(o.Summary, "2 live") {
+	if o.Basis != governor.BasisLive || o.Count != 2 || o.ToCap != 2 || o.Headroom != 0 || !strings.Contains(words.OutlookSummary(&snap), "2 live") {
 		t.Fatalf("outlook: %+v", o)
 	}
 	if got := words.SessionsText(snap); got != "2 live / cap 4 (logged 12s ago) · governor 3 effective, 1m50s ago" {
@@ -134,8 +134,9 @@ func TestOutlookNamesTheVictim(t *testing.T) {
 		at(10)+" [info] Starting local session local_aaaaaaaa-1 in /p/web-frontend",
 		at(20)+" [info] Starting local session local_bbbbbbbb-2 in /p/beta",
 	)
-	o := s.Snapshot(t0.Add(300 * time.Second)).Outlook
-	if o.Action != "evict" || !strings.Contains(o.Summary, "would make the app pause web-frontend (aaaaaaaa), idle ") {
-		t.Errorf("outlook %q: %s", o.Action, o.Summary)
+	snap := s.Snapshot(t0.Add(300 * time.Second))
+	o := snap.Outlook
+	if o.Action != "evict" || !strings.Contains(words.OutlookSummary(&snap), "would make the app pause web-frontend (aaaaaaaa), idle ") {
+		t.Errorf("outlook %q: %s", o.Action, words.OutlookSummary(&snap))
 	}
 }

@@ -50,7 +50,7 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 		row("quota share", s.Share.Text)
 	}
 	row("lost", words.LostText(s))
-	row("outlook", s.Outlook.Summary+" (estimate)")
+	row("outlook", words.OutlookSummary(&s)+" (estimate)")
 	if u := s.Update; u != nil {
 		row("update", words.UpdateSummary(u)+"; "+words.UpdateWhen(u))
 	}

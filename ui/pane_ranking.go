@@ -76,7 +76,7 @@ func (m *Model) rankingContent(w int) content {
 	case "evict", "yield":
 		st = t.Warn
 	}
-	line := t.paint(st, fit(words.OutlookShort(s.Outlook), w))
+	line := t.paint(st, fit(words.OutlookShort(&s), w))
 	c.footer, c.tight = []string{line}, []string{line}
 	return c
 }
@@ -99,9 +99,9 @@ func (m *Model) outlookLines(w int) (lines, tight []string, parts [][]string) {
 		lines, parts = append(lines, part...), append(parts, part)
 		tight = append(tight, t.paint(st, fit(text, w)))
 	}
-	add(st, "estimate: "+o.Summary)
-	if o.SweepSummary != "" {
-		add(t.Warn, "estimate: "+o.SweepSummary)
+	add(st, "estimate: "+words.OutlookSummary(&m.snap))
+	if sw := words.SweepSummary(o); sw != "" {
+		add(t.Warn, "estimate: "+sw)
 	}
 	// Beside the next victim: what pausing it would free, and servers
 	// duplicated across sessions (governor.MemoryView.Lines).
@@ -118,7 +118,7 @@ func (m *Model) outlookLines(w int) (lines, tight []string, parts [][]string) {
 		}
 		add(t.Estimate, words.UpdateWhen(u))
 	}
-	if m.snap.Cap.Value > 0 && m.snap.Rules.SweepEvicts && o.SweepSummary == "" {
+	if m.snap.Cap.Value > 0 && m.snap.Rules.SweepEvicts && words.SweepSummary(o) == "" {
 		// The sweep's target, said as coworktop's reading (issue 36 #3:
 		// "the advised cap-2" read as advice the app gives).
 		room := fmt.Sprintf("under memory pressure the app pauses idle sessions above %d (cap − 2, %s): room for %d more",

@@ -40,7 +40,8 @@ func OutcomeShort(o governor.Outcome) string {
 // what the next session would meet, and what a sweep would pause, as
 // coworktop's estimate, the label first so a narrow pane keeps it. Summary
 // and SweepSummary say it whole.
-func OutlookShort(o governor.Outlook) string {
+func OutlookShort(snap *governor.Snapshot) string {
+	o := snap.Outlook
 	var s string
 	switch {
 	case o.Action == "start":
@@ -52,7 +53,7 @@ func OutlookShort(o governor.Outlook) string {
 	case o.Action == "yield":
 		s = "at the cap, none idle: none started ahead"
 	default:
-		return o.Summary
+		return OutlookSummary(snap)
 	}
 	if o.Sweep > 0 {
 		s += fmt.Sprintf(" · sweep pauses %d", o.Sweep)

@@ -29,7 +29,7 @@ type snapshotJSON struct {
 	NextVictim        *sessionJSON         `json:"next_victim"`
 	NextVictimWhy     string               `json:"next_victim_why,omitempty"`
 	Rules             governor.Rules       `json:"rules"`
-	Outlook           governor.Outlook     `json:"outlook"`
+	Outlook           outlookJSON          `json:"outlook"`
 	Update            *updateJSON          `json:"update,omitempty"`
 	Restart           *Restart             `json:"restart,omitempty"`
 	Outcomes          []outcomeJSON        `json:"outcomes"`
@@ -78,7 +78,7 @@ func SnapshotJSON(s *governor.Snapshot) any {
 		NextVictim:        (*sessionJSON)(s.NextVictim),
 		NextVictimWhy:     s.NextVictimWhy,
 		Rules:             s.Rules,
-		Outlook:           s.Outlook,
+		Outlook:           outlookJSON{Outlook: s.Outlook, Summary: OutlookSummary(s), SweepSummary: SweepSummary(s.Outlook)},
 		Update:            (*updateJSON)(s.Update),
 		Restart:           (*Restart)(s.Restart),
 		Outcomes:          each(s.Outcomes, func(v governor.Outcome) outcomeJSON { return outcomeJSON(v) }),
@@ -125,7 +125,7 @@ func UnmarshalSnapshot(b []byte, s *governor.Snapshot) error {
 	s.NextVictim = (*governor.SessionView)(j.NextVictim)
 	s.NextVictimWhy = j.NextVictimWhy
 	s.Rules = j.Rules
-	s.Outlook = j.Outlook
+	s.Outlook = j.Outlook.Outlook
 	s.Update = (*governor.UpdateView)(j.Update)
 	s.Restart = (*governor.RestartView)(j.Restart)
 	s.Outcomes = each(j.Outcomes, func(v outcomeJSON) governor.Outcome { return governor.Outcome(v) })
@@ -459,4 +459,12 @@ func (o *outcomeJSON) UnmarshalJSON(b []byte) error {
 		o.Other = j.Cause
 	}
 	return nil
+}
+
+// outlookJSON is the outlook as snapshot --json prints it: its counts,
+// and its words (read back, the counts only).
+type outlookJSON struct {
+	governor.Outlook
+	SweepSummary string `json:"sweep_summary,omitempty"`
+	Summary      string `json:"summary"`
 }
