@@ -1,10 +1,7 @@
 package governor
 
 import (
-	"fmt"
 	"time"
-
-	"github.com/coworktop/coworktop/vocab"
 )
 
 // The Cowork VM after a failed boot, and the daemon's failed respawn
@@ -25,9 +22,9 @@ const (
 type VMOutage struct {
 	From time.Time `json:"-"`
 	To   time.Time `json:"-"`
-	// UnusableS is To − From in seconds, Summary the outage in words (Text).
-	UnusableS int64  `json:"unusable_s"`
-	Summary   string `json:"summary"`
+	// UnusableS is To − From in seconds (words.VMOutageText says the
+	// outage in words).
+	UnusableS int64 `json:"unusable_s"`
 	// Repair says what the repair deleted or kept, as logged ("Reinstall
 	// files deleted (sessiondata.img and rootfs.img.zst preserved)").
 	Repair string `json:"repair,omitempty"`
@@ -39,31 +36,6 @@ type VMOutage struct {
 
 // Seconds is how long Cowork was unusable.
 func (o VMOutage) Seconds() int64 { return o.UnusableS }
-
-// Text is the outage in words: "Cowork was unusable for 6m40s (13:02–13:09):
-// the repair deleted its reinstall files and kept the session data, and
-// the VM was downloaded again".
-func (o VMOutage) Text() string {
-	s := fmt.Sprintf("Cowork was unusable for %s (%s–%s) after a failed VM boot", vocab.FormatDuration(o.To.Sub(o.From)), o.From.Format("15:04:05"), o.To.Format("15:04:05"))
-	var what []string
-	switch {
-	case o.DataLost:
-		what = append(what, "the repair deleted the VM's disk (data on it is lost): "+o.Repair)
-	case o.Repair != "":
-		what = append(what, "the repair kept the session data, not data loss: "+o.Repair)
-	}
-	if o.Downloaded {
-		what = append(what, "the VM was downloaded again")
-	}
-	for i, w := range what {
-		if i == 0 {
-			s += "; " + w
-		} else {
-			s += ", and " + w
-		}
-	}
-	return s
-}
 
 // vmOutage is an outage in progress.
 type vmOutage struct {
@@ -101,7 +73,6 @@ func (s *State) applyVMRepair(e *Event) {
 		s.vm.Downloading = false
 		if !o.from.IsZero() && !e.Time.Before(o.from) {
 			out := &VMOutage{From: o.from, To: e.Time, UnusableS: int64(e.Time.Sub(o.from) / time.Second), Repair: o.repair, Downloaded: o.downloaded, DataLost: o.dataLost}
-			out.Summary = out.Text()
 			s.vm.LastOutage = out
 			s.counts.VMOutages++
 		}

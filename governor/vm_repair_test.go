@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/words"
 )
 
 // TestVMOutageAfterAFailedBoot: the VM's first boot fails, the repair
@@ -37,7 +38,7 @@ func TestVMOutageAfterAFailedBoot(t *testing.T) {
 	if snap.VM.State != governor.VMRunning || o == nil || o.Seconds() != 400 || !o.Downloaded || o.DataLost || snap.Counts.VMBundleDeleted != 0 {
 		t.Fatalf("vm %+v outage %+v", snap.VM, o)
 	}
-	if txt := o.Text(); !strings.Contains(txt, "Cowork was unusable for 6m40s") || !strings.Contains(txt, "kept the session data, not data loss") || !strings.Contains(txt, "downloaded again") {
+	if txt := words.VMOutageText(*o); !strings.Contains(txt, "Cowork was unusable for 6m40s") || !strings.Contains(txt, "kept the session data, not data loss") || !strings.Contains(txt, "downloaded again") {
 		t.Fatalf("outage text %q", txt)
 	}
 }

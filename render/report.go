@@ -221,7 +221,7 @@ type VM struct {
 	// not a failed boot).
 	Unsupported string `json:"unsupported,omitempty"`
 	// Unusable says how long Cowork was unusable after the last failed
-	// boot and what the repair deleted or kept (governor.VMOutage.Text);
+	// boot and what the repair deleted or kept (words.VMOutageText);
 	// UnusableS the seconds.
 	Unusable  string `json:"unusable,omitempty"`
 	UnusableS int64  `json:"unusable_s,omitempty"`

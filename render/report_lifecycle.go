@@ -153,7 +153,7 @@ func (r *Report) lifecycle(state *governor.State, snap governor.Snapshot) {
 	r.VM.Notes = c.VMNotes
 	r.VM.Unsupported = snap.VM.Unsupported
 	if o := snap.VM.LastOutage; o != nil {
-		r.VM.Unusable, r.VM.UnusableS = o.Text(), o.Seconds()
+		r.VM.Unusable, r.VM.UnusableS = words.VMOutageText(*o), o.Seconds()
 	}
 	if q := snap.App.StuckQuit; q != nil {
 		r.App.StuckQuitting, r.App.StuckQuittingS = words.StuckQuitText(*q), int64(q.To.Sub(q.From)/time.Second)

@@ -75,7 +75,7 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 			vm += "; " + governor.VMUnsupportedText + ": " + s.VM.Unsupported
 		}
 		if o := s.VM.LastOutage; o != nil {
-			vm += "; " + o.Summary
+			vm += "; " + words.VMOutageText(*o)
 		}
 		row("vm", vm)
 	}

@@ -311,8 +311,9 @@ type vmJSON governor.VMView
 func (v *vmJSON) wire() any {
 	return &struct {
 		*plainVM
-		OpenSince vocab.TimeRef `json:"open_since,omitzero"`
-	}{(*plainVM)(v), vocab.TimeRef{T: &v.OpenSince}}
+		LastOutage outageRef     `json:"last_outage,omitzero"` // the outage with its summary
+		OpenSince  vocab.TimeRef `json:"open_since,omitzero"`
+	}{(*plainVM)(v), outageRef{&v.LastOutage}, vocab.TimeRef{T: &v.OpenSince}}
 }
 
 // MarshalJSON writes the VM's view.
