@@ -1,7 +1,6 @@
 package governor
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -49,7 +48,7 @@ func (s *State) joinRecords(v *SessionView) {
 			v.Protected = ProtectedScheduled
 		}
 	}
-	v.RecordNote = disagreement(*v, code != nil)
+	v.HasRecord = code != nil
 }
 
 // Caps on record text (untrusted, like log text).
@@ -57,18 +56,6 @@ const (
 	maxTitle      = 80
 	maxWaitingFor = 60
 )
-
-// disagreement says where the log and the record tell different stories,
-// and which one the screen shows.
-func disagreement(v SessionView, hasRecord bool) string {
-	switch {
-	case v.State == StateIdle && v.Attention == AttentionBusy:
-		return fmt.Sprintf("the log shows no activity for %s, its record says busy: STATE shows the log, NEEDS YOU the record", vocab.FormatDuration(v.Idle))
-	case !v.Live() && hasRecord:
-		return "the log says " + v.State.String() + ", yet its process still runs by its record: STATE shows the log"
-	}
-	return ""
-}
 
 // NeedsYou reports whether the session waits for the person, by its record.
 func (v SessionView) NeedsYou() bool { return v.Attention == AttentionWaiting }
@@ -194,15 +181,12 @@ type RecordsView struct {
 	// Unreadable names the record folders that exist but could not be
 	// listed: the needs-you count cannot be complete (NeedsYouKnown).
 	Unreadable []string `json:"unreadable,omitempty"`
-	// CoworkLocal counts Cowork sessions kept on this machine; CoworkNote
-	// says, when there are none, that cloud tasks are not visible here.
-	CoworkLocal int    `json:"cowork_local,omitempty"`
-	CoworkNote  string `json:"cowork_note,omitempty"`
+	// CoworkLocal counts Cowork sessions kept on this machine; CloudOnly:
+	// there are none and the VM is not up, so Cowork's tasks run in the
+	// cloud, out of sight (words.CloudCoworkNote says so).
+	CoworkLocal int  `json:"cowork_local,omitempty"`
+	CloudOnly   bool `json:"-"`
 }
-
-// CloudCoworkNote is what coworktop says when it sees no local Cowork
-// session: cloud tasks leave nothing on this machine.
-const CloudCoworkNote = "no local Cowork session seen: Cowork tasks run in the cloud by default and are not visible here"
 
 // recordsView, backgroundViews and the needs-you count fill snap.
 func (s *State) applyRecordsTo(snap *Snapshot) {
@@ -231,7 +215,7 @@ func (s *State) applyRecordsTo(snap *Snapshot) {
 	}
 	snap.Background = append(snap.Background, rs.terminalViews()...)
 	if !vmUp && rv.CoworkLocal == 0 {
-		rv.CoworkNote = CloudCoworkNote
+		rv.CloudOnly = true
 	}
 	snap.NeedsYou = needsYouCount(*snap)
 	rv.NeedsYou = snap.NeedsYou

@@ -152,11 +152,11 @@ func TestRecordsBackgroundAndDisagreement(t *testing.T) {
 		t.Fatalf("needs-you counts background sessions too: %d", snap.NeedsYou)
 	}
 	beta := find(snap, "local_bbbbbbbb-2")
-	if beta.State != governor.StateIdle || !strings.Contains(beta.RecordNote, "STATE shows the log") {
+	if beta.State != governor.StateIdle || !strings.Contains(words.RecordNote(beta), "STATE shows the log") {
 		t.Fatalf("log idle, record busy: the screen must say which it shows: %+v", beta)
 	}
-	if snap.Records.CoworkNote != governor.CloudCoworkNote {
-		t.Fatalf("no local Cowork session: the cloud note must show, got %q", snap.Records.CoworkNote)
+	if words.CoworkNote(snap.Records) != words.CloudCoworkNote {
+		t.Fatalf("no local Cowork session: the cloud note must show, got %q", words.CoworkNote(snap.Records))
 	}
 }
 

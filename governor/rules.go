@@ -1,9 +1,6 @@
 package governor
 
 import (
-	"fmt"
-	"time"
-
 	"github.com/coworktop/coworktop/host"
 )
 
@@ -55,31 +52,21 @@ func busyToGovernor(v SessionView) bool {
 	return v.GovernorIdleAt.IsZero() || v.GovernorIdleAt.Before(v.LastActivity)
 }
 
-// VictimBasis is what the next-victim estimate rests on, in every output.
-const VictimBasis = "coworktop's estimate: the least recently active live session idle ≥ 60 s that nothing protects and its record does not show mid-turn"
-
 // nextVictim is the first session of the idle ranking (longest idle first)
-// the governor may pick, and what that pick rests on; protected sessions
-// and those mid-turn by their record are passed over.
-func nextVictim(ranking []SessionView) (*SessionView, string) {
+// the governor may pick, and how many longer idle it passed over:
+// protected sessions and those mid-turn by their record are.
+func nextVictim(ranking []SessionView) (*SessionView, int) {
 	passed := 0
 	for i := range ranking {
 		v := ranking[i]
 		if mayBeVictim(v) {
-			why := VictimBasis
-			if v.Attention == AttentionBusy || v.Attention == AttentionWaiting {
-				why += fmt.Sprintf("; its record says %s, but the governor's own line named it idle at %s", v.Attention, v.GovernorIdleAt.Format(time.TimeOnly))
-			}
-			if passed > 0 {
-				why += fmt.Sprintf("; %d longer idle passed over: busy or waiting for you by their record, not idle to the governor", passed)
-			}
-			return &v, why
+			return &v, passed
 		}
 		if v.Live() && v.Idle >= MinVictimIdle && v.Protected == "" {
 			passed++
 		}
 	}
-	return nil, ""
+	return nil, 0
 }
 
 // SweepReading labels cap − 2 as coworktop's reading of the sweep's

@@ -76,9 +76,9 @@ type SessionView struct {
 	WaitingForSource   RecordSource `json:"waiting_for_source,omitempty"`
 	WaitingSince       time.Time    `json:"-"`
 	WaitingSinceSource RecordSource `json:"waiting_since_source,omitempty"`
-	// RecordNote says where the log and the record disagree, and which
-	// one the screen shows.
-	RecordNote string `json:"record_note,omitempty"`
+	// HasRecord: a Claude Code record names it (words.RecordNote says
+	// where the log and the record disagree).
+	HasRecord bool `json:"-"`
 
 	// Memory is the session's own memory, its claude process and what it
 	// started (session_memory.go); nil when no fresh scan joined it.
@@ -278,11 +278,11 @@ type Snapshot struct {
 	Sessions    []SessionView `json:"sessions"`     // live and recently seen, newest first
 	IdleRanking []SessionView `json:"idle_ranking"` // live sessions, longest idle first
 	NextVictim  *SessionView  `json:"next_victim"`  // always an estimate; never a protected session
-	// NextVictimWhy says what the NextVictim estimate rests on (VictimBasis
-	// and what it passed over).
-	NextVictimWhy string  `json:"next_victim_why,omitempty"`
-	Rules         Rules   `json:"rules"` // the governor rules of the app version that wrote the log
-	Outlook       Outlook `json:"outlook"`
+	// NextVictimPassed counts the longer idle sessions the estimate passed
+	// over (words.NextVictimWhy says what it rests on).
+	NextVictimPassed int     `json:"-"`
+	Rules            Rules   `json:"rules"` // the governor rules of the app version that wrote the log
+	Outlook          Outlook `json:"outlook"`
 	// Update is an update downloaded or staged and not installed, and the
 	// live sessions its restart will stop; nil when none is pending.
 	Update *UpdateView `json:"update,omitempty"`

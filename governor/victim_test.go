@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/words"
 )
 
 // TestNextVictimPassesOverMidTurn: a session waiting for the person's
@@ -26,15 +27,15 @@ func TestNextVictimPassesOverMidTurn(t *testing.T) {
 		if snap.NextVictim == nil || snap.NextVictim.ID != "local_bbbbbbbb-2" {
 			t.Fatalf("%s: next victim %+v, want beta", status, snap.NextVictim)
 		}
-		if !strings.HasPrefix(snap.NextVictimWhy, governor.VictimBasis) || !strings.Contains(snap.NextVictimWhy, "1 longer idle passed over: busy or waiting for you") {
-			t.Fatalf("%s: why %q", status, snap.NextVictimWhy)
+		if !strings.HasPrefix(words.NextVictimWhy(&snap), words.VictimBasis) || !strings.Contains(words.NextVictimWhy(&snap), "1 longer idle passed over: busy or waiting for you") {
+			t.Fatalf("%s: why %q", status, words.NextVictimWhy(&snap))
 		}
 		for _, e := range parseLines(t, "main.log", at(410)+" [info] [CliGovernor] at cap=2; would evict local_aaaaaaaa-1 (idle 390s) for warm spawn") {
 			s.Apply(e)
 		}
 		snap = s.Snapshot(t0.Add(420 * time.Second))
-		if snap.NextVictim == nil || snap.NextVictim.ID != "local_aaaaaaaa-1" || !strings.Contains(snap.NextVictimWhy, "the governor's own line named it idle at") {
-			t.Fatalf("%s: after the governor's line: %+v, %q", status, snap.NextVictim, snap.NextVictimWhy)
+		if snap.NextVictim == nil || snap.NextVictim.ID != "local_aaaaaaaa-1" || !strings.Contains(words.NextVictimWhy(&snap), "the governor's own line named it idle at") {
+			t.Fatalf("%s: after the governor's line: %+v, %q", status, snap.NextVictim, words.NextVictimWhy(&snap))
 		}
 	}
 }

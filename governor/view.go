@@ -44,7 +44,7 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 	var live int
 	snap.Sessions, snap.IdleRanking, live = s.sessionViews(now, snap.Stale)
 	s.attachMemory(&snap)
-	snap.NextVictim, snap.NextVictimWhy = nextVictim(snap.IdleRanking)
+	snap.NextVictim, snap.NextVictimPassed = nextVictim(snap.IdleRanking)
 	snap.App.StuckQuit = s.stuckView()
 	if snap.Memory != nil {
 		snap.Memory.PauseFrees = pauseEstimate(snap.NextVictim)

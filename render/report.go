@@ -295,7 +295,7 @@ func Build(state *governor.State, files []File, lines Lines) Report {
 	r.addLosses(state)
 	r.CameBack, r.Lost = snap.CameBack, snap.LostCount()
 	if v := snap.NextVictim; v != nil {
-		r.NextVictim = &Victim{Session: v.ID, Project: v.Project, IdleS: int64(v.Idle / time.Second), Why: snap.NextVictimWhy}
+		r.NextVictim = &Victim{Session: v.ID, Project: v.Project, IdleS: int64(v.Idle / time.Second), Why: words.NextVictimWhy(&snap)}
 	}
 	r.Governor.RulesGeneration = snap.Rules.Generation
 	r.VM.MemoryMB = snap.VM.MemoryMB
@@ -543,6 +543,6 @@ type Victim struct {
 	Session string `json:"session"`
 	Project string `json:"project,omitempty"`
 	IdleS   int64  `json:"idle_s"`
-	// Why is what the estimate rests on (governor.Snapshot.NextVictimWhy).
+	// Why is what the estimate rests on (words.NextVictimWhy).
 	Why string `json:"why,omitempty"`
 }

@@ -42,8 +42,8 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 	if t := words.TerminalText(s); t != "" {
 		row("terminal", t)
 	}
-	if r := s.Records; r != nil && r.CoworkNote != "" {
-		row("cowork", r.CoworkNote)
+	if cn := words.CoworkNote(s.Records); cn != "" {
+		row("cowork", cn)
 	}
 	row("quota", QuotaText(s))
 	if s.Share != nil {
@@ -62,7 +62,7 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 		if v.Title != "" {
 			name = v.Title
 		}
-		row("next victim", fmt.Sprintf("%s, idle %s (%s)", strings.TrimSpace(vocab.ShortID(v.ID)+" "+name), vocab.FormatDuration(v.Idle), s.NextVictimWhy))
+		row("next victim", fmt.Sprintf("%s, idle %s (%s)", strings.TrimSpace(vocab.ShortID(v.ID)+" "+name), vocab.FormatDuration(v.Idle), words.NextVictimWhy(&s)))
 	}
 	if p := words.LoggedPressureText(s); p != "" {
 		row("logged pressure", fmt.Sprintf("%s (the governor's last pressure line, %s)", p, s.PressureAt.Format(TimeLayout)))

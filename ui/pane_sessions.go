@@ -145,9 +145,9 @@ func (m *Model) sessionsContent(w int) content {
 	}
 	// The header's figure, not a count of its own: one definition.
 	c.info = strconv.Itoa(m.snap.Live) + " live · sort " + m.sortBy.String()
-	if r := m.snap.Records; r != nil && r.CoworkNote != "" {
+	if cn := words.CoworkNote(m.snap.Records); cn != "" {
 		// Cloud Cowork tasks leave nothing here: say so, not "nothing runs".
-		note := t.paint(t.Muted, fit(r.CoworkNote, w))
+		note := t.paint(t.Muted, fit(cn, w))
 		c.footer, c.tight = []string{note}, []string{note}
 	}
 	return c

@@ -106,8 +106,8 @@ func recordFacts(s governor.SessionView, now time.Time) []string {
 	if words.AtRiskWhy(s) != "" {
 		facts = append(facts, "at risk: "+words.Labelled(words.AtRiskWhy(s)))
 	}
-	if s.RecordNote != "" {
-		facts = append(facts, "log and record disagree: "+s.RecordNote)
+	if note := words.RecordNote(s); note != "" {
+		facts = append(facts, "log and record disagree: "+note)
 	}
 	return facts
 }

@@ -124,3 +124,28 @@ func unreadableText(r *governor.RecordsView) string {
 	}
 	return strings.Join(parts, "; ")
 }
+
+// RecordNote says where the log and a session's record tell different
+// stories, and which one the screen shows; "" where they agree.
+func RecordNote(v governor.SessionView) string {
+	switch {
+	case v.State == governor.StateIdle && v.Attention == governor.AttentionBusy:
+		return fmt.Sprintf("the log shows no activity for %s, its record says busy: STATE shows the log, NEEDS YOU the record", vocab.FormatDuration(v.Idle))
+	case !v.Live() && v.HasRecord:
+		return "the log says " + v.State.String() + ", yet its process still runs by its record: STATE shows the log"
+	}
+	return ""
+}
+
+// CloudCoworkNote is what coworktop says when it sees no local Cowork
+// session: cloud tasks leave nothing on this machine.
+const CloudCoworkNote = "no local Cowork session seen: Cowork tasks run in the cloud by default and are not visible here"
+
+// CoworkNote is CloudCoworkNote where the records say Cowork's tasks run
+// out of sight (RecordsView.CloudOnly), "" otherwise.
+func CoworkNote(r *governor.RecordsView) string {
+	if r == nil || !r.CloudOnly {
+		return ""
+	}
+	return CloudCoworkNote
+}

@@ -2,6 +2,7 @@ package words
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/vocab"
@@ -46,4 +47,25 @@ func SweepSummary(o governor.Outlook) string {
 	}
 	return fmt.Sprintf("under %s memory pressure the app would pause %d of %d idle session(s) to get down to %d (cap − 2: %s of its sweep)",
 		o.SweepLevel, o.Sweep, o.SweepOf, o.SweepTo, governor.SweepReading)
+}
+
+// VictimBasis is what the next-victim estimate rests on, in every output.
+const VictimBasis = "coworktop's estimate: the least recently active live session idle ≥ 60 s that nothing protects and its record does not show mid-turn"
+
+// NextVictimWhy says what the next-victim estimate rests on: VictimBasis,
+// what its record says where the governor's own line named it idle, and
+// the longer idle sessions passed over; "" when there is none.
+func NextVictimWhy(s *governor.Snapshot) string {
+	v := s.NextVictim
+	if v == nil {
+		return ""
+	}
+	why := VictimBasis
+	if v.Attention == governor.AttentionBusy || v.Attention == governor.AttentionWaiting {
+		why += fmt.Sprintf("; its record says %s, but the governor's own line named it idle at %s", v.Attention, v.GovernorIdleAt.Format(time.TimeOnly))
+	}
+	if s.NextVictimPassed > 0 {
+		why += fmt.Sprintf("; %d longer idle passed over: busy or waiting for you by their record, not idle to the governor", s.NextVictimPassed)
+	}
+	return why
 }

@@ -15,18 +15,28 @@ type plainRecordsView governor.RecordsView
 // recordsJSON is a governor.RecordsView in its wire form.
 type recordsJSON governor.RecordsView
 
-func (r *recordsJSON) wire() any {
-	return &struct {
-		*plainRecordsView
-		At vocab.TimeRef `json:"at,omitzero"`
-	}{(*plainRecordsView)(r), vocab.TimeRef{T: &r.At}}
+type recordsWire struct {
+	*plainRecordsView
+	CoworkNote string        `json:"cowork_note,omitempty"`
+	At         vocab.TimeRef `json:"at,omitzero"`
 }
 
-// MarshalJSON writes what was read of the records.
+func (r *recordsJSON) wire() *recordsWire {
+	return &recordsWire{(*plainRecordsView)(r), CoworkNote((*governor.RecordsView)(r)), vocab.TimeRef{T: &r.At}}
+}
+
+// MarshalJSON writes what was read of the records, with the cloud note.
 func (r recordsJSON) MarshalJSON() ([]byte, error) { return json.Marshal(r.wire()) }
 
 // UnmarshalJSON reads what MarshalJSON writes.
-func (r *recordsJSON) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, r.wire()) }
+func (r *recordsJSON) UnmarshalJSON(b []byte) error {
+	w := r.wire()
+	if err := json.Unmarshal(b, w); err != nil {
+		return err
+	}
+	r.CloudOnly = w.CoworkNote != ""
+	return nil
+}
 
 type plainBackground governor.BackgroundView
 

@@ -76,7 +76,7 @@ func SnapshotJSON(s *governor.Snapshot) any {
 		Sessions:          each(s.Sessions, func(v governor.SessionView) sessionJSON { return sessionJSON(v) }),
 		IdleRanking:       each(s.IdleRanking, func(v governor.SessionView) sessionJSON { return sessionJSON(v) }),
 		NextVictim:        (*sessionJSON)(s.NextVictim),
-		NextVictimWhy:     s.NextVictimWhy,
+		NextVictimWhy:     NextVictimWhy(s),
 		Rules:             s.Rules,
 		Outlook:           outlookJSON{Outlook: s.Outlook, Summary: OutlookSummary(s), SweepSummary: SweepSummary(s.Outlook)},
 		Update:            (*updateJSON)(s.Update),
@@ -123,7 +123,6 @@ func UnmarshalSnapshot(b []byte, s *governor.Snapshot) error {
 	s.Sessions = each(j.Sessions, func(v sessionJSON) governor.SessionView { return governor.SessionView(v) })
 	s.IdleRanking = each(j.IdleRanking, func(v sessionJSON) governor.SessionView { return governor.SessionView(v) })
 	s.NextVictim = (*governor.SessionView)(j.NextVictim)
-	s.NextVictimWhy = j.NextVictimWhy
 	s.Rules = j.Rules
 	s.Outlook = j.Outlook.Outlook
 	s.Update = (*governor.UpdateView)(j.Update)
@@ -208,9 +207,10 @@ func (v *sessionJSON) wire() any {
 		TimerRemaining secondsRef    `json:"timer_remaining_s,omitzero"`
 		WaitingSince   vocab.TimeRef `json:"waiting_since,omitzero"`
 		AtRiskWhy      whyRef        `json:"at_risk_why,omitzero"`
+		RecordNote     string        `json:"record_note,omitempty"`
 	}{(*plainSession)(v), vocab.TimeRef{T: &v.FirstSeen}, vocab.TimeRef{T: &v.LastActivity}, secondsRef{&v.Idle},
 		vocab.TimeRef{T: &v.TimerArmedAt}, secondsRef{&v.TimerTimeout}, secondsRef{&v.TimerRemaining}, vocab.TimeRef{T: &v.WaitingSince},
-		whyRef{&v.AtRiskBy}}
+		whyRef{&v.AtRiskBy}, RecordNote(governor.SessionView(*v))}
 }
 
 // whyRef is a session's AtRiskBy as its JSON says it: why it is at risk,

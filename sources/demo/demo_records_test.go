@@ -54,8 +54,8 @@ func TestDemoWaitingSessionIsPassedOverAsNextVictim(t *testing.T) {
 	if snap.NextVictim == nil || snap.NextVictim.ID == docs {
 		t.Fatalf("the session waiting for approval is mid-turn, not the next victim: %+v", snap.NextVictim)
 	}
-	if !strings.Contains(snap.NextVictimWhy, "passed over") {
-		t.Fatalf("the estimate should say it passed the waiting session over: %q", snap.NextVictimWhy)
+	if !strings.Contains(words.NextVictimWhy(&snap), "passed over") {
+		t.Fatalf("the estimate should say it passed the waiting session over: %q", words.NextVictimWhy(&snap))
 	}
 	if snap.NeedsYou != 1 || len(snap.Background) != 1 {
 		t.Fatalf("needs you %d, background %+v", snap.NeedsYou, snap.Background)
