@@ -23,15 +23,6 @@ func (s *State) freshness(snap *Snapshot) {
 	snap.Stale = snap.LogAge > StaleAfter
 }
 
-// StaleText says how old the log is, for a stale snapshot: "the log's
-// newest line is 64d03h old"; empty when it is current.
-func (s Snapshot) StaleText() string {
-	if !s.Stale {
-		return ""
-	}
-	return "the log's newest line is " + vocab.FormatDuration(s.LogAge) + " old"
-}
-
 // silence turns a live session of a stale log into StateUnknown: no idle
 // timer runs on it and it is no victim.
 func silence(v *SessionView, age time.Duration) {

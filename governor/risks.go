@@ -52,9 +52,6 @@ const maxSweepWarnings = 3
 // the app deleted the VM's disk, and what was on it is lost.
 const VMBundleDeletedText = "the app deleted the Cowork VM's disk (data on it is lost)"
 
-// RiskLabel is how every risk is labelled (words.RiskText puts it on).
-const RiskLabel = "inferred by coworktop"
-
 // Thresholds of the risks (claude-logs.md §7.6; #85104).
 const (
 	// heartbeatSilence: [ScheduledTasks] writes a line every 60 s while the

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/words"
 )
 
 func waitingSnap(now, since time.Time, risk bool) governor.Snapshot {
@@ -37,7 +38,7 @@ func TestWaitingForYouOncePerWait(t *testing.T) {
 	at := t0.Add(5*time.Minute + 10*time.Second)
 	got = n.Changes(waitingSnap(at, since, true), false)
 	got = append(got, n.Changes(waitingSnap(at.Add(10*time.Second), since, true), false)...)
-	if len(got) != 1 || !strings.Contains(got[0].Message, "next to be evicted") || !strings.Contains(got[0].Message, governor.RiskLabel) {
+	if len(got) != 1 || !strings.Contains(got[0].Message, "next to be evicted") || !strings.Contains(got[0].Message, words.RiskLabel) {
 		t.Fatalf("at risk: %+v", got)
 	}
 	// It stops waiting, then waits again soon: a flapping session, not

@@ -160,7 +160,7 @@ func writeRisks(b *strings.Builder, risks []governor.Risk) {
 	if len(risks) == 0 {
 		return
 	}
-	fmt.Fprintf(b, "\nrisks (%d, %s)\n", len(risks), governor.RiskLabel)
+	fmt.Fprintf(b, "\nrisks (%d, %s)\n", len(risks), words.RiskLabel)
 	for _, r := range risks {
 		fmt.Fprintf(b, "  %s: %s\n    evidence: %s\n", r.Kind, words.RiskSummary(r), strings.Join(words.RiskEvidence(r), "; "))
 	}

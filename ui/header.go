@@ -92,7 +92,7 @@ func (m *Model) titleLine(w int) string {
 	lw := max(0, w-rw-1)
 	stale := ""
 	if s.Stale {
-		stale = " " + s.StaleText() + " "
+		stale = " " + words.StaleText(&s) + " "
 		rw += textWidth(stale)
 		lw = max(0, w-rw-1)
 	}

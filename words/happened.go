@@ -192,7 +192,7 @@ func appRestartHappening(s *governor.Snapshot, name func(string) string) *Happen
 	if len(ids) == 0 {
 		return nil
 	}
-	head := at.Format("15:04") + " the app started again with no quit logged (a crash or a kill, " + governor.RiskLabel + ")"
+	head := at.Format("15:04") + " the app started again with no quit logged (a crash or a kill, " + RiskLabel + ")"
 	full := head + fmt.Sprintf(": %s disconnected: %s", pluralS(len(ids), "session"), listNames(who))
 	short := head + ": " + pluralS(len(ids), "session") + " disconnected"
 	details := []string{full}

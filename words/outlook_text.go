@@ -20,7 +20,7 @@ func OutlookSummary(s *governor.Snapshot) string {
 	counted := fmt.Sprintf("%d live", o.Count)
 	switch {
 	case s.Stale:
-		return "unknown: " + s.StaleText() + ", so no session is known to be live"
+		return "unknown: " + StaleText(s) + ", so no session is known to be live"
 	case s.Cap.Value == 0:
 		return "cap unknown: no cap= line logged and no RAM figure yet"
 	case o.Action == "start":

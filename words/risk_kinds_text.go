@@ -75,7 +75,7 @@ func sweepWords(r governor.Risk) said {
 	ev := []string{fmt.Sprintf("pressure %s logged %s", r.Level, r.At.Format(time.TimeOnly)), "cap " + governor.CapText(r.Cap), rules}
 	if r.SweepComing() {
 		why = fmt.Sprintf("the pressure sweep that would start when free memory reaches 5 %% in ~%s", vocab.FormatDuration(r.Soon))
-		ev[0], short = "the memory trend ("+governor.RiskLabel+")", sweepShort(r)
+		ev[0], short = "the memory trend ("+RiskLabel+")", sweepShort(r)
 	}
 	return said{short: short, evidence: withPause(ev, v),
 		summary: fmt.Sprintf("%s would be evicted by %s: it has been idle %s", governor.SessionName(v), why, vocab.FormatDuration(v.Idle))}

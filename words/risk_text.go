@@ -9,7 +9,7 @@ import (
 
 // A risk as every output shows it: its sentence, its short form, its
 // evidence, said from the facts governor keeps (governor.Risk), and the
-// label every risk carries (governor.RiskLabel), so no output can show a
+// label every risk carries (RiskLabel), so no output can show a
 // risk as something the app said. The TUI, report, snapshot and
 // notifications all take them from here; each kind's words are in
 // risk_kinds_text.go.
@@ -19,7 +19,19 @@ func RiskText(r governor.Risk) string { return Labelled(RiskSummary(r)) }
 
 // Labelled is one of coworktop's inferences with its label: a risk's
 // summary, or why a session is at risk (AtRiskWhy).
-func Labelled(s string) string { return s + " (" + governor.RiskLabel + ")" }
+func Labelled(s string) string { return s + " (" + RiskLabel + ")" }
+
+// RiskLabel is how every risk is labelled.
+const RiskLabel = "inferred by coworktop"
+
+// StaleText says how old the log is, for a stale snapshot: "the log's
+// newest line is 64d03h old"; empty when it is current.
+func StaleText(s *governor.Snapshot) string {
+	if !s.Stale {
+		return ""
+	}
+	return "the log's newest line is " + vocab.FormatDuration(s.LogAge) + " old"
+}
 
 // RiskSummary says a risk in one line, for the TUI, notifications and
 // report: its own sentence, then those of the risks of the same session

@@ -58,7 +58,7 @@ func WindowText(s governor.Snapshot) string {
 	}
 	t := "log " + s.From.Format(layout) + " → " + s.Newest.Format(layout)
 	if s.Stale {
-		t += " · " + s.StaleText()
+		t += " · " + StaleText(&s)
 	}
 	return t
 }
