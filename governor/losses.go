@@ -103,20 +103,6 @@ type Loss struct {
 	seq  uint32    // its number among the losses, to mark it back
 }
 
-// DetailText is Detail with the idle time in front: "idle 6m20s",
-// "idle ~21m35s (est.)". It is worded when shown, not when folded: Apply
-// is the hot path and most losses are never looked at.
-func (l Loss) DetailText() string {
-	if l.IdleSource == vocab.SourceNone {
-		return l.Detail
-	}
-	idle := "idle " + IdleText(l.IdleS, l.IdleSource)
-	if l.Detail != "" {
-		return idle + "; " + l.Detail
-	}
-	return idle
-}
-
 // Evidence is "main.log:123".
 func (l Loss) Evidence() string { return fmt.Sprintf("%s:%d", l.File, l.Line) }
 

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/coworktop/coworktop/vocab"
 )
 
 var lt0 = time.Date(2026, 10, 1, 9, 0, 0, 0, time.UTC)
@@ -70,10 +72,10 @@ func TestLossesOfTheDesktopApp(t *testing.T) {
 	if hidden != 0 || len(list) != 8 {
 		t.Fatalf("want 8 entries (update: f, g and one unnamed), got %d: %+v", len(list), list)
 	}
-	if l := list[0]; l.Session != "local_a" || l.Cause != LossGovernorCap || l.Evidence() != "main.log:10" || l.DetailText() != "idle 1m30s" {
+	if l := list[0]; l.Session != "local_a" || l.Cause != LossGovernorCap || l.Evidence() != "main.log:10" || l.IdleS != 90 || l.IdleSource != vocab.SourceLogged || l.Detail != "" {
 		t.Errorf("first loss: %+v", l)
 	}
-	if l := list[4]; l.Cause != LossCrash || l.DetailText() != "SIGKILL" || l.Line != 18 {
+	if l := list[4]; l.Cause != LossCrash || l.Detail != "SIGKILL" || l.IdleSource != vocab.SourceNone || l.Line != 18 {
 		t.Errorf("crash: %+v", l)
 	}
 	if l := list[7]; l.Session != "" || l.Count != 1 || l.Line != 20 {

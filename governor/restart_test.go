@@ -165,8 +165,8 @@ func TestRestartAuditAfterThePauses(t *testing.T) {
 		}
 	}
 	for _, l := range snap.Losses {
-		if l.Cause == governor.LossIdleTimeout && l.Time.Equal(storyAt("13:59:55")) && !strings.Contains(l.DetailText(), why) {
-			t.Errorf("the pause's loss does not say why: %q", l.DetailText())
+		if l.Cause == governor.LossIdleTimeout && l.Time.Equal(storyAt("13:59:55")) && !strings.Contains(words.LossDetailText(l), why) {
+			t.Errorf("the pause's loss does not say why: %q", words.LossDetailText(l))
 		}
 	}
 }

@@ -501,7 +501,7 @@ func (r *Report) addLosses(state *governor.State) {
 	list, hidden := state.Losses()
 	r.Losses, r.LossesNotListed = make([]Lost, 0, len(list)), hidden
 	for _, l := range list {
-		lost := Lost{Time: stamp(l.Time), Session: l.Session, Count: l.Count, Cause: l.Cause.String(), Detail: l.DetailText(), Evidence: l.Evidence()}
+		lost := Lost{Time: stamp(l.Time), Session: l.Session, Count: l.Count, Cause: l.Cause.String(), Detail: words.LossDetailText(l), Evidence: l.Evidence()}
 		if l.CauseFile != "" {
 			lost.CauseEvidence = fmt.Sprintf("%s:%d", l.CauseFile, l.CauseLine)
 		}

@@ -2,8 +2,10 @@ package words
 
 import (
 	"testing"
+	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // TestCauseWording: the causes as report, the screen and notifications
@@ -22,5 +24,25 @@ func TestCauseWording(t *testing.T) {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)
 		}
+	}
+}
+
+// TestLossDetailText: a loss's detail with its idle time in front, as
+// logged or as coworktop's estimate.
+func TestLossDetailText(t *testing.T) {
+	for _, c := range []struct {
+		l    governor.Loss
+		want string
+	}{
+		{governor.Loss{IdleS: 90, IdleSource: vocab.SourceLogged}, "idle 1m30s"},
+		{governor.Loss{IdleS: 1295, IdleSource: vocab.SourceEstimated, Detail: "Remote Control was not turned back on"}, "idle ~21m35s (est.); Remote Control was not turned back on"},
+		{governor.Loss{Detail: "SIGKILL"}, "SIGKILL"},
+	} {
+		if got := LossDetailText(c.l); got != c.want {
+			t.Errorf("got %q, want %q", got, c.want)
+		}
+	}
+	if got := StaleText(&governor.Snapshot{Stale: true, LogAge: 49 * time.Hour}); got != "the log's newest line is 2d01h old" {
+		t.Errorf("stale: %q", got)
 	}
 }

@@ -235,7 +235,7 @@ func lossHappening(s *governor.Snapshot, c governor.LossCause, span time.Duratio
 		}
 		who = append(who, n)
 		d := l.Time.Format(time.TimeOnly) + " " + n + ": " + LossCauseText(l.Cause)
-		if t := l.DetailText(); t != "" {
+		if t := LossDetailText(l); t != "" {
 			d += ": " + t
 		}
 		details = append(details, d+" ("+l.Evidence()+")")

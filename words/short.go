@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // The short forms: what a screen cell or one line holds of an outcome, a
@@ -105,4 +106,18 @@ func UpdateShortLine(v *governor.UpdateView) string {
 		return s + ": restart coming"
 	}
 	return s + ": restart stops them"
+}
+
+// LossDetailText is the loss's Detail with the idle time in front: "idle
+// 6m20s", "idle ~21m35s (est.)". It is worded when shown, not when
+// folded: Apply is the hot path and most losses are never looked at.
+func LossDetailText(l governor.Loss) string {
+	if l.IdleSource == vocab.SourceNone {
+		return l.Detail
+	}
+	idle := "idle " + governor.IdleText(l.IdleS, l.IdleSource)
+	if l.Detail != "" {
+		return idle + "; " + l.Detail
+	}
+	return idle
 }
