@@ -193,7 +193,7 @@ func bundleText(v VM) string {
 
 // idleText and causeText are the governor's wording, which the screen
 // shares.
-func idleText(e Evicted) string { return governor.IdleText(e.IdleS, vocab.SourceOf(e.IdleSource)) }
+func idleText(e Evicted) string { return words.IdleText(e.IdleS, vocab.SourceOf(e.IdleSource)) }
 
 func causeText(c string) string { return words.CauseText(governor.CauseOf(c)) }
 

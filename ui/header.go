@@ -237,7 +237,7 @@ func (m *Model) sessionsMeter(w int) string {
 	if s.Cap.Source != vocab.SourceLogged {
 		frac = live + "/~" + fmt.Sprint(s.Cap.Value) // the short forms keep the estimate's mark
 	}
-	capText := "cap " + governor.CapText(s.Cap)
+	capText := "cap " + words.CapText(s.Cap)
 	forms := []string{frac + " " + capText + " · " + eff}
 	if carried := words.CarriedCapText(s); carried != "" {
 		// A cap logged before the app's restart says its age first.

@@ -88,7 +88,7 @@ func (m *Model) detailsContent(w int) content {
 		}
 		for _, o := range m.snap.Outcomes { // newest first
 			if o.Session == id && o.Eviction {
-				facts = append(facts, "last evicted "+clockTime(o.Time)+": "+words.OutcomeCause(o)+", idle "+governor.IdleText(o.IdleS, o.IdleSource))
+				facts = append(facts, "last evicted "+clockTime(o.Time)+": "+words.OutcomeCause(o)+", idle "+words.IdleText(o.IdleS, o.IdleSource))
 				break
 			}
 		}

@@ -208,7 +208,7 @@ func (m *Model) evPendingOf(r evRef, zone *time.Location) evPending {
 	o := m.snap.Outcomes[r.index]
 	idle := ""
 	if o.Session != "" {
-		idle = governor.IdleText(o.IdleS, o.IdleSource)
+		idle = words.IdleText(o.IdleS, o.IdleSource)
 	}
 	at := clockTime(o.Time.In(zone))
 	open := func() []string {
@@ -372,7 +372,7 @@ func (m *Model) lossRow(l governor.Loss, zone *time.Location) evPending {
 	}
 	why, idle := words.LossCauseText(l.Cause), ""
 	if l.IdleSource != vocab.SourceNone { // an eviction's or idle timeout's idle time goes in its column
-		idle = governor.IdleText(l.IdleS, l.IdleSource)
+		idle = words.IdleText(l.IdleS, l.IdleSource)
 	}
 	if l.Detail != "" {
 		why += ": " + l.Detail

@@ -46,3 +46,19 @@ func TestLossDetailText(t *testing.T) {
 		t.Errorf("stale: %q", got)
 	}
 }
+
+// TestEstimateWording: the labels report and the screen share.
+func TestEstimateWording(t *testing.T) {
+	for _, c := range []struct{ got, want string }{
+		{IdleText(415, vocab.SourceLogged), "6m55s"},
+		{IdleText(415, vocab.SourceEstimated), "~6m55s (est.)"},
+		{IdleText(0, vocab.SourceUnknown), "?"},
+		{CapText(governor.CapView{Value: 8, Source: vocab.SourceLogged}), "8 (logged)"},
+		{CapText(governor.CapView{Value: 8, Source: vocab.SourceEstimated}), "~8 (est.)"},
+		{CapText(governor.CapView{Source: vocab.SourceUnknown}), "?"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}

@@ -70,7 +70,7 @@ func EffectiveText(e governor.EffectiveView) string {
 // SessionsText is the whole session count in one line, as snapshot prints
 // it: "8 live / cap 8 (logged) · governor 9 effective, 12s ago".
 func SessionsText(s governor.Snapshot) string {
-	capText := governor.CapText(s.Cap)
+	capText := CapText(s.Cap)
 	if s.Cap.Source == vocab.SourceLogged && !s.Cap.At.IsZero() {
 		capText = fmt.Sprintf("%d (logged %s ago)", s.Cap.Value, vocab.FormatDuration(s.Cap.Age))
 	}

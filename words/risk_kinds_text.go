@@ -60,7 +60,7 @@ func evictNextWords(r governor.Risk) said {
 	v := r.View
 	return said{short: shortEvictNext,
 		summary: fmt.Sprintf("%s will be evicted at the next warm spawn: it has been idle %s", governor.SessionName(v), vocab.FormatDuration(v.Idle)),
-		evidence: withPause([]string{"cap " + governor.CapText(r.Cap), fmt.Sprintf("%d live (coworktop's count)", r.Live),
+		evidence: withPause([]string{"cap " + CapText(r.Cap), fmt.Sprintf("%d live (coworktop's count)", r.Live),
 			"last activity " + v.LastActivity.Format(time.TimeOnly) + " (idle from it)"}, v)}
 }
 
@@ -72,7 +72,7 @@ func sweepWords(r governor.Risk) said {
 	}
 	rules := fmt.Sprintf("app %s: a sweep evicts down to cap-2", version)
 	why, short := "a memory-pressure sweep", shortSweepNow
-	ev := []string{fmt.Sprintf("pressure %s logged %s", r.Level, r.At.Format(time.TimeOnly)), "cap " + governor.CapText(r.Cap), rules}
+	ev := []string{fmt.Sprintf("pressure %s logged %s", r.Level, r.At.Format(time.TimeOnly)), "cap " + CapText(r.Cap), rules}
 	if r.SweepComing() {
 		why = fmt.Sprintf("the pressure sweep that would start when free memory reaches 5 %% in ~%s", vocab.FormatDuration(r.Soon))
 		ev[0], short = "the memory trend ("+RiskLabel+")", sweepShort(r)

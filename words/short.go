@@ -115,7 +115,7 @@ func LossDetailText(l governor.Loss) string {
 	if l.IdleSource == vocab.SourceNone {
 		return l.Detail
 	}
-	idle := "idle " + governor.IdleText(l.IdleS, l.IdleSource)
+	idle := "idle " + IdleText(l.IdleS, l.IdleSource)
 	if l.Detail != "" {
 		return idle + "; " + l.Detail
 	}

@@ -1,9 +1,10 @@
-package governor
+package words
 
 import (
 	"fmt"
 	"time"
 
+	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -25,7 +26,7 @@ func IdleText(idleS int, src vocab.Source) string {
 }
 
 // CapText is the cap with its source: "8 (logged)", "~8 (est.)", "?".
-func CapText(c CapView) string {
+func CapText(c governor.CapView) string {
 	switch {
 	case c.Value == 0:
 		return "?"
