@@ -16,9 +16,14 @@ func (s *State) sessionViews(now time.Time, stale bool) (views, ranking []Sessio
 	order := s.keepSessions(s.sessionOrder())
 	views = make([]SessionView, len(order))
 	for i, sess := range order {
+		if !sess.live() {
+			views[i] = s.endedViewOf(sess, now)
+			continue
+		}
+		sess.endedView = nil
 		views[i] = sess.view(now)
 		s.joinRecords(&views[i])
-		if sess.live() && stale {
+		if stale {
 			silence(&views[i], now.Sub(s.last))
 		}
 		if views[i].Live() {

@@ -46,6 +46,9 @@ type session struct {
 	// pauseWhy says why its last pause came, beyond its reason (it lost
 	// Remote Control to an update restart).
 	pauseWhy string
+	// endedView is its view kept while it is ended (session_view_cache.go);
+	// nil while live.
+	endedView *endedView
 }
 
 func (s *session) live() bool { return s.state == StateWorking || s.state == StateIdle }

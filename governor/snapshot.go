@@ -275,7 +275,12 @@ type Snapshot struct {
 	PressureText string             `json:"pressure,omitempty"`
 	PressureAt   time.Time          `json:"-"`
 
-	Sessions    []SessionView `json:"sessions"`     // live and recently seen, newest first
+	Sessions []SessionView `json:"sessions"` // live and recently seen, newest first
+	// SessionsGen changes when the list of Sessions or a name in it
+	// (SessionName: title, project, id) changes, and only then: tables
+	// built from the names are kept while it does not. No two States'
+	// snapshots share one; 0 is none (a Snapshot built by hand).
+	SessionsGen uint64        `json:"-"`
 	IdleRanking []SessionView `json:"idle_ranking"` // live sessions, longest idle first
 	NextVictim  *SessionView  `json:"next_victim"`  // always an estimate; never a protected session
 	// NextVictimPassed counts the longer idle sessions the estimate passed

@@ -80,6 +80,7 @@ type State struct {
 	evTime          time.Time       // the event being applied: when a session comes back, and by which line
 	evKind          Kind
 	records         recordState
+	snapMemo        snapshotMemo   // what a snapshot keeps for the next (snapshot_memo.go)
 	log             *ring[logItem] // described lazily, once, at snapshot time: Apply is the hot path
 	memory          *ring[MemorySample]
 	memoryAt        *ring[time.Time]

@@ -43,6 +43,7 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 	snap.CameBack = s.loss.cameBack
 	var live int
 	snap.Sessions, snap.IdleRanking, live = s.sessionViews(now, snap.Stale)
+	snap.SessionsGen = s.sessionsGen(snap.Sessions)
 	s.attachMemory(&snap)
 	snap.NextVictim, snap.NextVictimPassed = nextVictim(snap.IdleRanking)
 	snap.App.StuckQuit = s.stuckView()
@@ -66,7 +67,7 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 	snap.Update = s.updateView(&snap)
 	s.applyRecordsTo(&snap)
 	if s.curRestart != nil {
-		snap.Restart = s.restartView(s.curRestart, sessionNames(&snap))
+		snap.Restart = s.restartView(s.curRestart, s.sessionNamesOf(&snap))
 	}
 	snap.Risks = s.risks(&snap)
 	snap.Quota = quota.Figures(s.figuresQuota(now), now)
@@ -192,8 +193,16 @@ func outlook(s Snapshot) Outlook {
 // Events arrive file by file (a VM log is read after main.log), so they are
 // put in time order here; the sort is stable, so lines of the same second
 // keep their order in the file.
+//
+// A line pushed since the last snapshot is not named yet, and a push puts
+// it newest: when the newest is named nothing was added, and the last
+// snapshot's list, which nobody writes to, is handed over again instead
+// of copying up to 500 lines a refresh.
 func (s *State) logLines() []LogLine {
 	r := s.log
+	if kept := s.snapMemo.log; len(kept) > 0 && len(kept) == len(r.buf) && r.newest().named {
+		return kept
+	}
 	out := make([]LogLine, 0, len(r.buf))
 	for i := range r.buf {
 		it := &r.buf[(r.start+i)%len(r.buf)]
@@ -208,5 +217,6 @@ func (s *State) logLines() []LogLine {
 	if !slices.IsSortedFunc(out, byTime) {
 		slices.SortStableFunc(out, byTime)
 	}
+	s.snapMemo.log = out
 	return out
 }

@@ -138,13 +138,13 @@ type Model struct {
 	order      []paneID  // the configured pane order (hidden ones left out)
 	notice     string    // one-off footer message (`S`), until the next key
 	// names maps session ids to their names (sessionName), for the
-	// snapshot taken at namesAt.
+	// snapshots of namesOf's list of sessions (names.go).
 	names   map[string]string
-	namesAt time.Time
+	namesOf namesKey
 	// dupNames counts the sessions of each name (rowName), for the
-	// snapshot taken at dupAt.
+	// snapshots of dupOf's list.
 	dupNames map[string]int
-	dupAt    time.Time
+	dupOf    namesKey
 	// happened is what just happened (the line under the meters), of the
 	// snapshot shown; onHappened: the cursor is on that line (↑ from a
 	// pane's top row), so enter opens its details.

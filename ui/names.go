@@ -1,24 +1,44 @@
 package ui
 
 import (
+	"time"
+
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/vocab"
 )
 
+// namesKey says which list of sessions a name table was built from: the
+// snapshot's generation of its sessions and their names
+// (governor.Snapshot.SessionsGen), or, for a snapshot that gives none,
+// its time. The tables are rebuilt when the listed sessions change, not
+// at every refresh (issue 52: 201 sessions named twice a refresh).
+type namesKey struct {
+	gen uint64
+	at  time.Time
+}
+
+func (m *Model) namesKey() namesKey {
+	if g := m.snap.SessionsGen; g != 0 {
+		return namesKey{gen: g}
+	}
+	return namesKey{at: m.snap.Now}
+}
+
 // sessionName is how a row names a session: its title, else its project,
 // else its short id (governor.SessionName), looked up in the snapshot's
-// sessions. The lookup table is built once per snapshot, so a frame costs
-// by the rows it draws.
+// sessions. The lookup table is built once per list of sessions, so a
+// frame costs by the rows it draws.
 func (m *Model) sessionName(id string) string {
 	if id == "" {
 		return ""
 	}
-	if m.namesAt != m.snap.Now || m.names == nil || len(m.names) > len(m.snap.Sessions) {
+	if k := m.namesKey(); m.namesOf != k || m.names == nil {
 		m.names = make(map[string]string, len(m.snap.Sessions))
-		for _, s := range m.snap.Sessions {
-			m.names[s.ID] = governor.SessionName(s)
+		for i := range m.snap.Sessions {
+			s := &m.snap.Sessions[i]
+			m.names[s.ID] = governor.SessionName(*s)
 		}
-		m.namesAt = m.snap.Now
+		m.namesOf = k
 	}
 	if n, ok := m.names[id]; ok {
 		return n
@@ -31,12 +51,12 @@ func (m *Model) sessionName(id string) string {
 // the details, issue 36 #2; two "api" rows still tell apart).
 func (m *Model) rowName(s governor.SessionView) string {
 	name := governor.SessionName(s)
-	if m.dupAt != m.snap.Now || m.dupNames == nil {
+	if k := m.namesKey(); m.dupOf != k || m.dupNames == nil {
 		m.dupNames = map[string]int{}
-		for _, v := range m.snap.Sessions {
-			m.dupNames[governor.SessionName(v)]++
+		for i := range m.snap.Sessions {
+			m.dupNames[governor.SessionName(m.snap.Sessions[i])]++
 		}
-		m.dupAt = m.snap.Now
+		m.dupOf = k
 	}
 	if m.dupNames[name] > 1 {
 		if short := vocab.ShortID(s.ID); short != name {

@@ -28,29 +28,48 @@ func (m *Model) kindStyle(k governor.Kind) Ink {
 // logRows turns recent event-log lines, newest first, into rows; keep, when
 // set, selects the lines shown.
 func (m *Model) logRows(w int, keep func(governor.LogLine) bool) []row {
-	t := m.theme
+	shown := m.logShown(keep)
+	rows := make([]row, 0, len(shown))
+	for _, i := range shown {
+		rows = append(rows, m.logRow(w, i))
+	}
+	return rows
+}
+
+// logShown lists the indices in the snapshot's event log of the lines
+// shown, newest first; keep, when set, selects them.
+func (m *Model) logShown(keep func(governor.LogLine) bool) []int32 {
 	lines := m.snap.Log
-	const timeW = 8
-	textW := max(1, w-timeW-1)
-	rows := make([]row, 0, len(lines))
+	shown := make([]int32, 0, len(lines))
 	for i := len(lines) - 1; i >= 0; i-- {
-		ll := lines[i]
-		if keep != nil && !keep(ll) {
+		if keep != nil && !keep(lines[i]) {
 			continue
 		}
 		if sameQuit(lines, i) {
 			continue // one quit, one line (issue 23 #5: one quit written twice)
 		}
-		l := newLine(t).cell(t.Muted, clockTime(ll.Event.Time), timeW).add(m.kindStyle(ll.Event.Kind), fit(words.LogText(ll), textW))
-		rows = append(rows, l.row(""))
+		shown = append(shown, int32(i))
 	}
-	return rows
+	return shown
 }
 
-// logContent is the Event log pane (toggled with `l`).
+// logRow is the row of the snapshot's event-log line i.
+func (m *Model) logRow(w int, i int32) row {
+	t := m.theme
+	ll := &m.snap.Log[i]
+	const timeW = 8
+	textW := max(1, w-timeW-1)
+	return newLine(t).cell(t.Muted, clockTime(ll.Event.Time), timeW).add(m.kindStyle(ll.Event.Kind), fit(words.LogText(*ll), textW)).row("")
+}
+
+// logContent is the Event log pane (toggled with `l`). Its rows are
+// described as they are drawn: a frame words the 20-odd lines that fit,
+// not the 500 kept (issue 52).
 func (m *Model) logContent(w int) content {
-	rows := m.logRows(w, nil)
-	c := content{rows: rows, info: "newest first by log time"}
+	shown := m.logShown(nil)
+	c := content{count: len(shown), info: "newest first by log time",
+		rowAt:     func(i int) row { return m.logRow(w, shown[i]) },
+		sessionAt: func(int) string { return "" }}
 	if n := m.snap.Counts.Unknown; n > 0 {
 		c.info += " · " + plural(n, "unknown governor line")
 	}

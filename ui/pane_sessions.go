@@ -1,7 +1,7 @@
 package ui
 
 import (
-	"sort"
+	"slices"
 	"strconv"
 
 	"github.com/coworktop/coworktop/governor"
@@ -32,34 +32,60 @@ type sortCache struct {
 	n    int
 	by   sessionSort
 	list []governor.SessionView
+	idx  []int32 // scratch: the order as indices into the snapshot's list
 }
 
+// sortedSessions is the snapshot's sessions in the pane's sort. The order
+// is found on indices and the views copied once into place: a stable sort
+// of the views themselves moved 400-byte views n log n times a refresh
+// (issue 52).
 func (m *Model) sortedSessions() []governor.SessionView {
 	if m.sortBy == sortRecent || len(m.snap.Sessions) == 0 {
 		return m.snap.Sessions // read only: no copy of a thousand views a frame
 	}
 	c := &m.sorted
-	if c.of == &m.snap.Sessions[0] && c.n == len(m.snap.Sessions) && c.by == m.sortBy {
+	ss := m.snap.Sessions
+	if c.of == &ss[0] && c.n == len(ss) && c.by == m.sortBy {
 		return c.list
 	}
-	ss := append(c.list[:0], m.snap.Sessions...)
-	defer func() { c.of, c.n, c.by, c.list = &m.snap.Sessions[0], len(ss), m.sortBy, ss }()
-	switch m.sortBy {
-	case sortUrgent:
-		sort.SliceStable(ss, func(i, j int) bool { return urgentBefore(ss[i], ss[j]) })
-	case sortIdle:
-		sort.SliceStable(ss, func(i, j int) bool {
-			if ss[i].Live() != ss[j].Live() {
-				return ss[i].Live()
-			}
-			return ss[i].Idle > ss[j].Idle
-		})
-	case sortProject:
-		sort.SliceStable(ss, func(i, j int) bool { return ss[i].Project < ss[j].Project })
-	case sortStarted:
-		sort.SliceStable(ss, func(i, j int) bool { return ss[i].FirstSeen.Before(ss[j].FirstSeen) })
+	idx := c.idx[:0]
+	for i := range ss {
+		idx = append(idx, int32(i))
 	}
-	return ss
+	before := sessionsBefore(m.sortBy)
+	slices.SortStableFunc(idx, func(i, j int32) int {
+		switch {
+		case before(&ss[i], &ss[j]):
+			return -1
+		case before(&ss[j], &ss[i]):
+			return 1
+		}
+		return 0
+	})
+	list := c.list[:0]
+	for _, i := range idx {
+		list = append(list, ss[i])
+	}
+	c.of, c.n, c.by, c.list, c.idx = &ss[0], len(ss), m.sortBy, list, idx
+	return list
+}
+
+// sessionsBefore is the order of a sort other than sortRecent.
+func sessionsBefore(by sessionSort) func(a, b *governor.SessionView) bool {
+	switch by {
+	case sortIdle:
+		return func(a, b *governor.SessionView) bool {
+			if a.Live() != b.Live() {
+				return a.Live()
+			}
+			return a.Idle > b.Idle
+		}
+	case sortProject:
+		return func(a, b *governor.SessionView) bool { return a.Project < b.Project }
+	case sortStarted:
+		return func(a, b *governor.SessionView) bool { return a.FirstSeen.Before(b.FirstSeen) }
+	}
+	return urgentBefore
 }
 
 // stateLabel is the session's state as shown, with the pause reason. A
@@ -178,7 +204,7 @@ const (
 
 // urgency is a session's group in the urgent sort: it needs the person,
 // it is about to be lost, it is stalled, the other live ones, the rest.
-func urgency(s governor.SessionView) int {
+func urgency(s *governor.SessionView) int {
 	switch {
 	case s.Live() && s.NeedsYou():
 		return 0
@@ -195,7 +221,7 @@ func urgency(s governor.SessionView) int {
 // urgentBefore orders the urgent sort: by group; the longest wait first;
 // the loss that comes soonest first (a time known before none); then the
 // longest idle. The ended keep the snapshot's order (most recent first).
-func urgentBefore(a, b governor.SessionView) bool {
+func urgentBefore(a, b *governor.SessionView) bool {
 	ga, gb := urgency(a), urgency(b)
 	if ga != gb {
 		return ga < gb
