@@ -12,6 +12,9 @@ func newRing[T any](n int) *ring[T] { return &ring[T]{buf: make([]T, 0, min(n, 6
 
 func (r *ring[T]) push(v T) {
 	if len(r.buf) < r.n {
+		if len(r.buf) == cap(r.buf) {
+			r.grow()
+		}
 		r.buf = append(r.buf, v)
 		return
 	}
@@ -19,6 +22,21 @@ func (r *ring[T]) push(v T) {
 	if r.start++; r.start == r.n { // not a division per push
 		r.start = 0
 	}
+}
+
+// grow makes room in a full buf that is not yet n long: twice the room,
+// or n itself once that is less than twice as much again. append's own
+// growth goes by a quarter past 256 items and past n: a ring of 5000
+// losses allocated five times its final size on the way (issue 49); this
+// way it allocates under twice.
+func (r *ring[T]) grow() {
+	c := max(2*cap(r.buf), 8)
+	if 2*c > r.n {
+		c = r.n
+	}
+	buf := make([]T, len(r.buf), c)
+	copy(buf, r.buf)
+	r.buf = buf
 }
 
 // newest is the item pushed last; the ring must not be empty.

@@ -43,3 +43,32 @@ func TestLossesPutInTimeOrderOnce(t *testing.T) {
 		t.Fatalf("recent: %+v", got)
 	}
 }
+
+// A ring grows to n without going past it, and keeps its items in order.
+func TestRingGrowsToN(t *testing.T) {
+	t.Parallel()
+	r := newRing[int](5000)
+	for i := 0; i < 5000; i++ {
+		r.push(i)
+		if cap(r.buf) > r.n {
+			t.Fatalf("after %d pushes cap %d is past n %d", i+1, cap(r.buf), r.n)
+		}
+	}
+	r.push(5000)
+	all := r.items()
+	if len(all) != 5000 || all[0] != 1 || all[4999] != 5000 {
+		t.Fatalf("items: %d, first %d, last %d", len(all), all[0], all[len(all)-1])
+	}
+}
+
+// BenchmarkRingFill fills a ring of 5000 outcomes, as a month with many
+// sessions fills report's evictions: what it allocates on the way.
+func BenchmarkRingFill(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		r := newRing[Outcome](5000)
+		for j := 0; j < 5000; j++ {
+			r.push(Outcome{Line: j})
+		}
+	}
+}
