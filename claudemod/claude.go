@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/coworktop/coworktop/vocab"
 )
@@ -55,7 +56,9 @@ func SettingsFiles(goos, userSettings, programFiles string) []string {
 	return out
 }
 
-var versionRE = regexp.MustCompile(`\b(\d+)\.(\d+)\.(\d+)\b`)
+// versionRE is compiled at first use, not by an initialiser: every start
+// of coworktop (the status line's among them) compiled it (issue 49).
+var versionRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(\d+)\.(\d+)\.(\d+)\b`) })
 
 // version is what `claude --version` says ("2.1.332").
 func (c Claude) version(ctx context.Context) (string, error) {
@@ -66,7 +69,7 @@ func (c Claude) version(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("claude --version: %w", err)
 	}
-	v := versionRE.FindString(string(out))
+	v := versionRE().FindString(string(out))
 	if v == "" {
 		return "", fmt.Errorf("claude --version said no version: %q", vocab.SanitizeString(string(out), 80))
 	}

@@ -152,7 +152,7 @@ func newConfigInitCmd(g *globalOptions) *cobra.Command {
 			if _, err := os.Stat(p); err == nil && !force {
 				return fmt.Errorf("%s already exists: edit it, or pass --force to replace it", p)
 			}
-			if err := writeConfigFile(p, []byte(config.Template)); err != nil {
+			if err := writeConfigFile(p, []byte(config.Template())); err != nil {
 				return err
 			}
 			fmt.Fprintf(g.stdout, "wrote %s\n", p)

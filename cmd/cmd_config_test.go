@@ -79,7 +79,7 @@ func TestConfigPathInitShow(t *testing.T) {
 		t.Fatalf("config init: exit %d %q %q", code, out, errs)
 	}
 	b, err := os.ReadFile(p)
-	if err != nil || string(b) != config.Template {
+	if err != nil || string(b) != config.Template() {
 		t.Fatalf("config init wrote %q, %v", b, err)
 	}
 	if code, _, errs := runOut(t, "config", "init"); code != 1 || !strings.Contains(errs, "already exists") {
@@ -91,7 +91,7 @@ func TestConfigPathInitShow(t *testing.T) {
 	if code, _, _ := runOut(t, "config", "init", "--force"); code != 0 {
 		t.Errorf("config init --force: exit %d", code)
 	}
-	if b, _ := os.ReadFile(p); string(b) != config.Template {
+	if b, _ := os.ReadFile(p); string(b) != config.Template() {
 		t.Error("config init --force did not replace the file")
 	}
 }
@@ -132,8 +132,8 @@ func TestConfigErrors(t *testing.T) {
 // The old code stopped each of them with exit 2.
 func TestConfigFromAnotherVersion(t *testing.T) {
 	all := config.AllPanes
-	old := strings.Replace(config.Template, paneList(all, `"`), paneList(all[:len(all)-1], `"`), 1)
-	if old == config.Template {
+	old := strings.Replace(config.Template(), paneList(all, `"`), paneList(all[:len(all)-1], `"`), 1)
+	if old == config.Template() {
 		t.Fatal("the template's order is not config.AllPanes")
 	}
 	p := withConfig(t, old+"glow = true\n")
@@ -154,7 +154,7 @@ func TestConfigFromAnotherVersion(t *testing.T) {
 	if code != 2 || out != p+": "+line+`: unknown key "panes.glow", ignored`+"\n" {
 		t.Errorf("config check: exit %d %q", code, out)
 	}
-	withConfig(t, config.Template)
+	withConfig(t, config.Template())
 	if code, out, _ := runOut(t, "config", "check"); code != 0 || !strings.HasSuffix(out, ": ok\n") {
 		t.Errorf("config check of the template: exit %d %q", code, out)
 	}

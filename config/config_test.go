@@ -9,7 +9,7 @@ import (
 )
 
 func TestTemplateParsesToDefault(t *testing.T) {
-	c, err := Parse([]byte(Template))
+	c, err := Parse([]byte(Template()))
 	if err != nil {
 		t.Fatalf("Parse(Template): %v", err)
 	}

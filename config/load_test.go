@@ -125,7 +125,7 @@ func TestLoadNamesEveryBadKey(t *testing.T) {
 	if l := Load([]byte("sort = \n")); len(l.Problems) != 1 || l.Problems[0].Line != 1 {
 		t.Errorf("syntax: %v", l.Problems)
 	}
-	if l := Load([]byte(Template)); len(l.All()) != 0 || !reflect.DeepEqual(l.Config, Default()) {
+	if l := Load([]byte(Template())); len(l.All()) != 0 || !reflect.DeepEqual(l.Config, Default()) {
 		t.Errorf("the template loads with %v, %+v", l.All(), l.Config)
 	}
 }
@@ -138,7 +138,7 @@ func TestCommandsDocConfigListsEveryPane(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "order = " + quotedList(Default().Panes.Order)
-	if !strings.Contains(Template, want+"\n") || !strings.Contains(string(doc), "\n"+want+"\n") {
+	if !strings.Contains(Template(), want+"\n") || !strings.Contains(string(doc), "\n"+want+"\n") {
 		t.Errorf("docs/commands.md's config example lacks %q", want)
 	}
 }

@@ -13,7 +13,7 @@ import (
 // the floor itself is taken (issue 27 #4: one refresh floor).
 func TestRefreshFloorIsGovernors(t *testing.T) {
 	want := "from " + vocab.MinRefresh.String() + " to 1h (--refresh)"
-	if !strings.Contains(Template, want) || MaxRefresh != time.Hour {
+	if !strings.Contains(Template(), want) || MaxRefresh != time.Hour {
 		t.Errorf("the template does not say %q", want)
 	}
 	if _, err := Parse([]byte(`refresh = "` + (vocab.MinRefresh - time.Millisecond).String() + `"`)); err == nil {

@@ -2,12 +2,17 @@ package config
 
 import (
 	"fmt"
+	"sync"
 )
 
 // Template is what `coworktop config init` writes: every key at its default,
 // each with a comment saying what it takes. It parses to Default(); the
-// panes' lists come from AllPanes and Default.
-var Template = fmt.Sprintf(template, quotedList(Default().Panes.Order), quotedList(Default().Panes.Hidden))
+// panes' lists come from AllPanes and Default. It is made at first use, not
+// by an initialiser: every start (the status line's among them) ran it
+// (issue 49).
+var Template = sync.OnceValue(func() string {
+	return fmt.Sprintf(template, quotedList(Default().Panes.Order), quotedList(Default().Panes.Hidden))
+})
 
 // quotedList is panes as a TOML list: ["sessions", "log"].
 func quotedList(panes []Pane) string {
