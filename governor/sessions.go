@@ -98,7 +98,7 @@ func (s *State) get(id string, t time.Time) *session {
 		*slot = sess
 		return sess
 	}
-	sess := &session{id: id, state: StateWorking, firstSeen: t, lastActivity: t}
+	sess := s.newSession(id, t)
 	s.sessions[id] = sess
 	s.addLive(sess)
 	*slot = sess
@@ -369,6 +369,7 @@ func (s *State) forget(sess *session) {
 		s.dropLive(sess)
 	}
 	delete(s.sessions, sess.id)
+	s.keepForgotten(sess)
 }
 
 // newestFirst orders sessions by last activity, newest first, then by id.

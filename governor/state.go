@@ -62,6 +62,8 @@ type State struct {
 	pruneAt   int           // map size at which pruneEnded runs its next pass
 	pruneBuf  []activityKey // pruneEnded's scratch, reused
 	pruneWork int           // sessions visited by pruning, so a test can check it stays amortised O(1)
+	forgotten []*session    // sessions forgotten during this event (session_spare.go)
+	spare     []*session    // forgotten sessions ready to be used again
 
 	outcomes        *ring[Outcome]
 	evictions       *ring[Outcome]
@@ -188,6 +190,9 @@ func (s *State) Apply(e Event) { s.ApplyEvent(&e) }
 // report's hot path. The state keeps nothing that points into e. The kind
 // table (kinds.go) says which apply method takes each kind.
 func (s *State) ApplyEvent(e *Event) {
+	if len(s.forgotten) > 0 {
+		s.recycleForgotten()
+	}
 	s.counts.Entries++
 	s.evTime, s.evKind = e.Time, e.Kind
 	s.keepWarm(e)
