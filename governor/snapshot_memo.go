@@ -13,8 +13,11 @@ type snapshotMemo struct {
 	nameKeys []nameKey
 	names    map[string]string
 	// log is the event log last handed over (Snapshot.Log), shared by
-	// the snapshots that showed it: nobody writes to it.
-	log []LogLine
+	// the snapshots that showed it: nobody writes to it, and the next
+	// lines are appended past its end (snapshot_log.go). logInRingOrder:
+	// its lines are the ring's, in the ring's order (no sort moved them).
+	log            []LogLine
+	logInRingOrder bool
 }
 
 // sessionsGens numbers the generations of every State's lists, so two

@@ -1,6 +1,10 @@
 package governor
 
 import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
 	"testing"
 	"time"
 )
@@ -50,4 +54,62 @@ func TestSessionsGenChangesWithNames(t *testing.T) {
 	if got := s.sessionNamesOf(&d)["local_new"]; got != "renamed" {
 		t.Fatalf("the restart view's names say %q", got)
 	}
+}
+
+// TestSnapshotLogAppendedMatchesSorted: the event log a snapshot hands
+// over, built by appending the lines added to the last one's, is the
+// ring's lines in stable time order, whatever came (in order, late, more
+// than the ring holds), and no earlier snapshot's list changes.
+func TestSnapshotLogAppendedMatchesSorted(t *testing.T) {
+	l := DefaultLimits()
+	l.LogLines = 20
+	s := New(l)
+	rng := rand.New(rand.NewPCG(52, 2))
+	t0 := time.Date(2026, 3, 8, 0, 0, 0, 0, time.UTC)
+	at := t0
+	type kept struct {
+		log  []LogLine
+		copy []LogLine
+	}
+	var earlier []kept
+	for step := range 600 {
+		for range rng.IntN([]int{1, 3, 8, 25}[rng.IntN(4)]) {
+			at = at.Add(time.Duration(rng.IntN(5)) * time.Second)
+			when := at
+			if rng.IntN(10) == 0 {
+				when = at.Add(-time.Duration(rng.IntN(60)) * time.Second) // a later file's older line
+			}
+			s.Apply(Event{Time: when, Kind: KindSessionStart, Session: fmt.Sprintf("local_%d", step), Cwd: "/p/x"})
+		}
+		if rng.IntN(3) == 0 {
+			continue // lines added between two snapshots
+		}
+		snap := s.Snapshot(at)
+		r := s.log
+		want := make([]LogLine, 0, len(r.buf))
+		for i := range r.buf {
+			want = append(want, r.buf[(r.start+i)%len(r.buf)].line)
+		}
+		slices.SortStableFunc(want, logByTime)
+		if !reflect.DeepEqual(snap.Log, want) {
+			t.Fatalf("step %d: the log handed over is not the ring in time order:\n got %v\nwant %v", step, logTimes(snap.Log), logTimes(want))
+		}
+		if cap(snap.Log) != len(snap.Log) {
+			t.Fatalf("step %d: a snapshot's log has room to append into (%d of %d)", step, len(snap.Log), cap(snap.Log))
+		}
+		earlier = append(earlier, kept{snap.Log, slices.Clone(snap.Log)})
+		for i, e := range earlier {
+			if !reflect.DeepEqual(e.log, e.copy) {
+				t.Fatalf("step %d: the log of snapshot %d changed", step, i)
+			}
+		}
+	}
+}
+
+func logTimes(ls []LogLine) []string {
+	out := make([]string, len(ls))
+	for i, l := range ls {
+		out[i] = l.Event.Time.Format("15:04:05") + " " + l.Event.Session
+	}
+	return out
 }

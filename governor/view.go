@@ -1,7 +1,6 @@
 package governor
 
 import (
-	"slices"
 	"time"
 
 	"github.com/coworktop/coworktop/host"
@@ -185,38 +184,4 @@ func outlook(s Snapshot) Outlook {
 		o.Action = "yield"
 	}
 	return o
-}
-
-// logLines lists the event log oldest first by log time, naming each
-// event's session only the first time: the live view takes a snapshot
-// every second.
-// Events arrive file by file (a VM log is read after main.log), so they are
-// put in time order here; the sort is stable, so lines of the same second
-// keep their order in the file.
-//
-// A line pushed since the last snapshot is not named yet, and a push puts
-// it newest: when the newest is named nothing was added, and the last
-// snapshot's list, which nobody writes to, is handed over again instead
-// of copying up to 500 lines a refresh.
-func (s *State) logLines() []LogLine {
-	r := s.log
-	if kept := s.snapMemo.log; len(kept) > 0 && len(kept) == len(r.buf) && r.newest().named {
-		return kept
-	}
-	out := make([]LogLine, 0, len(r.buf))
-	for i := range r.buf {
-		it := &r.buf[(r.start+i)%len(r.buf)]
-		if !it.named {
-			it.line, it.named = s.logLine(&it.ev), true
-		}
-		out = append(out, it.line)
-	}
-	// Generic, not sort.SliceStable: its reflective swaps of 500 lines cost
-	// a third of a frame whenever the log was out of order.
-	byTime := func(a, b LogLine) int { return a.Event.Time.Compare(b.Event.Time) }
-	if !slices.IsSortedFunc(out, byTime) {
-		slices.SortStableFunc(out, byTime)
-	}
-	s.snapMemo.log = out
-	return out
 }
