@@ -17,7 +17,7 @@ func (s *State) sessionViews(now time.Time, stale bool) (views, ranking []Sessio
 	views = make([]SessionView, len(order))
 	for i, sess := range order {
 		if !sess.live() {
-			views[i] = s.endedViewOf(sess, now)
+			s.endedViewInto(&views[i], sess, now)
 			continue
 		}
 		sess.endedView = nil

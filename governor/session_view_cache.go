@@ -10,37 +10,31 @@ import "time"
 // session map's own bound and goes with the session when it is pruned.
 
 // endedView is an ended session's view as of its inputs: the session's
-// fields the view reads and what the records reading joined said of it.
+// fields the view copies (compared with the view's own copies of them)
+// and what the records reading joined said of it.
 type endedView struct {
-	in   viewInputs
 	join joinInputs
 	rec  *Records    // the records reading join was checked against
 	v    SessionView // Idle set at each snapshot
-	// built: v was built (a zero endedView holds none yet).
-	built bool
+	// pauseText is the session's pauseText the view was built with (the
+	// view says the reason's name unless it is ReasonOther).
+	pauseText string
 }
 
-// viewInputs are the session's fields SessionView.view reads of an ended
-// session (a live one's timer and remote control show only while live).
-type viewInputs struct {
-	cwd, pauseText, pauseWhy string
-	state                    SessionState
-	reason                   Reason
-	firstSeen, lastActivity  time.Time
-	govIdleAt                time.Time
-	evictions, crashes       int
-	remoteControl            bool
-}
-
-func inputsOf(sess *session) viewInputs {
-	return viewInputs{cwd: sess.cwd, pauseText: sess.pauseText, pauseWhy: sess.pauseWhy, state: sess.state, reason: sess.pauseReason,
-		firstSeen: sess.firstSeen, lastActivity: sess.lastActivity, govIdleAt: sess.govIdleAt,
-		evictions: sess.evictions, crashes: sess.crashes, remoteControl: sess.remoteControl}
+// sameSession reports whether v, built of sess, still says what sess
+// does: the fields SessionView.view reads of an ended session (a live
+// one's timer and remote control show only while live).
+func (c *endedView) sameSession(sess *session) bool {
+	v := &c.v
+	return v.State == sess.state && v.PauseReason == sess.pauseReason && c.pauseText == sess.pauseText &&
+		v.PauseWhy == sess.pauseWhy && v.Cwd == sess.cwd && v.LastActivity == sess.lastActivity &&
+		v.FirstSeen == sess.firstSeen && v.GovernorIdleAt == sess.govIdleAt && v.Evictions == sess.evictions &&
+		v.Crashes == sess.crashes && v.RemoteControl == sess.remoteControl
 }
 
 // joinInputs are what joinRecords reads of the records for an ended
 // session: whether records were found, its app record's title and its
-// Claude Code record's name, and whether it has one.
+// Claude Code record's name, and whether it has each.
 type joinInputs struct {
 	found             bool
 	appTitle, code    string
@@ -62,27 +56,32 @@ func (s *State) joinInputsOf(id string) joinInputs {
 	return in
 }
 
-// endedViewOf is an ended session's view as of now: the kept one, its
-// idle time set, unless the session or what the records say of it
-// changed since it was built.
-func (s *State) endedViewOf(sess *session, now time.Time) SessionView {
+// endedViewInto sets *dst to an ended session's view as of now: the kept
+// one, its idle time set, unless the session or what the records say of
+// it changed since it was built.
+func (s *State) endedViewInto(dst *SessionView, sess *session, now time.Time) {
 	c := sess.endedView
 	if c == nil {
 		c = new(endedView)
 		sess.endedView = c
 	}
-	in := inputsOf(sess)
-	stale := !c.built || c.in != in
+	stale := c.rec == nil || !c.sameSession(sess)
 	if !stale && c.rec != s.records.latest {
 		stale = s.joinInputsOf(sess.id) != c.join
 	}
 	if stale {
 		c.v = sess.view(now)
 		s.joinRecords(&c.v)
-		c.in, c.join, c.built = in, s.joinInputsOf(sess.id), true
+		c.pauseText, c.join = sess.pauseText, s.joinInputsOf(sess.id)
 	}
 	c.rec = s.records.latest
-	v := c.v
-	v.Idle = max(0, now.Sub(v.LastActivity))
-	return v
+	if c.rec == nil {
+		c.rec = noRecords // built: no reading yet
+	}
+	*dst = c.v
+	dst.Idle = max(0, now.Sub(dst.LastActivity))
 }
+
+// noRecords stands for "no reading of the records yet" in endedView.rec,
+// where nil means "not built".
+var noRecords = new(Records)

@@ -58,6 +58,9 @@ func TestEndedViewsKeptMatchFresh(t *testing.T) {
 			s.Apply(Event{Time: now, Kind: KindSessionStart, Session: fmt.Sprintf("new-%d", step), Cwd: "/p/new"})
 		case 5:
 			s.Apply(Event{Time: now, Kind: KindIdleTimeout, Session: id})
+		case 6: // back and ended again between two snapshots
+			s.Apply(Event{Time: now, Kind: KindSessionStart, Session: id})
+			s.Apply(Event{Time: now.Add(time.Second), Kind: KindPause, Session: id, Reason: ReasonGovernorEvict})
 		}
 		snap := s.Snapshot(now)
 		want := s.freshViews(now, snap.Stale)

@@ -38,7 +38,10 @@ func (s *State) logLines() []LogLine {
 			return out[:n:n]
 		}
 	}
-	out := make([]LogLine, 0, 2*n)
+	// Exactly n: a log that takes more than it keeps between two
+	// snapshots is built whole every time, and room to append would be
+	// allocated for nothing; the first append makes room.
+	out := make([]LogLine, 0, n)
 	for i := range n {
 		out = append(out, s.namedLine(&r.buf[(r.start+i)%n]))
 	}

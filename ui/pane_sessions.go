@@ -28,32 +28,54 @@ func (s sessionSort) String() string {
 // one sort: a frame asks for it several times, a snapshot comes once a
 // second.
 type sortCache struct {
-	of   *governor.SessionView // the snapshot's first session: a new snapshot has a new slice
-	n    int
-	by   sessionSort
-	list []governor.SessionView
-	idx  []int32 // scratch: the order as indices into the snapshot's list
+	of    *governor.SessionView // the snapshot's first session: a new snapshot has a new slice
+	n     int
+	by    sessionSort
+	order []int32 // the indices into the snapshot's sessions, in the sort
+	tail  []int32 // scratch: the ended, in the snapshot's order
 }
 
-// sortedSessions is the snapshot's sessions in the pane's sort. The order
-// is found on indices and the views copied once into place: a stable sort
-// of the views themselves moved 400-byte views n log n times a refresh
-// (issue 52).
-func (m *Model) sortedSessions() []governor.SessionView {
-	if m.sortBy == sortRecent || len(m.snap.Sessions) == 0 {
-		return m.snap.Sessions // read only: no copy of a thousand views a frame
+// sessionList is the snapshot's sessions in the pane's order, as indices
+// into them: sorting or copying 400-byte views cost a refresh by the 200
+// ended sessions kept, where a frame draws 10-15 (issue 52).
+type sessionList struct {
+	all   []governor.SessionView // the snapshot's, read only
+	order []int32                // nil: all's own order
+}
+
+func (l sessionList) len() int { return len(l.all) }
+
+// at is the i-th session in the order.
+func (l sessionList) at(i int) *governor.SessionView {
+	if l.order == nil {
+		return &l.all[i]
+	}
+	return &l.all[l.order[i]]
+}
+
+// sortedSessions is the snapshot's sessions in the pane's sort, found on
+// indices once a snapshot.
+func (m *Model) sortedSessions() sessionList {
+	ss := m.snap.Sessions
+	if m.sortBy == sortRecent || len(ss) == 0 {
+		return sessionList{all: ss} // the snapshot's order
 	}
 	c := &m.sorted
-	ss := m.snap.Sessions
 	if c.of == &ss[0] && c.n == len(ss) && c.by == m.sortBy {
-		return c.list
+		return sessionList{all: ss, order: c.order}
 	}
-	idx := c.idx[:0]
+	order, tail := c.order[:0], c.tail[:0]
 	for i := range ss {
-		idx = append(idx, int32(i))
+		// The urgent sort keeps the rest (the ended) in the snapshot's
+		// order after the others: only the few others are sorted.
+		if m.sortBy == sortUrgent && urgency(&ss[i]) == urgencyRest {
+			tail = append(tail, int32(i))
+			continue
+		}
+		order = append(order, int32(i))
 	}
 	before := sessionsBefore(m.sortBy)
-	slices.SortStableFunc(idx, func(i, j int32) int {
+	slices.SortStableFunc(order, func(i, j int32) int {
 		switch {
 		case before(&ss[i], &ss[j]):
 			return -1
@@ -62,12 +84,9 @@ func (m *Model) sortedSessions() []governor.SessionView {
 		}
 		return 0
 	})
-	list := c.list[:0]
-	for _, i := range idx {
-		list = append(list, ss[i])
-	}
-	c.of, c.n, c.by, c.list, c.idx = &ss[0], len(ss), m.sortBy, list, idx
-	return list
+	order = append(order, tail...)
+	c.of, c.n, c.by, c.order, c.tail = &ss[0], len(ss), m.sortBy, order, tail
+	return sessionList{all: ss, order: order}
 }
 
 // sessionsBefore is the order of a sort other than sortRecent.
@@ -156,18 +175,19 @@ func (m *Model) sessionsContent(w int) content {
 	lay := m.layoutSessions(w, sessions)
 	c := content{heading: lay.heading(t, nameHead)}
 	bg := m.snap.Background
-	c.count = len(sessions) + len(bg)
+	n := sessions.len()
+	c.count = n + len(bg)
 	c.sessionAt = func(i int) string {
-		if i >= len(sessions) {
-			return bg[i-len(sessions)].ID
+		if i >= n {
+			return bg[i-n].ID
 		}
-		return sessions[i].ID
+		return sessions.at(i).ID
 	}
 	c.rowAt = func(i int) row {
-		if i >= len(sessions) {
-			return m.backgroundRow(lay, bg[i-len(sessions)])
+		if i >= n {
+			return m.backgroundRow(lay, bg[i-n])
 		}
-		return m.sessionRow(lay, sessions[i])
+		return m.sessionRow(lay, *sessions.at(i))
 	}
 	// The header's figure, not a count of its own: one definition.
 	c.info = strconv.Itoa(m.snap.Live) + " live · sort " + m.sortBy.String()
@@ -215,8 +235,12 @@ func urgency(s *governor.SessionView) int {
 	case s.Live():
 		return 3
 	}
-	return 4
+	return urgencyRest
 }
+
+// urgencyRest is the last group of the urgent sort: it keeps the
+// snapshot's order.
+const urgencyRest = 4
 
 // urgentBefore orders the urgent sort: by group; the longest wait first;
 // the loss that comes soonest first (a time known before none); then the
@@ -235,7 +259,7 @@ func urgentBefore(a, b *governor.SessionView) bool {
 		if !a.Next.Due.Equal(b.Next.Due) {
 			return !a.Next.Due.IsZero() && (b.Next.Due.IsZero() || a.Next.Due.Before(b.Next.Due))
 		}
-	case 4:
+	case urgencyRest:
 		return false
 	}
 	return a.Idle > b.Idle

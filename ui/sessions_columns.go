@@ -24,7 +24,7 @@ type sessionColumn struct {
 	// has, when set, makes the column sparse: it takes no width unless
 	// has is true for some session (issue 36 #2: an EV column empty on
 	// every row took the width the reasons needed).
-	has func(s governor.SessionView) bool
+	has func(s *governor.SessionView) bool
 	// fitTo, when set, narrows the column to what its cells hold (at
 	// most w), so the names get the rest.
 	fitTo func(m *Model, ss []governor.SessionView, w int) int
@@ -75,7 +75,7 @@ var sessionColumns = []sessionColumn{
 			return 0
 		}
 		return 5
-	}, has: func(s governor.SessionView) bool { return s.Memory != nil },
+	}, has: func(s *governor.SessionView) bool { return s.Memory != nil },
 		cell: func(m *Model, s governor.SessionView, _ int) (string, Ink) {
 			if s.Memory == nil {
 				return "-", m.theme.Muted
@@ -89,7 +89,7 @@ var sessionColumns = []sessionColumn{
 			return 0
 		}
 		return 5
-	}, has: func(s governor.SessionView) bool { return s.QuotaShare != nil },
+	}, has: func(s *governor.SessionView) bool { return s.QuotaShare != nil },
 		cell: func(m *Model, s governor.SessionView, _ int) (string, Ink) {
 			if s.QuotaShare == nil {
 				return "", Ink{}
@@ -107,13 +107,13 @@ var sessionColumns = []sessionColumn{
 	// idle pause (governor.Next); the whole sentence is in its details.
 	// It holds the idle timer's countdown the TIMEOUT column held.
 	{head: "NEXT", width: func(_ *Model, w int, _ bool) int { return nextWidth(w) },
-		has:   func(s governor.SessionView) bool { return words.NextText(s.Next) != "" },
+		has:   func(s *governor.SessionView) bool { return words.NextText(s.Next) != "" },
 		fitTo: nextFit,
 		cell: func(m *Model, s governor.SessionView, _ int) (string, Ink) {
 			return words.NextText(s.Next), m.nextInk(s)
 		}},
 	{head: "EVICTED", right: true, width: fixedWidth(7), // times: "EV" was jargon (issue 36 #3)
-		has: func(s governor.SessionView) bool { return s.Evictions > 0 },
+		has: func(s *governor.SessionView) bool { return s.Evictions > 0 },
 		cell: func(m *Model, s governor.SessionView, _ int) (string, Ink) {
 			if s.Evictions <= 0 {
 				return "", Ink{}
@@ -137,7 +137,8 @@ type shownColumn struct {
 // layoutSessions picks the columns shown at pane width w and gives the
 // name the rest. A sparse column is read over every session: one test of
 // an int each, no formatting.
-func (m *Model) layoutSessions(w int, sessions []governor.SessionView) sessionLayout {
+func (m *Model) layoutSessions(w int, list sessionList) sessionLayout {
+	sessions := list.all // the sparse and fitted columns read every session, in any order
 	records := m.snap.Records != nil
 	lay := sessionLayout{}
 	used := 1 // the risk mark
@@ -157,8 +158,8 @@ func (m *Model) layoutSessions(w int, sessions []governor.SessionView) sessionLa
 	// columns the details also say go, then the worded ones narrow, until
 	// the names of the first rows fit, up to sessionsNameMin.
 	nameMin := 4
-	for i := range min(len(sessions), sessionsNameRows) {
-		if nameMin = max(nameMin, clipWidth(m.rowName(sessions[i]))); nameMin >= sessionsNameMin {
+	for i := range min(list.len(), sessionsNameRows) {
+		if nameMin = max(nameMin, clipWidth(m.rowName(*list.at(i)))); nameMin >= sessionsNameMin {
 			nameMin = sessionsNameMin
 			break
 		}
@@ -200,9 +201,9 @@ const (
 	sessionsWordedMin = 12
 )
 
-func anySession(ss []governor.SessionView, has func(governor.SessionView) bool) bool {
+func anySession(ss []governor.SessionView, has func(*governor.SessionView) bool) bool {
 	for i := range ss {
-		if has(ss[i]) {
+		if has(&ss[i]) {
 			return true
 		}
 	}

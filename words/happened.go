@@ -60,11 +60,14 @@ func (h *Happening) Text() string { return h.Forms[0] }
 // JustHappened is the newest happening of the last HappenedFor before Now;
 // nil when nothing cost sessions in that hour.
 func JustHappened(s *governor.Snapshot) *Happening {
-	names := make(map[string]string, len(s.Sessions))
-	for _, v := range s.Sessions {
-		names[v.ID] = governor.SessionName(v)
-	}
+	var names map[string]string // built when a happening names a session: most refreshes name none
 	name := func(id string) string {
+		if names == nil {
+			names = make(map[string]string, len(s.Sessions))
+			for i := range s.Sessions {
+				names[s.Sessions[i].ID] = governor.SessionName(s.Sessions[i])
+			}
+		}
 		if n, ok := names[id]; ok {
 			return n
 		}
