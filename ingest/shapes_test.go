@@ -207,3 +207,29 @@ func TestShortWrappedBodies(t *testing.T) {
 		}
 	}
 }
+
+// TestSlotHintServes: slotHint keeps both dispatch tables' keys apart, so
+// building them tries one multiplier. When a new shape's head breaks it,
+// the message gives the first multiplier that serves both.
+func TestSlotHintServes(t *testing.T) {
+	rt, ht := newRouteTable(shapes), newHeadTable(heads())
+	if rt.mul == slotHint && ht.mul == slotHint {
+		return
+	}
+	var keys []uint32
+	for _, k := range rt.key {
+		if k != 0 {
+			keys = append(keys, k)
+		}
+	}
+	for _, k := range ht.slot {
+		if k != 0 {
+			keys = append(keys, k)
+		}
+	}
+	mul := uint32(0x9E3779B1)
+	for !apart(slices.Compact(slices.Sorted(slices.Values(keys))), mul) {
+		mul += 2
+	}
+	t.Fatalf("slotHint %#x no longer keeps the heads apart (route table %#x, head table %#x): set it to %#x", slotHint, rt.mul, ht.mul, mul)
+}
