@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/words"
 )
@@ -36,7 +36,7 @@ func newEventsCmd(g *globalOptions) *cobra.Command {
 			}
 			w := bufio.NewWriterSize(g.stdout, 64<<10)
 			var namer words.Namer // each session named by its folder, as the other outputs name it
-			emit := func(e governor.Event) error {
+			emit := func(e event.Event) error {
 				b, err := words.MarshalNamedEvent(e, namer.Name(&e))
 				if err == nil {
 					_, err = w.Write(append(b, '\n'))
@@ -79,7 +79,7 @@ func newEventsCmd(g *globalOptions) *cobra.Command {
 			// comes out as logged with that zone's offset (the hour that
 			// repeats when clocks go back read in order); mcp.log's UTC
 			// stamps keep their Z.
-			results := readEvents(files, time.Local, func(e *governor.Event) {
+			results := readEvents(files, time.Local, func(e *event.Event) {
 				if werr != nil || !span.holdsLogged(e.Time) {
 					return
 				}

@@ -6,12 +6,12 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 )
 
 // followEvents streams events as they are written: the backfill rebuilds the
 // state quietly, then every new event is printed as it arrives.
-func followEvents(ctx context.Context, g *globalOptions, logs liveLogs, w *bufio.Writer, emit func(governor.Event) error) error {
+func followEvents(ctx context.Context, g *globalOptions, logs liveLogs, w *bufio.Writer, emit func(event.Event) error) error {
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	updates, err := startLive(ctx, liveConfig{paths: logs.paths, await: logs.await, refresh: g.refresh, follow: true})

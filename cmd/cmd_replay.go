@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/ui"
@@ -64,9 +65,9 @@ const maxReplayEvents = 200_000
 // files), each file's status for the header and its count of events, and
 // the lines that could not be read as entries.
 type replaySource struct {
-	held       []governor.Event // nil when streamed
-	stream     func(ctx context.Context, out chan<- []governor.Event)
-	files      []governor.FileStatus
+	held       []event.Event // nil when streamed
+	stream     func(ctx context.Context, out chan<- []event.Event)
+	files      []event.FileStatus
 	perFile    map[string]int // events per file
 	unreadable int
 	first, end time.Time
@@ -85,7 +86,7 @@ func readReplay(paths []string) (*replaySource, error) {
 	}
 	src := &replaySource{perFile: map[string]int{}}
 	n := 0
-	results := readEvents(files, time.Local, func(e *governor.Event) {
+	results := readEvents(files, time.Local, func(e *event.Event) {
 		if n++; n <= maxReplayEvents {
 			src.held = append(src.held, *e)
 		} else {
@@ -108,9 +109,9 @@ func readReplay(paths []string) (*replaySource, error) {
 	for _, r := range results {
 		// Following while it plays; done once its last event is delivered
 		// (feedReplay): it said done while still playing (issue 23 #5).
-		fs := governor.FileStatus{Name: sources.CleanText(r.Name), State: governor.FileFollowing, Lines: int64(r.Lines), Cut: int64(r.CutLines)}
+		fs := event.FileStatus{Name: sources.CleanText(r.Name), State: event.FileFollowing, Lines: int64(r.Lines), Cut: int64(r.CutLines)}
 		if r.Err != "" {
-			fs.State, fs.Err = governor.FileUnreadable, r.Err
+			fs.State, fs.Err = event.FileUnreadable, r.Err
 		}
 		src.files = append(src.files, fs)
 		src.unreadable += r.Orphans + r.CutLines
@@ -119,9 +120,9 @@ func readReplay(paths []string) (*replaySource, error) {
 		sort.SliceStable(src.held, func(i, j int) bool { return src.held[i].Time.Before(src.held[j].Time) })
 		return src, nil
 	}
-	src.stream = func(ctx context.Context, out chan<- []governor.Event) {
+	src.stream = func(ctx context.Context, out chan<- []event.Event) {
 		defer close(out)
-		var batch []governor.Event
+		var batch []event.Event
 		send := func() {
 			select {
 			case out <- batch:
@@ -129,7 +130,7 @@ func readReplay(paths []string) (*replaySource, error) {
 			}
 			batch = nil
 		}
-		readEvents(files, time.Local, func(e *governor.Event) {
+		readEvents(files, time.Local, func(e *event.Event) {
 			if batch = append(batch, *e); len(batch) == replayBatch {
 				send()
 			}
@@ -146,8 +147,8 @@ const replayBatch = 2048
 
 // replayQueue hands out the events in play order.
 type replayQueue struct {
-	cur  []governor.Event
-	next <-chan []governor.Event // nil: cur holds them all
+	cur  []event.Event
+	next <-chan []event.Event // nil: cur holds them all
 }
 
 // peek is the next event's time; false when none is left.
@@ -167,8 +168,8 @@ func (q *replayQueue) peek() (time.Time, bool) {
 }
 
 // take removes and returns the next events up to now (at most a batch).
-func (q *replayQueue) take(now time.Time) []governor.Event {
-	var out []governor.Event
+func (q *replayQueue) take(now time.Time) []event.Event {
+	var out []event.Event
 	for len(out) < replayBatch {
 		t, ok := q.peek()
 		if !ok || t.After(now) {
@@ -195,17 +196,17 @@ func (q *replayQueue) take(now time.Time) []governor.Event {
 func feedReplay(ctx context.Context, pb *playback, src *replaySource, out chan<- governor.Update) {
 	defer close(out)
 	const step, maxWait, lead = 100 * time.Millisecond, 5 * time.Second, 2 * time.Second
-	files := append([]governor.FileStatus(nil), src.files...)
+	files := append([]event.FileStatus(nil), src.files...)
 	left := map[string]int{} // a file's events not yet delivered
 	for f, n := range src.perFile {
 		left[f] = n
 	}
-	done := func() []governor.FileStatus { // files with every event delivered, now done
-		var out []governor.FileStatus
+	done := func() []event.FileStatus { // files with every event delivered, now done
+		var out []event.FileStatus
 		for i := range files {
 			f := &files[i]
-			if f.State == governor.FileFollowing && left[f.Name] == 0 {
-				f.State = governor.FileDone
+			if f.State == event.FileFollowing && left[f.Name] == 0 {
+				f.State = event.FileDone
 				out = append(out, *f)
 			}
 		}
@@ -214,7 +215,7 @@ func feedReplay(ctx context.Context, pb *playback, src *replaySource, out chan<-
 	done() // a file with no event has nothing to play
 	q := &replayQueue{cur: src.held}
 	if src.stream != nil {
-		ch := make(chan []governor.Event, 2)
+		ch := make(chan []event.Event, 2)
 		go src.stream(ctx, ch)
 		q.next = ch
 	}

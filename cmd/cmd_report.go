@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/redact"
@@ -172,7 +173,7 @@ func buildReportIn(in reportInput) (render.Report, error) {
 	for i := range part.events {
 		state.ApplyEvent(&part.events[i])
 	}
-	results := readEventsWith(files, time.Local, read, func(e *governor.Event) {
+	results := readEventsWith(files, time.Local, read, func(e *event.Event) {
 		if !cutoff.IsZero() && e.Time.Before(cutoff) || !span.To.IsZero() && !e.Time.Before(span.To) {
 			return
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 )
 
@@ -66,8 +67,8 @@ func TestLiveMetricsHook(t *testing.T) {
 	}
 	st := governor.New(governor.DefaultLimits())
 	t0 := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
-	st.Apply(governor.Event{Time: t0, Kind: governor.KindAcquire, Effective: 2, Cap: 7})
-	st.Apply(governor.Event{Time: t0, Kind: governor.KindAtCap, Cap: 7, Verb: governor.VerbEvicting, Session: "local_x", IdleS: 90, Reason: governor.ReasonUser})
+	st.Apply(event.Event{Time: t0, Kind: event.KindAcquire, Effective: 2, Cap: 7})
+	st.Apply(event.Event{Time: t0, Kind: event.KindAtCap, Cap: 7, Verb: event.VerbEvicting, Session: "local_x", IdleS: 90, Reason: event.ReasonUser})
 	snap := st.Snapshot(t0.Add(time.Minute))
 	obs(snap)
 	snap.Sessions[0].State = governor.StateUnknown // the exporter kept its own copy

@@ -5,7 +5,7 @@ import (
 	"io"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/journal"
 	"github.com/coworktop/coworktop/redact"
@@ -19,7 +19,7 @@ import (
 // their own log (main.log's generations, the VM's, the daemon's), in time
 // order. The rest of the span the logs still hold, and are read for.
 type journalPart struct {
-	events      []governor.Event
+	events      []event.Event
 	first, last time.Time
 }
 
@@ -105,7 +105,7 @@ func newSessionRedactor() *sessionRedactor {
 	return &sessionRedactor{r: redact.New(currentUserNames()...), seen: map[string]string{}}
 }
 
-func (s *sessionRedactor) apply(e *governor.Event) {
+func (s *sessionRedactor) apply(e *event.Event) {
 	if e.Session == "" {
 		return
 	}

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/journal"
 	"github.com/coworktop/coworktop/quota"
@@ -139,9 +140,9 @@ func importLogs(ctx context.Context, w *journal.Writer, logs liveLogs) error {
 	if err != nil {
 		return err
 	}
-	batch := make([]governor.Event, 0, importBatch)
+	batch := make([]event.Event, 0, importBatch)
 	var werr error
-	readEvents(files, time.Local, func(e *governor.Event) {
+	readEvents(files, time.Local, func(e *event.Event) {
 		if werr != nil || ctx.Err() != nil {
 			return
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/words"
 )
@@ -248,7 +249,7 @@ func TestStoryVMFailsRetriesRuns(t *testing.T) {
 		"vm.service.starts": {v.Service.Starts, 1},
 		"lines.entries":     {r.Lines.Entries, 22}, // 18 + 4, every line stamped
 	})
-	if v.State != governor.VMRunning.String() || v.Service.State != "ready" || v.Service.Warning == "" {
+	if v.State != event.VMRunning.String() || v.Service.State != "ready" || v.Service.Warning == "" {
 		t.Errorf("vm %+v: want running, the service ready, its recovery warning", v)
 	}
 	text := reportText(t, dir)
@@ -262,7 +263,7 @@ func TestStoryVMFailsRetriesRuns(t *testing.T) {
 		"vm.service_start": 1, "vm.service_warning": 1, "vm.service_ready": 1,
 	})
 	s := snapshotOf(t, dir)
-	if s.VM.State != governor.VMRunning || s.Counts.VMFailures != 1 || s.Counts.VMBoots != 2 || s.VM.Service != "ready" {
+	if s.VM.State != event.VMRunning || s.Counts.VMFailures != 1 || s.Counts.VMBoots != 2 || s.VM.Service != "ready" {
 		t.Errorf("snapshot vm %+v counts boots %d failures %d", s.VM, s.Counts.VMBoots, s.Counts.VMFailures)
 	}
 }

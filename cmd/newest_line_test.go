@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/sources/follow"
 )
@@ -20,9 +20,9 @@ func TestNewestLineIsTheLogsOwnTime(t *testing.T) {
 			t.Skip(err)
 		}
 		stream := ingest.NewStream(loc)
-		files := map[string]*governor.FileStatus{}
-		batch := func(lines ...string) governor.FileStatus {
-			b := follow.LineBatch{File: "/logs/main.log", Status: follow.FollowStatus{State: governor.FileFollowing}}
+		files := map[string]*event.FileStatus{}
+		batch := func(lines ...string) event.FileStatus {
+			b := follow.LineBatch{File: "/logs/main.log", Status: follow.FollowStatus{State: event.FileFollowing}}
 			for _, l := range lines {
 				b.Lines = append(b.Lines, []byte(l))
 			}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	tea "github.com/coworktop/coworktop/third_party/bubbletea"
 
 	"github.com/coworktop/coworktop/governor"
@@ -56,8 +57,8 @@ func openScreen(t *testing.T, recordsDir string) *ui.Model {
 	stamp := func(ago time.Duration) string { return now.Add(-ago).Format("2006-01-02 15:04:05") }
 	log := stamp(15*time.Minute) + " [info] Starting app {\n  appVersion: '2.110.0',\n  platform: 'darwin',\n}\n" +
 		stamp(10*time.Minute) + " [info] Starting local session " + openLocalID + " in /Users/u/api-gateway\n"
-	var events []governor.Event
-	if _, err := ingest.ReadEach(strings.NewReader(log), "main.log", time.Local, func(e *governor.Event) { events = append(events, *e) }); err != nil {
+	var events []event.Event
+	if _, err := ingest.ReadEach(strings.NewReader(log), "main.log", time.Local, func(e *event.Event) { events = append(events, *e) }); err != nil {
 		t.Fatal(err)
 	}
 	files := map[string]string{

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/ingest"
@@ -96,7 +97,7 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 	producers.Add(1)
 	go func() {
 		defer producers.Done()
-		status := func(path string, state governor.FileState, why string) bool {
+		status := func(path string, state event.FileState, why string) bool {
 			select {
 			case lines <- follow.LineBatch{File: path, Status: follow.FollowStatus{State: state, Err: why, Since: time.Now()}}:
 				return true
@@ -105,20 +106,20 @@ func startLive(ctx context.Context, cfg liveConfig) (<-chan governor.Update, err
 			}
 		}
 		for _, sk := range plan.Skipped {
-			if !status(sk.File.Path, governor.FileUnreadable, sk.Err) {
+			if !status(sk.File.Path, event.FileUnreadable, sk.Err) {
 				return
 			}
 		}
 		if err := plan.Run(ctx, lines, 0); err != nil {
 			if ctx.Err() == nil {
-				status(dir, governor.FileUnreadable, "backfill stopped: "+sources.CleanText(err.Error()))
+				status(dir, event.FileUnreadable, "backfill stopped: "+sources.CleanText(err.Error()))
 			}
 			return
 		}
 		// Rotated generations are read once; say so rather than leave them
 		// showing "backfill" (one whose last batch came says so already).
 		for _, p := range plan.Parts {
-			if !p.Current && !p.Ended && !status(p.File.Path, governor.FileDone, "") {
+			if !p.Current && !p.Ended && !status(p.File.Path, event.FileDone, "") {
 				return
 			}
 		}
@@ -217,7 +218,7 @@ func liveFiles(paths []string) (string, []sources.LogFile, error) {
 // live batch with events is always an update of its own.
 func parseLive(ctx context.Context, lines <-chan follow.LineBatch, out chan<- governor.Update) {
 	stream := ingest.NewStream(time.Local)
-	files := map[string]*governor.FileStatus{}
+	files := map[string]*event.FileStatus{}
 	var (
 		pend *governor.Update
 		hold backfillHold
@@ -283,10 +284,10 @@ func sendHeld(ctx context.Context, out chan<- governor.Update, lines <-chan foll
 }
 
 // liveUpdate parses one batch and updates its file's status.
-func liveUpdate(stream *ingest.Stream, files map[string]*governor.FileStatus, b follow.LineBatch) governor.Update {
+func liveUpdate(stream *ingest.Stream, files map[string]*event.FileStatus, b follow.LineBatch) governor.Update {
 	st := files[b.File]
 	if st == nil {
-		st = &governor.FileStatus{Name: filepath.Base(b.File)}
+		st = &event.FileStatus{Name: filepath.Base(b.File)}
 		files[b.File] = st
 	}
 	p := stream.Feed(ingest.Lines{File: b.File, Lines: b.Lines, Gen: b.Gen, First: b.Line, Partial: b.Partial, Last: b.Last})
@@ -301,13 +302,13 @@ func liveUpdate(stream *ingest.Stream, files map[string]*governor.FileStatus, b 
 		st.NewestLine = p.Newest
 	}
 	if b.Last { // a rotated generation read to its end: nothing more of it comes
-		st.State = governor.FileDone
+		st.State = event.FileDone
 		delete(files, b.File)
 	}
 	return governor.Update{
 		Events:     p.Events,
-		Files:      []governor.FileStatus{*st},
-		Backfill:   b.Status.State == governor.FileBackfill,
+		Files:      []event.FileStatus{*st},
+		Backfill:   b.Status.State == event.FileBackfill,
 		Unreadable: p.Unreadable,
 		BadStamps:  p.BadStamps,
 	}

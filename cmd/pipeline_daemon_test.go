@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 )
 
 // The live view backfills and follows the Claude Code daemon's log from its
@@ -27,9 +27,9 @@ func TestLiveFollowsTheDaemonLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seen := map[governor.Kind]bool{}
+	seen := map[event.Kind]bool{}
 	following := map[string]bool{}
-	for !(seen[governor.KindYield] && seen[governor.KindDaemonStart] && following["daemon.log"] && following["main.log"]) {
+	for !(seen[event.KindYield] && seen[event.KindDaemonStart] && following["daemon.log"] && following["main.log"]) {
 		u, ok := <-updates
 		if !ok {
 			t.Fatalf("the feed ended: seen %v, following %v", seen, following)
@@ -38,7 +38,7 @@ func TestLiveFollowsTheDaemonLog(t *testing.T) {
 			seen[e.Kind] = true
 		}
 		for _, f := range u.Files {
-			following[f.Name] = following[f.Name] || f.State == governor.FileFollowing
+			following[f.Name] = following[f.Name] || f.State == event.FileFollowing
 		}
 	}
 	f, err := os.OpenFile(daemon, os.O_WRONLY|os.O_APPEND, 0)
@@ -51,7 +51,7 @@ func TestLiveFollowsTheDaemonLog(t *testing.T) {
 	f.Close()
 	for u := range updates {
 		for _, e := range u.Events {
-			if e.Kind == governor.KindDaemonSettled {
+			if e.Kind == event.KindDaemonSettled {
 				if e.File != "daemon.log" || e.Line != 2 || e.Count != 3 {
 					t.Fatalf("followed: %+v", e)
 				}
@@ -78,7 +78,7 @@ func TestLiveFollowsADaemonLogThatAppearsLater(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	states := map[string]governor.FileState{}
+	states := map[string]event.FileState{}
 	go func() {
 		<-following
 		if err := os.WriteFile(daemon, []byte("[2026-09-30T10:00:00.100Z] [supervisor] ─── daemon start ─── version=2.1.263 pid=1 origin=transient\n"+
@@ -91,11 +91,11 @@ func TestLiveFollowsADaemonLogThatAppearsLater(t *testing.T) {
 			states[f.Name] = f.State
 		}
 		for _, e := range u.Events {
-			if e.Kind == governor.KindDaemonSettled {
+			if e.Kind == event.KindDaemonSettled {
 				if e.File != "daemon.log" || e.Line != 2 || e.Count != 3 {
 					t.Fatalf("followed: %+v", e)
 				}
-				if states["daemon.log"] != governor.FileFollowing {
+				if states["daemon.log"] != event.FileFollowing {
 					t.Fatalf("daemon.log is %q, want following (states %v)", states["daemon.log"], states)
 				}
 				return

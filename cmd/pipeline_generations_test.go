@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/internal/testfs"
 )
@@ -89,7 +90,7 @@ func TestLivePipelineManyGenerations(t *testing.T) {
 		t.Fatalf("%d file statuses, want %d", len(snapFiles), n+1)
 	}
 	for _, f := range snapFiles {
-		if f.Lines != 1 || (f.State != governor.FileDone) != (f.Name == "main.log") {
+		if f.Lines != 1 || (f.State != event.FileDone) != (f.Name == "main.log") {
 			t.Fatalf("status %+v: want 1 line, done unless main.log", f)
 		}
 	}

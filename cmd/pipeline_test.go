@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 )
 
@@ -75,7 +76,7 @@ func TestLiveFollowNumbersLinesPerGeneration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	next := func(what string) governor.Event {
+	next := func(what string) event.Event {
 		t.Helper()
 		for u := range updates {
 			if !u.Backfill && len(u.Events) > 0 {
@@ -83,7 +84,7 @@ func TestLiveFollowNumbersLinesPerGeneration(t *testing.T) {
 			}
 		}
 		t.Fatalf("%s: the feed ended", what)
-		return governor.Event{}
+		return event.Event{}
 	}
 	appendText := func(text string) {
 		t.Helper()
@@ -102,7 +103,7 @@ func TestLiveFollowNumbersLinesPerGeneration(t *testing.T) {
 			t.Fatal("the feed ended before following")
 		}
 		for _, f := range u.Files {
-			following = following || f.State == governor.FileFollowing
+			following = following || f.State == event.FileFollowing
 		}
 	}
 	appendText("2026-09-30 10:00:01 [info] two\n2026-09-30 10:00:02" + yield)
@@ -149,7 +150,7 @@ func TestLiveFollowCitesTheNameAtReadTime(t *testing.T) {
 			t.Fatal("the feed ended before following")
 		}
 		for _, f := range u.Files {
-			following = following || f.State == governor.FileFollowing
+			following = following || f.State == event.FileFollowing
 		}
 	}
 	// The app rotates, and a straggler lands in what is now main1.log

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 )
 
 // A rotated generation that cannot be opened is reported and skipped; the
@@ -25,7 +25,7 @@ func TestLivePipelineSkipsUnreadableGeneration(t *testing.T) {
 	snap := backfilledState(t, dir).Snapshot(time.Now())
 	unreadable := false
 	for _, f := range snap.Files {
-		if f.Name == "main1.log" && f.State == governor.FileUnreadable && f.Err != "" {
+		if f.Name == "main1.log" && f.State == event.FileUnreadable && f.Err != "" {
 			unreadable = true
 		}
 	}

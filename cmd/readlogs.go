@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/sources/follow"
@@ -35,16 +35,16 @@ type fileResult struct {
 // read is reported in its fileResult and the others are still read: one bad
 // file loses nothing else. loc is the zone of the logs' local timestamps.
 // The results are in the order of files.
-func readEvents(files []sources.LogFile, loc *time.Location, fn func(*governor.Event)) []fileResult {
+func readEvents(files []sources.LogFile, loc *time.Location, fn func(*event.Event)) []fileResult {
 	return readEventsWith(files, loc, ingest.ReadEach, fn)
 }
 
 // logReader reads one saved log: ingest.ReadEach, or ingest.ReadSummary
 // for a reader that keeps no event log.
-type logReader func(r io.Reader, name string, loc *time.Location, fn func(*governor.Event)) (ingest.Stats, error)
+type logReader func(r io.Reader, name string, loc *time.Location, fn func(*event.Event)) (ingest.Stats, error)
 
 // readEventsWith is readEvents with each file read by read.
-func readEventsWith(files []sources.LogFile, loc *time.Location, read logReader, fn func(*governor.Event)) []fileResult {
+func readEventsWith(files []sources.LogFile, loc *time.Location, read logReader, fn func(*event.Event)) []fileResult {
 	groups := groupFamilies(files)
 	if len(groups) <= 1 {
 		results := make([]fileResult, 0, len(files))
@@ -60,7 +60,7 @@ func readEventsWith(files []sources.LogFile, loc *time.Location, read logReader,
 }
 
 // readOne reads one file, its failure kept in its result.
-func readOne(lf sources.LogFile, loc *time.Location, read logReader, fn func(*governor.Event)) fileResult {
+func readOne(lf sources.LogFile, loc *time.Location, read logReader, fn func(*event.Event)) fileResult {
 	res := fileResult{Path: lf.Path, Name: lf.Name}
 	if err := readFileEvents(lf, loc, read, &res, fn); err != nil {
 		res.Err = vocab.SanitizeString(err.Error(), vocab.MaxTextRunes)
@@ -68,7 +68,7 @@ func readOne(lf sources.LogFile, loc *time.Location, read logReader, fn func(*go
 	return res
 }
 
-func readFileEvents(lf sources.LogFile, loc *time.Location, read logReader, res *fileResult, fn func(*governor.Event)) error {
+func readFileEvents(lf sources.LogFile, loc *time.Location, read logReader, res *fileResult, fn func(*event.Event)) error {
 	f, err := follow.OpenLog(lf.Path)
 	if err != nil {
 		return err

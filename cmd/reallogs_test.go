@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/render"
 	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/words"
@@ -160,7 +160,7 @@ func TestEventsTimesAsLogged(t *testing.T) {
 				if err := json.Unmarshal(sc.Bytes(), &raw); err != nil {
 					t.Fatalf("%s: %v", sc.Text(), err)
 				}
-				var ev governor.Event
+				var ev event.Event
 				if err := words.UnmarshalEvent(sc.Bytes(), &ev); err != nil {
 					t.Fatalf("an event's JSON does not read back: %v", err)
 				}

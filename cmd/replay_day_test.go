@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 )
 
@@ -67,7 +68,7 @@ func TestReplayStreamsADay(t *testing.T) {
 		t.Errorf("%d events played, want %d", seen, total)
 	}
 	for _, f := range state.Snapshot(time.Now()).Files {
-		if f.State != governor.FileDone {
+		if f.State != event.FileDone {
 			t.Errorf("after playing, %s is %q, want done", f.Name, f.State)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 )
 
@@ -25,15 +26,15 @@ func TestReplayMarksFilesDoneWhenPlayed(t *testing.T) {
 	go feedReplay(ctx, pb, src, updates)
 	state := governor.New(governor.DefaultLimits())
 	state.ApplyUpdate(<-updates)
-	stateOf := func(name string) governor.FileState {
+	stateOf := func(name string) event.FileState {
 		for _, f := range state.Snapshot(time.Now()).Files {
 			if f.Name == name {
 				return f.State
 			}
 		}
-		return governor.FileStateNone
+		return event.FileStateNone
 	}
-	if got := stateOf("main.log"); got != governor.FileFollowing {
+	if got := stateOf("main.log"); got != event.FileFollowing {
 		t.Fatalf("before playing, main.log is %q, want following", got)
 	}
 	pb.SetPaused(false)
@@ -41,7 +42,7 @@ func TestReplayMarksFilesDoneWhenPlayed(t *testing.T) {
 		state.ApplyUpdate(u)
 	}
 	for _, f := range state.Snapshot(time.Now()).Files {
-		if f.State != governor.FileDone {
+		if f.State != event.FileDone {
 			t.Errorf("after playing, %s is %q, want done", f.Name, f.State)
 		}
 	}

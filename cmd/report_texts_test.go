@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/render"
@@ -24,7 +25,7 @@ func TestSummaryTextsChangeNoReport(t *testing.T) {
 	if err != nil || len(dirs) < 10 {
 		t.Fatalf("fixture folders: %v, %v", dirs, err)
 	}
-	dropped := map[governor.Kind]int{}
+	dropped := map[event.Kind]int{}
 	for _, dir := range dirs {
 		files, err := sources.ExpandPaths([]string{dir})
 		if err != nil {
@@ -40,7 +41,7 @@ func TestSummaryTextsChangeNoReport(t *testing.T) {
 		}
 		countDropped(t, files, dropped)
 	}
-	for k := governor.Kind(1); k.String() != ""; k++ {
+	for k := event.Kind(1); k.String() != ""; k++ {
 		if k.LogOnlyText() && dropped[k] == 0 {
 			t.Errorf("%s: no fixture event of this kind has a text to leave out", k)
 		}
@@ -84,7 +85,7 @@ func snapshotBytes(t *testing.T, files []sources.LogFile, read logReader) []byte
 // countDropped adds, by kind, the events that have a text when every text
 // is read and none when read as a summary; any other difference between the
 // two reads fails.
-func countDropped(t *testing.T, files []sources.LogFile, dropped map[governor.Kind]int) {
+func countDropped(t *testing.T, files []sources.LogFile, dropped map[event.Kind]int) {
 	t.Helper()
 	for _, lf := range files {
 		all, summary := readWith(t, lf, ingest.ReadEach), readWith(t, lf, ingest.ReadSummary)
@@ -106,15 +107,15 @@ func countDropped(t *testing.T, files []sources.LogFile, dropped map[governor.Ki
 	}
 }
 
-func readWith(t *testing.T, lf sources.LogFile, read logReader) []governor.Event {
+func readWith(t *testing.T, lf sources.LogFile, read logReader) []event.Event {
 	t.Helper()
 	f, err := os.Open(lf.Path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var evs []governor.Event
-	if _, err := read(f, lf.Name, time.UTC, func(e *governor.Event) { evs = append(evs, *e) }); err != nil {
+	var evs []event.Event
+	if _, err := read(f, lf.Name, time.UTC, func(e *event.Event) { evs = append(evs, *e) }); err != nil {
 		t.Fatal(err)
 	}
 	return evs

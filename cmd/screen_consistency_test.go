@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	tea "github.com/coworktop/coworktop/third_party/bubbletea"
 
-	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/sources/demo"
@@ -48,7 +48,7 @@ func TestScreenNeverContradictsItself(t *testing.T) {
 	next := 0
 	for s := time.Duration(0); s <= span; s += time.Second {
 		now = start.Add(s)
-		var batch []governor.Event
+		var batch []event.Event
 		for next < len(events) && !events[next].Time.After(now) {
 			batch = append(batch, events[next])
 			next++
@@ -102,15 +102,15 @@ func countLiveRows(out string) int {
 
 // readDemo reads the demo's logs through the real assembler and parser, in
 // time order (ties: main.log first, each file in its own order).
-func readDemo(t *testing.T, dir string) []governor.Event {
+func readDemo(t *testing.T, dir string) []event.Event {
 	t.Helper()
-	var evs []governor.Event
+	var evs []event.Event
 	for _, name := range []string{"main.log", "cowork_vm_node.log"} {
 		f, err := os.Open(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := ingest.ReadEach(f, name, time.Local, func(e *governor.Event) { evs = append(evs, *e) }); err != nil {
+		if _, err := ingest.ReadEach(f, name, time.Local, func(e *event.Event) { evs = append(evs, *e) }); err != nil {
 			t.Fatal(err)
 		}
 		f.Close()
@@ -128,8 +128,8 @@ func TestFixturesNeverContradict(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var events []governor.Event
-		readEvents(files, time.UTC, func(e *governor.Event) { events = append(events, *e) })
+		var events []event.Event
+		readEvents(files, time.UTC, func(e *event.Event) { events = append(events, *e) })
 		if len(events) == 0 {
 			t.Fatalf("%s: no events", dir)
 		}

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/ingest"
@@ -204,8 +205,8 @@ func TestSessionMemoryEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var evs []governor.Event
-	if _, err := ingest.ReadEach(f, "main.log", time.Local, func(e *governor.Event) { evs = append(evs, *e) }); err != nil {
+	var evs []event.Event
+	if _, err := ingest.ReadEach(f, "main.log", time.Local, func(e *event.Event) { evs = append(evs, *e) }); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/sources"
@@ -110,7 +111,7 @@ func governorFigures(main string, now time.Time) (effective int, at time.Time, c
 		return 0, time.Time{}, 0
 	}
 	st := governor.New(governor.Limits{Outcomes: 1, Evictions: 1, LogLines: 0, MemorySamples: 1, HostSamples: 1, EndedSessions: 16})
-	_, _ = ingest.ReadEach(bytes.NewReader(tail), "main.log", time.Local, func(e *governor.Event) { st.ApplyEvent(e) })
+	_, _ = ingest.ReadEach(bytes.NewReader(tail), "main.log", time.Local, func(e *event.Event) { st.ApplyEvent(e) })
 	snap := st.Snapshot(now)
 	if snap.Effective.Source != vocab.SourceLogged {
 		return 0, time.Time{}, snap.Cap.Value

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/sources/follow"
 	"github.com/coworktop/coworktop/vocab"
@@ -85,8 +85,8 @@ func before(a time.Time, ra int, b time.Time, rb int) bool {
 // sideStream is a family read on its own goroutine.
 type sideStream struct {
 	rank    int
-	batches chan []governor.Event
-	cur     []governor.Event
+	batches chan []event.Event
+	cur     []event.Event
 	pos     int
 	done    bool
 	key     time.Time // the head's time, valid while head() is true
@@ -110,7 +110,7 @@ func (s *sideStream) head() bool {
 }
 
 // pop takes the head (head() must be true).
-func (s *sideStream) pop() *governor.Event {
+func (s *sideStream) pop() *event.Event {
 	e := &s.cur[s.pos]
 	s.pos++
 	if s.pos < len(s.cur) {
@@ -122,15 +122,15 @@ func (s *sideStream) pop() *governor.Event {
 // startSide reads g's files on a goroutine, handing over copies of their
 // events in batches; results are filled in before the stream closes.
 func startSide(g *familyGroup, loc *time.Location, read logReader, results []fileResult) *sideStream {
-	s := &sideStream{rank: g.rank, batches: make(chan []governor.Event, mergeDepth)}
+	s := &sideStream{rank: g.rank, batches: make(chan []event.Event, mergeDepth)}
 	go func() {
 		defer close(s.batches)
-		batch := make([]governor.Event, 0, mergeBatch)
-		res := readFamily(g, loc, read, func(e *governor.Event) {
+		batch := make([]event.Event, 0, mergeBatch)
+		res := readFamily(g, loc, read, func(e *event.Event) {
 			batch = append(batch, *e)
 			if len(batch) == mergeBatch {
 				s.batches <- batch
-				batch = make([]governor.Event, 0, mergeBatch)
+				batch = make([]event.Event, 0, mergeBatch)
 			}
 		})
 		if len(batch) > 0 {
@@ -144,7 +144,7 @@ func startSide(g *familyGroup, loc *time.Location, read logReader, results []fil
 }
 
 // readFamily reads one family's files in order.
-func readFamily(g *familyGroup, loc *time.Location, read logReader, fn func(*governor.Event)) []fileResult {
+func readFamily(g *familyGroup, loc *time.Location, read logReader, fn func(*event.Event)) []fileResult {
 	out := make([]fileResult, 0, len(g.files))
 	var order familyOrder
 	for _, lf := range g.files {
@@ -160,9 +160,9 @@ func readFamily(g *familyGroup, loc *time.Location, read logReader, fn func(*gov
 type familyOrder struct{ prev time.Time }
 
 // read is readOne with the file's times placed after the family's last.
-func (o *familyOrder) read(lf sources.LogFile, loc *time.Location, read logReader, fn func(*governor.Event)) fileResult {
+func (o *familyOrder) read(lf sources.LogFile, loc *time.Location, read logReader, fn func(*event.Event)) fileResult {
 	before := o.prev
-	res := readOne(lf, loc, read, func(e *governor.Event) {
+	res := readOne(lf, loc, read, func(e *event.Event) {
 		if !e.Time.IsZero() {
 			e.Time = vocab.InOrder(o.prev, e.Time)
 			o.prev = e.Time
@@ -181,7 +181,7 @@ func (o *familyOrder) read(lf sources.LogFile, loc *time.Location, read logReade
 
 // mergeFamilies reads every family and calls fn with their events as one
 // timeline, from the calling goroutine. results has a slot per file.
-func mergeFamilies(groups []*familyGroup, loc *time.Location, read logReader, results []fileResult, fn func(*governor.Event)) {
+func mergeFamilies(groups []*familyGroup, loc *time.Location, read logReader, results []fileResult, fn func(*event.Event)) {
 	main := 0 // the largest family is read inline
 	for i, g := range groups {
 		if g.bytes > groups[main].bytes {
@@ -205,7 +205,7 @@ func mergeFamilies(groups []*familyGroup, loc *time.Location, read logReader, re
 		return best
 	}
 	m := groups[main]
-	res := readFamily(m, loc, read, func(e *governor.Event) {
+	res := readFamily(m, loc, read, func(e *event.Event) {
 		k := e.Time
 		for s := next(); s != nil && before(s.key, s.rank, k, m.rank); s = next() {
 			fn(s.pop())
@@ -239,11 +239,11 @@ type backfillHold struct {
 
 type heldFamily struct {
 	rank   int
-	events []governor.Event
+	events []event.Event
 }
 
 // add keeps the events of one batch of path.
-func (h *backfillHold) add(path string, events []governor.Event) {
+func (h *backfillHold) add(path string, events []event.Event) {
 	if len(events) == 0 {
 		return
 	}
@@ -267,11 +267,11 @@ func (h *backfillHold) add(path string, events []governor.Event) {
 
 // take returns the held events as one timeline and empties the hold; nil
 // when none were held.
-func (h *backfillHold) take() []governor.Event {
+func (h *backfillHold) take() []event.Event {
 	if h.n == 0 {
 		return nil
 	}
-	out := make([]governor.Event, 0, h.n)
+	out := make([]event.Event, 0, h.n)
 	pos := make([]int, len(h.fams))
 	for {
 		best := -1

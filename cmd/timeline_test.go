@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/sources"
 )
@@ -74,7 +75,7 @@ func TestTimelineOneOrder(t *testing.T) {
 			}
 			var got []string
 			var last time.Time
-			results := readEvents(files, zone, func(e *governor.Event) {
+			results := readEvents(files, zone, func(e *event.Event) {
 				k := e.Time
 				if k.Before(last) {
 					t.Errorf("%s %s:%d at %s comes after %s", e.Kind, e.File, e.Line, k, last)
@@ -118,7 +119,7 @@ func TestTimelineOneOrder(t *testing.T) {
 func TestTimelineVMStateFollowsBootLines(t *testing.T) {
 	dir := timelineDir(t, time.Local)
 	r := reportJSON(t, dir)
-	if r.VM.State != governor.VMRunning.String() {
+	if r.VM.State != event.VMRunning.String() {
 		t.Fatalf("VM %+v, want running", r.VM)
 	}
 }
@@ -152,7 +153,7 @@ func TestTimelineLiveBackfill(t *testing.T) {
 	if len(files) < 4 {
 		t.Errorf("events came from %v, want main, VM, service and daemon logs", files)
 	}
-	if got := state.Snapshot(last).VM.State; got != governor.VMRunning {
+	if got := state.Snapshot(last).VM.State; got != event.VMRunning {
 		t.Errorf("VM %s, want running", got)
 	}
 }

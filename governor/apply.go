@@ -1,65 +1,39 @@
 package governor
 
-// applyBy names the State method that folds a kind of event in: the kind
-// table's apply (kinds.go). A switch of direct calls, not a function value,
-// so the compiler sees that the event does not escape: through a function
-// value, every event copied by Apply went to the heap (BenchmarkApply:
-// 100,060 allocations a run against 59).
-type applyBy uint8
-
-// The methods, each a route for one or more kinds; byNone (the zero value)
-// applies nothing of its own. A new kind takes an existing route, or a new
-// constant here and its case in apply.
-const (
-	byNone applyBy = iota
-	byGovernor
-	bySession
-	byEnd
-	byApp
-	byAppLifecycle
-	byMCPGone
-	byRemoteState
-	byService
-	byMemory
-	byStall
-	byRendererGone
-	byRateLimit
-	byVM
-	byDaemon
-)
+import "github.com/coworktop/coworktop/event"
 
 // apply hands e to the State method of its route.
-func (s *State) apply(by applyBy, e *Event) {
+func (s *State) apply(by event.Route, e *event.Event) {
 	switch by {
-	case byGovernor:
+	case event.RouteGovernor:
 		s.applyGovernor(e)
-	case bySession:
+	case event.RouteSession:
 		s.applySession(e)
-	case byEnd:
+	case event.RouteEnd:
 		s.applyEnd(e)
-	case byApp:
+	case event.RouteApp:
 		s.applyApp(e)
-	case byAppLifecycle:
+	case event.RouteAppLifecycle:
 		s.applyAppLifecycle(e)
-	case byMCPGone:
+	case event.RouteMCPGone:
 		s.applyMCPGone(e)
-	case byRemoteState:
+	case event.RouteRemoteState:
 		s.applyRemoteState(e)
-	case byService:
+	case event.RouteService:
 		s.applyService(e)
-	case byMemory:
+	case event.RouteMemory:
 		s.applyMemory(e)
-	case byStall:
+	case event.RouteStall:
 		s.applyStall(e)
-	case byRendererGone:
+	case event.RouteRendererGone:
 		s.applyRendererGone(e)
-	case byRateLimit:
+	case event.RouteRateLimit:
 		s.applyRateLimit(e)
-	case byVM:
+	case event.RouteVM:
 		s.applyVM(e)
-	case byDaemon:
+	case event.RouteDaemon:
 		s.applyDaemon(e)
-	case byNone:
+	case event.RouteNone:
 		// The kind changes nothing beyond what every event does.
 	default:
 		s.unrouted(e)

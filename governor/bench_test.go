@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
 )
@@ -16,14 +17,14 @@ func BenchmarkSnapshotFullRings(b *testing.B) {
 	s := New(l)
 	t := time.Date(2026, 9, 30, 10, 0, 0, 0, time.UTC)
 	for i := 0; i < 20; i++ {
-		s.Apply(Event{Time: t, Kind: KindSessionStart, Session: fmt.Sprintf("local_%d", i), Cwd: "/p/x"})
+		s.Apply(event.Event{Time: t, Kind: event.KindSessionStart, Session: fmt.Sprintf("local_%d", i), Cwd: "/p/x"})
 	}
 	for i := 0; i < l.HostSamples; i++ {
 		s.ApplyHost(host.HostMemory{At: t.Add(time.Duration(i) * time.Second), Total: vocab.Figure{Value: 1 << 34, Known: true, Source: "x"}})
 	}
 	for i := 0; i < l.LogLines+l.MemorySamples; i++ {
-		s.Apply(Event{Time: t, Kind: KindMemorySample, Memory: &MemorySample{SysFreeMB: i, TotalMB: 1000}})
-		s.Apply(Event{Time: t, Kind: KindYield, Reason: ReasonWarm})
+		s.Apply(event.Event{Time: t, Kind: event.KindMemorySample, Memory: &event.MemorySample{SysFreeMB: i, TotalMB: 1000}})
+		s.Apply(event.Event{Time: t, Kind: event.KindYield, Reason: event.ReasonWarm})
 	}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {

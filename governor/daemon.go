@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -28,11 +29,11 @@ const (
 
 // daemonState is what the daemon's lines leave behind.
 type daemonState struct {
-	running      bool      // a start was seen and no shutdown since
-	lastCause    Reason    // the last shutdown's cause
-	silentEnd    bool      // the run before the current one ended with no line
-	silentAt     time.Time // when the last such start was seen
-	silentLoop   bool      // that start came within daemonLoopWindow of the one before
+	running      bool         // a start was seen and no shutdown since
+	lastCause    event.Reason // the last shutdown's cause
+	silentEnd    bool         // the run before the current one ended with no line
+	silentAt     time.Time    // when the last such start was seen
+	silentLoop   bool         // that start came within daemonLoopWindow of the one before
 	lowMemAt     time.Time
 	lowMemFile   string
 	lowMemLine   int
@@ -74,27 +75,27 @@ func (s *State) daemonLost(l Loss) {
 
 // applyDaemonRestart folds the daemon's own restarts: an upgrade, a lost
 // lock race, a post-takeover prewarm, orphan reaps and spares.
-func (s *State) applyDaemonRestart(e *Event) {
+func (s *State) applyDaemonRestart(e *event.Event) {
 	d, c := &s.daemon, &s.counts
 	switch e.Kind {
-	case KindDaemonUpgrade:
+	case event.KindDaemonUpgrade:
 		c.DaemonUpgrades++
 		d.upgradeFrom, d.upgradeTo = e.Details().From, e.Details().To
 		// It goes down to upgrade, said so: the next start follows no
 		// silent death, whether a shutdown line comes or not.
-		d.running, d.lastCause, d.silentEnd = false, DaemonCauseUpgrade, false
-	case KindDaemonLockRace:
+		d.running, d.lastCause, d.silentEnd = false, event.DaemonCauseUpgrade, false
+	case event.KindDaemonLockRace:
 		c.DaemonLockRaces++
 		d.running = false // this start gave up
 		d.lockRaceAt, d.lockRaceRef = e.Time, lineRef{e.File, e.Line}
 		if len(d.gaps) < maxDaemonGaps {
 			d.gaps = append(d.gaps, DaemonGap{At: e.Time, File: e.File, Line: e.Line})
 		}
-	case KindDaemonReap:
+	case event.KindDaemonReap:
 		c.DaemonReaped += e.Count
-	case KindDaemonSpare:
+	case event.KindDaemonSpare:
 		c.DaemonSpares++
-	case KindDaemonPrewarm:
+	case event.KindDaemonPrewarm:
 		c.DaemonRefused += e.Count
 		if e.Count > 0 {
 			l := s.adoptLoss(e)
@@ -116,8 +117,8 @@ func detailTail(detail string) string {
 
 // closeLockGap ends the silence after a lost lock race at the next daemon
 // line.
-func (d *daemonState) closeLockGap(e *Event) {
-	if d.lockRaceAt.IsZero() || e.Kind == KindDaemonLockRace {
+func (d *daemonState) closeLockGap(e *event.Event) {
+	if d.lockRaceAt.IsZero() || e.Kind == event.KindDaemonLockRace {
 		return
 	}
 	if n := len(d.gaps); n > 0 && d.gaps[n-1].Until.IsZero() && d.gaps[n-1].At.Equal(d.lockRaceAt) {
@@ -127,7 +128,7 @@ func (d *daemonState) closeLockGap(e *Event) {
 }
 
 // countCause counts a shutdown by its cause.
-func (d *daemonState) countCause(e *Event) {
+func (d *daemonState) countCause(e *event.Event) {
 	if d.causes == nil {
 		d.causes = map[string]int{}
 	}
@@ -163,7 +164,7 @@ func (s *State) Daemon() DaemonView {
 	switch {
 	case !d.respawnFailAt.IsZero():
 		v.AtRisk, v.AtRiskAt = DaemonRespawnFailedText, d.respawnFailAt
-	case !d.running && d.lastCause == DaemonCauseUpgrade:
+	case !d.running && d.lastCause == event.DaemonCauseUpgrade:
 		v.AtRisk, v.AtRiskAt = DaemonNoRespawnText, d.lastShutdownAt
 	}
 	if len(d.causes) > 0 {
@@ -176,13 +177,13 @@ func (s *State) Daemon() DaemonView {
 }
 
 // applyDaemon folds one daemon.log event.
-func (s *State) applyDaemon(e *Event) {
+func (s *State) applyDaemon(e *event.Event) {
 	d, c := &s.daemon, &s.counts
 	d.closeLockGap(e)
 	switch e.Kind {
-	case KindDaemonUpgrade, KindDaemonLockRace, KindDaemonReap, KindDaemonSpare, KindDaemonPrewarm:
+	case event.KindDaemonUpgrade, event.KindDaemonLockRace, event.KindDaemonReap, event.KindDaemonSpare, event.KindDaemonPrewarm:
 		s.applyDaemonRestart(e)
-	case KindDaemonStart:
+	case event.KindDaemonStart:
 		c.DaemonStarts++
 		d.silentEnd = d.running
 		if d.silentEnd {
@@ -191,34 +192,34 @@ func (s *State) applyDaemon(e *Event) {
 			d.silentAt = e.Time
 		}
 		if d.silentEnd {
-			d.lastCause = ReasonNone // that run ended with no line: no cause
+			d.lastCause = event.ReasonNone // that run ended with no line: no cause
 		}
 		d.running = true
 		d.respawnFailAt, d.respawnFailText = time.Time{}, "" // a daemon runs again
-	case KindDaemonRespawnFail:
+	case event.KindDaemonRespawnFail:
 		s.respawnFailed(e)
-	case KindDaemonShutdown:
+	case event.KindDaemonShutdown:
 		d.running, d.lastCause, d.silentEnd, d.lastShutdownAt = false, e.Reason, false, e.Time
 		c.DaemonShutdowns++
 		c.DaemonShutdownWorkers += e.Count
 		d.countCause(e)
-	case KindDaemonAdopt:
+	case event.KindDaemonAdopt:
 		if e.Count > 0 {
 			s.daemonLost(s.adoptLoss(e))
 		}
-	case KindDaemonLowMemory:
+	case event.KindDaemonLowMemory:
 		c.DaemonLowMemory++
 		d.lowMemAt, d.lowMemFile, d.lowMemLine = e.Time, e.File, e.Line
 		d.lowMemDetail = "low memory"
 		if e.Details().MemoryMB > 0 {
 			d.lowMemDetail = fmt.Sprintf("low memory, %d MB free", e.Details().MemoryMB)
 		}
-	case KindDaemonRetire:
+	case event.KindDaemonRetire:
 		c.DaemonRetired++
 		s.daemonRetire(e)
-	case KindDaemonSettled:
+	case event.KindDaemonSettled:
 		s.daemonSettled(e)
-	case KindDaemonSpawn:
+	case event.KindDaemonSpawn:
 		// The event log says it; closeLockGap, above, took its time.
 	default:
 		s.unrouted(e)
@@ -232,7 +233,7 @@ func (d *daemonState) lowMemoryRecent(t time.Time) bool {
 
 // daemonRetire: the daemon's own reaper. Retiring a settled worker for
 // idleness is housekeeping; under low memory it is a loss.
-func (s *State) daemonRetire(e *Event) {
+func (s *State) daemonRetire(e *event.Event) {
 	d := &s.daemon
 	detail := "retired (" + e.ReasonText() + ")"
 	if e.IdleS > 0 {
@@ -249,16 +250,16 @@ func (s *State) daemonRetire(e *Event) {
 
 // daemonSettled: "done" is a worker that finished; "crashed" and "killed"
 // are losses.
-func (s *State) daemonSettled(e *Event) {
+func (s *State) daemonSettled(e *event.Event) {
 	d := &s.daemon
 	l := Loss{Time: e.Time, Session: e.Session, File: e.File, Line: e.Line, Detail: e.ReasonText()}
 	if e.Text != "" {
 		l.Detail += ": " + e.Text
 	}
 	switch e.Reason {
-	case ReasonWorkerDone:
+	case event.ReasonWorkerDone:
 		return
-	case ReasonWorkerCrashed:
+	case event.ReasonWorkerCrashed:
 		s.counts.DaemonCrashed++
 		switch {
 		case e.Count >= 2:
@@ -288,7 +289,7 @@ const KilledText = "killed (a stop or a signal; the daemon does not say which)"
 // adoptLoss: workers a restarted daemon found dead. Why they died is read
 // from how the run before ended: an upgrade, a silent death, or a death
 // among several within minutes (a crash loop).
-func (s *State) adoptLoss(e *Event) Loss {
+func (s *State) adoptLoss(e *event.Event) Loss {
 	d := &s.daemon
 	l := Loss{Time: e.Time, Count: e.Count, File: e.File, Line: e.Line,
 		Detail: fmt.Sprintf("%d worker(s) found dead when the daemon started", e.Count)}
@@ -299,7 +300,7 @@ func (s *State) adoptLoss(e *Event) Loss {
 	case d.silentEnd:
 		l.Cause = LossCrash
 		l.Detail += "; the daemon before it died with no line"
-	case d.lastCause == DaemonCauseUpgrade:
+	case d.lastCause == event.DaemonCauseUpgrade:
 		l.Cause = LossUpdateRestart
 		l.Detail += "; the daemon before it stopped to upgrade"
 	default:

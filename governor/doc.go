@@ -1,8 +1,8 @@
 // Package governor is coworktop's pure model of the Claude desktop app's session
 // governor ([CliGovernor]) and of everything around it that the logs tell us.
 //
-// It owns the typed events, the rules of the governor, and State: it folds
-// events, host memory samples, process groups and readings of the session
+// It owns the rules of the governor and State: it folds events (their
+// types and the kind table are event's, below it), host memory samples, process groups and readings of the session
 // records (records*.go: who waits for the person, titles, protections)
 // into State, from which
 // Snapshot(now) derives what the user sees (idle ranking, next victim,
@@ -18,8 +18,10 @@
 // (the sanitiser for log text, units, Source and Figure) are vocab's.
 //
 // It may not touch the outside world: no I/O, no time.Now, no goroutines, and
-// it imports nothing of the project but vocab, quota and host (the host and
-// process samples' types, below it). Callers pass the clock in, which keeps
-// replay, tests and the live TUI on the same code. Turning bytes into events
-// is ingest's job, not this package's.
+// it imports nothing of the project but vocab, quota, event (the typed
+// events) and host (the host and process samples' types), all below it.
+// Callers pass the clock in, which keeps replay, tests and the live TUI on
+// the same code. Turning bytes into events
+// is ingest's job, not this package's; a new event kind's route is a case
+// in apply.go.
 package governor

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -17,7 +18,7 @@ type enumText interface {
 // TestEnumsMarshalTheirText: every enum is a typed integer whose
 // MarshalText is its String, and each named value reads back as itself;
 // the zero value's text is "" but VMUnknown's (issue 27 #4: one kind of
-// enum).
+// enum). event's TestEnumListsAreWhole holds VMStates and FileStates.
 func TestEnumsMarshalTheirText(t *testing.T) {
 	type value struct {
 		v    enumText
@@ -25,20 +26,20 @@ func TestEnumsMarshalTheirText(t *testing.T) {
 	}
 	var values []value
 	add := func(v enumText, back func([]byte) (any, error)) { values = append(values, value{v, back}) }
-	for r := ReasonNone; r < ReasonOther; r++ {
-		add(r, func(b []byte) (any, error) { var x Reason; err := x.UnmarshalText(b); return x, err })
+	for r := event.ReasonNone; r < event.ReasonOther; r++ {
+		add(r, func(b []byte) (any, error) { var x event.Reason; err := x.UnmarshalText(b); return x, err })
 	}
-	for v := VerbNone; int(v) < len(verbNames); v++ {
-		add(v, func(b []byte) (any, error) { var x Verb; err := x.UnmarshalText(b); return x, err })
+	for v := event.VerbNone; v <= event.VerbWouldEvict; v++ {
+		add(v, func(b []byte) (any, error) { var x event.Verb; err := x.UnmarshalText(b); return x, err })
 	}
-	for l := LevelNone; l < LevelOther; l++ {
-		add(l, func(b []byte) (any, error) { var x Level; err := x.UnmarshalText(b); return x, err })
+	for l := event.LevelNone; l < event.LevelOther; l++ {
+		add(l, func(b []byte) (any, error) { var x event.Level; err := x.UnmarshalText(b); return x, err })
 	}
-	for c := CauseNone; c < CauseOther; c++ {
-		add(c, func(b []byte) (any, error) { var x Cause; err := x.UnmarshalText(b); return x, err })
+	for c := event.CauseNone; c < event.CauseOther; c++ {
+		add(c, func(b []byte) (any, error) { var x event.Cause; err := x.UnmarshalText(b); return x, err })
 	}
-	for f := FileStateNone; int(f) < len(fileStateNames); f++ {
-		add(f, func(b []byte) (any, error) { var x FileState; err := x.UnmarshalText(b); return x, err })
+	for f := event.FileStateNone; f <= event.FileDone; f++ {
+		add(f, func(b []byte) (any, error) { var x event.FileState; err := x.UnmarshalText(b); return x, err })
 	}
 	for b := basisNone; int(b) < len(countBasisNames); b++ {
 		add(b, func(t []byte) (any, error) { var x countBasis; err := x.UnmarshalText(t); return x, err })
@@ -67,14 +68,8 @@ func TestEnumsMarshalTheirText(t *testing.T) {
 	for st := StateNone; int(st) < len(sessionStateNames); st++ {
 		add(st, func(t []byte) (any, error) { var x SessionState; err := x.UnmarshalText(t); return x, err })
 	}
-	for _, v := range VMStates {
-		add(v, func(b []byte) (any, error) { var x VMState; err := x.UnmarshalText(b); return x, err })
-	}
-	if len(VMStates) != len(vmStateNames) {
-		t.Errorf("VMStates lists %d of %d states", len(VMStates), len(vmStateNames))
-	}
-	if len(FileStates) != len(fileStateNames)-1 {
-		t.Errorf("FileStates lists %d of %d states", len(FileStates), len(fileStateNames)-1)
+	for _, v := range event.VMStates {
+		add(v, func(b []byte) (any, error) { var x event.VMState; err := x.UnmarshalText(b); return x, err })
 	}
 	for _, c := range values {
 		b, err := c.v.MarshalText()
@@ -86,11 +81,11 @@ func TestEnumsMarshalTheirText(t *testing.T) {
 			t.Errorf("%T %q read back as %d, %v", c.v, b, got, err)
 		}
 	}
-	var r Reason
-	if _ = r.UnmarshalText([]byte("empty-idle")); r != ReasonOther {
+	var r event.Reason
+	if _ = r.UnmarshalText([]byte("empty-idle")); r != event.ReasonOther {
 		t.Errorf("an unnamed reason reads as %d", r)
 	}
-	var v Verb
+	var v event.Verb
 	if v.UnmarshalText([]byte("evicts")) == nil {
 		t.Error("an unknown verb was taken")
 	}
@@ -101,8 +96,8 @@ func TestEnumsMarshalTheirText(t *testing.T) {
 // methods did.
 func TestEnumsRefuseUnknownTexts(t *testing.T) {
 	for want, read := range map[string]encoding.TextUnmarshaler{
-		`unknown file state "x"`:    new(FileState),
-		`unknown VM state "x"`:      new(VMState),
+		`unknown file state "x"`:    new(event.FileState),
+		`unknown VM state "x"`:      new(event.VMState),
 		`unknown count basis "x"`:   new(countBasis),
 		`unknown app end "x"`:       new(AppEnd),
 		`unknown source "x"`:        new(vocab.Source),

@@ -3,6 +3,7 @@ package governor
 import (
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -26,7 +27,7 @@ func (s *State) freshness(snap *Snapshot) {
 // silence turns a live session of a stale log into StateUnknown: no idle
 // timer runs on it and it is no victim.
 func silence(v *SessionView, age time.Duration) {
-	v.State, v.PauseReason = StateUnknown, ReasonOther
+	v.State, v.PauseReason = StateUnknown, event.ReasonOther
 	v.PauseText = "no log line for " + vocab.FormatDuration(age)
 	v.TimerArmedAt, v.TimerTimeout, v.TimerRemaining = time.Time{}, 0, 0
 	v.Protected = ""

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
 )
@@ -50,16 +51,16 @@ func isServiceLog(file string) bool {
 // successfully" ends it) and forgets it when the service stops or starts
 // again. The document is no boot of the VM's state (applyVM): only its
 // time, for matching the worker processes.
-func (s *State) noteServiceVM(e *Event) {
+func (s *State) noteServiceVM(e *event.Event) {
 	if !isServiceLog(e.File) {
 		return
 	}
 	switch e.Kind {
-	case KindVMBoot, KindVMConfig:
+	case event.KindVMBoot, event.KindVMConfig:
 		s.svcVM = serviceVM{bootAt: e.Time}
-	case KindVMReady:
+	case event.KindVMReady:
 		s.svcVM.readyAt = e.Time
-	case KindServiceStart, KindServiceStop:
+	case event.KindServiceStart, event.KindServiceStop:
 		s.svcVM = serviceVM{}
 	}
 }

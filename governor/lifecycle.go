@@ -2,6 +2,7 @@ package governor
 
 import (
 	"fmt"
+	"github.com/coworktop/coworktop/event"
 	"time"
 )
 
@@ -51,46 +52,46 @@ func (s *State) Crashes() ([]Crash, int) {
 }
 
 // applyEnd folds the session events that end, revive or protect a session.
-func (s *State) applyEnd(e *Event) {
+func (s *State) applyEnd(e *event.Event) {
 	c := &s.counts
 	switch e.Kind {
-	case KindCrash:
+	case event.KindCrash:
 		c.Crashes++
 		sess := s.get(e.Session, e.Time)
 		sess.crashes++
 		if sess.live() {
 			s.lost(crashLoss(e))
 		}
-		s.end(sess, EndCrash)
+		s.end(sess, event.EndCrash)
 		if len(s.crashes.buf) >= s.crashes.n {
 			s.crashesHidden++
 		}
 		s.crashes.push(Crash{Time: e.Time, Session: e.Session, Signal: e.Details().Signal, ExitCode: e.Details().ExitCode, File: e.File, Line: e.Line})
-	case KindQueryDone:
+	case event.KindQueryDone:
 		c.QueriesDone++ // the session's query loop ended; its state is said by the line before
-	case KindResume:
+	case event.KindResume:
 		c.Resumed++
 		s.touch(e.Session, e.Time) // a lost session that comes back is no longer lost (State.cameBack)
-	case KindTornDown:
+	case event.KindTornDown:
 		if e.Count > 0 {
 			c.TornDownWithTasks++
 			c.BackgroundTasksLost += e.Count
 		}
-		s.end(s.get(e.Session, e.Time), EndTornDown)
-	case KindPauseSkipped:
-		if e.Reason == ReasonRemoteControl {
+		s.end(s.get(e.Session, e.Time), event.EndTornDown)
+	case event.KindPauseSkipped:
+		if e.Reason == event.ReasonRemoteControl {
 			c.PauseSkippedRC++
 		} else {
 			c.PauseSkippedOther++
 		}
-		if e.Session != "" && e.Reason == ReasonRemoteControl {
+		if e.Session != "" && e.Reason == event.ReasonRemoteControl {
 			s.protect(s.get(e.Session, e.Time))
 		}
-	case KindPauseDeclined:
+	case event.KindPauseDeclined:
 		c.DeclinedPauses++
 		c.MaxDeclined = max(c.MaxDeclined, e.Count)
 		s.protect(s.get(e.Session, e.Time))
-	case KindRemoteControl:
+	case event.KindRemoteControl:
 		s.touch(e.Session, e.Time).remoteControl = true
 	default:
 		s.unrouted(e)
@@ -102,13 +103,13 @@ func (s *State) applyEnd(e *Event) {
 // it, its process lives on.
 func (s *State) protect(sess *session) {
 	sess.remoteControl = true
-	if sess.state == StateDisconnected && sess.pauseReason == ReasonIdleTimeout {
-		s.setState(sess, StateWorking, ReasonNone)
+	if sess.state == StateDisconnected && sess.pauseReason == event.ReasonIdleTimeout {
+		s.setState(sess, StateWorking, event.ReasonNone)
 	}
 }
 
 // end stops a live session for why; one already ended keeps its reason.
-func (s *State) end(sess *session, why Reason) {
+func (s *State) end(sess *session, why event.Reason) {
 	if sess.live() {
 		s.setState(sess, StateDisconnected, why)
 		sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
@@ -118,11 +119,11 @@ func (s *State) end(sess *session, why Reason) {
 }
 
 // applyAppLifecycle folds updates, relaunches and quits.
-func (s *State) applyAppLifecycle(e *Event) {
+func (s *State) applyAppLifecycle(e *event.Event) {
 	det := e.Details()
 	c := &s.counts
 	switch e.Kind {
-	case KindAppUpdated:
+	case event.KindAppUpdated:
 		c.AppUpdates++
 		if det.To != "" {
 			s.app.Version = det.To
@@ -132,11 +133,11 @@ func (s *State) applyAppLifecycle(e *Event) {
 			s.pending = pendingUpdate{}
 		}
 		s.appBack()
-	case KindUpdateReady, KindUpdateStaged, KindUpdateDeferred:
+	case event.KindUpdateReady, event.KindUpdateStaged, event.KindUpdateDeferred:
 		s.applyPending(e)
-	case KindUpdateRestart, KindAppQuit:
+	case event.KindUpdateRestart, event.KindAppQuit:
 		s.applyQuit(e)
-	case KindRelaunch, KindRestartMarker:
+	case event.KindRelaunch, event.KindRestartMarker:
 		// "[update-restart] Detected nav-restore marker" and
 		// "[stealth-relaunch] Restoring navigation" are one relaunch.
 		if s.relaunchAt.IsZero() || e.Time.Sub(s.relaunchAt) > updateWindow || e.Time.Before(s.relaunchAt) {
@@ -144,13 +145,13 @@ func (s *State) applyAppLifecycle(e *Event) {
 		}
 		s.relaunchAt = e.Time
 		s.appBack()
-	case KindRelaunchResume:
+	case event.KindRelaunchResume:
 		c.RelaunchResumes++
 		c.RelaunchWarmed += e.Count
 		s.appBack()
-	case KindSecondInstance:
+	case event.KindSecondInstance:
 		s.secondInstance(e)
-	case KindPTYHostExit:
+	case event.KindPTYHostExit:
 		c.PTYHostExits++
 	default:
 		s.unrouted(e)
@@ -159,26 +160,26 @@ func (s *State) applyAppLifecycle(e *Event) {
 
 // stopAll is "[CCD] Stopping N active session(s) on quit" and "[CCD]
 // Killing N PTY process tree(s) on quit": part of the quit around it.
-func (s *State) stopAll(e *Event) { s.applyQuit(e) }
+func (s *State) stopAll(e *event.Event) { s.applyQuit(e) }
 
 // applyService folds the Windows VM service's start and stop
 // (cowork-service.log).
-func (s *State) applyService(e *Event) {
+func (s *State) applyService(e *event.Event) {
 	s.noteServiceVM(e)
 	switch e.Kind {
-	case KindServiceStart:
+	case event.KindServiceStart:
 		s.counts.ServiceStarts++
 		s.vm.Service = "started"
-	case KindServiceReady:
+	case event.KindServiceReady:
 		s.vm.Service = "ready"
-	case KindServiceWarning:
+	case event.KindServiceWarning:
 		s.counts.ServiceWarnings++
 		s.vm.ServiceWarning = e.Text
-	case KindServiceStop:
+	case event.KindServiceStop:
 		s.counts.ServiceStops++
 		s.vm.Service = "stopped"
-		if s.vm.State == VMRunning || s.vm.State == VMBooting {
-			s.vm.State = VMStopped
+		if s.vm.State == event.VMRunning || s.vm.State == event.VMBooting {
+			s.vm.State = event.VMStopped
 		}
 	default:
 		s.unrouted(e)

@@ -4,12 +4,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/words"
 )
 
-func applyEvents(s *governor.State, evs ...governor.Event) {
+func applyEvents(s *governor.State, evs ...event.Event) {
 	for _, e := range evs {
 		s.Apply(e)
 	}
@@ -32,17 +33,17 @@ func TestCrashEndsSessionAndIsListed(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
 	code := 143
 	applyEvents(s,
-		governor.Event{Time: sec(0), Kind: governor.KindSessionStart, Session: "local_a"},
-		governor.Event{Time: sec(1), Kind: governor.KindSessionStart, Session: "local_b"},
-		governor.Event{Time: sec(10), Kind: governor.KindCrash, Session: "local_a", File: "main.log", Line: 3, Detail: &governor.EventDetail{Signal: "SIGKILL"}},
-		governor.Event{Time: sec(20), Kind: governor.KindCrash, Session: "local_b", File: "main.log", Line: 4, Detail: &governor.EventDetail{ExitCode: &code}},
+		event.Event{Time: sec(0), Kind: event.KindSessionStart, Session: "local_a"},
+		event.Event{Time: sec(1), Kind: event.KindSessionStart, Session: "local_b"},
+		event.Event{Time: sec(10), Kind: event.KindCrash, Session: "local_a", File: "main.log", Line: 3, Detail: &event.EventDetail{Signal: "SIGKILL"}},
+		event.Event{Time: sec(20), Kind: event.KindCrash, Session: "local_b", File: "main.log", Line: 4, Detail: &event.EventDetail{ExitCode: &code}},
 	)
 	crashes, hidden := s.Crashes()
 	if hidden != 0 || len(crashes) != 2 || crashes[0].Text() != "SIGKILL" || crashes[1].Text() != "exit 143" || crashes[1].Line != 4 {
 		t.Fatalf("crashes %+v hidden %d", crashes, hidden)
 	}
 	snap := s.Snapshot(sec(30))
-	if a := sessionByID(t, snap, "local_a"); a.Live() || a.PauseReason != governor.EndCrash || a.Crashes != 1 {
+	if a := sessionByID(t, snap, "local_a"); a.Live() || a.PauseReason != event.EndCrash || a.Crashes != 1 {
 		t.Errorf("crashed session: %+v", a)
 	}
 	if snap.Counts.Crashes != 2 {
@@ -53,17 +54,17 @@ func TestCrashEndsSessionAndIsListed(t *testing.T) {
 func TestResumeMakesSessionLiveAgain(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
 	applyEvents(s,
-		governor.Event{Time: sec(0), Kind: governor.KindSessionStart, Session: "local_a"},
-		governor.Event{Time: sec(100), Kind: governor.KindPressureEvict, Session: "local_a", IdleS: 90},
-		governor.Event{Time: sec(100), Kind: governor.KindPause, Session: "local_a", Reason: governor.ReasonGovernorEvict},
-		governor.Event{Time: sec(101), Kind: governor.KindQueryDone, Session: "local_a"},
+		event.Event{Time: sec(0), Kind: event.KindSessionStart, Session: "local_a"},
+		event.Event{Time: sec(100), Kind: event.KindPressureEvict, Session: "local_a", IdleS: 90},
+		event.Event{Time: sec(100), Kind: event.KindPause, Session: "local_a", Reason: event.ReasonGovernorEvict},
+		event.Event{Time: sec(101), Kind: event.KindQueryDone, Session: "local_a"},
 	)
 	if v := sessionByID(t, s.Snapshot(sec(102)), "local_a"); v.Live() {
 		t.Fatalf("query iterator completed after an eviction must not revive it: %+v", v)
 	}
-	s.Apply(governor.Event{Time: sec(200), Kind: governor.KindResume, Session: "local_a"})
+	s.Apply(event.Event{Time: sec(200), Kind: event.KindResume, Session: "local_a"})
 	snap := s.Snapshot(sec(201))
-	if v := sessionByID(t, snap, "local_a"); !v.Live() || v.PauseReason != governor.ReasonNone {
+	if v := sessionByID(t, snap, "local_a"); !v.Live() || v.PauseReason != event.ReasonNone {
 		t.Fatalf("resumed session should be live: %+v", v)
 	}
 	if c := snap.Counts; c.Resumed != 1 || c.QueriesDone != 1 || c.Evictions != 1 {
@@ -74,13 +75,13 @@ func TestResumeMakesSessionLiveAgain(t *testing.T) {
 func TestRemoteControlProtectsUntilPaused(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
 	applyEvents(s,
-		governor.Event{Time: sec(0), Kind: governor.KindSessionStart, Session: "local_rc"},
-		governor.Event{Time: sec(1), Kind: governor.KindSessionStart, Session: "local_plain"},
-		governor.Event{Time: sec(2), Kind: governor.KindRemoteControl, Session: "local_rc"},
-		governor.Event{Time: sec(50), Kind: governor.KindTurnEnd, Session: "local_plain"},
-		governor.Event{Time: sec(900), Kind: governor.KindIdleTimeout, Session: "local_rc", Lifecycle: "session"},
-		governor.Event{Time: sec(900), Kind: governor.KindPauseSkipped, Session: "local_rc", Reason: governor.ReasonRemoteControl, Detail: &governor.EventDetail{Bridge: "startup-policy"}},
-		governor.Event{Time: sec(901), Kind: governor.KindPauseDeclined, Session: "local_rc", Count: 8},
+		event.Event{Time: sec(0), Kind: event.KindSessionStart, Session: "local_rc"},
+		event.Event{Time: sec(1), Kind: event.KindSessionStart, Session: "local_plain"},
+		event.Event{Time: sec(2), Kind: event.KindRemoteControl, Session: "local_rc"},
+		event.Event{Time: sec(50), Kind: event.KindTurnEnd, Session: "local_plain"},
+		event.Event{Time: sec(900), Kind: event.KindIdleTimeout, Session: "local_rc", Lifecycle: "session"},
+		event.Event{Time: sec(900), Kind: event.KindPauseSkipped, Session: "local_rc", Reason: event.ReasonRemoteControl, Detail: &event.EventDetail{Bridge: "startup-policy"}},
+		event.Event{Time: sec(901), Kind: event.KindPauseDeclined, Session: "local_rc", Count: 8},
 	)
 	snap := s.Snapshot(sec(1000))
 	if len(snap.IdleRanking) != 2 || snap.IdleRanking[0].ID != "local_rc" || snap.IdleRanking[0].Protected != governor.ProtectedRemoteControl {
@@ -92,8 +93,8 @@ func TestRemoteControlProtectsUntilPaused(t *testing.T) {
 	if c := snap.Counts; c.PauseSkippedRC != 1 || c.DeclinedPauses != 1 || c.MaxDeclined != 8 {
 		t.Errorf("counts %+v", c)
 	}
-	s.Apply(governor.Event{Time: sec(1100), Kind: governor.KindPause, Session: "local_rc", Reason: governor.ReasonIdleTimeout})
-	s.Apply(governor.Event{Time: sec(1200), Kind: governor.KindResume, Session: "local_rc"})
+	s.Apply(event.Event{Time: sec(1100), Kind: event.KindPause, Session: "local_rc", Reason: event.ReasonIdleTimeout})
+	s.Apply(event.Event{Time: sec(1200), Kind: event.KindResume, Session: "local_rc"})
 	if v := sessionByID(t, s.Snapshot(sec(1300)), "local_rc"); v.Protected != "" || v.RemoteControl {
 		t.Errorf("a pause ends the protection: %+v", v)
 	}
@@ -102,19 +103,19 @@ func TestRemoteControlProtectsUntilPaused(t *testing.T) {
 func TestUpdateRestartLosesSessionsAndSetsVersion(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
 	applyEvents(s,
-		governor.Event{Time: sec(0), Kind: governor.KindAppStart, Detail: &governor.EventDetail{Version: "1.46388.1"}},
-		governor.Event{Time: sec(1), Kind: governor.KindSessionStart, Session: "local_a"},
-		governor.Event{Time: sec(2), Kind: governor.KindSessionStart, Session: "local_b"},
-		governor.Event{Time: sec(10), Kind: governor.KindUpdateReady, Detail: &governor.EventDetail{Version: "1.46388.2"}},
+		event.Event{Time: sec(0), Kind: event.KindAppStart, Detail: &event.EventDetail{Version: "1.46388.1"}},
+		event.Event{Time: sec(1), Kind: event.KindSessionStart, Session: "local_a"},
+		event.Event{Time: sec(2), Kind: event.KindSessionStart, Session: "local_b"},
+		event.Event{Time: sec(10), Kind: event.KindUpdateReady, Detail: &event.EventDetail{Version: "1.46388.2"}},
 	)
 	if snap := s.Snapshot(sec(11)); snap.App.Pending != "1.46388.2" {
 		t.Fatalf("pending version: %+v", snap.App)
 	}
 	applyEvents(s,
-		governor.Event{Time: sec(20), Kind: governor.KindUpdateRestart},
-		governor.Event{Time: sec(21), Kind: governor.KindStopAll, Count: 3}, // the app knew one more than the log showed
-		governor.Event{Time: sec(22), Kind: governor.KindAppQuit},
-		governor.Event{Time: sec(40), Kind: governor.KindAppUpdated, Detail: &governor.EventDetail{From: "1.46388.1", To: "1.46388.2"}},
+		event.Event{Time: sec(20), Kind: event.KindUpdateRestart},
+		event.Event{Time: sec(21), Kind: event.KindStopAll, Count: 3}, // the app knew one more than the log showed
+		event.Event{Time: sec(22), Kind: event.KindAppQuit},
+		event.Event{Time: sec(40), Kind: event.KindAppUpdated, Detail: &event.EventDetail{From: "1.46388.1", To: "1.46388.2"}},
 	)
 	snap := s.Snapshot(sec(41))
 	if snap.App.Version != "1.46388.2" || snap.App.Pending != "" {
@@ -124,12 +125,12 @@ func TestUpdateRestartLosesSessionsAndSetsVersion(t *testing.T) {
 	if c.LostToUpdate != 3 || c.UpdateRestarts != 1 || c.AppUpdates != 1 || c.AppQuits != 0 { // the quit is the update restart's
 		t.Errorf("counts %+v", c)
 	}
-	if v := sessionByID(t, snap, "local_a"); v.Live() || v.PauseReason != governor.EndUpdateRestart {
+	if v := sessionByID(t, snap, "local_a"); v.Live() || v.PauseReason != event.EndUpdateRestart {
 		t.Errorf("session after update restart: %+v", v)
 	}
 	// A quit with no update before it loses nothing to an update.
-	s.Apply(governor.Event{Time: sec(100), Kind: governor.KindSessionStart, Session: "local_c"})
-	s.Apply(governor.Event{Time: sec(500), Kind: governor.KindStopAll, Count: 1})
+	s.Apply(event.Event{Time: sec(100), Kind: event.KindSessionStart, Session: "local_c"})
+	s.Apply(event.Event{Time: sec(500), Kind: event.KindStopAll, Count: 1})
 	if got := s.Snapshot(sec(501)).Counts.LostToUpdate; got != 3 {
 		t.Errorf("a plain quit counted as lost to the update: %d", got)
 	}
@@ -146,15 +147,15 @@ func TestRulesByVersion(t *testing.T) {
 func TestSweepOutlook2x(t *testing.T) {
 	state := func(version string) *governor.State {
 		s := governor.New(governor.DefaultLimits())
-		evs := []governor.Event{{Time: sec(0), Kind: governor.KindAppStart, Detail: &governor.EventDetail{Version: version}}}
+		evs := []event.Event{{Time: sec(0), Kind: event.KindAppStart, Detail: &event.EventDetail{Version: version}}}
 		for i, id := range []string{"local_1", "local_2", "local_3", "local_4", "local_5", "local_6"} {
-			evs = append(evs, governor.Event{Time: sec(i), Kind: governor.KindSessionStart, Session: id})
+			evs = append(evs, event.Event{Time: sec(i), Kind: event.KindSessionStart, Session: id})
 		}
 		evs = append(evs,
-			governor.Event{Time: sec(7), Kind: governor.KindRemoteControl, Session: "local_1"}, // protected
-			governor.Event{Time: sec(590), Kind: governor.KindTurnEnd, Session: "local_6"},     // running: idle 10 s
-			governor.Event{Time: sec(600), Kind: governor.KindPressure, Pressure: host.PressureCritical, Effective: 8},
-			governor.Event{Time: sec(600), Kind: governor.KindAcquire, Cap: 6, Effective: 6},
+			event.Event{Time: sec(7), Kind: event.KindRemoteControl, Session: "local_1"}, // protected
+			event.Event{Time: sec(590), Kind: event.KindTurnEnd, Session: "local_6"},     // running: idle 10 s
+			event.Event{Time: sec(600), Kind: event.KindPressure, Pressure: host.PressureCritical, Effective: 8},
+			event.Event{Time: sec(600), Kind: event.KindAcquire, Cap: 6, Effective: 6},
 		)
 		applyEvents(s, evs...)
 		return s
@@ -181,10 +182,10 @@ func TestSweepOutlook2x(t *testing.T) {
 func TestServiceStartStop(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
 	applyEvents(s,
-		governor.Event{Time: sec(0), Kind: governor.KindServiceStart},
-		governor.Event{Time: sec(1), Kind: governor.KindVMConfig, Detail: &governor.EventDetail{MemoryMB: 4096, CPUs: 2}},
-		governor.Event{Time: sec(2), Kind: governor.KindServiceReady},
-		governor.Event{Time: sec(9), Kind: governor.KindServiceStop},
+		event.Event{Time: sec(0), Kind: event.KindServiceStart},
+		event.Event{Time: sec(1), Kind: event.KindVMConfig, Detail: &event.EventDetail{MemoryMB: 4096, CPUs: 2}},
+		event.Event{Time: sec(2), Kind: event.KindServiceReady},
+		event.Event{Time: sec(9), Kind: event.KindServiceStop},
 	)
 	snap := s.Snapshot(sec(10))
 	if snap.VM.MemoryMB != 4096 || snap.VM.MemoryGB != 4 || snap.VM.CPUs != 2 || snap.VM.Service != "stopped" ||
@@ -198,10 +199,10 @@ func TestServiceStartStop(t *testing.T) {
 func TestIdleTimeoutUnderRemoteControlIsNoLoss(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
 	applyEvents(s,
-		governor.Event{Time: sec(0), Kind: governor.KindSessionStart, Session: "local_rc"},
-		governor.Event{Time: sec(1), Kind: governor.KindRemoteControl, Session: "local_rc"},
-		governor.Event{Time: sec(900), Kind: governor.KindIdleTimeout, Session: "local_rc", Lifecycle: "session"},
-		governor.Event{Time: sec(900), Kind: governor.KindPauseSkipped, Session: "local_rc", Reason: governor.ReasonRemoteControl, Detail: &governor.EventDetail{Bridge: "explicit"}},
+		event.Event{Time: sec(0), Kind: event.KindSessionStart, Session: "local_rc"},
+		event.Event{Time: sec(1), Kind: event.KindRemoteControl, Session: "local_rc"},
+		event.Event{Time: sec(900), Kind: event.KindIdleTimeout, Session: "local_rc", Lifecycle: "session"},
+		event.Event{Time: sec(900), Kind: event.KindPauseSkipped, Session: "local_rc", Reason: event.ReasonRemoteControl, Detail: &event.EventDetail{Bridge: "explicit"}},
 	)
 	snap := s.Snapshot(sec(901))
 	if v := sessionByID(t, snap, "local_rc"); !v.Live() || v.Protected == "" {

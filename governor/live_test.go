@@ -2,6 +2,7 @@ package governor
 
 import (
 	"fmt"
+	"github.com/coworktop/coworktop/event"
 	"math/rand"
 	"slices"
 	"testing"
@@ -12,22 +13,22 @@ import (
 // idle timeouts, Remote Control, quits, update restarts, app starts and
 // second instances that undo them, with prune dropping sessions between.
 func TestLiveSetFollowsTheMap(t *testing.T) {
-	kinds := []Kind{KindSessionStart, KindFocus, KindTurnEnd, KindIdleTimeout, KindPause, KindPause, KindRemoteControl,
-		KindPauseDeclined, KindResume, KindCrash, KindTornDown, KindAppStart, KindSecondInstance, KindAppQuit,
-		KindUpdateRestart, KindStopAll, KindPTYKill, KindAtCap, KindWarming, KindYield, KindAcquire}
-	reasons := []Reason{ReasonGovernorEvict, ReasonIdleTimeout, ReasonOther, ReasonWarm}
+	kinds := []event.Kind{event.KindSessionStart, event.KindFocus, event.KindTurnEnd, event.KindIdleTimeout, event.KindPause, event.KindPause, event.KindRemoteControl,
+		event.KindPauseDeclined, event.KindResume, event.KindCrash, event.KindTornDown, event.KindAppStart, event.KindSecondInstance, event.KindAppQuit,
+		event.KindUpdateRestart, event.KindStopAll, event.KindPTYKill, event.KindAtCap, event.KindWarming, event.KindYield, event.KindAcquire}
+	reasons := []event.Reason{event.ReasonGovernorEvict, event.ReasonIdleTimeout, event.ReasonOther, event.ReasonWarm}
 	for seed := int64(1); seed <= 20; seed++ {
 		rng := rand.New(rand.NewSource(seed))
 		s := New(Limits{EndedSessions: 1 + rng.Intn(30), Outcomes: 8, Evictions: 8, MemorySamples: 8, HostSamples: 8})
 		ids := 5 + rng.Intn(200)
 		for i := 0; i < 3000; i++ {
 			k := kinds[rng.Intn(len(kinds))]
-			e := ev(i, k, i+1, func(e *Event) {
+			e := ev(i, k, i+1, func(e *event.Event) {
 				e.Session = fmt.Sprintf("local_%04d", rng.Intn(ids))
 				e.Reason = reasons[rng.Intn(len(reasons))]
 				e.Count = rng.Intn(4)
-				if k == KindAtCap {
-					e.Verb = VerbEvicting
+				if k == event.KindAtCap {
+					e.Verb = event.VerbEvicting
 					e.IdleS = rng.Intn(900)
 				}
 			})

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -326,16 +327,16 @@ func lossTotal(counts []LossCount) int {
 func evictionLoss(o Outcome) Loss {
 	cause := LossUnknown
 	switch o.Cause {
-	case CauseWarm, CauseUser:
+	case event.CauseWarm, event.CauseUser:
 		cause = LossGovernorCap
-	case CausePressure:
+	case event.CausePressure:
 		cause = LossGovernorPressure
 	}
 	return Loss{Time: o.Time, Session: o.Session, Cause: cause, File: o.File, Line: o.Line, IdleS: o.IdleS, IdleSource: o.IdleSource}
 }
 
 // crashLoss is a session's process killed or exiting under it.
-func crashLoss(e *Event) Loss {
+func crashLoss(e *event.Event) Loss {
 	return Loss{Time: e.Time, Session: e.Session, Cause: LossCrash, File: e.File, Line: e.Line,
 		Detail: Crash{Signal: e.Details().Signal, ExitCode: e.Details().ExitCode}.Text()}
 }

@@ -6,20 +6,21 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/vocab"
 )
 
 var lt0 = time.Date(2026, 10, 1, 9, 0, 0, 0, time.UTC)
 
-func ev(sec int, kind Kind, line int, f func(*Event)) Event {
-	e := Event{Time: lt0.Add(time.Duration(sec) * time.Second), File: "main.log", Line: line, Kind: kind}
+func ev(sec int, kind event.Kind, line int, f func(*event.Event)) event.Event {
+	e := event.Event{Time: lt0.Add(time.Duration(sec) * time.Second), File: "main.log", Line: line, Kind: kind}
 	if f != nil {
 		f(&e)
 	}
 	return e
 }
 
-func sess(id string) func(*Event) { return func(e *Event) { e.Session = id } }
+func sess(id string) func(*event.Event) { return func(e *event.Event) { e.Session = id } }
 
 func countOf(counts []LossCount, c LossCause) int {
 	for _, k := range counts {
@@ -36,25 +37,25 @@ func countOf(counts []LossCount, c LossCause) int {
 func TestLossesOfTheDesktopApp(t *testing.T) {
 	s := New(DefaultLimits())
 	for i, id := range []string{"local_a", "local_b", "local_c", "local_d", "local_e", "local_f", "local_g"} {
-		s.Apply(ev(i, KindSessionStart, i+1, sess(id)))
+		s.Apply(ev(i, event.KindSessionStart, i+1, sess(id)))
 	}
-	sig := func(name string) func(*Event) {
-		return func(e *Event) { e.Session, e.Detailed().Signal = "local_e", name }
+	sig := func(name string) func(*event.Event) {
+		return func(e *event.Event) { e.Session, e.Detailed().Signal = "local_e", name }
 	}
-	for _, e := range []Event{
-		ev(100, KindAtCap, 10, func(e *Event) {
-			e.Session, e.Verb, e.Reason, e.IdleS, e.Cap = "local_a", VerbEvicting, ReasonWarm, 90, 8
+	for _, e := range []event.Event{
+		ev(100, event.KindAtCap, 10, func(e *event.Event) {
+			e.Session, e.Verb, e.Reason, e.IdleS, e.Cap = "local_a", event.VerbEvicting, event.ReasonWarm, 90, 8
 		}),
-		ev(100, KindPause, 11, func(e *Event) { e.Session, e.Reason = "local_a", ReasonGovernorEvict }),
-		ev(102, KindCrash, 12, func(e *Event) { e.Session, e.Detailed().Signal = "local_a", "SIGTERM" }), // the evicted process going: same loss
-		ev(110, KindPressureEvict, 13, func(e *Event) { e.Session, e.IdleS = "local_b", 286 }),
-		ev(110, KindPause, 14, func(e *Event) { e.Session, e.Reason = "local_b", ReasonGovernorEvict }),
-		ev(120, KindIdleTimeout, 15, sess("local_c")),
-		ev(120, KindPause, 16, func(e *Event) { e.Session, e.Reason = "local_c", ReasonIdleTimeout }),
-		ev(130, KindPause, 17, func(e *Event) { e.Session, e.Reason = "local_d", ReasonGovernorEvict }), // no governor line: unknown
-		ev(140, KindCrash, 18, sig("SIGKILL")),
-		ev(200, KindUpdateRestart, 19, nil), // local_f and local_g are live
-		ev(201, KindStopAll, 20, func(e *Event) { e.Count = 3 }),
+		ev(100, event.KindPause, 11, func(e *event.Event) { e.Session, e.Reason = "local_a", event.ReasonGovernorEvict }),
+		ev(102, event.KindCrash, 12, func(e *event.Event) { e.Session, e.Detailed().Signal = "local_a", "SIGTERM" }), // the evicted process going: same loss
+		ev(110, event.KindPressureEvict, 13, func(e *event.Event) { e.Session, e.IdleS = "local_b", 286 }),
+		ev(110, event.KindPause, 14, func(e *event.Event) { e.Session, e.Reason = "local_b", event.ReasonGovernorEvict }),
+		ev(120, event.KindIdleTimeout, 15, sess("local_c")),
+		ev(120, event.KindPause, 16, func(e *event.Event) { e.Session, e.Reason = "local_c", event.ReasonIdleTimeout }),
+		ev(130, event.KindPause, 17, func(e *event.Event) { e.Session, e.Reason = "local_d", event.ReasonGovernorEvict }), // no governor line: unknown
+		ev(140, event.KindCrash, 18, sig("SIGKILL")),
+		ev(200, event.KindUpdateRestart, 19, nil), // local_f and local_g are live
+		ev(201, event.KindStopAll, 20, func(e *event.Event) { e.Count = 3 }),
 	} {
 		s.Apply(e)
 	}
@@ -86,7 +87,7 @@ func TestLossesOfTheDesktopApp(t *testing.T) {
 	}
 }
 
-func dm(sec int, kind Kind, line int, f func(*Event)) Event {
+func dm(sec int, kind event.Kind, line int, f func(*event.Event)) event.Event {
 	e := ev(sec, kind, line, f)
 	e.File = "daemon.log"
 	return e
@@ -94,25 +95,29 @@ func dm(sec int, kind Kind, line int, f func(*Event)) Event {
 
 func TestLossesOfTheDaemon(t *testing.T) {
 	s := New(DefaultLimits())
-	for _, e := range []Event{
-		dm(0, KindDaemonStart, 1, nil),
-		dm(10, KindDaemonSettled, 2, func(e *Event) { e.Session, e.Reason = "aaaa0001", ReasonWorkerDone }),                             // not a loss
-		dm(20, KindDaemonRetire, 3, func(e *Event) { e.Session, e.Reason, e.IdleS = "aaaa0002", ReasonSettled, 3600 }),                  // housekeeping
-		dm(30, KindDaemonRetire, 4, func(e *Event) { e.Session, e.Reason, e.Detailed().LowMemory = "aaaa0003", ReasonSettled, true }),   // low memory
-		dm(40, KindDaemonSettled, 5, func(e *Event) { e.Session, e.Reason, e.Text, e.Count = "aaaa0004", ReasonWorkerCrashed, "x", 3 }), // loop
-		dm(50, KindDaemonSettled, 6, func(e *Event) { e.Session, e.Reason = "aaaa0005", ReasonWorkerCrashed }),                          // crash
-		dm(60, KindDaemonSettled, 7, func(e *Event) { e.Session, e.Reason = "aaaa0006", ReasonWorkerKilled }),                           // bare: no proof of a loss (#75037)
-		dm(70, KindDaemonLowMemory, 8, func(e *Event) { e.Detailed().MemoryMB = 79 }),
-		dm(71, KindDaemonRetire, 9, func(e *Event) { e.Session, e.Reason = "aaaa0007", ReasonSettled }),         // low memory, by the line before
-		dm(88, KindDaemonSettled, 10, func(e *Event) { e.Session, e.Reason = "aaaa0008", ReasonWorkerKilled }),  // low memory too
-		dm(200, KindDaemonSettled, 11, func(e *Event) { e.Session, e.Reason = "aaaa0009", ReasonWorkerKilled }), // too late for the low memory: no proof of a loss
-		dm(300, KindDaemonStart, 12, nil),                            // no shutdown before: silent death
-		dm(300, KindDaemonAdopt, 13, func(e *Event) { e.Count = 2 }), // crash
-		dm(360, KindDaemonStart, 14, nil),                            // again within 5 min: a loop
-		dm(360, KindDaemonAdopt, 15, func(e *Event) { e.Count = 1 }), // crash loop
-		dm(400, KindDaemonShutdown, 16, func(e *Event) { e.Reason = DaemonCauseUpgrade }),
-		dm(401, KindDaemonStart, 17, nil),
-		dm(401, KindDaemonAdopt, 18, func(e *Event) { e.Count = 1 }), // update restart
+	for _, e := range []event.Event{
+		dm(0, event.KindDaemonStart, 1, nil),
+		dm(10, event.KindDaemonSettled, 2, func(e *event.Event) { e.Session, e.Reason = "aaaa0001", event.ReasonWorkerDone }),            // not a loss
+		dm(20, event.KindDaemonRetire, 3, func(e *event.Event) { e.Session, e.Reason, e.IdleS = "aaaa0002", event.ReasonSettled, 3600 }), // housekeeping
+		dm(30, event.KindDaemonRetire, 4, func(e *event.Event) {
+			e.Session, e.Reason, e.Detailed().LowMemory = "aaaa0003", event.ReasonSettled, true
+		}), // low memory
+		dm(40, event.KindDaemonSettled, 5, func(e *event.Event) {
+			e.Session, e.Reason, e.Text, e.Count = "aaaa0004", event.ReasonWorkerCrashed, "x", 3
+		}), // loop
+		dm(50, event.KindDaemonSettled, 6, func(e *event.Event) { e.Session, e.Reason = "aaaa0005", event.ReasonWorkerCrashed }), // crash
+		dm(60, event.KindDaemonSettled, 7, func(e *event.Event) { e.Session, e.Reason = "aaaa0006", event.ReasonWorkerKilled }),  // bare: no proof of a loss (#75037)
+		dm(70, event.KindDaemonLowMemory, 8, func(e *event.Event) { e.Detailed().MemoryMB = 79 }),
+		dm(71, event.KindDaemonRetire, 9, func(e *event.Event) { e.Session, e.Reason = "aaaa0007", event.ReasonSettled }),         // low memory, by the line before
+		dm(88, event.KindDaemonSettled, 10, func(e *event.Event) { e.Session, e.Reason = "aaaa0008", event.ReasonWorkerKilled }),  // low memory too
+		dm(200, event.KindDaemonSettled, 11, func(e *event.Event) { e.Session, e.Reason = "aaaa0009", event.ReasonWorkerKilled }), // too late for the low memory: no proof of a loss
+		dm(300, event.KindDaemonStart, 12, nil),                                  // no shutdown before: silent death
+		dm(300, event.KindDaemonAdopt, 13, func(e *event.Event) { e.Count = 2 }), // crash
+		dm(360, event.KindDaemonStart, 14, nil),                                  // again within 5 min: a loop
+		dm(360, event.KindDaemonAdopt, 15, func(e *event.Event) { e.Count = 1 }), // crash loop
+		dm(400, event.KindDaemonShutdown, 16, func(e *event.Event) { e.Reason = event.DaemonCauseUpgrade }),
+		dm(401, event.KindDaemonStart, 17, nil),
+		dm(401, event.KindDaemonAdopt, 18, func(e *event.Event) { e.Count = 1 }), // update restart
 	} {
 		s.Apply(e)
 	}
@@ -139,8 +144,8 @@ func TestLossesOfTheDaemon(t *testing.T) {
 
 func TestLossSortedAcrossFiles(t *testing.T) {
 	s := New(DefaultLimits())
-	s.Apply(ev(50, KindCrash, 1, func(e *Event) { e.Session, e.Detailed().Signal = "local_z", "SIGKILL" }))
-	s.Apply(dm(10, KindDaemonSettled, 1, func(e *Event) { e.Session, e.Reason = "bbbb0001", ReasonWorkerCrashed }))
+	s.Apply(ev(50, event.KindCrash, 1, func(e *event.Event) { e.Session, e.Detailed().Signal = "local_z", "SIGKILL" }))
+	s.Apply(dm(10, event.KindDaemonSettled, 1, func(e *event.Event) { e.Session, e.Reason = "bbbb0001", event.ReasonWorkerCrashed }))
 	list, _ := s.Losses()
 	if len(list) != 2 || list[0].File != "daemon.log" {
 		t.Fatalf("the timeline must be in time order whatever file came first: %+v", list)
@@ -156,7 +161,7 @@ func TestLossSortedAcrossFiles(t *testing.T) {
 func TestLossTimesStayBounded(t *testing.T) {
 	s := New(DefaultLimits())
 	for i := 0; i < 20000; i++ {
-		s.Apply(Event{Time: lt0, File: "main.log", Line: i + 1, Kind: KindCrash, Session: "local_" + strconv.Itoa(i), Detail: &EventDetail{Signal: "SIGKILL"}})
+		s.Apply(event.Event{Time: lt0, File: "main.log", Line: i + 1, Kind: event.KindCrash, Session: "local_" + strconv.Itoa(i), Detail: &event.EventDetail{Signal: "SIGKILL"}})
 	}
 	if n := len(s.loss.last); n > 4*DefaultLimits().EndedSessions+1 {
 		t.Fatalf("dedupe map holds %d sessions", n)

@@ -1,6 +1,9 @@
 package governor
 
-import "time"
+import (
+	"github.com/coworktop/coworktop/event"
+	"time"
+)
 
 // An update waiting to install, and the restart it brings: the app
 // downloads an update, then defers restarting for it while a session is
@@ -47,21 +50,21 @@ func (p *pendingUpdate) active() bool {
 
 // applyPending folds the updater's "downloaded", "staged" and
 // "deferring" lines.
-func (s *State) applyPending(e *Event) {
+func (s *State) applyPending(e *event.Event) {
 	p, det := &s.pending, e.Details()
 	if det.Version != "" && p.version != "" && det.Version != p.version || !p.restartAt.IsZero() {
 		*p = pendingUpdate{} // another update, or the last one's restart came and went
 	}
 	p.ref = lineRef{e.File, e.Line}
 	switch e.Kind {
-	case KindUpdateReady, KindUpdateStaged:
+	case event.KindUpdateReady, event.KindUpdateStaged:
 		if det.Version != "" {
 			p.version, s.app.Pending = det.Version, det.Version
 		}
-		if e.Kind == KindUpdateReady && !p.sinceLogged {
+		if e.Kind == event.KindUpdateReady && !p.sinceLogged {
 			p.since, p.sinceLogged = e.Time, true
 		}
-	case KindUpdateDeferred:
+	case event.KindUpdateDeferred:
 		s.counts.UpdateDeferrals++
 		p.deferrals++
 		p.lastDeferral = e.Time

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/host"
 )
 
@@ -18,7 +19,7 @@ func TestOnePressureType(t *testing.T) {
 		want host.PressureLevel
 	}{{"warning", host.PressureWarning}, {"critical", host.PressureCritical}, {"normal", host.PressureNormal}, {"severe", host.PressureOther}} {
 		s := New(DefaultLimits())
-		e := ev(10, KindPressure, 3, func(e *Event) {
+		e := ev(10, event.KindPressure, 3, func(e *event.Event) {
 			var other string
 			if e.Pressure, other = host.PressureOf(c.text); other != "" {
 				e.Detailed().PressureText = other

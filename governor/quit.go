@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/host"
 )
 
@@ -43,7 +44,7 @@ type unnamedLoss struct {
 const maxQuitSessions = 1024
 
 // applyQuit folds one line of a quit.
-func (s *State) applyQuit(e *Event) {
+func (s *State) applyQuit(e *event.Event) {
 	q := &s.quit
 	if q.at.IsZero() || e.Time.Before(q.last) || e.Time.Sub(q.last) > updateWindow {
 		*q = quit{at: e.Time, ended: q.ended[:0], unnamedSeq: q.unnamedSeq[:0]}
@@ -54,20 +55,20 @@ func (s *State) applyQuit(e *Event) {
 	}
 	q.last = e.Time
 	switch e.Kind {
-	case KindAppQuit:
+	case event.KindAppQuit:
 		if !q.update && !q.quitCount {
 			s.counts.AppQuits++
 			q.quitCount = true
 		}
-	case KindStopAll, KindPTYKill:
+	case event.KindStopAll, event.KindPTYKill:
 		q.appCount = max(q.appCount, e.Count)
-		if e.Kind == KindStopAll {
+		if e.Kind == event.KindStopAll {
 			q.stopCount, q.stopLogged = max(q.stopCount, e.Count), true
 		}
-		if e.Kind == KindPTYKill {
+		if e.Kind == event.KindPTYKill {
 			s.counts.PTYKilled += e.Count
 		}
-	case KindUpdateRestart:
+	case event.KindUpdateRestart:
 		if !q.update {
 			q.update, q.file, q.line = true, e.File, e.Line
 			s.counts.UpdateRestarts++
@@ -95,12 +96,12 @@ func (s *State) applyQuit(e *Event) {
 // ended before it turned out an update restart are now ended by it. It
 // walks the live sessions and the quit's own list, not the whole map.
 func (s *State) endForQuit(q *quit) {
-	why := EndAppQuit
+	why := event.EndAppQuit
 	if q.update {
-		why = EndUpdateRestart
+		why = event.EndUpdateRestart
 		for _, id := range q.ended {
-			if sess, ok := s.sessions[id]; ok && !sess.live() && sess.pauseReason == EndAppQuit {
-				sess.pauseReason = EndUpdateRestart
+			if sess, ok := s.sessions[id]; ok && !sess.live() && sess.pauseReason == event.EndAppQuit {
+				sess.pauseReason = event.EndUpdateRestart
 			}
 		}
 	}
@@ -124,7 +125,7 @@ func (s *State) endForQuit(q *quit) {
 
 // settleUpdateLosses records as lost to the update every session the quit
 // stopped that is not recorded yet, and those the app counted beyond them.
-func (s *State) settleUpdateLosses(q *quit, e *Event) {
+func (s *State) settleUpdateLosses(q *quit, e *event.Event) {
 	for ; q.named < len(q.ended); q.named++ {
 		if s.lost(Loss{Time: e.Time, Session: q.ended[q.named], Cause: LossUpdateRestart, File: e.File, Line: e.Line}) {
 			s.counts.LostToUpdate++
@@ -145,7 +146,7 @@ func (s *State) appBack() { s.app.DownSince, s.app.DownBy = time.Time{}, AppUp }
 
 // noteAppAlive clears "not running since" on a main.log line written well
 // after the last quit's lines: the app is writing again.
-func (s *State) noteAppAlive(e *Event) {
+func (s *State) noteAppAlive(e *event.Event) {
 	if e.Time.Sub(s.quit.last) > quitGrace && isMainLog(e.File) {
 		s.appBackAt(e.Time)
 	}
@@ -173,7 +174,7 @@ type startUndo struct {
 type endedSession struct {
 	id           string
 	state        SessionState
-	reason       Reason
+	reason       event.Reason
 	timerArmedAt time.Time
 	timerTimeout time.Duration
 	rc           bool
@@ -186,7 +187,7 @@ const secondInstanceWindow = time.Minute
 // secondInstance: a second copy of the app started and exited at once. It
 // says nothing about the app that runs: the start it wrote just before is
 // undone (its version, its restart of every session).
-func (s *State) secondInstance(e *Event) {
+func (s *State) secondInstance(e *event.Event) {
 	s.counts.SecondInstances++
 	u := &s.undo
 	if !u.valid || e.Time.Before(u.at) || e.Time.Sub(u.at) > secondInstanceWindow {
@@ -197,7 +198,7 @@ func (s *State) secondInstance(e *Event) {
 	s.app, s.effective, s.pressure, s.pressureOth, s.pressureAt = u.app, u.effective, u.pressure, u.pressureOth, u.pressureAt
 	s.pending, s.risk = u.pending, u.risk
 	for _, m := range u.ended {
-		if sess, ok := s.sessions[m.id]; ok && sess.pauseReason == EndAppRestarted {
+		if sess, ok := s.sessions[m.id]; ok && sess.pauseReason == event.EndAppRestarted {
 			s.setState(sess, m.state, m.reason)
 			sess.timerArmedAt, sess.remoteControl = m.timerArmedAt, m.rc
 			sess.timerTimeout = m.timerTimeout

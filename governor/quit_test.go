@@ -3,6 +3,7 @@ package governor_test
 import (
 	"testing"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 )
 
@@ -11,10 +12,10 @@ import (
 // are lost to it, and the app's own count of terminals killed wins over
 // the sessions coworktop saw live.
 func TestQuitLinesFoldInAnyOrder(t *testing.T) {
-	update := governor.Event{Kind: governor.KindUpdateRestart, Reason: governor.ReasonUpdate}
-	kill := governor.Event{Kind: governor.KindPTYKill, Count: 4}
-	quit := governor.Event{Kind: governor.KindAppQuit}
-	for name, order := range map[string][]governor.Event{
+	update := event.Event{Kind: event.KindUpdateRestart, Reason: event.ReasonUpdate}
+	kill := event.Event{Kind: event.KindPTYKill, Count: 4}
+	quit := event.Event{Kind: event.KindAppQuit}
+	for name, order := range map[string][]event.Event{
 		"update, kill, quit": {update, kill, quit},
 		"kill, update, quit": {kill, update, quit},
 		"quit, kill, update": {quit, kill, update},
@@ -22,8 +23,8 @@ func TestQuitLinesFoldInAnyOrder(t *testing.T) {
 	} {
 		s := governor.New(governor.DefaultLimits())
 		applyEvents(s,
-			governor.Event{Time: sec(0), Kind: governor.KindSessionStart, Session: "local_a"},
-			governor.Event{Time: sec(1), Kind: governor.KindSessionStart, Session: "local_b"},
+			event.Event{Time: sec(0), Kind: event.KindSessionStart, Session: "local_a"},
+			event.Event{Time: sec(1), Kind: event.KindSessionStart, Session: "local_b"},
 		)
 		for i, e := range order {
 			e.Time = sec(100 + i)
@@ -35,7 +36,7 @@ func TestQuitLinesFoldInAnyOrder(t *testing.T) {
 			t.Errorf("%s: %d update restarts, %d lost to it, %d quits, %d losses; want 1, 4, 0, 4", name,
 				c.UpdateRestarts, c.LostToUpdate, c.AppQuits, governor.LossTotal(snap.LossCounts))
 		}
-		if v := sessionByID(t, snap, "local_a"); v.Live() || v.PauseReason != governor.EndUpdateRestart {
+		if v := sessionByID(t, snap, "local_a"); v.Live() || v.PauseReason != event.EndUpdateRestart {
 			t.Errorf("%s: session a %+v, want ended by the update restart", name, v)
 		}
 		if snap.App.DownSince != sec(100) || snap.App.DownBy != governor.AppEndUpdate {
@@ -49,10 +50,10 @@ func TestQuitLinesFoldInAnyOrder(t *testing.T) {
 func TestPlainQuits(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
 	applyEvents(s,
-		governor.Event{Time: sec(0), Kind: governor.KindSessionStart, Session: "local_a"},
-		governor.Event{Time: sec(10), Kind: governor.KindPTYKill, Count: 1},
-		governor.Event{Time: sec(10), Kind: governor.KindAppQuit},
-		governor.Event{Time: sec(600), Kind: governor.KindAppQuit},
+		event.Event{Time: sec(0), Kind: event.KindSessionStart, Session: "local_a"},
+		event.Event{Time: sec(10), Kind: event.KindPTYKill, Count: 1},
+		event.Event{Time: sec(10), Kind: event.KindAppQuit},
+		event.Event{Time: sec(600), Kind: event.KindAppQuit},
 	)
 	if c := s.Snapshot(sec(601)).Counts; c.AppQuits != 2 || c.UpdateRestarts != 0 || c.LostToUpdate != 0 {
 		t.Errorf("counts %+v", c)
@@ -64,12 +65,12 @@ func TestPlainQuits(t *testing.T) {
 func TestSecondInstanceChangesNothing(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
 	applyEvents(s,
-		governor.Event{Time: sec(0), Kind: governor.KindAppStart, Detail: &governor.EventDetail{Version: "1.1"}},
-		governor.Event{Time: sec(5), Kind: governor.KindSessionStart, Session: "local_a"},
-		governor.Event{Time: sec(10), Kind: governor.KindUpdateReady, Detail: &governor.EventDetail{Version: "1.2"}},
-		governor.Event{Time: sec(60), Kind: governor.KindAppStart, Detail: &governor.EventDetail{Version: "1.2"}},
-		governor.Event{Time: sec(60), Kind: governor.KindSecondInstance},
-		governor.Event{Time: sec(61), Kind: governor.KindSecondInstance}, // the running app's "second-instance:" line
+		event.Event{Time: sec(0), Kind: event.KindAppStart, Detail: &event.EventDetail{Version: "1.1"}},
+		event.Event{Time: sec(5), Kind: event.KindSessionStart, Session: "local_a"},
+		event.Event{Time: sec(10), Kind: event.KindUpdateReady, Detail: &event.EventDetail{Version: "1.2"}},
+		event.Event{Time: sec(60), Kind: event.KindAppStart, Detail: &event.EventDetail{Version: "1.2"}},
+		event.Event{Time: sec(60), Kind: event.KindSecondInstance},
+		event.Event{Time: sec(61), Kind: event.KindSecondInstance}, // the running app's "second-instance:" line
 	)
 	snap := s.Snapshot(sec(70))
 	if snap.App.Version != "1.1" || snap.App.Pending != "1.2" || snap.Counts.AppStarts != 1 || snap.Counts.SecondInstances != 2 {
@@ -82,7 +83,7 @@ func TestSecondInstanceChangesNothing(t *testing.T) {
 		t.Errorf("update %+v", snap.Update)
 	}
 	// A real start later is a start.
-	s.Apply(governor.Event{Time: sec(3600), Kind: governor.KindAppStart, Detail: &governor.EventDetail{Version: "1.2"}})
+	s.Apply(event.Event{Time: sec(3600), Kind: event.KindAppStart, Detail: &event.EventDetail{Version: "1.2"}})
 	if snap := s.Snapshot(sec(3601)); snap.App.Version != "1.2" || snap.Counts.AppStarts != 2 || snap.App.Pending != "" {
 		t.Errorf("after a real start: %+v, %d starts", snap.App, snap.Counts.AppStarts)
 	}
@@ -93,16 +94,16 @@ func TestSecondInstanceChangesNothing(t *testing.T) {
 // counted; the restart ends the warning.
 func TestPendingUpdateSince(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
-	deferred := func(at, hours int) governor.Event {
-		return governor.Event{Time: sec(at), Kind: governor.KindUpdateDeferred, Text: "Claude is working", Detail: &governor.EventDetail{PendingS: int64(hours) * 3600}}
+	deferred := func(at, hours int) event.Event {
+		return event.Event{Time: sec(at), Kind: event.KindUpdateDeferred, Text: "Claude is working", Detail: &event.EventDetail{PendingS: int64(hours) * 3600}}
 	}
 	applyEvents(s, deferred(0, 74), deferred(600, 74), deferred(1200, 74),
-		governor.Event{Time: sec(1201), Kind: governor.KindUpdateStaged, Detail: &governor.EventDetail{Version: "2.110.0"}})
+		event.Event{Time: sec(1201), Kind: event.KindUpdateStaged, Detail: &event.EventDetail{Version: "2.110.0"}})
 	u := s.Snapshot(sec(1260)).Update
 	if u == nil || u.Version != "2.110.0" || u.Deferrals != 3 || !u.Since.Equal(sec(0).Add(-74*3600e9)) {
 		t.Fatalf("update %+v", u)
 	}
-	s.Apply(governor.Event{Time: sec(1300), Kind: governor.KindUpdateRestart, Reason: governor.ReasonUpdate, Detail: &governor.EventDetail{PendingS: 75 * 3600}})
+	s.Apply(event.Event{Time: sec(1300), Kind: event.KindUpdateRestart, Reason: event.ReasonUpdate, Detail: &event.EventDetail{PendingS: 75 * 3600}})
 	if snap := s.Snapshot(sec(1310)); snap.Update != nil || snap.Counts.UpdateDeferrals != 3 {
 		t.Errorf("after the restart: %+v, %d deferrals", snap.Update, snap.Counts.UpdateDeferrals)
 	}
@@ -112,19 +113,19 @@ func TestPendingUpdateSince(t *testing.T) {
 // attempt: the VM runs again and is not "failed".
 func TestVMFailurePerBootAttempt(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
-	node := func(at int, k governor.Kind) governor.Event {
-		return governor.Event{Time: sec(at), File: "cowork_vm_node.log", Kind: k, Text: "x"}
+	node := func(at int, k event.Kind) event.Event {
+		return event.Event{Time: sec(at), File: "cowork_vm_node.log", Kind: k, Text: "x"}
 	}
-	applyEvents(s, node(0, governor.KindVMBoot), node(0, governor.KindVMBoot), node(90, governor.KindVMFailed), node(90, governor.KindVMFailed))
-	if snap := s.Snapshot(sec(91)); snap.VM.State != governor.VMFailed || snap.Counts.VMFailures != 1 || snap.Counts.VMBoots != 1 {
+	applyEvents(s, node(0, event.KindVMBoot), node(0, event.KindVMBoot), node(90, event.KindVMFailed), node(90, event.KindVMFailed))
+	if snap := s.Snapshot(sec(91)); snap.VM.State != event.VMFailed || snap.Counts.VMFailures != 1 || snap.Counts.VMBoots != 1 {
 		t.Errorf("after the failure: %s, %d failures, %d boots", snap.VM.State, snap.Counts.VMFailures, snap.Counts.VMBoots)
 	}
-	applyEvents(s, node(300, governor.KindVMBoot))
-	if snap := s.Snapshot(sec(301)); snap.VM.State != governor.VMBooting || snap.Counts.VMBoots != 2 {
+	applyEvents(s, node(300, event.KindVMBoot))
+	if snap := s.Snapshot(sec(301)); snap.VM.State != event.VMBooting || snap.Counts.VMBoots != 2 {
 		t.Errorf("booting again: %s, %d boots", snap.VM.State, snap.Counts.VMBoots)
 	}
-	applyEvents(s, node(305, governor.KindVMReady))
-	if snap := s.Snapshot(sec(306)); snap.VM.State != governor.VMRunning || snap.Counts.VMFailures != 1 {
+	applyEvents(s, node(305, event.KindVMReady))
+	if snap := s.Snapshot(sec(306)); snap.VM.State != event.VMRunning || snap.Counts.VMFailures != 1 {
 		t.Errorf("running: %s, %d failures", snap.VM.State, snap.Counts.VMFailures)
 	}
 }
@@ -147,10 +148,10 @@ func TestWindowsTerminateIsAKill(t *testing.T) {
 func TestDaemonUpgradeWithoutShutdownLine(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
 	applyEvents(s,
-		governor.Event{Time: sec(0), File: "daemon.log", Kind: governor.KindDaemonStart},
-		governor.Event{Time: sec(100), File: "daemon.log", Kind: governor.KindDaemonUpgrade, Detail: &governor.EventDetail{From: "2.1.233", To: "2.1.235"}},
-		governor.Event{Time: sec(102), File: "daemon.log", Kind: governor.KindDaemonStart},
-		governor.Event{Time: sec(103), File: "daemon.log", Kind: governor.KindDaemonAdopt, Count: 2},
+		event.Event{Time: sec(0), File: "daemon.log", Kind: event.KindDaemonStart},
+		event.Event{Time: sec(100), File: "daemon.log", Kind: event.KindDaemonUpgrade, Detail: &event.EventDetail{From: "2.1.233", To: "2.1.235"}},
+		event.Event{Time: sec(102), File: "daemon.log", Kind: event.KindDaemonStart},
+		event.Event{Time: sec(103), File: "daemon.log", Kind: event.KindDaemonAdopt, Count: 2},
 	)
 	snap := s.Snapshot(sec(104))
 	if snap.Counts.DaemonSilentEnds != 0 || snap.Counts.DaemonUpgrades != 1 {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -195,7 +196,7 @@ func (s *State) applyRecordsTo(snap *Snapshot) {
 	if r == nil {
 		return
 	}
-	vmUp := snap.VM.State == VMRunning || snap.VM.State == VMBooting
+	vmUp := snap.VM.State == event.VMRunning || snap.VM.State == event.VMBooting
 	rv := &RecordsView{Available: r.Found, At: r.At.Truncate(time.Second), Stale: r.Stale, Refused: r.Refused, CoworkLocal: r.CoworkLocal,
 		Skipped: r.Skipped, Legacy: r.Legacy, Foreign: r.Foreign}
 	for _, u := range r.Unreadable {

@@ -1,6 +1,9 @@
 package governor
 
-import "time"
+import (
+	"github.com/coworktop/coworktop/event"
+	"time"
+)
 
 // The audit of an update restart, followed through the relaunch: which
 // sessions the quit stopped, whether the turn each was running was cut,
@@ -53,7 +56,7 @@ type restartEntry struct {
 	cut      bool  // the turn it was running was cut (an app_quit cycle)
 	cutS     int32 // how long that turn had run, as logged
 	backAt   time.Time
-	backBy   Kind // the line that showed it live again
+	backBy   event.Kind // the line that showed it live again
 	rcAfter  bool
 	pausedAt time.Time // the idle pause that came after it lost Remote Control
 	pauseRef lineRef
@@ -87,7 +90,7 @@ const maxRestarts = 64
 
 // noteUpdateRestart opens or extends the audit of the quit q, which has
 // turned out to be an update restart; e is the quit's line.
-func (s *State) noteUpdateRestart(q *quit, e *Event) {
+func (s *State) noteUpdateRestart(q *quit, e *event.Event) {
 	a := s.curRestart
 	if a == nil || !a.at.Equal(q.at) {
 		a = &restartAudit{at: q.at, ref: lineRef{q.file, q.line}, from: s.app.Version}
@@ -98,9 +101,9 @@ func (s *State) noteUpdateRestart(q *quit, e *Event) {
 		s.restarts = append(s.restarts, a)
 	}
 	switch {
-	case e.Kind == KindUpdateRestart && e.Detail != nil && e.Detail.PendingS > 0:
+	case e.Kind == event.KindUpdateRestart && e.Detail != nil && e.Detail.PendingS > 0:
 		a.path = RestartPathDeferral
-	case e.Kind == KindUpdateRestart && e.Reason == ReasonIdleTimeout:
+	case e.Kind == event.KindUpdateRestart && e.Reason == event.ReasonIdleTimeout:
 		a.path = RestartPathIdle
 	}
 	// The app's own count: "Stopping N active session(s)", else "Killing N
@@ -131,7 +134,7 @@ func (s *State) noteUpdateRestart(q *quit, e *Event) {
 
 // cutTurn folds "[CCD CycleHealth] unhealthy cycle for S (…, reason=app_quit)":
 // the quit cut the turn S was running. It is S's stop, not another loss.
-func (s *State) cutTurn(e *Event) {
+func (s *State) cutTurn(e *event.Event) {
 	sess := s.get(e.Session, e.Time)
 	sess.cutAt, sess.cutS = e.Time, e.DurationMs/1000
 	if en := sess.restart; en != nil && !e.Time.Before(en.audit.at) {
@@ -140,33 +143,33 @@ func (s *State) cutTurn(e *Event) {
 }
 
 // isQuitCut: a cycle-health line that says the quit cut its turn.
-func isQuitCut(e *Event) bool {
-	return e.Kind == KindCycleHealth && e.Reason == ReasonOther && e.Detail != nil && e.Detail.ReasonText == "app_quit"
+func isQuitCut(e *event.Event) bool {
+	return e.Kind == event.KindCycleHealth && e.Reason == event.ReasonOther && e.Detail != nil && e.Detail.ReasonText == "app_quit"
 }
 
 // restartFollow folds the lines after an update restart that its audit
 // reads: the relaunch, the auto-resume, the version and Remote Control.
-func (s *State) restartFollow(e *Event) {
+func (s *State) restartFollow(e *event.Event) {
 	a := s.curRestart
 	if a == nil || e.Time.Before(a.at) {
 		return
 	}
 	switch e.Kind {
-	case KindRelaunch, KindRestartMarker:
+	case event.KindRelaunch, event.KindRestartMarker:
 		if a.relaunchAt.IsZero() {
 			a.relaunchAt = e.Time
 		}
-	case KindRelaunchResume:
+	case event.KindRelaunchResume:
 		a.warmed, a.eligible, a.resumed = e.Count, e.Details().Eligible, true
 		s.warmUnnamed(a, e)
-	case KindAppUpdated:
+	case event.KindAppUpdated:
 		if d := e.Details(); d.To != "" {
 			a.to = d.To
 			if d.From != "" {
 				a.from = d.From
 			}
 		}
-	case KindRemoteControl:
+	case event.KindRemoteControl:
 		if sess, ok := s.sessions[e.Session]; ok && sess.restart != nil && sess.restart.audit == a {
 			sess.restart.rcAfter = true
 		}
@@ -176,7 +179,7 @@ func (s *State) restartFollow(e *Event) {
 // warmUnnamed: the relaunch's "warmed A of B" counts the sessions the
 // app brought back, named or not; those beyond the named ones already
 // back are the unnamed ones the restart stopped (which, no line says).
-func (s *State) warmUnnamed(a *restartAudit, e *Event) {
+func (s *State) warmUnnamed(a *restartAudit, e *event.Event) {
 	back := 0
 	for _, en := range a.entries {
 		if !en.backAt.IsZero() {
@@ -196,7 +199,7 @@ func (s *State) warmUnnamed(a *restartAudit, e *Event) {
 
 // cameBack notes that sess is live again after a restart stopped it or a
 // loss took it: called when a line shows a session live that was not.
-func (s *State) cameBack(sess *session, t time.Time, by Kind) {
+func (s *State) cameBack(sess *session, t time.Time, by event.Kind) {
 	if en := sess.restart; en != nil && en.backAt.IsZero() && !t.Before(en.audit.at) {
 		en.backAt, en.backBy = t, by
 	}
@@ -236,7 +239,7 @@ func rcLostShort(sess *session, t time.Time) string {
 
 // notePauseAfterRestart records an idle pause of a session that lost
 // Remote Control to an update restart.
-func notePauseAfterRestart(sess *session, e *Event) {
+func notePauseAfterRestart(sess *session, e *event.Event) {
 	if en := sess.restart; en != nil && en.lostRC() && en.pausedAt.IsZero() && !e.Time.Before(en.audit.at) {
 		en.pausedAt, en.pauseRef = e.Time, lineRef{e.File, e.Line}
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/words"
@@ -43,7 +44,7 @@ func storyUntil(t *testing.T, until string) *governor.State {
 	} else {
 		end = end.Add(48 * time.Hour)
 	}
-	if _, err := ingest.ReadEach(strings.NewReader(string(b)), "main.log", time.UTC, func(e *governor.Event) {
+	if _, err := ingest.ReadEach(strings.NewReader(string(b)), "main.log", time.UTC, func(e *event.Event) {
 		if !e.Time.After(end) {
 			s.ApplyEvent(e)
 		}
@@ -217,7 +218,7 @@ func TestUpdateWarningAtTheDownload(t *testing.T) {
 	}
 	// Past the window: "any time now", still from the download's time.
 	s = storyUntil(t, "13:33:02")
-	s.Apply(governor.Event{Time: storyAt("13:56:00"), File: "main.log", Kind: governor.KindHeartbeat}) // the app still writes
+	s.Apply(event.Event{Time: storyAt("13:56:00"), File: "main.log", Kind: event.KindHeartbeat}) // the app still writes
 	late := s.Snapshot(storyAt("13:58:00")).Update
 	if late == nil || !strings.Contains(words.UpdateWhen(late), "so any time now (estimated by coworktop from the download at 13:20)") {
 		t.Errorf("after the window: %+v", late)
@@ -235,19 +236,19 @@ func TestRestartAuditNotBackAndRCBack(t *testing.T) {
 	t0 := storyAt("10:00:00")
 	sec := func(n int) time.Time { return t0.Add(time.Duration(n) * time.Second) }
 	s := governor.New(governor.DefaultLimits())
-	for _, e := range []governor.Event{
-		{Time: sec(0), Kind: governor.KindSessionStart, Session: "local_aaaaaaaa-1", Cwd: "/p/alpha"},
-		{Time: sec(1), Kind: governor.KindSessionStart, Session: "local_bbbbbbbb-2", Cwd: "/p/beta"},
-		{Time: sec(2), Kind: governor.KindSessionStart, Session: "local_cccccccc-3", Cwd: "/p/gamma"},
-		{Time: sec(3), Kind: governor.KindRemoteControl, Session: "local_bbbbbbbb-2"},
-		{Time: sec(4), Kind: governor.KindRemoteControl, Session: "local_cccccccc-3"},
-		{Time: sec(600), Kind: governor.KindUpdateRestart, Reason: governor.ReasonIdleTimeout},
-		{Time: sec(620), Kind: governor.KindAppUpdated, Detail: &governor.EventDetail{From: "2.1", To: "2.2"}},
-		{Time: sec(622), Kind: governor.KindRelaunch},
-		{Time: sec(625), Kind: governor.KindWarming, Session: "local_aaaaaaaa-1"},
-		{Time: sec(626), Kind: governor.KindWarming, Session: "local_bbbbbbbb-2"},
-		{Time: sec(630), Kind: governor.KindRemoteControl, Session: "local_bbbbbbbb-2"},
-		{Time: sec(631), Kind: governor.KindIdleTimer, Session: "local_aaaaaaaa-1", TimeoutS: 900},
+	for _, e := range []event.Event{
+		{Time: sec(0), Kind: event.KindSessionStart, Session: "local_aaaaaaaa-1", Cwd: "/p/alpha"},
+		{Time: sec(1), Kind: event.KindSessionStart, Session: "local_bbbbbbbb-2", Cwd: "/p/beta"},
+		{Time: sec(2), Kind: event.KindSessionStart, Session: "local_cccccccc-3", Cwd: "/p/gamma"},
+		{Time: sec(3), Kind: event.KindRemoteControl, Session: "local_bbbbbbbb-2"},
+		{Time: sec(4), Kind: event.KindRemoteControl, Session: "local_cccccccc-3"},
+		{Time: sec(600), Kind: event.KindUpdateRestart, Reason: event.ReasonIdleTimeout},
+		{Time: sec(620), Kind: event.KindAppUpdated, Detail: &event.EventDetail{From: "2.1", To: "2.2"}},
+		{Time: sec(622), Kind: event.KindRelaunch},
+		{Time: sec(625), Kind: event.KindWarming, Session: "local_aaaaaaaa-1"},
+		{Time: sec(626), Kind: event.KindWarming, Session: "local_bbbbbbbb-2"},
+		{Time: sec(630), Kind: event.KindRemoteControl, Session: "local_bbbbbbbb-2"},
+		{Time: sec(631), Kind: event.KindIdleTimer, Session: "local_aaaaaaaa-1", TimeoutS: 900},
 	} {
 		s.Apply(e)
 	}
@@ -280,12 +281,12 @@ func TestRCLostCountdownEstimated(t *testing.T) {
 	t0 := storyAt("10:00:00")
 	sec := func(n int) time.Time { return t0.Add(time.Duration(n) * time.Second) }
 	s := governor.New(governor.DefaultLimits())
-	for _, e := range []governor.Event{
-		{Time: sec(0), Kind: governor.KindSessionStart, Session: "local_bbbbbbbb-2", Cwd: "/p/beta"},
-		{Time: sec(3), Kind: governor.KindRemoteControl, Session: "local_bbbbbbbb-2"},
-		{Time: sec(600), Kind: governor.KindUpdateRestart, Reason: governor.ReasonIdleTimeout},
-		{Time: sec(620), Kind: governor.KindRelaunch},
-		{Time: sec(625), Kind: governor.KindWarming, Session: "local_bbbbbbbb-2"},
+	for _, e := range []event.Event{
+		{Time: sec(0), Kind: event.KindSessionStart, Session: "local_bbbbbbbb-2", Cwd: "/p/beta"},
+		{Time: sec(3), Kind: event.KindRemoteControl, Session: "local_bbbbbbbb-2"},
+		{Time: sec(600), Kind: event.KindUpdateRestart, Reason: event.ReasonIdleTimeout},
+		{Time: sec(620), Kind: event.KindRelaunch},
+		{Time: sec(625), Kind: event.KindWarming, Session: "local_bbbbbbbb-2"},
 	} {
 		s.Apply(e)
 	}

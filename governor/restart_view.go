@@ -3,6 +3,7 @@ package governor
 import (
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -116,13 +117,13 @@ func (v *RestartView) count(rs RestartSession) {
 	}
 }
 
-func backByText(k Kind) string {
+func backByText(k event.Kind) string {
 	switch k {
-	case KindWarming:
+	case event.KindWarming:
 		return "warmed"
-	case KindResume:
+	case event.KindResume:
 		return "resumed"
-	case KindSessionStart:
+	case event.KindSessionStart:
 		return "started"
 	case 0:
 		return ""

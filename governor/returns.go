@@ -1,6 +1,9 @@
 package governor
 
-import "time"
+import (
+	"github.com/coworktop/coworktop/event"
+	"time"
+)
 
 // "Came back" needs proof that the session's process runs again
 // (claude-logs.md §7.9). Lines that only mention a session after it
@@ -30,20 +33,20 @@ const (
 
 // returnProofs is the one table of which kinds prove a return; a kind not
 // listed proves nothing. Each entry has its case in returns_test.go.
-var returnProofs = map[Kind]returnProof{
-	KindSessionStart:  proofRuns,          // Starting local session
-	KindResume:        proofRuns,          // Resuming session
-	KindTurnEnd:       proofRuns,          // [Stop hook] Query completed: a new turn
-	KindRemoteControl: proofRuns,          // Enabling remote control: a bridge needs the process
-	KindAtCap:         proofRuns,          // the governor counts it as a live idle session
-	KindPressureEvict: proofRuns,          // the same, as it evicts it
-	KindWarming:       proofUnlessRefused, // Warming session, unless the governor yields the spawn
-	KindCycleHealth:   proofIfHealthy,     // healthy cycle only
-	KindFocus:         proofNone,          // the person looked at it
+var returnProofs = map[event.Kind]returnProof{
+	event.KindSessionStart:  proofRuns,          // Starting local session
+	event.KindResume:        proofRuns,          // Resuming session
+	event.KindTurnEnd:       proofRuns,          // [Stop hook] Query completed: a new turn
+	event.KindRemoteControl: proofRuns,          // Enabling remote control: a bridge needs the process
+	event.KindAtCap:         proofRuns,          // the governor counts it as a live idle session
+	event.KindPressureEvict: proofRuns,          // the same, as it evicts it
+	event.KindWarming:       proofUnlessRefused, // Warming session, unless the governor yields the spawn
+	event.KindCycleHealth:   proofIfHealthy,     // healthy cycle only
+	event.KindFocus:         proofNone,          // the person looked at it
 }
 
 // proofKinds is returnProofs as an array, for the hot path.
-var proofKinds = func() (out [kindCount]returnProof) {
+var proofKinds = func() (out [event.KindCount]returnProof) {
 	for k, p := range returnProofs {
 		out[k] = p
 	}
@@ -52,13 +55,13 @@ var proofKinds = func() (out [kindCount]returnProof) {
 
 // provesReturn says whether e shows that its session's process runs again,
 // as far as e alone can (a warm may yet be refused: proofUnlessRefused).
-func provesReturn(e *Event) returnProof {
+func provesReturn(e *event.Event) returnProof {
 	if int(e.Kind) >= len(proofKinds) {
 		return proofNone
 	}
 	p := proofKinds[e.Kind]
 	if p == proofIfHealthy {
-		if e.Health == HealthGood && e.Text == "" {
+		if e.Health == event.HealthGood && e.Text == "" {
 			return proofRuns
 		}
 		return proofNone
@@ -79,25 +82,25 @@ type warmUndo struct {
 	lossCause LossCause
 	restart   *restartEntry
 	backAt    time.Time // the restart entry's, before
-	backBy    Kind
+	backBy    event.Kind
 }
 
 // sessionLine folds a focus, warm, turn or cycle line of a session: a live
 // (or new) session's activity, and for one that is not live only what the
 // line proves (provesReturn).
-func (s *State) sessionLine(e *Event) {
-	if e.Kind == KindWarming { // a refusal after this warm is this warm's
+func (s *State) sessionLine(e *event.Event) {
+	if e.Kind == event.KindWarming { // a refusal after this warm is this warm's
 		s.warm = warmUndo{}
 	}
 	sess, known := s.sessions[e.Session]
 	if !known || sess.live() {
 		sess = s.touch(e.Session, e.Time)
-		if e.Kind == KindFocus { // the app arms a session's idle timer only while it is hidden
+		if e.Kind == event.KindFocus { // the app arms a session's idle timer only while it is hidden
 			sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
 		}
 		return
 	}
-	if e.Kind == KindFocus {
+	if e.Kind == event.KindFocus {
 		sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
 	}
 	switch provesReturn(e) {
@@ -147,12 +150,12 @@ func (s *State) warmRefused(t time.Time) string {
 
 // keepWarm: a line other than the warm's own spawn sequence came; a later
 // refusal is no longer this warm's.
-func (s *State) keepWarm(e *Event) {
+func (s *State) keepWarm(e *event.Event) {
 	if s.warm.sess == nil {
 		return
 	}
 	switch e.Kind {
-	case KindWarming, KindAcquire, KindAtCap, KindYield:
+	case event.KindWarming, event.KindAcquire, event.KindAtCap, event.KindYield:
 		return
 	}
 	if e.Session == s.warm.sess.id || e.Time.Sub(s.warm.at) > explainWindow {

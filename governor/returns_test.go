@@ -1,6 +1,7 @@
 package governor
 
 import (
+	"github.com/coworktop/coworktop/event"
 	"testing"
 )
 
@@ -8,8 +9,8 @@ import (
 // brings the session back.
 type returnCase struct {
 	name  string
-	kind  Kind
-	lines []Event // after the loss at 100 s
+	kind  event.Kind
+	lines []event.Event // after the loss at 100 s
 	back  bool
 }
 
@@ -17,45 +18,45 @@ type returnCase struct {
 // that look like one but prove nothing).
 func returnCases() []returnCase {
 	const id = "local_r"
-	on := func(sec int, k Kind, f func(*Event)) Event {
-		return ev(sec, k, sec, func(e *Event) {
+	on := func(sec int, k event.Kind, f func(*event.Event)) event.Event {
+		return ev(sec, k, sec, func(e *event.Event) {
 			e.Session = id
 			if f != nil {
 				f(e)
 			}
 		})
 	}
-	gov := func(sec int, k Kind, f func(*Event)) Event { return ev(sec, k, sec, f) }
+	gov := func(sec int, k event.Kind, f func(*event.Event)) event.Event { return ev(sec, k, sec, f) }
 	return []returnCase{
-		{"a new start", KindSessionStart, []Event{on(200, KindSessionStart, nil)}, true},
-		{"a resume", KindResume, []Event{on(200, KindResume, nil)}, true},
-		{"a new turn", KindTurnEnd, []Event{on(200, KindTurnEnd, nil)}, true},
-		{"remote control enabled", KindRemoteControl, []Event{on(200, KindRemoteControl, nil)}, true},
-		{"the governor counts it idle", KindAtCap, []Event{on(200, KindAtCap, func(e *Event) { e.Verb, e.Reason, e.IdleS, e.Cap = VerbWouldEvict, ReasonWarm, 30, 6 })}, true},
-		{"the governor evicts it", KindPressureEvict, []Event{on(200, KindPressureEvict, func(e *Event) { e.IdleS = 90 })}, true},
-		{"a warm not refused", KindWarming, []Event{on(200, KindWarming, nil), gov(230, KindHeartbeat, nil)}, true},
-		{"a warm the governor refused", KindWarming, []Event{on(200, KindWarming, nil),
-			gov(200, KindAtCap, func(e *Event) {
-				e.Session, e.Verb, e.Reason, e.IdleS, e.Cap = "local_other", VerbWouldEvict, ReasonWarm, 5, 6
+		{"a new start", event.KindSessionStart, []event.Event{on(200, event.KindSessionStart, nil)}, true},
+		{"a resume", event.KindResume, []event.Event{on(200, event.KindResume, nil)}, true},
+		{"a new turn", event.KindTurnEnd, []event.Event{on(200, event.KindTurnEnd, nil)}, true},
+		{"remote control enabled", event.KindRemoteControl, []event.Event{on(200, event.KindRemoteControl, nil)}, true},
+		{"the governor counts it idle", event.KindAtCap, []event.Event{on(200, event.KindAtCap, func(e *event.Event) { e.Verb, e.Reason, e.IdleS, e.Cap = event.VerbWouldEvict, event.ReasonWarm, 30, 6 })}, true},
+		{"the governor evicts it", event.KindPressureEvict, []event.Event{on(200, event.KindPressureEvict, func(e *event.Event) { e.IdleS = 90 })}, true},
+		{"a warm not refused", event.KindWarming, []event.Event{on(200, event.KindWarming, nil), gov(230, event.KindHeartbeat, nil)}, true},
+		{"a warm the governor refused", event.KindWarming, []event.Event{on(200, event.KindWarming, nil),
+			gov(200, event.KindAtCap, func(e *event.Event) {
+				e.Session, e.Verb, e.Reason, e.IdleS, e.Cap = "local_other", event.VerbWouldEvict, event.ReasonWarm, 5, 6
 			}),
-			gov(200, KindYield, func(e *Event) { e.Reason = ReasonWarm })}, false},
-		{"a healthy cycle", KindCycleHealth, []Event{on(200, KindCycleHealth, func(e *Event) { e.Health, e.DurationMs = HealthGood, 12000 })}, true},
-		{"an unhealthy cycle with no response", KindCycleHealth, []Event{on(200, KindCycleHealth, func(e *Event) {
-			e.Health, e.Reason, e.Detailed().ReasonText, e.Detailed().NoResponse = HealthUnhealthy, ReasonOther, "no_response", true
+			gov(200, event.KindYield, func(e *event.Event) { e.Reason = event.ReasonWarm })}, false},
+		{"a healthy cycle", event.KindCycleHealth, []event.Event{on(200, event.KindCycleHealth, func(e *event.Event) { e.Health, e.DurationMs = event.HealthGood, 12000 })}, true},
+		{"an unhealthy cycle with no response", event.KindCycleHealth, []event.Event{on(200, event.KindCycleHealth, func(e *event.Event) {
+			e.Health, e.Reason, e.Detailed().ReasonText, e.Detailed().NoResponse = event.HealthUnhealthy, event.ReasonOther, "no_response", true
 		})}, false},
-		{"a focus", KindFocus, []Event{on(200, KindFocus, nil)}, false},
+		{"a focus", event.KindFocus, []event.Event{on(200, event.KindFocus, nil)}, false},
 	}
 }
 
 // TestReturnNeedsProof: after an idle pause, each kind of line in the
 // table brings the session back or leaves it lost, as the table says.
 func TestReturnNeedsProof(t *testing.T) {
-	covered := map[Kind]bool{}
+	covered := map[event.Kind]bool{}
 	for _, c := range returnCases() {
 		t.Run(c.name, func(t *testing.T) {
 			s := New(DefaultLimits())
-			s.Apply(ev(0, KindSessionStart, 1, sess("local_r")))
-			s.Apply(ev(100, KindPause, 2, func(e *Event) { e.Session, e.Reason = "local_r", ReasonIdleTimeout }))
+			s.Apply(ev(0, event.KindSessionStart, 1, sess("local_r")))
+			s.Apply(ev(100, event.KindPause, 2, func(e *event.Event) { e.Session, e.Reason = "local_r", event.ReasonIdleTimeout }))
 			for _, e := range c.lines {
 				s.Apply(e)
 			}
@@ -65,7 +66,7 @@ func TestReturnNeedsProof(t *testing.T) {
 			if back := snap.CameBack == 1; back != c.back {
 				t.Errorf("came back %d after %s; want back %v", snap.CameBack, c.name, c.back)
 			}
-			if got := s.sessions["local_r"].live(); got != c.back && c.kind != KindPressureEvict {
+			if got := s.sessions["local_r"].live(); got != c.back && c.kind != event.KindPressureEvict {
 				t.Errorf("live %v after %s; want %v", got, c.name, c.back)
 			}
 		})
@@ -83,19 +84,19 @@ func TestReturnNeedsProof(t *testing.T) {
 // reach back to an earlier one.
 func TestRefusedWarmNamesItsSession(t *testing.T) {
 	s := New(DefaultLimits())
-	s.Apply(ev(0, KindSessionStart, 1, sess("local_r")))
-	s.Apply(ev(1, KindSessionStart, 2, sess("local_live")))
-	s.Apply(ev(100, KindPause, 3, func(e *Event) { e.Session, e.Reason = "local_r", ReasonIdleTimeout }))
-	s.Apply(ev(200, KindWarming, 4, sess("local_r")))
-	s.Apply(ev(200, KindYield, 5, func(e *Event) { e.Reason = ReasonWarm }))
+	s.Apply(ev(0, event.KindSessionStart, 1, sess("local_r")))
+	s.Apply(ev(1, event.KindSessionStart, 2, sess("local_live")))
+	s.Apply(ev(100, event.KindPause, 3, func(e *event.Event) { e.Session, e.Reason = "local_r", event.ReasonIdleTimeout }))
+	s.Apply(ev(200, event.KindWarming, 4, sess("local_r")))
+	s.Apply(ev(200, event.KindYield, 5, func(e *event.Event) { e.Reason = event.ReasonWarm }))
 	snap := s.Snapshot(lt0.Add(300e9))
 	checkEnded(t, s, 0, 5) // put back in its place among the ended
 	if snap.Counts.WarmsRefused != 1 || snap.Outcomes[0].Session != "local_r" || snap.LostCount() != 1 {
 		t.Fatalf("refused %d, yield names %q, lost %d", snap.Counts.WarmsRefused, snap.Outcomes[0].Session, snap.LostCount())
 	}
-	s.Apply(ev(210, KindWarming, 6, sess("local_r")))    // a warm again: back
-	s.Apply(ev(211, KindWarming, 7, sess("local_live"))) // a live session's warm
-	s.Apply(ev(211, KindYield, 8, func(e *Event) { e.Reason = ReasonWarm }))
+	s.Apply(ev(210, event.KindWarming, 6, sess("local_r")))    // a warm again: back
+	s.Apply(ev(211, event.KindWarming, 7, sess("local_live"))) // a live session's warm
+	s.Apply(ev(211, event.KindYield, 8, func(e *event.Event) { e.Reason = event.ReasonWarm }))
 	if !s.sessions["local_r"].live() || s.Snapshot(lt0.Add(300e9)).LostCount() != 0 {
 		t.Fatal("the refusal of a live session's warm undid another session's return")
 	}

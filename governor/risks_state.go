@@ -1,6 +1,7 @@
 package governor
 
 import (
+	"github.com/coworktop/coworktop/event"
 	"strconv"
 	"time"
 )
@@ -37,31 +38,31 @@ type declined struct {
 const maxDeclined = 1024
 
 // observe folds the event into the risk state.
-func (r *riskState) observe(s *State, e *Event) {
+func (r *riskState) observe(s *State, e *event.Event) {
 	ref := lineRef{e.File, e.Line}
 	switch e.Kind {
-	case KindAppStart:
+	case event.KindAppStart:
 		r.startAt, r.heartbeatAt, r.quitAt = e.Time, time.Time{}, time.Time{}
-	case KindHeartbeat:
+	case event.KindHeartbeat:
 		if e.Time.After(r.heartbeatAt) {
 			r.heartbeatAt, r.heartbeatRef = e.Time, ref
 		}
-	case KindStall:
+	case event.KindStall:
 		if int64(e.DurationMs) > stallRisk.Milliseconds() && !e.Time.Before(r.stallAt) {
 			r.stallAt, r.stallMs, r.stallRef = e.Time, int64(e.DurationMs), ref
 		}
-	case KindAppQuit, KindUpdateRestart:
+	case event.KindAppQuit, event.KindUpdateRestart:
 		r.quitAt, r.quitRef = e.Time, ref
-	case KindStopAll, KindPTYKill:
+	case event.KindStopAll, event.KindPTYKill:
 		if r.quitAt.IsZero() || e.Time.Sub(r.quitAt) > updateWindow {
 			r.quitAt, r.quitRef = e.Time, ref
 		}
-	case KindPauseDeclined:
+	case event.KindPauseDeclined:
 		if r.declined == nil || len(r.declined) >= maxDeclined {
 			r.declined = map[string]declined{}
 		}
 		r.declined[e.Session] = declined{n: e.Count, ref: ref}
-	case KindPause, KindResume:
+	case event.KindPause, event.KindResume:
 		delete(r.declined, e.Session) // paused at last, or a new process
 	}
 }

@@ -2,6 +2,7 @@ package governor
 
 import (
 	"fmt"
+	"github.com/coworktop/coworktop/event"
 	"runtime"
 	"slices"
 	"sort"
@@ -16,21 +17,21 @@ var start = time.Date(2026, 9, 30, 10, 0, 0, 0, time.UTC)
 // sessions. It returns the events applied.
 func distinctSessions(s *State, n int) int {
 	events := 0
-	apply := func(e Event) { s.Apply(e); events++ }
+	apply := func(e event.Event) { s.Apply(e); events++ }
 	for i := range n {
 		ts := start.Add(time.Duration(i) * time.Second)
 		id := fmt.Sprintf("local_%08d", i)
-		apply(Event{Time: ts, Kind: KindSessionStart, Session: id, Cwd: "/p/x"})
-		apply(Event{Time: ts, Kind: KindFocus, Session: id})
-		apply(Event{Time: ts, Kind: KindTurnEnd, Session: id})
+		apply(event.Event{Time: ts, Kind: event.KindSessionStart, Session: id, Cwd: "/p/x"})
+		apply(event.Event{Time: ts, Kind: event.KindFocus, Session: id})
+		apply(event.Event{Time: ts, Kind: event.KindTurnEnd, Session: id})
 		if i%3 == 0 {
-			apply(Event{Time: ts, Kind: KindAtCap, Verb: VerbEvicting, Session: id, IdleS: 90, Reason: ReasonWarm})
+			apply(event.Event{Time: ts, Kind: event.KindAtCap, Verb: event.VerbEvicting, Session: id, IdleS: 90, Reason: event.ReasonWarm})
 		}
 		if i%2 == 0 {
-			apply(Event{Time: ts, Kind: KindPause, Session: id, Reason: ReasonGovernorEvict})
+			apply(event.Event{Time: ts, Kind: event.KindPause, Session: id, Reason: event.ReasonGovernorEvict})
 		}
 		if i%10000 == 9999 {
-			apply(Event{Time: ts, Kind: KindAppStart, Detail: &EventDetail{Version: "1.0"}})
+			apply(event.Event{Time: ts, Kind: event.KindAppStart, Detail: &event.EventDetail{Version: "1.0"}})
 		}
 	}
 	return events
@@ -80,9 +81,9 @@ func TestPruneKeepsTheNewestEnded(t *testing.T) {
 	for i := range 57 {
 		id := fmt.Sprintf("local_%03d", i)
 		ts := start.Add(time.Duration(i) * time.Second)
-		s.Apply(Event{Time: ts, Kind: KindSessionStart, Session: id})
+		s.Apply(event.Event{Time: ts, Kind: event.KindSessionStart, Session: id})
 		if i%4 != 0 {
-			s.Apply(Event{Time: ts, Kind: KindPause, Session: id, Reason: ReasonUser})
+			s.Apply(event.Event{Time: ts, Kind: event.KindPause, Session: id, Reason: event.ReasonUser})
 		}
 	}
 	snap := s.Snapshot(start.Add(10 * time.Minute)) // within StaleAfter of the newest line
@@ -132,9 +133,9 @@ func TestSessionOrderIsTheViewOrder(t *testing.T) {
 		case 1:
 			ts = start // many ties
 		}
-		s.Apply(Event{Time: ts, Kind: KindSessionStart, Session: id})
+		s.Apply(event.Event{Time: ts, Kind: event.KindSessionStart, Session: id})
 		if i%3 == 0 {
-			s.Apply(Event{Time: ts, Kind: KindPause, Session: id, Reason: ReasonUser})
+			s.Apply(event.Event{Time: ts, Kind: event.KindPause, Session: id, Reason: event.ReasonUser})
 		}
 	}
 	snap := s.Snapshot(now)

@@ -1,5 +1,7 @@
 package governor
 
+import "github.com/coworktop/coworktop/event"
+
 // NameOf is how every output names a session it lists by id: its title
 // (from its record), else its folder's name, else "" (the caller shows
 // the short id).
@@ -16,13 +18,13 @@ func (s *State) NameOf(id string) string {
 // logLine is e as the event log shows it: with its session's name, and
 // the update restart that left its Remote Control off when e is the idle
 // pause that followed.
-func (s *State) logLine(e *Event) LogLine {
+func (s *State) logLine(e *event.Event) LogLine {
 	l := LogLine{Event: *e}
 	if e.Session == "" {
 		return l
 	}
 	l.Name = s.NameOf(e.Session)
-	if (e.Kind == KindPause && e.Reason == ReasonIdleTimeout) || e.Kind == KindIdleTimeout {
+	if (e.Kind == event.KindPause && e.Reason == event.ReasonIdleTimeout) || e.Kind == event.KindIdleTimeout {
 		if sess, ok := s.sessions[e.Session]; ok {
 			l.RCLostAt = rcLostAt(sess, e.Time)
 		}

@@ -2,6 +2,7 @@ package governor
 
 import (
 	"fmt"
+	"github.com/coworktop/coworktop/event"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -39,11 +40,11 @@ func TestEndedViewsKeptMatchFresh(t *testing.T) {
 		id := ids[rng.IntN(len(ids))]
 		switch rng.IntN(8) {
 		case 0:
-			s.Apply(Event{Time: now, Kind: KindTurnEnd, Session: id})
+			s.Apply(event.Event{Time: now, Kind: event.KindTurnEnd, Session: id})
 		case 1:
-			s.Apply(Event{Time: now, Kind: KindPause, Session: id, Reason: ReasonGovernorEvict})
+			s.Apply(event.Event{Time: now, Kind: event.KindPause, Session: id, Reason: event.ReasonGovernorEvict})
 		case 2:
-			s.Apply(Event{Time: now, Kind: KindPause, Session: id, Reason: ReasonOther, Detail: &EventDetail{ReasonText: "other " + fmt.Sprint(step)}})
+			s.Apply(event.Event{Time: now, Kind: event.KindPause, Session: id, Reason: event.ReasonOther, Detail: &event.EventDetail{ReasonText: "other " + fmt.Sprint(step)}})
 		case 3:
 			r := Records{At: now, Found: rng.IntN(5) != 0}
 			for k := range rng.IntN(6) {
@@ -55,12 +56,12 @@ func TestEndedViewsKeptMatchFresh(t *testing.T) {
 			}
 			s.ApplyRecords(r)
 		case 4:
-			s.Apply(Event{Time: now, Kind: KindSessionStart, Session: fmt.Sprintf("new-%d", step), Cwd: "/p/new"})
+			s.Apply(event.Event{Time: now, Kind: event.KindSessionStart, Session: fmt.Sprintf("new-%d", step), Cwd: "/p/new"})
 		case 5:
-			s.Apply(Event{Time: now, Kind: KindIdleTimeout, Session: id})
+			s.Apply(event.Event{Time: now, Kind: event.KindIdleTimeout, Session: id})
 		case 6: // back and ended again between two snapshots
-			s.Apply(Event{Time: now, Kind: KindSessionStart, Session: id})
-			s.Apply(Event{Time: now.Add(time.Second), Kind: KindPause, Session: id, Reason: ReasonGovernorEvict})
+			s.Apply(event.Event{Time: now, Kind: event.KindSessionStart, Session: id})
+			s.Apply(event.Event{Time: now.Add(time.Second), Kind: event.KindPause, Session: id, Reason: event.ReasonGovernorEvict})
 		}
 		snap := s.Snapshot(now)
 		want := s.freshViews(now, snap.Stale)

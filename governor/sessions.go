@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -12,7 +13,7 @@ type session struct {
 	id           string
 	cwd          string
 	state        SessionState // working/idle are decided at snapshot time; here "live" is stored as StateWorking
-	pauseReason  Reason
+	pauseReason  event.Reason
 	pauseText    string // the text of the last ReasonOther pause
 	firstSeen    time.Time
 	lastActivity time.Time
@@ -56,7 +57,7 @@ func (s *session) live() bool { return s.state == StateWorking || s.state == Sta
 // setState sets a session's state and pause reason and keeps State.live,
 // the live sessions, in step: an app start or a quit ends those, so it
 // costs by the sessions that are live, not by all the map keeps.
-func (s *State) setState(sess *session, st SessionState, why Reason) {
+func (s *State) setState(sess *session, st SessionState, why event.Reason) {
 	sess.state, sess.pauseReason = st, why
 	if sess.live() {
 		s.addLive(sess)
@@ -121,7 +122,7 @@ func (s *State) touch(id string, t time.Time) *session {
 	if t.After(sess.lastActivity) {
 		sess.lastActivity = t
 	}
-	sess.state, sess.pauseReason = StateWorking, ReasonNone
+	sess.state, sess.pauseReason = StateWorking, event.ReasonNone
 	s.addLive(sess)
 	return sess
 }
@@ -136,22 +137,22 @@ func (s *State) touchIdle(id string, t time.Time, idleS int) *session {
 		sess.firstSeen = sess.lastActivity
 	}
 	if !sess.live() {
-		s.setState(sess, StateWorking, ReasonNone)
+		s.setState(sess, StateWorking, event.ReasonNone)
 	}
 	return sess
 }
 
-func (s *State) applySession(e *Event) {
+func (s *State) applySession(e *event.Event) {
 	c := &s.counts
 	switch e.Kind {
-	case KindSessionStart:
+	case event.KindSessionStart:
 		c.SessionsStarted++
 		sess := s.touch(e.Session, e.Time)
 		sess.firstSeen = e.Time
 		if e.Cwd != "" {
 			sess.cwd = e.Cwd
 		}
-	case KindFocus, KindWarming, KindTurnEnd, KindCycleHealth:
+	case event.KindFocus, event.KindWarming, event.KindTurnEnd, event.KindCycleHealth:
 		if isQuitCut(e) { // the quit's own line: the turn it cut, not a session back
 			s.cutTurn(e)
 			break
@@ -159,38 +160,38 @@ func (s *State) applySession(e *Event) {
 		if e.Session != "" {
 			s.sessionLine(e) // a session not live comes back only on proof (returns.go)
 		}
-	case KindIdleTimer:
+	case event.KindIdleTimer:
 		sess := s.get(e.Session, e.Time)
 		sess.timerArmedAt, sess.timerTimeout = e.Time, time.Duration(e.TimeoutS)*time.Second
-	case KindIdleTimeout:
+	case event.KindIdleTimeout:
 		c.IdleTimeouts++
 		sess := s.get(e.Session, e.Time)
-		s.setState(sess, StateDisconnected, ReasonIdleTimeout)
+		s.setState(sess, StateDisconnected, event.ReasonIdleTimeout)
 		sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
 		idle := int(e.Time.Sub(sess.lastActivity) / time.Second)
 		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session,
-			IdleS: idle, IdleSource: vocab.SourceEstimated, Cause: CauseIdleTimeout, File: e.File, Line: e.Line})
+			IdleS: idle, IdleSource: vocab.SourceEstimated, Cause: event.CauseIdleTimeout, File: e.File, Line: e.Line})
 		if !sess.remoteControl { // Remote Control vetoes the pause: the process lives on (§7.4)
 			why := rcLostWhy(sess, e.Time)
 			sess.pauseWhy = why
 			notePauseAfterRestart(sess, e)
 			s.lost(Loss{Time: e.Time, Session: e.Session, Cause: LossIdleTimeout, File: e.File, Line: e.Line, IdleS: idle, IdleSource: vocab.SourceEstimated, Detail: why, Short: rcLostShort(sess, e.Time)})
 		}
-	case KindPause:
+	case event.KindPause:
 		s.applyPause(e)
-	case KindStopAll, KindPTYKill:
+	case event.KindStopAll, event.KindPTYKill:
 		s.stopAll(e)
 	default:
 		s.unrouted(e)
 	}
 }
 
-func (s *State) applyPause(e *Event) {
+func (s *State) applyPause(e *event.Event) {
 	c := &s.counts
 	switch e.Reason {
-	case ReasonGovernorEvict:
+	case event.ReasonGovernorEvict:
 		c.PausedEvict++
-	case ReasonIdleTimeout:
+	case event.ReasonIdleTimeout:
 		c.PausedIdle++
 	default:
 		c.PausedOther++
@@ -200,12 +201,12 @@ func (s *State) applyPause(e *Event) {
 	sess := s.get(e.Session, e.Time)
 	wasLive := sess.live()
 	s.setState(sess, StatePaused, e.Reason)
-	if e.Reason == ReasonOther {
+	if e.Reason == event.ReasonOther {
 		sess.pauseText = e.ReasonText()
 	}
 	sess.remoteControl = false // protected until it is paused
 	defer s.pruneEnded()
-	if e.Reason == ReasonIdleTimeout {
+	if e.Reason == event.ReasonIdleTimeout {
 		if why := rcLostWhy(sess, e.Time); why != "" {
 			sess.pauseWhy = why
 			notePauseAfterRestart(sess, e)
@@ -214,7 +215,7 @@ func (s *State) applyPause(e *Event) {
 			s.lost(Loss{Time: e.Time, Session: e.Session, Cause: LossIdleTimeout, File: e.File, Line: e.Line, Detail: sess.pauseWhy, Short: rcLostShort(sess, e.Time)})
 		}
 	}
-	if e.Reason != ReasonGovernorEvict {
+	if e.Reason != event.ReasonGovernorEvict {
 		return
 	}
 	// A pause for governor_evict right after the governor's own eviction line
@@ -231,12 +232,12 @@ func (s *State) applyPause(e *Event) {
 	}
 	sess.evictions++
 	sess.lastEvict = e.Time
-	s.recordEviction(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: idle, IdleSource: src, Cause: CauseUnknown, Eviction: true, File: e.File, Line: e.Line})
+	s.recordEviction(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: idle, IdleSource: src, Cause: event.CauseUnknown, Eviction: true, File: e.File, Line: e.Line})
 }
 
 // endAllSessions ends every live session: a walk of State.live, not of
 // the map.
-func (s *State) endAllSessions(why Reason) {
+func (s *State) endAllSessions(why event.Reason) {
 	for _, sess := range s.live {
 		sess.state, sess.pauseReason, sess.liveAt = StateDisconnected, why, 0
 		sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0

@@ -3,6 +3,7 @@ package governor
 import (
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/quota"
 	"github.com/coworktop/coworktop/vocab"
@@ -33,7 +34,7 @@ type SessionView struct {
 	Project     string       `json:"project,omitempty"` // base name of cwd
 	Cwd         string       `json:"cwd,omitempty"`
 	State       SessionState `json:"state"`
-	PauseReason Reason       `json:"-"`
+	PauseReason event.Reason `json:"-"`
 	PauseText   string       `json:"pause_reason,omitempty"` // PauseReason as logged or named
 	// PauseWhy says why its pause came, beyond the reason the app logged
 	// ("Remote Control was not turned back on after the 13:44 update").
@@ -95,10 +96,10 @@ func (s SessionView) Live() bool { return s.State == StateWorking || s.State == 
 // pressure event or an idle-timeout disconnect.
 type Outcome struct {
 	Time time.Time
-	Kind Kind
+	Kind event.Kind
 	// Cause is warm|user|pressure|idle_timeout|unknown for evictions, the
 	// spawn reason for yields, the level for pressure events.
-	Cause    Cause
+	Cause    event.Cause
 	Eviction bool   // a session really lost its process
 	Other    string // the text of a CauseOther
 	Session  string
@@ -114,7 +115,7 @@ type Outcome struct {
 // "warm", "critical", or a CauseOther's own text. words.CauseText is an
 // eviction's cause in words.
 func (o Outcome) CauseName() string {
-	if o.Cause == CauseOther {
+	if o.Cause == event.CauseOther {
 		return o.Other
 	}
 	return o.Cause.String()
@@ -175,15 +176,15 @@ type Outlook struct {
 
 // VMView is the Cowork VM as the VM logs describe it.
 type VMView struct {
-	CPUs        int       `json:"cpus,omitempty"`
-	MemoryGB    int       `json:"memory_gb,omitempty"`
-	MemoryMB    int       `json:"memory_mb,omitempty"` // cowork-service.log's SizeInMB, when logged
-	Service     string    `json:"service,omitempty"`   // Windows VM service: started|ready|stopped
-	State       VMState   `json:"state"`               // unknown|booting|running|stalled|failed
-	OpenStep    string    `json:"open_step,omitempty"`
-	OpenSince   time.Time `json:"-"`
-	LastFailure string    `json:"last_failure,omitempty"`
-	BootStalls  int       `json:"boot_stalls"`
+	CPUs        int           `json:"cpus,omitempty"`
+	MemoryGB    int           `json:"memory_gb,omitempty"`
+	MemoryMB    int           `json:"memory_mb,omitempty"` // cowork-service.log's SizeInMB, when logged
+	Service     string        `json:"service,omitempty"`   // Windows VM service: started|ready|stopped
+	State       event.VMState `json:"state"`               // unknown|booting|running|stalled|failed
+	OpenStep    string        `json:"open_step,omitempty"`
+	OpenSince   time.Time     `json:"-"`
+	LastFailure string        `json:"last_failure,omitempty"`
+	BootStalls  int           `json:"boot_stalls"`
 	// ServiceWarning: the Windows VM service could not configure its
 	// recovery actions (a crashed service stays down until reboot).
 	ServiceWarning string `json:"service_warning,omitempty"`
@@ -233,7 +234,7 @@ const (
 // LogLine is a recent event for the event-log pane, already sanitised,
 // with what its words need of the model (words.LogText says it).
 type LogLine struct {
-	Event Event
+	Event event.Event
 	// Name is how every list names the event's session (State.NameOf, as
 	// of the first snapshot that showed the line); "" for none.
 	Name string
@@ -320,19 +321,19 @@ type Snapshot struct {
 	Background []BackgroundView `json:"background,omitempty"`
 	Records    *RecordsView     `json:"records,omitempty"`
 
-	MemorySamples []MemorySample      `json:"-"` // [process-memory] history, oldest first, bounded
-	MemoryTimes   []time.Time         `json:"-"`
-	Host          *host.HostMemory    `json:"host,omitempty"`
-	HostHistory   []HostPoint         `json:"-"` // oldest first, bounded
-	Groups        []host.ProcessGroup `json:"groups,omitempty"`
-	GroupsAt      time.Time           `json:"-"`
+	MemorySamples []event.MemorySample `json:"-"` // [process-memory] history, oldest first, bounded
+	MemoryTimes   []time.Time          `json:"-"`
+	Host          *host.HostMemory     `json:"host,omitempty"`
+	HostHistory   []HostPoint          `json:"-"` // oldest first, bounded
+	Groups        []host.ProcessGroup  `json:"groups,omitempty"`
+	GroupsAt      time.Time            `json:"-"`
 	// Memory is the scan's memory per session beyond each session's own
 	// figure: unjoined processes, duplicated servers, what a pause frees.
 	Memory *MemoryView `json:"session_memory,omitempty"`
 	// AppHelpers are the app's own processes by role (app_helpers.go).
 	AppHelpers []host.HelperRow `json:"app_helpers,omitempty"`
 
-	Files []FileStatus `json:"files,omitempty"` // follower status per log
+	Files []event.FileStatus `json:"files,omitempty"` // follower status per log
 
 	VM  VMView    `json:"vm"`
 	Log []LogLine `json:"-"` // recent events, oldest first, bounded

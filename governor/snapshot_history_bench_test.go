@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/quota"
 )
 
@@ -23,10 +24,10 @@ func dayState(tb testing.TB, hours int) (*State, time.Time) {
 	for i := range n {
 		at = t0.Add(time.Duration(i) * time.Hour / 25)
 		id := fmt.Sprintf("local_%08x-0000-4000-8000-%012x", i, i)
-		s.Apply(Event{Time: at, Kind: KindSessionStart, Session: id, Cwd: fmt.Sprintf("/home/u/p%d", i%7)})
+		s.Apply(event.Event{Time: at, Kind: event.KindSessionStart, Session: id, Cwd: fmt.Sprintf("/home/u/p%d", i%7)})
 		live = append(live, id)
 		if len(live) > 8 {
-			s.Apply(Event{Time: at, Kind: KindPause, Session: live[0], Reason: ReasonGovernorEvict})
+			s.Apply(event.Event{Time: at, Kind: event.KindPause, Session: live[0], Reason: event.ReasonGovernorEvict})
 			live = live[1:]
 		}
 		var r Records

@@ -2,6 +2,7 @@ package governor
 
 import (
 	"fmt"
+	"github.com/coworktop/coworktop/event"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -19,7 +20,7 @@ func TestSnapshotLogSharedUntilAdded(t *testing.T) {
 	if len(a.Log) == 0 || &a.Log[0] != &b.Log[0] || len(a.Log) != len(b.Log) {
 		t.Fatalf("nothing added, yet the log was copied (%d, %d lines)", len(a.Log), len(b.Log))
 	}
-	s.Apply(Event{Time: now, Kind: KindSessionStart, Session: "local_new", Cwd: "/p/new"})
+	s.Apply(event.Event{Time: now, Kind: event.KindSessionStart, Session: "local_new", Cwd: "/p/new"})
 	c := s.Snapshot(now.Add(2 * time.Second))
 	if last := c.Log[len(c.Log)-1]; last.Event.Session != "local_new" || last.Name != "new" {
 		t.Fatalf("the added line is not the newest: %+v", last)
@@ -41,7 +42,7 @@ func TestSessionsGenChangesWithNames(t *testing.T) {
 	if b := s.Snapshot(now.Add(time.Minute)); b.SessionsGen != a.SessionsGen || a.SessionsGen == 0 {
 		t.Fatalf("the clock alone changed the generation: %d → %d", a.SessionsGen, b.SessionsGen)
 	}
-	s.Apply(Event{Time: now, Kind: KindSessionStart, Session: "local_new", Cwd: "/p/new"})
+	s.Apply(event.Event{Time: now, Kind: event.KindSessionStart, Session: "local_new", Cwd: "/p/new"})
 	c := s.Snapshot(now.Add(time.Minute))
 	if c.SessionsGen == a.SessionsGen {
 		t.Fatal("a new session left the generation as it was")
@@ -79,7 +80,7 @@ func TestSnapshotLogAppendedMatchesSorted(t *testing.T) {
 			if rng.IntN(10) == 0 {
 				when = at.Add(-time.Duration(rng.IntN(60)) * time.Second) // a later file's older line
 			}
-			s.Apply(Event{Time: when, Kind: KindSessionStart, Session: fmt.Sprintf("local_%d", step), Cwd: "/p/x"})
+			s.Apply(event.Event{Time: when, Kind: event.KindSessionStart, Session: fmt.Sprintf("local_%d", step), Cwd: "/p/x"})
 		}
 		if rng.IntN(3) == 0 {
 			continue // lines added between two snapshots

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/quota"
 	"github.com/coworktop/coworktop/vocab"
@@ -80,11 +81,11 @@ type State struct {
 	curRestart      *restartAudit   // the last update restart, followed through the relaunch (restart.go)
 	restarts        []*restartAudit // every update restart kept, oldest first (maxRestarts)
 	evTime          time.Time       // the event being applied: when a session comes back, and by which line
-	evKind          Kind
+	evKind          event.Kind
 	records         recordState
 	snapMemo        snapshotMemo   // what a snapshot keeps for the next (snapshot_memo.go)
 	log             *ring[logItem] // described lazily, once, at snapshot time: Apply is the hot path
-	memory          *ring[MemorySample]
+	memory          *ring[event.MemorySample]
 	memoryAt        *ring[time.Time]
 	host            *host.HostMemory // the latest sample
 	hostHistory     *ring[HostPoint] // what the timeline draws
@@ -95,7 +96,7 @@ type State struct {
 	// stallAfter and waitLongAfter: the stalled and long-wait thresholds
 	// (stalled.go; zero: the defaults).
 	stallAfter, waitLongAfter time.Duration
-	files                     []FileStatus
+	files                     []event.FileStatus
 	fileAt                    map[string]int // index in files by name (20 000 generations: no linear search per update)
 	// filesShared: snapshots hold files[:filesShared] as it is, so a change
 	// of one of those copies files first; a new file is appended past what
@@ -123,7 +124,7 @@ type State struct {
 // logItem is an event kept for the event-log pane; line is what the
 // pane shows of it, filled in the first time a snapshot shows it (named).
 type logItem struct {
-	ev    Event
+	ev    event.Event
 	named bool
 	line  LogLine
 }
@@ -138,11 +139,11 @@ func New(l Limits) *State {
 		crashes:     newRing[Crash](l.Evictions),
 		loss:        newLosses(l.Evictions),
 		log:         newRing[logItem](l.LogLines),
-		memory:      newRing[MemorySample](l.MemorySamples),
+		memory:      newRing[event.MemorySample](l.MemorySamples),
 		memoryAt:    newRing[time.Time](l.MemorySamples),
 		hostHistory: newRing[HostPoint](l.HostSamples),
 		openSteps:   map[string]openStep{},
-		vm:          VMView{State: VMUnknown},
+		vm:          VMView{State: event.VMUnknown},
 		counts:      Counts{MinSysFreeMB: -1},
 	}
 }
@@ -184,12 +185,12 @@ func (s *State) Finish() {
 }
 
 // Apply folds one event into the state.
-func (s *State) Apply(e Event) { s.ApplyEvent(&e) }
+func (s *State) Apply(e event.Event) { s.ApplyEvent(&e) }
 
 // ApplyEvent is Apply without copying the event (an Event is 176 bytes):
 // report's hot path. The state keeps nothing that points into e. The kind
-// table (kinds.go) says which apply method takes each kind.
-func (s *State) ApplyEvent(e *Event) {
+// table (event/kinds.go) says which apply method takes each kind.
+func (s *State) ApplyEvent(e *event.Event) {
 	if len(s.forgotten) > 0 {
 		s.recycleForgotten()
 	}
@@ -202,9 +203,8 @@ func (s *State) ApplyEvent(e *Event) {
 	if e.Time.After(s.last) {
 		s.last = e.Time
 	}
-	info := e.Kind.info()
-	s.apply(info.apply, e)
-	if !s.app.DownSince.IsZero() && !info.notAlive {
+	s.apply(e.Kind.Route(), e)
+	if !s.app.DownSince.IsZero() && !e.Kind.NotAlive() {
 		s.noteAppAlive(e)
 	}
 	if s.stuck.open && isMainLog(e.File) {
@@ -214,22 +214,22 @@ func (s *State) ApplyEvent(e *Event) {
 		s.restartFollow(e)
 	}
 	s.risk.observe(s, e)
-	if !info.unlogged && s.limits.LogLines > 0 {
+	if !e.Kind.Unlogged() && s.limits.LogLines > 0 {
 		s.log.push(logItem{ev: *e})
 	}
 }
 
 // The kinds that only count.
-func (s *State) applyMCPGone(*Event)     { s.counts.MCPGone++ }
-func (s *State) applyRemoteState(*Event) { s.counts.RemoteControlLines++ }
-func (s *State) applyStall(*Event)       { s.counts.Stalls++ }
-func (s *State) applyRateLimit(*Event)   { s.counts.RateLimitHits++ }
+func (s *State) applyMCPGone(*event.Event)     { s.counts.MCPGone++ }
+func (s *State) applyRemoteState(*event.Event) { s.counts.RemoteControlLines++ }
+func (s *State) applyStall(*event.Event)       { s.counts.Stalls++ }
+func (s *State) applyRateLimit(*event.Event)   { s.counts.RateLimitHits++ }
 
 // applyRendererGone counts a renderer that died or hung, and the OOMs among
 // them.
-func (s *State) applyRendererGone(e *Event) {
+func (s *State) applyRendererGone(e *event.Event) {
 	s.counts.RendererGone++
-	if e.Reason == ReasonOOM {
+	if e.Reason == event.ReasonOOM {
 		s.counts.RendererOOM++
 	}
 	if isGPUCrash(e) && s.app.Platform == "win32" {
@@ -243,48 +243,48 @@ func (s *State) applyRendererGone(e *Event) {
 const GPUCrashText = "the app went down with its GPU process (Windows)"
 
 // isGPUCrash: "GPU process gone: { type: 'GPU', reason: 'crashed', … }".
-func isGPUCrash(e *Event) bool {
-	return e.Kind == KindRendererGone && e.ReasonText() == "crashed" && strings.HasPrefix(e.Text, "GPU process gone")
+func isGPUCrash(e *event.Event) bool {
+	return e.Kind == event.KindRendererGone && e.ReasonText() == "crashed" && strings.HasPrefix(e.Text, "GPU process gone")
 }
 
 // gpuCrash: the app is gone, and every live session with it.
-func (s *State) gpuCrash(e *Event) {
+func (s *State) gpuCrash(e *event.Event) {
 	s.counts.AppCrashes++
 	for _, sess := range slices.Clone(s.live) {
 		s.lost(Loss{Time: e.Time, Session: sess.id, Cause: LossCrash, File: e.File, Line: e.Line, Detail: GPUCrashText})
-		s.end(sess, EndCrash)
+		s.end(sess, event.EndCrash)
 	}
 	s.app.DownSince, s.app.DownBy = e.Time, AppEndCrash
 	s.quit.at, s.quit.last = time.Time{}, e.Time // down until a line written after quitGrace
 	s.effective = EffectiveView{}
 }
 
-func (s *State) applyGovernor(e *Event) {
+func (s *State) applyGovernor(e *event.Event) {
 	c := &s.counts
 	switch e.Kind {
-	case KindAcquire:
+	case event.KindAcquire:
 		s.loggedCap, s.loggedCapAt = e.Cap, e.Time
 		s.setEffective(e)
-	case KindAtCap:
+	case event.KindAtCap:
 		s.loggedCap, s.loggedCapAt = e.Cap, e.Time
 		sess := s.touchIdle(e.Session, e.Time, e.IdleS)
 		cause, other := reasonCause(e)
-		if e.Verb == VerbEvicting {
+		if e.Verb == event.VerbEvicting {
 			c.AtCapEvicting++
 			s.evict(sess, e, cause, other)
 		} else {
 			c.AtCapWouldEvict++
 			s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: e.IdleS, IdleSource: vocab.SourceLogged, Cause: cause, Other: other, File: e.File, Line: e.Line})
 		}
-	case KindYield:
+	case event.KindYield:
 		c.Yields++
 		cause, other := reasonCause(e)
 		refused := ""
-		if e.Reason == ReasonWarm {
+		if e.Reason == event.ReasonWarm {
 			refused = s.warmRefused(e.Time) // that session stays as it was: no return
 		}
 		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Session: refused, Cause: cause, Other: other, File: e.File, Line: e.Line})
-	case KindPressure:
+	case event.KindPressure:
 		switch e.Pressure {
 		case host.PressureWarning:
 			c.PressureWarning++
@@ -298,28 +298,28 @@ func (s *State) applyGovernor(e *Event) {
 		s.setEffective(e)
 		cause, other := pressureCause(e)
 		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Cause: cause, Other: other, File: e.File, Line: e.Line})
-	case KindPressureEvict:
+	case event.KindPressureEvict:
 		c.PressureEvicts++
 		sess := s.touchIdle(e.Session, e.Time, e.IdleS)
-		s.evict(sess, e, CausePressure, "")
-	case KindGovernorUnknown:
+		s.evict(sess, e, event.CausePressure, "")
+	case event.KindGovernorUnknown:
 		c.Unknown++
-	case KindRatioFailed:
+	case event.KindRatioFailed:
 		// The event log says it; no figure counts it.
 	default:
 		s.unrouted(e)
 	}
 }
 
-func (s *State) setEffective(e *Event) {
+func (s *State) setEffective(e *event.Event) {
 	s.effective = EffectiveView{Value: e.Effective, Source: vocab.SourceLogged, At: e.Time}
 	s.counts.MaxEffective = max(s.counts.MaxEffective, e.Effective)
 }
 
 // evict records a real eviction and pauses the session.
-func (s *State) evict(sess *session, e *Event, cause Cause, other string) {
+func (s *State) evict(sess *session, e *event.Event, cause event.Cause, other string) {
 	sess.lastEvict = e.Time
-	s.setState(sess, StatePaused, ReasonGovernorEvict)
+	s.setState(sess, StatePaused, event.ReasonGovernorEvict)
 	sess.evictions++
 	s.recordEviction(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: e.IdleS, IdleSource: vocab.SourceLogged, Cause: cause, Other: other, Eviction: true, File: e.File, Line: e.Line})
 }
@@ -328,11 +328,11 @@ func (s *State) recordEviction(o Outcome) {
 	c := &s.counts
 	c.Evictions++
 	switch o.Cause {
-	case CauseWarm:
+	case event.CauseWarm:
 		c.EvictionsWarm++
-	case CauseUser:
+	case event.CauseUser:
 		c.EvictionsUser++
-	case CausePressure:
+	case event.CausePressure:
 		c.EvictionsPress++
 	default:
 		c.EvictionsUnknown++
@@ -355,9 +355,9 @@ func (s *State) pressureText() string {
 	return s.pressure.String()
 }
 
-func (s *State) applyApp(e *Event) {
+func (s *State) applyApp(e *event.Event) {
 	det := e.Details()
-	if e.Kind != KindAppStart {
+	if e.Kind != event.KindAppStart {
 		s.unrouted(e)
 	} else {
 		s.counts.AppStarts++
@@ -379,11 +379,11 @@ func (s *State) applyApp(e *Event) {
 					timerArmedAt: sess.timerArmedAt, timerTimeout: sess.timerTimeout, rc: sess.remoteControl})
 			}
 		}
-		s.endAllSessions(EndAppRestarted)
+		s.endAllSessions(event.EndAppRestarted)
 	}
 }
 
-func (s *State) applyMemory(e *Event) {
+func (s *State) applyMemory(e *event.Event) {
 	m := e.Memory
 	c := &s.counts
 	c.MemorySamples++
@@ -397,18 +397,18 @@ func (s *State) applyMemory(e *Event) {
 	}
 }
 
-func (s *State) applyVM(e *Event) {
+func (s *State) applyVM(e *event.Event) {
 	s.noteServiceVM(e)
 	s.applyVMRepair(e)
 	det := e.Details()
 	switch e.Kind {
-	case KindVMBoot:
+	case event.KindVMBoot:
 		s.closeStepsAsStalled(e.File)
 		s.vmBoots.boot(e, &s.counts)
 		if s.vmDecides(e) {
-			s.vm.State, s.vm.OpenStep, s.vm.LastFailure = VMBooting, "", ""
+			s.vm.State, s.vm.OpenStep, s.vm.LastFailure = event.VMBooting, "", ""
 		}
-	case KindVMConfig:
+	case event.KindVMConfig:
 		if det.CPUs > 0 {
 			s.vm.CPUs = det.CPUs
 		}
@@ -418,7 +418,7 @@ func (s *State) applyVM(e *Event) {
 		if det.MemoryMB > 0 {
 			s.vm.MemoryMB, s.vm.MemoryGB = det.MemoryMB, (det.MemoryMB+512)/1024
 		}
-	case KindVMStep:
+	case event.KindVMStep:
 		open, isOpen := s.openSteps[det.Step]
 		if det.Phase == "started" {
 			// Both VM logs record the same step on macOS: a start from the
@@ -431,7 +431,7 @@ func (s *State) applyVM(e *Event) {
 			}
 			s.openSteps[det.Step] = openStep{at: e.Time, file: e.File}
 			if s.vmDecides(e) {
-				s.vm.State, s.vm.OpenStep, s.vm.OpenSince = VMBooting, det.Step, e.Time
+				s.vm.State, s.vm.OpenStep, s.vm.OpenSince = event.VMBooting, det.Step, e.Time
 			}
 		} else {
 			delete(s.openSteps, det.Step)
@@ -439,21 +439,21 @@ func (s *State) applyVM(e *Event) {
 				s.vm.OpenStep, s.vm.OpenSince = "", time.Time{}
 			}
 		}
-	case KindVMFailed:
+	case event.KindVMFailed:
 		s.vmBoots.fail(e, &s.counts)
 		if s.vmDecides(e) {
-			s.vm.State, s.vm.LastFailure = VMFailed, e.Text
+			s.vm.State, s.vm.LastFailure = event.VMFailed, e.Text
 		}
-	case KindVMReady:
+	case event.KindVMReady:
 		if s.vmDecides(e) {
-			s.vm.State, s.vm.OpenStep, s.vm.OpenSince = VMRunning, "", time.Time{}
+			s.vm.State, s.vm.OpenStep, s.vm.OpenSince = event.VMRunning, "", time.Time{}
 		}
-	case KindVMBundleDeleted:
+	case event.KindVMBundleDeleted:
 		s.counts.VMBundleDeleted++
 		s.vm.BundleDeleted = e.Text
-	case KindVMNote:
+	case event.KindVMNote:
 		s.counts.VMNotes++
-	case KindVMUnsupported, KindVMDownload, KindVMReinstall:
+	case event.KindVMUnsupported, event.KindVMDownload, event.KindVMReinstall:
 		// applyVMRepair, above, folds them.
 	default:
 		s.unrouted(e)
@@ -465,7 +465,7 @@ func (s *State) applyVM(e *Event) {
 // of another VM log that the live view delivered first, already did (the
 // files are one timeline; a line that comes too late changes nothing a
 // later one decided). Counts are kept either way.
-func (s *State) vmDecides(e *Event) bool {
+func (s *State) vmDecides(e *event.Event) bool {
 	if e.Time.Before(s.vmDecided) {
 		return false
 	}
@@ -523,7 +523,7 @@ func (v *vmBoots) file(name string) *vmBootFile {
 
 // boot: several lines of one log begin the same attempt; a new one is a
 // boot line after a failure or more than seconds after the last.
-func (v *vmBoots) boot(e *Event, c *Counts) {
+func (v *vmBoots) boot(e *event.Event, c *Counts) {
 	f := v.file(e.File)
 	if f.failed || f.at.IsZero() || e.Time.Sub(f.at) > explainWindow || e.Time.Before(f.at) {
 		f.boots++
@@ -538,7 +538,7 @@ func (v *vmBoots) boot(e *Event, c *Counts) {
 // with no boot line between (#93385: "Startup failed" on three days), is
 // another attempt's: the app tried again without a line that says so.
 // Every failure is an attempt's, so attempts are never fewer.
-func (v *vmBoots) fail(e *Event, c *Counts) {
+func (v *vmBoots) fail(e *event.Event, c *Counts) {
 	f := v.file(e.File)
 	if f.failed && (e.Time.Before(f.failAt) || e.Time.Sub(f.failAt) <= vmFailureWindow) {
 		return

@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/ingest"
@@ -79,7 +80,7 @@ func TestEvictionCausesAndDedup(t *testing.T) {
 	if hidden != 0 || len(ev) != 3 {
 		t.Fatalf("want 3 evictions, got %d: %+v", len(ev), ev)
 	}
-	for i, want := range []governor.Cause{governor.CauseWarm, governor.CausePressure, governor.CauseUnknown} {
+	for i, want := range []event.Cause{event.CauseWarm, event.CausePressure, event.CauseUnknown} {
 		if ev[i].Cause != want {
 			t.Errorf("eviction %d cause %q want %q", i, ev[i].CauseName(), want.String())
 		}
@@ -98,7 +99,7 @@ func TestPauseLongAfterEvictionIsNewEviction(t *testing.T) {
 		at(0)+" [info] [CliGovernor] at cap=8; evicting local_a (idle 90s) for warm spawn",
 		at(30)+" [info] Pausing session local_a (governor_evict)",
 	)
-	if ev, _ := s.Evictions(); len(ev) != 2 || ev[1].Cause != governor.CauseUnknown {
+	if ev, _ := s.Evictions(); len(ev) != 2 || ev[1].Cause != event.CauseUnknown {
 		t.Fatalf("a pause 30 s after the eviction line is not explained by it: %+v", ev)
 	}
 }
@@ -158,7 +159,7 @@ func TestVMBootStalls(t *testing.T) {
 		s.Apply(e)
 	}
 	snap := s.Snapshot(t0.Add(500 * time.Second))
-	if snap.VM.BootStalls != 2 || snap.VM.State != governor.VMStalled || snap.VM.MemoryGB != 4 {
+	if snap.VM.BootStalls != 2 || snap.VM.State != event.VMStalled || snap.VM.MemoryGB != 4 {
 		t.Fatalf("vm: %+v", snap.VM)
 	}
 	s.Finish()
@@ -173,9 +174,9 @@ func TestHistoryIsBounded(t *testing.T) {
 	for i := 0; i < 20000; i++ {
 		ts := t0.Add(time.Duration(i) * time.Second)
 		id := fmt.Sprintf("local_%08d", i)
-		s.Apply(governor.Event{Time: ts, Kind: governor.KindSessionStart, Session: id})
-		s.Apply(governor.Event{Time: ts, Kind: governor.KindPause, Session: id, Reason: governor.ReasonGovernorEvict})
-		s.Apply(governor.Event{Time: ts, Kind: governor.KindMemorySample, Memory: &governor.MemorySample{SysFreeMB: i, TotalMB: 100000}})
+		s.Apply(event.Event{Time: ts, Kind: event.KindSessionStart, Session: id})
+		s.Apply(event.Event{Time: ts, Kind: event.KindPause, Session: id, Reason: event.ReasonGovernorEvict})
+		s.Apply(event.Event{Time: ts, Kind: event.KindMemorySample, Memory: &event.MemorySample{SysFreeMB: i, TotalMB: 100000}})
 	}
 	snap := s.Snapshot(t0.Add(30000 * time.Second))
 	if len(snap.Sessions) > l.EndedSessions || len(snap.Outcomes) > l.Outcomes || len(snap.Log) > l.LogLines || len(snap.MemorySamples) > l.MemorySamples {
@@ -257,11 +258,11 @@ func TestPressureForgottenOnAppStart(t *testing.T) {
 // across a zone change (DST ends: 01:00–02:00 happens twice in New York).
 
 // parseLines reads log lines the way coworktop does, through ingest.
-func parseLines(t testing.TB, file string, lines ...string) []governor.Event {
+func parseLines(t testing.TB, file string, lines ...string) []event.Event {
 	t.Helper()
-	var evs []governor.Event
+	var evs []event.Event
 	text := strings.Join(lines, "\n")
-	if _, err := ingest.ReadEach(strings.NewReader(text), file, time.UTC, func(e *governor.Event) { evs = append(evs, *e) }); err != nil {
+	if _, err := ingest.ReadEach(strings.NewReader(text), file, time.UTC, func(e *event.Event) { evs = append(evs, *e) }); err != nil {
 		t.Fatal(err)
 	}
 	return evs

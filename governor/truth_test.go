@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
@@ -17,11 +18,11 @@ import (
 func TestFactsCarryOverARestart(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
 	applyEvents(s,
-		governor.Event{Time: sec(0), Kind: governor.KindAppStart, Detail: &governor.EventDetail{Version: "1.1"}},
-		governor.Event{Time: sec(1), Kind: governor.KindSessionStart, Session: "local_a", Cwd: "/p/web-frontend"},
-		governor.Event{Time: sec(2), Kind: governor.KindAcquire, Cap: 8, Effective: 9},
-		governor.Event{Time: sec(3), Kind: governor.KindPressure, Pressure: host.PressureCritical, Effective: 9},
-		governor.Event{Time: sec(20), Kind: governor.KindAppQuit},
+		event.Event{Time: sec(0), Kind: event.KindAppStart, Detail: &event.EventDetail{Version: "1.1"}},
+		event.Event{Time: sec(1), Kind: event.KindSessionStart, Session: "local_a", Cwd: "/p/web-frontend"},
+		event.Event{Time: sec(2), Kind: event.KindAcquire, Cap: 8, Effective: 9},
+		event.Event{Time: sec(3), Kind: event.KindPressure, Pressure: host.PressureCritical, Effective: 9},
+		event.Event{Time: sec(20), Kind: event.KindAppQuit},
 	)
 	snap := s.Snapshot(sec(30))
 	if snap.LoggedPressureNow() != host.PressureUnknown || !strings.Contains(words.LoggedPressureText(snap), "no longer current") {
@@ -33,7 +34,7 @@ func TestFactsCarryOverARestart(t *testing.T) {
 	if end := words.AppEndText(snap); !strings.HasPrefix(end, "quit ") || !strings.HasSuffix(end, "10s ago") {
 		t.Errorf("App field: %q", end)
 	}
-	applyEvents(s, governor.Event{Time: sec(60), Kind: governor.KindAppStart, Detail: &governor.EventDetail{Version: "1.1"}})
+	applyEvents(s, event.Event{Time: sec(60), Kind: event.KindAppStart, Detail: &event.EventDetail{Version: "1.1"}})
 	snap = s.Snapshot(sec(120))
 	if snap.Cap.Value != 8 || snap.Cap.Source != vocab.SourceLogged || snap.Cap.Age != 118*time.Second {
 		t.Errorf("cap after the restart: %+v", snap.Cap)
@@ -42,7 +43,7 @@ func TestFactsCarryOverARestart(t *testing.T) {
 		t.Errorf("a new run still says the last one ended: %q", words.AppEndText(snap))
 	}
 	v := sessionByID(t, snap, "local_a")
-	if v.Live() || v.PauseReason != governor.EndAppQuit || v.Project != "web-frontend" {
+	if v.Live() || v.PauseReason != event.EndAppQuit || v.Project != "web-frontend" {
 		t.Errorf("earlier run's session: %+v", v)
 	}
 	if words.CarriedCapText(snap) != "8 (logged 1m58s ago)" {
@@ -59,14 +60,14 @@ func TestFactsCarryOverARestart(t *testing.T) {
 func TestLostLeavesOutSessionsThatCameBack(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
 	applyEvents(s,
-		governor.Event{Time: sec(1), Kind: governor.KindSessionStart, Session: "local_a"},
-		governor.Event{Time: sec(2), Kind: governor.KindSessionStart, Session: "local_b"},
-		governor.Event{Time: sec(3), Kind: governor.KindSessionStart, Session: "local_c"},
-		governor.Event{Time: sec(4), Kind: governor.KindSessionStart, Session: "local_d"},
-		governor.Event{Time: sec(20), Kind: governor.KindUpdateRestart},
-		governor.Event{Time: sec(40), Kind: governor.KindResume, Session: "local_a"},
-		governor.Event{Time: sec(41), Kind: governor.KindWarming, Session: "local_b"},
-		governor.Event{Time: sec(900), Kind: governor.KindResume, Session: "local_c"}, // a user, much later
+		event.Event{Time: sec(1), Kind: event.KindSessionStart, Session: "local_a"},
+		event.Event{Time: sec(2), Kind: event.KindSessionStart, Session: "local_b"},
+		event.Event{Time: sec(3), Kind: event.KindSessionStart, Session: "local_c"},
+		event.Event{Time: sec(4), Kind: event.KindSessionStart, Session: "local_d"},
+		event.Event{Time: sec(20), Kind: event.KindUpdateRestart},
+		event.Event{Time: sec(40), Kind: event.KindResume, Session: "local_a"},
+		event.Event{Time: sec(41), Kind: event.KindWarming, Session: "local_b"},
+		event.Event{Time: sec(900), Kind: event.KindResume, Session: "local_c"}, // a user, much later
 	)
 	snap := s.Snapshot(sec(901))
 	if governor.LossTotal(snap.LossCounts) != 4 || snap.CameBack != 3 || snap.LostCount() != 1 {
@@ -87,10 +88,10 @@ func TestLostLeavesOutSessionsThatCameBack(t *testing.T) {
 func TestSilentLogIsSaidToBeOld(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
 	applyEvents(s,
-		governor.Event{Time: sec(0), Kind: governor.KindAcquire, Cap: 2, Effective: 2},
-		governor.Event{Time: sec(1), Kind: governor.KindSessionStart, Session: "local_a"},
-		governor.Event{Time: sec(2), Kind: governor.KindSessionStart, Session: "local_b"},
-		governor.Event{Time: sec(3), Kind: governor.KindIdleTimer, Session: "local_a", TimeoutS: 900},
+		event.Event{Time: sec(0), Kind: event.KindAcquire, Cap: 2, Effective: 2},
+		event.Event{Time: sec(1), Kind: event.KindSessionStart, Session: "local_a"},
+		event.Event{Time: sec(2), Kind: event.KindSessionStart, Session: "local_b"},
+		event.Event{Time: sec(3), Kind: event.KindIdleTimer, Session: "local_a", TimeoutS: 900},
 	)
 	if snap := s.Snapshot(sec(300)); snap.Stale || snap.NextVictim == nil || snap.Live != 2 {
 		t.Fatalf("five minutes on: stale %v victim %v live %d", snap.Stale, snap.NextVictim, snap.Live)
@@ -113,7 +114,7 @@ func TestSilentLogIsSaidToBeOld(t *testing.T) {
 // normal after it: the app logs no return to normal (issue 23 #4).
 func TestLoggedLevelEndsAtAHostNormal(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
-	applyEvents(s, governor.Event{Time: sec(0), Kind: governor.KindPressure, Pressure: host.PressureCritical, Effective: 3})
+	applyEvents(s, event.Event{Time: sec(0), Kind: event.KindPressure, Pressure: host.PressureCritical, Effective: 3})
 	s.ApplyHost(host.HostMemory{At: sec(10), Pressure: host.PressureWarning})
 	if got := s.Snapshot(sec(20)).LoggedPressureNow(); got != host.PressureCritical {
 		t.Fatalf("a host warning after a logged critical: %s, want critical still", got)

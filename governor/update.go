@@ -3,36 +3,20 @@ package governor
 import (
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/quota"
 )
-
-// FileStatus is how following one log file is going, for the status line.
-type FileStatus struct {
-	Name       string    `json:"name"`            // base name, e.g. main.log
-	State      FileState `json:"state"`           // FileBackfill, FileFollowing, …
-	Err        string    `json:"error,omitempty"` // why, when not following (sanitised)
-	Since      time.Time `json:"-"`
-	Lines      int64     `json:"lines"`                 // lines read so far
-	Cut        int64     `json:"cut,omitempty"`         // lines longer than the cap, cut
-	LostBytes  int64     `json:"lost_bytes,omitempty"`  // bytes of generations that vanished unread
-	ListErrors int64     `json:"list_errors,omitempty"` // checks whose folder listing or generation open failed (retried, nothing dropped)
-	LastLineAt time.Time `json:"-"`                     // wall clock of the newest line read
-	// NewestLine is the newest line's own stamp, as the log wrote it: how
-	// fresh the log is, where LastLineAt is only when coworktop read it
-	// (at start-up, always now).
-	NewestLine time.Time `json:"-"`
-}
 
 // Update is one delivery from the live pipeline (sources → parse) to a
 // consumer that owns a State: parsed events, and/or a host sample, and/or
 // process groups, and/or follower status. Any part may be empty.
 type Update struct {
-	Events   []Event
+	Events   []event.Event
 	Host     *host.HostMemory
 	Groups   []host.ProcessGroup
 	GroupsAt time.Time // non-zero when Groups is a new scan (possibly empty)
-	Files    []FileStatus
+	Files    []event.FileStatus
 	// Backfill marks events read from history at start-up, before following.
 	Backfill bool
 	// Unreadable counts lines that could not be read as entries (orphans
@@ -80,10 +64,10 @@ func (s *State) ApplyUpdate(u Update) {
 	}
 }
 
-func (s *State) setFile(f FileStatus) {
+func (s *State) setFile(f event.FileStatus) {
 	if i, ok := s.fileAt[f.Name]; ok {
 		if int64(i) < s.filesShared.Load() {
-			s.files = append(make([]FileStatus, 0, len(s.files)+len(s.files)/4+1), s.files...)
+			s.files = append(make([]event.FileStatus, 0, len(s.files)+len(s.files)/4+1), s.files...)
 			s.filesShared.Store(0)
 		}
 		s.files[i] = f
@@ -99,7 +83,7 @@ func (s *State) setFile(f FileStatus) {
 // sharedFiles is the files' statuses for a snapshot: the slice itself, not
 // a copy, capped so an append by its holder copies; setFile copies it before
 // changing an entry a snapshot holds.
-func (s *State) sharedFiles() []FileStatus {
+func (s *State) sharedFiles() []event.FileStatus {
 	n := len(s.files)
 	if n == 0 {
 		return nil

@@ -3,6 +3,7 @@ package governor
 import (
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/quota"
 	"github.com/coworktop/coworktop/vocab"
@@ -34,8 +35,8 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 		h := *s.host
 		snap.Host = &h
 	}
-	if snap.VM.State == VMBooting && !snap.VM.Downloading && !snap.VM.OpenSince.IsZero() && now.Sub(snap.VM.OpenSince) > stepStalledWhen {
-		snap.VM.State = VMStalled
+	if snap.VM.State == event.VMBooting && !snap.VM.Downloading && !snap.VM.OpenSince.IsZero() && now.Sub(snap.VM.OpenSince) > stepStalledWhen {
+		snap.VM.State = event.VMStalled
 	}
 
 	s.freshness(&snap)
@@ -83,7 +84,7 @@ func (sess *session) view(now time.Time) SessionView {
 		Evictions: sess.evictions, RemoteControl: sess.remoteControl, Crashes: sess.crashes,
 		GovernorIdleAt: sess.govIdleAt,
 	}
-	if sess.pauseReason == ReasonOther {
+	if sess.pauseReason == event.ReasonOther {
 		v.PauseText = sess.pauseText
 	}
 	if !sess.live() {

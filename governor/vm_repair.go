@@ -1,6 +1,7 @@
 package governor
 
 import (
+	"github.com/coworktop/coworktop/event"
 	"time"
 )
 
@@ -47,29 +48,29 @@ type vmOutage struct {
 
 // applyVMRepair folds the §7.9 VM lines and the outage they describe;
 // applyVM calls it for every VM event.
-func (s *State) applyVMRepair(e *Event) {
+func (s *State) applyVMRepair(e *event.Event) {
 	o := &s.vmOut
 	switch e.Kind {
-	case KindVMFailed:
+	case event.KindVMFailed:
 		if o.from.IsZero() {
 			o.from = e.Time
 		}
-	case KindVMDownload:
+	case event.KindVMDownload:
 		s.vm.Downloading = true
 		o.downloaded = !o.from.IsZero() || o.downloaded
-		if s.vm.State != VMRunning && s.vmDecides(e) {
-			s.vm.State = VMBooting
+		if s.vm.State != event.VMRunning && s.vmDecides(e) {
+			s.vm.State = event.VMBooting
 		}
-	case KindVMReinstall:
+	case event.KindVMReinstall:
 		o.repair, s.vm.Repair = e.Text, e.Text
-	case KindVMBundleDeleted:
+	case event.KindVMBundleDeleted:
 		o.repair, o.dataLost = e.Text, true
-	case KindVMUnsupported:
+	case event.KindVMUnsupported:
 		s.vm.Unsupported = e.Text
 		if s.vmDecides(e) {
-			s.vm.State, s.vm.OpenStep, s.vm.OpenSince = VMStopped, "", time.Time{}
+			s.vm.State, s.vm.OpenStep, s.vm.OpenSince = event.VMStopped, "", time.Time{}
 		}
-	case KindVMReady:
+	case event.KindVMReady:
 		s.vm.Downloading = false
 		if !o.from.IsZero() && !e.Time.Before(o.from) {
 			out := &VMOutage{From: o.from, To: e.Time, UnusableS: int64(e.Time.Sub(o.from) / time.Second), Repair: o.repair, Downloaded: o.downloaded, DataLost: o.dataLost}
@@ -82,7 +83,7 @@ func (s *State) applyVMRepair(e *Event) {
 
 // respawnFailed: the daemon's upgrade respawn failed; its workers are at
 // risk until a daemon starts again.
-func (s *State) respawnFailed(e *Event) {
+func (s *State) respawnFailed(e *event.Event) {
 	s.counts.DaemonRespawnFailed++
 	s.daemon.respawnFailAt, s.daemon.respawnFailText = e.Time, e.Text
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/words"
 )
@@ -27,7 +28,7 @@ func TestVMOutageAfterAFailedBoot(t *testing.T) {
 	) {
 		s.Apply(e)
 	}
-	if v := s.Snapshot(t0.Add(400 * time.Second)).VM; v.State != governor.VMBooting || !v.Downloading {
+	if v := s.Snapshot(t0.Add(400 * time.Second)).VM; v.State != event.VMBooting || !v.Downloading {
 		t.Fatalf("downloading for 335 s: %s (downloading %v), want booting", v.State, v.Downloading)
 	}
 	for _, e := range parseLines(t, "cowork_vm_node.log", at(460)+" [info] [VM:start] Startup complete, total time: 397000ms") {
@@ -35,7 +36,7 @@ func TestVMOutageAfterAFailedBoot(t *testing.T) {
 	}
 	snap := s.Snapshot(t0.Add(500 * time.Second))
 	o := snap.VM.LastOutage
-	if snap.VM.State != governor.VMRunning || o == nil || o.Seconds() != 400 || !o.Downloaded || o.DataLost || snap.Counts.VMBundleDeleted != 0 {
+	if snap.VM.State != event.VMRunning || o == nil || o.Seconds() != 400 || !o.Downloaded || o.DataLost || snap.Counts.VMBundleDeleted != 0 {
 		t.Fatalf("vm %+v outage %+v", snap.VM, o)
 	}
 	if txt := words.VMOutageText(*o); !strings.Contains(txt, "Cowork was unusable for 6m40s") || !strings.Contains(txt, "kept the session data, not data loss") || !strings.Contains(txt, "downloaded again") {
@@ -50,7 +51,7 @@ func TestVMUnsupportedIsNoFailedBoot(t *testing.T) {
 		s.Apply(e)
 	}
 	snap := s.Snapshot(t0.Add(10 * time.Second))
-	if snap.VM.State != governor.VMStopped || snap.VM.Unsupported == "" || snap.VM.LastFailure != "" || snap.Counts.VMFailures != 0 || snap.Counts.VMBoots != 0 {
+	if snap.VM.State != event.VMStopped || snap.VM.Unsupported == "" || snap.VM.LastFailure != "" || snap.Counts.VMFailures != 0 || snap.Counts.VMBoots != 0 {
 		t.Fatalf("vm %+v, boot failures %d", snap.VM, snap.Counts.VMFailures)
 	}
 }

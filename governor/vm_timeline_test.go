@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 )
 
@@ -22,11 +23,11 @@ func TestVMLateLineChangesNothingDecided(t *testing.T) {
 	apply("cowork_vm_node.log", at(0)+" [info] [VM:start] Beginning startup, bundlePath=C:\\vm")
 	apply("cowork_vm_node.log", at(120)+" [info] [VM:start] Startup complete, total time: 120000ms")
 	apply("cowork_vm_node.log", at(60)+" [info] [VM:start] Beginning startup, bundlePath=C:\\vm") // late
-	if got := s.Snapshot(t0.Add(200 * time.Second)).VM.State; got != governor.VMRunning {
+	if got := s.Snapshot(t0.Add(200 * time.Second)).VM.State; got != event.VMRunning {
 		t.Fatalf("a late boot line made the VM %s, want running", got)
 	}
 	apply("cowork_vm_node.log", at(300)+" [info] [VM:start] Beginning startup, bundlePath=C:\\vm")
-	if got := s.Snapshot(t0.Add(310 * time.Second)).VM.State; got != governor.VMBooting {
+	if got := s.Snapshot(t0.Add(310 * time.Second)).VM.State; got != event.VMBooting {
 		t.Fatalf("a newer boot line left the VM %s, want booting", got)
 	}
 }

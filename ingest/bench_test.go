@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 )
 
@@ -39,7 +40,7 @@ func BenchmarkAssembleParseApply(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		s := governor.New(governor.DefaultLimits())
-		var evs []governor.Event
+		var evs []event.Event
 		asm := newAssembler("main.log", time.UTC, func(e *entry) {
 			evs = parse(e, evs[:0])
 			for _, ev := range evs {

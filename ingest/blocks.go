@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -46,13 +46,13 @@ type block struct {
 // is delivered: the garbage collector never sees a gigabyte of log go by.
 type blockMem struct {
 	data    []byte
-	events  []governor.Event
+	events  []event.Event
 	signals []int // scratch for the portable line split
 }
 
 type blockResult struct {
 	seq                          int
-	events                       []governor.Event
+	events                       []event.Event
 	lines, cut, orphans, entries int
 	badStamps                    int
 	lineBase                     int // lines in the file before the block
@@ -243,7 +243,7 @@ func cutPoint(buf []byte) (cut int, contd, midLine bool) {
 
 // event is the block's i-th event, its line made file-relative: call it
 // once per event, in order.
-func (r *blockResult) event(i int) *governor.Event {
+func (r *blockResult) event(i int) *event.Event {
 	ev := &r.events[i]
 	ev.Line += r.lineBase
 	return ev

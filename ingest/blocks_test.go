@@ -9,14 +9,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/sources/follow"
 )
 
 // sequentialEvents is the reference: one reader, one assembler.
-func sequentialEvents(t *testing.T, data []byte) ([]governor.Event, follow.ReadStats, int) {
+func sequentialEvents(t *testing.T, data []byte) ([]event.Event, follow.ReadStats, int) {
 	t.Helper()
-	var evs []governor.Event
+	var evs []event.Event
 	asm := newAssembler("main.log", time.UTC, func(e *entry) { evs = parse(e, evs) })
 	stats, err := follow.ReadLines(bytes.NewReader(data), asm.Feed)
 	if err != nil {
@@ -27,9 +27,9 @@ func sequentialEvents(t *testing.T, data []byte) ([]governor.Event, follow.ReadS
 }
 
 // blockEvents runs the parallel block parser.
-func blockEvents(t *testing.T, data []byte, workers int) ([]governor.Event, int, int, int) {
+func blockEvents(t *testing.T, data []byte, workers int) ([]event.Event, int, int, int) {
 	t.Helper()
-	var evs []governor.Event
+	var evs []event.Event
 	lines, cut, orphans := 0, 0, 0
 	err := parseBlocks(bytes.NewReader(data), "main.log", time.UTC, workers, textsAll, func(r *blockResult) {
 		for i := range r.events {
@@ -130,7 +130,7 @@ func TestPlainEntryKeepsEarlierEvents(t *testing.T) {
 		"}\n" +
 		"2026-09-30 10:00:03 [info] [CliGovernor] at cap; yielding warm spawn\n")
 	got := blockMatchesSequential(t, data)
-	if len(got) != 3 || got[0].Kind != governor.KindYield || got[1].Kind != governor.KindRateLimit || got[1].Line != 3 {
+	if len(got) != 3 || got[0].Kind != event.KindYield || got[1].Kind != event.KindRateLimit || got[1].Line != 3 {
 		t.Fatalf("events: %+v", got)
 	}
 	for i, ev := range got {
@@ -150,14 +150,14 @@ func TestPlainEntryAfterABadStamp(t *testing.T) {
 		"2026-09-30 10:00:02 [info] Received permission response for 7d1f: once (tool: Bash) {\n" +
 		"  status: 429\n" +
 		"}\n")
-	if got := blockMatchesSequential(t, data); len(got) != 1 || got[0].Kind != governor.KindRateLimit || got[0].Line != 4 {
+	if got := blockMatchesSequential(t, data); len(got) != 1 || got[0].Kind != event.KindRateLimit || got[0].Line != 4 {
 		t.Fatalf("events: %+v", got)
 	}
 }
 
 // blockMatchesSequential reads data with the block reader (one worker) and
 // fails unless it gives the sequential reader's events; it returns them.
-func blockMatchesSequential(t *testing.T, data []byte) []governor.Event {
+func blockMatchesSequential(t *testing.T, data []byte) []event.Event {
 	t.Helper()
 	want, _, _ := sequentialEvents(t, data)
 	got, _, _, _ := blockEvents(t, data, 1)

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 )
 
 // TestBOMSkipped: a UTF-8 byte-order mark at the start of a log costs no
@@ -18,9 +18,9 @@ func TestBOMSkipped(t *testing.T) {
 		t.Fatal(err)
 	}
 	withBOM := append([]byte(bom), data...)
-	read := func(b []byte) ([]governor.Event, Stats) {
-		var evs []governor.Event
-		st, err := ReadEach(bytes.NewReader(b), "main.log", time.UTC, func(e *governor.Event) { evs = append(evs, *e) })
+	read := func(b []byte) ([]event.Event, Stats) {
+		var evs []event.Event
+		st, err := ReadEach(bytes.NewReader(b), "main.log", time.UTC, func(e *event.Event) { evs = append(evs, *e) })
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -32,8 +32,8 @@ func TestBOMSkipped(t *testing.T) {
 		t.Errorf("with a BOM: %d events, %+v; without: %d events, %+v", len(got), gotSt, len(want), wantSt)
 	}
 
-	live := func(b []byte) []governor.Event {
-		var evs []governor.Event
+	live := func(b []byte) []event.Event {
+		var evs []event.Event
 		asm := newAssembler("main.log", time.UTC, func(e *entry) { evs = parse(e, evs) })
 		for _, l := range bytes.Split(bytes.TrimSuffix(b, []byte("\n")), []byte("\n")) {
 			asm.Feed(l)

@@ -1,4 +1,4 @@
-// Package ingest turns log bytes into governor events, for saved and live
+// Package ingest turns log bytes into typed events (package event), for saved and live
 // logs alike. It has two entry points:
 //
 //   - ReadEach reads a whole saved log from an io.Reader: the block reader
@@ -17,7 +17,7 @@
 // the head table and the continuation rule follow.
 //
 // It reads from an io.Reader or from lines it is handed; it never opens,
-// follows or lists files (that is sources/), never keeps model state (that is
-// governor/) and never renders. Every string it puts into an event is
-// sanitised and capped with vocab.Sanitize.
+// follows or lists files (that is sources/), never keeps model state (that
+// is governor/; it imports event, not governor) and never renders. Every
+// string it puts into an event is sanitised and capped with vocab.Sanitize.
 package ingest

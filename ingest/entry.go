@@ -3,7 +3,7 @@ package ingest
 import (
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -25,11 +25,11 @@ type entry struct {
 	clock     *stampClock // the assembler's last parsed timestamp (nil: none)
 	remote    *remoteSeen // the assembler's last Remote Control state (nil: none)
 
-	parsed   bool             // events below already hold what the first line says
-	events   []governor.Event // parsed at Feed time, when parsed is set
-	sunk     int              // or, for a sink assembler, how many it put in the sink
-	sinkFrom int              // where they start there
-	rateText string           // the line carrying the rate-limit signal, sanitised
+	parsed   bool          // events below already hold what the first line says
+	events   []event.Event // parsed at Feed time, when parsed is set
+	sunk     int           // or, for a sink assembler, how many it put in the sink
+	sinkFrom int           // where they start there
+	rateText string        // the line carrying the rate-limit signal, sanitised
 
 	// vmConfig marks a cowork-service.log "[HCS] Config JSON:" entry: its
 	// continuation lines are searched for the VM's size as they go by, and
@@ -92,7 +92,7 @@ type assembler struct {
 	clock      stampClock
 	// sink, when set, receives the events directly (newSinkAssembler)
 	// instead of emit.
-	sink *[]governor.Event
+	sink *[]event.Event
 }
 
 // newAssembler returns an assembler for one file. loc is the zone of local
@@ -125,7 +125,7 @@ const firstMinute = "2000-01-01 00:00"
 // straight into *sink, in order and complete (as parse gives them): a reader
 // of a gigabyte saves copying each event from the entry to its own slice.
 // Reset points it at the next sink.
-func newSinkAssembler(file string, loc *time.Location, sink *[]governor.Event) *assembler {
+func newSinkAssembler(file string, loc *time.Location, sink *[]event.Event) *assembler {
 	a := newAssembler(file, loc, nil)
 	a.sink = sink
 	return a
@@ -134,7 +134,7 @@ func newSinkAssembler(file string, loc *time.Location, sink *[]governor.Event) *
 // Reset makes the assembler start a new run of lines (a block, a file)
 // into sink, keeping its buffers and interned names. Line numbers restart
 // at 1.
-func (a *assembler) Reset(sink *[]governor.Event) {
+func (a *assembler) Reset(sink *[]event.Event) {
 	a.lineNo, a.open, a.keepCont, a.unstamped, a.entries, a.badStamps, a.firstN = 0, false, false, 0, 0, 0, 0
 	a.lazy = false
 	a.remote = remoteSeen{}
@@ -257,7 +257,7 @@ func (a *assembler) FeedLine(line []byte, mayHaveSignal bool) {
 		a.cur.Body, a.cur.parsed = nil, true
 	}
 	if mayHaveSignal && rateLimitSignal(body) { // the timestamp holds digits, never a status
-		a.cur.RateLimit, a.cur.rateText = true, a.names.text(governor.KindRateLimit, body)
+		a.cur.RateLimit, a.cur.rateText = true, a.names.text(event.KindRateLimit, body)
 	}
 }
 
@@ -315,7 +315,7 @@ func (a *assembler) continueEntry(line []byte, mayHaveSignal bool) {
 	if a.lazy {
 		if mayHaveSignal && rateLimitSignal(line) {
 			a.materialize()
-			a.cur.RateLimit, a.cur.rateText = true, a.names.text(governor.KindRateLimit, line)
+			a.cur.RateLimit, a.cur.rateText = true, a.names.text(event.KindRateLimit, line)
 		}
 		return
 	}
@@ -323,7 +323,7 @@ func (a *assembler) continueEntry(line []byte, mayHaveSignal bool) {
 		scanVMConfig(line, &a.cur)
 	}
 	if mayHaveSignal && !a.cur.RateLimit && rateLimitSignal(line) {
-		a.cur.RateLimit, a.cur.rateText = true, a.names.text(governor.KindRateLimit, line)
+		a.cur.RateLimit, a.cur.rateText = true, a.names.text(event.KindRateLimit, line)
 	}
 	if a.keepCont && len(a.contEnds) < maxContLines && len(a.contBuf)+len(line) <= maxContBytes {
 		a.contBuf = append(a.contBuf, line...)
@@ -467,7 +467,7 @@ func (a *assembler) wentBack() {
 
 // parseFirst parses the entry's first line by the parser its log needs.
 // Direct calls: a function value here cost an indirect call a line.
-func (a *assembler) parseFirst(out []governor.Event, service, daemon bool) []governor.Event {
+func (a *assembler) parseFirst(out []event.Event, service, daemon bool) []event.Event {
 	switch {
 	case service:
 		return parseService(&a.cur, out)

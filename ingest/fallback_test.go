@@ -7,6 +7,7 @@ import (
 	"time"
 	_ "time/tzdata" // the zones below on any machine
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/vocab"
 )
@@ -87,7 +88,7 @@ func TestFallBackReadInOrder(t *testing.T) {
 			lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 			// The live stream, in runs of 500 lines.
 			st := NewStream(loc)
-			var live []governor.Event
+			var live []event.Event
 			for i := 0; i < len(lines); i += 500 {
 				run := Lines{File: "/logs/main.log"}
 				for _, l := range lines[i:min(i+500, len(lines))] {
@@ -99,15 +100,15 @@ func TestFallBackReadInOrder(t *testing.T) {
 					t.Errorf("stream's newest stamp %s, want %s", vocab.FormatLogged(p.Newest), vocab.FormatLogged(last.Add(time.Second)))
 				}
 			}
-			var read []governor.Event
-			stats, err := ReadEach(strings.NewReader(text), "main.log", loc, func(e *governor.Event) { read = append(read, *e) })
+			var read []event.Event
+			stats, err := ReadEach(strings.NewReader(text), "main.log", loc, func(e *event.Event) { read = append(read, *e) })
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !stats.Last.Equal(last.Add(time.Second)) {
 				t.Errorf("span ends %s, want %s", vocab.FormatLogged(stats.Last), vocab.FormatLogged(last.Add(time.Second)))
 			}
-			for name, evs := range map[string][]governor.Event{"stream": live, "ReadEach": read} {
+			for name, evs := range map[string][]event.Event{"stream": live, "ReadEach": read} {
 				checkFallBack(t, name, evs, last, loc)
 			}
 		})
@@ -117,7 +118,7 @@ func TestFallBackReadInOrder(t *testing.T) {
 // checkFallBack: the events are in order, the last turn's end is at its
 // instant (written with the offset after the change), and the session's
 // idle two minutes later is two minutes.
-func checkFallBack(t *testing.T, name string, evs []governor.Event, last time.Time, loc *time.Location) {
+func checkFallBack(t *testing.T, name string, evs []event.Event, last time.Time, loc *time.Location) {
 	t.Helper()
 	if len(evs) < 50 {
 		t.Fatalf("%s: %d events", name, len(evs))
@@ -128,9 +129,9 @@ func checkFallBack(t *testing.T, name string, evs []governor.Event, last time.Ti
 				vocab.FormatLogged(evs[i].Time), vocab.FormatLogged(evs[i-1].Time))
 		}
 	}
-	var end *governor.Event
+	var end *event.Event
 	for i := range evs {
-		if evs[i].Kind == governor.KindTurnEnd {
+		if evs[i].Kind == event.KindTurnEnd {
 			end = &evs[i]
 		}
 	}

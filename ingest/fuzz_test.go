@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/vocab"
 	"github.com/coworktop/coworktop/words"
@@ -29,7 +30,7 @@ func FuzzAssembleParse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s := governor.New(governor.Limits{Outcomes: 8, Evictions: 8, LogLines: 8, MemorySamples: 8, HostSamples: 8, EndedSessions: 8})
-		var evs []governor.Event
+		var evs []event.Event
 		asm := newAssembler("main.log", time.UTC, func(e *entry) { evs = parse(e, evs[:0]); checkEvents(t, evs); applyAll(s, evs) })
 		for _, line := range bytes.Split(data, []byte("\n")) {
 			asm.Feed(line)
@@ -45,13 +46,13 @@ func FuzzAssembleParse(f *testing.F) {
 	})
 }
 
-func applyAll(s *governor.State, evs []governor.Event) {
+func applyAll(s *governor.State, evs []event.Event) {
 	for _, e := range evs {
 		s.Apply(e)
 	}
 }
 
-func checkEvents(t *testing.T, evs []governor.Event) {
+func checkEvents(t *testing.T, evs []event.Event) {
 	for _, e := range evs {
 		for _, str := range []string{e.Session, e.ReasonText(), e.Cwd, e.Text, e.Details().Version, e.Details().Platform, e.Details().Arch, e.Details().Step, e.Lifecycle, e.PressureText(), e.LevelText()} {
 			checkText(t, str, vocab.MaxTextRunes+1)

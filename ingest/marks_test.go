@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -132,8 +132,8 @@ func randomSignalLog(rng *rand.Rand, n int) []byte {
 
 // walkEvents splits data with kernel's masks, or the indexed way if kernel
 // is nil (the reference: it shares nothing with the masks), and parses it.
-func walkEvents(data []byte, kernel markFunc) ([]governor.Event, int, int) {
-	var evs []governor.Event
+func walkEvents(data []byte, kernel markFunc) ([]event.Event, int, int) {
+	var evs []event.Event
 	asm := newAssembler("main.log", time.UTC, func(e *entry) { evs = parse(e, evs) })
 	var lines, cut int
 	if kernel != nil {
@@ -213,7 +213,7 @@ func BenchmarkFeedLines(b *testing.B) {
 	}
 	for name, kernel := range ways {
 		b.Run(name, func(b *testing.B) {
-			var evs []governor.Event
+			var evs []event.Event
 			asm := newSinkAssembler("main.log", time.UTC, nil)
 			b.SetBytes(int64(len(data)))
 			lines := 0
@@ -258,8 +258,8 @@ func goKernel(data []byte, from, chunks int, out []uint64) {
 // referenceEvents splits data by ReadLines' rules with no prefilter at all:
 // each line, its CR stripped and cut at vocab.MaxLineBytes, is searched
 // for a signal.
-func referenceEvents(data []byte) []governor.Event {
-	var evs []governor.Event
+func referenceEvents(data []byte) []event.Event {
+	var evs []event.Event
 	asm := newAssembler("main.log", time.UTC, func(e *entry) { evs = parse(e, evs) })
 	lines := bytes.Split(data, []byte("\n"))
 	if len(data) > 0 && data[len(data)-1] == '\n' {

@@ -3,7 +3,7 @@ package ingest
 import (
 	"encoding/binary"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -81,7 +81,7 @@ func (n *names) get(b []byte, max int) string {
 // text is an event's free text: Sanitize(b, MaxTextRunes), or "" for a
 // summary reader when only the event log shows kind's text
 // (governor.Kind.LogOnlyText). A nil table keeps every text.
-func (n *names) text(kind governor.Kind, b []byte) string {
+func (n *names) text(kind event.Kind, b []byte) string {
 	if n != nil && n.summary && kind.LogOnlyText() {
 		return ""
 	}

@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -50,7 +50,7 @@ func TestNamesSlotsMatchSanitize(t *testing.T) {
 
 // A file's name is as untrusted as its lines: it reaches every event.
 func TestFileNameIsSanitised(t *testing.T) {
-	var evs []governor.Event
+	var evs []event.Event
 	asm := newAssembler("x\x1b[31mred\u202e.log", time.UTC, func(e *entry) { evs = parse(e, evs) })
 	asm.Feed([]byte("2026-09-30 10:00:00 [info] [CliGovernor] at cap=8; would evict local_a (idle 5s) for warm spawn"))
 	asm.Flush()

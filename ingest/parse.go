@@ -1,7 +1,7 @@
 package ingest
 
 import (
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 )
 
 // parse turns one entry into events, appended to out. Only the entry's first
@@ -9,7 +9,7 @@ import (
 // mentioning "[CliGovernor]") never becomes an event of its own. Most entries
 // yield nothing; a rate-limit signal anywhere in the entry adds an
 // api.rate_limit event.
-func parse(e *entry, out []governor.Event) []governor.Event {
+func parse(e *entry, out []event.Event) []event.Event {
 	n := len(out)
 	switch {
 	case e.parsed:
@@ -24,20 +24,20 @@ func parse(e *entry, out []governor.Event) []governor.Event {
 
 // finishEntry adds the entry's rate-limit event, if any, and gives the
 // events from out[n:] on the entry's time, file, line and level.
-func finishEntry(e *entry, out []governor.Event, n int) []governor.Event {
+func finishEntry(e *entry, out []event.Event, n int) []event.Event {
 	if e.RateLimit {
-		out = append(out, governor.Event{Kind: governor.KindRateLimit, Text: e.rateText})
+		out = append(out, event.Event{Kind: event.KindRateLimit, Text: e.rateText})
 	}
 	if n == len(out) {
 		return out
 	}
 	// The entry's time and level, read once for all its events.
 	t := e.Time()
-	level, text := governor.LevelOf(e.Level)
+	level, text := event.LevelOf(e.Level)
 	for i := n; i < len(out); i++ {
 		ev := &out[i]
 		ev.Time, ev.File, ev.Line = t, e.File, e.Line
-		if ev.Level == governor.LevelNone {
+		if ev.Level == event.LevelNone {
 			ev.Level = level
 			if text != "" {
 				ev.Detailed().LevelText = text
@@ -47,7 +47,7 @@ func finishEntry(e *entry, out []governor.Event, n int) []governor.Event {
 	return out
 }
 
-func parseBody(e *entry, out []governor.Event) []governor.Event {
+func parseBody(e *entry, out []event.Event) []event.Event {
 	return parseText(e, e.Body, out)
 }
 
@@ -61,9 +61,9 @@ func trimSpaces(b []byte) []byte {
 
 // setReason gives ev the reason s: a named one, or ReasonOther with s kept
 // in its Detail.
-func setReason(ev *governor.Event, s string) {
+func setReason(ev *event.Event, s string) {
 	var other string
-	if ev.Reason, other = governor.ReasonOf(s); other != "" {
+	if ev.Reason, other = event.ReasonOf(s); other != "" {
 		ev.Detailed().ReasonText = other
 	}
 }

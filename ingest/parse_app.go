@@ -3,7 +3,7 @@ package ingest
 import (
 	"bytes"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -13,7 +13,7 @@ import (
 // parseAppTagged reads "[updater] ", "[stealth-update] ",
 // "[stealth-relaunch] ", "[rcAutoEnable] ", "[remote-control] " and
 // "[quit-cleanup] " lines.
-func parseAppTagged(e *entry, b []byte, out []governor.Event) []governor.Event {
+func parseAppTagged(e *entry, b []byte, out []event.Event) []event.Event {
 	nm := e.names
 	switch b[1] { // b starts with one of its shapes' heads; bridge_state is the common one
 	case 'r':
@@ -23,26 +23,26 @@ func parseAppTagged(e *entry, b []byte, out []governor.Event) []governor.Event {
 		if rest, ok := cut(b, "[remote-control] bridge_state: "); ok {
 			state, _ := word(bytes.Trim(trimSpaces(rest), `"`), `" `)
 			n := len(out)
-			out = remoteState(e, governor.ReasonBridgeState, nm.get(state, 40), out) // interned: logged all day long
+			out = remoteState(e, event.ReasonBridgeState, nm.get(state, 40), out) // interned: logged all day long
 			if e.remote != nil && len(out) > n && len(b) <= 64 {
 				e.remote.line = string(b) // one copy per change of state
 			}
 			return out
 		}
 		if rest, ok := cut(b, "[rcAutoEnable] verdict: "); ok {
-			return remoteState(e, governor.ReasonAutoEnable, nm.get(rest, vocab.MaxTextRunes), out)
+			return remoteState(e, event.ReasonAutoEnable, nm.get(rest, vocab.MaxTextRunes), out)
 		}
 	case 'u':
 		if rest, ok := cut(b, "[updater] "); ok {
 			return parseUpdater(nm, trimSpaces(rest), out)
 		}
 		if rest, ok := cut(b, "[update-restart] "); ok && bytes.Contains(rest, []byte("nav-restore marker")) {
-			return append(out, governor.Event{Kind: governor.KindRestartMarker, Text: vocab.Sanitize(trimSpaces(rest), vocab.MaxTextRunes)})
+			return append(out, event.Event{Kind: event.KindRestartMarker, Text: vocab.Sanitize(trimSpaces(rest), vocab.MaxTextRunes)})
 		}
 	case 's':
 		if rest, ok := cut(b, "[stealth-update] "); ok && bytes.HasPrefix(trimSpaces(rest), []byte("Triggering stealth update")) {
 			// The idle path (claude-logs.md §7.8): the reason says which.
-			return append(out, governor.Event{Kind: governor.KindUpdateRestart, Reason: governor.ReasonIdleTimeout})
+			return append(out, event.Event{Kind: event.KindUpdateRestart, Reason: event.ReasonIdleTimeout})
 		}
 		if rest, ok := cut(b, "[stealth-relaunch] "); ok {
 			// "Saved navigation history" and "otherAppFullScreen=" are
@@ -50,11 +50,11 @@ func parseAppTagged(e *entry, b []byte, out []governor.Event) []governor.Event {
 			if r := trimSpaces(rest); bytes.HasPrefix(r, []byte("Saved ")) || bytes.HasPrefix(r, []byte("otherAppFullScreen")) {
 				return out
 			}
-			return append(out, governor.Event{Kind: governor.KindRelaunch, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
+			return append(out, event.Event{Kind: event.KindRelaunch, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
 		}
 	case 'q':
 		if _, ok := cut(b, "[quit-cleanup] "); ok {
-			return append(out, governor.Event{Kind: governor.KindAppQuit, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
+			return append(out, event.Event{Kind: event.KindAppQuit, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
 		}
 	}
 	return out
@@ -64,7 +64,7 @@ func parseAppTagged(e *entry, b []byte, out []governor.Event) []governor.Event {
 //
 //	Version changed since last launch: 1.46388.1 → 1.46388.2
 //	Update downloaded and ready to install { releaseName: 'Claude 2.2553.1' }
-func parseUpdater(nm *names, b []byte, out []governor.Event) []governor.Event {
+func parseUpdater(nm *names, b []byte, out []event.Event) []event.Event {
 	if rest, ok := cut(b, "Version changed since last launch: "); ok {
 		from, rest := word(trimSpaces(rest), " ")
 		rest = trimSpaces(rest)
@@ -76,13 +76,13 @@ func parseUpdater(nm *names, b []byte, out []governor.Event) []governor.Event {
 			return out
 		}
 		to, _ := word(trimSpaces(rest), " ")
-		return append(out, governor.Event{Kind: governor.KindAppUpdated, Detail: &governor.EventDetail{From: nm.get(from, 40), To: nm.get(to, 40)}})
+		return append(out, event.Event{Kind: event.KindAppUpdated, Detail: &event.EventDetail{From: nm.get(from, 40), To: nm.get(to, 40)}})
 	}
 	if ev, ok := parseUpdaterRestart(nm, b); ok {
 		return append(out, ev)
 	}
 	if rest, ok := cut(b, "Update downloaded"); ok {
-		ev := governor.Event{Kind: governor.KindUpdateReady}
+		ev := event.Event{Kind: event.KindUpdateReady}
 		if i := bytes.Index(rest, []byte("releaseName:")); i >= 0 {
 			v := bytes.TrimLeft(rest[i+len("releaseName:"):], " '\"")
 			v, _ = word(v, "'\"}")
@@ -97,9 +97,9 @@ func parseUpdater(nm *names, b []byte, out []governor.Event) []governor.Event {
 // parseRenderer reads "GPU process gone: { … }" and "Main webview render
 // process gone: { reason: 'oom', exitCode: -536870904 }" (keeping the
 // reason and exit code) and "Main webview is unresponsive".
-func parseRenderer(b []byte, out []governor.Event) []governor.Event {
+func parseRenderer(b []byte, out []event.Event) []event.Event {
 	if bytes.HasPrefix(b, []byte("GPU process gone")) || bytes.HasPrefix(b, []byte("Main webview render process gone")) {
-		ev := governor.Event{Kind: governor.KindRendererGone, Text: vocab.Sanitize(b, vocab.MaxTextRunes)}
+		ev := event.Event{Kind: event.KindRendererGone, Text: vocab.Sanitize(b, vocab.MaxTextRunes)}
 		if v, ok := inspectField(b, "reason:"); ok {
 			setReason(&ev, vocab.Sanitize(v, 40))
 		}
@@ -111,7 +111,7 @@ func parseRenderer(b []byte, out []governor.Event) []governor.Event {
 		return append(out, ev)
 	}
 	if bytes.HasPrefix(b, []byte("Main webview is unresponsive")) {
-		return append(out, governor.Event{Kind: governor.KindUnresponsive, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
+		return append(out, event.Event{Kind: event.KindUnresponsive, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
 	}
 	return out
 }
@@ -130,20 +130,20 @@ func inspectField(b []byte, key string) ([]byte, bool) {
 
 // parseQuit reads the quit handlers' lines; a quit writes several, and
 // quitFold makes them one app.quit.
-func parseQuit(b []byte, out []governor.Event) []governor.Event {
+func parseQuit(b []byte, out []event.Event) []event.Event {
 	switch {
 	case bytes.HasPrefix(b, []byte("beforeQuitForUpdate")): // this quit is an update restart (§7.7)
-		return append(out, governor.Event{Kind: governor.KindUpdateRestart, Reason: governor.ReasonUpdate, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
+		return append(out, event.Event{Kind: event.KindUpdateRestart, Reason: event.ReasonUpdate, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
 	case bytes.HasPrefix(b, []byte("beforeQuit: handler fired")), bytes.HasPrefix(b, []byte("willQuit: handler")):
-		return append(out, governor.Event{Kind: governor.KindAppQuit, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
+		return append(out, event.Event{Kind: event.KindAppQuit, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
 	}
 	return out
 }
 
 // parseAppStart reads the inspect-style object of "Starting app {", whether
 // on one line or spread over continuation lines.
-func parseAppStart(first []byte, cont [][]byte) governor.Event {
-	ev := governor.Event{Kind: governor.KindAppStart}
+func parseAppStart(first []byte, cont [][]byte) event.Event {
+	ev := event.Event{Kind: event.KindAppStart}
 	take := func(line []byte) {
 		for _, f := range []struct {
 			key string
@@ -166,7 +166,7 @@ func parseAppStart(first []byte, cont [][]byte) governor.Event {
 
 // remoteSeen is the last Remote Control state line an assembler read.
 type remoteSeen struct {
-	reason governor.Reason
+	reason event.Reason
 	text   string
 	line   string // the bridge_state body that said so, when short
 }
@@ -175,12 +175,12 @@ type remoteSeen struct {
 // before it: the app writes bridge_state "connected" over and over (a tenth
 // of some logs), and only a change says something. quitFold drops the
 // repeats across blocks, so this only saves making them.
-func remoteState(e *entry, reason governor.Reason, text string, out []governor.Event) []governor.Event {
+func remoteState(e *entry, reason event.Reason, text string, out []event.Event) []event.Event {
 	if e.remote != nil {
 		if e.remote.reason == reason && e.remote.text == text {
 			return out
 		}
 		*e.remote = remoteSeen{reason: reason, text: text}
 	}
-	return append(out, governor.Event{Kind: governor.KindRemoteState, Reason: reason, Text: text})
+	return append(out, event.Event{Kind: event.KindRemoteState, Reason: reason, Text: text})
 }

@@ -3,7 +3,7 @@ package ingest
 import (
 	"bytes"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -54,7 +54,7 @@ func isDaemonStamp(stamp []byte, level string) bool {
 }
 
 // parseDaemon reads one daemon.log body.
-func parseDaemon(e *entry, out []governor.Event) []governor.Event {
+func parseDaemon(e *entry, out []event.Event) []event.Event {
 	b, nm := e.Body, e.names
 	if rest, ok := cut(b, "[supervisor] "); ok {
 		return parseSupervisor(nm, rest, out)
@@ -74,9 +74,9 @@ func parseDaemon(e *entry, out []governor.Event) []governor.Event {
 //
 //	binary at <path> changed (2.1.233 → 2.1.235) — self-restarting for upgrade
 //	another daemon won the lock race (pid=N) — exiting
-func parseDaemonRestart(nm *names, b []byte, out []governor.Event) []governor.Event {
+func parseDaemonRestart(nm *names, b []byte, out []event.Event) []event.Event {
 	if rest, ok := cut(b, "binary at "); ok && bytes.Contains(rest, []byte("self-restarting")) {
-		ev := governor.Event{Kind: governor.KindDaemonUpgrade}
+		ev := event.Event{Kind: event.KindDaemonUpgrade}
 		if i := bytes.LastIndex(rest, []byte(" changed (")); i >= 0 {
 			vs, _ := word(rest[i+len(" changed ("):], ")")
 			from, to := vs, []byte(nil)
@@ -93,13 +93,13 @@ func parseDaemonRestart(nm *names, b []byte, out []governor.Event) []governor.Ev
 	if rest, ok := cut(b, "binary at "); ok && bytes.Contains(rest, []byte("was deleted")) && bytes.Contains(rest, []byte("exiting")) {
 		// it exits for the upgrade; a respawn line or a start follows, or
 		// none (claude-logs.md §7.9, #84827)
-		return append(out, governor.Event{Kind: governor.KindDaemonShutdown, Reason: governor.DaemonCauseUpgrade, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
+		return append(out, event.Event{Kind: event.KindDaemonShutdown, Reason: event.DaemonCauseUpgrade, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
 	}
 	if bytes.HasPrefix(b, []byte("upgrade self-respawn failed")) { // EACCES, ENOENT (#89987, #84827)
-		return append(out, governor.Event{Kind: governor.KindDaemonRespawnFail, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
+		return append(out, event.Event{Kind: event.KindDaemonRespawnFail, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
 	}
 	if bytes.HasPrefix(b, []byte("another daemon won the lock race")) {
-		return append(out, governor.Event{Kind: governor.KindDaemonLockRace, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
+		return append(out, event.Event{Kind: event.KindDaemonLockRace, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
 	}
 	return out
 }
@@ -115,18 +115,18 @@ func lastElem(p []byte) []byte {
 	return p
 }
 
-func parseSupervisor(nm *names, b []byte, out []governor.Event) []governor.Event {
+func parseSupervisor(nm *names, b []byte, out []event.Event) []event.Event {
 	switch {
 	case len(b) > 0 && (b[0] == 'b' || b[0] == 'a' || b[0] == 'u'):
 		return parseDaemonRestart(nm, b, out)
 	case bytes.Contains(b, []byte("daemon start")):
-		ev := governor.Event{Kind: governor.KindDaemonStart}
+		ev := event.Event{Kind: event.KindDaemonStart}
 		if v, ok := field(b, "version="); ok {
 			ev.Detailed().Version = nm.get(v, 40)
 		}
 		return append(out, ev)
 	case bytes.HasPrefix(b, []byte("shutting down")):
-		ev := governor.Event{Kind: governor.KindDaemonShutdown}
+		ev := event.Event{Kind: event.KindDaemonShutdown}
 		if v, ok := field(b, "cause="); ok {
 			w, _ := word(v, ",)")
 			setReason(&ev, nm.get(w, 40))
@@ -136,12 +136,12 @@ func parseSupervisor(nm *names, b []byte, out []governor.Event) []governor.Event
 		}
 		return append(out, ev)
 	case bytes.HasPrefix(b, []byte("idle ")) && bytes.Contains(b, []byte("exiting")):
-		return append(out, governor.Event{Kind: governor.KindDaemonShutdown, Reason: governor.DaemonCauseIdle})
+		return append(out, event.Event{Kind: event.KindDaemonShutdown, Reason: event.DaemonCauseIdle})
 	}
 	return out
 }
 
-func parseBg(nm *names, b []byte, out []governor.Event) []governor.Event {
+func parseBg(nm *names, b []byte, out []event.Event) []event.Event {
 	if rest, ok := cut(b, "bg: "); ok {
 		return parseBgNote(rest, out)
 	}
@@ -150,7 +150,7 @@ func parseBg(nm *names, b []byte, out []governor.Event) []governor.Event {
 		return out
 	}
 	if r, ok := cut(rest, "settled "); ok {
-		if ev := parseSettled(nm, r); ev.Session != "" && ev.Reason != governor.ReasonNone {
+		if ev := parseSettled(nm, r); ev.Session != "" && ev.Reason != event.ReasonNone {
 			out = append(out, ev)
 		}
 		return out
@@ -163,13 +163,13 @@ func parseBg(nm *names, b []byte, out []governor.Event) []governor.Event {
 	}
 	if r, ok := cut(rest, "orphan-spare reap: "); ok {
 		n, _, _ := num(trimSpaces(r))
-		return append(out, governor.Event{Kind: governor.KindDaemonReap, Count: n})
+		return append(out, event.Event{Kind: event.KindDaemonReap, Count: n})
 	}
 	if bytes.HasPrefix(rest, []byte("spare spawned host")) {
-		return append(out, governor.Event{Kind: governor.KindDaemonSpare, Text: vocab.Sanitize(rest, vocab.MaxTextRunes)})
+		return append(out, event.Event{Kind: event.KindDaemonSpare, Text: vocab.Sanitize(rest, vocab.MaxTextRunes)})
 	}
 	if r, ok := cut(rest, "adopt: "); ok {
-		ev := governor.Event{Kind: governor.KindDaemonAdopt}
+		ev := event.Event{Kind: event.KindDaemonAdopt}
 		if v, ok := field(r, "dead="); ok {
 			ev.Count, _, _ = num(v)
 		}
@@ -177,7 +177,7 @@ func parseBg(nm *names, b []byte, out []governor.Event) []governor.Event {
 	}
 	for _, verb := range [...]string{"spawned ", "claimed-spare "} {
 		if r, ok := cut(rest, verb); ok && !bytes.HasPrefix(r, []byte("host ")) {
-			ev := governor.Event{Kind: governor.KindDaemonSpawn}
+			ev := event.Event{Kind: event.KindDaemonSpawn}
 			ev.Session, r = sessionID(nm, r)
 			if c, ok := cut(r, " ("); ok {
 				w, _ := word(c, ")")
@@ -191,8 +191,8 @@ func parseBg(nm *names, b []byte, out []governor.Event) []governor.Event {
 
 // parseSettled reads "<id> (done|killed|crashed)[: <reason>]"; a reason
 // ending in "×K" is a worker that crashed K times.
-func parseSettled(nm *names, b []byte) governor.Event {
-	ev := governor.Event{Kind: governor.KindDaemonSettled}
+func parseSettled(nm *names, b []byte) event.Event {
+	ev := event.Event{Kind: event.KindDaemonSettled}
 	ev.Session, b = sessionID(nm, b)
 	if r, ok := cut(b, " ("); ok {
 		w, rest := word(r, ")")
@@ -225,8 +225,8 @@ func repeats(b []byte) int {
 }
 
 // parseRetire reads "<id>: <why>, idle <N><unit>[ [low memory]]".
-func parseRetire(nm *names, b []byte) governor.Event {
-	ev := governor.Event{Kind: governor.KindDaemonRetire}
+func parseRetire(nm *names, b []byte) event.Event {
+	ev := event.Event{Kind: event.KindDaemonRetire}
 	ev.Session, b = sessionID(nm, b)
 	if r, ok := cut(b, ": "); ok {
 		w, rest := word(r, ",")
@@ -272,7 +272,7 @@ func durationS(b []byte) int {
 // spawning <id>", "low memory (macOS memorystatus pressure level 4) — …",
 // "low memory persists after shedding non-pinned — …", "low memory —
 // skipping spare dispatch <id>".
-func parseBgNote(b []byte, out []governor.Event) []governor.Event {
+func parseBgNote(b []byte, out []event.Event) []event.Event {
 	if r, ok := cut(b, "post-takeover prewarm burst"); ok {
 		return append(out, prewarm(b, r))
 	}
@@ -280,7 +280,7 @@ func parseBgNote(b []byte, out []governor.Event) []governor.Event {
 	if !ok {
 		return out
 	}
-	ev := governor.Event{Kind: governor.KindDaemonLowMemory, Text: vocab.Sanitize(b, vocab.MaxTextRunes)}
+	ev := event.Event{Kind: event.KindDaemonLowMemory, Text: vocab.Sanitize(b, vocab.MaxTextRunes)}
 	if r, ok := cut(rest, " ("); ok {
 		if n, unit, ok := num(r); ok && bytes.HasPrefix(unit, []byte("MB")) {
 			ev.Detailed().MemoryMB = n
@@ -292,8 +292,8 @@ func parseBgNote(b []byte, out []governor.Event) []governor.Event {
 // prewarm reads "post-takeover prewarm burst — respawned 0/1 stale
 // workers, 1 refused in 0s": Count is the refused workers (background
 // sessions that were not brought back), Eligible the stale ones.
-func prewarm(line, b []byte) governor.Event {
-	ev := governor.Event{Kind: governor.KindDaemonPrewarm, Text: vocab.Sanitize(line, vocab.MaxTextRunes)}
+func prewarm(line, b []byte) event.Event {
+	ev := event.Event{Kind: event.KindDaemonPrewarm, Text: vocab.Sanitize(line, vocab.MaxTextRunes)}
 	if r, ok := field(b, "respawned "); ok {
 		_, r, _ = num(r)
 		if r, ok := cut(r, "/"); ok {

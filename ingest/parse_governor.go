@@ -3,7 +3,7 @@ package ingest
 import (
 	"bytes"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
 )
@@ -12,28 +12,28 @@ import (
 // claude-logs.md §1.1). A line of no known shape becomes governor.unknown,
 // kept verbatim (sanitised): the app's templates drift between versions and
 // nothing may be dropped silently.
-func parseGovernor(nm *names, b []byte) governor.Event {
+func parseGovernor(nm *names, b []byte) event.Event {
 	if ev, ok := parseGovernorKnown(nm, b); ok {
 		return ev
 	}
-	return governor.Event{Kind: governor.KindGovernorUnknown, Text: nm.text(governor.KindGovernorUnknown, b)}
+	return event.Event{Kind: event.KindGovernorUnknown, Text: nm.text(event.KindGovernorUnknown, b)}
 }
 
-func parseGovernorKnown(nm *names, b []byte) (governor.Event, bool) {
+func parseGovernorKnown(nm *names, b []byte) (event.Event, bool) {
 	// G1 acquire(<reason>) effective=<e>/<cap>
 	if rest, ok := cut(b, "acquire("); ok {
 		reason, rest := word(rest, ")")
 		rest, ok := cut(rest, ") effective=")
 		if !ok {
-			return governor.Event{}, false
+			return event.Event{}, false
 		}
 		eff, rest, ok1 := num(rest)
 		rest, ok2 := cut(rest, "/")
 		c, _, ok3 := num(rest)
 		if !ok1 || !ok2 || !ok3 {
-			return governor.Event{}, false
+			return event.Event{}, false
 		}
-		ev := governor.Event{Kind: governor.KindAcquire, Effective: eff, Cap: c}
+		ev := event.Event{Kind: event.KindAcquire, Effective: eff, Cap: c}
 		setReason(&ev, nm.get(reason, 20))
 		return ev, true
 	}
@@ -41,9 +41,9 @@ func parseGovernorKnown(nm *names, b []byte) (governor.Event, bool) {
 	if rest, ok := cut(b, "at cap; yielding "); ok {
 		reason, rest := word(rest, " ")
 		if _, ok := cut(rest, " spawn"); !ok {
-			return governor.Event{}, false
+			return event.Event{}, false
 		}
-		ev := governor.Event{Kind: governor.KindYield}
+		ev := event.Event{Kind: event.KindYield}
 		setReason(&ev, nm.get(reason, 20))
 		return ev, true
 	}
@@ -51,31 +51,31 @@ func parseGovernorKnown(nm *names, b []byte) (governor.Event, bool) {
 	if rest, ok := cut(b, "at cap="); ok {
 		c, rest, ok := num(rest)
 		if !ok {
-			return governor.Event{}, false
+			return event.Event{}, false
 		}
 		rest, ok = cut(rest, "; ")
 		if !ok {
-			return governor.Event{}, false
+			return event.Event{}, false
 		}
-		var verb governor.Verb
+		var verb event.Verb
 		if r, ok := cut(rest, "evicting "); ok {
-			verb, rest = governor.VerbEvicting, r
+			verb, rest = event.VerbEvicting, r
 		} else if r, ok := cut(rest, "would evict "); ok {
-			verb, rest = governor.VerbWouldEvict, r
+			verb, rest = event.VerbWouldEvict, r
 		} else {
-			return governor.Event{}, false
+			return event.Event{}, false
 		}
 		id, rest := sessionID(nm, rest)
 		idle, rest, ok := idleSecs(rest)
 		if !ok {
-			return governor.Event{}, false
+			return event.Event{}, false
 		}
 		rest, ok = cut(rest, " for ")
 		if !ok {
-			return governor.Event{}, false
+			return event.Event{}, false
 		}
 		reason, _ := word(rest, " ")
-		ev := governor.Event{Kind: governor.KindAtCap, Cap: c, Verb: verb, Session: id, IdleS: idle}
+		ev := event.Event{Kind: event.KindAtCap, Cap: c, Verb: verb, Session: id, IdleS: idle}
 		setReason(&ev, nm.get(reason, 20))
 		return ev, true
 	}
@@ -84,21 +84,21 @@ func parseGovernorKnown(nm *names, b []byte) (governor.Event, bool) {
 		level, rest := word(rest, ")")
 		rest, ok := cut(rest, "): would evict ")
 		if !ok {
-			return governor.Event{}, false
+			return event.Event{}, false
 		}
 		n, rest, ok := num(rest)
 		if !ok {
-			return governor.Event{}, false
+			return event.Event{}, false
 		}
 		i := bytes.Index(rest, []byte(", "))
 		if i < 0 {
-			return governor.Event{}, false
+			return event.Event{}, false
 		}
 		eff, _, ok := num(rest[i+2:])
 		if !ok {
-			return governor.Event{}, false
+			return event.Event{}, false
 		}
-		ev := governor.Event{Kind: governor.KindPressure, Count: n, Effective: eff}
+		ev := event.Event{Kind: event.KindPressure, Count: n, Effective: eff}
 		var other string
 		if ev.Pressure, other = host.PressureOf(nm.get(level, 20)); other != "" {
 			ev.Detailed().PressureText = other
@@ -107,18 +107,18 @@ func parseGovernorKnown(nm *names, b []byte) (governor.Event, bool) {
 	}
 	// G5 getFreeMemoryRatio failed; treating memory pressure as clear
 	if bytes.HasPrefix(b, []byte("getFreeMemoryRatio failed")) {
-		return governor.Event{Kind: governor.KindRatioFailed, Text: vocab.Sanitize(b, vocab.MaxTextRunes)}, true
+		return event.Event{Kind: event.KindRatioFailed, Text: vocab.Sanitize(b, vocab.MaxTextRunes)}, true
 	}
 	// G6 pressure evicting <id> (idle <N>s)
 	if rest, ok := cut(b, "pressure evicting "); ok {
 		id, rest := sessionID(nm, rest)
 		idle, _, ok := idleSecs(rest)
 		if !ok {
-			return governor.Event{}, false
+			return event.Event{}, false
 		}
-		return governor.Event{Kind: governor.KindPressureEvict, Session: id, IdleS: idle, Reason: governor.ReasonPressure}, true
+		return event.Event{Kind: event.KindPressureEvict, Session: id, IdleS: idle, Reason: event.ReasonPressure}, true
 	}
-	return governor.Event{}, false
+	return event.Event{}, false
 }
 
 // idleSecs reads " (idle <N>s)".

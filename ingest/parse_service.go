@@ -3,7 +3,7 @@ package ingest
 import (
 	"bytes"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -14,25 +14,25 @@ import (
 // "[HCS] Config JSON:".
 
 // parseService reads one cowork-service.log body.
-func parseService(e *entry, out []governor.Event) []governor.Event {
+func parseService(e *entry, out []event.Event) []event.Event {
 	b := e.Body
 	if rest, ok := cut(b, "[Server] "); ok { // newer builds tag the ready line (#93633)
 		b = trimSpaces(rest)
 	}
 	switch {
 	case bytes.HasPrefix(b, []byte("Claude VM Service starting")):
-		return append(out, governor.Event{Kind: governor.KindServiceStart})
+		return append(out, event.Event{Kind: event.KindServiceStart})
 	case bytes.HasPrefix(b, []byte("Service ready.")):
-		return append(out, governor.Event{Kind: governor.KindServiceReady})
+		return append(out, event.Event{Kind: event.KindServiceReady})
 	case bytes.HasPrefix(b, []byte("Service stopped")):
-		return append(out, governor.Event{Kind: governor.KindServiceStop})
+		return append(out, event.Event{Kind: event.KindServiceStop})
 	case bytes.HasPrefix(b, []byte("Warning: failed to configure recovery actions")),
 		// the older wording, April to mid-August 2026 (#87556)
 		bytes.HasPrefix(b, []byte("Warning: failed to open service for recovery config")):
 		// a crashed service will stay down until reboot (#93633)
-		return append(out, governor.Event{Kind: governor.KindServiceWarning, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
+		return append(out, event.Event{Kind: event.KindServiceWarning, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
 	case bytes.HasPrefix(b, []byte("[VM] VM started successfully")):
-		return append(out, governor.Event{Kind: governor.KindVMReady})
+		return append(out, event.Event{Kind: event.KindVMReady})
 	}
 	return out
 }
@@ -72,6 +72,6 @@ func jsonInt(b []byte, key string) int {
 // vmConfigEvents: the document gives the VM's size. It is written whenever
 // the service prepares a VM, so it is a configuration, not a boot
 // (claude-logs.md §7.9): the VM's state follows its own boot lines.
-func vmConfigEvents(e *entry) []governor.Event {
-	return []governor.Event{{Kind: governor.KindVMConfig, Detail: &governor.EventDetail{MemoryMB: e.cfgMB, CPUs: e.cfgCPU}}}
+func vmConfigEvents(e *entry) []event.Event {
+	return []event.Event{{Kind: event.KindVMConfig, Detail: &event.EventDetail{MemoryMB: e.cfgMB, CPUs: e.cfgCPU}}}
 }

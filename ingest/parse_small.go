@@ -3,7 +3,7 @@ package ingest
 import (
 	"bytes"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -11,7 +11,7 @@ import (
 // reading a whole body (shapes.go names them).
 
 // parseWarming reads "Warming session S" and "Warming up session S".
-func parseWarming(e *entry, b []byte, out []governor.Event) []governor.Event {
+func parseWarming(e *entry, b []byte, out []event.Event) []event.Event {
 	rest, ok := cut(b, "Warming session ")
 	if !ok {
 		if rest, ok = cut(b, "Warming up session "); !ok {
@@ -19,34 +19,34 @@ func parseWarming(e *entry, b []byte, out []governor.Event) []governor.Event {
 		}
 	}
 	id, _ := sessionID(e.names, rest)
-	return append(out, governor.Event{Kind: governor.KindWarming, Session: id})
+	return append(out, event.Event{Kind: event.KindWarming, Session: id})
 }
 
 // parseIdleTimeout reads "Idle timeout reached, disconnecting S".
-func parseIdleTimeout(e *entry, b []byte, out []governor.Event) []governor.Event {
+func parseIdleTimeout(e *entry, b []byte, out []event.Event) []event.Event {
 	if rest, ok := cut(b, "Idle timeout reached, disconnecting "); ok {
 		id, _ := sessionID(e.names, rest)
-		return append(out, governor.Event{Kind: governor.KindIdleTimeout, Session: id})
+		return append(out, event.Event{Kind: event.KindIdleTimeout, Session: id})
 	}
 	return out
 }
 
 // parseCycleLine reads "healthy cycle for S (…)" and "unhealthy cycle for S (…)".
-func parseCycleLine(e *entry, b []byte, out []governor.Event) []governor.Event {
+func parseCycleLine(e *entry, b []byte, out []event.Event) []event.Event {
 	return append(out, parseCycleHealth(e.names, b)) // b starts with a head: the dispatch says so
 }
 
 // parseEnablingRemote reads "Enabling remote control for session S".
-func parseEnablingRemote(e *entry, b []byte, out []governor.Event) []governor.Event {
+func parseEnablingRemote(e *entry, b []byte, out []event.Event) []event.Event {
 	if rest, ok := cut(b, "Enabling remote control for session "); ok {
 		id, _ := sessionID(e.names, rest)
-		return append(out, governor.Event{Kind: governor.KindRemoteControl, Session: id})
+		return append(out, event.Event{Kind: event.KindRemoteControl, Session: id})
 	}
 	return out
 }
 
 // parseFocusLine reads "LocalSessions.setFocusedSession: sessionId=S".
-func parseFocusLine(e *entry, b []byte, out []governor.Event) []governor.Event {
+func parseFocusLine(e *entry, b []byte, out []event.Event) []event.Event {
 	if rest, ok := cut(b, "LocalSessions.setFocusedSession: sessionId="); ok {
 		return focus(e.names, rest, out)
 	}
@@ -55,14 +55,14 @@ func parseFocusLine(e *entry, b []byte, out []governor.Event) []governor.Event {
 
 // parseDispatchError reads "Dispatching startup error: …", the VM's
 // failure as the app hands it on.
-func parseDispatchError(_ *entry, b []byte, out []governor.Event) []governor.Event {
+func parseDispatchError(_ *entry, b []byte, out []event.Event) []event.Event {
 	rest := b[len("Dispatching startup error: "):] // its head: the dispatch says so
-	return append(out, governor.Event{Kind: governor.KindVMFailed, Text: vocab.Sanitize(rest, vocab.MaxTextRunes)})
+	return append(out, event.Event{Kind: event.KindVMFailed, Text: vocab.Sanitize(rest, vocab.MaxTextRunes)})
 }
 
 // parseLifecycleTagged reads "[WarmLifecycle:…] …" and its older name
 // "[IdleManager:…] …" (b starts with one of them: its shape's heads).
-func parseLifecycleTagged(e *entry, b []byte, out []governor.Event) []governor.Event {
+func parseLifecycleTagged(e *entry, b []byte, out []event.Event) []event.Event {
 	if b[1] == 'W' {
 		return parseLifecycle(e, b[len("[WarmLifecycle:"):], out)
 	}
@@ -70,39 +70,39 @@ func parseLifecycleTagged(e *entry, b []byte, out []governor.Event) []governor.E
 }
 
 // parseKernelBug reads "[KernelBugMonitor] …", a note of the VM's kernel.
-func parseKernelBug(e *entry, b []byte, out []governor.Event) []governor.Event {
-	return append(out, governor.Event{Kind: governor.KindVMNote, Text: e.names.text(governor.KindVMNote, b)})
+func parseKernelBug(e *entry, b []byte, out []event.Event) []event.Event {
+	return append(out, event.Event{Kind: event.KindVMNote, Text: e.names.text(event.KindVMNote, b)})
 }
 
 // parseStall reads "[event-loop-stall] main process blocked for 900ms".
-func parseStall(_ *entry, b []byte, out []governor.Event) []governor.Event {
+func parseStall(_ *entry, b []byte, out []event.Event) []event.Event {
 	if rest, ok := cut(b, "[event-loop-stall] main process blocked for "); ok {
 		ms, _, _ := num(trimSpaces(rest))
-		return append(out, governor.Event{Kind: governor.KindStall, DurationMs: vocab.CapInt32(int64(ms))})
+		return append(out, event.Event{Kind: event.KindStall, DurationMs: vocab.CapInt32(int64(ms))})
 	}
 	return out
 }
 
 // parseStopHook reads "[Stop hook] Query completed for session S".
-func parseStopHook(e *entry, b []byte, out []governor.Event) []governor.Event {
+func parseStopHook(e *entry, b []byte, out []event.Event) []event.Event {
 	if rest, ok := cut(b, "[Stop hook] Query completed for session "); ok {
 		id, _ := sessionID(e.names, rest)
-		return append(out, governor.Event{Kind: governor.KindTurnEnd, Session: id})
+		return append(out, event.Event{Kind: event.KindTurnEnd, Session: id})
 	}
 	return out
 }
 
 // parseScheduledTasks reads "[ScheduledTasks] …", written every 60 s while
 // the main process runs (#85104).
-func parseScheduledTasks(_ *entry, _ []byte, out []governor.Event) []governor.Event {
-	return append(out, governor.Event{Kind: governor.KindHeartbeat})
+func parseScheduledTasks(_ *entry, _ []byte, out []event.Event) []event.Event {
+	return append(out, event.Event{Kind: event.KindHeartbeat})
 }
 
 // parseCleanupVMBundle reads "[cleanupVMBundleIfUnsupported] … not
 // supported …", the VM bundle refused on this machine.
 // parseCLIExit reads "CLI exit before update: N of M exited within Nms"
 // (app 2.9939.2): the update stopped M sessions (claude-logs.md §7.9).
-func parseCLIExit(_ *entry, b []byte, out []governor.Event) []governor.Event {
+func parseCLIExit(_ *entry, b []byte, out []event.Event) []event.Event {
 	rest, ok := cut(b, "CLI exit before update: ")
 	if !ok {
 		return out
@@ -119,13 +119,13 @@ func parseCLIExit(_ *entry, b []byte, out []governor.Event) []governor.Event {
 	if !ok {
 		return out
 	}
-	return append(out, governor.Event{Kind: governor.KindStopAll, Count: m, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
+	return append(out, event.Event{Kind: event.KindStopAll, Count: m, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
 }
 
-func parseCleanupVMBundle(_ *entry, b []byte, out []governor.Event) []governor.Event {
+func parseCleanupVMBundle(_ *entry, b []byte, out []event.Event) []event.Event {
 	if rest, ok := cut(b, "[cleanupVMBundleIfUnsupported] "); ok && bytes.Contains(rest, []byte("not supported")) {
 		// a refusal to start, not a failed boot attempt (claude-logs.md §7.9)
-		return append(out, governor.Event{Kind: governor.KindVMUnsupported, Text: vocab.Sanitize(rest, vocab.MaxTextRunes)})
+		return append(out, event.Event{Kind: event.KindVMUnsupported, Text: vocab.Sanitize(rest, vocab.MaxTextRunes)})
 	}
 	return out
 }

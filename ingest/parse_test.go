@@ -5,14 +5,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/host"
 )
 
 // parseLines assembles and parses lines as one file would be.
-func parseLines(t testing.TB, file string, lines ...string) []governor.Event {
+func parseLines(t testing.TB, file string, lines ...string) []event.Event {
 	t.Helper()
-	var evs []governor.Event
+	var evs []event.Event
 	asm := newAssembler(file, time.UTC, func(e *entry) { evs = parse(e, evs) })
 	for _, l := range lines {
 		asm.Feed([]byte(l))
@@ -21,7 +21,7 @@ func parseLines(t testing.TB, file string, lines ...string) []governor.Event {
 	return evs
 }
 
-func one(t *testing.T, line string) governor.Event {
+func one(t *testing.T, line string) event.Event {
 	t.Helper()
 	evs := parseLines(t, "main.log", line)
 	if len(evs) != 1 {
@@ -34,28 +34,28 @@ func TestParseGovernorShapes(t *testing.T) {
 	const p = "2026-10-02 13:41:24 [info] "
 	cases := []struct {
 		line string
-		want governor.Event
+		want event.Event
 	}{
 		{"2026-10-02 13:41:24 [debug] [CliGovernor] acquire(warm) effective=7/8",
-			governor.Event{Kind: governor.KindAcquire, Level: governor.LevelDebug, Reason: governor.ReasonWarm, Effective: 7, Cap: 8}},
+			event.Event{Kind: event.KindAcquire, Level: event.LevelDebug, Reason: event.ReasonWarm, Effective: 7, Cap: 8}},
 		{p + "[CliGovernor] at cap=27; would evict local_y (idle 1s) for warm spawn",
-			governor.Event{Kind: governor.KindAtCap, Cap: 27, Verb: governor.VerbWouldEvict, Session: "local_y", IdleS: 1, Reason: governor.ReasonWarm}},
+			event.Event{Kind: event.KindAtCap, Cap: 27, Verb: event.VerbWouldEvict, Session: "local_y", IdleS: 1, Reason: event.ReasonWarm}},
 		{p + "[CliGovernor] at cap=8; evicting local_0a235fb9-a681-41bd-89cd-98453ef18aa1 (idle 671s) for warm spawn",
-			governor.Event{Kind: governor.KindAtCap, Cap: 8, Verb: governor.VerbEvicting, Session: "local_0a235fb9-a681-41bd-89cd-98453ef18aa1", IdleS: 671, Reason: governor.ReasonWarm}},
-		{p + "[CliGovernor] at cap; yielding warm spawn", governor.Event{Kind: governor.KindYield, Reason: governor.ReasonWarm}},
+			event.Event{Kind: event.KindAtCap, Cap: 8, Verb: event.VerbEvicting, Session: "local_0a235fb9-a681-41bd-89cd-98453ef18aa1", IdleS: 671, Reason: event.ReasonWarm}},
+		{p + "[CliGovernor] at cap; yielding warm spawn", event.Event{Kind: event.KindYield, Reason: event.ReasonWarm}},
 		{"2026-07-03 15:50:48 [warn] [CliGovernor] memory pressure (critical): would evict 0 idle session(s), 1 effective",
-			governor.Event{Kind: governor.KindPressure, Level: governor.LevelWarn, Pressure: host.PressureCritical, Count: 0, Effective: 1}},
+			event.Event{Kind: event.KindPressure, Level: event.LevelWarn, Pressure: host.PressureCritical, Count: 0, Effective: 1}},
 		{p + "[CliGovernor] pressure evicting local_abc (idle 89s)",
-			governor.Event{Kind: governor.KindPressureEvict, Session: "local_abc", IdleS: 89, Reason: governor.ReasonPressure}},
+			event.Event{Kind: event.KindPressureEvict, Session: "local_abc", IdleS: 89, Reason: event.ReasonPressure}},
 		{p + "[CliGovernor] getFreeMemoryRatio failed; treating memory pressure as clear",
-			governor.Event{Kind: governor.KindRatioFailed, Text: "getFreeMemoryRatio failed; treating memory pressure as clear"}},
-		{p + "[CliGovernor] evicts 0 of 0 idle sessions", governor.Event{Kind: governor.KindGovernorUnknown, Text: "evicts 0 of 0 idle sessions"}},
-		{p + "[CliGovernor] at cap=x; evicting", governor.Event{Kind: governor.KindGovernorUnknown, Text: "at cap=x; evicting"}},
+			event.Event{Kind: event.KindRatioFailed, Text: "getFreeMemoryRatio failed; treating memory pressure as clear"}},
+		{p + "[CliGovernor] evicts 0 of 0 idle sessions", event.Event{Kind: event.KindGovernorUnknown, Text: "evicts 0 of 0 idle sessions"}},
+		{p + "[CliGovernor] at cap=x; evicting", event.Event{Kind: event.KindGovernorUnknown, Text: "at cap=x; evicting"}},
 	}
 	for _, c := range cases {
 		got := one(t, c.line)
-		if c.want.Level == governor.LevelNone {
-			c.want.Level = governor.LevelInfo
+		if c.want.Level == event.LevelNone {
+			c.want.Level = event.LevelInfo
 		}
 		got.Time, got.File, got.Line = time.Time{}, "", 0
 		if got.Kind != c.want.Kind || got.Reason != c.want.Reason || got.Cap != c.want.Cap || got.Effective != c.want.Effective ||
@@ -70,32 +70,32 @@ func TestParseLifecycleShapes(t *testing.T) {
 	const p = "2026-09-02 20:30:13 [info] "
 	cases := []struct {
 		line    string
-		kind    governor.Kind
+		kind    event.Kind
 		session string
-		check   func(governor.Event) bool
+		check   func(event.Event) bool
 	}{
-		{p + "Starting local session local_a in /Users/u/projects/billing", governor.KindSessionStart, "local_a", func(e governor.Event) bool { return e.Cwd == "/Users/u/projects/billing" }},
-		{p + `Starting local session local_w in C:\Users\bob\src\app`, governor.KindSessionStart, "local_w", func(e governor.Event) bool { return e.Cwd == `C:\Users\bob\src\app` }},
-		{p + "[CCD] LocalSessions.setFocusedSession: sessionId=local_b", governor.KindFocus, "local_b", nil},
-		{p + "Warming session local_c", governor.KindWarming, "local_c", nil},
-		{p + "[WarmLifecycle:preview] Warming up session local_c", governor.KindWarming, "local_c", func(e governor.Event) bool { return e.Lifecycle == "preview" }},
-		{p + "[WarmLifecycle:session] Starting idle timeout for local_d: 900s", governor.KindIdleTimer, "local_d", func(e governor.Event) bool { return e.TimeoutS == 900 && e.Lifecycle == "session" }},
-		{p + "[WarmLifecycle:session] Idle timeout reached, disconnecting local_e", governor.KindIdleTimeout, "local_e", nil},
-		{p + "Pausing session local_f (governor_evict)", governor.KindPause, "local_f", func(e governor.Event) bool { return e.Reason == governor.ReasonGovernorEvict }},
-		{p + "Pausing session local_f (idle_timeout)", governor.KindPause, "local_f", func(e governor.Event) bool { return e.Reason == governor.ReasonIdleTimeout }},
-		{p + "Skipping pause for local_g: remote control is active", governor.KindPauseSkipped, "local_g", nil},
-		{p + "Enabling remote control for session local_h", governor.KindRemoteControl, "local_h", nil},
-		{p + "[Stop hook] Query completed for session local_i", governor.KindTurnEnd, "local_i", nil},
-		{p + "[CCD CycleHealth] healthy cycle for local_j (12s, hadFirstResponse=true)", governor.KindCycleHealth, "local_j", func(e governor.Event) bool { return e.Health == governor.HealthGood && e.DurationMs == 12000 }},
-		{p + "[CCD CycleHealth] unhealthy cycle for local_j (3s, hadFirstResponse=false, reason=app_quit)", governor.KindCycleHealth, "local_j", func(e governor.Event) bool {
-			return e.Health == governor.HealthUnhealthy && e.Reason == governor.ReasonOther && e.ReasonText() == "app_quit"
+		{p + "Starting local session local_a in /Users/u/projects/billing", event.KindSessionStart, "local_a", func(e event.Event) bool { return e.Cwd == "/Users/u/projects/billing" }},
+		{p + `Starting local session local_w in C:\Users\bob\src\app`, event.KindSessionStart, "local_w", func(e event.Event) bool { return e.Cwd == `C:\Users\bob\src\app` }},
+		{p + "[CCD] LocalSessions.setFocusedSession: sessionId=local_b", event.KindFocus, "local_b", nil},
+		{p + "Warming session local_c", event.KindWarming, "local_c", nil},
+		{p + "[WarmLifecycle:preview] Warming up session local_c", event.KindWarming, "local_c", func(e event.Event) bool { return e.Lifecycle == "preview" }},
+		{p + "[WarmLifecycle:session] Starting idle timeout for local_d: 900s", event.KindIdleTimer, "local_d", func(e event.Event) bool { return e.TimeoutS == 900 && e.Lifecycle == "session" }},
+		{p + "[WarmLifecycle:session] Idle timeout reached, disconnecting local_e", event.KindIdleTimeout, "local_e", nil},
+		{p + "Pausing session local_f (governor_evict)", event.KindPause, "local_f", func(e event.Event) bool { return e.Reason == event.ReasonGovernorEvict }},
+		{p + "Pausing session local_f (idle_timeout)", event.KindPause, "local_f", func(e event.Event) bool { return e.Reason == event.ReasonIdleTimeout }},
+		{p + "Skipping pause for local_g: remote control is active", event.KindPauseSkipped, "local_g", nil},
+		{p + "Enabling remote control for session local_h", event.KindRemoteControl, "local_h", nil},
+		{p + "[Stop hook] Query completed for session local_i", event.KindTurnEnd, "local_i", nil},
+		{p + "[CCD CycleHealth] healthy cycle for local_j (12s, hadFirstResponse=true)", event.KindCycleHealth, "local_j", func(e event.Event) bool { return e.Health == event.HealthGood && e.DurationMs == 12000 }},
+		{p + "[CCD CycleHealth] unhealthy cycle for local_j (3s, hadFirstResponse=false, reason=app_quit)", event.KindCycleHealth, "local_j", func(e event.Event) bool {
+			return e.Health == event.HealthUnhealthy && e.Reason == event.ReasonOther && e.ReasonText() == "app_quit"
 		}},
-		{p + "[CCD] Stopping 3 active session(s) on quit", governor.KindStopAll, "", func(e governor.Event) bool { return e.Count == 3 }},
-		{p + "[event-loop-stall] main process blocked for 1840ms (task ipc=1700ms)", governor.KindStall, "", func(e governor.Event) bool { return e.DurationMs == 1840 }},
-		{p + "GPU process gone: { type: 'GPU', reason: 'crashed', exitCode: 101457950, serviceName: 'GPU' }", governor.KindRendererGone, "", nil},
-		{p + "Main webview is unresponsive, will kill and reload", governor.KindUnresponsive, "", nil},
-		{p + "beforeQuit: handler fired, going down", governor.KindAppQuit, "", nil},
-		{p + "Starting app { appVersion: '1.46388.2', isPackaged: true, platform: 'linux', arch: 'x64' }", governor.KindAppStart, "", func(e governor.Event) bool {
+		{p + "[CCD] Stopping 3 active session(s) on quit", event.KindStopAll, "", func(e event.Event) bool { return e.Count == 3 }},
+		{p + "[event-loop-stall] main process blocked for 1840ms (task ipc=1700ms)", event.KindStall, "", func(e event.Event) bool { return e.DurationMs == 1840 }},
+		{p + "GPU process gone: { type: 'GPU', reason: 'crashed', exitCode: 101457950, serviceName: 'GPU' }", event.KindRendererGone, "", nil},
+		{p + "Main webview is unresponsive, will kill and reload", event.KindUnresponsive, "", nil},
+		{p + "beforeQuit: handler fired, going down", event.KindAppQuit, "", nil},
+		{p + "Starting app { appVersion: '1.46388.2', isPackaged: true, platform: 'linux', arch: 'x64' }", event.KindAppStart, "", func(e event.Event) bool {
 			return e.Details().Version == "1.46388.2" && e.Details().Platform == "linux" && e.Details().Arch == "x64"
 		}},
 	}
@@ -113,8 +113,8 @@ func TestParseLifecycleShapes(t *testing.T) {
 func TestParseProcessMemory(t *testing.T) {
 	e := one(t, "2026-08-30 20:35:19 [info] [process-memory] trigger=stall tree_rss_sum=554MB tree_footprint_sum=193MB electron(4)=434MB children(2)=121MB top=[electron_main:32288:193MB child:26508:85MB] sys_free=5637MB/32453MB sys_free_raw=429MB")
 	m := e.Memory
-	want := governor.MemorySample{Trigger: "stall", TreeRSSMB: 554, TreeFootprintMB: 193, ElectronCount: 4, ElectronMB: 434, ChildCount: 2, ChildrenMB: 121, SysFreeMB: 5637, TotalMB: 32453, SysFreeRawMB: 429}
-	if e.Kind != governor.KindMemorySample || m == nil || *m != want {
+	want := event.MemorySample{Trigger: "stall", TreeRSSMB: 554, TreeFootprintMB: 193, ElectronCount: 4, ElectronMB: 434, ChildCount: 2, ChildrenMB: 121, SysFreeMB: 5637, TotalMB: 32453, SysFreeRawMB: 429}
+	if e.Kind != event.KindMemorySample || m == nil || *m != want {
 		t.Fatalf("got %+v %+v", e, m)
 	}
 	// A repeated key: the first one counts.
@@ -137,7 +137,7 @@ func TestParseVMShapes(t *testing.T) {
 		"2026-08-18 06:28:30 [error] [VM:start] Startup failed: Error: VM did not respond",
 		"2026-08-18 06:29:30 [info] [VM:start] Startup complete, total time: 5766ms",
 	)
-	kinds := []governor.Kind{governor.KindVMStep, governor.KindVMBoot, governor.KindVMConfig, governor.KindVMStep, governor.KindVMFailed, governor.KindVMFailed, governor.KindVMReady}
+	kinds := []event.Kind{event.KindVMStep, event.KindVMBoot, event.KindVMConfig, event.KindVMStep, event.KindVMFailed, event.KindVMFailed, event.KindVMReady}
 	if len(node) != len(kinds) {
 		t.Fatalf("node: got %d events: %+v", len(node), node)
 	}
@@ -155,7 +155,7 @@ func TestParseVMShapes(t *testing.T) {
 		"[VM] 2026-08-18 10:49:22 [info] VM startup step: vm_boot started",
 		"[VM] 2026-08-18 10:49:22 [info] Linux VM started successfully",
 	)
-	if len(swift) != 4 || swift[0].Details().CPUs != 4 || swift[1].Details().MemoryGB != 4 || swift[2].Details().Step != "vm_boot" || swift[3].Kind != governor.KindVMReady {
+	if len(swift) != 4 || swift[0].Details().CPUs != 4 || swift[1].Details().MemoryGB != 4 || swift[2].Details().Step != "vm_boot" || swift[3].Kind != event.KindVMReady {
 		t.Fatalf("swift: %+v", swift)
 	}
 }
@@ -168,7 +168,7 @@ func TestContinuationIsNeverAnEvent(t *testing.T) {
 		"Starting local session local_fake in /tmp",
 		"[VM] not a timestamp",
 	)
-	if len(evs) != 1 || evs[0].Kind != governor.KindAtCap || evs[0].Line != 3 {
+	if len(evs) != 1 || evs[0].Kind != event.KindAtCap || evs[0].Line != 3 {
 		t.Fatalf("want only the line-3 eviction, got %+v", evs)
 	}
 }
@@ -226,8 +226,8 @@ func TestParseSanitisesHostileText(t *testing.T) {
 func TestParseLevels(t *testing.T) {
 	for _, c := range []struct {
 		level string
-		want  governor.Level
-	}{{"info", governor.LevelInfo}, {"warn", governor.LevelWarn}, {"error", governor.LevelError}, {"debug", governor.LevelDebug}, {"verbose", governor.LevelOther}} {
+		want  event.Level
+	}{{"info", event.LevelInfo}, {"warn", event.LevelWarn}, {"error", event.LevelError}, {"debug", event.LevelDebug}, {"verbose", event.LevelOther}} {
 		e := one(t, "2026-08-30 20:35:19 ["+c.level+"] [CliGovernor] at cap; yielding warm spawn")
 		if e.Level != c.want || e.LevelText() != c.level {
 			t.Errorf("[%s]: level %d %q", c.level, e.Level, e.LevelText())

@@ -3,7 +3,7 @@ package ingest
 import (
 	"bytes"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -17,9 +17,9 @@ import (
 //	Deferring auto-restart after 74 hours: Claude is working
 //	Auto-restarting app after update pending for 101 hours
 //	Staged version 2.110.0 is still current (latest: 2.110.0, lastTarget: 2.110.0)
-func parseUpdaterRestart(nm *names, b []byte) (governor.Event, bool) {
+func parseUpdaterRestart(nm *names, b []byte) (event.Event, bool) {
 	if rest, ok := cut(b, "Deferring auto-restart after "); ok {
-		ev := governor.Event{Kind: governor.KindUpdateDeferred}
+		ev := event.Event{Kind: event.KindUpdateDeferred}
 		h, rest, _ := num(trimSpaces(rest))
 		ev.Detailed().PendingS = int64(h) * 3600
 		if _, why, ok := bytes.Cut(rest, []byte(":")); ok {
@@ -28,7 +28,7 @@ func parseUpdaterRestart(nm *names, b []byte) (governor.Event, bool) {
 		return ev, true
 	}
 	if rest, ok := cut(b, "Auto-restarting app"); ok {
-		ev := governor.Event{Kind: governor.KindUpdateRestart, Reason: governor.ReasonUpdate, Text: vocab.Sanitize(b, vocab.MaxTextRunes)}
+		ev := event.Event{Kind: event.KindUpdateRestart, Reason: event.ReasonUpdate, Text: vocab.Sanitize(b, vocab.MaxTextRunes)}
 		if r, ok := field(rest, "pending for "); ok {
 			h, _, _ := num(r)
 			ev.Detailed().PendingS = int64(h) * 3600
@@ -37,20 +37,20 @@ func parseUpdaterRestart(nm *names, b []byte) (governor.Event, bool) {
 	}
 	if rest, ok := cut(b, "Staged version "); ok {
 		v, _ := word(rest, " ")
-		return governor.Event{Kind: governor.KindUpdateStaged, Detail: &governor.EventDetail{Version: nm.get(v, 40)}}, true
+		return event.Event{Kind: event.KindUpdateStaged, Detail: &event.EventDetail{Version: nm.get(v, 40)}}, true
 	}
-	return governor.Event{}, false
+	return event.Event{}, false
 }
 
 // parseKilling reads "Killing 5 PTY process tree(s) on quit" (after its
 // [CCD] tag): the sessions' terminals, killed by the quit.
-func parseKilling(b []byte, out []governor.Event) []governor.Event {
+func parseKilling(b []byte, out []event.Event) []event.Event {
 	rest, ok := cut(b, "Killing ")
 	if !ok {
 		return out
 	}
 	if n, rest, ok := num(rest); ok && bytes.HasPrefix(rest, []byte(" PTY process tree")) {
-		return append(out, governor.Event{Kind: governor.KindPTYKill, Count: n})
+		return append(out, event.Event{Kind: event.KindPTYKill, Count: n})
 	}
 	return out
 }
@@ -59,9 +59,9 @@ func parseKilling(b []byte, out []governor.Event) []governor.Event {
 // exiting at once: "Not main instance, returning early from app ready"
 // (the copy) or "second-instance: suppressing duplicate argv" (the app
 // that runs).
-func parseSecondInstance(b []byte, out []governor.Event) []governor.Event {
+func parseSecondInstance(b []byte, out []event.Event) []event.Event {
 	if bytes.HasPrefix(b, []byte("Not main instance")) || bytes.HasPrefix(b, []byte("second-instance:")) {
-		return append(out, governor.Event{Kind: governor.KindSecondInstance, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
+		return append(out, event.Event{Kind: event.KindSecondInstance, Text: vocab.Sanitize(b, vocab.MaxTextRunes)})
 	}
 	return out
 }
@@ -69,12 +69,12 @@ func parseSecondInstance(b []byte, out []governor.Event) []governor.Event {
 // parsePTYHost reads "[pty-host] worker exited (1073807364) with 2 live
 // PTY(s); refork on demand": the process holding the sessions' terminals
 // died (Count: the terminals it held).
-func parsePTYHost(b []byte, out []governor.Event) []governor.Event {
+func parsePTYHost(b []byte, out []event.Event) []event.Event {
 	rest, ok := cut(b, "worker exited")
 	if !ok {
 		return out
 	}
-	ev := governor.Event{Kind: governor.KindPTYHostExit}
+	ev := event.Event{Kind: event.KindPTYHostExit}
 	rest = trimSpaces(rest)
 	if r, ok := cut(rest, "("); ok {
 		if n, r2, ok := signedNum(r); ok {
@@ -89,13 +89,13 @@ func parsePTYHost(b []byte, out []governor.Event) []governor.Event {
 
 // parseMCPManager reads "[LocalMcpServerManager] mimir disconnected" and
 // "… Closing mimir": an MCP server went away (Text: its name).
-func parseMCPManager(nm *names, b []byte, out []governor.Event) []governor.Event {
+func parseMCPManager(nm *names, b []byte, out []event.Event) []event.Event {
 	b = bytes.TrimSpace(b)
 	if name, ok := bytes.CutSuffix(b, []byte(" disconnected")); ok && len(name) > 0 {
-		return append(out, governor.Event{Kind: governor.KindMCPGone, Text: nm.get(name, 60)})
+		return append(out, event.Event{Kind: event.KindMCPGone, Text: nm.get(name, 60)})
 	}
 	if name, ok := cut(b, "Closing "); ok && len(name) > 0 {
-		return append(out, governor.Event{Kind: governor.KindMCPGone, Text: nm.get(name, 60)})
+		return append(out, event.Event{Kind: event.KindMCPGone, Text: nm.get(name, 60)})
 	}
 	return out
 }

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 )
 
 // The plain-entry skip (FeedLine's openPlain) turns away a line of the last
@@ -162,7 +162,7 @@ func TestPlainSkipKeepsEvents(t *testing.T) {
 		logs[name], logs[name+" (one minute)"] = lines, oneMinute(lines)
 	}
 	for name, lines := range logs {
-		var full, fast []governor.Event
+		var full, fast []event.Event
 		a := newSinkAssembler(filepath.Base(name), time.UTC, &full)
 		b := newSinkAssembler(filepath.Base(name), time.UTC, &fast)
 		for _, line := range lines {

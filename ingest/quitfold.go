@@ -3,7 +3,7 @@ package ingest
 import (
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 )
 
 // quitWindow is how long one quit goes on writing its lines
@@ -24,16 +24,16 @@ type quitFold struct {
 }
 
 // Keep says whether e is to be delivered.
-func (q *quitFold) Keep(e *governor.Event) bool { // a pointer: an Event is 176 bytes
+func (q *quitFold) Keep(e *event.Event) bool { // a pointer: an Event is 176 bytes
 	switch e.Kind {
-	case governor.KindRemoteState:
+	case event.KindRemoteState:
 		if q.remote.reason == e.Reason && q.remote.text == e.Text {
 			return false
 		}
 		q.remote = remoteSeen{reason: e.Reason, text: e.Text}
-	case governor.KindAppStart:
+	case event.KindAppStart:
 		q.open = false
-	case governor.KindAppQuit:
+	case event.KindAppQuit:
 		if q.open && !e.Time.Before(q.last) && e.Time.Sub(q.last) <= quitWindow {
 			q.last = e.Time
 			return false

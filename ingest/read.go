@@ -6,7 +6,7 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -36,7 +36,7 @@ type Stats struct {
 //
 // Each event is handed by pointer, valid only during the call: a copy per
 // event showed in report's profile (an Event is 176 bytes).
-func ReadEach(r io.Reader, name string, loc *time.Location, fn func(*governor.Event)) (Stats, error) {
+func ReadEach(r io.Reader, name string, loc *time.Location, fn func(*event.Event)) (Stats, error) {
 	return readLog(r, name, loc, textsAll, fn)
 }
 
@@ -44,7 +44,7 @@ func ReadEach(r io.Reader, name string, loc *time.Location, fn func(*governor.Ev
 // the events whose text only the log shows (governor.Kind.LogOnlyText)
 // come without it. Those texts are most of a month's free text, each its
 // own string; every other field is as ReadEach gives it.
-func ReadSummary(r io.Reader, name string, loc *time.Location, fn func(*governor.Event)) (Stats, error) {
+func ReadSummary(r io.Reader, name string, loc *time.Location, fn func(*event.Event)) (Stats, error) {
 	return readLog(r, name, loc, textsSummary, fn)
 }
 
@@ -56,7 +56,7 @@ const (
 	textsSummary              // all but those only the event log shows (ReadSummary)
 )
 
-func readLog(r io.Reader, name string, loc *time.Location, tx texts, fn func(*governor.Event)) (Stats, error) {
+func readLog(r io.Reader, name string, loc *time.Location, tx texts, fn func(*event.Event)) (Stats, error) {
 	var (
 		st   Stats
 		quit quitFold

@@ -3,7 +3,7 @@ package ingest
 import (
 	"testing"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 )
 
 // The new public lines of claude-logs.md §7.8, one row each, with the full
@@ -19,36 +19,36 @@ var realLines78 = []struct {
 	source string
 	file   string
 	line   string
-	want   []governor.Event
+	want   []event.Event
 }{
 	{"#95364", "main.log", p78 + "[stealth-update] Triggering stealth update after idle timeout",
-		[]governor.Event{{Kind: governor.KindUpdateRestart, Reason: governor.ReasonIdleTimeout}}},
+		[]event.Event{{Kind: event.KindUpdateRestart, Reason: event.ReasonIdleTimeout}}},
 	{"#68625", "main.log", w78 + "[CCD CycleHealth] unhealthy cycle for local_7f3a9c21-5b8e-4d2a-9c41-1e2f3a4b5c6d (1341s, hadFirstResponse=true, reason=app_quit)",
-		[]governor.Event{{Kind: governor.KindCycleHealth, Session: "local_7f3a9c21-5b8e-4d2a-9c41-1e2f3a4b5c6d", Health: governor.HealthUnhealthy,
-			DurationMs: 1341000, Reason: governor.ReasonOther, Detail: &governor.EventDetail{ReasonText: "app_quit"}}}},
+		[]event.Event{{Kind: event.KindCycleHealth, Session: "local_7f3a9c21-5b8e-4d2a-9c41-1e2f3a4b5c6d", Health: event.HealthUnhealthy,
+			DurationMs: 1341000, Reason: event.ReasonOther, Detail: &event.EventDetail{ReasonText: "app_quit"}}}},
 	// The daemon's upgrade line with full paths: the version is the last
 	// path element (a 40-byte cut of the whole path left both sides alike).
 	{"#84349", "daemon.log", d78 + "[supervisor] binary at ~/.local/bin/claude changed (/home/dev/.local/share/claude/versions/2.1.222 → /home/dev/.local/share/claude/versions/2.1.223) — self-restarting for upgrade",
-		[]governor.Event{{Kind: governor.KindDaemonUpgrade, Detail: &governor.EventDetail{From: "2.1.222", To: "2.1.223"}}}},
+		[]event.Event{{Kind: event.KindDaemonUpgrade, Detail: &event.EventDetail{From: "2.1.222", To: "2.1.223"}}}},
 	{"#84349", "daemon.log", d78 + "[supervisor] binary at ~/.local/bin/claude changed (…/versions/2.1.222 → …/versions/2.1.223) — self-restarting for upgrade",
-		[]governor.Event{{Kind: governor.KindDaemonUpgrade, Detail: &governor.EventDetail{From: "2.1.222", To: "2.1.223"}}}},
+		[]event.Event{{Kind: event.KindDaemonUpgrade, Detail: &event.EventDetail{From: "2.1.222", To: "2.1.223"}}}},
 	{"#75037", "daemon.log", d78 + "[bg] bg settled 5f2c9a1e (killed)",
-		[]governor.Event{{Kind: governor.KindDaemonSettled, Session: "5f2c9a1e", Reason: governor.ReasonWorkerKilled}}},
+		[]event.Event{{Kind: event.KindDaemonSettled, Session: "5f2c9a1e", Reason: event.ReasonWorkerKilled}}},
 	{"#93385", "cowork_vm_node.log", p78 + "[VM:start] Startup failed: VM failed to start: session disk not found",
-		[]governor.Event{{Kind: governor.KindVMFailed, Text: "VM failed to start: session disk not found"}}},
+		[]event.Event{{Kind: event.KindVMFailed, Text: "VM failed to start: session disk not found"}}},
 	{"#93385", "cowork_vm_node.log", p78 + "[deleteVMBundle] Deleted rootfs.vhdx",
-		[]governor.Event{{Kind: governor.KindVMBundleDeleted, Text: "Deleted rootfs.vhdx"}}},
+		[]event.Event{{Kind: event.KindVMBundleDeleted, Text: "Deleted rootfs.vhdx"}}},
 	{"#87556", "cowork-service.log", s78 + "Warning: failed to open service for recovery config: Access is denied.",
-		[]governor.Event{{Kind: governor.KindServiceWarning, Text: "Warning: failed to open service for recovery config: Access is denied."}}},
+		[]event.Event{{Kind: event.KindServiceWarning, Text: "Warning: failed to open service for recovery config: Access is denied."}}},
 	{"#78283", "main.log", p78 + "[startVM] VM already connected",
-		[]governor.Event{{Kind: governor.KindVMReady}}},
+		[]event.Event{{Kind: event.KindVMReady}}},
 	{"#78283", "main.log", p78 + "[postConnect] Installing SDK: 0.2.1",
-		[]governor.Event{{Kind: governor.KindVMReady}, {Kind: governor.KindVMNote, Text: "[postConnect] Installing SDK: 0.2.1"}}},
+		[]event.Event{{Kind: event.KindVMReady}, {Kind: event.KindVMNote, Text: "[postConnect] Installing SDK: 0.2.1"}}},
 	{"#78283", "main.log", p78 + "[Keepalive] Already running",
-		[]governor.Event{{Kind: governor.KindVMNote, Text: "[Keepalive] Already running"}}},
+		[]event.Event{{Kind: event.KindVMNote, Text: "[Keepalive] Already running"}}},
 	{"#81698", "main.log", e78gpu,
-		[]governor.Event{{Kind: governor.KindRendererGone, Reason: governor.ReasonWorkerCrashed, Text: "GPU process gone: { type: 'GPU', reason: 'crashed', exitCode: 101457950 }",
-			Detail: &governor.EventDetail{ExitCode: intp(101457950)}}}},
+		[]event.Event{{Kind: event.KindRendererGone, Reason: event.ReasonWorkerCrashed, Text: "GPU process gone: { type: 'GPU', reason: 'crashed', exitCode: 101457950 }",
+			Detail: &event.EventDetail{ExitCode: intp(101457950)}}}},
 }
 
 const e78gpu = "2026-11-02 10:14:55 [error] GPU process gone: { type: 'GPU', reason: 'crashed', exitCode: 101457950 }"
@@ -58,7 +58,7 @@ func intp(n int) *int { return &n }
 func TestRealLinesOfSection78(t *testing.T) {
 	for _, c := range realLines78 {
 		for _, via := range []string{"assembler", "block reader"} {
-			var got []governor.Event
+			var got []event.Event
 			if via == "assembler" {
 				got = parseLines(t, c.file, c.line)
 			} else {

@@ -3,7 +3,7 @@ package ingest
 import (
 	"testing"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 )
 
 // The lines of claude-logs.md §7.9 (what a line proves, and more real
@@ -12,40 +12,40 @@ var realLines79 = []struct {
 	source string
 	file   string
 	lines  []string
-	want   []governor.Event
+	want   []event.Event
 }{
 	// A process that exited with code 1 at start never answered: the
 	// cycle says so, and it is no return (governor.ProvesReturn).
 	{"#49957", "main.log", []string{p7 + "[CCD CycleHealth] unhealthy cycle for " + u + " (0s, hadFirstResponse=false, reason=no_response)"},
-		[]governor.Event{{Kind: governor.KindCycleHealth, Session: u, Health: governor.HealthUnhealthy, Reason: governor.ReasonOther,
-			Detail: &governor.EventDetail{ReasonText: "no_response", NoResponse: true}}}},
+		[]event.Event{{Kind: event.KindCycleHealth, Session: u, Health: event.HealthUnhealthy, Reason: event.ReasonOther,
+			Detail: &event.EventDetail{ReasonText: "no_response", NoResponse: true}}}},
 	{"bundle source", "main.log", []string{p7 + "[CCD CycleHealth] healthy cycle for " + u + " (12s, hadFirstResponse=true)"},
-		[]governor.Event{{Kind: governor.KindCycleHealth, Session: u, Health: governor.HealthGood, DurationMs: 12000}}},
+		[]event.Event{{Kind: event.KindCycleHealth, Session: u, Health: event.HealthGood, DurationMs: 12000}}},
 
 	// Written before the quit: no relaunch. After it, the relaunch.
 	{"2.x", "main.log", []string{p7 + "[stealth-relaunch] Saved navigation history (50 entries, active=49)"}, nil},
 	{"2.x", "main.log", []string{p7 + "[stealth-relaunch] otherAppFullScreen=false"}, nil},
-	{"2.x", "main.log", []string{p7 + "[stealth-relaunch] Detected via marker file"}, []governor.Event{{Kind: governor.KindRelaunch}}},
+	{"2.x", "main.log", []string{p7 + "[stealth-relaunch] Detected via marker file"}, []event.Event{{Kind: event.KindRelaunch}}},
 	// The count of sessions the update stopped.
 	{"2.9939.2", "main.log", []string{p7 + "[CCD] CLI exit before update: 3 of 4 exited within 2000ms"},
-		[]governor.Event{{Kind: governor.KindStopAll, Count: 4}}},
+		[]event.Event{{Kind: event.KindStopAll, Count: 4}}},
 	// The VM: a reinstall that keeps the session data, a download, an
 	// unsupported type.
 	{"2.x", "cowork_vm_node.log", []string{p7 + "[deleteVMBundle] Deleting reinstall files from C:\\Users\\kim\\AppData\\Roaming\\Claude\\vm_bundles"},
-		[]governor.Event{{Kind: governor.KindVMNote}}},
+		[]event.Event{{Kind: event.KindVMNote}}},
 	{"2.x", "cowork_vm_node.log", []string{p7 + "[deleteVMBundle] Reinstall files deleted (sessiondata.img and rootfs.img.zst preserved)"},
-		[]governor.Event{{Kind: governor.KindVMReinstall, Text: "Reinstall files deleted (sessiondata.img and rootfs.img.zst preserved)"}}},
+		[]event.Event{{Kind: event.KindVMReinstall, Text: "Reinstall files deleted (sessiondata.img and rootfs.img.zst preserved)"}}},
 	{"2.x", "cowork_vm_node.log", []string{p7 + "Reinstall files deleted (sessiondata.img and rootfs.img.zst preserved)"},
-		[]governor.Event{{Kind: governor.KindVMReinstall}}},
+		[]event.Event{{Kind: event.KindVMReinstall}}},
 	{"2.x", "cowork_vm_node.log", []string{p7 + "[downloadVM] Download already in progress, waiting..."},
-		[]governor.Event{{Kind: governor.KindVMDownload, Text: "Download already in progress, waiting..."}}},
+		[]event.Event{{Kind: event.KindVMDownload, Text: "Download already in progress, waiting..."}}},
 	{"public repository", "cowork_vm_node.log", []string{p7 + "[cleanupVMBundleIfUnsupported] yukonSilver not supported (status=unsupported)"},
-		[]governor.Event{{Kind: governor.KindVMUnsupported}}},
+		[]event.Event{{Kind: event.KindVMUnsupported}}},
 	// The daemon: a failed respawn, an exit for an upgrade.
 	{"#89987", "daemon.log", []string{"[2026-10-05T09:12:01.000Z] [supervisor] upgrade self-respawn failed to spawn: EACCES: permission denied — bg workers may be orphan-reaped ~60s after this process exits unless a client restarts the daemon (run `claude agents`)"},
-		[]governor.Event{{Kind: governor.KindDaemonRespawnFail}}},
+		[]event.Event{{Kind: event.KindDaemonRespawnFail}}},
 	{"#84827", "daemon.log", []string{"[2026-10-05T09:12:01.000Z] [supervisor] binary at /home/kim/.local/bin/claude was deleted (was /home/kim/.local/share/claude/versions/2.1.330) — exiting for upgrade"},
-		[]governor.Event{{Kind: governor.KindDaemonShutdown, Reason: governor.DaemonCauseUpgrade}}},
+		[]event.Event{{Kind: event.KindDaemonShutdown, Reason: event.DaemonCauseUpgrade}}},
 }
 
 func TestRealLinesOfSection79(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"encoding/binary"
 	"sync"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 )
 
 // route is one head of a shape and the parser it leads to.
@@ -169,7 +169,7 @@ func (t *routeTable) lookup(b []byte) *route {
 // It is routes.lookup, written out for the commonest body, one of maxHead
 // bytes or more that starts with no space: its first four words, masked,
 // are compared with each route's, and a call is saved.
-func parseText(e *entry, b []byte, out []governor.Event) []governor.Event {
+func parseText(e *entry, b []byte, out []event.Event) []event.Event {
 	if len(b) < maxHead || b[0] == ' ' {
 		return parseOther(e, b, out)
 	}
@@ -194,7 +194,7 @@ func parseText(e *entry, b []byte, out []governor.Event) []governor.Event {
 
 // parseOther is parseText for a short body, or one that starts with spaces
 // ("[info]  [WarmLifecycle…": runs of spaces vary).
-func parseOther(e *entry, b []byte, out []governor.Event) []governor.Event {
+func parseOther(e *entry, b []byte, out []event.Event) []event.Event {
 	if b = trimSpaces(b); len(b) >= maxHead {
 		return parseText(e, b, out)
 	}

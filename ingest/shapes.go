@@ -3,7 +3,7 @@ package ingest
 import (
 	"bytes"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 )
 
 // A new line shape of main.log (and of the VM logs, whose bodies share its
@@ -23,7 +23,7 @@ import (
 // bodyParser reads a whole body (from its head on) into events appended to
 // out. The dispatch calls it only for a body that starts with one of its
 // shape's heads.
-type bodyParser func(e *entry, b []byte, out []governor.Event) []governor.Event
+type bodyParser func(e *entry, b []byte, out []event.Event) []event.Event
 
 // shape is one line shape.
 type shape struct {
@@ -34,7 +34,7 @@ type shape struct {
 	// table order, so a head goes before any other that starts with it.
 	heads []string
 	// kinds are the events it gives.
-	kinds []governor.Kind
+	kinds []event.Kind
 	// wraps: what follows its tag is read as any untagged shape (kinds is
 	// then theirs).
 	wraps bool
@@ -51,110 +51,110 @@ type shape struct {
 
 // shapes is every shape parseText reads, tagged first.
 var shapes = []shape{
-	{heads: []string{"[CliGovernor] "}, kinds: []governor.Kind{governor.KindAcquire, governor.KindAtCap, governor.KindYield, governor.KindPressure, governor.KindRatioFailed, governor.KindPressureEvict, governor.KindGovernorUnknown},
-		parse: func(e *entry, b []byte, out []governor.Event) []governor.Event {
+	{heads: []string{"[CliGovernor] "}, kinds: []event.Kind{event.KindAcquire, event.KindAtCap, event.KindYield, event.KindPressure, event.KindRatioFailed, event.KindPressureEvict, event.KindGovernorUnknown},
+		parse: func(e *entry, b []byte, out []event.Event) []event.Event {
 			return append(out, parseGovernor(e.names, b[len("[CliGovernor] "):]))
 		},
 		examples: []string{"[CliGovernor] acquire(warm) effective=3/8", "[CliGovernor] at cap; yielding warm spawn", "[CliGovernor] at cap=8; evicting local_a (idle 600s) for warm spawn",
 			"[CliGovernor] memory pressure (warning): would evict 2 idle session(s), 8 effective", "[CliGovernor] pressure evicting local_a (idle 99s)", "[CliGovernor] something new"}},
 	// "[CCD] " is read as any untagged shape after it; dispatch.go's
 	// ccdMayBeEvent stands for it in the head table.
-	{heads: []string{"[CCD] "}, wraps: true, parse: func(e *entry, b []byte, out []governor.Event) []governor.Event {
+	{heads: []string{"[CCD] "}, wraps: true, parse: func(e *entry, b []byte, out []event.Event) []event.Event {
 		return parseCCD(e, b[len("[CCD] "):], out)
 	},
 		examples: []string{"[CCD] LocalSessions.setFocusedSession: sessionId=local_a", "[CCD] Stopping 3 active session(s) on quit"}},
-	{heads: []string{"[CCD CycleHealth] "}, kinds: []governor.Kind{governor.KindCycleHealth},
-		parse: func(e *entry, b []byte, out []governor.Event) []governor.Event {
+	{heads: []string{"[CCD CycleHealth] "}, kinds: []event.Kind{event.KindCycleHealth},
+		parse: func(e *entry, b []byte, out []event.Event) []event.Event {
 			return append(out, parseCycleHealth(e.names, trimSpaces(b[len("[CCD CycleHealth] "):])))
 		},
 		examples: []string{"[CCD CycleHealth] healthy cycle for local_a (12s, hadFirstResponse=true)"}},
 	{heads: []string{"[WarmLifecycle:", "[IdleManager:"}, wraps: true, parse: parseLifecycleTagged,
 		examples: []string{"[WarmLifecycle:session] Starting idle timeout for local_a: 900s", "[IdleManager:session] Idle timeout reached, disconnecting local_a"}},
-	{heads: []string{"[process-memory] "}, kinds: []governor.Kind{governor.KindMemorySample},
-		parse: func(e *entry, b []byte, out []governor.Event) []governor.Event {
+	{heads: []string{"[process-memory] "}, kinds: []event.Kind{event.KindMemorySample},
+		parse: func(e *entry, b []byte, out []event.Event) []event.Event {
 			return append(out, parseProcessMemory(e.names, b[len("[process-memory] "):]))
 		},
 		examples: []string{"[process-memory] trigger=interval sys_free=1MB/2MB"}},
-	{heads: []string{"[pty-host] "}, kinds: []governor.Kind{governor.KindPTYHostExit}, parse: func(_ *entry, b []byte, out []governor.Event) []governor.Event {
+	{heads: []string{"[pty-host] "}, kinds: []event.Kind{event.KindPTYHostExit}, parse: func(_ *entry, b []byte, out []event.Event) []event.Event {
 		return parsePTYHost(trimSpaces(b[len("[pty-host] "):]), out)
 	}, examples: []string{"[pty-host] worker exited (1073807364) with 2 live PTY(s); refork on demand"}},
-	{heads: []string{"[LocalMcpServerManager] "}, kinds: []governor.Kind{governor.KindMCPGone}, parse: func(e *entry, b []byte, out []governor.Event) []governor.Event {
+	{heads: []string{"[LocalMcpServerManager] "}, kinds: []event.Kind{event.KindMCPGone}, parse: func(e *entry, b []byte, out []event.Event) []event.Event {
 		return parseMCPManager(e.names, b[len("[LocalMcpServerManager] "):], out)
 	}, examples: []string{"[LocalMcpServerManager] mimir disconnected"}},
-	{heads: []string{"[KernelBugMonitor] "}, kinds: []governor.Kind{governor.KindVMNote}, parse: parseKernelBug, examples: []string{"[KernelBugMonitor] State reset"}},
-	{heads: []string{"[event-loop-stall] "}, kinds: []governor.Kind{governor.KindStall}, parse: parseStall,
+	{heads: []string{"[KernelBugMonitor] "}, kinds: []event.Kind{event.KindVMNote}, parse: parseKernelBug, examples: []string{"[KernelBugMonitor] State reset"}},
+	{heads: []string{"[event-loop-stall] "}, kinds: []event.Kind{event.KindStall}, parse: parseStall,
 		examples: []string{"[event-loop-stall] main process blocked for 900ms"}},
-	{heads: []string{"[Stop hook] "}, kinds: []governor.Kind{governor.KindTurnEnd}, parse: parseStopHook,
+	{heads: []string{"[Stop hook] "}, kinds: []event.Kind{event.KindTurnEnd}, parse: parseStopHook,
 		examples: []string{"[Stop hook] Query completed for session local_a"}},
-	{heads: []string{"[ScheduledTasks]"}, kinds: []governor.Kind{governor.KindHeartbeat}, parse: parseScheduledTasks,
+	{heads: []string{"[ScheduledTasks]"}, kinds: []event.Kind{event.KindHeartbeat}, parse: parseScheduledTasks,
 		examples: []string{"[ScheduledTasks] tick: 0 due, next in 60s"}},
-	{heads: []string{"[VM:"}, kinds: []governor.Kind{governor.KindVMConfig, governor.KindVMStep, governor.KindVMFailed, governor.KindVMReady, governor.KindVMBoot}, parse: func(e *entry, b []byte, out []governor.Event) []governor.Event { return parseVMNode(e.names, b, out) },
+	{heads: []string{"[VM:"}, kinds: []event.Kind{event.KindVMConfig, event.KindVMStep, event.KindVMFailed, event.KindVMReady, event.KindVMBoot}, parse: func(e *entry, b []byte, out []event.Event) []event.Event { return parseVMNode(e.names, b, out) },
 		examples: []string{"[VM:steps] boot started", "[VM:start] memory=4GB"}},
-	{heads: []string{"[updater] "}, kinds: []governor.Kind{governor.KindAppUpdated, governor.KindUpdateReady, governor.KindUpdateDeferred, governor.KindUpdateStaged, governor.KindUpdateRestart}, parse: parseAppTagged,
+	{heads: []string{"[updater] "}, kinds: []event.Kind{event.KindAppUpdated, event.KindUpdateReady, event.KindUpdateDeferred, event.KindUpdateStaged, event.KindUpdateRestart}, parse: parseAppTagged,
 		examples: []string{"[updater] Version changed since last launch: 1.1 → 1.2", "[updater] Update downloaded and ready to install { releaseName: 'Claude 2.2553.1' }"}},
-	{heads: []string{"[update-restart] "}, kinds: []governor.Kind{governor.KindRestartMarker}, parse: parseAppTagged,
+	{heads: []string{"[update-restart] "}, kinds: []event.Kind{event.KindRestartMarker}, parse: parseAppTagged,
 		examples: []string{"[update-restart] Detected nav-restore marker, launching normally"}},
-	{heads: []string{"[stealth-update] "}, kinds: []governor.Kind{governor.KindUpdateRestart}, parse: parseAppTagged,
+	{heads: []string{"[stealth-update] "}, kinds: []event.Kind{event.KindUpdateRestart}, parse: parseAppTagged,
 		examples: []string{"[stealth-update] Triggering stealth update after idle timeout"}},
-	{heads: []string{"[stealth-relaunch] "}, kinds: []governor.Kind{governor.KindRelaunch}, parse: parseAppTagged,
+	{heads: []string{"[stealth-relaunch] "}, kinds: []event.Kind{event.KindRelaunch}, parse: parseAppTagged,
 		examples: []string{"[stealth-relaunch] Restoring navigation (50 entries, active=49, dropped=0)"}},
-	{heads: []string{"[remote-control] ", "[rcAutoEnable] "}, kinds: []governor.Kind{governor.KindRemoteState}, parse: parseAppTagged,
+	{heads: []string{"[remote-control] ", "[rcAutoEnable] "}, kinds: []event.Kind{event.KindRemoteState}, parse: parseAppTagged,
 		examples: []string{"[rcAutoEnable] verdict: enable=true source=explicit_pref", "[remote-control] bridge_state: \"connected\""}},
-	{heads: []string{"[quit-cleanup] "}, kinds: []governor.Kind{governor.KindAppQuit}, parse: parseAppTagged,
+	{heads: []string{"[quit-cleanup] "}, kinds: []event.Kind{event.KindAppQuit}, parse: parseAppTagged,
 		examples: []string{"[quit-cleanup] previous quit: {"}},
 	{heads: []string{"[deleteVMBundle] ", "[startVM] ", "[postConnect] ", "[Keepalive] ", "[downloadVM] ", "Reinstall files deleted"},
-		kinds: []governor.Kind{governor.KindVMBundleDeleted, governor.KindVMReady, governor.KindVMNote, governor.KindVMDownload, governor.KindVMReinstall}, parse: parseVMLayer,
+		kinds: []event.Kind{event.KindVMBundleDeleted, event.KindVMReady, event.KindVMNote, event.KindVMDownload, event.KindVMReinstall}, parse: parseVMLayer,
 		examples: []string{"[deleteVMBundle] Deleted rootfs.vhdx", "[startVM] VM already connected", "[postConnect] Installing SDK: 0.2.1", "[Keepalive] Already running",
 			"[downloadVM] Download already in progress, waiting...", "Reinstall files deleted (sessiondata.img and rootfs.img.zst preserved)"}},
-	{heads: []string{"[cleanupVMBundleIfUnsupported] "}, kinds: []governor.Kind{governor.KindVMUnsupported}, parse: parseCleanupVMBundle,
+	{heads: []string{"[cleanupVMBundleIfUnsupported] "}, kinds: []event.Kind{event.KindVMUnsupported}, parse: parseCleanupVMBundle,
 		examples: []string{"[cleanupVMBundleIfUnsupported] yukonSilver not supported (status=unsupported)"}},
 
 	// Untagged, also read after "[CCD] ", "[WarmLifecycle:…] " and
 	// "[IdleManager:…] " (claude-logs.md §7.1).
-	{heads: []string{"Starting app"}, kinds: []governor.Kind{governor.KindAppStart}, cont: true, parse: parseS,
+	{heads: []string{"Starting app"}, kinds: []event.Kind{event.KindAppStart}, cont: true, parse: parseS,
 		examples: []string{"Starting app { appVersion: '1.0' }"}},
 	{heads: []string{"Session ", "Starting ", "Startup failed: ", "Skipping pause", "Stopping ", "Successfully run onQuitCleanup"},
-		kinds: []governor.Kind{governor.KindCrash, governor.KindQueryDone, governor.KindTornDown, governor.KindPauseDeclined, governor.KindSessionStart,
-			governor.KindPauseSkipped, governor.KindIdleTimer, governor.KindStopAll, governor.KindAppQuit, governor.KindVMFailed},
+		kinds: []event.Kind{event.KindCrash, event.KindQueryDone, event.KindTornDown, event.KindPauseDeclined, event.KindSessionStart,
+			event.KindPauseSkipped, event.KindIdleTimer, event.KindStopAll, event.KindAppQuit, event.KindVMFailed},
 		parse: parseS,
 		examples: []string{"Starting local session local_a in /p", "Skipping pause for local_a: remote control is active", "Startup failed: boom",
 			"Session local_a query error: Claude Code process terminated by signal SIGKILL", "Session local_a query iterator completed",
 			"Session local_a torn down with 1 live background task(s)", "Session local_a has declined 8 consecutive idle pauses",
 			"Successfully run onQuitCleanup: cowork-vm-shutdown", "Starting idle timeout for local_a: 900s", "Stopping 1 active session(s) on quit"}},
-	{heads: []string{"Pausing session "}, kinds: []governor.Kind{governor.KindPause},
-		parse:    func(e *entry, b []byte, out []governor.Event) []governor.Event { return parsePausing(e.names, b, out) },
+	{heads: []string{"Pausing session "}, kinds: []event.Kind{event.KindPause},
+		parse:    func(e *entry, b []byte, out []event.Event) []event.Event { return parsePausing(e.names, b, out) },
 		examples: []string{"Pausing session local_a (governor_evict)"}},
-	{heads: []string{"Warming "}, kinds: []governor.Kind{governor.KindWarming}, parse: parseWarming,
+	{heads: []string{"Warming "}, kinds: []event.Kind{event.KindWarming}, parse: parseWarming,
 		examples: []string{"Warming session local_a", "Warming up session local_a"}},
-	{heads: []string{"Idle timeout reached"}, kinds: []governor.Kind{governor.KindIdleTimeout}, parse: parseIdleTimeout,
+	{heads: []string{"Idle timeout reached"}, kinds: []event.Kind{event.KindIdleTimeout}, parse: parseIdleTimeout,
 		examples: []string{"Idle timeout reached, disconnecting local_a"}},
-	{heads: []string{"healthy cycle for ", "unhealthy cycle for "}, kinds: []governor.Kind{governor.KindCycleHealth}, parse: parseCycleLine,
+	{heads: []string{"healthy cycle for ", "unhealthy cycle for "}, kinds: []event.Kind{event.KindCycleHealth}, parse: parseCycleLine,
 		examples: []string{"healthy cycle for local_a (3s, hadFirstResponse=true)", "unhealthy cycle for local_a (3s, hadFirstResponse=false)"}},
-	{heads: []string{"Enabling remote control"}, kinds: []governor.Kind{governor.KindRemoteControl}, parse: parseEnablingRemote,
+	{heads: []string{"Enabling remote control"}, kinds: []event.Kind{event.KindRemoteControl}, parse: parseEnablingRemote,
 		examples: []string{"Enabling remote control for session local_a"}},
 	{heads: []string{"Resuming session ", "Remote control enabled", "Relaunch auto-resume: "},
-		kinds: []governor.Kind{governor.KindResume, governor.KindRemoteState, governor.KindRelaunchResume}, parse: parseR,
+		kinds: []event.Kind{event.KindResume, event.KindRemoteState, event.KindRelaunchResume}, parse: parseR,
 		examples: []string{"Resuming session local_a", "Remote control enabled: \"https://claude.ai/code/session_x\"", "Relaunch auto-resume: ran — warmed 1 of 1 eligible (1 marked)"}},
-	{heads: []string{"GPU process gone", "Main webview "}, kinds: []governor.Kind{governor.KindRendererGone, governor.KindUnresponsive},
-		parse:    func(_ *entry, b []byte, out []governor.Event) []governor.Event { return parseRenderer(b, out) },
+	{heads: []string{"GPU process gone", "Main webview "}, kinds: []event.Kind{event.KindRendererGone, event.KindUnresponsive},
+		parse:    func(_ *entry, b []byte, out []event.Event) []event.Event { return parseRenderer(b, out) },
 		examples: []string{"GPU process gone", "Main webview render process gone", "Main webview is unresponsive, will kill and reload"}},
-	{heads: []string{"beforeQuit", "willQuit: handler"}, kinds: []governor.Kind{governor.KindAppQuit, governor.KindUpdateRestart},
-		parse:    func(_ *entry, b []byte, out []governor.Event) []governor.Event { return parseQuit(b, out) },
+	{heads: []string{"beforeQuit", "willQuit: handler"}, kinds: []event.Kind{event.KindAppQuit, event.KindUpdateRestart},
+		parse:    func(_ *entry, b []byte, out []event.Event) []event.Event { return parseQuit(b, out) },
 		examples: []string{"beforeQuit: handler fired", "willQuit: handler", "beforeQuitForUpdate handler fired, going down for update"}},
-	{heads: []string{"LocalSessions."}, kinds: []governor.Kind{governor.KindFocus}, parse: parseFocusLine,
+	{heads: []string{"LocalSessions."}, kinds: []event.Kind{event.KindFocus}, parse: parseFocusLine,
 		examples: []string{"LocalSessions.setFocusedSession: sessionId=local_a"}},
 	{heads: []string{"VM startup step: ", "- CPUs: ", "- Memory: ", "startVM called for ", "Using bundle at ", "Linux VM started successfully"},
-		kinds:    []governor.Kind{governor.KindVMConfig, governor.KindVMStep, governor.KindVMReady, governor.KindVMBoot},
-		parse:    func(e *entry, b []byte, out []governor.Event) []governor.Event { return parseVMSwift(e.names, b, out) },
+		kinds:    []event.Kind{event.KindVMConfig, event.KindVMStep, event.KindVMReady, event.KindVMBoot},
+		parse:    func(e *entry, b []byte, out []event.Event) []event.Event { return parseVMSwift(e.names, b, out) },
 		examples: []string{"VM startup step: boot started", "- CPUs: 4", "- Memory: 4GB", "startVM called for x memoryGB=4", "Using bundle at /x", "Linux VM started successfully"}},
-	{heads: []string{"CLI exit before update: "}, kinds: []governor.Kind{governor.KindStopAll}, parse: parseCLIExit,
+	{heads: []string{"CLI exit before update: "}, kinds: []event.Kind{event.KindStopAll}, parse: parseCLIExit,
 		examples: []string{"CLI exit before update: 3 of 4 exited within 2000ms"}},
-	{heads: []string{"Killing "}, kinds: []governor.Kind{governor.KindPTYKill}, parse: func(_ *entry, b []byte, out []governor.Event) []governor.Event { return parseKilling(b, out) },
+	{heads: []string{"Killing "}, kinds: []event.Kind{event.KindPTYKill}, parse: func(_ *entry, b []byte, out []event.Event) []event.Event { return parseKilling(b, out) },
 		examples: []string{"Killing 2 PTY process tree(s) on quit"}},
-	{heads: []string{"Not main instance", "second-instance:"}, kinds: []governor.Kind{governor.KindSecondInstance},
-		parse:    func(_ *entry, b []byte, out []governor.Event) []governor.Event { return parseSecondInstance(b, out) },
+	{heads: []string{"Not main instance", "second-instance:"}, kinds: []event.Kind{event.KindSecondInstance},
+		parse:    func(_ *entry, b []byte, out []event.Event) []event.Event { return parseSecondInstance(b, out) },
 		examples: []string{"Not main instance, returning early from app ready", "second-instance: suppressing duplicate argv"}},
-	{heads: []string{"Dispatching startup error: "}, kinds: []governor.Kind{governor.KindVMFailed}, parse: parseDispatchError, examples: []string{"Dispatching startup error: Error: guest connection timed out"}},
+	{heads: []string{"Dispatching startup error: "}, kinds: []event.Kind{event.KindVMFailed}, parse: parseDispatchError, examples: []string{"Dispatching startup error: Error: guest connection timed out"}},
 }
 
 // contFirst says which first bytes of a body may begin a shape that keeps

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 )
 
 // Every example of every shape: the dispatch (parseText) reaches the
@@ -96,7 +96,7 @@ func TestContinuationFollowsTheShapeTable(t *testing.T) {
 // A cont shape's continuation lines reach its parser through the whole
 // assembly, as "Starting app {" spread over lines gives the app's version.
 func TestContShapesReadTheirContinuation(t *testing.T) {
-	var evs []governor.Event
+	var evs []event.Event
 	a := newAssembler("main.log", time.UTC, func(e *entry) { evs = parse(e, evs) })
 	for _, l := range []string{
 		"2026-09-30 10:00:00 [info] the minute's first line",
@@ -107,7 +107,7 @@ func TestContShapesReadTheirContinuation(t *testing.T) {
 		a.Feed([]byte(l))
 	}
 	a.Flush()
-	if len(evs) != 1 || evs[0].Kind != governor.KindAppStart || evs[0].Detail == nil || evs[0].Detail.Version != "2.9939.4" {
+	if len(evs) != 1 || evs[0].Kind != event.KindAppStart || evs[0].Detail == nil || evs[0].Detail.Version != "2.9939.4" {
 		t.Fatalf("got %+v", evs)
 	}
 }
@@ -119,8 +119,8 @@ func routesReached(t *testing.T, bodies []string) []int {
 	t.Helper()
 	marked := slices.Clone(shapes)
 	for i := range marked {
-		marked[i].parse = func(_ *entry, _ []byte, out []governor.Event) []governor.Event {
-			return append(out, governor.Event{Count: i})
+		marked[i].parse = func(_ *entry, _ []byte, out []event.Event) []event.Event {
+			return append(out, event.Event{Count: i})
 		}
 	}
 	kept := routes

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 )
 
 // FuzzSplitLine holds the assembler's shortcut to splitEntry: whatever
@@ -39,7 +39,7 @@ func FuzzSplitLine(f *testing.F) {
 // A line that starts with sixteen NULs is no entry: the minute caches
 // start at a real minute, not at zero bytes (found in review).
 func TestNulMinuteIsNoStamp(t *testing.T) {
-	var evs []governor.Event
+	var evs []event.Event
 	a := newSinkAssembler("main.log", time.UTC, &evs)
 	a.FeedLine([]byte(strings.Repeat("\x00", 16)+":00 [info] [CliGovernor] at cap; yielding warm spawn"), false)
 	a.Flush()

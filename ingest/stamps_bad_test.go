@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 )
 
 // A stamp that is no real date is counted, never turned into another date,
@@ -24,7 +24,7 @@ func TestBadStampsAreCountedNotTrusted(t *testing.T) {
 		"2026-09-30 10:00:60",
 	}
 	for _, stamp := range bad {
-		var evs []governor.Event
+		var evs []event.Event
 		asm := newAssembler("main.log", time.UTC, func(e *entry) { evs = parse(e, evs) })
 		for _, l := range []string{
 			"2026-09-30 09:59:59 [info] Resuming session local_before",
@@ -85,7 +85,7 @@ func TestQuitFoldMakesOneQuit(t *testing.T) {
 		"2026-08-30 22:00:01 [info] willQuit: handler is ready for quit, so quitting",
 	}
 	var kinds []string
-	_, err := readValues(strings.NewReader(strings.Join(lines, "\n")), "main.log", time.UTC, func(e governor.Event) {
+	_, err := readValues(strings.NewReader(strings.Join(lines, "\n")), "main.log", time.UTC, func(e event.Event) {
 		kinds = append(kinds, e.Kind.String()+"@"+e.Time.Format("15:04:05"))
 	})
 	if err != nil {
@@ -108,7 +108,7 @@ func TestRemoteStateRepeatsFold(t *testing.T) {
 		fmt.Fprintf(&b, "2026-10-06 09:%02d:%02d [info] [remote-control] bridge_state: %q\n", i/60%60, i%60, state)
 	}
 	var got []string
-	if _, err := readValues(strings.NewReader(b.String()), "main.log", time.UTC, func(e governor.Event) { got = append(got, e.Text) }); err != nil {
+	if _, err := readValues(strings.NewReader(b.String()), "main.log", time.UTC, func(e event.Event) { got = append(got, e.Text) }); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Join(got, ",") != "connected,ready,connected" {

@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 )
 
 // Stream parses live logs: runs of lines as a follower reads them, from any
@@ -54,7 +54,7 @@ type Lines struct {
 type Parsed struct {
 	// Events are the run's events, in order; a new slice each call, the
 	// caller's to keep.
-	Events []governor.Event
+	Events []event.Event
 	// Unreadable counts the run's lines before the file's first
 	// timestamped line; BadStamps its entry starts whose stamp is no real
 	// date.
@@ -102,8 +102,8 @@ type streamFile struct {
 	// name, as events on the saved files would say.
 	fed, next, delta int
 	gen              string
-	events           []governor.Event // parsed from the run being fed
-	quit             quitFold         // one app.quit per quit
+	events           []event.Event // parsed from the run being fed
+	quit             quitFold      // one app.quit per quit
 }
 
 func newStreamFile(name string, loc *time.Location) *streamFile {
@@ -161,7 +161,7 @@ func (f *streamFile) renumber(from int) {
 
 // foldQuits drops the lines of a quit after its first (one quit, one
 // app.quit event), in place.
-func foldQuits(events []governor.Event, q *quitFold) []governor.Event {
+func foldQuits(events []event.Event, q *quitFold) []event.Event {
 	kept := events[:0]
 	for i := range events {
 		if q.Keep(&events[i]) {

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 )
 
 // runOf makes a Lines of the given lines.
@@ -19,7 +19,7 @@ func runOf(file, gen string, first int64, partial bool, lines ...string) Lines {
 }
 
 // cites writes each event as kind@file:line.
-func cites(evs []governor.Event) string {
+func cites(evs []event.Event) string {
 	var b strings.Builder
 	for _, e := range evs {
 		fmt.Fprintf(&b, "%s@%s:%d ", e.Kind, e.File, e.Line)

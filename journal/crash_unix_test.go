@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/internal/testfs"
 	"github.com/coworktop/coworktop/words"
 )
@@ -122,7 +122,7 @@ func TestTwoProcessesKeepEachEventOnce(t *testing.T) {
 	}
 }
 
-func mustJSON(e governor.Event) string {
+func mustJSON(e event.Event) string {
 	b, _ := words.MarshalEvent(e)
 	return string(b)
 }

@@ -13,7 +13,7 @@
 // this store and not SQLite, with the figures.
 //
 // It owns the journal folder and nothing else: it never opens a Claude
-// file, parses no log text (it stores and returns governor events) and
+// file, parses no log text (it stores and returns the typed events of package event) and
 // draws nothing. It has no package-level state to set up, so a command
 // that does not use it (the status line) pays nothing for it at start.
 package journal

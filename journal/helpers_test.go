@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/redact"
 )
 
@@ -71,27 +71,27 @@ func testFamily(name string) string {
 // testEvents are n events in the shapes a day of main.log gives: starts,
 // idle timers, memory samples, evictions at the cap, one a second apart
 // (with a pair alike in every field at one instant, as a log may hold).
-func testEvents(n int, start time.Time) []governor.Event {
-	out := make([]governor.Event, 0, n)
+func testEvents(n int, start time.Time) []event.Event {
+	out := make([]event.Event, 0, n)
 	for i := range n {
 		t := start.Add(time.Duration(i) * time.Second)
 		sess := fmt.Sprintf("local_%08x-0000-4000-8000-%012x", i%7, i%7)
-		e := governor.Event{Time: t, File: "main.log", Line: i + 1, Session: sess}
+		e := event.Event{Time: t, File: "main.log", Line: i + 1, Session: sess}
 		switch i % 5 {
 		case 0:
-			e.Kind, e.Cwd = governor.KindSessionStart, fmt.Sprintf("/Users/bob/src/proj%d", i%7)
+			e.Kind, e.Cwd = event.KindSessionStart, fmt.Sprintf("/Users/bob/src/proj%d", i%7)
 		case 1:
-			e.Kind, e.TimeoutS = governor.KindIdleTimer, 600
+			e.Kind, e.TimeoutS = event.KindIdleTimer, 600
 		case 2:
-			e.Kind = governor.KindMemorySample
-			e.Memory = &governor.MemorySample{Trigger: "interval", TreeRSSMB: 1000 + i, SysFreeMB: 400, TotalMB: 16384}
+			e.Kind = event.KindMemorySample
+			e.Memory = &event.MemorySample{Trigger: "interval", TreeRSSMB: 1000 + i, SysFreeMB: 400, TotalMB: 16384}
 		case 3:
-			e.Kind, e.Cap, e.Effective, e.IdleS, e.Reason, e.Verb = governor.KindAtCap, 4, 4, 300+i, governor.ReasonWarm, governor.VerbEvicting
+			e.Kind, e.Cap, e.Effective, e.IdleS, e.Reason, e.Verb = event.KindAtCap, 4, 4, 300+i, event.ReasonWarm, event.VerbEvicting
 		case 4:
-			e.Kind, e.Text = governor.KindTurnEnd, "[Stop hook] Query completed for session "+sess
+			e.Kind, e.Text = event.KindTurnEnd, "[Stop hook] Query completed for session "+sess
 			if i%50 == 4 && len(out) > 0 {
 				e.Time = out[len(out)-1].Time // two lines of one instant
-				e.Kind, e.Text, e.Cwd = governor.KindTurnEnd, "same", ""
+				e.Kind, e.Text, e.Cwd = event.KindTurnEnd, "same", ""
 				out = append(out, e)
 				e.Line++
 			}
@@ -105,9 +105,9 @@ func testEvents(n int, start time.Time) []governor.Event {
 }
 
 // readAll reads every event of the journal in dir.
-func readAll(t *testing.T, dir string) ([]governor.Event, ReadStats) {
+func readAll(t *testing.T, dir string) ([]event.Event, ReadStats) {
 	t.Helper()
-	var evs []governor.Event
+	var evs []event.Event
 	st, err := Read(dir, Span{}, time.Local, func(r Record) {
 		if r.Event != nil {
 			evs = append(evs, *r.Event)

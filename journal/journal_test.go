@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/internal/testfs"
 	"github.com/coworktop/coworktop/words"
 )
@@ -22,7 +22,7 @@ func TestRoundTripKeepsEveryFieldRedacted(t *testing.T) {
 	}
 	in := testEvents(200, testStart)
 	code := 137
-	in[7].Detail = &governor.EventDetail{Signal: "SIGKILL", ExitCode: &code, Version: "1.2.3"}
+	in[7].Detail = &event.EventDetail{Signal: "SIGKILL", ExitCode: &code, Version: "1.2.3"}
 	w.Add(in)
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
@@ -136,7 +136,7 @@ func TestARenamedGenerationKeepsItsKey(t *testing.T) {
 	}
 	evs := testEvents(50, testStart)
 	w.Add(evs)
-	rotated := make([]governor.Event, len(evs))
+	rotated := make([]event.Event, len(evs))
 	for i, e := range evs {
 		e.File = "/logs/main1.log" // the same lines, read after the rotation
 		rotated[i] = e

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/words"
 )
 
@@ -46,7 +46,7 @@ type Session struct {
 type Record struct {
 	Kind    RecordKind
 	At      time.Time // the event's time as an instant, the minute's start, when a name was seen
-	Event   *governor.Event
+	Event   *event.Event
 	Minute  *Minute
 	Session *Session
 }
@@ -100,7 +100,7 @@ func cutSuffix(s, suf string) (string, bool) {
 // event less its file's name and line number, which a rotation changes:
 // the log's family, the instant, the JSON from "kind" on. ordinal numbers
 // the events of one instant alike in all of that (ordinalOf).
-func encodeEvent(e governor.Event, family string, ordinalOf func(uint64) int) (encoded, error) {
+func encodeEvent(e event.Event, family string, ordinalOf func(uint64) int) (encoded, error) {
 	e.File = filepath.Base(e.File)
 	ev, err := words.MarshalEvent(e)
 	if err != nil {
@@ -209,7 +209,7 @@ func decodeEvent(atText string, ev []byte, loc *time.Location) (Record, bool, er
 	if err != nil {
 		return Record{}, false, err
 	}
-	var e governor.Event
+	var e event.Event
 	if err := words.UnmarshalEvent(ev, &e); err != nil {
 		return Record{}, false, err
 	}

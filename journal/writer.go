@@ -11,7 +11,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 )
 
 // Defaults of the bound: whichever comes first.
@@ -79,7 +79,7 @@ type Writer struct {
 }
 
 type pendingRecord struct {
-	event   *governor.Event
+	event   *event.Event
 	minute  *Minute
 	session *Session
 }
@@ -177,7 +177,7 @@ func (w *Writer) writeFormat() error {
 }
 
 // Add queues events to be written (the caller may reuse the slice).
-func (w *Writer) Add(events []governor.Event) {
+func (w *Writer) Add(events []event.Event) {
 	if len(events) == 0 {
 		return
 	}
@@ -495,7 +495,7 @@ func (w *Writer) forgetIdleDays(time.Time) {
 }
 
 // redactEvent rewrites every text of an event as --redact does.
-func redactEvent(e governor.Event, r func(string) string) governor.Event {
+func redactEvent(e event.Event, r func(string) string) event.Event {
 	e.Session, e.Cwd, e.Text = r(e.Session), r(e.Cwd), r(e.Text)
 	if e.Detail != nil {
 		d := *e.Detail

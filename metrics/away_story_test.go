@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
 )
@@ -26,7 +27,7 @@ func TestAwayStoryMetrics(t *testing.T) {
 	gather := func(until string) map[string]float64 {
 		st := governor.New(governor.DefaultLimits())
 		end := at(until)
-		if _, err := ingest.ReadEach(strings.NewReader(string(b)), "main.log", time.UTC, func(e *governor.Event) {
+		if _, err := ingest.ReadEach(strings.NewReader(string(b)), "main.log", time.UTC, func(e *event.Event) {
 			if !e.Time.After(end) {
 				st.ApplyEvent(e)
 			}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
@@ -140,10 +141,10 @@ func collectSnapshot(emit func(sample), s governor.Snapshot, b BuildInfo) {
 		gauge(descVMMemory, float64(uint64(s.VM.MemoryGB)<<30))
 	}
 	vmState := s.VM.State
-	if !slices.Contains(governor.VMStates, vmState) {
-		vmState = governor.VMUnknown
+	if !slices.Contains(event.VMStates, vmState) {
+		vmState = event.VMUnknown
 	}
-	for _, st := range governor.VMStates {
+	for _, st := range event.VMStates {
 		v := 0.0
 		if st == vmState {
 			v = 1
@@ -236,7 +237,7 @@ func collectFiles(gauge func(*desc, float64, ...string), counter func(*desc, int
 			st = fileOther
 		}
 		byState[st]++
-		if f.Err != "" || f.State == governor.FileUnreadable {
+		if f.Err != "" || f.State == event.FileUnreadable {
 			failing++
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
@@ -22,18 +23,18 @@ var t0 = time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
 func richState() *governor.State {
 	st := governor.New(governor.DefaultLimits())
 	at := func(s int) time.Time { return t0.Add(time.Duration(s) * time.Second) }
-	for _, e := range []governor.Event{
-		{Time: at(0), Kind: governor.KindSessionStart, Session: "local_a", Cwd: "/secret/home/alice/proj"},
-		{Time: at(1), Kind: governor.KindSessionStart, Session: "local_b"},
-		{Time: at(2), Kind: governor.KindSessionStart, Session: "local_c"},
-		{Time: at(3), Kind: governor.KindAcquire, Reason: governor.ReasonWarm, Effective: 3, Cap: 8},
-		{Time: at(200), Kind: governor.KindAtCap, Cap: 8, Verb: governor.VerbEvicting, Session: "local_a", IdleS: 190, Reason: governor.ReasonWarm},
-		{Time: at(210), Kind: governor.KindYield, Reason: governor.ReasonUser},
-		{Time: at(220), Kind: governor.KindPressure, Pressure: host.PressureWarning, Count: 1, Effective: 2},
-		{Time: at(230), Kind: governor.KindPressure, Pressure: host.PressureCritical, Count: 1, Effective: 2},
-		{Time: at(231), Kind: governor.KindPressureEvict, Session: "local_b", IdleS: 200, Reason: governor.ReasonPressure},
-		{Time: at(240), Kind: governor.KindVMConfig, Detail: &governor.EventDetail{MemoryGB: 4, CPUs: 4}},
-		{Time: at(241), Kind: governor.KindVMReady},
+	for _, e := range []event.Event{
+		{Time: at(0), Kind: event.KindSessionStart, Session: "local_a", Cwd: "/secret/home/alice/proj"},
+		{Time: at(1), Kind: event.KindSessionStart, Session: "local_b"},
+		{Time: at(2), Kind: event.KindSessionStart, Session: "local_c"},
+		{Time: at(3), Kind: event.KindAcquire, Reason: event.ReasonWarm, Effective: 3, Cap: 8},
+		{Time: at(200), Kind: event.KindAtCap, Cap: 8, Verb: event.VerbEvicting, Session: "local_a", IdleS: 190, Reason: event.ReasonWarm},
+		{Time: at(210), Kind: event.KindYield, Reason: event.ReasonUser},
+		{Time: at(220), Kind: event.KindPressure, Pressure: host.PressureWarning, Count: 1, Effective: 2},
+		{Time: at(230), Kind: event.KindPressure, Pressure: host.PressureCritical, Count: 1, Effective: 2},
+		{Time: at(231), Kind: event.KindPressureEvict, Session: "local_b", IdleS: 200, Reason: event.ReasonPressure},
+		{Time: at(240), Kind: event.KindVMConfig, Detail: &event.EventDetail{MemoryGB: 4, CPUs: 4}},
+		{Time: at(241), Kind: event.KindVMReady},
 	} {
 		st.Apply(e)
 	}
@@ -54,9 +55,9 @@ func richState() *governor.State {
 			{Key: `evil"} 1\nx{`, Kind: host.GroupKind(99), Processes: 1, RSS: vocab.Figure{Value: 5, Known: true}},
 			{Key: "cowork", Kind: host.GroupCowork, Processes: 1, GuestMemory: vocab.Figure{Value: 4 << 30, Known: true}},
 		},
-		Files: []governor.FileStatus{
-			{Name: "main.log", State: governor.FileFollowing, Lines: 100, LostBytes: 4096, ListErrors: 3, LastLineAt: at(245)},
-			{Name: "cowork_vm_node.log", State: governor.FileWaiting, Err: "no such file", Lines: 5, Cut: 1},
+		Files: []event.FileStatus{
+			{Name: "main.log", State: event.FileFollowing, Lines: 100, LostBytes: 4096, ListErrors: 3, LastLineAt: at(245)},
+			{Name: "cowork_vm_node.log", State: event.FileWaiting, Err: "no such file", Lines: 5, Cut: 1},
 		},
 		Unreadable: 2,
 	})

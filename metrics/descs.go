@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
@@ -130,7 +131,7 @@ var (
 	// governor.FileStates, then fileOther.
 	fileStates = func() []string {
 		var l []string
-		for _, s := range governor.FileStates {
+		for _, s := range event.FileStates {
 			l = append(l, s.String())
 		}
 		return append(l, fileOther)
@@ -143,7 +144,7 @@ const fileOther = "other"
 // maxGroups bounds the group label set; the signature table has about twenty.
 const maxGroups = 32
 
-func knownFileState(s governor.FileState) bool { return slices.Contains(governor.FileStates, s) }
+func knownFileState(s event.FileState) bool { return slices.Contains(event.FileStates, s) }
 
 func sourceLabel(s vocab.Source) string {
 	switch s {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 )
 
@@ -77,7 +78,7 @@ func TestServeEndpoints(t *testing.T) {
 			default:
 			}
 			mu.Lock()
-			st.Apply(governor.Event{Time: t0.Add(time.Duration(400+i) * time.Second), Kind: governor.KindYield, Reason: governor.ReasonWarm})
+			st.Apply(event.Event{Time: t0.Add(time.Duration(400+i) * time.Second), Kind: event.KindYield, Reason: event.ReasonWarm})
 			mu.Unlock()
 			if i > 10000 {
 				return

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 )
 
@@ -14,8 +15,8 @@ import (
 // restarts for it the gauge is gone.
 func TestUpdatePendingMetric(t *testing.T) {
 	st := governor.New(governor.DefaultLimits())
-	st.Apply(governor.Event{Time: t0, Kind: governor.KindSessionStart, Session: "local_a"})
-	st.Apply(governor.Event{Time: t0, Kind: governor.KindUpdateReady, Detail: &governor.EventDetail{Version: "2.110.0"}})
+	st.Apply(event.Event{Time: t0, Kind: event.KindSessionStart, Session: "local_a"})
+	st.Apply(event.Event{Time: t0, Kind: event.KindUpdateReady, Detail: &event.EventDetail{Version: "2.110.0"}})
 	pending := func(now time.Time) (float64, bool, float64) {
 		reg, err := NewRegistry(func() governor.Snapshot { return st.Snapshot(now) }, BuildInfo{})
 		if err != nil {
@@ -39,18 +40,18 @@ func TestUpdatePendingMetric(t *testing.T) {
 		return v, ok, risk
 	}
 	// The app defers every ten minutes: the log is fresh.
-	st.Apply(governor.Event{Time: t0.Add(2*time.Hour - time.Minute), Kind: governor.KindUpdateDeferred, Text: "Claude is working", Detail: &governor.EventDetail{PendingS: 3600}})
+	st.Apply(event.Event{Time: t0.Add(2*time.Hour - time.Minute), Kind: event.KindUpdateDeferred, Text: "Claude is working", Detail: &event.EventDetail{PendingS: 3600}})
 	if v, ok, risk := pending(t0.Add(2 * time.Hour)); !ok || v != 7200 || risk != 1 {
 		t.Errorf("pending 2 h: gauge %v (present %v), risk %v; want 7200, 1", v, ok, risk)
 	}
-	st.Apply(governor.Event{Time: t0.Add(3 * time.Hour), Kind: governor.KindUpdateRestart, Reason: governor.ReasonUpdate})
+	st.Apply(event.Event{Time: t0.Add(3 * time.Hour), Kind: event.KindUpdateRestart, Reason: event.ReasonUpdate})
 	if _, ok, risk := pending(t0.Add(3 * time.Hour)); ok || risk != 0 {
 		t.Errorf("after the restart: gauge present %v, risk %v", ok, risk)
 	}
 	// A log silent for longer than governor.StaleAfter is history: no
 	// app is deferring, and nothing is said about now.
 	st2 := governor.New(governor.DefaultLimits())
-	st2.Apply(governor.Event{Time: t0, Kind: governor.KindUpdateReady, Detail: &governor.EventDetail{Version: "2.110.0"}})
+	st2.Apply(event.Event{Time: t0, Kind: event.KindUpdateReady, Detail: &event.EventDetail{Version: "2.110.0"}})
 	if snap := st2.Snapshot(t0.Add(governor.StaleAfter + time.Minute)); snap.Update != nil {
 		t.Errorf("a stale log warns of an update: %+v", snap.Update)
 	}

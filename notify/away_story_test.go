@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
 )
@@ -20,8 +21,8 @@ func TestAwayStoryNotes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var events []governor.Event
-	if _, err := ingest.ReadEach(strings.NewReader(string(b)), "main.log", time.UTC, func(e *governor.Event) { events = append(events, *e) }); err != nil {
+	var events []event.Event
+	if _, err := ingest.ReadEach(strings.NewReader(string(b)), "main.log", time.UTC, func(e *event.Event) { events = append(events, *e) }); err != nil {
 		t.Fatal(err)
 	}
 	at := func(hms string) time.Time {
@@ -75,9 +76,9 @@ func TestEvictionNoteNamesTheSession(t *testing.T) {
 	st := governor.New(governor.DefaultLimits())
 	n := NewWith(NotifySendCommand, (&recorder{}).exec)
 	n.Changes(st.Snapshot(t0), false)
-	st.Apply(governor.Event{Time: t0.Add(time.Minute), Kind: governor.KindSessionStart, Session: "local_1a2b3c4d-0000-4000-8000-000000000001", Cwd: "/Users/mika/src/terraform"})
-	st.Apply(governor.Event{Time: t0.Add(3 * time.Minute), Kind: governor.KindAtCap, Cap: 6, Verb: governor.VerbEvicting,
-		Session: "local_1a2b3c4d-0000-4000-8000-000000000001", IdleS: 75, Reason: governor.ReasonWarm})
+	st.Apply(event.Event{Time: t0.Add(time.Minute), Kind: event.KindSessionStart, Session: "local_1a2b3c4d-0000-4000-8000-000000000001", Cwd: "/Users/mika/src/terraform"})
+	st.Apply(event.Event{Time: t0.Add(3 * time.Minute), Kind: event.KindAtCap, Cap: 6, Verb: event.VerbEvicting,
+		Session: "local_1a2b3c4d-0000-4000-8000-000000000001", IdleS: 75, Reason: event.ReasonWarm})
 	notes := n.Changes(st.Snapshot(t0.Add(3*time.Minute+time.Second)), false)
 	if len(notes) == 0 || !strings.HasPrefix(notes[0].Message, "terraform evicted: ") {
 		t.Errorf("eviction note: %+v", notes)

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/host"
 )
@@ -35,8 +36,8 @@ var hostile = []string{
 
 // evictedState evicts one session with the given id, after a baseline.
 func evict(st *governor.State, id string, at time.Time) {
-	st.Apply(governor.Event{Time: at, Kind: governor.KindSessionStart, Session: id, Cwd: "/x/" + id})
-	st.Apply(governor.Event{Time: at.Add(time.Second), Kind: governor.KindAtCap, Cap: 6, Verb: governor.VerbEvicting, Session: id, IdleS: 75, Reason: governor.ReasonWarm})
+	st.Apply(event.Event{Time: at, Kind: event.KindSessionStart, Session: id, Cwd: "/x/" + id})
+	st.Apply(event.Event{Time: at.Add(time.Second), Kind: event.KindAtCap, Cap: 6, Verb: event.VerbEvicting, Session: id, IdleS: 75, Reason: event.ReasonWarm})
 }
 
 // TestHostileSessionCannotInject runs the real command builders through the
@@ -128,7 +129,7 @@ func TestChangesBaselineAndPressure(t *testing.T) {
 	n := NewWith(NotifySendCommand, (&recorder{}).exec)
 	// History read at start-up is not news.
 	evict(st, "local_old", t0)
-	st.Apply(governor.Event{Time: t0.Add(2 * time.Second), Kind: governor.KindPressure, Pressure: host.PressureWarning})
+	st.Apply(event.Event{Time: t0.Add(2 * time.Second), Kind: event.KindPressure, Pressure: host.PressureWarning})
 	if notes := n.Changes(st.Snapshot(t0.Add(3*time.Second)), true); len(notes) != 0 {
 		t.Fatalf("backfill produced notes: %v", notes)
 	}
@@ -144,7 +145,7 @@ func TestChangesBaselineAndPressure(t *testing.T) {
 		t.Fatalf("notes = %+v", notes)
 	}
 	// The governor goes critical.
-	st.Apply(governor.Event{Time: t0.Add(3 * time.Minute), Kind: governor.KindPressure, Pressure: host.PressureCritical})
+	st.Apply(event.Event{Time: t0.Add(3 * time.Minute), Kind: event.KindPressure, Pressure: host.PressureCritical})
 	notes = n.Changes(st.Snapshot(t0.Add(3*time.Minute)), false)
 	if len(notes) != 1 || !strings.Contains(notes[0].Title, "critical") || !strings.Contains(notes[0].Message, "was warning") {
 		t.Fatalf("notes = %+v", notes)
@@ -182,7 +183,7 @@ func TestIgnoreBefore(t *testing.T) {
 	n.IgnoreBefore(start)
 	n.Changes(st.Snapshot(start), false) // baseline: nothing read yet
 	evict(st, "local_old", t0)
-	st.Apply(governor.Event{Time: t0.Add(5 * time.Second), Kind: governor.KindPressure, Pressure: host.PressureCritical})
+	st.Apply(event.Event{Time: t0.Add(5 * time.Second), Kind: event.KindPressure, Pressure: host.PressureCritical})
 	if notes := n.Changes(st.Snapshot(start.Add(time.Second)), false); len(notes) != 0 {
 		t.Fatalf("old history notified: %+v", notes)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/quota"
@@ -67,7 +68,7 @@ func WriteSnapshot(w io.Writer, s governor.Snapshot) error {
 	if p := words.LoggedPressureText(s); p != "" {
 		row("logged pressure", fmt.Sprintf("%s (the governor's last pressure line, %s)", p, s.PressureAt.Format(TimeLayout)))
 	}
-	if s.VM.State == governor.VMUnknown {
+	if s.VM.State == event.VMUnknown {
 		row("vm", "no Cowork VM lines in the logs")
 	} else {
 		vm := fmt.Sprintf("Cowork VM %s, %s, %s (from the VM logs)", s.VM.State, countOrNot(s.VM.CPUs, "CPUs", "CPUs"), countOrNot(s.VM.MemoryGB, "GB", "memory"))

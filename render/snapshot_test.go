@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/host"
 )
@@ -15,9 +16,9 @@ import (
 func TestSnapshotTextReadsCleanly(t *testing.T) {
 	t0 := time.Date(2026, 9, 30, 10, 0, 0, 0, time.Local)
 	s := governor.New(governor.DefaultLimits())
-	s.Apply(governor.Event{Time: t0, Kind: governor.KindAcquire, Cap: 1, Effective: 1})
-	s.Apply(governor.Event{Time: t0, Kind: governor.KindSessionStart, Session: "local_aaaaaaaa-0000-4000-8000-000000000001"})
-	s.Apply(governor.Event{Time: t0.Add(time.Second), Kind: governor.KindPressure, Pressure: host.PressureWarning, Effective: 1})
+	s.Apply(event.Event{Time: t0, Kind: event.KindAcquire, Cap: 1, Effective: 1})
+	s.Apply(event.Event{Time: t0, Kind: event.KindSessionStart, Session: "local_aaaaaaaa-0000-4000-8000-000000000001"})
+	s.Apply(event.Event{Time: t0.Add(time.Second), Kind: event.KindPressure, Pressure: host.PressureWarning, Effective: 1})
 	var b strings.Builder
 	if err := WriteSnapshot(&b, s.Snapshot(t0.Add(2*time.Minute))); err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/vocab"
 	"github.com/coworktop/coworktop/words"
@@ -143,7 +144,7 @@ func memoryLine(m Memory) string {
 }
 
 func vmLine(v VM) string {
-	if v.State == governor.VMUnknown.String() || v.State == "" {
+	if v.State == event.VMUnknown.String() || v.State == "" {
 		if svc := serviceText(v.Service); svc != "" {
 			return "VM state not logged" + svc + bundleText(v)
 		}
@@ -195,7 +196,7 @@ func bundleText(v VM) string {
 // shares.
 func idleText(e Evicted) string { return words.IdleText(e.IdleS, vocab.SourceOf(e.IdleSource)) }
 
-func causeText(c string) string { return words.CauseText(governor.CauseOf(c)) }
+func causeText(c string) string { return words.CauseText(event.CauseOf(c)) }
 
 // spanDuration is the time between the span's ends, by their offsets:
 // right across a change of the clocks.

@@ -8,7 +8,7 @@ import (
 	"math"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 
 	"github.com/coworktop/coworktop/sources/follow"
 )
@@ -28,7 +28,7 @@ func (b *Backfill) Run(ctx context.Context, out chan<- follow.LineBatch, maxLine
 			b.Close()
 		}
 	}()
-	c := &batcher{ctx: ctx, out: out, max: maxLines, status: follow.FollowStatus{State: governor.FileBackfill, Since: time.Now()}}
+	c := &batcher{ctx: ctx, out: out, max: maxLines, status: follow.FollowStatus{State: event.FileBackfill, Since: time.Now()}}
 	for i := range b.Parts {
 		p := &b.Parts[i]
 		if p.lz != nil {

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/internal/testfs"
 	"github.com/coworktop/coworktop/sources/follow"
@@ -52,7 +52,7 @@ func runBackfill(t *testing.T, b *Backfill, maxLines int) ([]string, int) {
 	n := 0
 	for batch := range out {
 		n++
-		if batch.Status.State != governor.FileBackfill {
+		if batch.Status.State != event.FileBackfill {
 			t.Fatalf("status %+v", batch.Status)
 		}
 		for _, l := range batch.Lines {

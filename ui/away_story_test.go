@@ -7,18 +7,19 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 )
 
 // storyEvents are the idle update story's events (testdata/logs/update-idle)
 // written up to until.
-func storyEvents(t *testing.T, until time.Time) []governor.Event {
+func storyEvents(t *testing.T, until time.Time) []event.Event {
 	t.Helper()
 	b, err := os.ReadFile("../testdata/logs/update-idle/main.log")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []governor.Event
+	var out []event.Event
 	for _, e := range parseLog(t, "main.log", string(b)) {
 		if !e.Time.After(until) {
 			out = append(out, e)

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/ingest"
@@ -47,10 +48,10 @@ const fixtureLog = `2026-09-30 14:00:00 [info] Starting app {
 `
 
 // parseLog runs log text through the real assembler and parser.
-func parseLog(t testing.TB, file, text string) []governor.Event {
+func parseLog(t testing.TB, file, text string) []event.Event {
 	t.Helper()
-	var events []governor.Event
-	if _, err := ingest.ReadEach(strings.NewReader(text), file, time.UTC, func(e *governor.Event) { events = append(events, *e) }); err != nil {
+	var events []event.Event
+	if _, err := ingest.ReadEach(strings.NewReader(text), file, time.UTC, func(e *event.Event) { events = append(events, *e) }); err != nil {
 		t.Fatal(err)
 	}
 	return events
@@ -76,10 +77,10 @@ func fixtureUpdate(t testing.TB) governor.Update {
 			{Key: "sessions", Name: "claude sessions", Kind: host.GroupSessions, Processes: 6, RSS: known(3*gib, "rss"), Unreadable: 1, CPUPercent: 40},
 			{Key: "utm", Name: "UTM", Kind: host.GroupCompetitor, Processes: 2, Unreadable: 2},
 		},
-		Files: []governor.FileStatus{
-			{Name: "main.log", State: governor.FileFollowing, Lines: 27, LastLineAt: fixedNow.Add(-time.Second),
+		Files: []event.FileStatus{
+			{Name: "main.log", State: event.FileFollowing, Lines: 27, LastLineAt: fixedNow.Add(-time.Second),
 				NewestLine: time.Date(2026, 9, 30, 14, 9, 30, 0, time.UTC)}, // the fixture's last line
-			{Name: "cowork_vm_node.log", State: governor.FileWaiting, Err: "no such file yet"},
+			{Name: "cowork_vm_node.log", State: event.FileWaiting, Err: "no such file yet"},
 		},
 		Quota: fixtureQuota(),
 	}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
 	"github.com/coworktop/coworktop/words"
@@ -350,16 +350,16 @@ func (m *Model) vmLine(w int) string {
 	st := t.Muted
 	state := vm.State.String()
 	switch vm.State {
-	case governor.VMUnknown:
+	case event.VMUnknown:
 		state = fitFirst(w-12, []string{"unknown (no VM log lines yet)", "unknown (no VM lines yet)", "unknown"})
-	case governor.VMRunning:
+	case event.VMRunning:
 		st = t.OK
-	case governor.VMBooting:
+	case event.VMBooting:
 		st = t.Warn
 		if vm.OpenStep != "" {
 			state += " (" + vm.OpenStep + " since " + clockTime(vm.OpenSince) + ")"
 		}
-	case governor.VMStalled, governor.VMFailed:
+	case event.VMStalled, event.VMFailed:
 		st = t.Critical
 		if vm.OpenStep != "" {
 			state += " at " + vm.OpenStep
@@ -450,7 +450,7 @@ func (m *Model) fileLines(w int, compact bool) []string {
 	out := make([]string, 0, 3)
 	for _, f := range shown {
 		st := t.Muted
-		if f.State == governor.FileUnreadable {
+		if f.State == event.FileUnreadable {
 			st = t.Critical
 		}
 		out = append(out, t.paint(st, fit(" Log: "+filePart(f, m.snap.Now), w)))
@@ -464,7 +464,7 @@ func (m *Model) fileLines(w int, compact bool) []string {
 // moreFiles is the line for the logs past the first two: how many, and
 // which, by name and state, as many as the line holds (issue 36 #3: "…and
 // 2 more" said not which). Only the names that fit are read.
-func moreFiles(files []governor.FileStatus, w int) string {
+func moreFiles(files []event.FileStatus, w int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, " Logs: and %d more: ", len(files))
 	used := clipWidth(b.String())
@@ -487,12 +487,12 @@ func moreFiles(files []governor.FileStatus, w int) string {
 // newest line's own stamp, with its age once it is a minute old: when
 // coworktop read it says nothing of how fresh the log is (issue 36 #4: at
 // start-up it was always "now").
-func filePart(f governor.FileStatus, now time.Time) string {
+func filePart(f event.FileStatus, now time.Time) string {
 	p := f.Name + " " + f.State.String()
 	switch {
 	case f.Err != "":
 		p += ": " + f.Err
-	case f.State == governor.FileFollowing || f.State == governor.FileDone:
+	case f.State == event.FileFollowing || f.State == event.FileDone:
 		p += fmt.Sprintf(" (%d lines", f.Lines)
 		switch {
 		case !f.NewestLine.IsZero():

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 )
 
 // The header's log lines format only the statuses they can show (issue 29
@@ -16,11 +16,11 @@ func TestFileLinesFormatOnlyWhatShows(t *testing.T) {
 	m := New(Options{Mode: ModeLive, Clock: func() time.Time { return fixedNow }, Version: "test"})
 	for _, n := range []int{1, 2, 3, 4, 40, 20000} {
 		for _, name := range []string{"main%d.log", "日志%d.log", "x\u0301%d.log"} {
-			files := make([]governor.FileStatus, n)
+			files := make([]event.FileStatus, n)
 			for i := range files {
-				files[i] = governor.FileStatus{Name: fmt.Sprintf(name, n-i), State: governor.FileDone, Lines: int64(i), LastLineAt: fixedNow}
+				files[i] = event.FileStatus{Name: fmt.Sprintf(name, n-i), State: event.FileDone, Lines: int64(i), LastLineAt: fixedNow}
 			}
-			files[n-1].State, files[n-1].Err = governor.FileUnreadable, "permission denied"
+			files[n-1].State, files[n-1].Err = event.FileUnreadable, "permission denied"
 			m.snap.Files = files
 			for _, w := range []int{20, 80, 200} {
 				for _, compact := range []bool{false, true} {
@@ -56,7 +56,7 @@ func allFileLines(m *Model, w int, compact bool) []string {
 			break
 		}
 		st := t.Muted
-		if files[i].State == governor.FileUnreadable {
+		if files[i].State == event.FileUnreadable {
 			st = t.Critical
 		}
 		out = append(out, t.paint(st, fit(" Log: "+p, w)))

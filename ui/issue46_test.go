@@ -8,6 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/words"
 )
@@ -209,7 +210,7 @@ func TestCursorStaysOnTopUntilMoved(t *testing.T) {
 		t.Fatalf("at 13:20:09 the cursor is not on the top row: %q", top)
 	}
 	later := storyClock(beforePause)
-	var rest []governor.Event
+	var rest []event.Event
 	for _, e := range storyEvents(t, later) {
 		if e.Time.After(now) {
 			rest = append(rest, e)

@@ -9,10 +9,10 @@ import (
 
 	"charm.land/lipgloss/v2"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/host"
 	tea "github.com/coworktop/coworktop/third_party/bubbletea"
 
-	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -165,9 +165,9 @@ func TestDetailsLogSortZoomQuit(t *testing.T) {
 // chunks, and a key press between chunks is handled at once.
 func TestBurstIsChunked(t *testing.T) {
 	m := fixtureModel(t, 120, 40, false)
-	var events []governor.Event
+	var events []event.Event
 	for i := range 10000 {
-		events = append(events, governor.Event{Time: fixedNow.Add(time.Duration(i) * time.Millisecond), Kind: governor.KindTurnEnd,
+		events = append(events, event.Event{Time: fixedNow.Add(time.Duration(i) * time.Millisecond), Kind: event.KindTurnEnd,
 			Session: "local_11111111-aaaa-4bbb-8ccc-000000000001", File: "main.log", Line: i})
 	}
 	start := m.state.Snapshot(fixedNow).Counts.Entries
@@ -242,12 +242,12 @@ func TestHostileTextIsInert(t *testing.T) {
 func BenchmarkRender200Sessions50Groups(b *testing.B) {
 	m := New(Options{Clock: func() time.Time { return fixedNow }, Color: true})
 	m.Update(sizeMsg(120, 40))
-	var events []governor.Event
+	var events []event.Event
 	for i := range 200 {
 		id := fmt.Sprintf("local_%08x-aaaa-4bbb-8ccc-%012d", i, i)
 		events = append(events,
-			governor.Event{Time: fixedNow.Add(-time.Duration(i) * time.Minute), Kind: governor.KindSessionStart, Session: id, Cwd: fmt.Sprintf("/p/project-%d", i)},
-			governor.Event{Time: fixedNow.Add(-time.Duration(i) * 20 * time.Second), Kind: governor.KindTurnEnd, Session: id})
+			event.Event{Time: fixedNow.Add(-time.Duration(i) * time.Minute), Kind: event.KindSessionStart, Session: id, Cwd: fmt.Sprintf("/p/project-%d", i)},
+			event.Event{Time: fixedNow.Add(-time.Duration(i) * 20 * time.Second), Kind: event.KindTurnEnd, Session: id})
 	}
 	u := fixtureUpdate(b)
 	u.Events = append(u.Events, events...)

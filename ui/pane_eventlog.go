@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/vocab"
 	"github.com/coworktop/coworktop/words"
@@ -12,14 +13,14 @@ import (
 
 // kindStyle is the ink of a kind's tone in the event log (the kind table in
 // governor says each kind's tone).
-func (m *Model) kindStyle(k governor.Kind) Ink {
+func (m *Model) kindStyle(k event.Kind) Ink {
 	t := m.theme
 	switch k.LogTone() {
-	case governor.ToneCritical:
+	case event.ToneCritical:
 		return t.Critical
-	case governor.ToneWarn:
+	case event.ToneWarn:
 		return t.Warn
-	case governor.ToneEvicted:
+	case event.ToneEvicted:
 		return t.Evicted
 	}
 	return Ink{}
@@ -167,17 +168,17 @@ const quitWindow = time.Minute
 // already says, with its counts: the app writes beforeQuit, willQuit and
 // "Stopping N active session(s) on quit" for one quit.
 func sameQuit(lines []governor.LogLine, i int) bool {
-	if lines[i].Event.Kind != governor.KindAppQuit {
+	if lines[i].Event.Kind != event.KindAppQuit {
 		return false
 	}
 	at := lines[i].Event.Time
 	for _, step := range []int{-1, 1} {
 		for j := i + step; j >= 0 && j < len(lines); j += step {
 			l := lines[j]
-			if d := l.Event.Time.Sub(at); d > quitWindow || d < -quitWindow || l.Event.Kind == governor.KindAppStart {
+			if d := l.Event.Time.Sub(at); d > quitWindow || d < -quitWindow || l.Event.Kind == event.KindAppStart {
 				break
 			}
-			if l.Event.Kind == governor.KindStopAll || l.Event.Kind == governor.KindPTYKill || (l.Event.Kind == governor.KindAppQuit && step < 0) {
+			if l.Event.Kind == event.KindStopAll || l.Event.Kind == event.KindPTYKill || (l.Event.Kind == event.KindAppQuit && step < 0) {
 				return true
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/vocab"
 	"github.com/coworktop/coworktop/words"
@@ -15,9 +16,9 @@ func (m *Model) outcomeStyle(o governor.Outcome) Ink {
 	switch {
 	case o.Eviction:
 		return t.Critical
-	case o.Kind == governor.KindPressure && o.Cause == governor.CauseCritical:
+	case o.Kind == event.KindPressure && o.Cause == event.CauseCritical:
 		return t.Critical
-	case o.Kind == governor.KindPressure, o.Kind == governor.KindAtCap:
+	case o.Kind == event.KindPressure, o.Kind == event.KindAtCap:
 		return t.Warn
 	}
 	return t.Muted
@@ -152,7 +153,7 @@ func (m *Model) evOrder() *evList {
 
 // evHidden: an outcome its loss already says.
 func evHidden(o governor.Outcome) bool {
-	return o.Eviction || o.Kind == governor.KindIdleTimeout
+	return o.Eviction || o.Kind == event.KindIdleTimeout
 }
 
 // at is history row k.

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/words"
 )
@@ -114,9 +115,9 @@ func stateLabel(s governor.SessionView) string {
 	switch {
 	case s.Live() && s.Attention == governor.AttentionBusy && s.Protected == "":
 		return "working"
-	case s.State == governor.StatePaused && s.PauseReason == governor.ReasonGovernorEvict:
+	case s.State == governor.StatePaused && s.PauseReason == event.ReasonGovernorEvict:
 		return "evicted"
-	case s.State == governor.StatePaused && s.PauseReason == governor.ReasonIdleTimeout:
+	case s.State == governor.StatePaused && s.PauseReason == event.ReasonIdleTimeout:
 		return "paused: idle"
 	case s.State == governor.StatePaused && s.PauseText != "":
 		return "paused: " + s.PauseText
@@ -126,18 +127,18 @@ func stateLabel(s governor.SessionView) string {
 		return "active (rc)" // protected: Remote Control
 	case s.Protected != "":
 		return s.State.String() + " (rc)" // protected: Remote Control
-	case s.State == governor.StateDisconnected && s.PauseReason == governor.EndCrash:
+	case s.State == governor.StateDisconnected && s.PauseReason == event.EndCrash:
 		return "crashed"
 	case s.State == governor.StateDisconnected:
 		// The state carries its reason, in the column's 12 cells.
 		switch s.PauseReason {
-		case governor.ReasonIdleTimeout:
+		case event.ReasonIdleTimeout:
 			return "disc.: idle"
-		case governor.EndAppQuit:
+		case event.EndAppQuit:
 			return "app quit"
-		case governor.EndUpdateRestart:
+		case event.EndUpdateRestart:
 			return "update stop"
-		case governor.EndAppRestarted:
+		case event.EndAppRestarted:
 			return "app restart"
 		}
 	case s.State == governor.StateUnknown:
@@ -154,7 +155,7 @@ func (m *Model) stateStyle(s governor.SessionView) Ink {
 	case governor.StateIdle:
 		return t.Idle
 	case governor.StatePaused:
-		if s.PauseReason == governor.ReasonGovernorEvict {
+		if s.PauseReason == event.ReasonGovernorEvict {
 			return t.Evicted
 		}
 	}

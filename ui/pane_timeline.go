@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -142,9 +142,9 @@ func (m *Model) timelineBody(w, h int) ([]string, string) {
 		switch {
 		case o.Eviction:
 			r = 'E'
-		case o.Kind == governor.KindPressure:
+		case o.Kind == event.KindPressure:
 			r = 'P'
-		case o.Kind == governor.KindYield:
+		case o.Kind == event.KindYield:
 			r = 'y'
 		}
 		if r != 0 && (marks[c] == ' ' || r == 'E') {

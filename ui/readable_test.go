@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/words"
 )
@@ -265,7 +266,7 @@ func TestIdleDoesNotRunIntoCause(t *testing.T) {
 // (issue 29 #4: the TUI showed none).
 func TestCutLinesShown(t *testing.T) {
 	m := fixtureModel(t, 120, 40, false)
-	m.Update(UpdatesMsg{{Files: []governor.FileStatus{{Name: "main.log", State: governor.FileFollowing, Lines: 30, Cut: 1}}}})
+	m.Update(UpdatesMsg{{Files: []event.FileStatus{{Name: "main.log", State: event.FileFollowing, Lines: 30, Cut: 1}}}})
 	m.refresh()
 	if out := frame(m); !strings.Contains(out, "1 cut") {
 		t.Errorf("no cut line on screen:\n%s", out)

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/quota"
 )
@@ -34,10 +35,10 @@ func dayModel(tb testing.TB, hours int) (*Model, *time.Time, func(at time.Time) 
 	for i := range hours * 25 {
 		at := t0.Add(time.Duration(i) * time.Hour / 25)
 		id := fmt.Sprintf("local_%08x-0000-4000-8000-%012x", i, i)
-		u := governor.Update{Events: []governor.Event{{Time: at, Kind: governor.KindSessionStart, Session: id, Cwd: fmt.Sprintf("/home/u/p%d", i%7)}}}
+		u := governor.Update{Events: []event.Event{{Time: at, Kind: event.KindSessionStart, Session: id, Cwd: fmt.Sprintf("/home/u/p%d", i%7)}}}
 		live = append(live, id)
 		if len(live) > 8 {
-			u.Events = append(u.Events, governor.Event{Time: at, Kind: governor.KindPause, Session: live[0], Reason: governor.ReasonGovernorEvict})
+			u.Events = append(u.Events, event.Event{Time: at, Kind: event.KindPause, Session: live[0], Reason: event.ReasonGovernorEvict})
 			live = live[1:]
 		}
 		u.Records = records(at)
@@ -53,7 +54,7 @@ func dayModel(tb testing.TB, hours int) (*Model, *time.Time, func(at time.Time) 
 	st.ApplyQuota(qs)
 	now = fixedNow
 	next := func(at time.Time) governor.Update {
-		return governor.Update{Events: []governor.Event{{Time: at, Kind: governor.KindTurnEnd, Session: live[len(live)-1]}}, Records: records(at)}
+		return governor.Update{Events: []event.Event{{Time: at, Kind: event.KindTurnEnd, Session: live[len(live)-1]}}, Records: records(at)}
 	}
 	return m, &now, next
 }

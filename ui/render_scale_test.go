@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 )
 
 // manySessions is a 120×40 screen showing n live sessions and the fixture.
@@ -16,8 +16,8 @@ func manySessions(t testing.TB, n int) *Model {
 	for i := range n {
 		id := fmt.Sprintf("local_%08x-aaaa-4bbb-8ccc-%012d", i, i)
 		u.Events = append(u.Events,
-			governor.Event{Time: fixedNow.Add(-time.Duration(i) * time.Second), Kind: governor.KindSessionStart, Session: id, Cwd: fmt.Sprintf("/p/project-%d", i)},
-			governor.Event{Time: fixedNow.Add(-time.Duration(i) * time.Second / 2), Kind: governor.KindTurnEnd, Session: id})
+			event.Event{Time: fixedNow.Add(-time.Duration(i) * time.Second), Kind: event.KindSessionStart, Session: id, Cwd: fmt.Sprintf("/p/project-%d", i)},
+			event.Event{Time: fixedNow.Add(-time.Duration(i) * time.Second / 2), Kind: event.KindTurnEnd, Session: id})
 	}
 	m.Update(UpdatesMsg{u})
 	return m

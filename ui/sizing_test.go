@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
 )
@@ -21,7 +21,7 @@ func crowdedModel(t testing.TB) *Model {
 	for i := range 40 {
 		id := fmt.Sprintf("local_%08x-aaaa-4bbb-8ccc-%012d", 0xa0000000+i, i)
 		u.Events = append(u.Events,
-			governor.Event{Time: fixedNow.Add(-time.Duration(i) * time.Minute), Kind: governor.KindSessionStart, Session: id, Cwd: fmt.Sprintf("/p/project-%d", i)})
+			event.Event{Time: fixedNow.Add(-time.Duration(i) * time.Minute), Kind: event.KindSessionStart, Session: id, Cwd: fmt.Sprintf("/p/project-%d", i)})
 	}
 	for i := range 20 {
 		u.Groups = append(u.Groups, host.ProcessGroup{Key: fmt.Sprint(i), Name: fmt.Sprintf("engine %d", i), Kind: host.GroupCompetitor,

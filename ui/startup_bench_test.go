@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 )
 
 // TestStartupBenchWaitsForShownText: bench/startup.sh times the start until
@@ -34,13 +34,13 @@ func TestStartupBenchWaitsForShownText(t *testing.T) {
 	newest := fixedNow.Add(-3 * time.Minute)
 	for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
 		model := fixtureModel(t, sz[0], sz[1], false)
-		model.Update(UpdatesMsg{{Files: []governor.FileStatus{{Name: "main.log", State: governor.FileBackfill, Lines: 1200}}}})
+		model.Update(UpdatesMsg{{Files: []event.FileStatus{{Name: "main.log", State: event.FileBackfill, Lines: 1200}}}})
 		model.refresh()
 		during := frame(model)
 		if strings.Contains(during, shown) || !strings.Contains(during, "backfill") {
 			t.Errorf("%dx%d: during the backfill the screen must say backfill and not %q:\n%s", sz[0], sz[1], shown, during)
 		}
-		model.Update(UpdatesMsg{{Files: []governor.FileStatus{{Name: "main.log", State: governor.FileFollowing, Lines: 1234, NewestLine: newest}}}})
+		model.Update(UpdatesMsg{{Files: []event.FileStatus{{Name: "main.log", State: event.FileFollowing, Lines: 1234, NewestLine: newest}}}})
 		model.refresh()
 		done := frame(model)
 		if !strings.Contains(done, shown) || strings.Contains(done, "backfill") {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/exp/golden"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 )
 
 // awayNow is ten minutes after the idle update restart of the away story
@@ -35,7 +35,7 @@ func storyModel(t testing.TB, w, h int, at string) *Model {
 		t.Fatal(err)
 	}
 	now := storyClock(at)
-	var evs []governor.Event
+	var evs []event.Event
 	for _, e := range parseLog(t, "main.log", strings.ReplaceAll(string(b), "\r", "")) {
 		if !e.Time.After(now) {
 			evs = append(evs, e)

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 )
 
 // TestNewestLineNotReadTime: the header's log line gives the newest line's
@@ -13,7 +13,7 @@ import (
 // hour-old log read at start-up looked fresh).
 func TestNewestLineNotReadTime(t *testing.T) {
 	m := fixtureModel(t, 120, 40, false)
-	m.Update(UpdatesMsg{{Files: []governor.FileStatus{{Name: "main.log", State: governor.FileFollowing, Lines: 226,
+	m.Update(UpdatesMsg{{Files: []event.FileStatus{{Name: "main.log", State: event.FileFollowing, Lines: 226,
 		LastLineAt: fixedNow, NewestLine: fixedNow.Add(-time.Hour - 5*time.Second)}}}})
 	m.refresh()
 	out := frame(m)
@@ -29,9 +29,9 @@ func TestNewestLineNotReadTime(t *testing.T) {
 // their count (issue 36 #3: "Logs: …and 2 more").
 func TestMoreLogsNamed(t *testing.T) {
 	m := fixtureModel(t, 120, 40, false)
-	var files []governor.FileStatus
+	var files []event.FileStatus
 	for _, n := range []string{"main.log", "cowork_vm_node.log", "main1.log", "daemon.log"} {
-		files = append(files, governor.FileStatus{Name: n, State: governor.FileFollowing})
+		files = append(files, event.FileStatus{Name: n, State: event.FileFollowing})
 	}
 	m.Update(UpdatesMsg{{Files: files}})
 	m.refresh()

@@ -3,6 +3,7 @@ package words
 import (
 	"testing"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 )
 
@@ -11,7 +12,7 @@ import (
 // its name).
 func TestEveryKindHasWords(t *testing.T) {
 	n := 0
-	for k := governor.Kind(1); k.String() != ""; k++ {
+	for k := event.Kind(1); k.String() != ""; k++ {
 		if describers[k] == nil {
 			t.Errorf("%s: no words in describers, so the event log would print only its name", k)
 		}
@@ -26,13 +27,13 @@ func TestEveryKindHasWords(t *testing.T) {
 // as 0.
 func TestVMConfigWords(t *testing.T) {
 	for _, c := range []struct {
-		e    governor.Event
+		e    event.Event
 		want string
 	}{
-		{governor.Event{Kind: governor.KindVMConfig, Detail: &governor.EventDetail{MemoryGB: 4}}, "vm: config memory=4GB"},
-		{governor.Event{Kind: governor.KindVMConfig, Detail: &governor.EventDetail{CPUs: 6}}, "vm: config cpus=6"},
-		{governor.Event{Kind: governor.KindVMConfig, Detail: &governor.EventDetail{CPUs: 6, MemoryGB: 8}}, "vm: config cpus=6 memory=8GB"},
-		{governor.Event{Kind: governor.KindVMConfig}, "vm: config (no figure logged)"},
+		{event.Event{Kind: event.KindVMConfig, Detail: &event.EventDetail{MemoryGB: 4}}, "vm: config memory=4GB"},
+		{event.Event{Kind: event.KindVMConfig, Detail: &event.EventDetail{CPUs: 6}}, "vm: config cpus=6"},
+		{event.Event{Kind: event.KindVMConfig, Detail: &event.EventDetail{CPUs: 6, MemoryGB: 8}}, "vm: config cpus=6 memory=8GB"},
+		{event.Event{Kind: event.KindVMConfig}, "vm: config (no figure logged)"},
 	} {
 		if got := Describe(c.e); got != c.want {
 			t.Errorf("Describe(%+v) = %q, want %q", c.e, got, c.want)
@@ -42,16 +43,16 @@ func TestVMConfigWords(t *testing.T) {
 
 func TestDescribeDaemonEvents(t *testing.T) {
 	for _, c := range []struct {
-		e    governor.Event
+		e    event.Event
 		want string
 	}{
-		{governor.Event{Kind: governor.KindDaemonStart, Detail: &governor.EventDetail{Version: "2.1.263"}}, "claude code daemon started (2.1.263)"},
-		{governor.Event{Kind: governor.KindDaemonSettled, Session: "9d903e04", Reason: governor.ReasonWorkerCrashed, Text: "exit 1 within 5s of spawn ×3"},
+		{event.Event{Kind: event.KindDaemonStart, Detail: &event.EventDetail{Version: "2.1.263"}}, "claude code daemon started (2.1.263)"},
+		{event.Event{Kind: event.KindDaemonSettled, Session: "9d903e04", Reason: event.ReasonWorkerCrashed, Text: "exit 1 within 5s of spawn ×3"},
 			"background worker 9d903e04 settled crashed: exit 1 within 5s of spawn ×3"},
-		{governor.Event{Kind: governor.KindDaemonRetire, Session: "5a5a5a5a", Reason: governor.ReasonSettled, Detail: &governor.EventDetail{LowMemory: true}},
+		{event.Event{Kind: event.KindDaemonRetire, Session: "5a5a5a5a", Reason: event.ReasonSettled, Detail: &event.EventDetail{LowMemory: true}},
 			"background worker 5a5a5a5a retired (settled) [low memory]"},
-		{governor.Event{Kind: governor.KindDaemonAdopt, Count: 2}, "claude code daemon: 2 worker(s) found dead at start"},
-		{governor.Event{Kind: governor.KindHeartbeat}, "app heartbeat ([ScheduledTasks])"},
+		{event.Event{Kind: event.KindDaemonAdopt, Count: 2}, "claude code daemon: 2 worker(s) found dead at start"},
+		{event.Event{Kind: event.KindHeartbeat}, "app heartbeat ([ScheduledTasks])"},
 	} {
 		if got := Describe(c.e); got != c.want {
 			t.Errorf("Describe(%s) = %q, want %q", c.e.Kind, got, c.want)
@@ -62,22 +63,22 @@ func TestDescribeDaemonEvents(t *testing.T) {
 // Every kind §7.7 added has its own words in the event log.
 func TestSection77KindsAreDescribed(t *testing.T) {
 	code := 1073807364
-	for _, e := range []governor.Event{
-		{Kind: governor.KindUpdateDeferred, Text: "Claude is working", Detail: &governor.EventDetail{PendingS: 74 * 3600}},
-		{Kind: governor.KindUpdateStaged, Detail: &governor.EventDetail{Version: "2.110.0"}},
-		{Kind: governor.KindUpdateRestart, Detail: &governor.EventDetail{PendingS: 101 * 3600}},
-		{Kind: governor.KindPTYKill, Count: 5},
-		{Kind: governor.KindSecondInstance, Text: "Not main instance, returning early from app ready"},
-		{Kind: governor.KindRestartMarker},
-		{Kind: governor.KindPTYHostExit, Count: 2, Detail: &governor.EventDetail{ExitCode: &code}},
-		{Kind: governor.KindMCPGone, Text: "mimir"},
-		{Kind: governor.KindVMNote, Text: "[KernelBugMonitor] State reset"},
-		{Kind: governor.KindServiceWarning, Text: "Warning: failed to configure recovery actions"},
-		{Kind: governor.KindDaemonUpgrade, Detail: &governor.EventDetail{From: "2.1.233", To: "2.1.235"}},
-		{Kind: governor.KindDaemonLockRace},
-		{Kind: governor.KindDaemonReap, Count: 1},
-		{Kind: governor.KindDaemonPrewarm, Count: 1},
-		{Kind: governor.KindDaemonSpare},
+	for _, e := range []event.Event{
+		{Kind: event.KindUpdateDeferred, Text: "Claude is working", Detail: &event.EventDetail{PendingS: 74 * 3600}},
+		{Kind: event.KindUpdateStaged, Detail: &event.EventDetail{Version: "2.110.0"}},
+		{Kind: event.KindUpdateRestart, Detail: &event.EventDetail{PendingS: 101 * 3600}},
+		{Kind: event.KindPTYKill, Count: 5},
+		{Kind: event.KindSecondInstance, Text: "Not main instance, returning early from app ready"},
+		{Kind: event.KindRestartMarker},
+		{Kind: event.KindPTYHostExit, Count: 2, Detail: &event.EventDetail{ExitCode: &code}},
+		{Kind: event.KindMCPGone, Text: "mimir"},
+		{Kind: event.KindVMNote, Text: "[KernelBugMonitor] State reset"},
+		{Kind: event.KindServiceWarning, Text: "Warning: failed to configure recovery actions"},
+		{Kind: event.KindDaemonUpgrade, Detail: &event.EventDetail{From: "2.1.233", To: "2.1.235"}},
+		{Kind: event.KindDaemonLockRace},
+		{Kind: event.KindDaemonReap, Count: 1},
+		{Kind: event.KindDaemonPrewarm, Count: 1},
+		{Kind: event.KindDaemonSpare},
 	} {
 		if d := Describe(e); d == "" || d == e.Kind.String() {
 			t.Errorf("%s is described as %q", e.Kind, d)
@@ -88,7 +89,7 @@ func TestSection77KindsAreDescribed(t *testing.T) {
 // TestLogText: an event-log line names its session as lists do, and an
 // idle pause after an update restart left Remote Control off says so.
 func TestLogText(t *testing.T) {
-	e := governor.Event{Time: sec(900), Kind: governor.KindPause, Session: "local_7f3a9c21-5b8e", Reason: governor.ReasonIdleTimeout}
+	e := event.Event{Time: sec(900), Kind: event.KindPause, Session: "local_7f3a9c21-5b8e", Reason: event.ReasonIdleTimeout}
 	for _, c := range []struct {
 		l    governor.LogLine
 		want string

@@ -1,6 +1,7 @@
 package words
 
 import (
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/vocab"
 )
@@ -31,13 +32,13 @@ func LossCauseText(c governor.LossCause) string {
 
 // CauseText is why a session was evicted, in words ("at cap, warm
 // spawn").
-func CauseText(c governor.Cause) string {
+func CauseText(c event.Cause) string {
 	switch c {
-	case governor.CauseWarm, governor.CauseUser:
+	case event.CauseWarm, event.CauseUser:
 		return "at cap, " + c.String() + " spawn"
-	case governor.CausePressure:
+	case event.CausePressure:
 		return "memory pressure"
-	case governor.CauseIdleTimeout:
+	case event.CauseIdleTimeout:
 		return "idle timeout"
 	}
 	return "cause not logged"

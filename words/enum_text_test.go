@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/vocab"
 )
@@ -12,10 +13,10 @@ import (
 // say them.
 func TestCauseWording(t *testing.T) {
 	for _, c := range []struct{ got, want string }{
-		{CauseText(governor.CauseWarm), "at cap, warm spawn"},
-		{CauseText(governor.CausePressure), "memory pressure"},
-		{CauseText(governor.CauseUnknown), "cause not logged"},
-		{CauseText(governor.CauseNone), "cause not logged"},
+		{CauseText(event.CauseWarm), "at cap, warm spawn"},
+		{CauseText(event.CausePressure), "memory pressure"},
+		{CauseText(event.CauseUnknown), "cause not logged"},
+		{CauseText(event.CauseNone), "cause not logged"},
 		{LossCauseText(governor.LossUpdateRestart), "stopped by an update restart"},
 		{LossCauseText(governor.LossUnknown), "cause not logged"},
 		{RestartPathText(governor.RestartPathIdle), "after the app sat idle"},

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
 )
@@ -15,11 +15,11 @@ import (
 // this order: scripts and goldens depend on the names, the order and which
 // empty ones are left out.
 type eventJSON struct {
-	Time  string        `json:"time"`
-	File  string        `json:"file"`
-	Line  int           `json:"line"`
-	Kind  governor.Kind `json:"kind"`
-	Level string        `json:"level,omitempty"`
+	Time  string     `json:"time"`
+	File  string     `json:"file"`
+	Line  int        `json:"line"`
+	Kind  event.Kind `json:"kind"`
+	Level string     `json:"level,omitempty"`
 
 	Session string `json:"session,omitempty"`
 	Name    string `json:"name,omitempty"` // the session's folder, as Namer gives it (events only)
@@ -59,17 +59,17 @@ type eventJSON struct {
 	MemoryGB int    `json:"memory_gb,omitempty"`
 	MemoryMB int    `json:"memory_mb,omitempty"`
 
-	Memory *governor.MemorySample `json:"memory,omitempty"`
-	Text   string                 `json:"text,omitempty"`
+	Memory *event.MemorySample `json:"memory,omitempty"`
+	Text   string              `json:"text,omitempty"`
 }
 
 // MarshalEvent writes the event as one flat object with its time as
 // logged.
-func MarshalEvent(e governor.Event) ([]byte, error) { return MarshalNamedEvent(e, "") }
+func MarshalEvent(e event.Event) ([]byte, error) { return MarshalNamedEvent(e, "") }
 
 // MarshalNamedEvent is MarshalEvent with the session's name (Namer) after
 // its id, as `events` writes it.
-func MarshalNamedEvent(e governor.Event, name string) ([]byte, error) {
+func MarshalNamedEvent(e event.Event, name string) ([]byte, error) {
 	d := e.Details()
 	return json.Marshal(eventJSON{Name: name,
 		Time: vocab.FormatLogged(e.Time), File: e.File, Line: e.Line, Kind: e.Kind, Level: e.LevelText(),
@@ -85,30 +85,30 @@ func MarshalNamedEvent(e governor.Event, name string) ([]byte, error) {
 
 // UnmarshalEvent reads what MarshalEvent writes into e (a zoneless time as
 // local).
-func UnmarshalEvent(b []byte, e *governor.Event) error {
+func UnmarshalEvent(b []byte, e *event.Event) error {
 	var j eventJSON
 	if err := json.Unmarshal(b, &j); err != nil {
 		return err
 	}
-	*e = governor.Event{
+	*e = event.Event{
 		File: j.File, Line: j.Line, Kind: j.Kind,
 		Session: j.Session,
 		Cap:     j.Cap, Effective: j.Effective, IdleS: j.IdleS, Count: j.Count,
 		Cwd: j.Cwd, Lifecycle: j.Lifecycle, TimeoutS: j.TimeoutS, Memory: j.Memory, Text: j.Text,
 		Health: healthOf(j.Healthy), DurationMs: j.DurationMs,
 	}
-	d := governor.EventDetail{
+	d := event.EventDetail{
 		Signal: j.Signal, ExitCode: j.ExitCode, Bridge: j.Bridge, Eligible: j.Eligible, Marked: j.Marked, LowMemory: j.LowMemory, NoResponse: j.NoResponse, PendingS: j.PendingS,
 		From: j.From, To: j.To, Version: j.Version, Platform: j.Platform, Arch: j.Arch,
 		Step: j.Step, Phase: j.Phase, CPUs: j.CPUs, MemoryGB: j.MemoryGB, MemoryMB: j.MemoryMB,
 	}
-	e.Level, d.LevelText = governor.LevelOf(j.Level)
-	e.Reason, d.ReasonText = governor.ReasonOf(j.Reason)
+	e.Level, d.LevelText = event.LevelOf(j.Level)
+	e.Reason, d.ReasonText = event.ReasonOf(j.Reason)
 	e.Pressure, d.PressureText = host.PressureOf(j.Pressure)
 	if e.Verb.UnmarshalText([]byte(j.Verb)) != nil {
 		return fmt.Errorf("event verb %q: not evicting or would_evict", j.Verb)
 	}
-	if d != (governor.EventDetail{}) {
+	if d != (event.EventDetail{}) {
 		e.Detail = &d
 	}
 	if j.Time == "" {
@@ -124,21 +124,21 @@ func UnmarshalEvent(b []byte, e *governor.Event) error {
 
 // healthy is a cycle's health as `events` writes it: true, false, or
 // left out when the line said none.
-func healthy(h governor.Health) *bool {
-	if h == governor.HealthNone {
+func healthy(h event.Health) *bool {
+	if h == event.HealthNone {
 		return nil
 	}
-	ok := h == governor.HealthGood
+	ok := h == event.HealthGood
 	return &ok
 }
 
 // healthOf is the Health that healthy gave.
-func healthOf(b *bool) governor.Health {
+func healthOf(b *bool) event.Health {
 	switch {
 	case b == nil:
-		return governor.HealthNone
+		return event.HealthNone
 	case *b:
-		return governor.HealthGood
+		return event.HealthGood
 	}
-	return governor.HealthUnhealthy
+	return event.HealthUnhealthy
 }

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/host"
 )
 
@@ -19,12 +19,12 @@ func fill(t *testing.T, v reflect.Value, name string) {
 	case reflect.Int, reflect.Int64, reflect.Int32:
 		v.SetInt(int64(len(name)))
 	case reflect.Uint16: // Kind
-		v.SetUint(uint64(governor.KindVMConfig))
+		v.SetUint(uint64(event.KindVMConfig))
 	case reflect.Int8: // the value whose text travels in Detail, where there is one
 		v.SetInt(map[reflect.Type]int64{
-			reflect.TypeOf(governor.LevelOther): int64(governor.LevelOther), reflect.TypeOf(governor.ReasonOther): int64(governor.ReasonOther),
-			reflect.TypeOf(host.PressureOther): int64(host.PressureOther), reflect.TypeOf(governor.VerbWouldEvict): int64(governor.VerbWouldEvict),
-			reflect.TypeOf(governor.HealthGood): int64(governor.HealthGood),
+			reflect.TypeOf(event.LevelOther): int64(event.LevelOther), reflect.TypeOf(event.ReasonOther): int64(event.ReasonOther),
+			reflect.TypeOf(host.PressureOther): int64(host.PressureOther), reflect.TypeOf(event.VerbWouldEvict): int64(event.VerbWouldEvict),
+			reflect.TypeOf(event.HealthGood): int64(event.HealthGood),
 		}[v.Type()])
 	case reflect.Bool:
 		v.SetBool(true)
@@ -52,7 +52,7 @@ func TestEventJSONCarriesEveryField(t *testing.T) {
 		flat[f.Name] = true
 	}
 	seen := 0
-	for _, typ := range []reflect.Type{reflect.TypeOf(governor.Event{}), reflect.TypeOf(governor.EventDetail{})} {
+	for _, typ := range []reflect.Type{reflect.TypeOf(event.Event{}), reflect.TypeOf(event.EventDetail{})} {
 		for _, f := range reflect.VisibleFields(typ) {
 			switch f.Name {
 			case "Detail", "LevelText", "ReasonText", "PressureText": // the texts go out as Level, Reason, Pressure
@@ -72,13 +72,13 @@ func TestEventJSONCarriesEveryField(t *testing.T) {
 		t.Errorf("eventJSON has %d fields, governor.Event and governor.EventDetail %d and Name", len(flat), seen)
 	}
 
-	var e governor.Event
+	var e event.Event
 	fill(t, reflect.ValueOf(&e).Elem(), "governor.Event")
 	b, err := MarshalEvent(e)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var back governor.Event
+	var back event.Event
 	if err := UnmarshalEvent(b, &back); err != nil {
 		t.Fatal(err)
 	}
@@ -88,11 +88,11 @@ func TestEventJSONCarriesEveryField(t *testing.T) {
 }
 
 func TestEventWithoutDetailsHasNoDetail(t *testing.T) {
-	var back governor.Event
+	var back event.Event
 	if err := UnmarshalEvent([]byte(`{"time":"2026-09-30T10:00:00Z","file":"main.log","line":3,"kind":"governor.yield","reason":"warm"}`), &back); err != nil {
 		t.Fatal(err)
 	}
-	if back.Detail != nil || back.Kind != governor.KindYield || back.Reason != governor.ReasonWarm {
+	if back.Detail != nil || back.Kind != event.KindYield || back.Reason != event.ReasonWarm {
 		t.Errorf("got %+v", back)
 	}
 }
@@ -101,7 +101,7 @@ func TestEventWithoutDetailsHasNoDetail(t *testing.T) {
 // an uncommon one too.
 func TestEventLevels(t *testing.T) {
 	for _, text := range []string{"info", "warn", "error", "debug", "verbose", ""} {
-		var back governor.Event
+		var back event.Event
 		in := `{"time":"2026-09-30T10:00:00Z","file":"main.log","line":3,"kind":"governor.yield","level":"` + text + `"}`
 		if err := UnmarshalEvent([]byte(in), &back); err != nil {
 			t.Fatal(err)
@@ -109,7 +109,7 @@ func TestEventLevels(t *testing.T) {
 		if back.LevelText() != text {
 			t.Errorf("%q: read back as %q (level %d)", text, back.LevelText(), back.Level)
 		}
-		if (text == "verbose") != (back.Level == governor.LevelOther) || (text == "") != (back.Level == governor.LevelNone) {
+		if (text == "verbose") != (back.Level == event.LevelOther) || (text == "") != (back.Level == event.LevelNone) {
 			t.Errorf("%q: level %d", text, back.Level)
 		}
 		if (back.Detail != nil) != (text == "verbose") {
@@ -132,10 +132,10 @@ func TestEventLevels(t *testing.T) {
 func TestEventReasonsVerbsPressures(t *testing.T) {
 	type field struct{ key, text string }
 	var cases []field
-	for r := governor.ReasonNone; r < governor.ReasonOther; r++ {
+	for r := event.ReasonNone; r < event.ReasonOther; r++ {
 		cases = append(cases, field{"reason", r.String()})
 	}
-	for v := governor.VerbNone; v <= governor.VerbWouldEvict; v++ {
+	for v := event.VerbNone; v <= event.VerbWouldEvict; v++ {
 		cases = append(cases, field{"verb", v.String()})
 	}
 	for p := host.PressureUnknown; p < host.PressureOther; p++ {
@@ -144,14 +144,14 @@ func TestEventReasonsVerbsPressures(t *testing.T) {
 	cases = append(cases, field{"reason", "empty-idle"}, field{"pressure", "severe"})
 	for _, c := range cases {
 		in := `{"time":"2026-09-30T10:00:00Z","file":"main.log","line":3,"kind":"governor.at_cap","` + c.key + `":"` + c.text + `"}`
-		var back governor.Event
+		var back event.Event
 		if err := UnmarshalEvent([]byte(in), &back); err != nil {
 			t.Fatalf("%s %q: %v", c.key, c.text, err)
 		}
 		got, other := map[string]string{"reason": back.ReasonText(), "verb": back.Verb.String(), "pressure": back.PressureText()}[c.key], false
 		switch c.key {
 		case "reason":
-			other = back.Reason == governor.ReasonOther
+			other = back.Reason == event.ReasonOther
 		case "pressure":
 			other = back.Pressure == host.PressureOther
 		}
@@ -167,7 +167,7 @@ func TestEventReasonsVerbsPressures(t *testing.T) {
 			t.Errorf("%s %q: written as %s", c.key, c.text, out)
 		}
 	}
-	if err := UnmarshalEvent([]byte(`{"kind":"governor.at_cap","verb":"evicted"}`), new(governor.Event)); err == nil {
+	if err := UnmarshalEvent([]byte(`{"kind":"governor.at_cap","verb":"evicted"}`), new(event.Event)); err == nil {
 		t.Error("a verb the parser never writes must not read")
 	}
 }

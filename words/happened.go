@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/vocab"
 )
@@ -188,7 +189,7 @@ func appRestartHappening(s *governor.Snapshot, name func(string) string) *Happen
 	}
 	var ids, who []string
 	for _, v := range s.Sessions {
-		if v.State == governor.StateDisconnected && v.PauseReason == governor.EndAppRestarted && !v.LastActivity.After(at) {
+		if v.State == governor.StateDisconnected && v.PauseReason == event.EndAppRestarted && !v.LastActivity.After(at) {
 			ids, who = append(ids, v.ID), append(who, name(v.ID))
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
 )
@@ -23,7 +24,7 @@ func happenedStateIn(t *testing.T, path string, loc *time.Location) *governor.St
 	}
 	defer f.Close()
 	s := governor.New(governor.DefaultLimits())
-	if _, err := ingest.ReadEach(f, "main.log", loc, func(e *governor.Event) { s.ApplyEvent(e) }); err != nil {
+	if _, err := ingest.ReadEach(f, "main.log", loc, func(e *event.Event) { s.ApplyEvent(e) }); err != nil {
 		t.Fatal(err)
 	}
 	return s
@@ -115,7 +116,7 @@ func TestJustHappenedLosses(t *testing.T) {
 			"", ""},
 	} {
 		s := governor.New(governor.DefaultLimits())
-		if _, err := ingest.ReadEach(strings.NewReader(head+c.log), "main.log", time.UTC, func(e *governor.Event) { s.ApplyEvent(e) }); err != nil {
+		if _, err := ingest.ReadEach(strings.NewReader(head+c.log), "main.log", time.UTC, func(e *event.Event) { s.ApplyEvent(e) }); err != nil {
 			t.Fatal(err)
 		}
 		snap := s.Snapshot(time.Date(2026, 9, 30, 14, 10, 0, 0, time.UTC))

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 )
 
@@ -15,16 +16,16 @@ func TestHeadline(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
 	for i := 0; i < 6; i++ {
 		id := "local_" + string(rune('a'+i))
-		s.Apply(hev(i, governor.KindSessionStart, i+1, func(e *governor.Event) { e.Session, e.Cwd = id, "/p/proj-"+id[6:] }))
+		s.Apply(hev(i, event.KindSessionStart, i+1, func(e *event.Event) { e.Session, e.Cwd = id, "/p/proj-"+id[6:] }))
 	}
-	s.Apply(hev(10, governor.KindAcquire, 20, func(e *governor.Event) { e.Cap, e.Effective = 8, 6 }))
+	s.Apply(hev(10, event.KindAcquire, 20, func(e *event.Event) { e.Cap, e.Effective = 8, 6 }))
 	snap := s.Snapshot(sec(400))
 	if got := Headline(&snap); got != "" {
 		t.Fatalf("room for two more, no update: %q", got)
 	}
 	for i := 6; i < 8; i++ {
 		id := "local_" + string(rune('a'+i))
-		s.Apply(hev(30+i, governor.KindSessionStart, 30+i, func(e *governor.Event) { e.Session, e.Cwd = id, "/p/proj-"+id[6:] }))
+		s.Apply(hev(30+i, event.KindSessionStart, 30+i, func(e *event.Event) { e.Session, e.Cwd = id, "/p/proj-"+id[6:] }))
 	}
 	snap = s.Snapshot(sec(400))
 	if got := Headline(&snap); got != "proj-a paused next (est.)" {
@@ -55,8 +56,8 @@ func TestHeadlineHostileName(t *testing.T) {
 }
 
 // hev is an event of kind at second n of t0, from main.log's line.
-func hev(n int, kind governor.Kind, line int, f func(*governor.Event)) governor.Event {
-	e := governor.Event{Time: sec(n), File: "main.log", Line: line, Kind: kind}
+func hev(n int, kind event.Kind, line int, f func(*event.Event)) event.Event {
+	e := event.Event{Time: sec(n), File: "main.log", Line: line, Kind: kind}
 	if f != nil {
 		f(&e)
 	}

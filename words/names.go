@@ -3,6 +3,7 @@ package words
 import (
 	"fmt"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/vocab"
 )
@@ -28,11 +29,11 @@ const maxNamed = 4096
 
 // Name learns from e and returns the name of e's session ("" when none
 // is known).
-func (n *Namer) Name(e *governor.Event) string {
+func (n *Namer) Name(e *event.Event) string {
 	if e.Session == "" {
 		return ""
 	}
-	if e.Kind == governor.KindSessionStart && e.Cwd != "" {
+	if e.Kind == event.KindSessionStart && e.Cwd != "" {
 		if n.names == nil || len(n.names) >= maxNamed {
 			n.names = map[string]string{}
 		}
@@ -46,13 +47,13 @@ func OutcomeWhat(o governor.Outcome) string {
 	switch {
 	case o.Eviction:
 		return "EVICTED"
-	case o.Kind == governor.KindAtCap:
+	case o.Kind == event.KindAtCap:
 		return "would evict"
-	case o.Kind == governor.KindYield:
+	case o.Kind == event.KindYield:
 		return "yield"
-	case o.Kind == governor.KindPressure:
+	case o.Kind == event.KindPressure:
 		return "pressure"
-	case o.Kind == governor.KindIdleTimeout:
+	case o.Kind == event.KindIdleTimeout:
 		return "idle timeout"
 	}
 	return o.Kind.String()

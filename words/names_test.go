@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/vocab"
 )
@@ -13,8 +14,8 @@ import (
 func TestNamerNamesByFolder(t *testing.T) {
 	const id = "local_7f3e9a21-5b4c-4d2e-9f1a-0c8b7e6d5a43"
 	var n Namer
-	start := governor.Event{Kind: governor.KindSessionStart, Session: id, Cwd: "/Users/mika/src/terraform"}
-	pause := governor.Event{Kind: governor.KindPause, Session: id, Reason: governor.ReasonIdleTimeout}
+	start := event.Event{Kind: event.KindSessionStart, Session: id, Cwd: "/Users/mika/src/terraform"}
+	pause := event.Event{Kind: event.KindPause, Session: id, Reason: event.ReasonIdleTimeout}
 	if got := n.Name(&pause); got != "" {
 		t.Errorf("a session not started yet is named %q", got)
 	}
@@ -46,13 +47,13 @@ func TestNamedID(t *testing.T) {
 func TestCountAndOutcomeWords(t *testing.T) {
 	for _, c := range []struct{ got, want string }{
 		{EffectiveText(governor.EffectiveView{Source: vocab.SourceUnknown}), "the governor has not logged its count yet"},
-		{OutcomeWhat(governor.Outcome{Kind: governor.KindPause, Eviction: true}), "EVICTED"},
-		{OutcomeWhat(governor.Outcome{Kind: governor.KindAtCap}), "would evict"},
-		{OutcomeWhat(governor.Outcome{Kind: governor.KindYield}), "yield"},
-		{OutcomeCause(governor.Outcome{Kind: governor.KindPause, Cause: governor.CauseUnknown, Eviction: true}), "cause not logged"},
-		{OutcomeCause(governor.Outcome{Kind: governor.KindYield, Cause: governor.CauseWarm}), "at cap, warm spawn refused"},
-		{OutcomeCause(governor.Outcome{Kind: governor.KindYield, Cause: governor.CauseOther, Other: "scheduled"}), "at cap, scheduled spawn refused"},
-		{OutcomeCause(governor.Outcome{Kind: governor.KindPressure, Cause: governor.CauseCritical}), "memory pressure (critical)"},
+		{OutcomeWhat(governor.Outcome{Kind: event.KindPause, Eviction: true}), "EVICTED"},
+		{OutcomeWhat(governor.Outcome{Kind: event.KindAtCap}), "would evict"},
+		{OutcomeWhat(governor.Outcome{Kind: event.KindYield}), "yield"},
+		{OutcomeCause(governor.Outcome{Kind: event.KindPause, Cause: event.CauseUnknown, Eviction: true}), "cause not logged"},
+		{OutcomeCause(governor.Outcome{Kind: event.KindYield, Cause: event.CauseWarm}), "at cap, warm spawn refused"},
+		{OutcomeCause(governor.Outcome{Kind: event.KindYield, Cause: event.CauseOther, Other: "scheduled"}), "at cap, scheduled spawn refused"},
+		{OutcomeCause(governor.Outcome{Kind: event.KindPressure, Cause: event.CauseCritical}), "memory pressure (critical)"},
 		{SessionsText(governor.Snapshot{Live: 3, Stale: true}), "3 live / cap ? · no governor count: the log is silent"},
 	} {
 		if c.got != c.want {

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
@@ -28,24 +29,24 @@ func at(n int) time.Time { return lt0.Add(time.Duration(n) * time.Second) }
 
 var lt0 = time.Date(2026, 10, 1, 9, 0, 0, 0, time.UTC)
 
-func ev(n int, kind governor.Kind, line int, f func(*governor.Event)) governor.Event {
-	e := governor.Event{Time: at(n), File: "main.log", Line: line, Kind: kind}
+func ev(n int, kind event.Kind, line int, f func(*event.Event)) event.Event {
+	e := event.Event{Time: at(n), File: "main.log", Line: line, Kind: kind}
 	if f != nil {
 		f(&e)
 	}
 	return e
 }
 
-func sess(id string) func(*governor.Event) { return func(e *governor.Event) { e.Session = id } }
+func sess(id string) func(*event.Event) { return func(e *event.Event) { e.Session = id } }
 
 func TestRiskAppStalled(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
-	s.Apply(ev(0, governor.KindAppStart, 1, nil))
+	s.Apply(ev(0, event.KindAppStart, 1, nil))
 	if _, n := riskOf(s.Snapshot(at(1000)).Risks, governor.RiskAppStalled); n != 0 {
 		t.Fatal("no heartbeat seen yet: this app version may not write one, so silence says nothing")
 	}
-	s.Apply(ev(60, governor.KindHeartbeat, 2, nil))
-	s.Apply(ev(120, governor.KindHeartbeat, 3, nil))
+	s.Apply(ev(60, event.KindHeartbeat, 2, nil))
+	s.Apply(ev(120, event.KindHeartbeat, 3, nil))
 	if _, n := riskOf(s.Snapshot(at(120+150)).Risks, governor.RiskAppStalled); n != 0 {
 		t.Fatal("150 s of silence is not yet a stall")
 	}
@@ -54,7 +55,7 @@ func TestRiskAppStalled(t *testing.T) {
 		t.Fatalf("stall: %+v", r)
 	}
 	// A later line read from main.log is a sign of life too.
-	s.ApplyUpdate(governor.Update{Files: []governor.FileStatus{{Name: "main.log", LastLineAt: at(250)}}})
+	s.ApplyUpdate(governor.Update{Files: []event.FileStatus{{Name: "main.log", LastLineAt: at(250)}}})
 	if _, n := riskOf(s.Snapshot(at(300)).Risks, governor.RiskAppStalled); n != 0 {
 		t.Fatal("main.log was written 50 s ago")
 	}
@@ -68,9 +69,9 @@ func TestRiskAppStalled(t *testing.T) {
 		t.Fatalf("stalled while the scan sees it: %+v", r)
 	}
 	// An event-loop stall above 1 s is one too, for ten minutes.
-	s.Apply(ev(2000, governor.KindStall, 9, func(e *governor.Event) { e.DurationMs = 1840 }))
-	s.Apply(ev(2001, governor.KindStall, 10, func(e *governor.Event) { e.DurationMs = 784 }))
-	s.Apply(ev(2002, governor.KindHeartbeat, 11, nil))
+	s.Apply(ev(2000, event.KindStall, 9, func(e *event.Event) { e.DurationMs = 1840 }))
+	s.Apply(ev(2001, event.KindStall, 10, func(e *event.Event) { e.DurationMs = 784 }))
+	s.Apply(ev(2002, event.KindHeartbeat, 11, nil))
 	r, n = riskOf(s.Snapshot(at(2010)).Risks, governor.RiskAppStalled)
 	if n != 1 || RiskSummary(r) != "the app's main process blocked for 1.8 s 10s ago" || RiskEvidence(r)[0] != "[event-loop-stall] main.log:9" {
 		t.Fatalf("event-loop stall: %+v", r)
@@ -86,10 +87,10 @@ func TestRiskDeclinedPausesAndWarnings(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
 	for i := 0; i < 8; i++ {
 		id := "local_" + string(rune('a'+i))
-		s.Apply(ev(i, governor.KindSessionStart, i+1, func(e *governor.Event) { e.Session, e.Cwd = id, "/p/proj-"+id[6:] }))
+		s.Apply(ev(i, event.KindSessionStart, i+1, func(e *event.Event) { e.Session, e.Cwd = id, "/p/proj-"+id[6:] }))
 	}
-	s.Apply(ev(10, governor.KindAcquire, 20, func(e *governor.Event) { e.Cap, e.Effective = 8, 8 }))
-	s.Apply(ev(20, governor.KindPauseDeclined, 21, func(e *governor.Event) { e.Session, e.Count = "local_h", 8 }))
+	s.Apply(ev(10, event.KindAcquire, 20, func(e *event.Event) { e.Cap, e.Effective = 8, 8 }))
+	s.Apply(ev(20, event.KindPauseDeclined, 21, func(e *event.Event) { e.Session, e.Count = "local_h", 8 }))
 	s.ApplyGroups(at(399), []host.ProcessGroup{{Kind: host.GroupSessions, Name: "claude sessions", Processes: 12, RSS: vocab.Figure{Value: 3 << 30, Known: true}}})
 	snap := s.Snapshot(at(400))
 	r, n := riskOf(snap.Risks, governor.RiskDeclinedPauses)
@@ -110,8 +111,8 @@ func TestRiskDeclinedPausesAndWarnings(t *testing.T) {
 		}
 	}
 	// Pressure in a 2.x app: a sweep down to cap-2 would evict two.
-	s.Apply(ev(399, governor.KindAppUpdated, 22, func(e *governor.Event) { e.Detailed().To = "2.26454.0" }))
-	s.Apply(ev(399, governor.KindPressure, 23, func(e *governor.Event) { e.Pressure, e.Effective = host.PressureWarning, 8 }))
+	s.Apply(ev(399, event.KindAppUpdated, 22, func(e *event.Event) { e.Detailed().To = "2.26454.0" }))
+	s.Apply(ev(399, event.KindPressure, 23, func(e *event.Event) { e.Pressure, e.Effective = host.PressureWarning, 8 }))
 	snap = s.Snapshot(at(400))
 	if r, n := riskOf(snap.Risks, governor.RiskPressureSweep); n != 2 || r.Session != "local_a" || !r.Backed {
 		t.Fatalf("sweep: %d %+v", n, r)
@@ -122,7 +123,7 @@ func TestRiskNotBackedOnAnEstimatedCap(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
 	for i := 0; i < 6; i++ {
 		id := "local_" + string(rune('a'+i))
-		s.Apply(ev(i, governor.KindSessionStart, i+1, sess(id)))
+		s.Apply(ev(i, event.KindSessionStart, i+1, sess(id)))
 	}
 	s.ApplyHost(host.HostMemory{At: at(100), Total: vocab.Figure{Value: 16 << 30, Known: true}})
 	r, n := riskOf(s.Snapshot(at(400)).Risks, governor.RiskEvictNext)
@@ -133,9 +134,9 @@ func TestRiskNotBackedOnAnEstimatedCap(t *testing.T) {
 
 func TestRiskOrphansAndVMAfterQuit(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
-	s.Apply(ev(0, governor.KindAppStart, 1, nil))
-	s.Apply(ev(1, governor.KindSessionStart, 2, sess("local_a")))
-	s.Apply(ev(100, governor.KindPause, 3, func(e *governor.Event) { e.Session, e.Reason = "local_a", governor.ReasonIdleTimeout }))
+	s.Apply(ev(0, event.KindAppStart, 1, nil))
+	s.Apply(ev(1, event.KindSessionStart, 2, sess("local_a")))
+	s.Apply(ev(100, event.KindPause, 3, func(e *event.Event) { e.Session, e.Reason = "local_a", event.ReasonIdleTimeout }))
 	s.ApplyGroups(at(199), []host.ProcessGroup{
 		{Kind: host.GroupSessions, Name: "claude sessions", Processes: 3, RSS: vocab.Figure{Value: 600 << 20, Known: true}},
 		{Kind: host.GroupClaudeApp, Name: "Claude app", Processes: 9}})
@@ -146,7 +147,7 @@ func TestRiskOrphansAndVMAfterQuit(t *testing.T) {
 	if _, n := riskOf(s.Snapshot(at(240)).Risks, governor.RiskOrphans); n != 0 {
 		t.Fatal("a scan 41 s old says nothing about now")
 	}
-	s.Apply(ev(300, governor.KindAppQuit, 4, nil))
+	s.Apply(ev(300, event.KindAppQuit, 4, nil))
 	vm := host.ProcessGroup{Kind: host.GroupCowork, Name: "Claude Cowork VM", Processes: 2, GuestMemory: vocab.Figure{Value: 4 << 30, Known: true}}
 	s.ApplyGroups(at(310), []host.ProcessGroup{vm})
 	if _, n := riskOf(s.Snapshot(at(311)).Risks, governor.RiskVMAfterQuit); n != 0 {
@@ -207,7 +208,7 @@ func TestRiskMemoryTrend(t *testing.T) {
 func TestRiskMemoryTrendNamesTheAppSeries(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
 	for i := 0; i <= 6; i++ {
-		s.Apply(ev(30*i, governor.KindMemorySample, i+1, func(e *governor.Event) { e.Memory = &governor.MemorySample{TotalMB: 10000, SysFreeMB: 1000 - 100*i/3} }))
+		s.Apply(ev(30*i, event.KindMemorySample, i+1, func(e *event.Event) { e.Memory = &event.MemorySample{TotalMB: 10000, SysFreeMB: 1000 - 100*i/3} }))
 	}
 	r, n := riskOf(s.Snapshot(at(180)).Risks, governor.RiskMemoryTrend)
 	if n != 1 || !strings.HasPrefix(RiskSummary(r), "the app's sys_free falls 0.7 points a minute (last 8.0 % at 09:03:00)") {
@@ -236,12 +237,12 @@ func TestRiskMemoryTrendNotOnMacOS(t *testing.T) {
 // at risk, never sent (the trend is an estimate).
 func TestRiskSweepAboutToStart(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
-	s.Apply(ev(0, governor.KindAppUpdated, 1, func(e *governor.Event) { e.Detailed().To = "2.26454.0" }))
+	s.Apply(ev(0, event.KindAppUpdated, 1, func(e *event.Event) { e.Detailed().To = "2.26454.0" }))
 	for i := 0; i < 8; i++ {
 		id := "local_" + string(rune('a'+i))
-		s.Apply(ev(i, governor.KindSessionStart, i+2, func(e *governor.Event) { e.Session, e.Cwd = id, "/p/"+id[6:] }))
+		s.Apply(ev(i, event.KindSessionStart, i+2, func(e *event.Event) { e.Session, e.Cwd = id, "/p/"+id[6:] }))
 	}
-	s.Apply(ev(10, governor.KindAcquire, 20, func(e *governor.Event) { e.Cap, e.Effective = 8, 8 }))
+	s.Apply(ev(10, event.KindAcquire, 20, func(e *event.Event) { e.Cap, e.Effective = 8, 8 }))
 	total := uint64(16 << 30)
 	for i := 0; i <= 18; i++ { // 13 % falling two points a minute: 7 % at 180 s, 5 % a minute later
 		free := 0.13 - 0.06*float64(i)/18
@@ -270,7 +271,7 @@ func TestRiskSweepAboutToStart(t *testing.T) {
 		t.Fatalf("local_a has %d risk rows, want one with every reason: %+v", rowsOfA, r)
 	}
 	// The same machine under 1.x rules: pressure only logs, nothing to warn of.
-	s.Apply(ev(170, governor.KindAppUpdated, 30, func(e *governor.Event) { e.Detailed().To = "1.46388.2" }))
+	s.Apply(ev(170, event.KindAppUpdated, 30, func(e *event.Event) { e.Detailed().To = "1.46388.2" }))
 	if _, n := riskOf(s.Snapshot(at(180)).Risks, governor.RiskPressureSweep); n != 0 {
 		t.Fatal("a 1.x pressure line evicts nobody")
 	}
@@ -281,16 +282,16 @@ func TestRiskSweepAboutToStart(t *testing.T) {
 // claude a terminal or an IDE started is no orphan of a desktop session.
 func TestRiskServiceAndOtherCLIs(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
-	s.Apply(ev(0, governor.KindAppStart, 1, nil))
-	s.Apply(ev(1, governor.KindSessionStart, 2, sess("local_a")))
-	s.Apply(ev(100, governor.KindPause, 3, func(e *governor.Event) { e.Session, e.Reason = "local_a", governor.ReasonIdleTimeout }))
+	s.Apply(ev(0, event.KindAppStart, 1, nil))
+	s.Apply(ev(1, event.KindSessionStart, 2, sess("local_a")))
+	s.Apply(ev(100, event.KindPause, 3, func(e *event.Event) { e.Session, e.Reason = "local_a", event.ReasonIdleTimeout }))
 	s.ApplyGroups(at(199), []host.ProcessGroup{
 		{Kind: host.GroupOtherCLI, Name: "other claude CLIs", Processes: 2, RSS: vocab.Figure{Value: 300 << 20, Known: true}},
 		{Kind: host.GroupClaudeApp, Name: "Claude app", Processes: 4}})
 	if r, n := riskOf(s.Snapshot(at(200)).Risks, governor.RiskOrphans); n != 0 {
 		t.Fatalf("a terminal's claude is no orphan: %+v", r)
 	}
-	s.Apply(ev(300, governor.KindAppQuit, 4, nil))
+	s.Apply(ev(300, event.KindAppQuit, 4, nil))
 	svc := host.ProcessGroup{Kind: host.GroupCoworkService, Name: "Cowork service", Processes: 1}
 	s.ApplyGroups(at(400), []host.ProcessGroup{svc})
 	if r, n := riskOf(s.Snapshot(at(401)).Risks, governor.RiskVMAfterQuit); n != 0 {

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 )
 
@@ -14,8 +15,8 @@ const stalledID = "local_5a1e0000-0000-4000-8000-000000000001"
 
 func busyState(rec governor.CodeRecord, at time.Time) *governor.State {
 	s := governor.New(governor.DefaultLimits())
-	s.Apply(ev(0, governor.KindAppStart, 1, nil))
-	s.Apply(ev(10, governor.KindSessionStart, 2, func(e *governor.Event) { e.Session, e.Cwd = stalledID, "/Users/u/checkout-api" }))
+	s.Apply(ev(0, event.KindAppStart, 1, nil))
+	s.Apply(ev(10, event.KindSessionStart, 2, func(e *event.Event) { e.Session, e.Cwd = stalledID, "/Users/u/checkout-api" }))
 	rec.Pid, rec.HostSessionID = 4242, stalledID
 	s.ApplyRecords(governor.Records{At: at, Found: true, Code: []governor.CodeRecord{rec}})
 	return s
@@ -34,7 +35,7 @@ func TestStalledBusySession(t *testing.T) {
 		t.Fatalf("stalled: %+v", r)
 	}
 	// The log moving is not silence.
-	s.Apply(ev(60+5*60, governor.KindFocus, 3, sess(stalledID)))
+	s.Apply(ev(60+5*60, event.KindFocus, 3, sess(stalledID)))
 	if _, n := riskOf(s.Snapshot(at(60+6*60)).Risks, governor.RiskStalled); n != 0 {
 		t.Fatal("the log moved a minute ago")
 	}

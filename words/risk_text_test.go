@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 )
 
@@ -11,8 +12,8 @@ import (
 // that stopped logging while it runs is a stall coworktop infers.
 func TestRiskTextLabelled(t *testing.T) {
 	s := governor.New(governor.DefaultLimits())
-	s.Apply(hev(0, governor.KindAppStart, 1, nil))
-	s.Apply(hev(60, governor.KindHeartbeat, 2, nil))
+	s.Apply(hev(0, event.KindAppStart, 1, nil))
+	s.Apply(hev(60, event.KindHeartbeat, 2, nil))
 	snap := s.Snapshot(sec(60 + 151))
 	var stall *governor.Risk
 	for i, r := range snap.Risks {

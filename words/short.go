@@ -3,6 +3,7 @@ package words
 import (
 	"fmt"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/vocab"
 )
@@ -15,9 +16,9 @@ import (
 // reads as CauseText does in report.
 func OutcomeCause(o governor.Outcome) string {
 	switch {
-	case o.Kind == governor.KindPressure:
+	case o.Kind == event.KindPressure:
 		return "memory pressure (" + o.CauseName() + ")"
-	case o.Kind == governor.KindYield:
+	case o.Kind == event.KindYield:
 		return "at cap, " + o.CauseName() + " spawn refused"
 	}
 	return CauseText(o.Cause)
@@ -27,11 +28,11 @@ func OutcomeCause(o governor.Outcome) string {
 // the log's words ("warm spawn"); OutcomeCause says it as report does.
 func OutcomeShort(o governor.Outcome) string {
 	switch {
-	case o.Kind == governor.KindYield && o.Cause == governor.CauseWarm:
+	case o.Kind == event.KindYield && o.Cause == event.CauseWarm:
 		return "at the cap: no spare session started"
-	case o.Kind == governor.KindYield:
+	case o.Kind == event.KindYield:
 		return "at the cap: a new session was refused"
-	case o.Kind == governor.KindAtCap && (o.Cause == governor.CauseWarm || o.Cause == governor.CauseUser):
+	case o.Kind == event.KindAtCap && (o.Cause == event.CauseWarm || o.Cause == event.CauseUser):
 		return "at the cap, for a new session"
 	}
 	return OutcomeCause(o)

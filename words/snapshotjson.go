@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/quota"
@@ -94,7 +95,7 @@ func SnapshotJSON(s *governor.Snapshot) any {
 		Groups:            s.Groups,
 		Memory:            s.Memory,
 		AppHelpers:        s.AppHelpers,
-		Files:             each(s.Files, func(v governor.FileStatus) fileJSON { return fileJSON(v) }),
+		Files:             each(s.Files, func(v event.FileStatus) fileJSON { return fileJSON(v) }),
 		VM:                vmJSON(s.VM),
 		Quota:             s.Quota,
 		QuotaErrors:       s.QuotaErrors,
@@ -140,7 +141,7 @@ func UnmarshalSnapshot(b []byte, s *governor.Snapshot) error {
 	s.Groups = j.Groups
 	s.Memory = j.Memory
 	s.AppHelpers = j.AppHelpers
-	s.Files = each(j.Files, func(v fileJSON) governor.FileStatus { return governor.FileStatus(v) })
+	s.Files = each(j.Files, func(v fileJSON) event.FileStatus { return event.FileStatus(v) })
 	s.VM = governor.VMView(j.VM)
 	s.Quota = j.Quota
 	s.QuotaErrors = j.QuotaErrors
@@ -242,7 +243,7 @@ func (v *sessionJSON) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, v.wire()); err != nil {
 		return fmt.Errorf("session: %w", err)
 	}
-	v.PauseReason, _ = governor.ReasonOf(v.PauseText)
+	v.PauseReason, _ = event.ReasonOf(v.PauseText)
 	return nil
 }
 
@@ -377,10 +378,10 @@ func (l lossJSON) MarshalJSON() ([]byte, error) { return json.Marshal(l.wire()) 
 // UnmarshalJSON reads what MarshalJSON writes.
 func (l *lossJSON) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, l.wire()) }
 
-type plainFile governor.FileStatus
+type plainFile event.FileStatus
 
 // fileJSON is a governor.FileStatus in its wire form.
-type fileJSON governor.FileStatus
+type fileJSON event.FileStatus
 
 func (f *fileJSON) wire() any {
 	return &struct {
@@ -431,7 +432,7 @@ type outcomeJSON governor.Outcome
 // has its fields in this order, the cause as text.
 type outcomeWire struct {
 	Time       vocab.TimeRef `json:"time,omitzero"`
-	Kind       governor.Kind `json:"kind"`
+	Kind       event.Kind    `json:"kind"`
 	Session    string        `json:"session,omitempty"`
 	IdleS      int           `json:"idle_s,omitempty"`
 	IdleSource vocab.Source  `json:"idle_source,omitempty"`
@@ -455,8 +456,8 @@ func (o *outcomeJSON) UnmarshalJSON(b []byte) error {
 		return fmt.Errorf("outcome: %w", err)
 	}
 	*o = outcomeJSON{Time: t, Kind: j.Kind, Session: j.Session, IdleS: j.IdleS, IdleSource: j.IdleSource,
-		Cause: governor.CauseOf(j.Cause), Eviction: j.Eviction, File: j.File, Line: j.Line}
-	if o.Cause == governor.CauseOther {
+		Cause: event.CauseOf(j.Cause), Eviction: j.Eviction, File: j.File, Line: j.Line}
+	if o.Cause == event.CauseOther {
 		o.Other = j.Cause
 	}
 	return nil

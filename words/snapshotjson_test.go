@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
@@ -93,7 +94,7 @@ func TestSnapshotJSONPressure(t *testing.T) {
 		want host.PressureLevel
 	}{{"warning", host.PressureWarning}, {"critical", host.PressureCritical}, {"normal", host.PressureNormal}, {"severe", host.PressureOther}} {
 		s := governor.New(governor.DefaultLimits())
-		e := governor.Event{Time: sec(10), File: "main.log", Line: 3, Kind: governor.KindPressure}
+		e := event.Event{Time: sec(10), File: "main.log", Line: 3, Kind: event.KindPressure}
 		var other string
 		if e.Pressure, other = host.PressureOf(c.text); other != "" {
 			e.Detailed().PressureText = other
@@ -134,9 +135,9 @@ func TestSnapshotJSONTimesAndSeconds(t *testing.T) {
 	wall := time.FixedZone("", 2*3600) // a log's local time, as ingest reads it
 	local := func(n int) time.Time { return sec(n).In(wall) }
 	s := governor.New(governor.DefaultLimits())
-	for _, e := range []governor.Event{
-		governor.Event{Time: local(0), Kind: governor.KindAcquire, Cap: 4, Effective: 1},
-		governor.Event{Time: local(1), Kind: governor.KindSessionStart, Session: "local_a"},
+	for _, e := range []event.Event{
+		event.Event{Time: local(0), Kind: event.KindAcquire, Cap: 4, Effective: 1},
+		event.Event{Time: local(1), Kind: event.KindSessionStart, Session: "local_a"},
 	} {
 		s.Apply(e)
 	}
@@ -170,10 +171,10 @@ func TestSnapshotJSONTimesAndSeconds(t *testing.T) {
 // come back, an uncommon one and none too.
 func TestOutcomeAndSessionJSON(t *testing.T) {
 	var causes []governor.Outcome
-	for c := governor.CauseNone; c < governor.CauseOther; c++ {
-		causes = append(causes, governor.Outcome{Kind: governor.KindYield, Cause: c})
+	for c := event.CauseNone; c < event.CauseOther; c++ {
+		causes = append(causes, governor.Outcome{Kind: event.KindYield, Cause: c})
 	}
-	causes = append(causes, governor.Outcome{Kind: governor.KindYield, Cause: governor.CauseOther, Other: "scheduled"})
+	causes = append(causes, governor.Outcome{Kind: event.KindYield, Cause: event.CauseOther, Other: "scheduled"})
 	for _, o := range causes {
 		b, err := json.Marshal(outcomeJSON(o))
 		if err != nil {
@@ -187,8 +188,8 @@ func TestOutcomeAndSessionJSON(t *testing.T) {
 			t.Errorf("%+v: written as %s, read back as %+v", o, b, back)
 		}
 	}
-	for _, v := range []governor.SessionView{{ID: "local_a"}, {ID: "local_b", PauseReason: governor.ReasonGovernorEvict, PauseText: "governor_evict"},
-		{ID: "local_c", PauseReason: governor.ReasonOther, PauseText: "user_request"}} {
+	for _, v := range []governor.SessionView{{ID: "local_a"}, {ID: "local_b", PauseReason: event.ReasonGovernorEvict, PauseText: "governor_evict"},
+		{ID: "local_c", PauseReason: event.ReasonOther, PauseText: "user_request"}} {
 		b, err := json.Marshal(sessionJSON(v))
 		if err != nil {
 			t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 )
 
@@ -16,7 +17,7 @@ func TestVMOutageWords(t *testing.T) {
 	if got := VMOutageText(*o); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
-	b, err := json.Marshal(vmJSON{State: governor.VMRunning, LastOutage: o})
+	b, err := json.Marshal(vmJSON{State: event.VMRunning, LastOutage: o})
 	if err != nil {
 		t.Fatal(err)
 	}

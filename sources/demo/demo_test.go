@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/ingest"
@@ -31,7 +32,7 @@ func TestDemoScenario(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := governor.New(governor.DefaultLimits())
-	read := func() []governor.Event { return readDemoLogs(t, dir) }
+	read := func() []event.Event { return readDemoLogs(t, dir) }
 	hist := read()
 	for _, e := range hist {
 		if e.Time.After(start) {
@@ -43,7 +44,7 @@ func TestDemoScenario(t *testing.T) {
 	if got := len(snap.IdleRanking); got != 7 {
 		t.Errorf("live sessions at start = %d, want 7", got)
 	}
-	if snap.VM.State != governor.VMRunning || snap.App.Version == "" {
+	if snap.VM.State != event.VMRunning || snap.App.Version == "" {
 		t.Errorf("VM %q app %q: want a running VM and an app version", snap.VM.State, snap.App.Version)
 	}
 
@@ -55,11 +56,11 @@ func TestDemoScenario(t *testing.T) {
 	}
 	d.Close()
 	st = governor.New(governor.DefaultLimits())
-	kinds := map[governor.Kind]int{}
-	firstMinute := map[governor.Kind]bool{}
+	kinds := map[event.Kind]int{}
+	firstMinute := map[event.Kind]bool{}
 	for _, e := range read() {
 		// The idle the app "logs" must equal the model's idle just before.
-		if e.Kind == governor.KindAtCap || e.Kind == governor.KindPressureEvict {
+		if e.Kind == event.KindAtCap || e.Kind == event.KindPressureEvict {
 			before := st.Snapshot(e.Time)
 			for _, s := range before.Sessions {
 				if s.ID == e.Session && int(s.Idle/time.Second) != e.IdleS {
@@ -73,7 +74,7 @@ func TestDemoScenario(t *testing.T) {
 			firstMinute[e.Kind] = true
 		}
 	}
-	for _, k := range []governor.Kind{governor.KindAtCap, governor.KindYield, governor.KindPressure, governor.KindPressureEvict, governor.KindSessionStart, governor.KindMemorySample} {
+	for _, k := range []event.Kind{event.KindAtCap, event.KindYield, event.KindPressure, event.KindPressureEvict, event.KindSessionStart, event.KindMemorySample} {
 		if !firstMinute[k] {
 			t.Errorf("no %s within the first minute", k)
 		}
@@ -103,15 +104,15 @@ func TestCompetitorIsMarkedDemo(t *testing.T) {
 
 // readDemoLogs parses what the demo wrote into dir, the VM log's events
 // before main.log's (file order, as a folder is read).
-func readDemoLogs(t *testing.T, dir string) []governor.Event {
+func readDemoLogs(t *testing.T, dir string) []event.Event {
 	t.Helper()
-	var evs []governor.Event
+	var evs []event.Event
 	for _, name := range []string{"cowork_vm_node.log", "main.log"} {
 		f, err := os.Open(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := ingest.ReadEach(f, name, time.Local, func(e *governor.Event) { evs = append(evs, *e) }); err != nil {
+		if _, err := ingest.ReadEach(f, name, time.Local, func(e *event.Event) { evs = append(evs, *e) }); err != nil {
 			t.Fatal(err)
 		}
 		f.Close()

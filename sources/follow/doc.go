@@ -11,7 +11,7 @@
 // own code).
 //
 // Rules this package keeps:
-//   - It imports governor (its file states) and vocab (MaxLineBytes) only,
+//   - It imports event (its events and file states) and vocab (MaxLineBytes) only,
 //     never the root of sources or its other rooms: the root wires the follower
 //     (discovery, the log set, the backfill's hand-over) and the records and
 //     quota readers open their files through OpenLog.

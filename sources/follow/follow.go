@@ -7,12 +7,12 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 )
 
 // FollowStatus says what the follower is doing. It travels with every batch.
 type FollowStatus struct {
-	State governor.FileState
+	State event.FileState
 	Err   string // why unreadable; file system text, never log text
 	Since time.Time
 	// Note names the last discontinuity handled: "rotated", "replaced",
@@ -304,7 +304,7 @@ func newFollower(ctx context.Context, cfg FollowConfig, out chan<- LineBatch) *f
 		g, err := w.adopt(cfg.Start, filepath.Base(cfg.Path), cfg.StartAt)
 		if err != nil {
 			// Reopen it by path at the first check, from the same offset.
-			w.setState(governor.FileUnreadable, err.Error())
+			w.setState(event.FileUnreadable, err.Error())
 		} else {
 			w.gens = append(w.gens, g)
 			w.index[g.id] = g
@@ -335,7 +335,7 @@ func (w *follower) waiting() bool {
 	return false
 }
 
-func (w *follower) setState(state governor.FileState, errText string) {
+func (w *follower) setState(state event.FileState, errText string) {
 	if w.status.State == state && w.status.Err == errText {
 		return
 	}

@@ -11,7 +11,7 @@ import (
 	"sort"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 )
 
 // A check lists every generation of the family (main.log, main1.log …
@@ -240,13 +240,13 @@ func (w *follower) readAll(fresh []*gen, curErr error) error {
 	w.noteRotation()
 	switch {
 	case curErr != nil && !errors.Is(curErr, fs.ErrNotExist):
-		w.setState(governor.FileUnreadable, curErr.Error())
+		w.setState(event.FileUnreadable, curErr.Error())
 	case w.readErr != "":
-		w.setState(governor.FileUnreadable, w.readErr)
+		w.setState(event.FileUnreadable, w.readErr)
 	case w.currentGen() == nil:
-		w.setState(governor.FileWaiting, w.listErr)
+		w.setState(event.FileWaiting, w.listErr)
 	default:
-		w.setState(governor.FileFollowing, w.listErr)
+		w.setState(event.FileFollowing, w.listErr)
 	}
 	return w.sendErr
 }

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/internal/testfs"
 )
 
@@ -40,7 +40,7 @@ func (s *stepper) tickWithin(d time.Duration) string {
 	return s.tick(0)
 }
 
-func (s *stepper) wantState(what string, state governor.FileState, errHas string) {
+func (s *stepper) wantState(what string, state event.FileState, errHas string) {
 	s.t.Helper()
 	st := s.w.status
 	if st.State != state || !strings.Contains(st.Err, errHas) {
@@ -59,14 +59,14 @@ func TestFollowFolderDeletedAndRecreated(t *testing.T) {
 	}
 	// The open descriptor still has the last line written before the delete.
 	expect(t, "folder gone", s.tick(2), "2")
-	s.wantState("folder gone", governor.FileWaiting, "")
+	s.wantState("folder gone", event.FileWaiting, "")
 	if err := os.MkdirAll(s.dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	expect(t, "folder back, no log yet", s.tick(1), "")
 	s.write("main.log", "3\n4\n")
 	expect(t, "log back", s.tick(1), "3|4")
-	s.wantState("log back", governor.FileFollowing, "")
+	s.wantState("log back", event.FileFollowing, "")
 }
 
 // TestFollowOpenErrorIsRetried covers, as root too, the path a permission
@@ -79,13 +79,13 @@ func TestFollowOpenErrorIsRetried(t *testing.T) {
 		t.Fatal(err)
 	}
 	expect(t, "directory", s.tick(2), "")
-	s.wantState("directory", governor.FileUnreadable, "not a regular file")
+	s.wantState("directory", event.FileUnreadable, "not a regular file")
 	if err := os.Remove(s.path("main.log")); err != nil {
 		t.Fatal(err)
 	}
 	s.write("main.log", "a\n")
 	expect(t, "readable again", s.tick(1), "a")
-	s.wantState("readable again", governor.FileFollowing, "")
+	s.wantState("readable again", event.FileFollowing, "")
 }
 
 // TestFollowWriterDiskFull: a writer that hits ENOSPC leaves a line cut

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 )
 
 // FIFOs and symlinks under the follower (no FIFOs on Windows).
@@ -28,7 +28,7 @@ func TestFollowSymlinkReplacement(t *testing.T) {
 		t.Fatal(err)
 	}
 	expect(t, "symlink to a file", s.tickWithin(2*time.Second), "x|y")
-	s.wantState("symlink to a file", governor.FileFollowing, "")
+	s.wantState("symlink to a file", event.FileFollowing, "")
 	// A symlink to a FIFO is refused without blocking.
 	fifo := filepath.Join(t.TempDir(), "fifo")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
@@ -41,7 +41,7 @@ func TestFollowSymlinkReplacement(t *testing.T) {
 		t.Fatal(err)
 	}
 	expect(t, "symlink to a FIFO", s.tickWithin(2*time.Second)+s.tickWithin(2*time.Second), "")
-	s.wantState("symlink to a FIFO", governor.FileUnreadable, "not a regular file")
+	s.wantState("symlink to a FIFO", event.FileUnreadable, "not a regular file")
 	// A dangling symlink is a log that is not there.
 	if err := os.Remove(s.path("main.log")); err != nil {
 		t.Fatal(err)
@@ -50,7 +50,7 @@ func TestFollowSymlinkReplacement(t *testing.T) {
 		t.Fatal(err)
 	}
 	expect(t, "dangling", s.tickWithin(2*time.Second), "")
-	s.wantState("dangling", governor.FileWaiting, "")
+	s.wantState("dangling", event.FileWaiting, "")
 }
 
 func TestFollowFIFONeverBlocks(t *testing.T) {
@@ -61,7 +61,7 @@ func TestFollowFIFONeverBlocks(t *testing.T) {
 	// A FIFO present at start, with no writer: an open for reading would
 	// block forever.
 	expect(t, "FIFO at start", s.tickWithin(2*time.Second), "")
-	s.wantState("FIFO at start", governor.FileUnreadable, "not a regular file")
+	s.wantState("FIFO at start", event.FileUnreadable, "not a regular file")
 	if err := os.Remove(s.path("main.log")); err != nil {
 		t.Fatal(err)
 	}
@@ -75,5 +75,5 @@ func TestFollowFIFONeverBlocks(t *testing.T) {
 		t.Fatal(err)
 	}
 	expect(t, "replaced by FIFO", s.tickWithin(2*time.Second)+s.tickWithin(2*time.Second), "")
-	s.wantState("replaced by FIFO", governor.FileUnreadable, "not a regular file")
+	s.wantState("replaced by FIFO", event.FileUnreadable, "not a regular file")
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/internal/testfs"
 )
 
@@ -168,14 +168,14 @@ func TestFollowListingFailureIsCounted(t *testing.T) {
 	// The file present at start is followed: it is history's end, so no
 	// generation the listing misses can come after it.
 	expect(t, "first check, listing fails", s.tick(1), "1")
-	s.wantState("listing fails", governor.FileFollowing, "listing the log folder failed")
+	s.wantState("listing fails", event.FileFollowing, "listing the log folder failed")
 	failing = false
 	expect(t, "listing back", s.tick(1), "")
-	s.wantState("listing back", governor.FileFollowing, "")
+	s.wantState("listing back", event.FileFollowing, "")
 	failing = true
 	s.write("main.log", "2\n")
 	expect(t, "known file still read", s.tick(2), "2")
-	s.wantState("failing again", governor.FileFollowing, "too many open files")
+	s.wantState("failing again", event.FileFollowing, "too many open files")
 	if n := s.w.status.ListErrors; n != 3 {
 		t.Fatalf("ListErrors %d, want 3", n)
 	}

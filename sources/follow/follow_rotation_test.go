@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/internal/testfs"
 )
 
@@ -110,14 +110,14 @@ func TestFollowNumberedThenOldRotation(t *testing.T) {
 func TestFollowCreatedAndRotatedWhileWaiting(t *testing.T) {
 	s := newStepper(t, 0)
 	expect(t, "nothing yet", s.tick(1), "")
-	s.wantState("nothing yet", governor.FileWaiting, "")
+	s.wantState("nothing yet", event.FileWaiting, "")
 	s.write("main.log", "1\n")
 	s.rotate()
 	s.write("main.log", "2\n")
 	s.rotate()
 	s.write("main.log", "3\n")
 	expect(t, "created and rotated while waiting", s.tick(1), "1|2|3")
-	s.wantState("following", governor.FileFollowing, "")
+	s.wantState("following", event.FileFollowing, "")
 	expect(t, "quiet", s.tick(2), "")
 }
 
@@ -174,7 +174,7 @@ func TestFollowClosesDeletedFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	expect(t, "deleted", s.tick(1), "2")
-	s.wantState("deleted", governor.FileWaiting, "")
+	s.wantState("deleted", event.FileWaiting, "")
 	if len(s.w.gens) != 0 {
 		t.Fatalf("%d generations still held", len(s.w.gens))
 	}

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/internal/testfs"
 )
 
@@ -82,13 +82,13 @@ func expect(t *testing.T, what, got, want string) {
 func TestFollowWaitsThenReadsFromStart(t *testing.T) {
 	s := newStepper(t, -1)
 	expect(t, "missing", s.tick(1), "")
-	if s.w.status.State != governor.FileWaiting {
+	if s.w.status.State != event.FileWaiting {
 		t.Fatalf("state %q, want waiting", s.w.status.State)
 	}
 	s.write("main.log", "a\nb\n")
 	// A file that appears after start is new: read from its start.
 	expect(t, "appeared", s.tick(1), "a|b")
-	if s.w.status.State != governor.FileFollowing {
+	if s.w.status.State != event.FileFollowing {
 		t.Fatalf("state %q", s.w.status.State)
 	}
 }
@@ -164,7 +164,7 @@ func TestFollowDeleteAndRecreate(t *testing.T) {
 		t.Fatal(err)
 	}
 	expect(t, "deleted", s.tick(1), "2")
-	if s.w.status.State != governor.FileWaiting {
+	if s.w.status.State != event.FileWaiting {
 		t.Fatalf("state %q", s.w.status.State)
 	}
 	s.write("main.log", "3\n")
@@ -259,7 +259,7 @@ func TestFollowUnreadableIsRetried(t *testing.T) {
 		t.Fatal(err)
 	}
 	expect(t, "denied", s.tick(1), "")
-	if s.w.status.State != governor.FileUnreadable || s.w.status.Err == "" {
+	if s.w.status.State != event.FileUnreadable || s.w.status.Err == "" {
 		t.Fatalf("status %+v", s.w.status)
 	}
 	if err := os.Chmod(s.path("main.log"), 0o644); err != nil {

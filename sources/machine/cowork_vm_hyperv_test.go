@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/words"
@@ -53,12 +54,12 @@ func w3Table() []ProcInfo {
 	}
 }
 
-func svcEvent(kind governor.Kind, t time.Time) *governor.Event {
-	return &governor.Event{Kind: kind, Time: t, File: "cowork-service.log"}
+func svcEvent(kind event.Kind, t time.Time) *event.Event {
+	return &event.Event{Kind: kind, Time: t, File: "cowork-service.log"}
 }
 
 // w3Snapshot scans the table and shows it with the service log's events.
-func w3Snapshot(t *testing.T, table []ProcInfo, events ...*governor.Event) governor.Snapshot {
+func w3Snapshot(t *testing.T, table []ProcInfo, events ...*event.Event) governor.Snapshot {
 	t.Helper()
 	now := w3At(9, 45, 0, 0)
 	groups, err := NewScanner(&windowsFake{fakeLister{procs: table}}).Scan(context.Background(), now)
@@ -84,9 +85,9 @@ func groupByKind(snap governor.Snapshot, kind host.GroupKind, name string) (host
 
 func TestCoworkVMOnWindowsIsTheOneStartedWithIt(t *testing.T) {
 	snap := w3Snapshot(t, w3Table(),
-		svcEvent(governor.KindServiceStart, w3At(7, 58, 1, 0)),
-		svcEvent(governor.KindVMBoot, w3At(9, 0, 20, 329)),
-		svcEvent(governor.KindVMReady, w3At(9, 0, 21, 899)))
+		svcEvent(event.KindServiceStart, w3At(7, 58, 1, 0)),
+		svcEvent(event.KindVMBoot, w3At(9, 0, 20, 329)),
+		svcEvent(event.KindVMReady, w3At(9, 0, 21, 899)))
 	vm, ok := groupByKind(snap, host.GroupCowork, "")
 	if !ok {
 		t.Fatalf("no Cowork VM: %+v", snap.Groups)
@@ -119,9 +120,9 @@ func TestCoworkVMOnWindowsNeverAnOlderWorker(t *testing.T) {
 		}
 	}
 	snap := w3Snapshot(t, table,
-		svcEvent(governor.KindServiceStart, w3At(7, 58, 1, 0)),
-		svcEvent(governor.KindVMBoot, w3At(9, 0, 20, 329)),
-		svcEvent(governor.KindVMReady, w3At(9, 0, 21, 899)))
+		svcEvent(event.KindServiceStart, w3At(7, 58, 1, 0)),
+		svcEvent(event.KindVMBoot, w3At(9, 0, 20, 329)),
+		svcEvent(event.KindVMReady, w3At(9, 0, 21, 899)))
 	if g, ok := groupByKind(snap, host.GroupCowork, ""); ok {
 		t.Errorf("an older worker taken for Cowork's: %+v", g)
 	}
@@ -138,8 +139,8 @@ func TestCoworkVMOnWindowsWithoutServiceLog(t *testing.T) {
 		}
 	}
 	snap := w3Snapshot(t, table,
-		&governor.Event{Kind: governor.KindAppStart, Time: w3At(9, 0, 0, 0), File: "main.log", Line: 1},
-		&governor.Event{Kind: governor.KindAppQuit, Time: w3At(9, 30, 0, 0), File: "main.log", Line: 2})
+		&event.Event{Kind: event.KindAppStart, Time: w3At(9, 0, 0, 0), File: "main.log", Line: 1},
+		&event.Event{Kind: event.KindAppQuit, Time: w3At(9, 30, 0, 0), File: "main.log", Line: 2})
 	if g, ok := groupByKind(snap, host.GroupCowork, ""); ok {
 		t.Errorf("a Cowork VM with no start to match: %+v", g)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
@@ -60,7 +61,7 @@ func splitState(t *testing.T, lister ProcLister, recs governor.Records, log stri
 	}
 	st := governor.New(governor.DefaultLimits())
 	for i, id := range []string{sessA, sessB, sessC} {
-		st.ApplyEvent(&governor.Event{Kind: governor.KindSessionStart, Session: id, Cwd: "/Users/u/" + log + string(rune('a'+i)), Time: at.Add(-20 * time.Minute)})
+		st.ApplyEvent(&event.Event{Kind: event.KindSessionStart, Session: id, Cwd: "/Users/u/" + log + string(rune('a'+i)), Time: at.Add(-20 * time.Minute)})
 	}
 	recs.At, recs.Found = at, true
 	st.ApplyGroups(at, groups)
@@ -140,7 +141,7 @@ func TestSessionMemoryNeedsAFreshScan(t *testing.T) {
 	at := time.Unix(scanTime, 0)
 	groups, _ := NewScanner(&fakeLister{procs: macTable()}).Scan(context.Background(), at)
 	st := governor.New(governor.DefaultLimits())
-	st.ApplyEvent(&governor.Event{Kind: governor.KindSessionStart, Session: sessA, Time: at.Add(-time.Hour)})
+	st.ApplyEvent(&event.Event{Kind: event.KindSessionStart, Session: sessA, Time: at.Add(-time.Hour)})
 	recs.At, recs.Found = at, true
 	st.ApplyGroups(at, groups)
 	st.ApplyRecords(recs)

@@ -1,9 +1,8 @@
-package governor
+package event
 
 import (
-	"time"
-
 	"github.com/coworktop/coworktop/host"
+	"time"
 )
 
 // Kind names what an Event says. The names are stable: they appear in
@@ -106,7 +105,7 @@ const (
 	KindDaemonRespawnFail // daemon.respawn_failed: [supervisor] upgrade self-respawn failed to spawn: EACCES …: its workers are at risk
 
 	// A new kind goes above this line, and its entry in kinds.go's table.
-	kindCount // the number of kinds plus one (the zero Kind): not a kind
+	KindCount // the number of kinds plus one (the zero Kind): not a kind
 )
 
 // Event is one parsed log entry. Every field but Time, File, Line and Kind

@@ -1,4 +1,4 @@
-package governor
+package event
 
 import (
 	"os"
@@ -11,7 +11,7 @@ import (
 // TestEveryKindHasAnEntry: a kind added to event.go's block without its
 // entry in the kind table fails here, not silently in the event log.
 func TestEveryKindHasAnEntry(t *testing.T) {
-	for k := Kind(1); k < kindCount; k++ {
+	for k := Kind(1); k < KindCount; k++ {
 		info := kinds[k]
 		if info.name == "" {
 			t.Errorf("kind %d has no entry in kinds.go's table (no name)", k)
@@ -21,7 +21,7 @@ func TestEveryKindHasAnEntry(t *testing.T) {
 			t.Errorf("%s: its text is for the event log only, yet it stays out of the log", info.name)
 		}
 	}
-	if z := kinds[0]; z.name != "" || z.apply != byNone {
+	if z := kinds[0]; z.name != "" || z.route != RouteNone {
 		t.Error("the zero Kind must have an empty entry")
 	}
 }
@@ -35,7 +35,7 @@ func TestKindListInCommandsDoc(t *testing.T) {
 	}
 	doc := documentedKinds(t, string(b))
 	var table []string
-	for k := Kind(1); k < kindCount; k++ {
+	for k := Kind(1); k < KindCount; k++ {
 		table = append(table, k.String())
 	}
 	slices.Sort(table)

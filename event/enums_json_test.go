@@ -1,4 +1,4 @@
-package governor
+package event
 
 import (
 	"testing"
@@ -6,7 +6,7 @@ import (
 
 func TestKindNames(t *testing.T) {
 	seen := map[string]bool{}
-	for k := Kind(1); k < kindCount; k++ {
+	for k := Kind(1); k < KindCount; k++ {
 		name := k.String()
 		if name == "" || seen[name] {
 			t.Fatalf("kind %d: name %q empty or repeated", k, name)
@@ -17,7 +17,7 @@ func TestKindNames(t *testing.T) {
 			t.Errorf("%q reads back as %d, %v", name, back, err)
 		}
 	}
-	if Kind(0).String() != "" || kindCount.String() != "" {
+	if Kind(0).String() != "" || KindCount.String() != "" {
 		t.Error("the zero kind and one past the last must have no name")
 	}
 	var k Kind

@@ -1,6 +1,8 @@
-package governor
+package event
 
-import "fmt"
+import (
+	"fmt"
+)
 
 // String is the kind's stable name ("governor.at_cap"); the zero Kind is "".
 func (k Kind) String() string {
