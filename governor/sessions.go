@@ -370,6 +370,7 @@ func (s *State) forget(sess *session) {
 		s.dropLive(sess)
 	}
 	delete(s.sessions, sess.id)
+	sess.endedView = nil // its kept view goes with it, not with the spare it becomes
 	s.keepForgotten(sess)
 }
 
