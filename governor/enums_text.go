@@ -35,8 +35,8 @@ func (a *AppEnd) UnmarshalText(t []byte) error { return appEndEnum.Read(a, t) }
 // recordSourceEnum is RecordSource's texts (String, MarshalText, UnmarshalText).
 var recordSourceEnum = vocab.Enum[RecordSource]{Names: recordSourceNames[:], What: "record source"}
 
-// String is the record source's stable text ("" for FromNone); Text is
-// where it comes from in words.
+// String is the record source's stable text ("" for FromNone);
+// words.RecordSourceText says where it comes from in words.
 func (r RecordSource) String() string { return recordSourceEnum.Name(r) }
 
 // MarshalText writes the text.

@@ -14,7 +14,7 @@ import (
 // a given version: missing is "not reported by this version", never a guess.
 
 // RecordSource names where a session's figure comes from. The values are
-// stable: snapshot --json prints them.
+// stable: snapshot --json prints them; words.RecordSourceText says them.
 type RecordSource int8
 
 // Record sources.
@@ -29,23 +29,6 @@ const (
 
 // recordSourceNames are the record sources' stable texts.
 var recordSourceNames = [...]string{FromLog: "log", FromCodeRecord: "session_record", FromAppRecord: "app_record", FromJobRecord: "job_record", FromSeen: "estimated"}
-
-// Text is the source in words, as the screen and the help say it.
-func (r RecordSource) Text() string {
-	switch r {
-	case FromLog:
-		return "the app's log"
-	case FromCodeRecord:
-		return "its Claude Code session record"
-	case FromAppRecord:
-		return "the app's session record"
-	case FromJobRecord:
-		return "the supervisor's job record"
-	case FromSeen:
-		return "first seen by coworktop (estimate)"
-	}
-	return "unknown"
-}
 
 // Attention is whether a session needs the person, as its own record says.
 type Attention int8

@@ -97,7 +97,7 @@ func writeRecovery(b *strings.Builder, losses []Lost) {
 			fmt.Fprintf(b, "  %s: Claude Code id not known; open it from the app's sidebar\n", who)
 			continue
 		}
-		fmt.Fprintf(b, "  %s: %s  (id from %s)\n", who, l.Resume, governor.RecordSourceOf(l.ClaudeCodeIDSource).Text())
+		fmt.Fprintf(b, "  %s: %s  (id from %s)\n", who, l.Resume, words.RecordSourceText(governor.RecordSourceOf(l.ClaudeCodeIDSource)))
 	}
 }
 

@@ -143,5 +143,5 @@ func (m *Model) openFacts(s governor.SessionView) []string {
 	if rec.CodeID == "" {
 		return nil
 	}
-	return []string{"Claude Code id " + rec.CodeID + " (from " + rec.Source.Text() + "): o opens it in the app (" + rec.Command() + ")"}
+	return []string{"Claude Code id " + rec.CodeID + " (from " + words.RecordSourceText(rec.Source) + "): o opens it in the app (" + rec.Command() + ")"}
 }

@@ -89,17 +89,17 @@ func needsYouHeader(s governor.Snapshot) (string, bool) {
 func recordFacts(s governor.SessionView, now time.Time) []string {
 	var facts []string
 	if s.Title != "" {
-		facts = append(facts, "title "+s.Title+" (from "+s.TitleSource.Text()+")")
+		facts = append(facts, "title "+s.Title+" (from "+words.RecordSourceText(s.TitleSource)+")")
 	}
 	switch {
 	case s.NeedsYou():
 		f := "needs you: " + words.NeedsYouText(s, now)
 		if !s.WaitingSince.IsZero() {
-			f += " (since " + clockTime(s.WaitingSince) + ", " + s.WaitingSinceSource.Text() + ")"
+			f += " (since " + clockTime(s.WaitingSince) + ", " + words.RecordSourceText(s.WaitingSinceSource) + ")"
 		}
 		facts = append(facts, f)
 	case s.Attention != governor.AttentionNone && s.Attention != governor.AttentionUnknown:
-		facts = append(facts, "attention: "+s.Attention.String()+" (from "+s.AttentionSource.Text()+")")
+		facts = append(facts, "attention: "+s.Attention.String()+" (from "+words.RecordSourceText(s.AttentionSource)+")")
 	case s.Attention == governor.AttentionUnknown && s.Live():
 		facts = append(facts, "attention: unknown (no record of this session, or its version does not report it)")
 	}

@@ -30,6 +30,24 @@ func LossCauseText(c governor.LossCause) string {
 	return "cause not logged"
 }
 
+// RecordSourceText is where a session's figure comes from, in words, as
+// the screen and the help say it ("the app's log").
+func RecordSourceText(r governor.RecordSource) string {
+	switch r {
+	case governor.FromLog:
+		return "the app's log"
+	case governor.FromCodeRecord:
+		return "its Claude Code session record"
+	case governor.FromAppRecord:
+		return "the app's session record"
+	case governor.FromJobRecord:
+		return "the supervisor's job record"
+	case governor.FromSeen:
+		return "first seen by coworktop (estimate)"
+	}
+	return "unknown"
+}
+
 // CauseText is why a session was evicted, in words ("at cap, warm
 // spawn").
 func CauseText(c event.Cause) string {

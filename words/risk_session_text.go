@@ -46,7 +46,7 @@ func waitEvidence(v governor.SessionView) string {
 		s += " for " + v.WaitingFor
 	}
 	if !v.WaitingSince.IsZero() {
-		s += " since " + v.WaitingSince.Format(time.TimeOnly) + " (" + v.WaitingSinceSource.Text() + ")"
+		s += " since " + v.WaitingSince.Format(time.TimeOnly) + " (" + RecordSourceText(v.WaitingSinceSource) + ")"
 	}
 	return s
 }
@@ -85,7 +85,7 @@ func waitingLongWords(r governor.Risk) said {
 	return said{short: shortLongWait,
 		summary: fmt.Sprintf("%s has waited %s for you (%s): an unanswered prompt can end in an AbortError and lose the turn; %s",
 			governor.SessionName(v), vocab.FormatDuration(r.For), orWaiting(v.WaitingFor), idleToGovernor(r)),
-		evidence: []string{"waiting since " + v.WaitingSince.Format(time.TimeOnly) + " (" + v.WaitingSinceSource.Text() + ")",
+		evidence: []string{"waiting since " + v.WaitingSince.Format(time.TimeOnly) + " (" + RecordSourceText(v.WaitingSinceSource) + ")",
 			"threshold " + vocab.FormatDuration(r.Threshold)}}
 }
 

@@ -53,7 +53,7 @@ func RecoveryLines(r governor.Recovery) []string {
 			"  open it from the app's sidebar, where its chat stays; no command can name it")
 	}
 	return append(out,
-		"  Claude Code id: "+r.CodeID+" (from "+r.Source.Text()+")",
+		"  Claude Code id: "+r.CodeID+" (from "+RecordSourceText(r.Source)+")",
 		"  run: "+r.Command())
 }
 
