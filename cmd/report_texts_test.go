@@ -17,7 +17,7 @@ import (
 
 // TestSummaryTextsChangeNoReport: report reads its logs with
 // ingest.ReadSummary, which leaves out the texts only the event log shows
-// (governor.Kind.LogOnlyText). On every fixture folder the report, as JSON
+// (event.Kind.LogOnlyText). On every fixture folder the report, as JSON
 // and as text, is what reading every text gives; and the texts left out are
 // real ones (the fixtures hold each such kind with a text).
 func TestSummaryTextsChangeNoReport(t *testing.T) {

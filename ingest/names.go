@@ -80,7 +80,7 @@ func (n *names) get(b []byte, max int) string {
 
 // text is an event's free text: Sanitize(b, MaxTextRunes), or "" for a
 // summary reader when only the event log shows kind's text
-// (governor.Kind.LogOnlyText). A nil table keeps every text.
+// (event.Kind.LogOnlyText). A nil table keeps every text.
 func (n *names) text(kind event.Kind, b []byte) string {
 	if n != nil && n.summary && kind.LogOnlyText() {
 		return ""

@@ -41,7 +41,7 @@ func ReadEach(r io.Reader, name string, loc *time.Location, fn func(*event.Event
 }
 
 // ReadSummary is ReadEach for a reader that keeps no event log (report):
-// the events whose text only the log shows (governor.Kind.LogOnlyText)
+// the events whose text only the log shows (event.Kind.LogOnlyText)
 // come without it. Those texts are most of a month's free text, each its
 // own string; every other field is as ReadEach gives it.
 func ReadSummary(r io.Reader, name string, loc *time.Location, fn func(*event.Event)) (Stats, error) {

@@ -10,7 +10,7 @@ import (
 	"github.com/coworktop/coworktop/vocab"
 )
 
-// eventJSON is the flat object `events` prints for a governor.Event (and
+// eventJSON is the flat object `events` prints for an event.Event (and
 // the journal keeps), its fields in
 // this order: scripts and goldens depend on the names, the order and which
 // empty ones are left out.

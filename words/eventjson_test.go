@@ -44,7 +44,7 @@ func fill(t *testing.T, v reflect.Value, name string) {
 	}
 }
 
-// TestEventJSONCarriesEveryField: a field added to governor.Event or governor.EventDetail and
+// TestEventJSONCarriesEveryField: a field added to event.Event or event.EventDetail and
 // not to eventJSON (or the reverse) would drop out of `events` silently.
 func TestEventJSONCarriesEveryField(t *testing.T) {
 	flat := map[string]bool{}

@@ -380,7 +380,7 @@ func (l *lossJSON) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, l.wi
 
 type plainFile event.FileStatus
 
-// fileJSON is a governor.FileStatus in its wire form.
+// fileJSON is an event.FileStatus in its wire form.
 type fileJSON event.FileStatus
 
 func (f *fileJSON) wire() any {
