@@ -95,7 +95,7 @@ func TestRestartAuditOfTheIdleUpdate(t *testing.T) {
 	var rc []string
 	for _, k := range snap.Risks {
 		if k.Kind == governor.RiskRemoteControlLost {
-			rc = append(rc, k.Summary)
+			rc = append(rc, words.RiskSummary(k))
 		}
 	}
 	want := []string{
@@ -132,7 +132,7 @@ func TestRestartAuditAfterThePauses(t *testing.T) {
 	}
 	for _, k := range snap.Risks {
 		if k.Kind == governor.RiskRemoteControlLost {
-			t.Errorf("a risk outlives the pause it warned of: %s", k.Summary)
+			t.Errorf("a risk outlives the pause it warned of: %s", words.RiskSummary(k))
 		}
 	}
 	if snap.LostCount() != 2 || snap.Live != 4 {
@@ -267,7 +267,7 @@ func TestRestartAuditNotBackAndRCBack(t *testing.T) {
 	}
 	for _, k := range snap.Risks {
 		if k.Kind == governor.RiskRemoteControlLost {
-			t.Errorf("a risk for a session whose Remote Control came back, or that is not back: %s", k.Summary)
+			t.Errorf("a risk for a session whose Remote Control came back, or that is not back: %s", words.RiskSummary(k))
 		}
 	}
 	if snap.LostCount() != 1 {
@@ -298,7 +298,7 @@ func TestRCLostCountdownEstimated(t *testing.T) {
 		}
 	}
 	want := "beta: Remote Control was not turned back on after the 10:10 update: if it stays hidden, its idle timer pauses it about 10:25 (estimated by coworktop: 15 minutes after it came back at 10:10)"
-	if len(got) != 1 || got[0].Summary != want || got[0].Backed {
+	if len(got) != 1 || words.RiskSummary(got[0]) != want || got[0].Backed {
 		t.Errorf("risk: %+v\nwant %q, not backed", got, want)
 	}
 }

@@ -158,7 +158,9 @@ func sessionNames(snap *Snapshot) map[string]string {
 const IdleTimeoutDefault = 900 * time.Second
 
 // rcLostRisks: a session back from an update restart without its Remote
-// Control: its idle timer runs again, and pauses it when it passes.
+// Control: its idle timer runs again, and pauses it when it passes (Due:
+// the logged timer's end, backed; coworktop's estimate of 900 s from its
+// return, not backed; zero when no time can be said). words says it.
 func rcLostRisks(snap *Snapshot) []Risk {
 	r := snap.Restart
 	if r == nil {
@@ -173,23 +175,16 @@ func rcLostRisks(snap *Snapshot) []Risk {
 		if !ok || !v.Live() {
 			continue
 		}
-		head := rs.Name + ": Remote Control was not turned back on after the " + r.At.Format("15:04") + " update"
-		backed, short, when := true, shortRCOff, time.Time{}
+		f := RiskFacts{View: v, At: r.At, BackAt: rs.BackAt, Ref: r.Evidence}
+		backed, when := true, time.Time{}
 		switch due := rs.BackAt.Add(IdleTimeoutDefault); {
 		case v.TimerTimeout > 0 && v.TimerRemaining > 0: // the app logged its timer: a fact
-			when = v.TimerArmedAt.Add(v.TimerTimeout)
-			head += ": the idle timer pauses it at " + when.Format("15:04") +
-				" (in " + vocab.FormatDuration(v.TimerRemaining) + ")"
-			short = shortPausedAt(when, false)
-		case v.LastActivity.After(rs.BackAt) || !due.After(snap.Now):
-			head += ": its idle timer pauses it 15 minutes after it is hidden and idle"
+			when, f.PauseIn = v.TimerArmedAt.Add(v.TimerTimeout), v.TimerRemaining
+		case v.LastActivity.After(rs.BackAt) || !due.After(snap.Now): // no time to say
 		default: // no timer line yet: the app's 900 s from its return, coworktop's estimate
-			head += ": if it stays hidden, its idle timer pauses it about " + due.Format("15:04") +
-				" (estimated by coworktop: 15 minutes after it came back at " + rs.BackAt.Format("15:04") + ")"
-			backed, when, short = false, due, shortPausedAt(due, true)
+			backed, when = false, due
 		}
-		out = append(out, Risk{Kind: RiskRemoteControlLost, Session: rs.ID, Backed: backed, Summary: head, Short: short, Due: when,
-			Evidence: []string{r.Evidence, "no \"Enabling remote control for session\" line since"}})
+		out = append(out, Risk{Kind: RiskRemoteControlLost, Session: rs.ID, Backed: backed, Due: when, RiskFacts: f})
 	}
 	return out
 }

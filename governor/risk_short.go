@@ -2,21 +2,6 @@ package governor
 
 import "time"
 
-// The short forms of a risk are words' (words.RiskShort), but for those
-// of the update restart's Remote Control risk, made with its words
-// (restart_view.go): an idle pause at a clock time.
-
-// shortRCOff is a session whose Remote Control the relaunch left off.
-const shortRCOff = "RC off: pauses when idle"
-
-// shortPausedAt is an idle pause at a clock time, "~" when estimated.
-func shortPausedAt(at time.Time, estimated bool) string {
-	if estimated {
-		return "paused ~" + at.Format("15:04") + " · RC off"
-	}
-	return "paused " + at.Format("15:04") + " · RC off"
-}
-
 // Next is what comes next for one session, in a cell: its risk (whose
 // short form words.NextText says), or its idle pause in PauseIn. Due is
 // when (zero: no time known); Kind is the risk's (RiskNone for an idle

@@ -88,9 +88,8 @@ type Risk struct {
 	Due time.Time
 
 	// Summary, Short and Evidence are a risk's words where they came as
-	// words: read back from snapshot --json, or made by a rule whose words
-	// have not moved to words yet (remote_control_lost). Empty otherwise:
-	// words says the risk from its facts.
+	// words: read back from snapshot --json. Empty otherwise: words says
+	// the risk from its facts.
 	Summary  string
 	Short    string
 	Evidence []string
@@ -115,8 +114,10 @@ type RiskFacts struct {
 	// sweep comes then (pressure_sweep, waiting_at_risk, when SweepComing).
 	Soon time.Duration
 	// At is when it was read: the pressure's line, the last heartbeat, the
-	// event-loop stall, the quit, the busy record's last move.
-	At time.Time
+	// event-loop stall, the quit, the busy record's last move, the update
+	// restart (remote_control_lost, whose session came back at BackAt).
+	At     time.Time
+	BackAt time.Time
 	// LineAt is main.log's last line, when it is later than the heartbeat
 	// (app_stalled).
 	LineAt time.Time
@@ -147,7 +148,7 @@ type RiskFacts struct {
 	IsNext  bool
 	MidTurn bool
 	// Sweep: a pressure sweep would evict it; PauseIn: its idle pause
-	// comes this soon; ShortOf: the reason its short form says, the first
+	// comes this soon (also remote_control_lost's, by its logged timer); ShortOf: the reason its short form says, the first
 	// to come (waiting_at_risk).
 	Sweep   bool
 	PauseIn time.Duration

@@ -51,9 +51,35 @@ func riskWords(r governor.Risk) said {
 		return stalledWords(r)
 	case governor.RiskWaitingLong:
 		return waitingLongWords(r)
-	default: // remote_control_lost comes with its words (Risk.Summary)
+	case governor.RiskRemoteControlLost:
+		return rcLostWords(r)
+	default: // a kind with no words yet says its name
 		return said{summary: r.Kind.String()}
 	}
+}
+
+// shortRCOff is a session whose Remote Control the relaunch left off.
+const shortRCOff = "RC off: pauses when idle"
+
+// rcLostWords: a session back from an update restart (At, back at BackAt)
+// without its Remote Control, and when its idle timer pauses it: Due by
+// the logged timer (backed), about Due by coworktop's estimate (not
+// backed), or no time.
+func rcLostWords(r governor.Risk) said {
+	head := governor.SessionName(r.View) + ": Remote Control was not turned back on after the " + r.At.Format("15:04") + " update"
+	short := shortRCOff
+	switch {
+	case r.Due.IsZero():
+		head += ": its idle timer pauses it 15 minutes after it is hidden and idle"
+	case r.Backed:
+		head += ": the idle timer pauses it at " + r.Due.Format("15:04") + " (in " + vocab.FormatDuration(r.PauseIn) + ")"
+		short = "paused " + r.Due.Format("15:04") + " · RC off"
+	default:
+		head += ": if it stays hidden, its idle timer pauses it about " + r.Due.Format("15:04") +
+			" (estimated by coworktop: 15 minutes after it came back at " + r.BackAt.Format("15:04") + ")"
+		short = "paused ~" + r.Due.Format("15:04") + " · RC off"
+	}
+	return said{summary: head, short: short, evidence: []string{r.Ref, "no \"Enabling remote control for session\" line since"}}
 }
 
 func evictNextWords(r governor.Risk) said {
