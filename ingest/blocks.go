@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coworktop/coworktop/event"
@@ -113,6 +114,7 @@ func parseBlocks(r io.Reader, name string, loc *time.Location, workers int, tx t
 		close(todo)
 		outcome <- cutOutcome{n, err}
 	}()
+	var sized eventsHint
 	for i := 0; i < workers; i++ {
 		go func() {
 			// One assembler per worker, reset per block: its buffers and
@@ -120,7 +122,10 @@ func parseBlocks(r io.Reader, name string, loc *time.Location, workers int, tx t
 			asm := newSinkAssembler(name, loc, nil)
 			asm.names.summary = tx == textsSummary
 			for b := range todo {
-				done <- parseBlock(b, asm)
+				sized.fit(b.mem)
+				res := parseBlock(b, asm)
+				sized.saw(len(res.events))
+				done <- res
 			}
 		}()
 	}
@@ -218,6 +223,38 @@ func (p *blockSupply) take(stop <-chan struct{}) *blockMem {
 		return mem
 	case <-stop:
 		return nil
+	}
+}
+
+// eventsHint sizes a new block's list of events from the blocks parsed
+// before it: the workers parse two to four blocks at a time of the ten in
+// flight, and each list grew from nothing by append's steps, allocating a
+// dense log's first blocks' events several times over (issue 49). Only an
+// empty list is sized, once; a list that has grown keeps its room.
+type eventsHint struct{ most atomic.Int64 }
+
+// maxEventsHint bounds the room fit gives: one hostile block of a hundred
+// thousand short events must not size every block after it.
+const maxEventsHint = 4096
+
+// saw notes a parsed block's count of events.
+func (h *eventsHint) saw(n int) {
+	for {
+		m := h.most.Load()
+		if int64(n) <= m || h.most.CompareAndSwap(m, int64(n)) {
+			return
+		}
+	}
+}
+
+// fit gives an empty list room for a quarter more events than any block
+// had so far.
+func (h *eventsHint) fit(mem *blockMem) {
+	if cap(mem.events) > 0 {
+		return
+	}
+	if n := int(h.most.Load()); n > 0 {
+		mem.events = make([]event.Event, 0, min(n+n/4, maxEventsHint))
 	}
 }
 
