@@ -55,6 +55,7 @@ type simRow struct {
 	lost, repeated    int
 	liveLines         int
 	rssKiB, heapMB    map[string]int
+	anonKiB, fileKiB  map[string]int // VmRSS's parts: RssAnon, RssFile
 	goroutines        map[string]int
 	cpu               map[string]time.Duration // since the last row
 	threads, fds      map[string]int
@@ -199,7 +200,7 @@ func TestSimulatedDay(t *testing.T) {
 		// Let the followers catch up to the row's last line before the row.
 		waitFor(5*time.Second, func() bool { return read.Load() >= int64(w.seq) })
 		r := simRow{at: time.Duration(k) * time.Hour / simTicksPerHour, written: w.seq, read: int(read.Load()), liveLines: -1,
-			rssKiB: map[string]int{}, heapMB: map[string]int{}, goroutines: map[string]int{}, cpu: map[string]time.Duration{},
+			rssKiB: map[string]int{}, anonKiB: map[string]int{}, fileKiB: map[string]int{}, heapMB: map[string]int{}, goroutines: map[string]int{}, cpu: map[string]time.Duration{},
 			threads: map[string]int{}, fds: map[string]int{}}
 		for i := range w.seq {
 			switch n := atomic.LoadInt32(&seqs[i]); {
@@ -214,6 +215,7 @@ func TestSimulatedDay(t *testing.T) {
 			cpu := procCPU(pid)
 			tails[name].read()
 			r.rssKiB[name], r.threads[name], r.fds[name] = s.rssKiB, s.threads, procFDs(pid)
+			r.anonKiB[name], r.fileKiB[name] = s.anonKiB, s.fileKiB
 			r.heapMB[name], r.goroutines[name] = tails[name].heapMB, tails[name].goroutines
 			r.cpu[name], lastCPU[name] = cpu-lastCPU[name], cpu
 		}
@@ -257,8 +259,8 @@ func (r simRow) describe(w *simWriter, pids map[string]int) string {
 		if _, ok := pids[name]; !ok {
 			continue
 		}
-		fmt.Fprintf(&b, "; %s RSS %d MB heap %d MB goroutines %d CPU %v threads %d fds %d", name,
-			r.rssKiB[name]>>10, r.heapMB[name], r.goroutines[name], r.cpu[name].Round(time.Millisecond), r.threads[name], r.fds[name])
+		fmt.Fprintf(&b, "; %s RSS %d MB (anon %d, file %d) heap %d MB goroutines %d CPU %v threads %d fds %d", name,
+			r.rssKiB[name]>>10, r.anonKiB[name]>>10, r.fileKiB[name]>>10, r.heapMB[name], r.goroutines[name], r.cpu[name].Round(time.Millisecond), r.threads[name], r.fds[name])
 		if name == "live" {
 			fmt.Fprintf(&b, " lines %d", r.liveLines)
 		}

@@ -28,7 +28,11 @@ import (
 
 const soakRate = 200
 
-type procSample struct{ rssKiB, threads int }
+// procSample is a process's memory and threads from /proc: VmRSS, and its
+// two parts, RssAnon (what the process holds: heap, stacks) and RssFile
+// (the pages of its binary and libraries it has touched, which grow as a
+// run first reaches code it had not run).
+type procSample struct{ rssKiB, anonKiB, fileKiB, threads int }
 
 func TestSoakFollowRotations(t *testing.T) {
 	t.Parallel() // a process test: runs beside the others
@@ -214,6 +218,8 @@ func readProc(pid int) procSample {
 	}
 	for _, l := range strings.Split(string(b), "\n") {
 		fmt.Sscanf(l, "VmRSS: %d kB", &s.rssKiB)
+		fmt.Sscanf(l, "RssAnon: %d kB", &s.anonKiB)
+		fmt.Sscanf(l, "RssFile: %d kB", &s.fileKiB)
 		fmt.Sscanf(l, "Threads: %d", &s.threads)
 	}
 	return s
