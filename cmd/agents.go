@@ -7,7 +7,7 @@ import (
 	"os/exec"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/record"
 	"github.com/coworktop/coworktop/sources/records"
 )
 
@@ -24,7 +24,7 @@ var errNoAgents = errors.New("not asked")
 // where a claude is on PATH. It returns the rows and how long it took.
 // One run costs Claude Code's start (about 0.3 s of CPU), so only the
 // one-shot commands ask (snapshot, doctor), never the live view's loop.
-func agentsNow(ctx context.Context, g *globalOptions) ([]governor.CodeRecord, time.Duration, error) {
+func agentsNow(ctx context.Context, g *globalOptions) ([]record.Code, time.Duration, error) {
 	if g.recordsDir != "" || os.Getenv(records.EnvRecordsDir) != "" {
 		return nil, 0, errNoAgents
 	}

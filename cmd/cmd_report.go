@@ -12,6 +12,7 @@ import (
 	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
+	"github.com/coworktop/coworktop/record"
 	"github.com/coworktop/coworktop/redact"
 	"github.com/coworktop/coworktop/render"
 	"github.com/coworktop/coworktop/sources"
@@ -71,7 +72,7 @@ the log has rotated").`,
 			dirs := recordDirs(g)
 			rec := readRecordsOnce(dirs)
 			r, err := buildReportIn(reportInput{files: files, times: tf, journal: jdir, redact: doRedact,
-				records: governor.Records{Found: rec.Found, Leftover: rec.Leftover, App: rec.App}, read: ingest.ReadSummary, stderr: g.stderr})
+				records: record.Reading{Found: rec.Found, Leftover: rec.Leftover, App: rec.App}, read: ingest.ReadSummary, stderr: g.stderr})
 			if err != nil {
 				return err
 			}
@@ -98,21 +99,21 @@ the log has rotated").`,
 // buildReport reads every file once, in order, and folds it into a fresh
 // governor state.
 func buildReport(files []sources.LogFile, since time.Duration, doRedact bool) (render.Report, error) {
-	return buildReportWith(files, since, doRedact, governor.Records{})
+	return buildReportWith(files, since, doRedact, record.Reading{})
 }
 
 // buildReportWith is buildReport with the session records that dead
 // processes left behind: a loss after a record's last word, a wait, was
 // a session lost while waiting for the person. A saved log alone cannot
 // say it.
-func buildReportWith(files []sources.LogFile, since time.Duration, doRedact bool, records governor.Records) (render.Report, error) {
+func buildReportWith(files []sources.LogFile, since time.Duration, doRedact bool, records record.Reading) (render.Report, error) {
 	// The report keeps no event log, so the texts only a log shows are
 	// not read (ingest.ReadSummary): the bulk of a month's allocations.
 	return buildReportFrom(files, since, doRedact, records, ingest.ReadSummary)
 }
 
 // buildReportFrom is buildReportWith reading each file with read.
-func buildReportFrom(files []sources.LogFile, since time.Duration, doRedact bool, records governor.Records, read logReader) (render.Report, error) {
+func buildReportFrom(files []sources.LogFile, since time.Duration, doRedact bool, records record.Reading, read logReader) (render.Report, error) {
 	var tf timeFlags
 	if since > 0 {
 		tf.since = since.String()
@@ -127,7 +128,7 @@ type reportInput struct {
 	times   timeFlags
 	journal string
 	redact  bool
-	records governor.Records
+	records record.Reading
 	read    logReader
 	stderr  io.Writer // where a journal that cannot be read is said (nil: nowhere)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/journal"
 	"github.com/coworktop/coworktop/quota"
+	"github.com/coworktop/coworktop/record"
 	"github.com/coworktop/coworktop/redact"
 	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/sources/follow"
@@ -236,7 +237,7 @@ type sessionNames map[string]string
 // maxNameRunes caps a name or title kept.
 const maxNameRunes = 200
 
-func (n sessionNames) observe(w *journal.Writer, r *governor.Records) {
+func (n sessionNames) observe(w *journal.Writer, r *record.Reading) {
 	at := r.At
 	if at.IsZero() {
 		at = time.Now()

@@ -11,6 +11,7 @@ import (
 	"github.com/coworktop/coworktop/internal/testfs"
 	"github.com/coworktop/coworktop/journal"
 	"github.com/coworktop/coworktop/quota"
+	"github.com/coworktop/coworktop/record"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -33,7 +34,7 @@ func TestMinutesAndNamesAreKept(t *testing.T) {
 		m.observe(w, governor.Update{Host: &h})
 	}
 	m.flush(w)
-	rec := &governor.Records{At: start, App: []governor.AppRecord{{SessionID: "local_10c0ffee-1111-4000-8000-000000000001", Title: "Fix the login page for /Users/alice"}}}
+	rec := &record.Reading{At: start, App: []record.App{{SessionID: "local_10c0ffee-1111-4000-8000-000000000001", Title: "Fix the login page for /Users/alice"}}}
 	names.observe(w, rec)
 	names.observe(w, rec) // unchanged: not kept again
 	if err := w.Close(); err != nil {

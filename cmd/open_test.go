@@ -14,9 +14,9 @@ import (
 	"github.com/coworktop/coworktop/event"
 	tea "github.com/coworktop/coworktop/third_party/bubbletea"
 
-	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
 	"github.com/coworktop/coworktop/launch"
+	"github.com/coworktop/coworktop/record"
 	"github.com/coworktop/coworktop/render"
 	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/sources/records"
@@ -206,9 +206,9 @@ func TestReportSaysHowToGetLostSessionsBack(t *testing.T) {
 	if err := os.WriteFile(p, []byte(log), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	recs := governor.Records{Found: true,
-		App:      []governor.AppRecord{{SessionID: a, CLISessionID: aCode, Title: "API gateway: rate limits"}},
-		Leftover: []governor.CodeRecord{{HostSessionID: b, SessionID: bCode, Status: "idle"}},
+	recs := record.Reading{Found: true,
+		App:      []record.App{{SessionID: a, CLISessionID: aCode, Title: "API gateway: rate limits"}},
+		Leftover: []record.Code{{HostSessionID: b, SessionID: bCode, Status: "idle"}},
 	}
 	files := []sources.LogFile{{Path: p}}
 	r, err := buildReportWith(files, 0, false, recs)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/record"
 	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/sources/records"
 )
@@ -25,7 +26,7 @@ func recordDirs(g *globalOptions) records.RecordDirs {
 }
 
 // readRecordsOnce takes one reading of the record folders.
-func readRecordsOnce(dirs records.RecordDirs) governor.Records {
+func readRecordsOnce(dirs records.RecordDirs) record.Reading {
 	return records.NewRecordReader(dirs, nil).Read()
 }
 
@@ -34,7 +35,7 @@ func readRecordsOnce(dirs records.RecordDirs) governor.Records {
 // Each reading's live Claude Code sessions go to live, when set (the
 // transcripts' reader).
 func watchRecords(ctx context.Context, dirs records.RecordDirs, ticks <-chan time.Time, out chan<- governor.Update, live chan []string) {
-	readings := make(chan governor.Records, 1)
+	readings := make(chan record.Reading, 1)
 	go func() {
 		defer close(readings)
 		records.WatchRecords(ctx, dirs, nil, productNow, ticks, readings)

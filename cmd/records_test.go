@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/record"
 	"github.com/coworktop/coworktop/render"
 	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/words"
@@ -112,13 +113,13 @@ func TestReportLostWhileWaiting(t *testing.T) {
 		v, _ := time.ParseInLocation("2006-01-02 15:04", "2026-09-30 "+hm, time.Local)
 		return v
 	}
-	leftover := []governor.CodeRecord{
+	leftover := []record.Code{
 		{HostSessionID: a, Status: "waiting", WaitingFor: "approve Bash", UpdatedAt: at("10:08")},
 		{HostSessionID: b, Status: "waiting", WaitingFor: "approve Edit", UpdatedAt: at("10:30")}, // written after its loss: says nothing of it
 	}
 	files := []sources.LogFile{{Path: p}}
-	apps := []governor.AppRecord{{SessionID: a, Title: "API gateway: rate limits"}}
-	r, err := buildReportWith(files, 0, false, governor.Records{Found: true, Leftover: leftover, App: apps})
+	apps := []record.App{{SessionID: a, Title: "API gateway: rate limits"}}
+	r, err := buildReportWith(files, 0, false, record.Reading{Found: true, Leftover: leftover, App: apps})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +131,7 @@ func TestReportLostWhileWaiting(t *testing.T) {
 	if !strings.Contains(text, "lost while waiting for you (1, ") || !strings.Contains(text, "aaaaaaaa API gateway: rate limits  evicted at the cap, waiting for you: approve Bash") || strings.Contains(text, "approve Edit") {
 		t.Fatalf("report:\n%s", text)
 	}
-	red, err := buildReportWith(files, 0, true, governor.Records{Found: true, Leftover: leftover, App: apps})
+	red, err := buildReportWith(files, 0, true, record.Reading{Found: true, Leftover: leftover, App: apps})
 	if err != nil || len(red.Losses) == 0 || red.Losses[0].Title != render.RedactedTitle {
 		t.Fatalf("--redact must cover the title: %+v %v", red.Losses, err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/ingest"
+	"github.com/coworktop/coworktop/record"
 	"github.com/coworktop/coworktop/render"
 	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/words"
@@ -51,7 +52,7 @@ func TestSummaryTextsChangeNoReport(t *testing.T) {
 // reportBytes is the report of files, read with read, as JSON then text.
 func reportBytes(t *testing.T, files []sources.LogFile, read logReader) []byte {
 	t.Helper()
-	r, err := buildReportFrom(files, 0, false, governor.Records{}, read)
+	r, err := buildReportFrom(files, 0, false, record.Reading{}, read)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/record"
 	"github.com/coworktop/coworktop/render"
 	quotafiles "github.com/coworktop/coworktop/sources/quota"
 	"github.com/coworktop/coworktop/sources/records"
@@ -28,7 +29,7 @@ func usageRoots(dirs records.RecordDirs) []string {
 }
 
 // readUsageOnce reads the transcripts of the sessions live in r once.
-func readUsageOnce(dirs records.RecordDirs, r governor.Records) governor.Update {
+func readUsageOnce(dirs records.RecordDirs, r record.Reading) governor.Update {
 	rd, _ := transcripts.NewReader(usageRoots(dirs)).Read(r.LiveSessionIDs())
 	return governor.Update{Usage: &rd}
 }
@@ -87,7 +88,7 @@ func latest(ch chan []string, v []string) {
 
 // reportShare is the live sessions' share of the current window as report
 // lists it: the records, the quota files and the transcripts read now.
-func reportShare(dirs records.RecordDirs, rec governor.Records) *render.QuotaShare {
+func reportShare(dirs records.RecordDirs, rec record.Reading) *render.QuotaShare {
 	state := governor.New(governor.DefaultLimits())
 	state.ApplyRecords(rec)
 	samples, _ := quotafiles.ReadQuota(quotaPaths())

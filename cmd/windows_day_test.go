@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/record"
 	"github.com/coworktop/coworktop/sources"
 	"github.com/coworktop/coworktop/ui"
 	"github.com/coworktop/coworktop/words"
@@ -171,8 +172,8 @@ func TestWindowsDayReportReadsAppRecords(t *testing.T) {
 		t.Fatal(err)
 	}
 	const etlCLI = "5f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b"
-	r, err := buildReportWith(files, 0, false, governor.Records{Found: true,
-		App: []governor.AppRecord{{SessionID: dayETL, CLISessionID: etlCLI, Title: "nightly etl"}}})
+	r, err := buildReportWith(files, 0, false, record.Reading{Found: true,
+		App: []record.App{{SessionID: dayETL, CLISessionID: etlCLI, Title: "nightly etl"}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,8 @@
 //
 // It owns the rules of the governor and State: it folds events (their
 // types and the kind table are event's, below it), host memory samples, process groups and readings of the session
-// records (records*.go: who waits for the person, titles, protections)
+// records (record's types; records*.go here: who waits for the person,
+// titles, protections)
 // into State, from which
 // Snapshot(now) derives what the user sees (idle ranking, next victim,
 // headroom). It also keeps the account's quota readings (state_quota.go)
@@ -19,7 +20,8 @@
 //
 // It may not touch the outside world: no I/O, no time.Now, no goroutines, and
 // it imports nothing of the project but vocab, quota, event (the typed
-// events) and host (the host and process samples' types), all below it.
+// events), host (the host and process samples' types) and record (the
+// session records' readings), all below it.
 // Callers pass the clock in, which keeps replay, tests and the live TUI on
 // the same code. Turning bytes into events
 // is ingest's job, not this package's; a new event kind's route is a case

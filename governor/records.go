@@ -1,17 +1,18 @@
 package governor
 
 import (
-	"strings"
 	"time"
 
+	"github.com/coworktop/coworktop/record"
 	"github.com/coworktop/coworktop/vocab"
 )
 
 // Session records: what Claude Code and the desktop app write about each
-// session of their own (session-records.md). sources reads them, keeping
-// only the keys below, and hands them over as Records; this file folds them
-// and joins them to the sessions of the log. Every field may be missing in
-// a given version: missing is "not reported by this version", never a guess.
+// session of their own (docs/records.md). sources/records reads them into
+// record's types and hands them over as a record.Reading; this file folds
+// them, and records_join.go joins them to the sessions of the log. Every
+// field may be missing in a given version: missing is "not reported by this
+// version", never a guess.
 
 // RecordSource names where a session's figure comes from. The values are
 // stable: snapshot --json prints them; words.RecordSourceText says them.
@@ -60,127 +61,20 @@ func AttentionOf(status string) Attention {
 	return AttentionUnknown
 }
 
-// Toggle is a yes/no a record may not report.
-type Toggle int8
-
-// Toggle values.
-const (
-	ToggleUnknown Toggle = iota // not reported by this version
-	ToggleOff
-	ToggleOn
-)
-
-// CodeRecord is one live Claude Code process's record
-// (~/.claude/sessions/<pid>.json): only the keys coworktop uses. sources
-// passes only records whose process is alive and, where the record gives
-// its start time, the same process.
-type CodeRecord struct {
-	Pid int
-	// HostSessionID is the desktop app's local_<uuid> for a Code-tab
-	// process: the join key to main.log. Empty for a terminal session.
-	HostSessionID string
-	// SessionID is Claude Code's own session id: where HostSessionID is
-	// not written (older builds), the app record naming it as its
-	// cliSessionId gives the join.
-	SessionID  string
-	Name       string    // its session name (2.1.139)
-	Status     string    // busy|idle|waiting|shell; "" not reported
-	WaitingFor string    // "approve Bash", "permission prompt", …
-	UpdatedAt  time.Time // zero: not reported
-	// RemoteControl is on when the record names a Remote Control bridge
-	// (bridgeSessionId).
-	RemoteControl Toggle
-	// Entrypoint is what started it, as recorded ("cli" from a terminal,
-	// "claude-desktop" from the app); "" not reported.
-	Entrypoint string
-	// Tmux is the tmux pane it runs in ("0:@0.%0"), when it runs in one.
-	Tmux string
-}
-
-// fromTerminal reports a record that says it was not started by the
-// desktop app: its entrypoint is reported and is not the app's, and it
-// names no desktop session. The desktop app's governor neither caps nor
-// evicts such a session, yet it shares the machine and the account.
-func (c CodeRecord) fromTerminal() bool {
-	return c.HostSessionID == "" && c.Entrypoint != "" && !strings.HasPrefix(c.Entrypoint, "claude-desktop")
-}
-
-// AppRecord is one of the desktop app's session records
-// (claude-code-sessions/<account>/<org>/local_<uuid>.json): only the keys
-// coworktop uses, never the account or org.
-type AppRecord struct {
-	SessionID     string // local_<uuid>
-	CLISessionID  string // the Claude Code session it runs (cliSessionId)
-	Title         string
-	LastActivity  time.Time // lastActivityAt; zero: not reported
-	RemoteControl Toggle    // remoteControlState
-	Scheduled     bool      // sessionType "scheduled"
-	Archived      bool
-}
-
-// BackgroundRecord is one background session of the Claude Code
-// supervisor (agent view): ~/.claude/jobs/<id>/state.json or an entry of
-// ~/.claude/daemon/roster.json.
-type BackgroundRecord struct {
-	ID         string
-	Name       string
-	State      string // working|blocked|done|failed|stopped; "" not reported
-	Status     string // busy|idle|waiting; "" not reported
-	WaitingFor string
-	UpdatedAt  time.Time
-}
-
-// Records is one reading of every record folder, as of At.
-type Records struct {
-	At   time.Time
-	Code []CodeRecord // live processes only
-	// Leftover are records whose process is gone: never shown as a
-	// session, only read to say whether a lost session was waiting for
-	// the person when it died (its last status, updated before the loss).
-	Leftover   []CodeRecord
-	App        []AppRecord
-	Background []BackgroundRecord
-	// Found: at least one record folder exists; without it every session's
-	// attention is unknown and the screen says records are not available.
-	Found bool
-	// Stale counts records of processes gone or replaced (a recycled pid);
-	// Refused counts files refused unread or unreadable (not a regular
-	// file, too large, not JSON).
-	Stale, Refused int
-	// Skipped counts record files left unread because the folder holds
-	// more than a reading's bound: the newest are read, the oldest skipped.
-	Skipped int
-	// Legacy counts the older CLIs' pid-<n>.json records (snake_case
-	// session_id): read, and live only when their start proves it.
-	Legacy int
-	// Foreign counts records written by another OS's CLI into the same
-	// folder (pidDomain): its pids are not this machine's.
-	Foreign int
-	// Unreadable names the record folders that exist but could not be
-	// listed ("sessions", "claude-code-sessions", …): what they hold is
-	// unknown, so no count may claim to be complete.
-	Unreadable []string
-	// CoworkLocal counts the Cowork sessions kept on this machine
-	// (local-agent-mode-sessions); CoworkKnown says the folder was looked
-	// at. Cloud Cowork tasks leave nothing here.
-	CoworkLocal int
-	CoworkKnown bool
-}
-
 // recordState is what State keeps of the records: the latest reading, its
 // indexes, and when each session's current wait began.
 type recordState struct {
-	latest *Records
-	code   map[string]*CodeRecord // by HostSessionID
-	app    map[string]*AppRecord  // by SessionID
-	waits  map[string]waitMark    // by session (local id, or "bg:"+job id)
-	busy   map[string]busyMark    // by session: when a busy record last moved (stalled.go)
+	latest *record.Reading
+	code   map[string]*record.Code // by HostSessionID
+	app    map[string]*record.App  // by SessionID
+	waits  map[string]waitMark     // by session (local id, or "bg:"+job id)
+	busy   map[string]busyMark     // by session: when a busy record last moved (stalled.go)
 	// terminal: the live records of sessions started outside the app
-	// (CodeRecord.fromTerminal), in reading order.
-	terminal []*CodeRecord
+	// (record.Code.FromTerminal), in reading order.
+	terminal []*record.Code
 	// leftover: records of desktop sessions whose process is gone, by
 	// HostSessionID, for the losses only (never shown as live).
-	leftover map[string]CodeRecord
+	leftover map[string]record.Code
 }
 
 // waitMark is a wait as first seen: what for, and since when.
@@ -192,7 +86,7 @@ type waitMark struct {
 
 // ApplyRecords folds one reading of the records. A session no longer in
 // a reading (its process gone) has no record from then on.
-func (s *State) ApplyRecords(r Records) {
+func (s *State) ApplyRecords(r record.Reading) {
 	rs := &s.records
 	rs.latest = &r
 	byCLI := map[string]string{} // cliSessionId → local_<uuid>
@@ -201,7 +95,7 @@ func (s *State) ApplyRecords(r Records) {
 			byCLI[a.CLISessionID] = a.SessionID
 		}
 	}
-	rs.code = make(map[string]*CodeRecord, len(r.Code))
+	rs.code = make(map[string]*record.Code, len(r.Code))
 	rs.terminal = rs.terminal[:0]
 	for i := range r.Code {
 		c := &r.Code[i]
@@ -211,12 +105,12 @@ func (s *State) ApplyRecords(r Records) {
 		switch {
 		case c.HostSessionID != "":
 			rs.code[c.HostSessionID] = c
-		case c.fromTerminal():
+		case c.FromTerminal():
 			rs.terminal = append(rs.terminal, c)
 		}
 	}
 	if len(r.Leftover) > 0 {
-		rs.leftover = make(map[string]CodeRecord, len(r.Leftover))
+		rs.leftover = make(map[string]record.Code, len(r.Leftover))
 		for _, c := range r.Leftover {
 			if c.HostSessionID == "" && c.SessionID != "" {
 				c.HostSessionID = byCLI[c.SessionID]
@@ -226,7 +120,7 @@ func (s *State) ApplyRecords(r Records) {
 			}
 		}
 	}
-	rs.app = make(map[string]*AppRecord, len(r.App))
+	rs.app = make(map[string]*record.App, len(r.App))
 	for i := range r.App {
 		rs.app[r.App[i].SessionID] = &r.App[i]
 	}
@@ -274,7 +168,7 @@ func (rs *recordState) keepWait(id, what string, updated time.Time, src RecordSo
 
 // waitingAt is what the session waited for at t by its records, "" when no
 // record read before t says it waited: the latest reading, or the record a
-// process left behind when it died (Records.Leftover), updated before t.
+// process left behind when it died (record.Reading.Leftover), updated before t.
 func (rs *recordState) waitingAt(id string, t time.Time) string {
 	if rs.latest == nil {
 		return ""

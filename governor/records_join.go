@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/event"
+	"github.com/coworktop/coworktop/record"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -43,7 +44,7 @@ func (s *State) joinRecords(v *SessionView) {
 	}
 	if v.Live() && v.Protected == "" {
 		switch {
-		case code != nil && code.RemoteControl == ToggleOn, app != nil && app.RemoteControl == ToggleOn:
+		case code != nil && code.RemoteControl == record.ToggleOn, app != nil && app.RemoteControl == record.ToggleOn:
 			v.Protected = ProtectedRemoteControl
 		case app != nil && app.Scheduled:
 			v.Protected = ProtectedScheduled
@@ -136,7 +137,7 @@ const (
 
 // terminalID is a terminal session's row id: its Claude Code session id,
 // or its pid where the record names none.
-func terminalID(c CodeRecord) string {
+func terminalID(c record.Code) string {
 	if c.SessionID != "" {
 		return terminalPrefix + c.SessionID
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/record"
 	"github.com/coworktop/coworktop/words"
 )
 
@@ -33,9 +34,9 @@ func find(snap governor.Snapshot, id string) governor.SessionView {
 
 func TestRecordsWaitingJoinsTitleAndRisk(t *testing.T) {
 	s := recordsState(t)
-	s.ApplyRecords(governor.Records{At: t0.Add(600 * time.Second), Found: true,
-		Code: []governor.CodeRecord{{Pid: 7, HostSessionID: "local_aaaaaaaa-1", Status: "waiting", WaitingFor: "approve Bash", UpdatedAt: t0.Add(120 * time.Second)}},
-		App:  []governor.AppRecord{{SessionID: "local_aaaaaaaa-1", Title: "api-gateway\x1b[31m"}},
+	s.ApplyRecords(record.Reading{At: t0.Add(600 * time.Second), Found: true,
+		Code: []record.Code{{Pid: 7, HostSessionID: "local_aaaaaaaa-1", Status: "waiting", WaitingFor: "approve Bash", UpdatedAt: t0.Add(120 * time.Second)}},
+		App:  []record.App{{SessionID: "local_aaaaaaaa-1", Title: "api-gateway\x1b[31m"}},
 	})
 	now := t0.Add(840 * time.Second) // 12 min waiting, idle pause in 70 s
 	snap := s.Snapshot(now)
@@ -77,12 +78,12 @@ func TestRecordsWaitingJoinsTitleAndRisk(t *testing.T) {
 func TestRecordsRemoteControlIsNeverNext(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		r    governor.Records
+		r    record.Reading
 		want string
 	}{
-		{"app record", governor.Records{Found: true, App: []governor.AppRecord{{SessionID: "local_aaaaaaaa-1", RemoteControl: governor.ToggleOn}}}, governor.ProtectedRemoteControl},
-		{"code record bridge", governor.Records{Found: true, Code: []governor.CodeRecord{{HostSessionID: "local_aaaaaaaa-1", RemoteControl: governor.ToggleOn, Status: "waiting"}}}, governor.ProtectedRemoteControl},
-		{"scheduled", governor.Records{Found: true, App: []governor.AppRecord{{SessionID: "local_aaaaaaaa-1", Scheduled: true}}}, governor.ProtectedScheduled},
+		{"app record", record.Reading{Found: true, App: []record.App{{SessionID: "local_aaaaaaaa-1", RemoteControl: record.ToggleOn}}}, governor.ProtectedRemoteControl},
+		{"code record bridge", record.Reading{Found: true, Code: []record.Code{{HostSessionID: "local_aaaaaaaa-1", RemoteControl: record.ToggleOn, Status: "waiting"}}}, governor.ProtectedRemoteControl},
+		{"scheduled", record.Reading{Found: true, App: []record.App{{SessionID: "local_aaaaaaaa-1", Scheduled: true}}}, governor.ProtectedScheduled},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := recordsState(t)
@@ -107,24 +108,24 @@ func TestRecordsRemoteControlIsNeverNext(t *testing.T) {
 func TestRecordsMissingFieldsAreUnknown(t *testing.T) {
 	s := recordsState(t)
 	// A version without status: the record exists, attention is not reported.
-	s.ApplyRecords(governor.Records{At: t0.Add(300 * time.Second), Found: true,
-		Code: []governor.CodeRecord{{Pid: 7, HostSessionID: "local_aaaaaaaa-1"}}})
+	s.ApplyRecords(record.Reading{At: t0.Add(300 * time.Second), Found: true,
+		Code: []record.Code{{Pid: 7, HostSessionID: "local_aaaaaaaa-1"}}})
 	v := find(s.Snapshot(t0.Add(300*time.Second)), "local_aaaaaaaa-1")
 	if v.Attention != governor.AttentionUnknown || v.AttentionSource != governor.FromNone || v.NeedsYou() || v.Title != "" {
 		t.Fatalf("missing status must read unknown: %+v", v)
 	}
 	// Waiting without updatedAt: since when coworktop first saw it, as an estimate,
 	// kept across readings while the wait is the same.
-	s.ApplyRecords(governor.Records{At: t0.Add(310 * time.Second), Found: true,
-		Code: []governor.CodeRecord{{Pid: 7, HostSessionID: "local_aaaaaaaa-1", Status: "waiting"}}})
-	s.ApplyRecords(governor.Records{At: t0.Add(320 * time.Second), Found: true,
-		Code: []governor.CodeRecord{{Pid: 7, HostSessionID: "local_aaaaaaaa-1", Status: "waiting"}}})
+	s.ApplyRecords(record.Reading{At: t0.Add(310 * time.Second), Found: true,
+		Code: []record.Code{{Pid: 7, HostSessionID: "local_aaaaaaaa-1", Status: "waiting"}}})
+	s.ApplyRecords(record.Reading{At: t0.Add(320 * time.Second), Found: true,
+		Code: []record.Code{{Pid: 7, HostSessionID: "local_aaaaaaaa-1", Status: "waiting"}}})
 	v = find(s.Snapshot(t0.Add(400*time.Second)), "local_aaaaaaaa-1")
 	if !v.WaitingSince.Equal(t0.Add(310*time.Second)) || v.WaitingSinceSource != governor.FromSeen || words.NeedsYouText(v, t0.Add(400*time.Second)) != "waiting · 1m" {
 		t.Fatalf("wait without a time: %+v", v)
 	}
 	// Its process gone: the next reading has no record, nothing waits.
-	s.ApplyRecords(governor.Records{At: t0.Add(330 * time.Second), Found: true, Stale: 1})
+	s.ApplyRecords(record.Reading{At: t0.Add(330 * time.Second), Found: true, Stale: 1})
 	snap := s.Snapshot(t0.Add(400 * time.Second))
 	if v := find(snap, "local_aaaaaaaa-1"); v.NeedsYou() || snap.NeedsYou != 0 || snap.Records.Stale != 1 {
 		t.Fatalf("a stale record must show nothing: %+v", v)
@@ -140,9 +141,9 @@ func TestRecordsAbsentLeaveSnapshotAsLogged(t *testing.T) {
 
 func TestRecordsBackgroundAndDisagreement(t *testing.T) {
 	s := recordsState(t)
-	s.ApplyRecords(governor.Records{At: t0.Add(300 * time.Second), Found: true,
-		Code:       []governor.CodeRecord{{Pid: 9, HostSessionID: "local_bbbbbbbb-2", Status: "busy"}},
-		Background: []governor.BackgroundRecord{{ID: "j1", Name: "nightly", State: "blocked", WaitingFor: "permission prompt"}, {ID: "j2", State: "working"}},
+	s.ApplyRecords(record.Reading{At: t0.Add(300 * time.Second), Found: true,
+		Code:       []record.Code{{Pid: 9, HostSessionID: "local_bbbbbbbb-2", Status: "busy"}},
+		Background: []record.Background{{ID: "j1", Name: "nightly", State: "blocked", WaitingFor: "permission prompt"}, {ID: "j2", State: "working"}},
 	})
 	snap := s.Snapshot(t0.Add(400 * time.Second))
 	if len(snap.Background) != 2 || !snap.Background[0].NeedsYou() || snap.Background[0].WaitingFor != "permission prompt" || snap.Background[1].Attention != governor.AttentionBusy {
@@ -162,11 +163,11 @@ func TestRecordsBackgroundAndDisagreement(t *testing.T) {
 
 func TestRecordsLossOfAWaitingSession(t *testing.T) {
 	s := recordsState(t)
-	s.ApplyRecords(governor.Records{At: t0.Add(200 * time.Second), Found: true,
-		Code: []governor.CodeRecord{{Pid: 7, HostSessionID: "local_aaaaaaaa-1", Status: "waiting", WaitingFor: "approve Bash"}},
+	s.ApplyRecords(record.Reading{At: t0.Add(200 * time.Second), Found: true,
+		Code: []record.Code{{Pid: 7, HostSessionID: "local_aaaaaaaa-1", Status: "waiting", WaitingFor: "approve Bash"}},
 		// A record left behind by a dead process: its last word was a wait,
 		// written before its loss.
-		Leftover: []governor.CodeRecord{{HostSessionID: "local_cccccccc-3", Status: "waiting", UpdatedAt: t0.Add(250 * time.Second)}},
+		Leftover: []record.Code{{HostSessionID: "local_cccccccc-3", Status: "waiting", UpdatedAt: t0.Add(250 * time.Second)}},
 	})
 	for _, e := range parseLines(t, "main.log",
 		at(260)+" [info] Starting local session local_cccccccc-3 in /p/gamma",
@@ -186,8 +187,8 @@ func TestRecordsLossOfAWaitingSession(t *testing.T) {
 	}
 	// A reading taken after the loss says nothing of it.
 	s2 := recordsState(t)
-	s2.ApplyRecords(governor.Records{At: t0.Add(400 * time.Second), Found: true,
-		Code: []governor.CodeRecord{{Pid: 7, HostSessionID: "local_aaaaaaaa-1", Status: "waiting"}}})
+	s2.ApplyRecords(record.Reading{At: t0.Add(400 * time.Second), Found: true,
+		Code: []record.Code{{Pid: 7, HostSessionID: "local_aaaaaaaa-1", Status: "waiting"}}})
 	for _, e := range parseLines(t, "main.log", at(300)+" [info] [CliGovernor] at cap=2; evicting local_aaaaaaaa-1 (idle 290s) for warm spawn") {
 		s2.Apply(e)
 	}
@@ -201,10 +202,10 @@ func TestRecordsLossOfAWaitingSession(t *testing.T) {
 func TestRecordsHostileText(t *testing.T) {
 	s := recordsState(t)
 	evil := "\x1b]0;owned\x07\x1b[2J\u202e" + strings.Repeat("x", 5000) + "\x00"
-	s.ApplyRecords(governor.Records{At: t0.Add(300 * time.Second), Found: true,
-		Code:       []governor.CodeRecord{{HostSessionID: "local_aaaaaaaa-1", Status: "waiting", WaitingFor: evil, Name: evil}},
-		App:        []governor.AppRecord{{SessionID: "local_aaaaaaaa-1", Title: evil}},
-		Background: []governor.BackgroundRecord{{ID: evil, Name: evil, State: evil, Status: "waiting", WaitingFor: evil}},
+	s.ApplyRecords(record.Reading{At: t0.Add(300 * time.Second), Found: true,
+		Code:       []record.Code{{HostSessionID: "local_aaaaaaaa-1", Status: "waiting", WaitingFor: evil, Name: evil}},
+		App:        []record.App{{SessionID: "local_aaaaaaaa-1", Title: evil}},
+		Background: []record.Background{{ID: evil, Name: evil, State: evil, Status: "waiting", WaitingFor: evil}},
 	})
 	snap := s.Snapshot(t0.Add(400 * time.Second))
 	v := find(snap, "local_aaaaaaaa-1")
@@ -230,9 +231,9 @@ func TestRecordsHostileText(t *testing.T) {
 // the app record that names its sessionId as cliSessionId.
 func TestRecordsJoinThroughCLISessionID(t *testing.T) {
 	s := recordsState(t)
-	s.ApplyRecords(governor.Records{At: t0.Add(300 * time.Second), Found: true,
-		Code: []governor.CodeRecord{{Pid: 7, SessionID: "0b7c-cli", Status: "waiting", WaitingFor: "permission prompt"}},
-		App:  []governor.AppRecord{{SessionID: "local_aaaaaaaa-1", CLISessionID: "0b7c-cli", Title: "api"}},
+	s.ApplyRecords(record.Reading{At: t0.Add(300 * time.Second), Found: true,
+		Code: []record.Code{{Pid: 7, SessionID: "0b7c-cli", Status: "waiting", WaitingFor: "permission prompt"}},
+		App:  []record.App{{SessionID: "local_aaaaaaaa-1", CLISessionID: "0b7c-cli", Title: "api"}},
 	})
 	v := find(s.Snapshot(t0.Add(400*time.Second)), "local_aaaaaaaa-1")
 	if !v.NeedsYou() || v.WaitingFor != "permission prompt" {
@@ -246,8 +247,8 @@ func TestRecordsJoinThroughCLISessionID(t *testing.T) {
 func TestRecordsNeedsYouCountMatchesRowsWhenLogSilent(t *testing.T) {
 	s := recordsState(t)
 	now := t0.Add(100*time.Second + governor.StaleAfter + 4*time.Minute)
-	s.ApplyRecords(governor.Records{At: now.Add(-time.Second), Found: true,
-		Code: []governor.CodeRecord{{Pid: 7, HostSessionID: "local_aaaaaaaa-1", Status: "waiting", WaitingFor: "approve Bash", UpdatedAt: now.Add(-24 * time.Minute)}},
+	s.ApplyRecords(record.Reading{At: now.Add(-time.Second), Found: true,
+		Code: []record.Code{{Pid: 7, HostSessionID: "local_aaaaaaaa-1", Status: "waiting", WaitingFor: "approve Bash", UpdatedAt: now.Add(-24 * time.Minute)}},
 	})
 	snap := s.Snapshot(now)
 	if !snap.Stale {
@@ -277,8 +278,8 @@ func TestRecordsNeedsYouCountMatchesRowsWhenLogSilent(t *testing.T) {
 // next victim can name it. A record of the app's own entrypoint is not.
 func TestRecordsTerminalSessionCountedNeverEvicted(t *testing.T) {
 	s := recordsState(t)
-	s.ApplyRecords(governor.Records{At: t0.Add(300 * time.Second), Found: true,
-		Code: []governor.CodeRecord{
+	s.ApplyRecords(record.Reading{At: t0.Add(300 * time.Second), Found: true,
+		Code: []record.Code{
 			{Pid: 31, SessionID: "7b291eb7-28b8-45e0-b882-9714350db4c1", Name: "proj-26\x1b]0;x\x07", Status: "waiting", WaitingFor: "permission prompt",
 				Entrypoint: "cli", Tmux: "0:@0.%3", UpdatedAt: t0.Add(240 * time.Second)},
 			{Pid: 32, SessionID: "9c0d1e2f-0000-4000-8000-000000000002", Status: "idle", Entrypoint: "claude-desktop"},

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/host"
+	"github.com/coworktop/coworktop/record"
 )
 
 // #76268's machine: 183 live sessions and about 2,600 MCP sidecars. The
@@ -13,7 +14,7 @@ import (
 func BenchmarkJoinMemory183Sessions(b *testing.B) {
 	const sessions, sidecars = 183, 14
 	var ms []host.ProcessMember
-	var recs []CodeRecord
+	var recs []record.Code
 	for i := range sessions {
 		pid := 10000 + i*100
 		ms = append(ms, host.ProcessMember{PID: pid, PPID: 99, Name: "claude", Role: host.RoleSession, Memory: 150 << 20, MemoryKnown: true})
@@ -21,11 +22,11 @@ func BenchmarkJoinMemory183Sessions(b *testing.B) {
 			ms = append(ms, host.ProcessMember{PID: pid + 1 + k, PPID: pid, Name: "node", Role: host.RoleChild, Memory: 60 << 20, MemoryKnown: true,
 				CmdKey: uint64(k + 1), Command: fmt.Sprintf("npx server-%d", k)})
 		}
-		recs = append(recs, CodeRecord{Pid: pid, HostSessionID: fmt.Sprintf("local_%08d-0000-4000-8000-000000000000", i)})
+		recs = append(recs, record.Code{Pid: pid, HostSessionID: fmt.Sprintf("local_%08d-0000-4000-8000-000000000000", i)})
 	}
 	at := time.Unix(1000, 0)
 	s := New(DefaultLimits())
-	s.ApplyRecords(Records{At: at, Found: true, Code: recs})
+	s.ApplyRecords(record.Reading{At: at, Found: true, Code: recs})
 	groups := []host.ProcessGroup{{Kind: host.GroupSessions, Processes: len(ms), Members: ms, MemberSource: "phys_footprint"}}
 	b.ReportAllocs()
 	for b.Loop() {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/host"
+	"github.com/coworktop/coworktop/record"
 )
 
 // TestOneProcessJoinsOneSession (issue 53 R11): two session records
@@ -17,13 +18,13 @@ func TestOneProcessJoinsOneSession(t *testing.T) {
 		{PID: 500, PPID: 1, Name: "claude", Role: host.RoleSession, Memory: 300 << 20, MemoryKnown: true},
 		{PID: 501, PPID: 500, Name: "node", Role: host.RoleChild, Memory: 100 << 20, MemoryKnown: true},
 	}
-	recs := []CodeRecord{
+	recs := []record.Code{
 		{Pid: 500, HostSessionID: "local_old", UpdatedAt: at.Add(-3 * time.Hour)},
 		{Pid: 500, HostSessionID: "local_new", UpdatedAt: at.Add(-time.Minute)},
 	}
 	for range 5 { // whatever the map's order
 		s := New(DefaultLimits())
-		s.ApplyRecords(Records{At: at, Found: true, Code: recs})
+		s.ApplyRecords(record.Reading{At: at, Found: true, Code: recs})
 		s.ApplyGroups(at, []host.ProcessGroup{{Kind: host.GroupSessions, Processes: len(ms), Members: ms, MemberSource: "rss"}})
 		if len(s.memJoin.bySession) != 1 {
 			t.Fatalf("the pid joined %d sessions: %+v", len(s.memJoin.bySession), s.memJoin.bySession)

@@ -1,6 +1,10 @@
 package governor
 
-import "time"
+import (
+	"time"
+
+	"github.com/coworktop/coworktop/record"
+)
 
 // An ended session's view is kept between snapshots (issue 52): it
 // changes only with a line about the session or a new reading of the
@@ -14,8 +18,8 @@ import "time"
 // and what the records reading joined said of it.
 type endedView struct {
 	join joinInputs
-	rec  *Records    // the records reading join was checked against
-	v    SessionView // Idle set at each snapshot
+	rec  *record.Reading // the records reading join was checked against
+	v    SessionView     // Idle set at each snapshot
 	// pauseText is the session's pauseText the view was built with (the
 	// view says the reason's name unless it is ReasonOther).
 	pauseText string
@@ -84,4 +88,4 @@ func (s *State) endedViewInto(dst *SessionView, sess *session, now time.Time) {
 
 // noRecords stands for "no reading of the records yet" in endedView.rec,
 // where nil means "not built".
-var noRecords = new(Records)
+var noRecords = new(record.Reading)

@@ -3,6 +3,7 @@ package governor
 import (
 	"fmt"
 	"github.com/coworktop/coworktop/event"
+	"github.com/coworktop/coworktop/record"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -46,12 +47,12 @@ func TestEndedViewsKeptMatchFresh(t *testing.T) {
 		case 2:
 			s.Apply(event.Event{Time: now, Kind: event.KindPause, Session: id, Reason: event.ReasonOther, Detail: &event.EventDetail{ReasonText: "other " + fmt.Sprint(step)}})
 		case 3:
-			r := Records{At: now, Found: rng.IntN(5) != 0}
+			r := record.Reading{At: now, Found: rng.IntN(5) != 0}
 			for k := range rng.IntN(6) {
 				rid := ids[rng.IntN(len(ids))]
-				r.App = append(r.App, AppRecord{SessionID: rid, Title: fmt.Sprintf("title %d", rng.IntN(3))})
+				r.App = append(r.App, record.App{SessionID: rid, Title: fmt.Sprintf("title %d", rng.IntN(3))})
 				if rng.IntN(2) == 0 {
-					r.Code = append(r.Code, CodeRecord{Pid: 100 + k, HostSessionID: rid, Name: "name", Status: "busy"})
+					r.Code = append(r.Code, record.Code{Pid: 100 + k, HostSessionID: rid, Name: "name", Status: "busy"})
 				}
 			}
 			s.ApplyRecords(r)

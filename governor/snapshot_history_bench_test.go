@@ -7,6 +7,7 @@ import (
 
 	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/quota"
+	"github.com/coworktop/coworktop/record"
 )
 
 // dayState is a model fed like the simulated day's (issue 52): sessions
@@ -30,11 +31,11 @@ func dayState(tb testing.TB, hours int) (*State, time.Time) {
 			s.Apply(event.Event{Time: at, Kind: event.KindPause, Session: live[0], Reason: event.ReasonGovernorEvict})
 			live = live[1:]
 		}
-		var r Records
+		var r record.Reading
 		r.At, r.Found = at, true
 		for k, l := range live {
-			r.App = append(r.App, AppRecord{SessionID: l, CLISessionID: "cli-" + l, Title: "work on " + l[:14]})
-			r.Code = append(r.Code, CodeRecord{Pid: 1000 + k, HostSessionID: l, SessionID: "cli-" + l, Status: "busy"})
+			r.App = append(r.App, record.App{SessionID: l, CLISessionID: "cli-" + l, Title: "work on " + l[:14]})
+			r.Code = append(r.Code, record.Code{Pid: 1000 + k, HostSessionID: l, SessionID: "cli-" + l, Status: "busy"})
 		}
 		s.ApplyRecords(r)
 	}

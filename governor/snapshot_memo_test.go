@@ -3,6 +3,7 @@ package governor
 import (
 	"fmt"
 	"github.com/coworktop/coworktop/event"
+	"github.com/coworktop/coworktop/record"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -47,7 +48,7 @@ func TestSessionsGenChangesWithNames(t *testing.T) {
 	if c.SessionsGen == a.SessionsGen {
 		t.Fatal("a new session left the generation as it was")
 	}
-	s.ApplyRecords(Records{At: now, Found: true, App: []AppRecord{{SessionID: "local_new", Title: "renamed"}}})
+	s.ApplyRecords(record.Reading{At: now, Found: true, App: []record.App{{SessionID: "local_new", Title: "renamed"}}})
 	d := s.Snapshot(now.Add(time.Minute))
 	if d.SessionsGen == c.SessionsGen {
 		t.Fatal("a new title left the generation as it was")

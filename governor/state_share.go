@@ -49,22 +49,6 @@ func (s *State) cliSession(id string) string {
 	return id
 }
 
-// LiveSessionIDs are the Claude Code session ids of the live processes a
-// reading of the records found, desktop and terminal: the transcripts
-// coworktop reads.
-func (r *Records) LiveSessionIDs() []string {
-	if r == nil {
-		return nil
-	}
-	var ids []string
-	for _, c := range r.Code {
-		if c.SessionID != "" {
-			ids = append(ids, c.SessionID)
-		}
-	}
-	return ids
-}
-
 // ShareRow is one live session's share as a list names it: by its title
 // or session name where a record gives one, else its short id.
 type ShareRow struct {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/quota"
+	"github.com/coworktop/coworktop/record"
 )
 
 // A desktop session's row carries the share of the Claude Code session
@@ -13,9 +14,9 @@ import (
 // the live sessions go to the transcripts' reader by their Claude Code id.
 func TestShareJoinsTheSessionsRow(t *testing.T) {
 	s := recordsState(t)
-	recs := governor.Records{At: t0.Add(600 * time.Second), Found: true,
-		Code: []governor.CodeRecord{{Pid: 7, HostSessionID: "local_aaaaaaaa-1", SessionID: "cli-a"}, {Pid: 8, SessionID: "cli-b", Name: "term-work"}},
-		App:  []governor.AppRecord{{SessionID: "local_bbbbbbbb-2", CLISessionID: "cli-c", Title: "billing"}},
+	recs := record.Reading{At: t0.Add(600 * time.Second), Found: true,
+		Code: []record.Code{{Pid: 7, HostSessionID: "local_aaaaaaaa-1", SessionID: "cli-a"}, {Pid: 8, SessionID: "cli-b", Name: "term-work"}},
+		App:  []record.App{{SessionID: "local_bbbbbbbb-2", CLISessionID: "cli-c", Title: "billing"}},
 	}
 	s.ApplyRecords(recs)
 	if ids := recs.LiveSessionIDs(); len(ids) != 2 || ids[0] != "cli-a" || ids[1] != "cli-b" {

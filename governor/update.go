@@ -6,6 +6,7 @@ import (
 	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/quota"
+	"github.com/coworktop/coworktop/record"
 )
 
 // Update is one delivery from the live pipeline (sources → parse) to a
@@ -31,7 +32,7 @@ type Update struct {
 	QuotaErrors  map[quota.Source]int
 	QuotaRefused map[quota.Source]int
 	// Records, when set, is a new reading of the session records.
-	Records *Records
+	Records *record.Reading
 	// Usage, when set, is a new reading of the live sessions' transcripts.
 	Usage *quota.UsageReading
 }

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/record"
 	"github.com/coworktop/coworktop/words"
 )
 
@@ -21,8 +21,8 @@ func TestNextVictimPassesOverMidTurn(t *testing.T) {
 			at(5)+" [info] Starting local session local_bbbbbbbb-2 in /p/beta",
 			at(100)+" [info] [Stop hook] Query completed for session local_bbbbbbbb-2",
 		)
-		s.ApplyRecords(governor.Records{At: t0.Add(300 * time.Second), Found: true,
-			Code: []governor.CodeRecord{{Pid: 7, HostSessionID: "local_aaaaaaaa-1", Status: status, WaitingFor: "approve Bash", UpdatedAt: t0.Add(20 * time.Second)}}})
+		s.ApplyRecords(record.Reading{At: t0.Add(300 * time.Second), Found: true,
+			Code: []record.Code{{Pid: 7, HostSessionID: "local_aaaaaaaa-1", Status: status, WaitingFor: "approve Bash", UpdatedAt: t0.Add(20 * time.Second)}}})
 		snap := s.Snapshot(t0.Add(400 * time.Second))
 		if snap.NextVictim == nil || snap.NextVictim.ID != "local_bbbbbbbb-2" {
 			t.Fatalf("%s: next victim %+v, want beta", status, snap.NextVictim)

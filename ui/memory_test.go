@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/host"
+	"github.com/coworktop/coworktop/record"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -44,7 +44,7 @@ func TestSessionMemoryInPaneAndDetails(t *testing.T) {
 			{PID: 500, PPID: 90, Name: "claude", Role: host.RoleSession, Memory: 300 * mib, MemoryKnown: true},
 			{PID: 501, PPID: 500, Name: "node", Role: host.RoleChild, Memory: 700 * mib, MemoryKnown: true},
 		}}
-	recs := governor.Records{At: fixedNow, Found: true, Code: []governor.CodeRecord{{Pid: 500, HostSessionID: id, Status: "idle"}}}
+	recs := record.Reading{At: fixedNow, Found: true, Code: []record.Code{{Pid: 500, HostSessionID: id, Status: "idle"}}}
 	m.Update(UpdatesMsg{{Groups: []host.ProcessGroup{sessions}, GroupsAt: fixedNow, Records: &recs}})
 	out := frame(m)
 	if !strings.Contains(out, "MEM") || !strings.Contains(out, "1000M") {

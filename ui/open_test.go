@@ -9,6 +9,7 @@ import (
 	tea "github.com/coworktop/coworktop/third_party/bubbletea"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/record"
 )
 
 const (
@@ -25,10 +26,10 @@ func openModel(t *testing.T, open func(OpenRequest) OpenResult) *Model {
 	m := New(Options{Mode: ModeLive, Clock: func() time.Time { return fixedNow }, Version: "test", Open: open})
 	m.Update(sizeMsg(120, 40))
 	m.Update(UpdatesMsg{fixtureUpdate(t)})
-	r := governor.Records{At: fixedNow.Add(-5 * time.Second), Found: true,
-		Code: []governor.CodeRecord{{Pid: 1, HostSessionID: docsID, SessionID: docsCodeID, Status: "waiting",
+	r := record.Reading{At: fixedNow.Add(-5 * time.Second), Found: true,
+		Code: []record.Code{{Pid: 1, HostSessionID: docsID, SessionID: docsCodeID, Status: "waiting",
 			WaitingFor: "approve Bash", UpdatedAt: time.Date(2026, 9, 30, 14, 2, 0, 0, time.UTC)}},
-		App: []governor.AppRecord{
+		App: []record.App{
 			{SessionID: docsID, Title: "Docs: release notes"},
 			{SessionID: billingID, CLISessionID: billCodeID, Title: "Billing export"},
 		},

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/record"
 )
 
 // recordsModel is the fixture with a reading of the records: docs waits to
@@ -13,14 +14,14 @@ import (
 // and a title, and a background job waits too.
 func recordsModel(t *testing.T, w, h int) *Model {
 	m := fixtureModel(t, w, h, false)
-	r := governor.Records{At: fixedNow.Add(-5 * time.Second), Found: true,
-		Code: []governor.CodeRecord{{Pid: 1, HostSessionID: "local_44444444-aaaa-4bbb-8ccc-000000000004", Status: "waiting",
+	r := record.Reading{At: fixedNow.Add(-5 * time.Second), Found: true,
+		Code: []record.Code{{Pid: 1, HostSessionID: "local_44444444-aaaa-4bbb-8ccc-000000000004", Status: "waiting",
 			WaitingFor: "approve Bash", UpdatedAt: time.Date(2026, 9, 30, 14, 2, 0, 0, time.UTC)}},
-		App: []governor.AppRecord{
+		App: []record.App{
 			{SessionID: "local_44444444-aaaa-4bbb-8ccc-000000000004", Title: "Docs: release notes"},
-			{SessionID: "local_22222222-aaaa-4bbb-8ccc-000000000002", Title: "Web app", RemoteControl: governor.ToggleOn},
+			{SessionID: "local_22222222-aaaa-4bbb-8ccc-000000000002", Title: "Web app", RemoteControl: record.ToggleOn},
 		},
-		Background: []governor.BackgroundRecord{{ID: "j1", Name: "nightly", State: "blocked", WaitingFor: "permission prompt"}},
+		Background: []record.Background{{ID: "j1", Name: "nightly", State: "blocked", WaitingFor: "permission prompt"}},
 	}
 	m.Update(UpdatesMsg{governor.Update{Records: &r}})
 	return m

@@ -8,6 +8,7 @@ import (
 	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/quota"
+	"github.com/coworktop/coworktop/record"
 )
 
 // dayModel is a 120×40 live view fed like the simulated day's (issue 52):
@@ -24,11 +25,11 @@ func dayModel(tb testing.TB, hours int) (*Model, *time.Time, func(at time.Time) 
 	m.Update(sizeMsg(120, 40))
 	st := m.State()
 	var live []string
-	records := func(at time.Time) *governor.Records {
-		r := &governor.Records{At: at, Found: true}
+	records := func(at time.Time) *record.Reading {
+		r := &record.Reading{At: at, Found: true}
 		for k, l := range live {
-			r.App = append(r.App, governor.AppRecord{SessionID: l, CLISessionID: "cli-" + l, Title: "work on " + l[:14]})
-			r.Code = append(r.Code, governor.CodeRecord{Pid: 1000 + k, HostSessionID: l, SessionID: "cli-" + l, Status: "busy"})
+			r.App = append(r.App, record.App{SessionID: l, CLISessionID: "cli-" + l, Title: "work on " + l[:14]})
+			r.Code = append(r.Code, record.Code{Pid: 1000 + k, HostSessionID: l, SessionID: "cli-" + l, Status: "busy"})
 		}
 		return r
 	}

@@ -7,6 +7,7 @@ import (
 	tea "github.com/coworktop/coworktop/third_party/bubbletea"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/record"
 )
 
 // The title counts who needs you; the status is reported only once the
@@ -30,10 +31,10 @@ func TestSignalsTitleStatusAndNotes(t *testing.T) {
 	if len(m.outbox) != 0 {
 		t.Fatal("notes left in the outbox after an update")
 	}
-	r := governor.Records{At: fixedNow.Add(-5 * time.Second), Found: true,
-		Code: []governor.CodeRecord{{Pid: 1, HostSessionID: docsID, Status: "waiting", WaitingFor: "approve Bash",
+	r := record.Reading{At: fixedNow.Add(-5 * time.Second), Found: true,
+		Code: []record.Code{{Pid: 1, HostSessionID: docsID, Status: "waiting", WaitingFor: "approve Bash",
 			UpdatedAt: time.Date(2026, 9, 30, 14, 2, 0, 0, time.UTC)}},
-		Background: []governor.BackgroundRecord{{ID: "j1", Name: "nightly", State: "blocked", WaitingFor: "permission prompt"}},
+		Background: []record.Background{{ID: "j1", Name: "nightly", State: "blocked", WaitingFor: "permission prompt"}},
 	}
 	if _, cmd := m.Update(UpdatesMsg{governor.Update{Records: &r}}); cmd == nil {
 		t.Fatal("no command")

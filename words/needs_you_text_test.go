@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/record"
 )
 
 // TestNeedsYouNotClaimedOfRecordsNotRead: when a reading left the oldest
@@ -15,7 +16,7 @@ import (
 func TestNeedsYouNotClaimedOfRecordsNotRead(t *testing.T) {
 	t0 := time.Date(2026, 12, 7, 9, 0, 0, 0, time.UTC)
 	st := governor.New(governor.DefaultLimits())
-	st.ApplyRecords(governor.Records{At: t0, Found: true, Skipped: 3})
+	st.ApplyRecords(record.Reading{At: t0, Found: true, Skipped: 3})
 	snap := st.Snapshot(t0)
 	if snap.Records == nil || snap.Records.NeedsYouKnown() {
 		t.Fatalf("a count with records left unread is not known: %+v", snap.Records)
@@ -24,7 +25,7 @@ func TestNeedsYouNotClaimedOfRecordsNotRead(t *testing.T) {
 	if strings.Contains(got, "no session's record says it waits") || !strings.Contains(got, "3 older record files were not read") {
 		t.Fatalf("needs-you summary %q claims what it did not read", got)
 	}
-	st.ApplyRecords(governor.Records{At: t0, Found: true})
+	st.ApplyRecords(record.Reading{At: t0, Found: true})
 	if s := st.Snapshot(t0); !s.Records.NeedsYouKnown() || !strings.Contains(NeedsYouSummary(s), "no session's record says it waits") {
 		t.Fatalf("with every record read the count is known: %q", NeedsYouSummary(s))
 	}

@@ -7,24 +7,25 @@ import (
 
 	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/record"
 )
 
 // Issue 38 item 4: a session busy but silent, and one that waits long.
 
 const stalledID = "local_5a1e0000-0000-4000-8000-000000000001"
 
-func busyState(rec governor.CodeRecord, at time.Time) *governor.State {
+func busyState(rec record.Code, at time.Time) *governor.State {
 	s := governor.New(governor.DefaultLimits())
 	s.Apply(ev(0, event.KindAppStart, 1, nil))
 	s.Apply(ev(10, event.KindSessionStart, 2, func(e *event.Event) { e.Session, e.Cwd = stalledID, "/Users/u/checkout-api" }))
 	rec.Pid, rec.HostSessionID = 4242, stalledID
-	s.ApplyRecords(governor.Records{At: at, Found: true, Code: []governor.CodeRecord{rec}})
+	s.ApplyRecords(record.Reading{At: at, Found: true, Code: []record.Code{rec}})
 	return s
 }
 
 func TestStalledBusySession(t *testing.T) {
 	// Its record moved at +60 s, the log at +10 s: silent from +60 s.
-	s := busyState(governor.CodeRecord{Status: "busy", UpdatedAt: at(60)}, at(70))
+	s := busyState(record.Code{Status: "busy", UpdatedAt: at(60)}, at(70))
 	if _, n := riskOf(s.Snapshot(at(60+4*60)).Risks, governor.RiskStalled); n != 0 {
 		t.Fatal("4 minutes of silence is no stall")
 	}
@@ -49,13 +50,13 @@ func TestStalledBusySession(t *testing.T) {
 // A record that gives no updatedAt: silent from when coworktop first read
 // it busy, kept across readings, and not backed (an estimate).
 func TestStalledWithoutUpdatedAt(t *testing.T) {
-	s := busyState(governor.CodeRecord{Status: "busy"}, at(60))
-	s.ApplyRecords(governor.Records{At: at(200), Found: true, Code: []governor.CodeRecord{{Pid: 4242, HostSessionID: stalledID, Status: "busy"}}})
+	s := busyState(record.Code{Status: "busy"}, at(60))
+	s.ApplyRecords(record.Reading{At: at(200), Found: true, Code: []record.Code{{Pid: 4242, HostSessionID: stalledID, Status: "busy"}}})
 	r, n := riskOf(s.Snapshot(at(60+6*60)).Risks, governor.RiskStalled)
 	if n != 1 || r.Backed || !strings.Contains(RiskEvidence(r)[0], "since coworktop read it at") {
 		t.Fatalf("stalled from first read: %+v", r)
 	}
-	s.ApplyRecords(governor.Records{At: at(400), Found: true, Code: []governor.CodeRecord{{Pid: 4242, HostSessionID: stalledID, Status: "idle"}}})
+	s.ApplyRecords(record.Reading{At: at(400), Found: true, Code: []record.Code{{Pid: 4242, HostSessionID: stalledID, Status: "idle"}}})
 	if _, n := riskOf(s.Snapshot(at(60+7*60)).Risks, governor.RiskStalled); n != 0 {
 		t.Fatal("an idle record is no stall")
 	}
@@ -63,7 +64,7 @@ func TestStalledWithoutUpdatedAt(t *testing.T) {
 
 func TestWaitingLongEscalates(t *testing.T) {
 	for _, loc := range []*time.Location{time.UTC, time.FixedZone("PDT", -7*3600), time.FixedZone("JST", 9*3600)} {
-		s := busyState(governor.CodeRecord{Status: "waiting", WaitingFor: "approve Bash", UpdatedAt: at(60).In(loc)}, at(70).In(loc))
+		s := busyState(record.Code{Status: "waiting", WaitingFor: "approve Bash", UpdatedAt: at(60).In(loc)}, at(70).In(loc))
 		if _, n := riskOf(s.Snapshot(at(60+29*60)).Risks, governor.RiskWaitingLong); n != 0 {
 			t.Fatalf("%s: 29 minutes is not long yet", loc)
 		}

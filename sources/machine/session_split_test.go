@@ -9,6 +9,7 @@ import (
 	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/host"
+	"github.com/coworktop/coworktop/record"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -52,7 +53,7 @@ func macTable() []ProcInfo {
 	}
 }
 
-func splitState(t *testing.T, lister ProcLister, recs governor.Records, log string) governor.Snapshot {
+func splitState(t *testing.T, lister ProcLister, recs record.Reading, log string) governor.Snapshot {
 	t.Helper()
 	at := time.Unix(scanTime, 0)
 	groups, err := NewScanner(lister).Scan(context.Background(), at)
@@ -84,9 +85,9 @@ func memOf(t *testing.T, snap governor.Snapshot, id string) host.SessionMemory {
 }
 
 func TestSessionMemoryFromMacTable(t *testing.T) {
-	recs := governor.Records{
-		Code: []governor.CodeRecord{{Pid: 200, HostSessionID: sessA}, {Pid: 301, HostSessionID: sessB}},
-		App:  []governor.AppRecord{{SessionID: sessC, CLISessionID: cliOfC}},
+	recs := record.Reading{
+		Code: []record.Code{{Pid: 200, HostSessionID: sessA}, {Pid: 301, HostSessionID: sessB}},
+		App:  []record.App{{SessionID: sessC, CLISessionID: cliOfC}},
 	}
 	snap := splitState(t, &fakeLister{procs: macTable()}, recs, "proj")
 	a, b, c := memOf(t, snap, sessA), memOf(t, snap, sessB), memOf(t, snap, sessC)
@@ -115,7 +116,7 @@ func TestSessionMemoryFromMacTable(t *testing.T) {
 
 func TestSessionMemoryFromWindowsTable(t *testing.T) {
 	table := windowsTable("Claude.exe", true)
-	recs := governor.Records{Code: []governor.CodeRecord{{Pid: 7100, HostSessionID: sessA}, {Pid: 5020, HostSessionID: ""}}}
+	recs := record.Reading{Code: []record.Code{{Pid: 7100, HostSessionID: sessA}, {Pid: 5020, HostSessionID: ""}}}
 	snap := splitState(t, &windowsFake{fakeLister{procs: table}}, recs, "repo")
 	// The private working set, what Task Manager shows (not the commit):
 	// claude 140 MiB and its node 60 MiB.
@@ -137,7 +138,7 @@ func TestSessionMemoryFromWindowsTable(t *testing.T) {
 
 // A scan older than 30 s says nothing about now: no figure at all.
 func TestSessionMemoryNeedsAFreshScan(t *testing.T) {
-	recs := governor.Records{Code: []governor.CodeRecord{{Pid: 200, HostSessionID: sessA}}}
+	recs := record.Reading{Code: []record.Code{{Pid: 200, HostSessionID: sessA}}}
 	at := time.Unix(scanTime, 0)
 	groups, _ := NewScanner(&fakeLister{procs: macTable()}).Scan(context.Background(), at)
 	st := governor.New(governor.DefaultLimits())
@@ -163,7 +164,7 @@ func (*windowsFake) MemoryLabels() (rss, footprint string) {
 // The app's own processes as rows (item 3): the stats worker (#99363)
 // on a row of its own, renderers and the GPU process by role.
 func TestAppHelpersFromMacTable(t *testing.T) {
-	snap := splitState(t, &fakeLister{procs: macTable()}, governor.Records{}, "proj")
+	snap := splitState(t, &fakeLister{procs: macTable()}, record.Reading{}, "proj")
 	var got []string
 	for _, h := range snap.AppHelpers {
 		got = append(got, h.Label()+" "+vocab.FormatBytes(h.Memory)+" "+h.Source)

@@ -16,8 +16,9 @@
 //     never kept.
 //   - Of Claude's files it reads only the keys it uses, never account
 //     details or credentials.
-//   - It imports governor (the Records it produces), the root of sources
-//     (its folder candidates) and sources/follow, never ingest, ui or render,
-//     nor the quota room: it produces readings, it renders none.
+//   - It imports record (the Reading it produces, below the model), the
+//     root of sources (its folder candidates) and sources/follow, never
+//     governor, ingest, ui or render, nor the quota room: it produces
+//     readings, it renders none.
 //   - Every goroutine stops when its context is cancelled or its clock stops.
 package records

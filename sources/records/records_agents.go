@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/record"
 )
 
 // MaxAgentsOutput bounds what is read of `claude agents --json`.
@@ -27,7 +27,7 @@ type agentRow struct {
 // sessions as records observed at (the command lists only running ones;
 // background sessions are the supervisor's, read from its own files).
 // Text stays untrusted: the join sanitises it as it does a record's.
-func ParseAgents(data []byte, at time.Time) ([]governor.CodeRecord, error) {
+func ParseAgents(data []byte, at time.Time) ([]record.Code, error) {
 	if len(data) > MaxAgentsOutput {
 		return nil, fmt.Errorf("claude agents --json: over %d bytes", MaxAgentsOutput)
 	}
@@ -35,12 +35,12 @@ func ParseAgents(data []byte, at time.Time) ([]governor.CodeRecord, error) {
 	if err := json.Unmarshal(bytes.TrimSpace(data), &rows); err != nil {
 		return nil, fmt.Errorf("claude agents --json: %w", err)
 	}
-	var out []governor.CodeRecord
+	var out []record.Code
 	for _, r := range rows {
 		if r.Kind != "interactive" || r.Pid <= 0 || r.SessionID == "" {
 			continue
 		}
-		out = append(out, governor.CodeRecord{Pid: r.Pid, SessionID: r.SessionID, Name: r.Name, Status: r.Status,
+		out = append(out, record.Code{Pid: r.Pid, SessionID: r.SessionID, Name: r.Name, Status: r.Status,
 			WaitingFor: r.WaitingFor, UpdatedAt: at.UTC()})
 	}
 	return out, nil
@@ -51,11 +51,11 @@ func ParseAgents(data []byte, at time.Time) ([]governor.CodeRecord, error) {
 // fresher wins (the agents' answer unless the record was updated after
 // it); a session only the agents know (a record folder coworktop does not
 // see) is added. The records then count as found.
-func MergeAgents(recs governor.Records, agents []governor.CodeRecord) governor.Records {
+func MergeAgents(recs record.Reading, agents []record.Code) record.Reading {
 	if len(agents) == 0 {
 		return recs
 	}
-	recs.Code = append([]governor.CodeRecord(nil), recs.Code...)
+	recs.Code = append([]record.Code(nil), recs.Code...)
 	for _, a := range agents {
 		i := -1
 		for j, c := range recs.Code {

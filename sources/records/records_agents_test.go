@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/internal/realclaude"
+	"github.com/coworktop/coworktop/record"
 )
 
 // `claude agents --json` as the real Claude Code 2.1.332 prints it while a
@@ -38,16 +38,16 @@ func TestAgentsFromTheRealCLI(t *testing.T) {
 	if r.Pid != s.Pid || r.SessionID != rec.SessionID || r.Status != "waiting" || r.WaitingFor != "permission prompt" || r.Name == "" {
 		t.Fatalf("row %+v (record %+v)", r, rec)
 	}
-	older := governor.Records{Code: []governor.CodeRecord{{Pid: r.Pid, SessionID: r.SessionID, Status: "busy", UpdatedAt: at.Add(-time.Second)}}}
+	older := record.Reading{Code: []record.Code{{Pid: r.Pid, SessionID: r.SessionID, Status: "busy", UpdatedAt: at.Add(-time.Second)}}}
 	merged := MergeAgents(older, rows)
 	if len(merged.Code) != 1 || merged.Code[0].Status != "waiting" || merged.Code[0].WaitingFor != "permission prompt" || !merged.Found {
 		t.Fatalf("the fresher agents lost: %+v", merged.Code)
 	}
-	newer := governor.Records{Code: []governor.CodeRecord{{Pid: r.Pid, SessionID: r.SessionID, Status: "idle", UpdatedAt: at.Add(time.Second)}}}
+	newer := record.Reading{Code: []record.Code{{Pid: r.Pid, SessionID: r.SessionID, Status: "idle", UpdatedAt: at.Add(time.Second)}}}
 	if m := MergeAgents(newer, rows); m.Code[0].Status != "idle" || m.Code[0].WaitingFor != "" {
 		t.Fatalf("the fresher record lost: %+v", m.Code)
 	}
-	if m := MergeAgents(governor.Records{}, rows); len(m.Code) != 1 || !m.Found {
+	if m := MergeAgents(record.Reading{}, rows); len(m.Code) != 1 || !m.Found {
 		t.Fatalf("a session only the agents know: %+v", m)
 	}
 }

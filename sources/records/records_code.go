@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/record"
 )
 
 // Claude Code's own records, sessions/<pid>.json, read through the
@@ -21,7 +21,7 @@ type codeEntry struct {
 	ok      bool // decoded, with a pid
 	legacy  bool // pid-<n>.json, an older CLI's
 	foreign bool // written by another OS's CLI (pidDomain)
-	rec     governor.CodeRecord
+	rec     record.Code
 	start   string    // procStart
 	started time.Time // startedAt
 	// judged: the process was checked since the file was read; live is
@@ -39,7 +39,7 @@ func isCodeRecordName(name string) bool { return strings.HasSuffix(name, ".json"
 // readCode reads sessions/<pid>.json, keeping only records whose process
 // is alive and the same one; the others are counted stale and kept as
 // leftovers (for what the losses can say), never shown live.
-func (r *recordReader) readCode(now time.Time, out *governor.Records) {
+func (r *recordReader) readCode(now time.Time, out *record.Reading) {
 	s := r.codeScan
 	if err := s.scan(now, r.hints); err != nil {
 		if !errors.Is(err, errNoFolder) {
@@ -51,7 +51,7 @@ func (r *recordReader) readCode(now time.Time, out *governor.Records) {
 	swept := s.swept.Equal(now)
 	names := s.newest()
 	if n := min(len(names), MaxRecordFiles); n > 0 {
-		out.Leftover = make([]governor.CodeRecord, 0, n) // one allocation, not a doubling per reading
+		out.Leftover = make([]record.Code, 0, n) // one allocation, not a doubling per reading
 	}
 	for i, name := range names {
 		if i >= MaxRecordFiles {
@@ -110,7 +110,7 @@ func (r *recordReader) judge(e *codeEntry, f *scanFile, now time.Time, swept boo
 }
 
 // count adds e to the reading.
-func (e *codeEntry) count(out *governor.Records) {
+func (e *codeEntry) count(out *record.Reading) {
 	switch {
 	case !e.ok:
 		out.Refused++
@@ -158,10 +158,10 @@ func decodeCode(path string) *codeEntry {
 	e.ok = true
 	e.foreign = foreignDomain(f.PidDomain, runtime.GOOS, localPidDomain)
 	e.start, e.started = f.ProcStart, f.StartedAt.Time
-	e.rec = governor.CodeRecord{Pid: f.Pid, HostSessionID: f.HostSessionID, SessionID: f.SessionID, Name: shown(f.Name), Status: shown(f.Status),
+	e.rec = record.Code{Pid: f.Pid, HostSessionID: f.HostSessionID, SessionID: f.SessionID, Name: shown(f.Name), Status: shown(f.Status),
 		WaitingFor: shown(f.WaitingFor), UpdatedAt: f.UpdatedAt.Time, Entrypoint: shown(f.Entrypoint), Tmux: shown(f.Tmux)}
 	if f.BridgeSessionID != "" {
-		e.rec.RemoteControl = governor.ToggleOn
+		e.rec.RemoteControl = record.ToggleOn
 	}
 	return e
 }

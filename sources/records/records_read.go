@@ -15,8 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
-
+	"github.com/coworktop/coworktop/record"
 	"github.com/coworktop/coworktop/sources/follow"
 )
 
@@ -133,9 +132,9 @@ func (e *epochTime) UnmarshalJSON(b []byte) error {
 // remoteControl reads remoteControlState, whose form is not documented: a
 // boolean, a string naming a state, or an object with one of those under
 // "state", "status", "enabled" or "active".
-func remoteControl(raw json.RawMessage) governor.Toggle {
+func remoteControl(raw json.RawMessage) record.Toggle {
 	if len(raw) == 0 {
-		return governor.ToggleUnknown
+		return record.ToggleUnknown
 	}
 	var b bool
 	if json.Unmarshal(raw, &b) == nil {
@@ -163,24 +162,24 @@ func remoteControl(raw json.RawMessage) governor.Toggle {
 			return toggleWord(*o.Status)
 		}
 	}
-	return governor.ToggleUnknown
+	return record.ToggleUnknown
 }
 
-func toggle(b bool) governor.Toggle {
+func toggle(b bool) record.Toggle {
 	if b {
-		return governor.ToggleOn
+		return record.ToggleOn
 	}
-	return governor.ToggleOff
+	return record.ToggleOff
 }
 
-func toggleWord(s string) governor.Toggle {
+func toggleWord(s string) record.Toggle {
 	switch strings.ToLower(s) {
 	case "active", "connected", "on", "enabled", "connecting", "reconnecting":
-		return governor.ToggleOn
+		return record.ToggleOn
 	case "", "off", "inactive", "disabled", "disconnected", "none", "idle":
-		return governor.ToggleOff
+		return record.ToggleOff
 	}
-	return governor.ToggleUnknown
+	return record.ToggleUnknown
 }
 
 // recordReader reads every record folder. It keeps each folder's listing
@@ -202,7 +201,7 @@ type recordReader struct {
 }
 
 type cachedApp struct {
-	rec governor.AppRecord
+	rec record.App
 	ok  bool
 }
 
@@ -226,9 +225,9 @@ func (r *recordReader) hint(path string) {
 }
 
 // Read takes one reading of every record folder.
-func (r *recordReader) Read() governor.Records {
+func (r *recordReader) Read() record.Reading {
 	now := r.now()
-	out := governor.Records{At: now}
+	out := record.Reading{At: now}
 	if dirExists(r.dirs.Code.Path) {
 		out.Found = true
 		r.readCode(now, &out)
@@ -241,9 +240,9 @@ func (r *recordReader) Read() governor.Records {
 	}
 	r.hints = nil
 	// Read newest first, handed on in a stable order: by pid, by id.
-	slices.SortFunc(out.Code, func(a, b governor.CodeRecord) int { return a.Pid - b.Pid })
-	slices.SortFunc(out.Leftover, func(a, b governor.CodeRecord) int { return a.Pid - b.Pid })
-	slices.SortFunc(out.App, func(a, b governor.AppRecord) int { return strings.Compare(a.SessionID, b.SessionID) })
+	slices.SortFunc(out.Code, func(a, b record.Code) int { return a.Pid - b.Pid })
+	slices.SortFunc(out.Leftover, func(a, b record.Code) int { return a.Pid - b.Pid })
+	slices.SortFunc(out.App, func(a, b record.App) int { return strings.Compare(a.SessionID, b.SessionID) })
 	return out
 }
 
@@ -253,7 +252,7 @@ func dirExists(p string) bool {
 }
 
 // unreadable notes a record folder that exists but cannot be listed.
-func unreadable(out *governor.Records, what string) {
+func unreadable(out *record.Reading, what string) {
 	if !slices.Contains(out.Unreadable, what) {
 		out.Unreadable = append(out.Unreadable, what)
 	}
@@ -262,7 +261,7 @@ func unreadable(out *governor.Records, what string) {
 // readApp reads claude-code-sessions/<account>/<org>/local_<uuid>.json,
 // the newest first, at most MaxRecordFiles. The account and org folders
 // are walked, never kept or shown.
-func (r *recordReader) readApp(now time.Time, root string, out *governor.Records) {
+func (r *recordReader) readApp(now time.Time, root string, out *record.Reading) {
 	accts, err := readDirs(root)
 	if err != nil {
 		unreadable(out, appSessionsDir)
@@ -330,10 +329,10 @@ func (r *recordReader) readApp(now time.Time, root string, out *governor.Records
 
 // appRecord reads one app record, or takes it from the cache when its
 // size and time are unchanged.
-func (r *recordReader) appRecord(p string, fi *scanFile, out *governor.Records) (governor.AppRecord, bool) {
+func (r *recordReader) appRecord(p string, fi *scanFile, out *record.Reading) (record.App, bool) {
 	if !fi.regular || fi.size > MaxRecordSize {
 		out.Refused++
-		return governor.AppRecord{}, false
+		return record.App{}, false
 	}
 	if c, ok := r.app[p]; ok && !fi.changed() {
 		if !c.ok {
@@ -350,7 +349,7 @@ func (r *recordReader) appRecord(p string, fi *scanFile, out *governor.Records) 
 	var c cachedApp
 	if err == nil && strings.HasPrefix(f.SessionID, "local_") {
 		c.ok = true
-		c.rec = governor.AppRecord{SessionID: f.SessionID, CLISessionID: f.CLISessionID, Title: shown(f.Title), LastActivity: f.LastActivityAt.Time,
+		c.rec = record.App{SessionID: f.SessionID, CLISessionID: f.CLISessionID, Title: shown(f.Title), LastActivity: f.LastActivityAt.Time,
 			RemoteControl: remoteControl(f.RemoteControlState), Scheduled: f.SessionType == "scheduled", Archived: f.IsArchived}
 	} else {
 		out.Refused++
@@ -367,7 +366,7 @@ func isAppRecordName(name string) bool {
 // roster lists as running, with their state.json; without a roster, the
 // jobs whose state is not finished. Each file is opened only when its size
 // or time changed (fileMemos).
-func (r *recordReader) readBackground(out *governor.Records) {
+func (r *recordReader) readBackground(out *record.Reading) {
 	seen := map[string]bool{}
 	defer r.jobs.prune(seen)
 	roster, haveRoster := r.roster(out, seen)
@@ -401,7 +400,7 @@ func (r *recordReader) readBackground(out *governor.Records) {
 		if !haveRoster && finishedJob(f.State) {
 			continue
 		}
-		out.Background = append(out.Background, governor.BackgroundRecord{ID: id, Name: shown(f.Name), State: shown(f.State),
+		out.Background = append(out.Background, record.Background{ID: id, Name: shown(f.Name), State: shown(f.State),
 			Status: shown(f.Status), WaitingFor: shown(f.WaitingFor), UpdatedAt: f.UpdatedAt.Time})
 	}
 }
@@ -414,7 +413,7 @@ func finishedJob(state string) bool {
 // entries, or an object holding one under "sessions", "jobs" or "workers";
 // each entry names its job by "id" or "jobId". It returns the job ids, and
 // whether a roster was read.
-func (r *recordReader) roster(out *governor.Records, seen map[string]bool) (map[string]bool, bool) {
+func (r *recordReader) roster(out *record.Reading, seen map[string]bool) (map[string]bool, bool) {
 	p := filepath.Join(r.dirs.Code.Path, rosterDir, rosterFile)
 	seen[p] = true
 	v, err := r.jobs.read(p, decodeRoster)
@@ -505,7 +504,7 @@ type coworkTimes struct {
 
 // countCowork counts the Cowork sessions kept on this machine whose record
 // was written lately (local-agent-mode-sessions/<org>/<acct>/…).
-func (r *recordReader) countCowork(root string, out *governor.Records) {
+func (r *recordReader) countCowork(root string, out *record.Reading) {
 	out.CoworkKnown = true
 	now := r.now()
 	c := &r.cowork

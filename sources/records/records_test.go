@@ -12,10 +12,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/internal/testfs"
 	"github.com/shirou/gopsutil/v4/process"
 
+	"github.com/coworktop/coworktop/record"
 	_ "time/tzdata" // the zones of TestRecordsProcStartForms on any machine
 )
 
@@ -115,15 +115,15 @@ func TestRecordsReadBoundsAndMissingFields(t *testing.T) {
 	if rec.Refused != wantRefused {
 		t.Fatalf("refused %d, want %d", rec.Refused, wantRefused)
 	}
-	if len(rec.Code) != 2 || rec.Code[0].Status != "" || rec.Code[1].Status != "idle" || rec.Code[1].RemoteControl != governor.ToggleOn || rec.Code[1].UpdatedAt.IsZero() {
+	if len(rec.Code) != 2 || rec.Code[0].Status != "" || rec.Code[1].Status != "idle" || rec.Code[1].RemoteControl != record.ToggleOn || rec.Code[1].UpdatedAt.IsZero() {
 		t.Fatalf("code records: %+v", rec.Code)
 	}
 	if len(rec.App) != 3 {
 		t.Fatalf("app records: %+v", rec.App)
 	}
 	a, b, c := rec.App[0], rec.App[1], rec.App[2]
-	if a.Title != "api-gateway" || a.RemoteControl != governor.ToggleOn || !a.Scheduled || a.LastActivity.IsZero() ||
-		b.RemoteControl != governor.ToggleOff || c.RemoteControl != governor.ToggleUnknown || c.Title != "" {
+	if a.Title != "api-gateway" || a.RemoteControl != record.ToggleOn || !a.Scheduled || a.LastActivity.IsZero() ||
+		b.RemoteControl != record.ToggleOff || c.RemoteControl != record.ToggleUnknown || c.Title != "" {
 		t.Fatalf("app records: %+v", rec.App)
 	}
 	if s := fmt.Sprintf("%+v", rec); strings.Contains(s, "SECRET") || strings.Contains(s, "/home/u") {
@@ -233,7 +233,7 @@ func TestWatchRecordsWakesOnFileEvents(t *testing.T) {
 	writeRecord(t, filepath.Join(dir, "sessions", "20.json"), `{"pid":20,"hostSessionId":"local_a","status":"busy"}`)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	out := make(chan governor.Records, 4)
+	out := make(chan record.Reading, 4)
 	ticks := make(chan time.Time) // no safety poll: only file events can wake it
 	procs := fakeProcs{20: true}
 	go WatchRecords(ctx, RecordFolders(RecordInput{FlagDir: dir}), procs, nil, ticks, out)

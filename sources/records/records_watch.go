@@ -6,8 +6,7 @@ import (
 	"reflect"
 	"time"
 
-	"github.com/coworktop/coworktop/governor"
-
+	"github.com/coworktop/coworktop/record"
 	"github.com/coworktop/coworktop/sources/follow"
 )
 
@@ -24,14 +23,14 @@ const recordSettle = 50 * time.Millisecond
 // recordPoll, as the safety poll. It returns when ctx is done or ticks
 // closes. now is the clock readings are stamped and aged by (nil:
 // time.Now); the poll's pace stays on the wall clock.
-func WatchRecords(ctx context.Context, dirs RecordDirs, procs ProcessTable, now func() time.Time, ticks <-chan time.Time, out chan<- governor.Records) {
+func WatchRecords(ctx context.Context, dirs RecordDirs, procs ProcessTable, now func() time.Time, ticks <-chan time.Time, out chan<- record.Reading) {
 	r := NewRecordReader(dirs, procs)
 	if now != nil {
 		r.now = now
 	}
 	n := follow.NewNotifier(nil)
 	defer n.Close()
-	var last *governor.Records
+	var last *record.Reading
 	var lastAt time.Time
 	read := func() bool {
 		rec := r.Read()
@@ -119,7 +118,7 @@ func drainAll(n *follow.Notifier, note func(path string)) {
 }
 
 // sameReading: two readings say the same, whatever their times.
-func sameReading(a, b governor.Records) bool {
+func sameReading(a, b record.Reading) bool {
 	a.At, b.At = time.Time{}, time.Time{}
 	return reflect.DeepEqual(a, b)
 }
