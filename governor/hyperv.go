@@ -16,15 +16,8 @@ import (
 // A Hyper-V VM is Cowork's when its processes were created at the VM start
 // cowork-service.log wrote; without that line it is "a Hyper-V VM, maybe
 // Cowork's", never the Cowork VM. vmmemWSL is WSL's, always (its own row).
-
-// Match window around the service's VM start: a worker created more than
-// hyperVEarly before the logged start predates it (the stamp may be cut to
-// the second); one created past hyperVLate after the VM was ready is another
-// VM's.
-const (
-	hyperVEarly = 2 * time.Second
-	hyperVLate  = 60 * time.Second
-)
+// Which processes a start created is host's computation (host/hyperv.go);
+// the service's VM start, the placing and the words are this file's.
 
 // Names and notes of the placed Hyper-V groups.
 const (
@@ -65,21 +58,10 @@ func (s *State) noteServiceVM(e *event.Event) {
 	}
 }
 
-// window is when a Cowork worker may have been created; ok false without
-// a logged start.
+// window is when a Cowork worker may have been created (host.HyperVWindow);
+// ok false without a logged start.
 func (v serviceVM) window() (from, to time.Time, ok bool) {
-	start := v.bootAt
-	if start.IsZero() {
-		start = v.readyAt
-	}
-	if start.IsZero() {
-		return time.Time{}, time.Time{}, false
-	}
-	end := v.readyAt
-	if end.Before(start) {
-		end = start
-	}
-	return start.Add(-hyperVEarly), end.Add(hyperVLate), true
+	return host.HyperVWindow(v.bootAt, v.readyAt)
 }
 
 // placeHyperV returns groups with the scanner's Hyper-V group placed: the
@@ -87,16 +69,7 @@ func (v serviceVM) window() (from, to time.Time, ok bool) {
 // as another VM, or all of it as "maybe Cowork's" when the service runs
 // and its log gave no start. groups is not modified.
 func (s *State) placeHyperV(groups []host.ProcessGroup) []host.ProcessGroup {
-	hv := -1
-	service := false
-	for i := range groups {
-		switch {
-		case groups[i].Key == host.HyperVGroupKey:
-			hv = i
-		case groups[i].Kind == host.GroupCoworkService && groups[i].Processes > 0:
-			service = true
-		}
-	}
+	hv, service := host.FindHyperV(groups)
 	if hv < 0 {
 		return append([]host.ProcessGroup(nil), groups...) // the state reuses its array
 	}
@@ -111,19 +84,12 @@ func (s *State) placeHyperV(groups []host.ProcessGroup) []host.ProcessGroup {
 		g.Name, g.Note = hyperVMaybeName, hyperVNoStart
 		return out
 	}
-	var vm, rest []host.ProcessMember
-	for _, m := range g.Members {
-		if !m.Started.IsZero() && !m.Started.Before(from) && !m.Started.After(to) {
-			vm = append(vm, m)
-		} else {
-			rest = append(rest, m)
-		}
-	}
+	vm, rest := g.SplitByStart(from, to)
 	if len(vm) == 0 {
 		g.Note = hyperVOthers
 		return out
 	}
-	cowork := membersGroup(*g, vm)
+	cowork := g.WithMembers(vm)
 	cowork.Key, cowork.Name, cowork.Kind = host.CoworkGroupKey, coworkVMName, host.GroupCowork
 	cowork.Note = "matched to the VM start cowork-service.log wrote at " + s.svcVM.startClock() + " by its processes' creation time"
 	cowork.GuestMemory = vocab.Figure{Value: 4 << 30, Known: true, Source: "fixed size"}
@@ -134,7 +100,7 @@ func (s *State) placeHyperV(groups []host.ProcessGroup) []host.ProcessGroup {
 		out[hv] = cowork
 		return out
 	}
-	other := membersGroup(*g, rest)
+	other := g.WithMembers(rest)
 	other.Note = hyperVOthers
 	out[hv] = other
 	return append(out, cowork)
@@ -145,35 +111,4 @@ func (v serviceVM) startClock() string {
 		return v.bootAt.Format(time.TimeOnly)
 	}
 	return v.readyAt.Format(time.TimeOnly)
-}
-
-// membersGroup is g holding only ms, its sums made again from them.
-func membersGroup(g host.ProcessGroup, ms []host.ProcessMember) host.ProcessGroup {
-	n := g
-	n.Members, n.PIDs = ms, nil
-	n.Processes, n.Unreadable = len(ms), 0
-	n.RSS, n.Footprint, n.GuestMemory = vocab.Figure{}, vocab.Figure{}, vocab.Figure{}
-	n.CPUPercent = 0
-	for _, m := range ms {
-		n.PIDs = append(n.PIDs, m.PID)
-		if m.RSSKnown {
-			n.RSS.Value += m.RSS
-			n.RSS.Known = true
-		}
-		if m.FootprintKnown {
-			n.Footprint.Value += m.Footprint
-			n.Footprint.Known = true
-		}
-		if !m.RSSKnown && !m.FootprintKnown {
-			n.Unreadable++
-		}
-		n.CPUPercent += m.CPUPercent
-	}
-	if n.RSS.Known {
-		n.RSS.Source = g.RSS.Source
-	}
-	if n.Footprint.Known {
-		n.Footprint.Source = g.Footprint.Source
-	}
-	return n
 }
