@@ -1,10 +1,15 @@
 package governor
 
-import "time"
+import (
+	"time"
+
+	"github.com/coworktop/coworktop/host"
+)
 
 // The memory trend: at the slope of free memory over the last few minutes,
 // when does it cross the governor's warning (5 %) and critical (2 %) lines
-// (claude-logs.md §2.4)?
+// (claude-logs.md §2.4)? The line's fit is host's (host.FreeSlope); the
+// series it is fitted to, the lines and the risk are this file's.
 
 // Trend settings.
 const (
@@ -19,12 +24,6 @@ const (
 	// trendHorizon: a crossing further away than this is not shown.
 	trendHorizon = 30 * time.Minute
 )
-
-// trendPoint is free/total at a time.
-type trendPoint struct {
-	at    time.Time
-	ratio float64
-}
 
 // Trend is the memory trend's fit, as its risk says it.
 type Trend struct {
@@ -52,45 +51,24 @@ type TrendLine struct {
 // [process-memory] sys_free (what its governor reads) when there are
 // enough recent samples, else the host sampler's free memory; and
 // whether it is the app's.
-func trendSeries(snap *Snapshot) ([]trendPoint, bool) {
+func trendSeries(snap *Snapshot) ([]host.FreePoint, bool) {
 	from := snap.Now.Add(-trendWindow)
-	var app []trendPoint
+	var app []host.FreePoint
 	for i, m := range snap.MemorySamples {
 		if i < len(snap.MemoryTimes) && m.TotalMB > 0 && !snap.MemoryTimes[i].Before(from) && !snap.MemoryTimes[i].After(snap.Now) {
-			app = append(app, trendPoint{snap.MemoryTimes[i], float64(m.SysFreeMB) / float64(m.TotalMB)})
+			app = append(app, host.FreePoint{At: snap.MemoryTimes[i], Ratio: float64(m.SysFreeMB) / float64(m.TotalMB)})
 		}
 	}
 	if len(app) >= trendMinPoints {
 		return app, true
 	}
-	var host []trendPoint
+	var sampled []host.FreePoint
 	for _, h := range snap.HostHistory {
 		if h.Total > 0 && !h.At.Before(from) && !h.At.After(snap.Now) {
-			host = append(host, trendPoint{h.At, float64(h.Free) / float64(h.Total)})
+			sampled = append(sampled, host.FreePoint{At: h.At, Ratio: float64(h.Free) / float64(h.Total)})
 		}
 	}
-	return host, false
-}
-
-// slope fits ratio = a + b·t by least squares; b is per second.
-func slope(pts []trendPoint) (last, perSec float64) {
-	t0 := pts[0].at
-	var n, sx, sy, sxx, sxy float64
-	for _, p := range pts {
-		x := p.at.Sub(t0).Seconds()
-		n++
-		sx += x
-		sy += p.ratio
-		sxx += x * x
-		sxy += x * p.ratio
-	}
-	den := n*sxx - sx*sx
-	if den == 0 {
-		return pts[len(pts)-1].ratio, 0
-	}
-	b := (n*sxy - sx*sy) / den
-	a := (sy - b*sx) / n
-	return a + b*pts[len(pts)-1].at.Sub(t0).Seconds(), b
+	return sampled, false
 }
 
 // memoryTrend is the risk of free memory falling to the governor's lines,
@@ -104,15 +82,15 @@ func memoryTrend(snap *Snapshot) (Risk, time.Duration, bool) {
 		return Risk{}, -1, false
 	}
 	pts, app := trendSeries(snap)
-	if len(pts) < trendMinPoints || pts[len(pts)-1].at.Sub(pts[0].at) < trendMinSpan {
+	if len(pts) < trendMinPoints || pts[len(pts)-1].At.Sub(pts[0].At) < trendMinSpan {
 		return Risk{}, -1, false
 	}
-	_, b := slope(pts)
+	_, b := host.FreeSlope(pts)
 	// "now" is the last measurement, the figure the screen shows beside
 	// it, not the fitted line's value; and a series whose last sample rose
 	// is recovering, whatever the fit over the window says.
-	now := pts[len(pts)-1].ratio
-	if b >= 0 || now > pts[len(pts)-2].ratio {
+	now := pts[len(pts)-1].Ratio
+	if b >= 0 || now > pts[len(pts)-2].Ratio {
 		return Risk{}, -1, false
 	}
 	eta := func(line float64) time.Duration {
@@ -137,7 +115,7 @@ func memoryTrend(snap *Snapshot) (Risk, time.Duration, bool) {
 	if len(lines) == 0 || now <= pressureCriticalRatio {
 		return Risk{}, toWarning, false // far off, or already past both lines: the pressure itself says it
 	}
-	t := &Trend{App: app, Fall: -b * 60 * 100, Last: now * 100, LastAt: pts[len(pts)-1].at, From: pts[0].at, Points: len(pts), Lines: lines,
+	t := &Trend{App: app, Fall: -b * 60 * 100, Last: now * 100, LastAt: pts[len(pts)-1].At, From: pts[0].At, Points: len(pts), Lines: lines,
 		SweepMay: snap.Rules.SweepEvicts && now > pressureWarningRatio && eta(pressureWarningRatio) <= sweepSoon}
 	// An extrapolation, however well fitted, is no logged or measured figure:
 	// shown, never sent.
