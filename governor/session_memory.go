@@ -11,7 +11,8 @@ import (
 
 // Memory per session: the session's claude process plus every process it
 // started (MCP servers, tools, shells), summed from the process scan's
-// members. The join is the session record's pid (~/.claude/sessions/<pid>.json
+// members (host/session_split.go sums them; this file joins each session
+// to its claude process). The join is the session record's pid (~/.claude/sessions/<pid>.json
 // names hostSessionId, the app's local_ id); where no record names a
 // process, the session id in its own arguments (--resume, --session-id),
 // matched to the app's record's cliSessionId. Cowork tasks run inside the
@@ -50,66 +51,17 @@ type memoryJoin struct {
 	duplicates        []host.DuplicateServer
 }
 
-// sessionMembers gathers the members of the session groups (a desktop
-// session's claude, and a claude the scan could not place, with their
-// children), indexed by pid.
-// desktop marks those of the desktop sessions' group: a terminal's claude
-// is not a session of the app, so never "unjoined".
-func sessionMembers(groups []host.ProcessGroup) (ms []host.ProcessMember, desktop []bool, source string) {
-	for _, g := range groups {
-		if g.Kind == host.GroupSessions || g.Kind == host.GroupOtherCLI {
-			ms = append(ms, g.Members...)
-			for range g.Members {
-				desktop = append(desktop, g.Kind == host.GroupSessions)
-			}
-			if source == "" {
-				source = g.MemberSource
-			}
-		}
-	}
-	return ms, desktop, source
-}
-
-// joinMemory splits the session groups' members per session.
+// joinMemory splits the session groups' members per session
+// (host.SessionMembers, ProcTree.SplitSessions) from the claude processes
+// the records and the command lines join to the sessions (sessionRoots).
 func (s *State) joinMemory() {
-	ms, desktop, source := sessionMembers(s.groups)
+	ms, desktop, source := host.SessionMembers(s.groups)
 	j := memoryJoin{at: s.groupsAt, source: source}
-	if len(ms) == 0 {
-		s.memJoin = j
-		return
+	if len(ms) > 0 {
+		t := host.NewProcTree(ms)
+		sp := t.SplitSessions(s.sessionRoots(t), desktop, source)
+		j.bySession, j.unjoinedProcesses, j.unjoinedBytes, j.duplicates = sp.BySession, sp.UnjoinedProcesses, sp.UnjoinedBytes, sp.Duplicates
 	}
-	t := host.NewProcTree(ms)
-	roots := s.sessionRoots(t)
-	rootSet := make(map[int]bool, len(roots))
-	for _, r := range roots {
-		rootSet[r.Idx] = true
-	}
-	isRoot := func(i int) bool { return rootSet[i] } // one lookup: 183 sessions, 2,600 sidecars (#76268)
-	j.bySession = make(map[string]host.SessionMemory, len(roots))
-	inSession := make([]bool, len(ms))
-	for _, r := range roots {
-		idx := t.Subtree(r.Idx, isRoot)
-		if w := t.Wrapper(r.Idx, isRoot); w >= 0 {
-			idx = append(idx, w) // #92266: a wrapper claude with this one as its only child
-		}
-		for _, k := range idx {
-			inSession[k] = true
-		}
-		j.bySession[r.Session] = t.Memory(idx, source, r.By, ms[r.Idx].PID)
-	}
-	for i := range ms {
-		if inSession[i] || ms[i].Role != host.RoleSession || !desktop[i] {
-			continue
-		}
-		for _, k := range t.Subtree(i, func(k int) bool { return inSession[k] }) {
-			if !inSession[k] {
-				inSession[k] = true
-				j.unjoinedProcesses++
-				j.unjoinedBytes += ms[k].Memory
-			}
-		}
-	}
-	j.duplicates = t.Duplicates(roots, isRoot)
 	s.memJoin = j
 }
 
