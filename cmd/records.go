@@ -91,7 +91,7 @@ func printRecordFolders(w io.Writer, dirs records.RecordDirs) {
 	}
 	waiting := 0
 	for _, c := range r.Code {
-		if governor.AttentionOf(c.Status) == governor.AttentionWaiting {
+		if record.AttentionOf(c.Status) == record.AttentionWaiting {
 			waiting++
 		}
 	}

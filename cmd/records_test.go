@@ -72,8 +72,8 @@ func TestSnapshotShowsWhoNeedsYou(t *testing.T) {
 		by[v.ID[:14]] = v
 	}
 	a, b, c := by["local_aaaaaaaa"], by["local_bbbbbbbb"], by["local_cccccccc"]
-	if a.Title != "API gateway: rate limits" || a.TitleSource != governor.FromAppRecord || a.WaitingFor != "approve Bash" ||
-		a.WaitingForSource != governor.FromCodeRecord || a.WaitingSinceSource != governor.FromCodeRecord || a.WaitingSince.IsZero() {
+	if a.Title != "API gateway: rate limits" || a.TitleSource != record.FromAppRecord || a.WaitingFor != "approve Bash" ||
+		a.WaitingForSource != record.FromCodeRecord || a.WaitingSinceSource != record.FromCodeRecord || a.WaitingSince.IsZero() {
 		t.Fatalf("the waiting session: %+v", a)
 	}
 	for _, key := range []string{`"title": "API gateway: rate limits"`, `"waiting_for": "approve Bash"`, `"waiting_since": "`, `"waiting_since_source": "session_record"`, `"needs_you": 1`} {

@@ -32,33 +32,6 @@ func (a AppEnd) MarshalText() ([]byte, error) { return appEndEnum.Text(a) }
 // UnmarshalText reads how a run ended; a text no AppEnd has is an error.
 func (a *AppEnd) UnmarshalText(t []byte) error { return appEndEnum.Read(a, t) }
 
-// recordSourceEnum is RecordSource's texts (String, MarshalText, UnmarshalText).
-var recordSourceEnum = vocab.Enum[RecordSource]{Names: recordSourceNames[:], What: "record source"}
-
-// String is the record source's stable text ("" for FromNone);
-// words.RecordSourceText says where it comes from in words.
-func (r RecordSource) String() string { return recordSourceEnum.Name(r) }
-
-// MarshalText writes the text.
-func (r RecordSource) MarshalText() ([]byte, error) { return recordSourceEnum.Text(r) }
-
-// UnmarshalText reads a record source's text; a text no source has is an
-// error.
-func (r *RecordSource) UnmarshalText(t []byte) error { return recordSourceEnum.Read(r, t) }
-
-// attentionEnum is Attention's texts (String, MarshalText, UnmarshalText).
-var attentionEnum = vocab.Enum[Attention]{Names: attentionNames[:], What: "attention"}
-
-// String is the attention state's stable text ("" for AttentionNone).
-func (a Attention) String() string { return attentionEnum.Name(a) }
-
-// MarshalText writes the text.
-func (a Attention) MarshalText() ([]byte, error) { return attentionEnum.Text(a) }
-
-// UnmarshalText reads an attention state's text; a text no state has is
-// an error.
-func (a *Attention) UnmarshalText(t []byte) error { return attentionEnum.Read(a, t) }
-
 // riskKindEnum is RiskKind's texts (String, MarshalText, UnmarshalText).
 var riskKindEnum = vocab.Enum[RiskKind]{Names: riskKindNames[:], What: "risk kind"}
 

@@ -3,6 +3,7 @@ package governor
 import (
 	"encoding"
 	"fmt"
+	"github.com/coworktop/coworktop/record"
 	"testing"
 
 	"github.com/coworktop/coworktop/event"
@@ -53,11 +54,11 @@ func TestEnumsMarshalTheirText(t *testing.T) {
 			t.Errorf("vocab.SourceOf(%q) is %d, want %d", src.String(), vocab.SourceOf(src.String()), src)
 		}
 	}
-	for r := FromNone; int(r) < len(recordSourceNames); r++ {
-		add(r, func(t []byte) (any, error) { var x RecordSource; err := x.UnmarshalText(t); return x, err })
+	for r := record.FromNone; r <= record.FromSeen; r++ {
+		add(r, func(t []byte) (any, error) { var x record.Source; err := x.UnmarshalText(t); return x, err })
 	}
-	for a := AttentionNone; int(a) < len(attentionNames); a++ {
-		add(a, func(t []byte) (any, error) { var x Attention; err := x.UnmarshalText(t); return x, err })
+	for a := record.AttentionNone; a <= record.AttentionIdle; a++ {
+		add(a, func(t []byte) (any, error) { var x record.Attention; err := x.UnmarshalText(t); return x, err })
 	}
 	for k := RiskNone; int(k) < len(riskKindNames); k++ {
 		add(k, func(t []byte) (any, error) { var x RiskKind; err := x.UnmarshalText(t); return x, err })
@@ -101,8 +102,8 @@ func TestEnumsRefuseUnknownTexts(t *testing.T) {
 		`unknown count basis "x"`:   new(countBasis),
 		`unknown app end "x"`:       new(AppEnd),
 		`unknown source "x"`:        new(vocab.Source),
-		`unknown record source "x"`: new(RecordSource),
-		`unknown attention "x"`:     new(Attention),
+		`unknown record source "x"`: new(record.Source),
+		`unknown attention "x"`:     new(record.Attention),
 		`unknown risk kind "x"`:     new(RiskKind),
 		`unknown session state "x"`: new(SessionState),
 	} {

@@ -14,53 +14,6 @@ import (
 // field may be missing in a given version: missing is "not reported by this
 // version", never a guess.
 
-// RecordSource names where a session's figure comes from. The values are
-// stable: snapshot --json prints them; words.RecordSourceText says them.
-type RecordSource int8
-
-// Record sources.
-const (
-	FromNone       RecordSource = iota // not said: "" in the outputs, left out where optional
-	FromLog                            // "log": main.log
-	FromCodeRecord                     // "session_record": Claude Code's ~/.claude/sessions/<pid>.json
-	FromAppRecord                      // "app_record": the desktop app's claude-code-sessions/…/local_<uuid>.json
-	FromJobRecord                      // "job_record": the supervisor's jobs/<id>/state.json or daemon/roster.json
-	FromSeen                           // "estimated": coworktop saw it first at this time (the record gave no time)
-)
-
-// recordSourceNames are the record sources' stable texts.
-var recordSourceNames = [...]string{FromLog: "log", FromCodeRecord: "session_record", FromAppRecord: "app_record", FromJobRecord: "job_record", FromSeen: "estimated"}
-
-// Attention is whether a session needs the person, as its own record says.
-type Attention int8
-
-// Attention states. The texts are stable (snapshot --json, metrics).
-const (
-	AttentionNone    Attention = iota // not said: "" in the outputs, left out where optional
-	AttentionUnknown                  // "unknown": no record, or a record without status (not reported by this version)
-	AttentionWaiting                  // "waiting": it waits for the person: a permission prompt, a question
-	AttentionBusy                     // "busy": it is working
-	AttentionIdle                     // "idle": it finished and waits for a new prompt
-)
-
-// attentionNames are the attention states' stable texts.
-var attentionNames = [...]string{AttentionUnknown: "unknown", AttentionWaiting: "waiting", AttentionBusy: "busy", AttentionIdle: "idle"}
-
-// AttentionOf maps a record's status to an Attention: busy, idle,
-// waiting; shell (a shell command it runs, 2.1.175) is busy; anything else
-// is unknown.
-func AttentionOf(status string) Attention {
-	switch status {
-	case "waiting", "blocked":
-		return AttentionWaiting
-	case "busy", "shell", "working":
-		return AttentionBusy
-	case "idle":
-		return AttentionIdle
-	}
-	return AttentionUnknown
-}
-
 // recordState is what State keeps of the records: the latest reading, its
 // indexes, and when each session's current wait began.
 type recordState struct {
@@ -81,7 +34,7 @@ type recordState struct {
 type waitMark struct {
 	what   string
 	since  time.Time
-	source RecordSource // FromCodeRecord/FromJobRecord (updatedAt) or FromSeen
+	source record.Source // FromCodeRecord/FromJobRecord (updatedAt) or FromSeen
 }
 
 // ApplyRecords folds one reading of the records. A session no longer in
@@ -126,26 +79,26 @@ func (s *State) ApplyRecords(r record.Reading) {
 	}
 	waits := make(map[string]waitMark)
 	for id, c := range rs.code {
-		if AttentionOf(c.Status) == AttentionWaiting {
-			waits[id] = rs.keepWait(id, c.WaitingFor, c.UpdatedAt, FromCodeRecord, r.At)
+		if record.AttentionOf(c.Status) == record.AttentionWaiting {
+			waits[id] = rs.keepWait(id, c.WaitingFor, c.UpdatedAt, record.FromCodeRecord, r.At)
 		}
 	}
 	for _, c := range rs.terminal {
-		if AttentionOf(c.Status) == AttentionWaiting {
+		if record.AttentionOf(c.Status) == record.AttentionWaiting {
 			id := terminalID(*c)
-			waits[id] = rs.keepWait(id, c.WaitingFor, c.UpdatedAt, FromCodeRecord, r.At)
+			waits[id] = rs.keepWait(id, c.WaitingFor, c.UpdatedAt, record.FromCodeRecord, r.At)
 		}
 	}
 	for _, b := range r.Background {
-		if AttentionOf(b.Status) == AttentionWaiting || AttentionOf(b.State) == AttentionWaiting {
+		if record.AttentionOf(b.Status) == record.AttentionWaiting || record.AttentionOf(b.State) == record.AttentionWaiting {
 			id := BackgroundPrefix + b.ID
-			waits[id] = rs.keepWait(id, b.WaitingFor, b.UpdatedAt, FromJobRecord, r.At)
+			waits[id] = rs.keepWait(id, b.WaitingFor, b.UpdatedAt, record.FromJobRecord, r.At)
 		}
 	}
 	rs.waits = waits
 	busy := make(map[string]busyMark)
 	for id, c := range rs.code {
-		if AttentionOf(c.Status) == AttentionBusy {
+		if record.AttentionOf(c.Status) == record.AttentionBusy {
 			busy[id] = rs.keepBusy(id, c.UpdatedAt, r.At)
 		}
 	}
@@ -156,12 +109,12 @@ func (s *State) ApplyRecords(r record.Reading) {
 // keepWait is the wait of id: the one already running when it waits for the
 // same thing, else a new one since the record's own time (or, when it
 // gives none, since this reading).
-func (rs *recordState) keepWait(id, what string, updated time.Time, src RecordSource, at time.Time) waitMark {
+func (rs *recordState) keepWait(id, what string, updated time.Time, src record.Source, at time.Time) waitMark {
 	if w, ok := rs.waits[id]; ok && w.what == what {
 		return w
 	}
 	if updated.IsZero() || updated.After(at) {
-		return waitMark{what: what, since: at, source: FromSeen}
+		return waitMark{what: what, since: at, source: record.FromSeen}
 	}
 	return waitMark{what: what, since: updated, source: src}
 }
@@ -176,7 +129,7 @@ func (rs *recordState) waitingAt(id string, t time.Time) string {
 	if w, ok := rs.waits[id]; ok && !rs.latest.At.After(t) {
 		return orWaiting(w.what)
 	}
-	if c, ok := rs.leftover[id]; ok && AttentionOf(c.Status) == AttentionWaiting && !c.UpdatedAt.IsZero() && !c.UpdatedAt.After(t) {
+	if c, ok := rs.leftover[id]; ok && record.AttentionOf(c.Status) == record.AttentionWaiting && !c.UpdatedAt.IsZero() && !c.UpdatedAt.After(t) {
 		return orWaiting(vocab.SanitizeString(c.WaitingFor, maxWaitingFor))
 	}
 	return ""

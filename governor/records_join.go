@@ -26,19 +26,19 @@ func (s *State) joinRecords(v *SessionView) {
 	app, code := rs.app[v.ID], rs.code[v.ID]
 	switch {
 	case app != nil && app.Title != "":
-		v.Title, v.TitleSource = vocab.SanitizeString(app.Title, maxTitle), FromAppRecord
+		v.Title, v.TitleSource = vocab.SanitizeString(app.Title, maxTitle), record.FromAppRecord
 	case code != nil && code.Name != "":
-		v.Title, v.TitleSource = vocab.SanitizeString(code.Name, maxTitle), FromCodeRecord
+		v.Title, v.TitleSource = vocab.SanitizeString(code.Name, maxTitle), record.FromCodeRecord
 	}
-	v.Attention = AttentionUnknown
+	v.Attention = record.AttentionUnknown
 	if code != nil && v.Live() {
-		v.Attention = AttentionOf(code.Status)
+		v.Attention = record.AttentionOf(code.Status)
 		if code.Status != "" {
-			v.AttentionSource = FromCodeRecord
+			v.AttentionSource = record.FromCodeRecord
 		}
-		if w, ok := rs.waits[v.ID]; ok && v.Attention == AttentionWaiting {
+		if w, ok := rs.waits[v.ID]; ok && v.Attention == record.AttentionWaiting {
 			v.WaitingFor = vocab.SanitizeString(w.what, maxWaitingFor)
-			v.WaitingForSource = FromCodeRecord
+			v.WaitingForSource = record.FromCodeRecord
 			v.WaitingSince, v.WaitingSinceSource = w.since, w.source
 		}
 	}
@@ -60,7 +60,7 @@ const (
 )
 
 // NeedsYou reports whether the session waits for the person, by its record.
-func (v SessionView) NeedsYou() bool { return v.Attention == AttentionWaiting }
+func (v SessionView) NeedsYou() bool { return v.Attention == record.AttentionWaiting }
 
 // nearIdlePause is how close an idle pause puts a waiting session at risk.
 const nearIdlePause = 5 * time.Minute
@@ -109,20 +109,20 @@ func waitingRisks(snap *Snapshot, others []Risk) []Risk {
 // BackgroundView is one background session of the Claude Code supervisor,
 // a row of its own kind.
 type BackgroundView struct {
-	ID                 string       `json:"id"` // "bg:" + its job id, "term:" + its Claude Code session id
-	Kind               OutsideKind  `json:"kind"`
-	Name               string       `json:"name,omitempty"`
-	Pane               string       `json:"tmux_pane,omitempty"` // a terminal session's tmux pane ("%0"), when it runs in one
-	State              string       `json:"state,omitempty"`     // working|blocked|done|failed|stopped, as recorded
-	Attention          Attention    `json:"attention"`
-	WaitingFor         string       `json:"waiting_for,omitempty"`
-	WaitingSince       time.Time    `json:"-"` // as "waiting_since" (records_json.go)
-	WaitingSinceSource RecordSource `json:"waiting_since_source,omitempty"`
-	Source             RecordSource `json:"source"`
+	ID                 string           `json:"id"` // "bg:" + its job id, "term:" + its Claude Code session id
+	Kind               OutsideKind      `json:"kind"`
+	Name               string           `json:"name,omitempty"`
+	Pane               string           `json:"tmux_pane,omitempty"` // a terminal session's tmux pane ("%0"), when it runs in one
+	State              string           `json:"state,omitempty"`     // working|blocked|done|failed|stopped, as recorded
+	Attention          record.Attention `json:"attention"`
+	WaitingFor         string           `json:"waiting_for,omitempty"`
+	WaitingSince       time.Time        `json:"-"` // as "waiting_since" (records_json.go)
+	WaitingSinceSource record.Source    `json:"waiting_since_source,omitempty"`
+	Source             record.Source    `json:"source"`
 }
 
 // NeedsYou reports whether the background session waits for the person.
-func (b BackgroundView) NeedsYou() bool { return b.Attention == AttentionWaiting }
+func (b BackgroundView) NeedsYou() bool { return b.Attention == record.AttentionWaiting }
 
 // OutsideKind is what a session outside the desktop app's governor is: a
 // background session of the Claude Code supervisor, or a session started
@@ -158,7 +158,7 @@ func (rs *recordState) terminalViews() []BackgroundView {
 	for _, c := range rs.terminal {
 		id := terminalID(*c)
 		v := BackgroundView{ID: vocab.SanitizeString(id, 60), Kind: KindTerminal, Name: vocab.SanitizeString(c.Name, maxTitle),
-			Attention: AttentionOf(c.Status), Source: FromCodeRecord}
+			Attention: record.AttentionOf(c.Status), Source: record.FromCodeRecord}
 		if c.Tmux != "" {
 			v.Pane = tmuxPane(c.Tmux)
 		}
@@ -206,9 +206,9 @@ func (s *State) applyRecordsTo(snap *Snapshot) {
 	snap.Records = rv
 	for _, b := range r.Background {
 		bv := BackgroundView{ID: BackgroundPrefix + vocab.SanitizeString(b.ID, 40), Kind: KindBackground, Name: vocab.SanitizeString(b.Name, maxTitle),
-			State: vocab.SanitizeString(b.State, 20), Attention: AttentionOf(b.Status), Source: FromJobRecord}
-		if bv.Attention == AttentionUnknown {
-			bv.Attention = AttentionOf(b.State)
+			State: vocab.SanitizeString(b.State, 20), Attention: record.AttentionOf(b.Status), Source: record.FromJobRecord}
+		if bv.Attention == record.AttentionUnknown {
+			bv.Attention = record.AttentionOf(b.State)
 		}
 		if w, ok := rs.waits[BackgroundPrefix+b.ID]; ok && bv.NeedsYou() {
 			bv.WaitingFor, bv.WaitingSince, bv.WaitingSinceSource = vocab.SanitizeString(w.what, maxWaitingFor), w.since, w.source

@@ -41,10 +41,10 @@ func TestRecordsWaitingJoinsTitleAndRisk(t *testing.T) {
 	now := t0.Add(840 * time.Second) // 12 min waiting, idle pause in 70 s
 	snap := s.Snapshot(now)
 	v := find(snap, "local_aaaaaaaa-1")
-	if v.Title != "api-gateway[31m" || v.TitleSource != governor.FromAppRecord {
+	if v.Title != "api-gateway[31m" || v.TitleSource != record.FromAppRecord {
 		t.Fatalf("title %q from %q: want the app record's, sanitised", v.Title, v.TitleSource)
 	}
-	if v.Attention != governor.AttentionWaiting || v.WaitingFor != "approve Bash" || !v.WaitingSince.Equal(t0.Add(120*time.Second)) || v.WaitingSinceSource != governor.FromCodeRecord {
+	if v.Attention != record.AttentionWaiting || v.WaitingFor != "approve Bash" || !v.WaitingSince.Equal(t0.Add(120*time.Second)) || v.WaitingSinceSource != record.FromCodeRecord {
 		t.Fatalf("attention: %+v", v)
 	}
 	if got := words.NeedsYouText(v, now); got != "approve Bash · 12m" {
@@ -70,7 +70,7 @@ func TestRecordsWaitingJoinsTitleAndRisk(t *testing.T) {
 		t.Fatalf("session not marked at risk with both reasons: %q %q", v.AtRisk, words.AtRiskWhy(v))
 	}
 	beta := find(snap, "local_bbbbbbbb-2")
-	if beta.Attention != governor.AttentionUnknown || beta.NeedsYou() || beta.Title != "" {
+	if beta.Attention != record.AttentionUnknown || beta.NeedsYou() || beta.Title != "" {
 		t.Fatalf("beta has no record: %+v", beta)
 	}
 }
@@ -111,7 +111,7 @@ func TestRecordsMissingFieldsAreUnknown(t *testing.T) {
 	s.ApplyRecords(record.Reading{At: t0.Add(300 * time.Second), Found: true,
 		Code: []record.Code{{Pid: 7, HostSessionID: "local_aaaaaaaa-1"}}})
 	v := find(s.Snapshot(t0.Add(300*time.Second)), "local_aaaaaaaa-1")
-	if v.Attention != governor.AttentionUnknown || v.AttentionSource != governor.FromNone || v.NeedsYou() || v.Title != "" {
+	if v.Attention != record.AttentionUnknown || v.AttentionSource != record.FromNone || v.NeedsYou() || v.Title != "" {
 		t.Fatalf("missing status must read unknown: %+v", v)
 	}
 	// Waiting without updatedAt: since when coworktop first saw it, as an estimate,
@@ -121,7 +121,7 @@ func TestRecordsMissingFieldsAreUnknown(t *testing.T) {
 	s.ApplyRecords(record.Reading{At: t0.Add(320 * time.Second), Found: true,
 		Code: []record.Code{{Pid: 7, HostSessionID: "local_aaaaaaaa-1", Status: "waiting"}}})
 	v = find(s.Snapshot(t0.Add(400*time.Second)), "local_aaaaaaaa-1")
-	if !v.WaitingSince.Equal(t0.Add(310*time.Second)) || v.WaitingSinceSource != governor.FromSeen || words.NeedsYouText(v, t0.Add(400*time.Second)) != "waiting · 1m" {
+	if !v.WaitingSince.Equal(t0.Add(310*time.Second)) || v.WaitingSinceSource != record.FromSeen || words.NeedsYouText(v, t0.Add(400*time.Second)) != "waiting · 1m" {
 		t.Fatalf("wait without a time: %+v", v)
 	}
 	// Its process gone: the next reading has no record, nothing waits.
@@ -134,7 +134,7 @@ func TestRecordsMissingFieldsAreUnknown(t *testing.T) {
 
 func TestRecordsAbsentLeaveSnapshotAsLogged(t *testing.T) {
 	snap := recordsState(t).Snapshot(t0.Add(400 * time.Second))
-	if snap.Records != nil || snap.NeedsYou != 0 || find(snap, "local_aaaaaaaa-1").Attention != governor.AttentionNone {
+	if snap.Records != nil || snap.NeedsYou != 0 || find(snap, "local_aaaaaaaa-1").Attention != record.AttentionNone {
 		t.Fatalf("no records read: nothing of them may show: %+v", snap.Records)
 	}
 }
@@ -146,7 +146,7 @@ func TestRecordsBackgroundAndDisagreement(t *testing.T) {
 		Background: []record.Background{{ID: "j1", Name: "nightly", State: "blocked", WaitingFor: "permission prompt"}, {ID: "j2", State: "working"}},
 	})
 	snap := s.Snapshot(t0.Add(400 * time.Second))
-	if len(snap.Background) != 2 || !snap.Background[0].NeedsYou() || snap.Background[0].WaitingFor != "permission prompt" || snap.Background[1].Attention != governor.AttentionBusy {
+	if len(snap.Background) != 2 || !snap.Background[0].NeedsYou() || snap.Background[0].WaitingFor != "permission prompt" || snap.Background[1].Attention != record.AttentionBusy {
 		t.Fatalf("background rows: %+v", snap.Background)
 	}
 	if snap.NeedsYou != 1 {

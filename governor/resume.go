@@ -1,6 +1,9 @@
 package governor
 
-import "strings"
+import (
+	"github.com/coworktop/coworktop/record"
+	"strings"
+)
 
 // Getting a session back: the one documented, user-level command that opens
 // a session in the desktop app (`claude --desktop --resume <id>`, Claude
@@ -49,26 +52,26 @@ func validCodeID(s string) bool {
 // (cliSessionId), the live process's record (sessionId), or the record a
 // process left behind when it died. "", FromNone when no record read gives
 // it: main.log names only the app's local id.
-func (s *State) codeSessionID(id string) (string, RecordSource) {
+func (s *State) codeSessionID(id string) (string, record.Source) {
 	rs := &s.records
 	if a := rs.app[id]; a != nil && validCodeID(a.CLISessionID) {
-		return strings.ToLower(a.CLISessionID), FromAppRecord
+		return strings.ToLower(a.CLISessionID), record.FromAppRecord
 	}
 	if c := rs.code[id]; c != nil && validCodeID(c.SessionID) {
-		return strings.ToLower(c.SessionID), FromCodeRecord
+		return strings.ToLower(c.SessionID), record.FromCodeRecord
 	}
 	if c, ok := rs.leftover[id]; ok && validCodeID(c.SessionID) {
-		return strings.ToLower(c.SessionID), FromCodeRecord
+		return strings.ToLower(c.SessionID), record.FromCodeRecord
 	}
-	return "", FromNone
+	return "", record.FromNone
 }
 
 // Recovery is how to get one session back, as the details and the report
 // say it.
 type Recovery struct {
-	Name   string       // the session's name: its title, project or short id
-	CodeID string       // its Claude Code id; "" when no record gives it
-	Source RecordSource // where CodeID was read
+	Name   string        // the session's name: its title, project or short id
+	CodeID string        // its Claude Code id; "" when no record gives it
+	Source record.Source // where CodeID was read
 }
 
 // RecoveryOf is how to get session id back, under the name the outputs
@@ -80,14 +83,3 @@ func (s *State) RecoveryOf(id, name string) Recovery {
 
 // Command is the command that resumes it, "" without a Claude Code id.
 func (r Recovery) Command() string { return ResumeCommand(r.CodeID) }
-
-// RecordSourceOf is the record source a JSON output named ("app_record"),
-// FromNone for any other text.
-func RecordSourceOf(name string) RecordSource {
-	for i, n := range recordSourceNames {
-		if n != "" && n == name {
-			return RecordSource(i)
-		}
-	}
-	return FromNone
-}

@@ -2,6 +2,7 @@ package governor
 
 import (
 	"github.com/coworktop/coworktop/host"
+	"github.com/coworktop/coworktop/record"
 )
 
 // Rules are how the governor of the app version that wrote the log
@@ -46,7 +47,7 @@ func mayBeVictim(v SessionView) bool {
 // since its last activity (an at-cap or pressure line with its idle
 // figure) wins over the record.
 func busyToGovernor(v SessionView) bool {
-	if v.Attention != AttentionBusy && v.Attention != AttentionWaiting {
+	if v.Attention != record.AttentionBusy && v.Attention != record.AttentionWaiting {
 		return false
 	}
 	return v.GovernorIdleAt.IsZero() || v.GovernorIdleAt.Before(v.LastActivity)

@@ -1,6 +1,7 @@
 package governor
 
 import (
+	"github.com/coworktop/coworktop/record"
 	"time"
 
 	"github.com/coworktop/coworktop/event"
@@ -69,14 +70,14 @@ type SessionView struct {
 
 	// From the session records (records_join.go), each with its source;
 	// all empty when no record folder was found.
-	Title              string       `json:"title,omitempty"`
-	TitleSource        RecordSource `json:"title_source,omitempty"`
-	Attention          Attention    `json:"attention,omitempty"`
-	AttentionSource    RecordSource `json:"attention_source,omitempty"`
-	WaitingFor         string       `json:"waiting_for,omitempty"`
-	WaitingForSource   RecordSource `json:"waiting_for_source,omitempty"`
-	WaitingSince       time.Time    `json:"-"`
-	WaitingSinceSource RecordSource `json:"waiting_since_source,omitempty"`
+	Title              string           `json:"title,omitempty"`
+	TitleSource        record.Source    `json:"title_source,omitempty"`
+	Attention          record.Attention `json:"attention,omitempty"`
+	AttentionSource    record.Source    `json:"attention_source,omitempty"`
+	WaitingFor         string           `json:"waiting_for,omitempty"`
+	WaitingForSource   record.Source    `json:"waiting_for_source,omitempty"`
+	WaitingSince       time.Time        `json:"-"`
+	WaitingSinceSource record.Source    `json:"waiting_since_source,omitempty"`
 	// HasRecord: a Claude Code record names it (words.RecordNote says
 	// where the log and the record disagree).
 	HasRecord bool `json:"-"`

@@ -1,6 +1,9 @@
 package governor
 
-import "time"
+import (
+	"github.com/coworktop/coworktop/record"
+	"time"
+)
 
 // A session busy but silent, and one that waits too long (field §4.3):
 // where its record says busy and neither the record nor the log has moved
@@ -38,19 +41,19 @@ func (s *State) thresholds() (stall, waitLong time.Duration) {
 // that gives none) when coworktop first read it busy.
 type busyMark struct {
 	moved  time.Time
-	source RecordSource // FromCodeRecord (updatedAt) or FromSeen
+	source record.Source // FromCodeRecord (updatedAt) or FromSeen
 }
 
 // keepBusy is id's mark in a reading at: the record's own time when it
 // gives one, else the mark already running, else this reading.
 func (rs *recordState) keepBusy(id string, updated, at time.Time) busyMark {
 	if !updated.IsZero() && !updated.After(at) {
-		return busyMark{moved: updated, source: FromCodeRecord}
+		return busyMark{moved: updated, source: record.FromCodeRecord}
 	}
-	if b, ok := rs.busy[id]; ok && b.source == FromSeen {
+	if b, ok := rs.busy[id]; ok && b.source == record.FromSeen {
 		return b
 	}
-	return busyMark{moved: at, source: FromSeen}
+	return busyMark{moved: at, source: record.FromSeen}
 }
 
 // stalledRisks: live sessions busy by their record whose record and log
@@ -65,7 +68,7 @@ func (s *State) stalledRisks(snap *Snapshot) []Risk {
 			continue
 		}
 		switch v.Attention {
-		case AttentionBusy:
+		case record.AttentionBusy:
 			b, ok := s.records.busy[v.ID]
 			if !ok {
 				continue
@@ -79,15 +82,15 @@ func (s *State) stalledRisks(snap *Snapshot) []Risk {
 				continue
 			}
 			f := governorSees(snap, v)
-			f.For, f.At, f.Seen, f.Threshold = quiet, b.moved, b.source == FromSeen, stall
-			out = append(out, Risk{Kind: RiskStalled, Session: v.ID, Backed: b.source == FromCodeRecord, RiskFacts: f})
-		case AttentionWaiting:
+			f.For, f.At, f.Seen, f.Threshold = quiet, b.moved, b.source == record.FromSeen, stall
+			out = append(out, Risk{Kind: RiskStalled, Session: v.ID, Backed: b.source == record.FromCodeRecord, RiskFacts: f})
+		case record.AttentionWaiting:
 			if v.WaitingSince.IsZero() || snap.Now.Sub(v.WaitingSince) < waitLong {
 				continue
 			}
 			f := governorSees(snap, v)
 			f.For, f.Threshold = snap.Now.Sub(v.WaitingSince), waitLong
-			out = append(out, Risk{Kind: RiskWaitingLong, Session: v.ID, Backed: v.WaitingSinceSource == FromCodeRecord, RiskFacts: f})
+			out = append(out, Risk{Kind: RiskWaitingLong, Session: v.ID, Backed: v.WaitingSinceSource == record.FromCodeRecord, RiskFacts: f})
 		}
 	}
 	return out

@@ -6,12 +6,13 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/record"
 	"github.com/coworktop/coworktop/words"
 )
 
 func waitingSnap(now, since time.Time, risk bool) governor.Snapshot {
 	v := governor.SessionView{ID: "local_aaaaaaaa-1", State: governor.StateIdle, Title: "API gateway",
-		Attention: governor.AttentionWaiting, WaitingFor: "approve Bash", WaitingSince: since}
+		Attention: record.AttentionWaiting, WaitingFor: "approve Bash", WaitingSince: since}
 	if risk {
 		v.AtRisk = governor.RiskWaitingAtRisk
 		v.AtRiskBy = &governor.Risk{Kind: governor.RiskWaitingAtRisk, Summary: "API gateway has waited 1m for you (approve Bash): it is the next to be evicted (estimate)"}

@@ -6,6 +6,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/record"
 	"github.com/coworktop/coworktop/vocab"
 	"github.com/coworktop/coworktop/words"
 )
@@ -97,7 +98,7 @@ func writeRecovery(b *strings.Builder, losses []Lost) {
 			fmt.Fprintf(b, "  %s: Claude Code id not known; open it from the app's sidebar\n", who)
 			continue
 		}
-		fmt.Fprintf(b, "  %s: %s  (id from %s)\n", who, l.Resume, words.RecordSourceText(governor.RecordSourceOf(l.ClaudeCodeIDSource)))
+		fmt.Fprintf(b, "  %s: %s  (id from %s)\n", who, l.Resume, words.RecordSourceText(record.SourceOf(l.ClaudeCodeIDSource)))
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/record"
 	"github.com/coworktop/coworktop/words"
 )
 
@@ -140,7 +141,7 @@ func TestStateWordsAndNoJargon(t *testing.T) {
 			break
 		}
 	}
-	busy := governor.SessionView{State: governor.StateIdle, Attention: governor.AttentionBusy}
+	busy := governor.SessionView{State: governor.StateIdle, Attention: record.AttentionBusy}
 	if got := stateLabel(busy); got != "working" {
 		t.Errorf("a busy session idle to the log reads %q, want working", got)
 	}

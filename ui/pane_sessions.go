@@ -6,6 +6,7 @@ import (
 
 	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/record"
 	"github.com/coworktop/coworktop/words"
 )
 
@@ -113,7 +114,7 @@ func sessionsBefore(by sessionSort) func(a, b *governor.SessionView) bool {
 // idle time (issue 46: "idle 18m36s" beside "busy" read as doing nothing).
 func stateLabel(s governor.SessionView) string {
 	switch {
-	case s.Live() && s.Attention == governor.AttentionBusy && s.Protected == "":
+	case s.Live() && s.Attention == record.AttentionBusy && s.Protected == "":
 		return "working"
 	case s.State == governor.StatePaused && s.PauseReason == event.ReasonGovernorEvict:
 		return "evicted"

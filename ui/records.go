@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/record"
 	"github.com/coworktop/coworktop/vocab"
 	"github.com/coworktop/coworktop/words"
 )
@@ -98,9 +99,9 @@ func recordFacts(s governor.SessionView, now time.Time) []string {
 			f += " (since " + clockTime(s.WaitingSince) + ", " + words.RecordSourceText(s.WaitingSinceSource) + ")"
 		}
 		facts = append(facts, f)
-	case s.Attention != governor.AttentionNone && s.Attention != governor.AttentionUnknown:
+	case s.Attention != record.AttentionNone && s.Attention != record.AttentionUnknown:
 		facts = append(facts, "attention: "+s.Attention.String()+" (from "+words.RecordSourceText(s.AttentionSource)+")")
-	case s.Attention == governor.AttentionUnknown && s.Live():
+	case s.Attention == record.AttentionUnknown && s.Live():
 		facts = append(facts, "attention: unknown (no record of this session, or its version does not report it)")
 	}
 	if words.AtRiskWhy(s) != "" {

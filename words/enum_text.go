@@ -3,6 +3,7 @@ package words
 import (
 	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/record"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -32,17 +33,17 @@ func LossCauseText(c governor.LossCause) string {
 
 // RecordSourceText is where a session's figure comes from, in words, as
 // the screen and the help say it ("the app's log").
-func RecordSourceText(r governor.RecordSource) string {
+func RecordSourceText(r record.Source) string {
 	switch r {
-	case governor.FromLog:
+	case record.FromLog:
 		return "the app's log"
-	case governor.FromCodeRecord:
+	case record.FromCodeRecord:
 		return "its Claude Code session record"
-	case governor.FromAppRecord:
+	case record.FromAppRecord:
 		return "the app's session record"
-	case governor.FromJobRecord:
+	case record.FromJobRecord:
 		return "the supervisor's job record"
-	case governor.FromSeen:
+	case record.FromSeen:
 		return "first seen by coworktop (estimate)"
 	}
 	return "unknown"

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/record"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -129,7 +130,7 @@ func unreadableText(r *governor.RecordsView) string {
 // stories, and which one the screen shows; "" where they agree.
 func RecordNote(v governor.SessionView) string {
 	switch {
-	case v.State == governor.StateIdle && v.Attention == governor.AttentionBusy:
+	case v.State == governor.StateIdle && v.Attention == record.AttentionBusy:
 		return fmt.Sprintf("the log shows no activity for %s, its record says busy: STATE shows the log, NEEDS YOU the record", vocab.FormatDuration(v.Idle))
 	case !v.Live() && v.HasRecord:
 		return "the log says " + v.State.String() + ", yet its process still runs by its record: STATE shows the log"

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/record"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -61,7 +62,7 @@ func NextVictimWhy(s *governor.Snapshot) string {
 		return ""
 	}
 	why := VictimBasis
-	if v.Attention == governor.AttentionBusy || v.Attention == governor.AttentionWaiting {
+	if v.Attention == record.AttentionBusy || v.Attention == record.AttentionWaiting {
 		why += fmt.Sprintf("; its record says %s, but the governor's own line named it idle at %s", v.Attention, v.GovernorIdleAt.Format(time.TimeOnly))
 	}
 	if s.NextVictimPassed > 0 {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/record"
 	"github.com/coworktop/coworktop/sources/records"
 	"github.com/coworktop/coworktop/words"
 )
@@ -48,7 +49,7 @@ func TestDemoWaitingSessionIsPassedOverAsNextVictim(t *testing.T) {
 	if v == nil || v.Title != "Docs: release notes 2.4" {
 		t.Fatalf("docs-site should be live under its title: %+v", v)
 	}
-	if !v.NeedsYou() || v.WaitingFor != "approve Bash" || words.NeedsYouText(*v, snap.Now) != "approve Bash · 3m" || v.WaitingSinceSource != governor.FromCodeRecord {
+	if !v.NeedsYou() || v.WaitingFor != "approve Bash" || words.NeedsYouText(*v, snap.Now) != "approve Bash · 3m" || v.WaitingSinceSource != record.FromCodeRecord {
 		t.Fatalf("docs-site should wait for approval: %+v", *v)
 	}
 	if snap.NextVictim == nil || snap.NextVictim.ID == docs {
