@@ -20,8 +20,9 @@
 //
 // It may not touch the outside world: no I/O, no time.Now, no goroutines, and
 // it imports nothing of the project but vocab, quota, event (the typed
-// events), host (the host and process samples' types) and record (the
-// session records' readings), all below it.
+// events), host (the host and process samples' types), record (the
+// session records' readings) and internal/ring (the bounded histories'
+// container), all below it.
 // Callers pass the clock in, which keeps replay, tests and the live TUI on
 // the same code. Turning bytes into events
 // is ingest's job, not this package's; a new event kind's route is a case

@@ -48,7 +48,7 @@ const exitWindowsTerminate = 1073807364
 // Crashes returns the crashes in log order (bounded by Limits.Evictions)
 // and how many older ones were not kept.
 func (s *State) Crashes() ([]Crash, int) {
-	return s.crashes.items(), s.crashesHidden
+	return s.crashes.Items(), s.crashesHidden
 }
 
 // applyEnd folds the session events that end, revive or protect a session.
@@ -63,10 +63,10 @@ func (s *State) applyEnd(e *event.Event) {
 			s.lost(crashLoss(e))
 		}
 		s.end(sess, event.EndCrash)
-		if len(s.crashes.buf) >= s.crashes.n {
+		if s.crashes.Len() >= s.crashes.Bound() {
 			s.crashesHidden++
 		}
-		s.crashes.push(Crash{Time: e.Time, Session: e.Session, Signal: e.Details().Signal, ExitCode: e.Details().ExitCode, File: e.File, Line: e.Line})
+		s.crashes.Push(Crash{Time: e.Time, Session: e.Session, Signal: e.Details().Signal, ExitCode: e.Details().ExitCode, File: e.File, Line: e.Line})
 	case event.KindQueryDone:
 		c.QueriesDone++ // the session's query loop ended; its state is said by the line before
 	case event.KindResume:

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coworktop/coworktop/event"
+	"github.com/coworktop/coworktop/internal/ring"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -120,7 +121,7 @@ const lossWindow = 10 * time.Second
 
 // losses is what State keeps of them.
 type losses struct {
-	list *ring[Loss]
+	list *ring.Ring[Loss]
 	// outOfOrder: a loss older than the newest was pushed since the list
 	// was last put in time order (files are read one after another, so a
 	// VM log's or the daemon's losses arrive after main.log's).
@@ -148,7 +149,7 @@ func (s *State) lossBack(sess *session, t time.Time) {
 	s.loss.open[sess.lossCause]--
 	s.loss.backs[sess.lossSeq] = t
 	sess.lossSeq = 0
-	if n := uint32(2 * s.loss.list.n); len(s.loss.backs) > int(n) && s.loss.seq > n {
+	if n := uint32(2 * s.loss.list.Bound()); len(s.loss.backs) > int(n) && s.loss.seq > n {
 		for k := range s.loss.backs {
 			if k < s.loss.seq-n/2 { // older than the list keeps
 				delete(s.loss.backs, k)
@@ -200,7 +201,7 @@ func TurnCutText(s int) string {
 func (s Snapshot) LostCount() int { return max(0, lossTotal(s.LossCounts)-s.CameBack) }
 
 func newLosses(n int) losses {
-	return losses{list: newRing[Loss](n), last: map[string]time.Time{}, backs: map[uint32]time.Time{}}
+	return losses{list: ring.New[Loss](n), last: map[string]time.Time{}, backs: map[uint32]time.Time{}}
 }
 
 // lost records a loss unless the same session was lost within lossWindow
@@ -231,13 +232,13 @@ func (s *State) lost(l Loss) bool {
 	c := causeIndex(l.Cause)
 	s.loss.counts[c] += l.Count
 	s.loss.open[c] += l.Count
-	if len(s.loss.list.buf) >= s.loss.list.n {
+	if s.loss.list.Len() >= s.loss.list.Bound() {
 		s.loss.hidden++
 	}
-	if len(s.loss.list.buf) > 0 && l.Time.Before(s.loss.list.newest().Time) {
+	if s.loss.list.Len() > 0 && l.Time.Before(s.loss.list.Newest().Time) {
 		s.loss.outOfOrder = true
 	}
-	s.loss.list.push(l)
+	s.loss.list.Push(l)
 	return true
 }
 
@@ -260,7 +261,7 @@ func (s *State) pruneLossTimes(now time.Time) {
 // Limits.Evictions) and how many older ones were not kept.
 func (s *State) Losses() ([]Loss, int) {
 	s.orderLosses()
-	out := s.loss.list.items()
+	out := s.loss.list.Items()
 	s.markBack(out)
 	return out, s.loss.hidden
 }
@@ -269,7 +270,7 @@ func (s *State) Losses() ([]Loss, int) {
 // n: the snapshot takes it every frame and every scrape.
 func (s *State) recentLosses(n int) []Loss {
 	s.orderLosses()
-	out := s.loss.list.last(n)
+	out := s.loss.list.Last(n)
 	s.markBack(out)
 	return out
 }
@@ -281,9 +282,9 @@ func (s *State) orderLosses() {
 	if !s.loss.outOfOrder {
 		return
 	}
-	items := s.loss.list.items()
+	items := s.loss.list.Items()
 	slices.SortStableFunc(items, func(a, b Loss) int { return a.Time.Compare(b.Time) })
-	s.loss.list.reset(items)
+	s.loss.list.Reset(items)
 	s.loss.outOfOrder = false
 }
 

@@ -169,7 +169,7 @@ func (s *State) applySession(e *event.Event) {
 		s.setState(sess, StateDisconnected, event.ReasonIdleTimeout)
 		sess.timerArmedAt, sess.timerTimeout = time.Time{}, 0
 		idle := int(e.Time.Sub(sess.lastActivity) / time.Second)
-		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session,
+		s.outcomes.Push(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session,
 			IdleS: idle, IdleSource: vocab.SourceEstimated, Cause: event.CauseIdleTimeout, File: e.File, Line: e.Line})
 		if !sess.remoteControl { // Remote Control vetoes the pause: the process lives on (§7.4)
 			why := rcLostWhy(sess, e.Time)

@@ -23,9 +23,9 @@ import (
 func (s *State) logLines() []LogLine {
 	r := s.log
 	m := &s.snapMemo
-	n := len(r.buf)
+	n := r.Len()
 	fresh := 0 // the unnamed lines, the newest of the ring
-	for fresh < n && !r.buf[(r.start+n-1-fresh)%n].named {
+	for fresh < n && !r.At(n-1-fresh).named {
 		fresh++
 	}
 	kept := m.log
@@ -43,7 +43,7 @@ func (s *State) logLines() []LogLine {
 	// allocated for nothing; the first append makes room.
 	out := make([]LogLine, 0, n)
 	for i := range n {
-		out = append(out, s.namedLine(&r.buf[(r.start+i)%n]))
+		out = append(out, s.namedLine(r.At(i)))
 	}
 	// Generic, not sort.SliceStable: its reflective swaps of 500 lines cost
 	// a third of a frame whenever the log was out of order.
@@ -70,13 +70,13 @@ func (s *State) namedLine(it *logItem) LogLine {
 // false when they do not (the list must be sorted whole).
 func (s *State) appendLog(base []LogLine, n, fresh int) (out []LogLine, ok bool) {
 	r := s.log
-	first := (r.start + n - fresh) % n
+	first := n - fresh // the oldest fresh line, counted from the oldest kept
 	var prev time.Time
 	if len(base) > 0 {
 		prev = base[len(base)-1].Event.Time
 	}
 	for i := range fresh {
-		it := &r.buf[(first+i)%n]
+		it := r.At(first + i)
 		if (i > 0 || len(base) > 0) && it.ev.Time.Before(prev) {
 			return nil, false
 		}
@@ -86,7 +86,7 @@ func (s *State) appendLog(base []LogLine, n, fresh int) (out []LogLine, ok bool)
 		base = append(make([]LogLine, 0, 2*n), base...)
 	}
 	for i := range fresh {
-		base = append(base, r.buf[(first+i)%n].line)
+		base = append(base, r.At(first+i).line)
 	}
 	return base, true
 }

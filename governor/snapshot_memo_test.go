@@ -88,9 +88,9 @@ func TestSnapshotLogAppendedMatchesSorted(t *testing.T) {
 		}
 		snap := s.Snapshot(at)
 		r := s.log
-		want := make([]LogLine, 0, len(r.buf))
-		for i := range r.buf {
-			want = append(want, r.buf[(r.start+i)%len(r.buf)].line)
+		want := make([]LogLine, 0, r.Len())
+		for i := range r.Len() {
+			want = append(want, r.At(i).line)
 		}
 		slices.SortStableFunc(want, logByTime)
 		if !reflect.DeepEqual(snap.Log, want) {

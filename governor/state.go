@@ -8,6 +8,7 @@ import (
 
 	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/host"
+	"github.com/coworktop/coworktop/internal/ring"
 	"github.com/coworktop/coworktop/quota"
 	"github.com/coworktop/coworktop/vocab"
 )
@@ -66,10 +67,10 @@ type State struct {
 	forgotten []*session    // sessions forgotten during this event (session_spare.go)
 	spare     []*session    // forgotten sessions ready to be used again
 
-	outcomes        *ring[Outcome]
-	evictions       *ring[Outcome]
+	outcomes        *ring.Ring[Outcome]
+	evictions       *ring.Ring[Outcome]
 	evictionsHidden int
-	crashes         *ring[Crash]
+	crashes         *ring.Ring[Crash]
 	crashesHidden   int
 	loss            losses
 	risk            riskState
@@ -83,12 +84,12 @@ type State struct {
 	evTime          time.Time       // the event being applied: when a session comes back, and by which line
 	evKind          event.Kind
 	records         recordState
-	snapMemo        snapshotMemo   // what a snapshot keeps for the next (snapshot_memo.go)
-	log             *ring[logItem] // described lazily, once, at snapshot time: Apply is the hot path
-	memory          *ring[event.MemorySample]
-	memoryAt        *ring[time.Time]
-	host            *host.HostMemory // the latest sample
-	hostHistory     *ring[HostPoint] // what the timeline draws
+	snapMemo        snapshotMemo        // what a snapshot keeps for the next (snapshot_memo.go)
+	log             *ring.Ring[logItem] // described lazily, once, at snapshot time: Apply is the hot path
+	memory          *ring.Ring[event.MemorySample]
+	memoryAt        *ring.Ring[time.Time]
+	host            *host.HostMemory      // the latest sample
+	hostHistory     *ring.Ring[HostPoint] // what the timeline draws
 	groups          []host.ProcessGroup
 	groupsAt        time.Time
 	memJoin         memoryJoin // the scan's members per session (session_memory.go)
@@ -104,11 +105,11 @@ type State struct {
 	// backfill, which adds them one by one, copies none either). Atomic:
 	// snapshots may be taken at once.
 	filesShared  atomic.Int64
-	quota        map[quotaRingKey]*ring[quota.Sample] // quota readings per source and window (state_quota.go)
-	quotaSorted  []quota.Sample                       // QuotaSamples' merge, nil until asked again after a change
-	quotaErrors  map[quota.Source]int                 // the quota reader's failed reads per source
-	quotaRefused map[quota.Source]int                 // the quota reader's implausible readings per source
-	usage        *usageState                          // the live sessions' transcripts (state_share.go)
+	quota        map[quotaRingKey]*ring.Ring[quota.Sample] // quota readings per source and window (state_quota.go)
+	quotaSorted  []quota.Sample                            // QuotaSamples' merge, nil until asked again after a change
+	quotaErrors  map[quota.Source]int                      // the quota reader's failed reads per source
+	quotaRefused map[quota.Source]int                      // the quota reader's implausible readings per source
+	usage        *usageState                               // the live sessions' transcripts (state_share.go)
 
 	vm        VMView
 	warm      warmUndo            // the last warm of a session not live, undone if the governor refuses it (returns.go)
@@ -134,14 +135,14 @@ func New(l Limits) *State {
 	return &State{
 		limits:      l,
 		sessions:    map[string]*session{},
-		outcomes:    newRing[Outcome](l.Outcomes),
-		evictions:   newRing[Outcome](l.Evictions),
-		crashes:     newRing[Crash](l.Evictions),
+		outcomes:    ring.New[Outcome](l.Outcomes),
+		evictions:   ring.New[Outcome](l.Evictions),
+		crashes:     ring.New[Crash](l.Evictions),
 		loss:        newLosses(l.Evictions),
-		log:         newRing[logItem](l.LogLines),
-		memory:      newRing[event.MemorySample](l.MemorySamples),
-		memoryAt:    newRing[time.Time](l.MemorySamples),
-		hostHistory: newRing[HostPoint](l.HostSamples),
+		log:         ring.New[logItem](l.LogLines),
+		memory:      ring.New[event.MemorySample](l.MemorySamples),
+		memoryAt:    ring.New[time.Time](l.MemorySamples),
+		hostHistory: ring.New[HostPoint](l.HostSamples),
 		openSteps:   map[string]openStep{},
 		vm:          VMView{State: event.VMUnknown},
 		counts:      Counts{MinSysFreeMB: -1},
@@ -154,7 +155,7 @@ func (s *State) Span() (first, last time.Time) { return s.first, s.last }
 // Evictions returns the real evictions in log order (bounded by
 // Limits.Evictions) and how many older ones were not kept.
 func (s *State) Evictions() ([]Outcome, int) {
-	return s.evictions.items(), s.evictionsHidden
+	return s.evictions.Items(), s.evictionsHidden
 }
 
 // ApplyHost records a host memory sample.
@@ -165,7 +166,7 @@ func (s *State) ApplyHost(h host.HostMemory) {
 		free = h.Free
 	}
 	if free.Known && h.Total.Known {
-		s.hostHistory.push(HostPoint{At: h.At, Free: free.Value, Total: h.Total.Value})
+		s.hostHistory.Push(HostPoint{At: h.At, Free: free.Value, Total: h.Total.Value})
 	}
 }
 
@@ -215,7 +216,7 @@ func (s *State) ApplyEvent(e *event.Event) {
 	}
 	s.risk.observe(s, e)
 	if !e.Kind.Unlogged() && s.limits.LogLines > 0 {
-		s.log.push(logItem{ev: *e})
+		s.log.Push(logItem{ev: *e})
 	}
 }
 
@@ -274,7 +275,7 @@ func (s *State) applyGovernor(e *event.Event) {
 			s.evict(sess, e, cause, other)
 		} else {
 			c.AtCapWouldEvict++
-			s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: e.IdleS, IdleSource: vocab.SourceLogged, Cause: cause, Other: other, File: e.File, Line: e.Line})
+			s.outcomes.Push(Outcome{Time: e.Time, Kind: e.Kind, Session: e.Session, IdleS: e.IdleS, IdleSource: vocab.SourceLogged, Cause: cause, Other: other, File: e.File, Line: e.Line})
 		}
 	case event.KindYield:
 		c.Yields++
@@ -283,7 +284,7 @@ func (s *State) applyGovernor(e *event.Event) {
 		if e.Reason == event.ReasonWarm {
 			refused = s.warmRefused(e.Time) // that session stays as it was: no return
 		}
-		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Session: refused, Cause: cause, Other: other, File: e.File, Line: e.Line})
+		s.outcomes.Push(Outcome{Time: e.Time, Kind: e.Kind, Session: refused, Cause: cause, Other: other, File: e.File, Line: e.Line})
 	case event.KindPressure:
 		switch e.Pressure {
 		case host.PressureWarning:
@@ -297,7 +298,7 @@ func (s *State) applyGovernor(e *event.Event) {
 		}
 		s.setEffective(e)
 		cause, other := pressureCause(e)
-		s.outcomes.push(Outcome{Time: e.Time, Kind: e.Kind, Cause: cause, Other: other, File: e.File, Line: e.Line})
+		s.outcomes.Push(Outcome{Time: e.Time, Kind: e.Kind, Cause: cause, Other: other, File: e.File, Line: e.Line})
 	case event.KindPressureEvict:
 		c.PressureEvicts++
 		sess := s.touchIdle(e.Session, e.Time, e.IdleS)
@@ -337,14 +338,14 @@ func (s *State) recordEviction(o Outcome) {
 	default:
 		c.EvictionsUnknown++
 	}
-	s.outcomes.push(o)
+	s.outcomes.Push(o)
 	s.lost(evictionLoss(o))
 	// A ring, not a sliding slice: re-slicing a full window of thousands
 	// copied it whole every few hundred evictions.
-	if len(s.evictions.buf) >= s.evictions.n {
+	if s.evictions.Len() >= s.evictions.Bound() {
 		s.evictionsHidden++
 	}
-	s.evictions.push(o)
+	s.evictions.Push(o)
 }
 
 // pressureText is the last logged level's text, as logged.
@@ -387,8 +388,8 @@ func (s *State) applyMemory(e *event.Event) {
 	m := e.Memory
 	c := &s.counts
 	c.MemorySamples++
-	s.memory.push(*m)
-	s.memoryAt.push(e.Time)
+	s.memory.Push(*m)
+	s.memoryAt.Push(e.Time)
 	if m.TotalMB > 0 {
 		c.TotalMB = m.TotalMB
 	}

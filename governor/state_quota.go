@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coworktop/coworktop/internal/ring"
 	"github.com/coworktop/coworktop/quota"
 )
 
@@ -31,7 +32,7 @@ func (s *State) ApplyQuota(samples []quota.Sample) {
 		return
 	}
 	if s.quota == nil {
-		s.quota = map[quotaRingKey]*ring[quota.Sample]{}
+		s.quota = map[quotaRingKey]*ring.Ring[quota.Sample]{}
 	}
 	sorted := slices.Clone(samples)
 	slices.SortStableFunc(sorted, func(a, b quota.Sample) int { return a.At.Compare(b.At) })
@@ -45,15 +46,15 @@ func (s *State) ApplyQuota(samples []quota.Sample) {
 			if !s.roomForQuotaKey(q) {
 				continue
 			}
-			r = newRing[quota.Sample](quotaKeep)
+			r = ring.New[quota.Sample](quotaKeep)
 			s.quota[k] = r
 		}
 		switch {
-		case len(r.buf) == 0 || q.At.After(r.newest().At):
-			r.push(q)
+		case r.Len() == 0 || q.At.After(r.Newest().At):
+			r.Push(q)
 			s.quotaSorted = nil
-		case q.At.Equal(r.newest().At):
-			r.setNewest(q) // the same instant, delivered later: its newer word
+		case q.At.Equal(r.Newest().At):
+			r.SetNewest(q) // the same instant, delivered later: its newer word
 			s.quotaSorted = nil
 		}
 	}
@@ -71,7 +72,7 @@ func (s *State) roomForQuotaKey(q quota.Sample) bool {
 			continue
 		}
 		n++
-		if at := r.newest().At; oldestAt.IsZero() || at.Before(oldestAt) {
+		if at := r.Newest().At; oldestAt.IsZero() || at.Before(oldestAt) {
 			oldest, oldestAt = k, at
 		}
 	}
@@ -102,7 +103,7 @@ func (s *State) QuotaSamples() []quota.Sample {
 func (s *State) mergeQuota() []quota.Sample {
 	var out []quota.Sample
 	for _, r := range s.quota {
-		out = append(out, r.items()...)
+		out = append(out, r.Items()...)
 	}
 	slices.SortStableFunc(out, mergeOrder)
 	return out
@@ -152,13 +153,4 @@ func countsView(m map[quota.Source]int) map[quota.Source]int {
 		}
 	}
 	return out
-}
-
-// setNewest replaces the item pushed last; the ring must not be empty.
-func (r *ring[T]) setNewest(v T) {
-	if len(r.buf) < r.n || r.start == 0 {
-		r.buf[len(r.buf)-1] = v
-		return
-	}
-	r.buf[r.start-1] = v
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/coworktop/coworktop/internal/ring"
 	"github.com/coworktop/coworktop/quota"
 )
 
@@ -39,9 +40,9 @@ func (s *State) figuresQuota(now time.Time) []quota.Sample {
 // first. A ring's readings are in strictly increasing time, and every one
 // has a time and a valid percentage (ApplyQuota), so the usable ones are
 // those up to the first past now + quota.MaxSkew.
-func appendFiguresReadings(out []quota.Sample, r *ring[quota.Sample], now time.Time) []quota.Sample {
-	n := len(r.buf)
-	at := func(i int) quota.Sample { return r.buf[(r.start+i)%n] }
+func appendFiguresReadings(out []quota.Sample, r *ring.Ring[quota.Sample], now time.Time) []quota.Sample {
+	n := r.Len()
+	at := func(i int) quota.Sample { return *r.At(i) }
 	limit := now.Add(quota.MaxSkew)
 	end := n
 	for end > 0 && at(end-1).At.After(limit) {

@@ -21,14 +21,14 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 		PressureAt:   s.pressureAt,
 		Counts:       s.counts,
 		VM:           s.vm,
-		Outcomes:     s.outcomes.newestFirst(),
+		Outcomes:     s.outcomes.NewestFirst(),
 		Groups:       s.placeHyperV(s.groups),
 		GroupsAt:     s.groupsAt,
 		Files:        s.sharedFiles(),
 	}
 	snap.AppHelpers = host.AppHelpers(snap.Groups)
-	snap.MemorySamples, snap.MemoryTimes = s.memory.items(), s.memoryAt.items()
-	snap.HostHistory = s.hostHistory.items()
+	snap.MemorySamples, snap.MemoryTimes = s.memory.Items(), s.memoryAt.Items()
+	snap.HostHistory = s.hostHistory.Items()
 	snap.Log = s.logLines()
 	snap.Losses, snap.LossCounts, snap.LostNow = s.recentLosses(s.limits.Outcomes), s.LossCounts(), s.LostNow()
 	if s.host != nil {
@@ -116,8 +116,8 @@ func (sess *session) view(now time.Time) SessionView {
 func (s *State) evictionsSince(t time.Time) int {
 	r := s.evictions
 	n := 0
-	for i := len(r.buf) - 1; i >= 0; i-- {
-		if !r.buf[(r.start+i)%len(r.buf)].Time.After(t) {
+	for i := r.Len() - 1; i >= 0; i-- {
+		if !r.At(i).Time.After(t) {
 			break
 		}
 		n++
