@@ -105,11 +105,10 @@ type State struct {
 	// backfill, which adds them one by one, copies none either). Atomic:
 	// snapshots may be taken at once.
 	filesShared  atomic.Int64
-	quota        map[quotaRingKey]*ring.Ring[quota.Sample] // quota readings per source and window (state_quota.go)
-	quotaSorted  []quota.Sample                            // QuotaSamples' merge, nil until asked again after a change
-	quotaErrors  map[quota.Source]int                      // the quota reader's failed reads per source
-	quotaRefused map[quota.Source]int                      // the quota reader's implausible readings per source
-	usage        *usageState                               // the live sessions' transcripts (state_share.go)
+	quota        quota.Store          // quota readings per source and window (quota/store.go)
+	quotaErrors  map[quota.Source]int // the quota reader's failed reads per source
+	quotaRefused map[quota.Source]int // the quota reader's implausible readings per source
+	usage        *usageState          // the live sessions' transcripts (state_share.go)
 
 	vm        VMView
 	warm      warmUndo            // the last warm of a session not live, undone if the governor refuses it (returns.go)

@@ -60,7 +60,11 @@ func TestApplyQuotaScopesBounded(t *testing.T) {
 	}
 	var st State
 	st.ApplyQuota(samples)
-	if n := len(st.quota); n > quota.MaxKeys*len(quota.Sources) {
+	n := 0
+	for _, k := range st.quota.Windows() {
+		n += k
+	}
+	if n > quota.MaxKeys*len(quota.Sources) {
 		t.Fatalf("%d rings", n)
 	}
 }
@@ -96,11 +100,7 @@ func TestApplyQuotaKeysBoundedPerSource(t *testing.T) {
 		st.ApplyQuota([]quota.Sample{s})
 	}
 	st.ApplyQuota([]quota.Sample{qs(quota.Statusline, quota.FiveHour, 37, 10*time.Second)})
-	per := map[quota.Source]int{}
-	for k := range st.quota {
-		per[k.source]++
-	}
-	for src, n := range per {
+	for src, n := range st.quota.Windows() {
 		if n > quota.MaxKeys {
 			t.Errorf("%v keeps %d windows, over %d", src, n, quota.MaxKeys)
 		}

@@ -11,10 +11,11 @@
 //
 // It owns the readings' types (window.go), which source's figure is shown
 // for each window and its state (pick.go), the burn estimate (burn.go),
-// their words (text.go) and their JSON (json.go): one definition that the
-// header, report, snapshot, metrics and notifications all show. The
-// sources read the files and hand it Samples; governor's State keeps them
-// and puts Figures in the Snapshot. Like governor it is pure: no I/O, no
-// time.Now (callers pass the clock in), and it imports nothing of the
-// project but vocab.
+// their words (text.go), their JSON (json.go) and the readings kept
+// (Store, store.go): one definition that the header, report, snapshot,
+// metrics and notifications all show. The sources read the files and hand
+// it Samples; governor's State holds the Store they go into and puts
+// Figures in the Snapshot. Like governor it is pure: no I/O, no time.Now
+// (callers pass the clock in), and it imports nothing of the project but
+// vocab and internal/ring (the bounded container).
 package quota

@@ -1,6 +1,6 @@
 // Package ring keeps the last n items pushed, oldest first: the bounded
-// histories the model keeps (outcomes, losses, log lines, memory samples,
-// quota readings). A monitor that runs for weeks must bound them.
+// histories the model keeps (outcomes, losses, log lines, memory samples)
+// and quota.Store's readings. A monitor that runs for weeks must bound them.
 //
 // It owns the container only, no rule of what is kept; it may not touch
 // the outside world and imports nothing but the standard library.
