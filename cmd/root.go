@@ -67,6 +67,7 @@ func (g *globalOptions) colorEnabled() bool {
 // Main runs the command line with args (without the program name) and
 // returns the process's exit code.
 func Main(args []string, stdout, stderr io.Writer) int {
+	growStack()
 	stop := startProfile()
 	defer stop()
 	return run(args, stdout, stderr)
