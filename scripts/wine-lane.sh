@@ -26,7 +26,7 @@ export WINE64 WINESERVER
 
 pkgs=("$@")
 if [ ${#pkgs[@]} -eq 0 ]; then
-  pkgs=(./vocab ./quota ./host ./governor ./ingest ./render ./config ./redact ./journal ./sources ./sources/follow ./sources/records ./sources/quota ./sources/machine ./internal/testfs ./launch ./notify)
+  pkgs=(./vocab ./quota ./host ./event ./record ./internal/ring ./governor ./ingest ./render ./config ./redact ./journal ./sources ./sources/follow ./sources/records ./sources/quota ./sources/machine ./internal/testfs ./launch ./notify)
 fi
 
 scratch=$(mktemp -d)
