@@ -176,14 +176,18 @@ func (s *State) unnamedBack(seq uint32, c LossCause, k, n int, t time.Time) {
 // "[CCD CycleHealth] … reason=app_quit" line, folded into that stop).
 func (s *State) markBack(list []Loss) {
 	for i := range list {
-		l := &list[i]
-		if t, ok := s.loss.backs[l.seq]; ok && l.seq != 0 {
-			l.Back = t
-		}
-		if l.Cause == LossUpdateRestart && l.Session != "" && s.curRestart != nil {
-			if sess, ok := s.sessions[l.Session]; ok && sess.restart != nil && sess.restart.cut && sess.restart.audit.at.Equal(l.Time) {
-				l.Detail, l.Short = TurnCutText(int(sess.restart.cutS)), "turn cut after "+vocab.ShortDuration(time.Duration(sess.restart.cutS)*time.Second)
-			}
+		s.markBackOne(&list[i])
+	}
+}
+
+// markBackOne is markBack of one loss.
+func (s *State) markBackOne(l *Loss) {
+	if t, ok := s.loss.backs[l.seq]; ok && l.seq != 0 {
+		l.Back = t
+	}
+	if l.Cause == LossUpdateRestart && l.Session != "" && s.curRestart != nil {
+		if sess, ok := s.sessions[l.Session]; ok && sess.restart != nil && sess.restart.cut && sess.restart.audit.at.Equal(l.Time) {
+			l.Detail, l.Short = TurnCutText(int(sess.restart.cutS)), "turn cut after "+vocab.ShortDuration(time.Duration(sess.restart.cutS)*time.Second)
 		}
 	}
 }

@@ -280,18 +280,16 @@ func Build(state *governor.State, files []File, lines Lines) Report {
 		},
 		Sessions: Sessions{Started: c.SessionsStarted, IdleTimeouts: c.IdleTimeouts,
 			Paused: Paused{GovernorEvict: c.PausedEvict, IdleTimeout: c.PausedIdle}},
-		Evictions: []Evicted{},
 		Memory:    Memory{Samples: c.MemorySamples, MinSysFreeMB: max(c.MinSysFreeMB, 0), MinAt: stamp(c.MinSysFreeAt), TotalMB: c.TotalMB},
 		VM:        VM{CPUs: snap.VM.CPUs, MemoryGB: snap.VM.MemoryGB, BootStalls: snap.VM.BootStalls, State: snap.VM.State.String()},
 		RateLimit: RateLimit{Hits: c.RateLimitHits},
 		Lines:     lines,
 	}
-	evs, hidden := state.Evictions()
-	r.EvictionsNotListed = hidden
-	for _, o := range evs {
+	r.Evictions = make([]Evicted, 0, state.EvictionsLen())
+	r.EvictionsNotListed = state.EachEviction(func(o *governor.Outcome) {
 		r.Evictions = append(r.Evictions, Evicted{Time: stamp(o.Time), Session: o.Session, IdleS: o.IdleS, IdleSource: o.IdleSource.String(), Cause: o.CauseName(), File: o.File, Line: o.Line,
 			Name: state.NameOf(o.Session)})
-	}
+	})
 	r.addLosses(state)
 	r.CameBack, r.Lost = snap.CameBack, snap.LostCount()
 	if v := snap.NextVictim; v != nil {
@@ -498,10 +496,9 @@ func (r *Report) redactRestarts(rd Redactor, verdict string) string {
 
 // addLosses fills the loss timeline and its counts.
 func (r *Report) addLosses(state *governor.State) {
-	list, hidden := state.Losses()
-	r.Losses, r.LossesNotListed = make([]Lost, 0, len(list)), hidden
-	for _, l := range list {
-		lost := Lost{Time: stamp(l.Time), Session: l.Session, Count: l.Count, Cause: l.Cause.String(), Detail: words.LossDetailText(l), Evidence: l.Evidence()}
+	r.Losses = make([]Lost, 0, state.LossesLen())
+	r.LossesNotListed = state.EachLoss(func(l *governor.Loss) {
+		lost := Lost{Time: stamp(l.Time), Session: l.Session, Count: l.Count, Cause: l.Cause.String(), Detail: words.LossDetailText(*l), Evidence: l.Evidence()}
 		if l.CauseFile != "" {
 			lost.CauseEvidence = fmt.Sprintf("%s:%d", l.CauseFile, l.CauseLine)
 		}
@@ -517,7 +514,7 @@ func (r *Report) addLosses(state *governor.State) {
 			}
 		}
 		r.Losses = append(r.Losses, lost)
-	}
+	})
 	r.LossCounts, r.LostNow = map[string]int{}, map[string]int{}
 	for _, c := range state.LossCounts() {
 		r.LossCounts[c.Cause.String()] = c.Count

@@ -163,11 +163,10 @@ func (r *Report) lifecycle(state *governor.State, snap governor.Snapshot) {
 		r.VM.Boots, r.VM.Failures = c.VMBoots, c.VMFailures
 	}
 	r.daemon(state, c, snap.Now)
-	crashes, hidden := state.Crashes()
-	r.Crashes, r.CrashesNotListed = []Crashed{}, hidden
-	for _, x := range crashes {
+	r.Crashes = make([]Crashed, 0, state.CrashesLen())
+	r.CrashesNotListed = state.EachCrash(func(x *governor.Crash) {
 		r.Crashes = append(r.Crashes, Crashed{Time: stamp(x.Time), Session: x.Session, Signal: x.Signal, ExitCode: x.ExitCode, File: x.File, Line: x.Line})
-	}
+	})
 }
 
 // daemon fills the daemon's part, when any daemon line was read; end is
