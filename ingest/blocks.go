@@ -14,8 +14,13 @@ import (
 
 // blockSize is how much of a file one parse worker takes at a time: big
 // enough that per-block costs vanish, small enough that the few blocks in
-// flight keep memory flat (report's bar is under 64 MB resident).
-const blockSize = 256 << 10
+// flight keep memory flat (report's bar is under 64 MB resident). Each
+// page of a block is a page fault the first time it is filled, and the
+// blocks in flight are live heap the collector paces itself by: at 256
+// KiB, read to the buffer's end (320 KiB), report on a realistic month
+// took 1 000 more page faults (3 590 -> 2 560 on 128 MiB of dense log,
+// 3 450 -> 2 690 on 256 MiB of sparse), and saved no CPU (issue 49).
+const blockSize = 128 << 10
 
 // maxParseWorkers bounds parse parallelism; past four, reading is no longer
 // the bottleneck and each worker only adds blocks in flight.
@@ -173,7 +178,9 @@ func cutBlocks(r io.Reader, pool *blockSupply, todo chan<- *block, stop <-chan s
 		eof := false
 		var rerr error
 		for len(buf) < blockSize && !eof {
-			n, err := r.Read(buf[len(buf):cap(buf)])
+			// Up to blockSize, not the buffer's end: the room past it is
+			// for the carry, and pages read into are pages faulted in.
+			n, err := r.Read(buf[len(buf):blockSize])
 			buf = buf[:len(buf)+n]
 			if err == io.EOF {
 				eof = true

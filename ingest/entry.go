@@ -93,6 +93,9 @@ type assembler struct {
 	// sink, when set, receives the events directly (newSinkAssembler)
 	// instead of emit.
 	sink *[]event.Event
+	// masks is the block split's scratch (feedLinesMarked), made at its
+	// first block: a live stream's assemblers never need it.
+	masks *markMasks
 }
 
 // newAssembler returns an assembler for one file. loc is the zone of local

@@ -85,9 +85,19 @@ func (s *lineSink) trim(line []byte) []byte {
 	return line
 }
 
+// markMasks are the masks of markBatch chunks, two words a chunk.
+type markMasks [2 * markBatch]uint64
+
 func feedLinesMarked(data []byte, asm *assembler, kernel markFunc) (lines, cut int) {
 	sink := lineSink{asm: asm}
-	var masks [2 * markBatch]uint64
+	// The masks are the assembler's, kept from block to block: the kernel
+	// is called through a variable, so an array on the stack escaped, and
+	// each block allocated one afresh (a kilobyte of new heap a block, 150
+	// page faults in report on 256 MiB; issue 49).
+	if asm.masks == nil {
+		asm.masks = new(markMasks)
+	}
+	masks := asm.masks
 	chunks := (len(data) + 63) / 64
 	// The kernel reads 2 bytes before a chunk and 1 after it: the first
 	// chunk and the last (partial) ones are marked in Go.
