@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+
+	"github.com/coworktop/coworktop/words"
 )
 
 // The eviction, crash and loss lists are most of a report's JSON: thousands of
@@ -27,15 +29,18 @@ func listAt(out []byte, key string) int {
 	return i + len(k)
 }
 
-// handList is a list written by hand into the encoding.
+// handList is a list written by hand into the encoding. held: the
+// encoding holds one element in its place (a list that omitempty would
+// leave out when empty), which the hand-written elements replace.
 type handList struct {
 	key  string
 	n    int
 	item func(b []byte, i int) []byte
+	held bool
 }
 
 func writeJSON(w io.Writer, r Report) error {
-	evictions, crashes, losses := r.Evictions, r.Crashes, r.Losses
+	evictions, crashes, losses, restarts := r.Evictions, r.Crashes, r.Losses, r.Restarts
 	if len(evictions) > 0 {
 		r.Evictions = []Evicted{}
 	}
@@ -45,6 +50,9 @@ func writeJSON(w io.Writer, r Report) error {
 	if len(losses) > 0 {
 		r.Losses = []Lost{}
 	}
+	if len(restarts) > 0 {
+		r.Restarts = make([]words.Restart, 1)
+	}
 	var head bytes.Buffer
 	enc := json.NewEncoder(&head)
 	enc.SetIndent("", "  ")
@@ -52,10 +60,12 @@ func writeJSON(w io.Writer, r Report) error {
 		return fmt.Errorf("writing report JSON: %w", err)
 	}
 	out := head.Bytes()
+	var each elementEncoder
 	lists := []handList{ // in the order of Report's fields
 		{key: "evictions", n: len(evictions), item: func(b []byte, i int) []byte { return appendEvicted(b, &evictions[i]) }},
 		{key: "crashes", n: len(crashes), item: func(b []byte, i int) []byte { return appendCrashed(b, &crashes[i]) }},
 		{key: "losses", n: len(losses), item: func(b []byte, i int) []byte { return appendLost(b, &losses[i]) }},
+		{key: "restarts", n: len(restarts), item: func(b []byte, i int) []byte { return each.append(b, &restarts[i]) }, held: true},
 	}
 	cw := chunkWriter{w: w, buf: make([]byte, 0, jsonChunk+4<<10)}
 	from := 0
@@ -76,8 +86,18 @@ func writeJSON(w io.Writer, r Report) error {
 			cw.buf = l.item(cw.buf, i)
 			cw.spill()
 		}
+		if each.err != nil {
+			return fmt.Errorf("writing report JSON: %w", each.err)
+		}
 		cw.buf = append(cw.buf, "\n  "...)
 		from = at
+		if l.held { // on past the held element, to the list's "\n  ]"
+			end := bytes.Index(out[at:], []byte("\n  ]"))
+			if end < 0 {
+				return fmt.Errorf("writing report JSON: no end to the %s list in the encoding", l.key)
+			}
+			from = at + end + len("\n  ")
+		}
 	}
 	cw.buf = append(cw.buf, out[from:]...)
 	if cw.flush(); cw.err != nil {

@@ -7,6 +7,9 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/coworktop/coworktop/governor"
+	"github.com/coworktop/coworktop/words"
 )
 
 // encodingJSON is what WriteJSON wrote before the hand-written list.
@@ -118,5 +121,47 @@ func TestWallStampIsFormat(t *testing.T) {
 	}
 	if stamp(time.Time{}) != "" {
 		t.Error("the zero time is written as a time")
+	}
+}
+
+// The restarts list is written element by element: the same bytes as the
+// report's one encoding, with hostile text in every string, sessions or
+// none, the lists before it by hand or empty, and whatever follows it.
+func TestRestartsJSONMatchesEncodingJSON(t *testing.T) {
+	hostile := []string{"", "plain", `q"uote`, "<b>&amp;</b>", "nl\nx", "\x00\x1f", "bad\xff\xfeutf8", "\u2028", "emoji 😀"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	pick := func() string { return hostile[rng.IntN(len(hostile))] }
+	at := time.Date(2026, 10, 1, 9, 0, 0, 0, time.UTC)
+	for n := range 6 {
+		r := Report{Files: []File{{Path: "main.log", Lines: 3}}, Verdict: pick()}
+		for i := range n {
+			v := governor.RestartView{At: at.Add(time.Duration(i) * time.Hour), Path: governor.RestartPath(i % 3), From: pick(), To: pick(),
+				Stopped: i, StoppedLogged: i%2 == 0, AutoResume: i%3 == 0, Warmed: i, Eligible: 2 * i, Back: i, Evidence: pick()}
+			if i%2 == 1 {
+				v.RelaunchAt = v.At.Add(time.Minute)
+			}
+			for k := range 2 * i {
+				v.Sessions = append(v.Sessions, governor.RestartSession{ID: pick(), Name: pick(), TurnCut: k%2 == 0, TurnS: k,
+					Back: k%3 == 0, BackAt: v.At.Add(time.Duration(k) * time.Second), BackBy: pick(), Evidence: pick()})
+			}
+			r.Restarts = append(r.Restarts, words.Restart(v))
+		}
+		if n%2 == 1 {
+			r.Losses = []Lost{{Time: "2026-10-01 09:00:00Z", Session: pick(), Count: 1, Cause: "crash", Evidence: "main.log:1"}}
+			r.NextVictim = &Victim{Session: pick(), IdleS: 5, Why: pick()}
+		}
+		want := encodingJSON(t, r)
+		var got bytes.Buffer
+		if err := WriteJSON(&got, r); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got.Bytes(), want) {
+			i := 0
+			for i < min(got.Len(), len(want)) && got.Bytes()[i] == want[i] {
+				i++
+			}
+			t.Fatalf("%d restarts: differs at byte %d:\n got …%q\nwant …%q", n, i,
+				got.Bytes()[max(0, i-40):min(got.Len(), i+40)], want[max(0, i-40):min(len(want), i+40)])
+		}
 	}
 }
