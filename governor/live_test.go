@@ -58,7 +58,7 @@ func checkLiveSet(t *testing.T, s *State, seed int64, i int) {
 }
 
 // checkEnded: State.ended holds each ended session of the map once, in
-// the Sessions order, and the snapshot's order is a full sort's.
+// the Sessions order turned round, and the snapshot's order is a full sort's.
 func checkEnded(t *testing.T, s *State, seed int64, i int) {
 	t.Helper()
 	if len(s.ended) != len(s.sessions)-len(s.live) {
@@ -68,7 +68,7 @@ func checkEnded(t *testing.T, s *State, seed int64, i int) {
 		if sess.live() || s.sessions[sess.id] != sess {
 			t.Fatalf("seed %d, event %d: State.ended[%d] (%s) is live or not in the map", seed, i, k, sess.id)
 		}
-		if k > 0 && endedOrder(s.ended[k-1], sess) >= 0 {
+		if k > 0 && endedKept(s.ended[k-1], sess) >= 0 {
 			t.Fatalf("seed %d, event %d: State.ended out of order at %d (%s after %s)", seed, i, k, sess.id, s.ended[k-1].id)
 		}
 	}

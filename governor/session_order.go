@@ -50,19 +50,19 @@ func (s *State) sessionViews(now time.Time, stale bool) (views, ranking []Sessio
 
 // sessionOrder is the map's sessions in the Sessions order, the ended
 // ones cut to those keepSessions keeps of them: the live sorted (a few
-// dozen), then the head of State.ended, kept in order as sessions end.
+// dozen), then the tail of State.ended, kept in order as sessions end.
 func (s *State) sessionOrder() []*session {
 	keyed := make([]sessionKey, 0, len(s.live))
 	for _, sess := range s.live {
 		keyed = append(keyed, sessionKey{live: true, sec: sess.lastActivity.Unix(), nsec: int32(sess.lastActivity.Nanosecond()), sess: sess})
 	}
 	slices.SortFunc(keyed, sessionKey.compare)
-	ended := s.ended[:min(len(s.ended), s.limits.EndedSessions)]
-	order := make([]*session, len(keyed), len(keyed)+len(ended))
+	ended := min(len(s.ended), s.limits.EndedSessions)
+	order := make([]*session, len(keyed), len(keyed)+ended)
 	for i, k := range keyed {
 		order[i] = k.sess
 	}
-	return append(order, ended...)
+	return s.newestEnded(order, ended)
 }
 
 // sessionKey is what the Sessions order compares (live first, then by last
