@@ -104,12 +104,15 @@ func startSimTUI(t *testing.T, bin, logs, recs string, env []string, stderr stri
 	var sb strings.Builder
 	sb.WriteString("#!/bin/sh\n")
 	for _, kv := range env {
-		if k, v, ok := strings.Cut(kv, "="); ok && k != "COWORKTOP_CPUPROFILE" && regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`).MatchString(k) {
+		if k, v, ok := strings.Cut(kv, "="); ok && k != "COWORKTOP_CPUPROFILE" && k != "COWORKTOP_MEMPROFILE" && regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`).MatchString(k) {
 			fmt.Fprintf(&sb, "export %s=%s\n", k, shQuote(v))
 		}
 	}
 	if prof := os.Getenv("COWORKTOP_SIMDAY_LIVE_PROFILE"); prof != "" { // the live view's CPU profile, written at q
 		fmt.Fprintf(&sb, "export COWORKTOP_CPUPROFILE=%s\n", shQuote(prof))
+	}
+	if prof := os.Getenv("COWORKTOP_SIMDAY_LIVE_MEMPROFILE"); prof != "" { // its heap profile, written at q
+		fmt.Fprintf(&sb, "export COWORKTOP_MEMPROFILE=%s\n", shQuote(prof))
 	}
 	fmt.Fprintf(&sb, "export TERM=xterm-256color\nexec %s --log-dir %s --records-dir %s 2>%s\n", shQuote(bin), shQuote(logs), shQuote(recs), shQuote(stderr))
 	if err := os.WriteFile(script, []byte(sb.String()), 0o700); err != nil {

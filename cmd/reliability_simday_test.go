@@ -54,8 +54,8 @@ type simRow struct {
 	written, read     int
 	lost, repeated    int
 	liveLines         int
-	rssKiB, heapMB    map[string]int
-	anonKiB, fileKiB  map[string]int // VmRSS's parts: RssAnon, RssFile
+	rssKiB, heapMB    map[string]int // VmRSS: the median over the row's span (simMemory); heap: after the latest GC
+	anonKiB, fileKiB  map[string]int // VmRSS's parts: RssAnon, RssFile, medians too
 	goroutines        map[string]int
 	cpu               map[string]time.Duration // since the last row
 	threads, fds      map[string]int
@@ -107,6 +107,9 @@ func TestSimulatedDay(t *testing.T) {
 	dir := t.TempDir()
 	recs := t.TempDir()
 	errs := t.TempDir()
+	if keep := os.Getenv("COWORKTOP_SIMDAY_STDERR"); keep != "" { // keep the processes' stderr (gctrace) for a look
+		errs = keep
+	}
 
 	port := freePort(t)
 	appConfig := t.TempDir() // the desktop app's folder: its quota history
@@ -191,9 +194,13 @@ func TestSimulatedDay(t *testing.T) {
 	}
 	tick := time.NewTicker(wallHour / simTicksPerHour)
 	defer tick.Stop()
+	mem := simMemory{}
 	for k := 1; k <= hours*simTicksPerHour; k++ {
 		<-tick.C
 		w.tick()
+		if k%simMemEvery == 0 && k%rowTicks != 0 {
+			mem.sample(pids)
+		}
 		if k%rowTicks != 0 {
 			continue
 		}
@@ -211,7 +218,7 @@ func TestSimulatedDay(t *testing.T) {
 			}
 		}
 		for name, pid := range pids {
-			s := readProc(pid)
+			s := mem.median(name, readProc(pid))
 			cpu := procCPU(pid)
 			tails[name].read()
 			r.rssKiB[name], r.threads[name], r.fds[name] = s.rssKiB, s.threads, procFDs(pid)
@@ -231,6 +238,7 @@ func TestSimulatedDay(t *testing.T) {
 			}
 		}
 		r.weekly = m[`coworktop_quota_used_percent{scope="",source="desktop",window="seven_day"}`]
+		mem.reset()
 		rows = append(rows, r)
 		t.Logf("RELIABILITY simday %s", r.describe(w, pids))
 	}

@@ -251,11 +251,27 @@ func (g *gen) remember(got []byte) {
 	if len(g.head) < headLen {
 		g.head = readAtMost(g.f, 0, headLen, g.head[:0])
 	}
-	g.hist = append(g.hist, got...)
-	if len(g.hist) > 2*histMax {
-		n := copy(g.hist, g.hist[len(g.hist)-histMax:])
-		g.hist = g.hist[:n]
+	g.hist = appendHist(g.hist, got)
+}
+
+// appendHist appends got to hist and keeps from 320 KiB (histMax) to twice
+// that of the newest bytes, in a buffer that never holds more than twice
+// histMax: append's growth would round it up past that and keep it (a
+// live view follows main.log all day).
+func appendHist(hist, got []byte) []byte {
+	if len(got) >= histMax {
+		return append(hist[:0], got[len(got)-histMax:]...)
 	}
+	if len(hist)+len(got) > 2*histMax {
+		n := copy(hist, hist[len(hist)-(histMax-len(got)):])
+		hist = hist[:n]
+	}
+	if need := len(hist) + len(got); need > cap(hist) {
+		grown := make([]byte, len(hist), min(max(2*cap(hist), need), 2*histMax))
+		copy(grown, hist)
+		hist = grown
+	}
+	return append(hist, got...)
 }
 
 // switchTo makes g the generation collected lines come from, sending what
