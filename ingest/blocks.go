@@ -32,7 +32,7 @@ const blocksPerWorker = 4
 // folder of many small generations (20 000 rotated files) otherwise
 // allocated a full set of blocks, 3 MB, for every file.
 var freeBlocks = sync.Pool{New: func() any {
-	return &blockMem{data: make([]byte, 0, blockSize+vocab.MaxLineBytes)}
+	return newBlockMem(blockSize + vocab.MaxLineBytes)
 }}
 
 // block is a run of whole lines, normally starting at an entry's first line.
