@@ -79,17 +79,7 @@ func (g ProcessGroup) WithMembers(ms []ProcessMember) ProcessGroup {
 	n.CPUPercent = 0
 	for _, m := range ms {
 		n.PIDs = append(n.PIDs, m.PID)
-		if m.RSSKnown {
-			n.RSS.Value += m.RSS
-			n.RSS.Known = true
-		}
-		if m.FootprintKnown {
-			n.Footprint.Value += m.Footprint
-			n.Footprint.Known = true
-		}
-		if !m.RSSKnown && !m.FootprintKnown {
-			n.Unreadable++
-		}
+		n.AddMemberMemory(m)
 		n.CPUPercent += m.CPUPercent
 	}
 	if n.RSS.Known {

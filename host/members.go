@@ -44,3 +44,20 @@ const (
 	RoleSession = "session" // a claude process
 	RoleChild   = "child"   // anything a session started
 )
+
+// AddMemberMemory adds m's raw figures to g's sums: its RSS and footprint
+// where they were read, or one more process whose memory could not be.
+// The scan adds each member as it finds it; WithMembers adds them again.
+func (g *ProcessGroup) AddMemberMemory(m ProcessMember) {
+	if m.RSSKnown {
+		g.RSS.Value += m.RSS
+		g.RSS.Known = true
+	}
+	if m.FootprintKnown {
+		g.Footprint.Value += m.Footprint
+		g.Footprint.Known = true
+	}
+	if !m.RSSKnown && !m.FootprintKnown {
+		g.Unreadable++
+	}
+}

@@ -131,17 +131,7 @@ func (s *Scanner) Scan(ctx context.Context, now time.Time) ([]host.ProcessGroup,
 		if _, known, label := s.memberFigure(p); known && g.MemberSource == "" {
 			g.MemberSource = label
 		}
-		if p.RSSKnown {
-			g.RSS.Value += p.RSS
-			g.RSS.Known = true
-		}
-		if p.FootprintKnown {
-			g.Footprint.Value += p.Footprint
-			g.Footprint.Known = true
-		}
-		if !p.RSSKnown && !p.FootprintKnown {
-			g.Unreadable++
-		}
+		g.AddMemberMemory(mem)
 		if hits[i].guest > 0 {
 			g.GuestMemory.Value += hits[i].guest
 			g.GuestMemory.Known = true
