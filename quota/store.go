@@ -135,8 +135,8 @@ func mergeOrder(a, b Sample) int {
 	return strings.Compare(a.Scope, b.Scope)
 }
 
-// Windows is how many windows the store keeps readings of, per source.
-func (st *Store) Windows() map[Source]int {
+// windows is how many windows the store keeps readings of, per source.
+func (st *Store) windows() map[Source]int {
 	per := map[Source]int{}
 	for k := range st.rings {
 		per[k.source]++
