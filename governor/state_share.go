@@ -29,7 +29,13 @@ func (s *State) applyShareTo(snap *Snapshot) {
 	if s.usage == nil {
 		return
 	}
-	v := quota.Shares(&s.usage.reading, s.usage.rows, snap.Quota.Figure(quota.FiveHour), s.QuotaSamples(), snap.Now)
+	five := snap.Quota.Figure(quota.FiveHour)
+	var readings []quota.Sample // what Shares reads of them: the window's own, from its start
+	if five != nil {
+		start, _ := quota.WindowStart(five, snap.Now)
+		readings = s.quota.WindowReadings(five.Source, quota.FiveHour, start)
+	}
+	v := quota.Shares(&s.usage.reading, s.usage.rows, five, readings, snap.Now)
 	snap.Share = v
 	for i := range snap.Sessions {
 		snap.Sessions[i].QuotaShare = v.Of(s.cliSession(snap.Sessions[i].ID))

@@ -109,6 +109,24 @@ func (st *Store) Samples() []Sample {
 	return slices.Clip(st.sorted)
 }
 
+// WindowReadings are src's readings of window w (of every scope) from
+// from on, in the merge's order: what the quota share reads (Shares), taken
+// from the window's own rings, so a refresh neither builds nor keeps the
+// merged copy of every reading kept (Samples), which grew all day.
+func (st *Store) WindowReadings(src Source, w Window, from time.Time) []Sample {
+	var out []Sample
+	for k, r := range st.rings {
+		if k.source != src || k.key.window != w {
+			continue
+		}
+		for i := r.Len() - 1; i >= 0 && !r.At(i).At.Before(from); i-- {
+			out = append(out, *r.At(i))
+		}
+	}
+	slices.SortStableFunc(out, mergeOrder)
+	return out
+}
+
 // merge is every ring's readings in one slice, oldest first; ties
 // in the order of the sources, the windows and the scopes.
 func (st *Store) merge() []Sample {
