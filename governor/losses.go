@@ -222,7 +222,7 @@ func (s *State) lost(l Loss) bool {
 		}
 		s.loss.last[l.Session] = l.Time
 		l.WaitingFor = s.records.waitingAt(l.Session, l.Time)
-		if sess, ok := s.sessions[l.Session]; ok {
+		if sess, ok := s.lookup(l.Session); ok {
 			if sess.lossSeq != 0 { // lost again before it came back: one session, counted by its newest loss
 				s.loss.cameBack++
 				s.loss.open[sess.lossCause]--

@@ -92,7 +92,7 @@ func (s *State) sessionLine(e *event.Event) {
 	if e.Kind == event.KindWarming { // a refusal after this warm is this warm's
 		s.warm = warmUndo{}
 	}
-	sess, known := s.sessions[e.Session]
+	sess, known := s.lookup(e.Session)
 	if !known || sess.live() {
 		sess = s.touch(e.Session, e.Time)
 		if e.Kind == event.KindFocus { // the app arms a session's idle timer only while it is hidden

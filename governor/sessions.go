@@ -91,20 +91,33 @@ func (s *State) dropLive(sess *session) {
 
 // get returns the session, creating it on first sight.
 func (s *State) get(id string, t time.Time) *session {
-	slot := &s.recent[recentSlot(id)]
-	if c := *slot; c != nil && c.id == id {
-		return c
-	}
-	if sess, ok := s.sessions[id]; ok {
-		*slot = sess
+	if sess, ok := s.lookup(id); ok {
 		return sess
 	}
 	sess := s.newSession(id, t)
 	s.sessions[id] = sess
 	s.addLive(sess)
-	*slot = sess
+	s.recent[recentSlot(id)] = sess
 	s.pruneEnded() // forget clears the slot if it drops sess
 	return sess
+}
+
+// lookup is the map's session of id, if it holds one: from its recent
+// slot when the slot holds it, which saves hashing the id into the map
+// (a line's session is most often the one named just before), and else
+// from the map, into the slot. A line that looked up its session first
+// and then got it (touch, get) hashed its id into the map twice (issue
+// 49).
+func (s *State) lookup(id string) (*session, bool) {
+	slot := &s.recent[recentSlot(id)]
+	if c := *slot; c != nil && c.id == id {
+		return c, true
+	}
+	sess, ok := s.sessions[id]
+	if ok {
+		*slot = sess
+	}
+	return sess, ok
 }
 
 // recentSlot picks the State.recent slot of a session id by its length
@@ -196,7 +209,7 @@ func (s *State) applyPause(e *event.Event) {
 	default:
 		c.PausedOther++
 	}
-	_, known := s.sessions[e.Session]
+	_, known := s.lookup(e.Session)
 	created := !known
 	sess := s.get(e.Session, e.Time)
 	wasLive := sess.live()
