@@ -13,24 +13,28 @@ func TestHeartbeatDeliveriesHoldOffTheWatchdog(t *testing.T) {
 	m := New(Options{Heartbeat: true, Refresh: refresh})
 	m.Update(sizeMsg(80, 24))
 	fired := make(chan any, 1)
+	prev := time.Now() // before the watchdog was last pushed back
 	cmd := m.tick()
 	go func() { fired <- cmd() }()
 	// Deliveries every quarter refresh for three refreshes: the watchdog
 	// (at 1¼ refresh) must keep being pushed back. Each wait for the next
-	// delivery is also the check that the watchdog stays quiet; a fire is a
-	// failure only if it came sooner than the watchdog's interval after the
-	// last delivery (a machine stalled longer than that proves nothing).
+	// delivery is also the check that the watchdog stays quiet. A fire seen
+	// now came after this delivery's push or the one before it, so it is a
+	// failure only if even the one before is less than the watchdog's
+	// interval ago; a machine stalled longer than that proves nothing (it
+	// may have fired in the stall, before this delivery pushed it back).
 	for range 12 {
+		start := time.Now()
 		m.Update(UpdatesMsg{})
-		last := time.Now()
 		select {
 		case msg := <-fired:
-			if time.Since(last) < m.watchdogAfter() {
-				t.Fatalf("watchdog fired (%T) %v after a delivery, before its %v", msg, time.Since(last), m.watchdogAfter())
+			if since := time.Since(prev); since < m.watchdogAfter() {
+				t.Fatalf("watchdog fired (%T) %v after the delivery before the last, before its %v", msg, since, m.watchdogAfter())
 			}
-			t.Skipf("the machine stalled %v between two deliveries: nothing to judge", time.Since(last))
+			t.Skipf("the machine stalled %v over two deliveries: nothing to judge", time.Since(prev))
 		case <-time.After(refresh / 4):
 		}
+		prev = start
 	}
 	var msg any
 	select {
