@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -162,6 +163,60 @@ func TestRestartsJSONMatchesEncodingJSON(t *testing.T) {
 			}
 			t.Fatalf("%d restarts: differs at byte %d:\n got …%q\nwant …%q", n, i,
 				got.Bytes()[max(0, i-40):min(got.Len(), i+40)], want[max(0, i-40):min(len(want), i+40)])
+		}
+	}
+}
+
+// appendIndent writes what json.Indent writes, for compact and spaced
+// JSON (that ends with its value): empty objects and arrays, escapes and brackets inside strings,
+// every kind of value, nesting.
+func TestAppendIndentIsJSONIndent(t *testing.T) {
+	docs := []string{
+		`{}`, `[]`, `{"a":[]}`, `[{},[],{"b":{}}]`, `"x"`, `1`, `null`,
+		`{"a":"q\"uote \\ back [{,:}]","b":[1,-2.5e3,true,false,null],"c":{"d":{"e":[[[]],[{}]]}}}`,
+		" { \"a\" : [ 1 , 2 ] ,\n\t\"b\" : { } }", // (json.Indent keeps space after the value; MarshalJSON leaves none)
+		`["\u003cb\u003e\u0026","\u2028",""]`,
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	var value func(depth int) any
+	value = func(depth int) any {
+		switch k := rng.IntN(7); {
+		case depth > 3 || k == 0:
+			return []string{"", `"`, `\`, "<&>", "{[,:]}", "é\u2028"}[rng.IntN(6)]
+		case k == 1:
+			return rng.Float64() * 1e6
+		case k == 2:
+			return rng.IntN(2) == 0
+		case k == 3:
+			return nil
+		case k <= 5:
+			m := map[string]any{}
+			for i := range rng.IntN(4) {
+				m[fmt.Sprint("k", i, `"`)] = value(depth + 1)
+			}
+			return m
+		default:
+			var l []any
+			for range rng.IntN(4) {
+				l = append(l, value(depth+1))
+			}
+			return l
+		}
+	}
+	for range 300 {
+		b, err := json.Marshal(value(0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, string(b))
+	}
+	for _, d := range docs {
+		var want bytes.Buffer
+		if err := json.Indent(&want, []byte(d), "    ", "  "); err != nil {
+			t.Fatalf("%q: %v", d, err)
+		}
+		if got := appendIndent([]byte("x"), []byte(d), "    ", "  "); string(got[1:]) != want.String() {
+			t.Fatalf("%q:\n got %q\nwant %q", d, got[1:], want.String())
 		}
 	}
 }
