@@ -57,3 +57,12 @@ func TestListsInPlaceAreTheCopies(t *testing.T) {
 		t.Errorf("want losses back and the early one first: %d back, first at %v", back, gotLosses[0].Time.Sub(lt0)/time.Second)
 	}
 }
+
+// Evidence is what fmt writes for any line number.
+func TestLossEvidenceIsSprintf(t *testing.T) {
+	for _, l := range []Loss{{File: "main.log", Line: 123}, {File: "", Line: 0}, {File: "daemon.log", Line: -7}, {File: "a:b", Line: 1 << 40}} {
+		if got, want := l.Evidence(), fmt.Sprintf("%s:%d", l.File, l.Line); got != want {
+			t.Errorf("Evidence = %q, want %q", got, want)
+		}
+	}
+}
