@@ -136,7 +136,7 @@ func (c *chunkWriter) flush() {
 // appendEvicted writes one list element at the list's indentation.
 func appendEvicted(b []byte, e *Evicted) []byte {
 	b = append(b, "\n    {\n      \"time\": "...)
-	b = appendJSONString(b, e.Time.JSON())
+	b = appendStampJSON(b, e.Time)
 	b = append(b, ",\n      \"session\": "...)
 	b = appendJSONString(b, e.Session)
 	b = append(b, ",\n      \"idle_s\": "...)
@@ -163,7 +163,7 @@ func appendEvicted(b []byte, e *Evicted) []byte {
 // appendCrashed writes one element of the crash list.
 func appendCrashed(b []byte, c *Crashed) []byte {
 	b = append(b, "\n    {\n      \"time\": "...)
-	b = appendJSONString(b, c.Time.JSON())
+	b = appendStampJSON(b, c.Time)
 	b = append(b, ",\n      \"session\": "...)
 	b = appendJSONString(b, c.Session)
 	if c.Signal != "" {
@@ -188,7 +188,7 @@ func appendCrashed(b []byte, c *Crashed) []byte {
 // appendLost writes one element of the loss list.
 func appendLost(b []byte, l *Lost) []byte {
 	b = append(b, "\n    {\n      \"time\": "...)
-	b = appendJSONString(b, l.Time.JSON())
+	b = appendStampJSON(b, l.Time)
 	if l.Session != "" {
 		b = append(b, ",\n      \"session\": "...)
 		b = appendJSONString(b, l.Session)
@@ -252,5 +252,20 @@ func appendJSONString(b []byte, s string) []byte {
 	}
 	b = append(b, '"')
 	b = append(b, s...)
+	return append(b, '"')
+}
+
+// appendStampJSON is appendJSONString(b, s.JSON()), without making the
+// string: a report writes thousands of stamps.
+func appendStampJSON(b []byte, s Stamp) []byte {
+	var buf [48]byte
+	j := s.appendJSON(buf[:0])
+	for _, c := range j {
+		if jsonSpecial[c] {
+			return appendJSONString(b, string(j))
+		}
+	}
+	b = append(b, '"')
+	b = append(b, j...)
 	return append(b, '"')
 }

@@ -112,6 +112,9 @@ func TestWallStampIsFormat(t *testing.T) {
 			if got, want := wallStamp(at), at.Format(TimeLayout); got != want {
 				t.Errorf("wallStamp(%v) = %q, Format gives %q", at, got, want)
 			}
+			if got, want := string(appendOffset([]byte("x"), at)), "x"+at.Format("Z07:00"); got != want {
+				t.Errorf("appendOffset(%v) = %q, Format gives %q", at, got, want)
+			}
 		}
 		for range 2000 {
 			at := time.Unix(rng.Int64N(1<<36)-1<<35, rng.Int64N(1e9)).In(z)

@@ -319,7 +319,8 @@ func stamp(t time.Time) Stamp {
 		return ""
 	}
 	t = t.Local()
-	s := wallStamp(t) + offsetText(t)
+	var buf [32]byte // the text made in one allocation: a report makes thousands
+	s := string(appendOffset(appendWallStamp(buf[:0], t), t))
 	if _, _, ok := vocab.RepeatedWall(t); ok {
 		// The hour that repeats when clocks go back: the text names the
 		// zone ("01:30:00 EST"), or its two occurrences read the same.
@@ -329,19 +330,21 @@ func stamp(t time.Time) Stamp {
 	return Stamp(s)
 }
 
-// offsetText is t's offset as RFC 3339 writes it: "Z", or "-05:00".
-func offsetText(t time.Time) string {
+// appendOffset appends t's offset as RFC 3339 writes it: "Z", or "-05:00".
+func appendOffset(b []byte, t time.Time) []byte {
 	_, off := t.Zone()
 	if off == 0 {
-		return "Z"
+		return append(b, 'Z')
 	}
-	b := []byte("+00:00")
+	sign := byte('+')
 	if off < 0 {
-		b[0], off = '-', -off
+		sign, off = '-', -off
 	}
-	digits(b[1:3], off/3600)
-	digits(b[4:6], off/60%60)
-	return string(b)
+	b = append(b, sign, '0', '0', ':', '0', '0')
+	n := len(b)
+	digits(b[n-5:n-3], off/3600)
+	digits(b[n-2:n], off/60%60)
+	return b
 }
 
 // Stamp is a time of the report, on the app's local clock, with its
@@ -393,11 +396,19 @@ func (s Stamp) Time() time.Time {
 
 // JSON is the stamp as JSON writes it.
 func (s Stamp) JSON() string {
+	var buf [48]byte
+	return string(s.appendJSON(buf[:0]))
+}
+
+// appendJSON appends s.JSON().
+func (s Stamp) appendJSON(b []byte) []byte {
 	wall, offset, _ := s.parts()
 	if len(wall) > 10 && wall[10] == ' ' {
-		return wall[:10] + "T" + wall[11:] + offset
+		b = append(append(append(b, wall[:10]...), 'T'), wall[11:]...)
+	} else {
+		b = append(b, wall...)
 	}
-	return wall + offset
+	return append(b, offset...)
 }
 
 // MarshalText writes the stamp's JSON form.
@@ -405,19 +416,26 @@ func (s Stamp) MarshalText() ([]byte, error) { return []byte(s.JSON()), nil }
 
 // wallStamp is t.Format(TimeLayout), in t's own zone.
 func wallStamp(t time.Time) string {
+	var buf [32]byte
+	return string(appendWallStamp(buf[:0], t))
+}
+
+// appendWallStamp appends wallStamp(t).
+func appendWallStamp(b []byte, t time.Time) []byte {
 	y, mo, d := t.Date()
 	if y < 0 || y > 9999 {
-		return t.Format(TimeLayout)
+		return t.AppendFormat(b, TimeLayout)
 	}
 	h, mi, sec := t.Clock()
-	b := []byte("0000-00-00 00:00:00")
-	digits(b[0:4], y)
-	digits(b[5:7], int(mo))
-	digits(b[8:10], d)
-	digits(b[11:13], h)
-	digits(b[14:16], mi)
-	digits(b[17:19], sec)
-	return string(b)
+	b = append(b, "0000-00-00 00:00:00"...)
+	w := b[len(b)-wallLen:]
+	digits(w[0:4], y)
+	digits(w[5:7], int(mo))
+	digits(w[8:10], d)
+	digits(w[11:13], h)
+	digits(w[14:16], mi)
+	digits(w[17:19], sec)
+	return b
 }
 
 // digits writes n into b in decimal, zero-padded to b's length.
