@@ -42,8 +42,12 @@ func startCPUProfile(path string) func() {
 	return func() { pprof.StopCPUProfile(); f.Close() }
 }
 
-// writeHeapProfile writes the allocations profile to path.
+// writeHeapProfile writes the allocations profile to path, after a
+// collection: the runtime publishes a profile at the end of a cycle, so
+// without one what the command allocated since the last (for report, all
+// of building and writing the report) would be missing.
 func writeHeapProfile(path string) {
+	runtime.GC()
 	f, err := os.Create(path)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "coworktop: heap profile: %v\n", err)
