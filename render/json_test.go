@@ -80,19 +80,7 @@ func TestEvictionsJSONMatchesEncodingJSON(t *testing.T) {
 		if n == 4 {
 			r.Crashes = nil // the lists around it by hand, this one by encoding/json
 		}
-		want := encodingJSON(t, r)
-		var got bytes.Buffer
-		if err := WriteJSON(&got, r); err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got.Bytes(), want) {
-			i := 0
-			for i < min(got.Len(), len(want)) && got.Bytes()[i] == want[i] {
-				i++
-			}
-			t.Fatalf("%d evictions, %d losses: differs at byte %d:\n got …%q\nwant …%q", len(r.Evictions), len(r.Losses), i,
-				got.Bytes()[max(0, i-40):min(got.Len(), i+40)], want[max(0, i-40):min(len(want), i+40)])
-		}
+		sameAsEncodingJSON(t, r, fmt.Sprintf("%d evictions, %d losses", len(r.Evictions), len(r.Losses)))
 	}
 }
 
@@ -154,19 +142,7 @@ func TestRestartsJSONMatchesEncodingJSON(t *testing.T) {
 			r.Losses = []Lost{{Time: "2026-10-01 09:00:00Z", Session: pick(), Count: 1, Cause: "crash", Evidence: "main.log:1"}}
 			r.NextVictim = &Victim{Session: pick(), IdleS: 5, Why: pick()}
 		}
-		want := encodingJSON(t, r)
-		var got bytes.Buffer
-		if err := WriteJSON(&got, r); err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got.Bytes(), want) {
-			i := 0
-			for i < min(got.Len(), len(want)) && got.Bytes()[i] == want[i] {
-				i++
-			}
-			t.Fatalf("%d restarts: differs at byte %d:\n got …%q\nwant …%q", n, i,
-				got.Bytes()[max(0, i-40):min(got.Len(), i+40)], want[max(0, i-40):min(len(want), i+40)])
-		}
+		sameAsEncodingJSON(t, r, fmt.Sprintf("%d restarts", n))
 	}
 }
 
@@ -222,4 +198,24 @@ func TestAppendIndentIsJSONIndent(t *testing.T) {
 			t.Fatalf("%q:\n got %q\nwant %q", d, got[1:], want.String())
 		}
 	}
+}
+
+// sameAsEncodingJSON fails the test where WriteJSON's bytes for r differ
+// from encoding/json's, showing the bytes around the first difference.
+func sameAsEncodingJSON(t *testing.T, r Report, what string) {
+	t.Helper()
+	want := encodingJSON(t, r)
+	var got bytes.Buffer
+	if err := WriteJSON(&got, r); err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(got.Bytes(), want) {
+		return
+	}
+	i := 0
+	for i < min(got.Len(), len(want)) && got.Bytes()[i] == want[i] {
+		i++
+	}
+	t.Fatalf("%s: differs at byte %d:\n got …%q\nwant …%q", what, i,
+		got.Bytes()[max(0, i-40):min(got.Len(), i+40)], want[max(0, i-40):min(len(want), i+40)])
 }
