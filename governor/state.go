@@ -157,6 +157,13 @@ func (s *State) Evictions() ([]Outcome, int) {
 	return s.evictions.Items(), s.evictionsHidden
 }
 
+// EvictionCount is every real eviction applied, kept or not: what
+// Evictions returns, counted without copying the kept ones (the live
+// view reads it at every delivery; the list grows all day to its bound).
+func (s *State) EvictionCount() int {
+	return s.evictions.Len() + s.evictionsHidden
+}
+
 // ApplyHost records a host memory sample.
 func (s *State) ApplyHost(h host.HostMemory) {
 	s.host = &h

@@ -186,6 +186,9 @@ func TestHistoryIsBounded(t *testing.T) {
 	if len(ev) != l.Evictions || hidden != 20000-l.Evictions || snap.Counts.Evictions != 20000 {
 		t.Fatalf("evictions kept %d hidden %d counted %d", len(ev), hidden, snap.Counts.Evictions)
 	}
+	if n := s.EvictionCount(); n != len(ev)+hidden {
+		t.Fatalf("EvictionCount %d, want kept %d + hidden %d", n, len(ev), hidden)
+	}
 }
 
 func TestAppRestartEndsSessions(t *testing.T) {

@@ -96,6 +96,5 @@ func (m *Model) checkBell(live bool) tea.Cmd {
 
 // evictionCount reads the running eviction total without a full snapshot.
 func (m *Model) evictionCount() int {
-	ev, hidden := m.state.Evictions()
-	return len(ev) + hidden
+	return m.state.EvictionCount()
 }
