@@ -28,7 +28,7 @@ func (n Next) Urgent() bool {
 // nextOf is the session's Next: the risk that names it (one per session,
 // oneRowPerSession), else the update restart that would stop it, else its
 // idle pause when its timer runs and nothing vetoes it.
-func nextOf(v SessionView, own map[string]*Risk, update *Risk, now time.Time) Next {
+func nextOf(v *SessionView, own map[string]*Risk, update *Risk, now time.Time) Next {
 	if r, ok := own[v.ID]; ok {
 		return Next{Risk: r, Due: r.Due, Kind: r.Kind}
 	}
@@ -48,7 +48,10 @@ func nextOf(v SessionView, own map[string]*Risk, update *Risk, now time.Time) Ne
 	return Next{}
 }
 
-// markNext sets Next on every session of snap.
+// markNext sets Next on every session of snap. A view is handed to
+// nextOf in place and written only when it has a Next: the views come
+// with none, and the 200 ended sessions listed mostly have none (a
+// copy and a write of each cost a refresh by the sessions kept, issue 52).
 func markNext(snap *Snapshot, risks []Risk) {
 	own := map[string]*Risk{}
 	var update *Risk
@@ -62,10 +65,12 @@ func markNext(snap *Snapshot, risks []Risk) {
 	}
 	for _, list := range [][]SessionView{snap.Sessions, snap.IdleRanking} {
 		for i := range list {
-			list[i].Next = nextOf(list[i], own, update, snap.Now)
+			if n := nextOf(&list[i], own, update, snap.Now); n != (Next{}) {
+				list[i].Next = n
+			}
 		}
 	}
 	if v := snap.NextVictim; v != nil {
-		v.Next = nextOf(*v, own, update, snap.Now)
+		v.Next = nextOf(v, own, update, snap.Now)
 	}
 }

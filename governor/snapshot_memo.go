@@ -18,6 +18,8 @@ type snapshotMemo struct {
 	// its lines are the ring's, in the ring's order (no sort moved them).
 	log            []LogLine
 	logInRingOrder bool
+	// lists are the bounded lists last handed over (snapshot_share.go).
+	lists sharedLists
 }
 
 // sessionsGens numbers the generations of every State's lists, so two

@@ -21,16 +21,17 @@ func (s *State) Snapshot(now time.Time) Snapshot {
 		PressureAt:   s.pressureAt,
 		Counts:       s.counts,
 		VM:           s.vm,
-		Outcomes:     s.outcomes.NewestFirst(),
+		Outcomes:     sharedNewestFirst(s.outcomes, &s.snapMemo.lists.outcomes),
 		Groups:       s.placeHyperV(s.groups),
 		GroupsAt:     s.groupsAt,
 		Files:        s.sharedFiles(),
 	}
 	snap.AppHelpers = host.AppHelpers(snap.Groups)
-	snap.MemorySamples, snap.MemoryTimes = s.memory.Items(), s.memoryAt.Items()
+	snap.MemorySamples = sharedItems(s.memory, &s.snapMemo.lists.memory)
+	snap.MemoryTimes = sharedItems(s.memoryAt, &s.snapMemo.lists.memoryAt)
 	snap.HostHistory = s.hostHistory.Items()
 	snap.Log = s.logLines()
-	snap.Losses, snap.LossCounts, snap.LostNow = s.recentLosses(s.limits.Outcomes), s.LossCounts(), s.LostNow()
+	snap.Losses, snap.LossCounts, snap.LostNow = s.sharedLosses(s.limits.Outcomes), s.LossCounts(), s.LostNow()
 	if s.host != nil {
 		h := *s.host
 		snap.Host = &h
