@@ -16,7 +16,15 @@ import "encoding/json"
 // TestRestartsJSONMatchesEncodingJSON holds the bytes to the one
 // encoding's.
 type elementEncoder struct {
-	err error // the first error; the elements after it are not written
+	err     error  // the first error; the elements after it are not written
+	compact []byte // an appender's compact bytes, kept for the next element
+}
+
+// jsonAppender is a value that appends its own compact JSON, the bytes
+// its MarshalJSON gives, without a []byte of its own each time
+// (words.Restart).
+type jsonAppender interface {
+	AppendJSON(b []byte) []byte
 }
 
 // append writes v at a top-level list's indentation after b: a new line,
@@ -25,6 +33,10 @@ type elementEncoder struct {
 func (e *elementEncoder) append(b []byte, v json.Marshaler) []byte {
 	if e.err != nil {
 		return b
+	}
+	if a, ok := v.(jsonAppender); ok {
+		e.compact = a.AppendJSON(e.compact[:0])
+		return appendIndent(append(b, "\n    "...), e.compact, "    ", "  ")
 	}
 	raw, err := v.MarshalJSON()
 	if err != nil {

@@ -49,10 +49,17 @@ type restartJSON struct {
 	RelaunchAt    vocab.TimeRef        `json:"relaunch_at,omitzero"`
 }
 
-// MarshalJSON writes the restart with its times as the log wrote them.
+// MarshalJSON writes the restart with its times as the log wrote them:
+// its wire form's bytes (AppendJSON).
 func (s Restart) MarshalJSON() ([]byte, error) {
+	return s.AppendJSON(nil), nil
+}
+
+// wire is the restart's wire form, for encoding/json: what AppendJSON's
+// bytes are held to.
+func (s Restart) wire() restartJSON {
 	v := (*governor.RestartView)(&s)
-	return json.Marshal(restartJSON{
+	return restartJSON{
 		Path:          s.Path,
 		From:          s.From,
 		To:            s.To,
@@ -72,7 +79,7 @@ func (s Restart) MarshalJSON() ([]byte, error) {
 		Evidence:      s.Evidence,
 		Summary:       RestartSummary(v),
 		At:            vocab.TimeRef{T: &s.At}, RelaunchAt: vocab.TimeRef{T: &s.RelaunchAt},
-	})
+	}
 }
 
 // UnmarshalJSON reads what MarshalJSON writes: the facts (its words are
