@@ -58,8 +58,12 @@ func (r *riskState) observe(s *State, e *event.Event) {
 			r.quitAt, r.quitRef = e.Time, ref
 		}
 	case event.KindPauseDeclined:
-		if r.declined == nil || len(r.declined) >= maxDeclined {
+		if r.declined == nil {
 			r.declined = map[string]declined{}
+		} else if len(r.declined) >= maxDeclined {
+			// Emptied in place: a new map grew again by doubling, rehashing
+			// each time, 16 k declines a month on the many-ids one (issue 49).
+			clear(r.declined)
 		}
 		r.declined[e.Session] = declined{n: e.Count, ref: ref}
 	case event.KindPause, event.KindResume:
