@@ -72,7 +72,7 @@ the log has rotated").`,
 			dirs := recordDirs(g)
 			rec := readRecordsOnce(dirs)
 			r, err := buildReportIn(reportInput{files: files, times: tf, journal: jdir, redact: doRedact,
-				records: record.Reading{Found: rec.Found, Leftover: rec.Leftover, App: rec.App}, read: ingest.ReadSummary, stderr: g.stderr})
+				records: record.Reading{Found: rec.Found, Leftover: rec.Leftover, App: rec.App}, read: ingest.ReadSummary, stderr: g.stderr, json: asJSON})
 			if err != nil {
 				return err
 			}
@@ -131,6 +131,9 @@ type reportInput struct {
 	records record.Reading
 	read    logReader
 	stderr  io.Writer // where a journal that cannot be read is said (nil: nowhere)
+	// json: the report goes to render.WriteJSON alone, so its evictions
+	// and losses are written from the model there (render.BuildJSON).
+	json bool
 }
 
 // buildReportIn reads the journal's part (what the logs no longer hold),
@@ -221,7 +224,11 @@ func buildReportIn(in reportInput) (render.Report, error) {
 	if !span.To.IsZero() && lines.LastStamp.After(span.To) {
 		lines.LastStamp = span.To
 	}
-	r := render.Build(state, out, lines)
+	build := render.Build
+	if in.json && !doRedact {
+		build = render.BuildJSON
+	}
+	r := build(state, out, lines)
 	if len(part.events) > 0 {
 		r.Journal = render.NewJournalPart(len(part.events), part.first, part.last)
 	}

@@ -33,21 +33,25 @@ func listAt(out []byte, key string) int {
 // encoding holds one element in its place (a list that omitempty would
 // leave out when empty), which the hand-written elements replace.
 type handList struct {
-	key  string
-	n    int
-	item func(b []byte, i int) []byte
-	held bool
+	key   string
+	n     int
+	write func(w *listWriter) // writes the n elements
+	held  bool
 }
 
 func writeJSON(w io.Writer, r Report) error {
-	evictions, crashes, losses, restarts := r.Evictions, r.Crashes, r.Losses, r.Restarts
-	if len(evictions) > 0 {
+	evictions, crashes, losses, restarts, later := r.Evictions, r.Crashes, r.Losses, r.Restarts, r.later
+	nEvictions, nLosses := len(evictions), len(losses)
+	if later != nil {
+		nEvictions, nLosses = later.evictions, later.losses
+	}
+	if nEvictions > 0 {
 		r.Evictions = []Evicted{}
 	}
 	if len(crashes) > 0 {
 		r.Crashes = []Crashed{}
 	}
-	if len(losses) > 0 {
+	if nLosses > 0 {
 		r.Losses = []Lost{}
 	}
 	if len(restarts) > 0 {
@@ -62,10 +66,18 @@ func writeJSON(w io.Writer, r Report) error {
 	out := head.Bytes()
 	var each elementEncoder
 	lists := []handList{ // in the order of Report's fields
-		{key: "evictions", n: len(evictions), item: func(b []byte, i int) []byte { return appendEvicted(b, &evictions[i]) }},
-		{key: "crashes", n: len(crashes), item: func(b []byte, i int) []byte { return appendCrashed(b, &crashes[i]) }},
-		{key: "losses", n: len(losses), item: func(b []byte, i int) []byte { return appendLost(b, &losses[i]) }},
-		{key: "restarts", n: len(restarts), item: func(b []byte, i int) []byte { return each.append(b, &restarts[i]) }, held: true},
+		{key: "evictions", n: nEvictions, write: func(w *listWriter) { writeEvictions(w, evictions, later) }},
+		{key: "crashes", n: len(crashes), write: func(w *listWriter) {
+			for i := range crashes {
+				w.close(appendCrashed(w.open(), &crashes[i]))
+			}
+		}},
+		{key: "losses", n: nLosses, write: func(w *listWriter) { writeLossList(w, losses, later) }},
+		{key: "restarts", n: len(restarts), write: func(w *listWriter) {
+			for i := range restarts {
+				w.close(each.append(w.open(), &restarts[i]))
+			}
+		}, held: true},
 	}
 	cw := chunkWriter{w: w, buf: make([]byte, 0, jsonChunk+4<<10)}
 	from := 0
@@ -79,13 +91,7 @@ func writeJSON(w io.Writer, r Report) error {
 		}
 		at += from
 		cw.buf = append(cw.buf, out[from:at]...)
-		for i := range l.n {
-			if i > 0 {
-				cw.buf = append(cw.buf, ',')
-			}
-			cw.buf = l.item(cw.buf, i)
-			cw.spill()
-		}
+		l.write(&listWriter{cw: &cw})
 		if each.err != nil {
 			return fmt.Errorf("writing report JSON: %w", each.err)
 		}

@@ -83,6 +83,8 @@ type Report struct {
 	QuotaShare *QuotaShare `json:"quota_share,omitempty"`
 	Lines      Lines       `json:"lines"`
 	Verdict    string      `json:"verdict"`
+	// later: BuildJSON left the evictions and losses to WriteJSON.
+	later *laterLists
 }
 
 // Span is the time of the first and last event read.
@@ -253,6 +255,21 @@ const TimeLayout = "2006-01-02 15:04:05"
 // Build assembles the report from the state after every event was applied
 // (and State.Finish called).
 func Build(state *governor.State, files []File, lines Lines) Report {
+	return build(state, files, lines, false)
+}
+
+// BuildJSON is Build for WriteJSON alone: the evictions and the losses
+// are not listed in the Report but written by WriteJSON from state, one
+// by one, as Build would list them. A month's lists were 1.6 MB of fresh
+// memory at the end of a run, 400 page faults on the many-ids month
+// (issue 49). state must not change before WriteJSON; the Report is not
+// for Redact or WriteText.
+func BuildJSON(state *governor.State, files []File, lines Lines) Report {
+	return build(state, files, lines, true)
+}
+
+// build is Build, or BuildJSON when inJSON.
+func build(state *governor.State, files []File, lines Lines, inJSON bool) Report {
 	first, last := state.Span()
 	if f := lines.FirstStamp; !f.IsZero() && (first.IsZero() || f.Before(first)) {
 		first = f
@@ -285,12 +302,16 @@ func Build(state *governor.State, files []File, lines Lines) Report {
 		RateLimit: RateLimit{Hits: c.RateLimitHits},
 		Lines:     lines,
 	}
-	r.Evictions = make([]Evicted, 0, state.EvictionsLen())
-	r.EvictionsNotListed = state.EachEviction(func(o *governor.Outcome) {
-		r.Evictions = append(r.Evictions, Evicted{Time: stamp(o.Time), Session: o.Session, IdleS: o.IdleS, IdleSource: o.IdleSource.String(), Cause: o.CauseName(), File: o.File, Line: o.Line,
-			Name: state.NameOf(o.Session)})
-	})
-	r.addLosses(state)
+	if inJSON {
+		r.listLater(state)
+	} else {
+		r.Evictions = make([]Evicted, 0, state.EvictionsLen())
+		r.EvictionsNotListed = state.EachEviction(func(o *governor.Outcome) {
+			r.Evictions = append(r.Evictions, evictedOf(state, o))
+		})
+		r.addLosses(state)
+	}
+	r.addLossCounts(state)
 	r.CameBack, r.Lost = snap.CameBack, snap.LostCount()
 	if v := snap.NextVictim; v != nil {
 		r.NextVictim = &Victim{Session: v.ID, Project: v.Project, IdleS: int64(v.Idle / time.Second), Why: words.NextVictimWhy(&snap)}
@@ -516,23 +537,38 @@ func (r *Report) redactRestarts(rd Redactor, verdict string) string {
 func (r *Report) addLosses(state *governor.State) {
 	r.Losses = make([]Lost, 0, state.LossesLen())
 	r.LossesNotListed = state.EachLoss(func(l *governor.Loss) {
-		lost := Lost{Time: stamp(l.Time), Session: l.Session, Count: l.Count, Cause: l.Cause.String(), Detail: words.LossDetailText(*l), Evidence: l.Evidence()}
-		if l.CauseFile != "" {
-			lost.CauseEvidence = fmt.Sprintf("%s:%d", l.CauseFile, l.CauseLine)
-		}
-		lost.WaitingFor = l.WaitingFor
-		lost.Back = stamp(l.Back)
-		if l.Session != "" {
-			lost.Name = state.NameOf(l.Session)
-			lost.Title = state.RecordTitle(l.Session)
-			rec := state.RecoveryOf(l.Session, "")
-			lost.ClaudeCodeID, lost.Resume = rec.CodeID, rec.Command()
-			if rec.CodeID != "" {
-				lost.ClaudeCodeIDSource = rec.Source.String()
-			}
-		}
-		r.Losses = append(r.Losses, lost)
+		r.Losses = append(r.Losses, lostOf(state, l))
 	})
+}
+
+// evictedOf is the eviction o as the report lists it.
+func evictedOf(state *governor.State, o *governor.Outcome) Evicted {
+	return Evicted{Time: stamp(o.Time), Session: o.Session, IdleS: o.IdleS, IdleSource: o.IdleSource.String(), Cause: o.CauseName(), File: o.File, Line: o.Line,
+		Name: state.NameOf(o.Session)}
+}
+
+// lostOf is the loss l as the report lists it.
+func lostOf(state *governor.State, l *governor.Loss) Lost {
+	lost := Lost{Time: stamp(l.Time), Session: l.Session, Count: l.Count, Cause: l.Cause.String(), Detail: words.LossDetailText(*l), Evidence: l.Evidence()}
+	if l.CauseFile != "" {
+		lost.CauseEvidence = fmt.Sprintf("%s:%d", l.CauseFile, l.CauseLine)
+	}
+	lost.WaitingFor = l.WaitingFor
+	lost.Back = stamp(l.Back)
+	if l.Session != "" {
+		lost.Name = state.NameOf(l.Session)
+		lost.Title = state.RecordTitle(l.Session)
+		rec := state.RecoveryOf(l.Session, "")
+		lost.ClaudeCodeID, lost.Resume = rec.CodeID, rec.Command()
+		if rec.CodeID != "" {
+			lost.ClaudeCodeIDSource = rec.Source.String()
+		}
+	}
+	return lost
+}
+
+// addLossCounts counts the losses by cause, all and not back.
+func (r *Report) addLossCounts(state *governor.State) {
 	r.LossCounts, r.LostNow = map[string]int{}, map[string]int{}
 	for _, c := range state.LossCounts() {
 		r.LossCounts[c.Cause.String()] = c.Count
