@@ -124,12 +124,24 @@ func (s *State) attachMemory(snap *Snapshot) {
 	mv := &MemoryView{At: j.at, Source: j.source, UnjoinedProcesses: j.unjoinedProcesses, UnjoinedBytes: j.unjoinedBytes,
 		Duplicates: j.duplicates, Note: CoworkNotSplit}
 	snap.Memory = mv
-	for _, list := range [][]SessionView{snap.Sessions, snap.IdleRanking} {
-		for i := range list {
-			if m, ok := j.bySession[list[i].ID]; ok {
-				mm := m
-				list[i].Memory = &mm
+	attach := func(v *SessionView, m host.SessionMemory) { v.Memory = &m }
+	if len(j.bySession) < len(snap.Sessions) {
+		rows := s.rowsOf(snap)
+		for id, m := range j.bySession { // the scan's few sessions, not every listed row
+			if i, ok := rows[id]; ok {
+				attach(&snap.Sessions[i], m)
 			}
+		}
+	} else {
+		for i := range snap.Sessions {
+			if m, ok := j.bySession[snap.Sessions[i].ID]; ok {
+				attach(&snap.Sessions[i], m)
+			}
+		}
+	}
+	for i := range snap.IdleRanking {
+		if m, ok := j.bySession[snap.IdleRanking[i].ID]; ok {
+			attach(&snap.IdleRanking[i], m)
 		}
 	}
 }

@@ -67,3 +67,41 @@ func BenchmarkSnapshotDayHistory(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSnapshotDayShares is BenchmarkSnapshotDayHistory with what the
+// live view has beside it all day: a reading of the live sessions'
+// transcripts (their quota shares, joined to their rows) and a fresh
+// records reading before each snapshot, as every delivery of the day
+// brings one. What a snapshot pays must not grow with the ended sessions
+// it lists (issue 52: 60-75 listed at 3 hours, 208 from 12 on).
+func BenchmarkSnapshotDayShares(b *testing.B) {
+	for _, h := range []int{3, 12, 24} {
+		b.Run(fmt.Sprintf("%dh", h), func(b *testing.B) {
+			s, now := dayState(b, h)
+			s.ApplyUpdate(Update{Usage: dayUsage(s, now)})
+			r := *s.records.latest
+			b.ReportAllocs()
+			for b.Loop() {
+				now = now.Add(time.Second)
+				r.At = now
+				s.ApplyRecords(r)
+				_ = s.Snapshot(now)
+			}
+		})
+	}
+}
+
+// dayUsage is a reading of the live sessions' transcripts, a reply each
+// minute of the last hour per session.
+func dayUsage(s *State, now time.Time) *quota.UsageReading {
+	u := &quota.UsageReading{At: now, Since: now.Add(-6 * time.Hour)}
+	for k, c := range s.records.latest.Code {
+		su := quota.SessionUsage{Session: c.SessionID, Files: 1}
+		for m := 60; m > 0; m-- {
+			su.Rows = append(su.Rows, quota.Usage{At: now.Add(-time.Duration(m) * time.Minute), Model: quota.ModelClass(0),
+				Tokens: quota.Tokens{Input: 100, Output: 50}, MsgKey: uint64(k<<8 + m), ReqKey: uint64(k<<8 + m)})
+		}
+		u.Sessions = append(u.Sessions, su)
+	}
+	return u
+}

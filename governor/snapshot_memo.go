@@ -12,6 +12,9 @@ type snapshotMemo struct {
 	namesGen uint64
 	nameKeys []nameKey
 	names    map[string]string
+	// rows is the row of each listed session by id, for the list of
+	// namesGen (nil until asked).
+	rows map[string]int32
 	// log is the event log last handed over (Snapshot.Log), shared by
 	// the snapshots that showed it: nobody writes to it, and the next
 	// lines are appended past its end (snapshot_log.go). logInRingOrder:
@@ -47,7 +50,7 @@ func (s *State) sessionsGen(views []SessionView) uint64 {
 		m.nameKeys = append(m.nameKeys, nameKey{v.ID, v.Title, v.Project})
 	}
 	m.namesGen = sessionsGens.Add(1)
-	m.names = nil
+	m.names, m.rows = nil, nil
 	return m.namesGen
 }
 
@@ -60,4 +63,23 @@ func (s *State) sessionNamesOf(snap *Snapshot) map[string]string {
 		m.names = sessionNames(snap)
 	}
 	return m.names
+}
+
+// rowsOf is the row of each of snap's sessions by id, kept while snap's
+// sessions are those of the snapshot that built it (the same ids in the
+// same order): the joins that add what few sessions have (a share, a
+// memory figure) find their rows by it instead of asking every row.
+func (s *State) rowsOf(snap *Snapshot) map[string]int32 {
+	m := &s.snapMemo
+	if snap.SessionsGen == m.namesGen && m.rows != nil {
+		return m.rows
+	}
+	rows := make(map[string]int32, len(snap.Sessions))
+	for i := range snap.Sessions {
+		rows[snap.Sessions[i].ID] = int32(i)
+	}
+	if snap.SessionsGen == m.namesGen {
+		m.rows = rows
+	}
+	return rows
 }

@@ -37,8 +37,31 @@ func (s *State) applyShareTo(snap *Snapshot) {
 	}
 	v := quota.Shares(&s.usage.reading, s.usage.rows, five, readings, snap.Now)
 	snap.Share = v
-	for i := range snap.Sessions {
-		snap.Sessions[i].QuotaShare = v.Of(s.cliSession(snap.Sessions[i].ID))
+	rs := &s.records
+	if len(rs.code)+len(rs.app)+len(s.usage.reading.Sessions) >= len(snap.Sessions) {
+		for i := range snap.Sessions {
+			snap.Sessions[i].QuotaShare = v.Of(s.cliSession(snap.Sessions[i].ID))
+		}
+		return
+	}
+	// Only a row whose cliSession the reading covers has a share, and no
+	// row has one before this: such a row has a record, or is named by
+	// the covered id itself. So the records and the reading's few
+	// sessions are walked, not the 200 ended rows (issue 52).
+	rows := s.rowsOf(snap)
+	share := func(id string) {
+		if i, ok := rows[id]; ok {
+			snap.Sessions[i].QuotaShare = v.Of(s.cliSession(id))
+		}
+	}
+	for id := range rs.code {
+		share(id)
+	}
+	for id := range rs.app {
+		share(id)
+	}
+	for _, su := range s.usage.reading.Sessions {
+		share(su.Session)
 	}
 }
 
