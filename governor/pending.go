@@ -143,13 +143,13 @@ func (s *State) updateView(snap *Snapshot) *UpdateView {
 		v.PendingS = int64(snap.Now.Sub(p.since) / time.Second)
 	}
 	idleWindow(v, snap.Now)
-	for _, sv := range snap.Sessions {
-		if sv.Live() {
+	for i := range snap.Sessions {
+		if sv := &snap.Sessions[i]; sv.Live() {
 			v.Sessions = append(v.Sessions, sv.ID)
-			v.Names = append(v.Names, SessionName(sv))
+			v.Names = append(v.Names, SessionName(*sv))
 			if sv.RemoteControl {
 				v.RemoteControl = append(v.RemoteControl, sv.ID)
-				v.RCNames = append(v.RCNames, SessionName(sv))
+				v.RCNames = append(v.RCNames, SessionName(*sv))
 			}
 		}
 	}

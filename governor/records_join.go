@@ -230,8 +230,8 @@ func (s *State) applyRecordsTo(snap *Snapshot) {
 // waits. The header, snapshot and the metrics all show it.
 func needsYouCount(snap Snapshot) int {
 	n := 0
-	for _, v := range snap.Sessions {
-		if v.NeedsYou() {
+	for i := range snap.Sessions {
+		if snap.Sessions[i].NeedsYou() {
 			n++
 		}
 	}

@@ -147,8 +147,8 @@ func sessionNames(snap *Snapshot) map[string]string {
 		return nil
 	}
 	m := make(map[string]string, len(snap.Sessions))
-	for _, v := range snap.Sessions {
-		m[v.ID] = SessionName(v)
+	for i := range snap.Sessions {
+		m[snap.Sessions[i].ID] = SessionName(snap.Sessions[i])
 	}
 	return m
 }
@@ -190,9 +190,9 @@ func rcLostRisks(snap *Snapshot) []Risk {
 }
 
 func sessionByID(snap *Snapshot, id string) (SessionView, bool) {
-	for _, v := range snap.Sessions {
-		if v.ID == id {
-			return v, true
+	for i := range snap.Sessions {
+		if snap.Sessions[i].ID == id {
+			return snap.Sessions[i], true
 		}
 	}
 	return SessionView{}, false

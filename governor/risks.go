@@ -369,13 +369,14 @@ func (s *State) declinedRisks(snap *Snapshot) []Risk {
 		sessions = &g
 	}
 	var out []Risk
-	for _, v := range snap.Sessions {
+	for i := range snap.Sessions {
+		v := &snap.Sessions[i]
 		d, ok := s.risk.declined[v.ID]
 		if !ok || !v.Live() {
 			continue
 		}
 		out = append(out, Risk{Kind: RiskDeclinedPauses, Session: v.ID, Backed: true,
-			RiskFacts: RiskFacts{View: v, Count: d.n, Ref: d.ref.String(), Group: sessions, ScanAt: snap.GroupsAt}})
+			RiskFacts: RiskFacts{View: *v, Count: d.n, Ref: d.ref.String(), Group: sessions, ScanAt: snap.GroupsAt}})
 	}
 	return out
 }
@@ -392,9 +393,9 @@ func orphanRisk(snap *Snapshot) (Risk, bool) {
 		return Risk{}, false
 	}
 	var paused []string
-	for _, v := range snap.Sessions {
-		if v.State == StatePaused {
-			paused = append(paused, SessionName(v))
+	for i := range snap.Sessions {
+		if v := &snap.Sessions[i]; v.State == StatePaused {
+			paused = append(paused, SessionName(*v))
 		}
 	}
 	if len(paused) == 0 {

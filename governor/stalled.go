@@ -61,7 +61,8 @@ func (rs *recordState) keepBusy(id string, updated, at time.Time) busyMark {
 func (s *State) stalledRisks(snap *Snapshot) []Risk {
 	stall, waitLong := s.thresholds()
 	var out []Risk
-	for _, v := range snap.Sessions {
+	for i := range snap.Sessions {
+		v := &snap.Sessions[i] // a view is 400 bytes: not copied for the few that count
 		// A session of a silent log (StateUnknown) whose live record says
 		// busy or waiting counts: the record, not the log, says so.
 		if !v.Live() && v.State != StateUnknown {
@@ -81,14 +82,14 @@ func (s *State) stalledRisks(snap *Snapshot) []Risk {
 			if quiet < stall {
 				continue
 			}
-			f := governorSees(snap, v)
+			f := governorSees(snap, *v)
 			f.For, f.At, f.Seen, f.Threshold = quiet, b.moved, b.source == record.FromSeen, stall
 			out = append(out, Risk{Kind: RiskStalled, Session: v.ID, Backed: b.source == record.FromCodeRecord, RiskFacts: f})
 		case record.AttentionWaiting:
 			if v.WaitingSince.IsZero() || snap.Now.Sub(v.WaitingSince) < waitLong {
 				continue
 			}
-			f := governorSees(snap, v)
+			f := governorSees(snap, *v)
 			f.For, f.Threshold = snap.Now.Sub(v.WaitingSince), waitLong
 			out = append(out, Risk{Kind: RiskWaitingLong, Session: v.ID, Backed: v.WaitingSinceSource == record.FromCodeRecord, RiskFacts: f})
 		}
