@@ -135,8 +135,11 @@ type Model struct {
 	filterOn   bool   // typing a filter for the focused pane
 	sortBy     sessionSort
 	sorted     sortCache // the Sessions pane's order of the snapshot shown (pane_sessions.go)
-	order      []paneID  // the configured pane order (hidden ones left out)
-	notice     string    // one-off footer message (`S`), until the next key
+	// evOthers counts the Evictions pane's outcome rows of the outcomes
+	// shown (pane_evictions.go).
+	evOthers evShownCount
+	order    []paneID // the configured pane order (hidden ones left out)
+	notice   string   // one-off footer message (`S`), until the next key
 	// names maps session ids to their names (sessionName), for the
 	// snapshots of namesOf's list of sessions (names.go).
 	names   map[string]string

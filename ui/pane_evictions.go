@@ -72,6 +72,17 @@ func (m *Model) evictionsContent(w int) content {
 	for i := range min(n, evSizeRows) {
 		sample = append(sample, pending(i))
 	}
+	// The rows drawn are among the first: they are formatted once, for
+	// the columns and for the screen (issue 52 item 7).
+	pending = func(i int) evPending {
+		if i < len(sample) {
+			return sample[i]
+		}
+		if i < len(risks) {
+			return risks[i]
+		}
+		return m.evPendingOf(order.at(i-len(risks)), zone)
+	}
 	ev := m.evColumns(w, sample)
 	head := newLine(t).add(Ink{}, " ").cell(t.Heading, "TIME", ev.timeW).cell(t.Heading, "WHAT", ev.whatW).cell(t.Heading, "SESSION", ev.nameW)
 	if !ev.foldIdle {
@@ -141,14 +152,37 @@ func (m *Model) evOrder() *evList {
 		}
 	}
 	l.lastHour = len(l.head)
-	others := 0
+	l.count = l.lastHour + l.older + m.evOthers.of(outcomes)
+	return l
+}
+
+// evShownCount counts the outcomes the Evictions pane lists (those no
+// loss says) for one list of outcomes: a snapshot hands over the list
+// the last one did while it is unchanged (it is replaced, never written
+// to), so the kept outcomes, up to 5,000, are read when they change, not
+// at every frame (issue 52 item 7).
+type evShownCount struct {
+	first *governor.Outcome
+	n     int
+	shown int
+}
+
+// of is the count for outcomes.
+func (c *evShownCount) of(outcomes []governor.Outcome) int {
+	if len(outcomes) == 0 {
+		return 0
+	}
+	if c.first == &outcomes[0] && c.n == len(outcomes) {
+		return c.shown
+	}
+	shown := 0
 	for j := range outcomes { // a bool each: no formatting
 		if !evHidden(outcomes[j]) {
-			others++
+			shown++
 		}
 	}
-	l.count = l.lastHour + l.older + others
-	return l
+	c.first, c.n, c.shown = &outcomes[0], len(outcomes), shown
+	return shown
 }
 
 // evHidden: an outcome its loss already says.
