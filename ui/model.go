@@ -135,6 +135,12 @@ type Model struct {
 	filterOn   bool   // typing a filter for the focused pane
 	sortBy     sessionSort
 	sorted     sortCache // the Sessions pane's order of the snapshot shown (pane_sessions.go)
+	// laidOut is the Sessions pane's layout of the snapshot shown
+	// (sessions_layout_cache.go).
+	laidOut layoutCache
+	// timelineMarks are the memory timeline's marks of the outcomes
+	// shown (timeline_marks.go).
+	timelineMarks markList
 	// evOthers counts the Evictions pane's outcome rows of the outcomes
 	// shown (pane_evictions.go).
 	evOthers evShownCount

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/coworktop/coworktop/event"
 	"github.com/coworktop/coworktop/vocab"
 )
 
@@ -132,25 +131,7 @@ func (m *Model) timelineBody(w, h int) ([]string, string) {
 			chart[r][c] = levels[fill]
 		}
 	}
-	marks := []rune(strings.Repeat(" ", w))
-	for _, o := range m.snap.Outcomes {
-		c := col(o.Time)
-		if c < 0 {
-			continue
-		}
-		r := rune(0)
-		switch {
-		case o.Eviction:
-			r = 'E'
-		case o.Kind == event.KindPressure:
-			r = 'P'
-		case o.Kind == event.KindYield:
-			r = 'y'
-		}
-		if r != 0 && (marks[c] == ' ' || r == 'E') {
-			marks[c] = r
-		}
-	}
+	marks := m.timelineMarks.of(m.snap.Outcomes).draw(w, start, now, col)
 	out := make([]string, 0, h)
 	for _, r := range chart[:min(rows, h)] {
 		out = append(out, t.paint(t.OK, string(r)))

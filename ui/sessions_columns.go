@@ -138,6 +138,17 @@ type shownColumn struct {
 // name the rest. A sparse column is read over every session: one test of
 // an int each, no formatting.
 func (m *Model) layoutSessions(w int, list sessionList) sessionLayout {
+	k := m.layoutKey(w, list)
+	if m.laidOut.ok && m.laidOut.key == k {
+		return m.laidOut.lay
+	}
+	lay := m.layoutSessionsOnce(w, list)
+	m.laidOut = layoutCache{key: k, lay: lay, ok: true}
+	return lay
+}
+
+// layoutSessionsOnce is layoutSessions for one snapshot and width.
+func (m *Model) layoutSessionsOnce(w int, list sessionList) sessionLayout {
 	sessions := list.all // the sparse and fitted columns read every session, in any order
 	records := m.snap.Records != nil
 	lay := sessionLayout{}

@@ -1,0 +1,44 @@
+package ui
+
+import (
+	"time"
+
+	"github.com/coworktop/coworktop/governor"
+)
+
+// layoutCache is the Sessions pane's layout for one snapshot's sessions,
+// order and width: its sparse and fitted columns read every listed
+// session (201 from 12 simulated hours on), so they are read once a
+// snapshot, not at every frame drawn of it (issue 52 item 7).
+type layoutCache struct {
+	key layoutKey
+	lay sessionLayout // read only: its cols are shared by the frames
+	ok  bool
+}
+
+// layoutKey is what a layout is made of: the snapshot's list of sessions
+// (a new snapshot has a new slice; its first element's address, as
+// sortCache), their order, the width, whether records were read, the
+// snapshot's clock (the NEEDS YOU cells' waits) and its background
+// sessions.
+type layoutKey struct {
+	first   *governor.SessionView
+	n       int
+	by      sessionSort
+	w       int
+	records bool
+	now     time.Time
+	bg      *governor.BackgroundView
+	bgN     int
+}
+
+func (m *Model) layoutKey(w int, list sessionList) layoutKey {
+	k := layoutKey{n: len(list.all), by: m.sortBy, w: w, records: m.snap.Records != nil, now: m.snap.Now, bgN: len(m.snap.Background)}
+	if len(list.all) > 0 {
+		k.first = &list.all[0]
+	}
+	if k.bgN > 0 {
+		k.bg = &m.snap.Background[0]
+	}
+	return k
+}
