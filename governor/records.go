@@ -28,6 +28,9 @@ type recordState struct {
 	// leftover: records of desktop sessions whose process is gone, by
 	// HostSessionID, for the losses only (never shown as live).
 	leftover map[string]record.Code
+	// joins: which sessions' joinInputs differ between latest and the
+	// reading before it (session_join_changes.go).
+	joins joinChanges
 }
 
 // waitMark is a wait as first seen: what for, and since when.
@@ -41,6 +44,7 @@ type waitMark struct {
 // a reading (its process gone) has no record from then on.
 func (s *State) ApplyRecords(r record.Reading) {
 	rs := &s.records
+	prev, prevCode, prevApp := rs.latest, rs.code, rs.app
 	rs.latest = &r
 	byCLI := map[string]string{} // cliSessionId → local_<uuid>
 	for _, a := range r.App {
@@ -103,6 +107,7 @@ func (s *State) ApplyRecords(r record.Reading) {
 		}
 	}
 	rs.busy = busy
+	rs.noteJoinChanges(prev, prevCode, prevApp)
 	s.joinMemory()
 }
 

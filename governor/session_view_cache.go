@@ -47,14 +47,19 @@ type joinInputs struct {
 
 func (s *State) joinInputsOf(id string) joinInputs {
 	rs := &s.records
-	if rs.latest == nil || !rs.latest.Found {
+	return joinInputsIn(rs.latest, rs.code, rs.app, id)
+}
+
+// joinInputsIn is joinInputsOf id in reading r, indexed by code and app.
+func joinInputsIn(r *record.Reading, code map[string]*record.Code, app map[string]*record.App, id string) joinInputs {
+	if r == nil || !r.Found {
 		return joinInputs{}
 	}
 	in := joinInputs{found: true}
-	if a := rs.app[id]; a != nil {
+	if a := app[id]; a != nil {
 		in.hasApp, in.appTitle = true, a.Title
 	}
-	if c := rs.code[id]; c != nil {
+	if c := code[id]; c != nil {
 		in.hasRecord, in.code = true, c.Name
 	}
 	return in
@@ -70,7 +75,7 @@ func (s *State) endedViewInto(dst *SessionView, sess *session, now time.Time) {
 		sess.endedView = c
 	}
 	stale := c.rec == nil || !c.sameSession(sess)
-	if !stale && c.rec != s.records.latest {
+	if !stale && c.rec != s.records.latest && !s.records.joins.unchanged(c.rec, sess.id) {
 		stale = s.joinInputsOf(sess.id) != c.join
 	}
 	if stale {

@@ -28,7 +28,8 @@ func (s *State) freshViews(now time.Time, stale bool) []SessionView {
 // TestEndedViewsKeptMatchFresh: the ended sessions' views kept between
 // snapshots (issue 52) are those built anew, whatever changed between
 // two snapshots: sessions ended, back, renamed by their records, records
-// gone, the clock alone.
+// gone, two readings between snapshots (the second maybe the same), the
+// clock alone.
 func TestEndedViewsKeptMatchFresh(t *testing.T) {
 	s, now := dayState(t, 12)
 	rng := rand.New(rand.NewPCG(52, 1))
@@ -36,10 +37,21 @@ func TestEndedViewsKeptMatchFresh(t *testing.T) {
 	for i := range 12 * 25 {
 		ids = append(ids, fmt.Sprintf("local_%08x-0000-4000-8000-%012x", i, i))
 	}
+	reading := func() record.Reading {
+		r := record.Reading{At: now, Found: rng.IntN(5) != 0}
+		for k := range rng.IntN(6) {
+			rid := ids[rng.IntN(len(ids))]
+			r.App = append(r.App, record.App{SessionID: rid, Title: fmt.Sprintf("title %d", rng.IntN(3))})
+			if rng.IntN(2) == 0 {
+				r.Code = append(r.Code, record.Code{Pid: 100 + k, HostSessionID: rid, Name: "name", Status: "busy"})
+			}
+		}
+		return r
+	}
 	for step := range 400 {
 		now = now.Add(time.Duration(rng.IntN(90)) * time.Second)
 		id := ids[rng.IntN(len(ids))]
-		switch rng.IntN(8) {
+		switch rng.IntN(9) {
 		case 0:
 			s.Apply(event.Event{Time: now, Kind: event.KindTurnEnd, Session: id})
 		case 1:
@@ -47,13 +59,12 @@ func TestEndedViewsKeptMatchFresh(t *testing.T) {
 		case 2:
 			s.Apply(event.Event{Time: now, Kind: event.KindPause, Session: id, Reason: event.ReasonOther, Detail: &event.EventDetail{ReasonText: "other " + fmt.Sprint(step)}})
 		case 3:
-			r := record.Reading{At: now, Found: rng.IntN(5) != 0}
-			for k := range rng.IntN(6) {
-				rid := ids[rng.IntN(len(ids))]
-				r.App = append(r.App, record.App{SessionID: rid, Title: fmt.Sprintf("title %d", rng.IntN(3))})
-				if rng.IntN(2) == 0 {
-					r.Code = append(r.Code, record.Code{Pid: 100 + k, HostSessionID: rid, Name: "name", Status: "busy"})
-				}
+			s.ApplyRecords(reading())
+		case 7: // two readings between two snapshots, the second maybe the same records
+			r := reading()
+			s.ApplyRecords(r)
+			if rng.IntN(2) == 0 {
+				r = reading()
 			}
 			s.ApplyRecords(r)
 		case 4:
