@@ -195,7 +195,7 @@ func (s *State) risks(snap *Snapshot) []Risk {
 		out = append(out, r)
 	}
 	out = oneRowPerSession(out)
-	markAtRisk(snap, out)
+	markAtRisk(snap, out, s.rowsOf(snap))
 	markNext(snap, out)
 	return out
 }
@@ -235,7 +235,7 @@ func oneRowPerSession(risks []Risk) []Risk {
 
 // markAtRisk sets AtRisk on the sessions a warning names, and AtRiskBy on
 // those a waiting risk names.
-func markAtRisk(snap *Snapshot, risks []Risk) {
+func markAtRisk(snap *Snapshot, risks []Risk, rows map[string]int32) {
 	at, by := map[string]RiskKind{}, map[string]*Risk{}
 	for i, r := range risks {
 		if r.Kind == RiskWaitingAtRisk || slices.Contains(r.Also, RiskWaitingAtRisk) {
@@ -250,10 +250,22 @@ func markAtRisk(snap *Snapshot, risks []Risk) {
 	if len(at) == 0 {
 		return
 	}
-	for _, list := range [][]SessionView{snap.Sessions, snap.IdleRanking} {
-		for i := range list {
-			list[i].AtRisk, list[i].AtRiskBy = at[list[i].ID], by[list[i].ID]
+	// The views come with neither set: only the rows of the few sessions
+	// named are written, found by id, not every listed row (issue 52).
+	mark := func(id string) {
+		if i, ok := rows[id]; ok {
+			snap.Sessions[i].AtRisk, snap.Sessions[i].AtRiskBy = at[id], by[id]
 		}
+	}
+	for id := range at {
+		mark(id)
+	}
+	for id := range by {
+		mark(id)
+	}
+	for i := range snap.IdleRanking {
+		v := &snap.IdleRanking[i]
+		v.AtRisk, v.AtRiskBy = at[v.ID], by[v.ID]
 	}
 	if v := snap.NextVictim; v != nil {
 		v.AtRisk, v.AtRiskBy = at[v.ID], by[v.ID]
