@@ -141,6 +141,9 @@ type Model struct {
 	// timelineMarks are the memory timeline's marks of the outcomes
 	// shown (timeline_marks.go).
 	timelineMarks markList
+	// loggedSeries is the timeline's series of the app's memory samples
+	// shown (timeline_logged.go).
+	loggedSeries loggedSeries
 	// evOthers counts the Evictions pane's outcome rows of the outcomes
 	// shown (pane_evictions.go).
 	evOthers evShownCount

@@ -5,35 +5,21 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/vocab"
 )
 
-// memPoint is one free-memory reading on the timeline's clock.
-type memPoint struct {
-	at          time.Time
-	free, total uint64
-}
+// memPoint is one free-memory reading on the timeline's clock: the host's
+// samples are the snapshot's own, read in place (a frame copied the 900
+// kept, issue 52 item 7).
+type memPoint = governor.HostPoint
 
 // memorySeries picks the timeline's series: host samples live, the app's
 // [process-memory] samples in replay and demo (they are on the log's clock),
 // whichever exists when the preferred one is empty.
 func (m *Model) memorySeries() (pts []memPoint, source string) {
-	host := func() []memPoint {
-		out := make([]memPoint, 0, len(m.snap.HostHistory))
-		for _, h := range m.snap.HostHistory {
-			out = append(out, memPoint{h.At, h.Free, h.Total})
-		}
-		return out
-	}
-	logged := func() []memPoint {
-		out := make([]memPoint, 0, len(m.snap.MemorySamples))
-		for i, s := range m.snap.MemorySamples {
-			if s.TotalMB > 0 && i < len(m.snap.MemoryTimes) {
-				out = append(out, memPoint{m.snap.MemoryTimes[i], uint64(s.SysFreeMB) << 20, uint64(s.TotalMB) << 20})
-			}
-		}
-		return out
-	}
+	host := func() []memPoint { return m.snap.HostHistory } // read only
+	logged := func() []memPoint { return m.loggedSeries.of(m.snap.MemorySamples, m.snap.MemoryTimes) }
 	if m.opts.Mode == ModeLive {
 		if pts = host(); len(pts) > 0 {
 			return pts, "host available"
@@ -64,7 +50,7 @@ func (m *Model) timelineSize(frame int) (minimum, want int) {
 func (m *Model) timelineSummary() string {
 	if pts, _ := m.memorySeries(); len(pts) > 0 {
 		last := pts[len(pts)-1]
-		return "free " + humanBytes(last.free) + " of " + humanBytes(last.total) + " · z shows the chart"
+		return "free " + humanBytes(last.Free) + " of " + humanBytes(last.Total) + " · z shows the chart"
 	}
 	return "no memory samples yet"
 }
@@ -80,7 +66,7 @@ func (m *Model) timelineBody(w, h int) ([]string, string) {
 	now := m.snap.Now
 	span := 15 * time.Minute
 	if len(pts) > 0 {
-		span = min(time.Hour, max(2*time.Minute, now.Sub(pts[0].at)))
+		span = min(time.Hour, max(2*time.Minute, now.Sub(pts[0].At)))
 	}
 	step := span / time.Duration(w)
 	start := now.Add(-span)
@@ -95,8 +81,8 @@ func (m *Model) timelineBody(w, h int) ([]string, string) {
 	have := make([]bool, w)
 	var last memPoint
 	for _, p := range pts {
-		if c := col(p.at); c >= 0 {
-			f := float64(p.free) / float64(p.total)
+		if c := col(p.At); c >= 0 {
+			f := float64(p.Free) / float64(p.Total)
 			if !have[c] || f < free[c] {
 				free[c] = f
 			}
@@ -108,7 +94,7 @@ func (m *Model) timelineBody(w, h int) ([]string, string) {
 	for c := range w {
 		if have[c] {
 			seen = true
-		} else if seen && c > 0 && c <= col(last.at) {
+		} else if seen && c > 0 && c <= col(last.At) {
 			free[c], have[c] = free[c-1], true
 		}
 	}
@@ -143,7 +129,7 @@ func (m *Model) timelineBody(w, h int) ([]string, string) {
 		legend := fmt.Sprintf("free memory (%s), last %s; E eviction, P pressure, y yield", source, vocab.FormatDuration(span))
 		if len(pts) > 0 {
 			legend = fmt.Sprintf("free %s of %s (%s) · last %s · E eviction P pressure y yield",
-				humanBytes(last.free), humanBytes(last.total), source, vocab.FormatDuration(span))
+				humanBytes(last.Free), humanBytes(last.Total), source, vocab.FormatDuration(span))
 		}
 		out = append(out, t.paint(t.Muted, fit(legend, w)))
 	}

@@ -4,29 +4,46 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/coworktop/coworktop/host"
+	"github.com/coworktop/coworktop/vocab"
 )
 
 // BenchmarkFrameDay is the frame alone of a refresh of the simulated day
 // (BenchmarkRefreshDay without the delivery and the snapshot): the screen
 // drawn once for a new snapshot, at 3 and 24 simulated hours, at 120×40
-// and 80×24. Issue 52 item 7: a frame costs by what it shows (10 to 30
-// session rows), not by the sessions, evictions and losses kept.
+// and 80×24, and at 24 hours with the host's memory history full (900
+// samples, the live view's memory timeline). Issue 52 item 7: a frame
+// costs by what it shows (10 to 30 session rows), not by the sessions,
+// evictions, losses and samples kept.
 func BenchmarkFrameDay(b *testing.B) {
-	for _, h := range []int{3, 24} {
-		for _, sz := range [][2]int{{120, 40}, {80, 24}} {
-			b.Run(fmt.Sprintf("%dh/%dx%d", h, sz[0], sz[1]), func(b *testing.B) {
-				m, now, next := dayModel(b, h)
-				m.Update(sizeMsg(sz[0], sz[1]))
-				b.ReportAllocs()
-				for b.Loop() {
-					b.StopTimer()
-					*now = now.Add(time.Second)
-					m.State().ApplyUpdate(next(*now))
-					m.refresh()
-					b.StartTimer()
-					_ = m.View()
-				}
-			})
+	type run struct {
+		hours, w, h int
+		host        bool
+	}
+	for _, r := range []run{{3, 120, 40, false}, {3, 80, 24, false}, {24, 120, 40, false}, {24, 80, 24, false}, {24, 120, 40, true}} {
+		name := fmt.Sprintf("%dh/%dx%d", r.hours, r.w, r.h)
+		if r.host {
+			name = fmt.Sprintf("%dh-host/%dx%d", r.hours, r.w, r.h)
 		}
+		b.Run(name, func(b *testing.B) {
+			m, now, next := dayModel(b, r.hours)
+			m.Update(sizeMsg(r.w, r.h))
+			if r.host {
+				for i := range 900 {
+					m.State().ApplyHost(host.HostMemory{At: now.Add(-time.Duration(900-i) * 4 * time.Second),
+						Total: vocab.Figure{Known: true, Value: 16 << 30}, Available: vocab.Figure{Known: true, Value: uint64(4+i%5) << 30}})
+				}
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				b.StopTimer()
+				*now = now.Add(time.Second)
+				m.State().ApplyUpdate(next(*now))
+				m.refresh()
+				b.StartTimer()
+				_ = m.View()
+			}
+		})
 	}
 }
