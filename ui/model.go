@@ -144,6 +144,8 @@ type Model struct {
 	// loggedSeries is the timeline's series of the app's memory samples
 	// shown (timeline_logged.go).
 	loggedSeries loggedSeries
+	// nextWords are the NEXT cells of the snapshot shown (next_text.go).
+	nextWords nextMemo
 	// evOthers counts the Evictions pane's outcome rows of the outcomes
 	// shown (pane_evictions.go).
 	evOthers evShownCount

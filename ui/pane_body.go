@@ -117,6 +117,10 @@ func fitFooter(c content, room int) []string {
 func (m *Model) window(rows rowList, c content, ps *paneState, avail int) (order []int, drawn []row, end int) {
 	used := 0
 	end = ps.offset
+	// At most a row a line, and the kept row: room for them at once.
+	if k := min(avail, rows.n-ps.offset) + 1; k > 1 {
+		order, drawn = make([]int, 0, k), make([]row, 0, k)
+	}
 	for i := ps.offset; i < rows.n && used < avail; i++ {
 		r := rows.at(i)
 		n := 1 + len(r.more)

@@ -110,7 +110,7 @@ var sessionColumns = []sessionColumn{
 		has:   func(s *governor.SessionView) bool { return words.NextText(s.Next) != "" },
 		fitTo: nextFit,
 		cell: func(m *Model, s governor.SessionView, _ int) (string, Ink) {
-			return words.NextText(s.Next), m.nextInk(s)
+			return m.nextText(s.Next), m.nextInk(s)
 		}},
 	{head: "EVICTED", right: true, width: fixedWidth(7), // times: "EV" was jargon (issue 36 #3)
 		has: func(s *governor.SessionView) bool { return s.Evictions > 0 },
@@ -277,10 +277,10 @@ func (m *Model) backgroundRow(lay sessionLayout, b governor.BackgroundView) row 
 func nextWidth(w int) int { return min(24, max(12, w/3)) }
 
 // nextFit is the widest NEXT cell, at most w.
-func nextFit(_ *Model, ss []governor.SessionView, w int) int {
+func nextFit(m *Model, ss []governor.SessionView, w int) int {
 	n := 0
 	for i := range ss {
-		if n = max(n, clipWidth(words.NextText(ss[i].Next))); n >= w {
+		if n = max(n, clipWidth(m.nextText(ss[i].Next))); n >= w {
 			return w
 		}
 	}
