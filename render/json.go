@@ -144,16 +144,16 @@ func appendEvicted(b []byte, e *Evicted) []byte {
 	b = append(b, "\n    {\n      \"time\": "...)
 	b = appendStampJSON(b, e.Time)
 	b = append(b, ",\n      \"session\": "...)
-	b = appendJSONString(b, e.Session)
+	b = words.AppendJSONString(b, e.Session)
 	b = append(b, ",\n      \"idle_s\": "...)
 	b = strconv.AppendInt(b, int64(e.IdleS), 10)
 	b = append(b, ",\n      \"idle_source\": "...)
-	b = appendJSONString(b, e.IdleSource)
+	b = words.AppendJSONString(b, e.IdleSource)
 	b = append(b, ",\n      \"cause\": "...)
-	b = appendJSONString(b, e.Cause)
+	b = words.AppendJSONString(b, e.Cause)
 	if e.File != "" {
 		b = append(b, ",\n      \"file\": "...)
-		b = appendJSONString(b, e.File)
+		b = words.AppendJSONString(b, e.File)
 	}
 	if e.Line != 0 {
 		b = append(b, ",\n      \"line\": "...)
@@ -161,7 +161,7 @@ func appendEvicted(b []byte, e *Evicted) []byte {
 	}
 	if e.Name != "" {
 		b = append(b, ",\n      \"name\": "...)
-		b = appendJSONString(b, e.Name)
+		b = words.AppendJSONString(b, e.Name)
 	}
 	return append(b, "\n    }"...)
 }
@@ -171,10 +171,10 @@ func appendCrashed(b []byte, c *Crashed) []byte {
 	b = append(b, "\n    {\n      \"time\": "...)
 	b = appendStampJSON(b, c.Time)
 	b = append(b, ",\n      \"session\": "...)
-	b = appendJSONString(b, c.Session)
+	b = words.AppendJSONString(b, c.Session)
 	if c.Signal != "" {
 		b = append(b, ",\n      \"signal\": "...)
-		b = appendJSONString(b, c.Signal)
+		b = words.AppendJSONString(b, c.Signal)
 	}
 	if c.ExitCode != nil {
 		b = append(b, ",\n      \"exit_code\": "...)
@@ -182,7 +182,7 @@ func appendCrashed(b []byte, c *Crashed) []byte {
 	}
 	if c.File != "" {
 		b = append(b, ",\n      \"file\": "...)
-		b = appendJSONString(b, c.File)
+		b = words.AppendJSONString(b, c.File)
 	}
 	if c.Line != 0 {
 		b = append(b, ",\n      \"line\": "...)
@@ -197,29 +197,29 @@ func appendLost(b []byte, l *Lost) []byte {
 	b = appendStampJSON(b, l.Time)
 	if l.Session != "" {
 		b = append(b, ",\n      \"session\": "...)
-		b = appendJSONString(b, l.Session)
+		b = words.AppendJSONString(b, l.Session)
 	}
 	b = append(b, ",\n      \"count\": "...)
 	b = strconv.AppendInt(b, int64(l.Count), 10)
 	b = append(b, ",\n      \"cause\": "...)
-	b = appendJSONString(b, l.Cause)
+	b = words.AppendJSONString(b, l.Cause)
 	if l.Detail != "" {
 		b = append(b, ",\n      \"detail\": "...)
-		b = appendJSONString(b, l.Detail)
+		b = words.AppendJSONString(b, l.Detail)
 	}
 	b = append(b, ",\n      \"evidence\": "...)
-	b = appendJSONString(b, l.Evidence)
+	b = words.AppendJSONString(b, l.Evidence)
 	if l.CauseEvidence != "" {
 		b = append(b, ",\n      \"cause_evidence\": "...)
-		b = appendJSONString(b, l.CauseEvidence)
+		b = words.AppendJSONString(b, l.CauseEvidence)
 	}
 	if l.WaitingFor != "" {
 		b = append(b, ",\n      \"waiting_for\": "...)
-		b = appendJSONString(b, l.WaitingFor)
+		b = words.AppendJSONString(b, l.WaitingFor)
 	}
 	if l.Title != "" {
 		b = append(b, ",\n      \"title\": "...)
-		b = appendJSONString(b, l.Title)
+		b = words.AppendJSONString(b, l.Title)
 	}
 	for _, f := range [...]struct{ key, value string }{
 		{",\n      \"claude_code_id\": ", l.ClaudeCodeID},
@@ -229,49 +229,15 @@ func appendLost(b []byte, l *Lost) []byte {
 		{",\n      \"back\": ", l.Back.JSON()},
 	} {
 		if f.value != "" {
-			b = appendJSONString(append(b, f.key...), f.value)
+			b = words.AppendJSONString(append(b, f.key...), f.value)
 		}
 	}
 	return append(b, "\n    }"...)
 }
 
-// jsonSpecial marks the bytes appendJSONString leaves to json.Marshal.
-// Read-only after package initialisation.
-var jsonSpecial = func() (t [256]bool) {
-	for c := range 256 {
-		t[c] = c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&'
-	}
-	return t
-}()
-
-// appendJSONString quotes s as encoding/json does (HTML-safe): printable
-// ASCII other than " \ < > & goes as is, anything else through json.Marshal.
-func appendJSONString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if jsonSpecial[s[i]] {
-			q, err := json.Marshal(s)
-			if err != nil { // a string always marshals
-				return append(b, `""`...)
-			}
-			return append(b, q...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
-}
-
-// appendStampJSON is appendJSONString(b, s.JSON()), without making the
+// appendStampJSON is words.AppendJSONString(b, s.JSON()), without making the
 // string: a report writes thousands of stamps.
 func appendStampJSON(b []byte, s Stamp) []byte {
 	var buf [48]byte
-	j := s.appendJSON(buf[:0])
-	for _, c := range j {
-		if jsonSpecial[c] {
-			return appendJSONString(b, string(j))
-		}
-	}
-	b = append(b, '"')
-	b = append(b, j...)
-	return append(b, '"')
+	return words.AppendJSONBytes(b, s.appendJSON(buf[:0]))
 }

@@ -1,7 +1,6 @@
 package words
 
 import (
-	"encoding/json"
 	"strconv"
 	"time"
 
@@ -31,15 +30,15 @@ func (s Restart) AppendJSON(b []byte) []byte {
 	}
 	if s.Path != 0 {
 		key("path")
-		b = appendJSONText(b, s.Path.String())
+		b = AppendJSONString(b, s.Path.String())
 	}
 	if s.From != "" {
 		key("from")
-		b = appendJSONText(b, s.From)
+		b = AppendJSONString(b, s.From)
 	}
 	if s.To != "" {
 		key("to")
-		b = appendJSONText(b, s.To)
+		b = AppendJSONString(b, s.To)
 	}
 	if s.Stopped != 0 {
 		key("stopped")
@@ -48,7 +47,7 @@ func (s Restart) AppendJSON(b []byte) []byte {
 	key("stopped_logged")
 	b = strconv.AppendBool(b, s.StoppedLogged)
 	key("stopped_text")
-	b = appendJSONText(b, RestartStopped(v))
+	b = AppendJSONString(b, RestartStopped(v))
 	key("sessions")
 	b = appendRestartSessions(b, s.Sessions)
 	key("auto_resume")
@@ -70,9 +69,9 @@ func (s Restart) AppendJSON(b []byte) []byte {
 		b = strconv.AppendInt(b, int64(f.n), 10)
 	}
 	key("evidence")
-	b = appendJSONText(b, s.Evidence)
+	b = AppendJSONString(b, s.Evidence)
 	key("summary")
-	b = appendJSONText(b, RestartSummary(v))
+	b = AppendJSONString(b, RestartSummary(v))
 	if !s.At.IsZero() {
 		key("at")
 		b = appendLoggedJSON(b, s.At)
@@ -103,9 +102,9 @@ func appendRestartSessions(b []byte, rs []governor.RestartSession) []byte {
 // appendRestartSession appends one session as restartSessionJSON.
 func appendRestartSession(b []byte, r *governor.RestartSession) []byte {
 	b = append(b, `{"id":`...)
-	b = appendJSONText(b, r.ID)
+	b = AppendJSONString(b, r.ID)
 	b = append(b, `,"name":`...)
-	b = appendJSONText(b, r.Name)
+	b = AppendJSONString(b, r.Name)
 	b = append(b, `,"remote_control_before":`...)
 	b = strconv.AppendBool(b, r.RemoteControlBefore)
 	if r.TurnCut {
@@ -119,7 +118,7 @@ func appendRestartSession(b []byte, r *governor.RestartSession) []byte {
 	b = strconv.AppendBool(b, r.Back)
 	if r.BackBy != "" {
 		b = append(b, `,"back_by":`...)
-		b = appendJSONText(b, r.BackBy)
+		b = AppendJSONString(b, r.BackBy)
 	}
 	b = append(b, `,"remote_control_after":`...)
 	b = strconv.AppendBool(b, r.RemoteControlAfter)
@@ -128,7 +127,7 @@ func appendRestartSession(b []byte, r *governor.RestartSession) []byte {
 	}
 	if r.Evidence != "" {
 		b = append(b, `,"evidence":`...)
-		b = appendJSONText(b, r.Evidence)
+		b = AppendJSONString(b, r.Evidence)
 	}
 	for _, t := range [...]struct {
 		key string
@@ -146,31 +145,5 @@ func appendRestartSession(b []byte, r *governor.RestartSession) []byte {
 func appendLoggedJSON(b []byte, t time.Time) []byte {
 	b = append(b, '"')
 	b = t.AppendFormat(b, time.RFC3339Nano)
-	return append(b, '"')
-}
-
-// jsonPlain marks the bytes appendJSONText writes as they are: printable
-// ASCII but " \ < > &. Read-only after package initialisation.
-var jsonPlain = func() (t [256]bool) {
-	for c := 0x20; c <= 0x7e; c++ {
-		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
-	}
-	return t
-}()
-
-// appendJSONText quotes s as encoding/json does (HTML-safe): a string of
-// plain bytes as it is, anything else through json.Marshal.
-func appendJSONText(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if !jsonPlain[s[i]] {
-			q, err := json.Marshal(s)
-			if err != nil { // a string always marshals
-				return append(b, `""`...)
-			}
-			return append(b, q...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
 	return append(b, '"')
 }
