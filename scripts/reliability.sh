@@ -12,7 +12,7 @@
 #   - unreadable logs with real permissions (the follower test run as nobody
 #     when this runs as root);
 #   - huge inputs at full size with the child's peak RSS;
-#   - the soak (COWORKTOP_SOAK, default 2m);
+#   - the soak (COWORKTOP_SOAK, default 3m: the first minute is warm-up);
 #   - the simulated day (COWORKTOP_SIMDAY simulated hours, default 3; 24
 #     for the whole day, once per release);
 #   - replay never writes into the (read-only) log folder.
@@ -21,7 +21,7 @@
 # Usage: scripts/reliability.sh   (needs go and tmux; run from anywhere)
 set -u
 cd "$(dirname "$0")/.."
-SOAK=${COWORKTOP_SOAK:-2m}
+SOAK=${COWORKTOP_SOAK:-3m}
 work=$(mktemp -d)
 T="tmux -L coworktop-rel -f /dev/null"
 trap '$T kill-server 2>/dev/null; chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
