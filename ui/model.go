@@ -149,6 +149,9 @@ type Model struct {
 	// evOthers counts the Evictions pane's outcome rows of the outcomes
 	// shown (pane_evictions.go).
 	evOthers evShownCount
+	// logIndex is the Event log pane's lines shown of the event log
+	// shown (eventlog_shown.go).
+	logIndex logIndex
 	order    []paneID // the configured pane order (hidden ones left out)
 	notice   string   // one-off footer message (`S`), until the next key
 	// names maps session ids to their names (sessionName), for the

@@ -65,11 +65,12 @@ func (m *Model) logRow(w int, i int32) row {
 
 // logContent is the Event log pane (toggled with `l`). Its rows are
 // described as they are drawn: a frame words the 20-odd lines that fit,
-// not the 500 kept (issue 52).
+// not the 500 kept, and finds them without reading the others
+// (eventlog_shown.go; issue 52).
 func (m *Model) logContent(w int) content {
-	shown := m.logShown(nil)
-	c := content{count: len(shown), info: "newest first by log time",
-		rowAt:     func(i int) row { return m.logRow(w, shown[i]) },
+	shown := m.logIndex.of(m.snap.Log)
+	c := content{count: shown.count(), info: "newest first by log time",
+		rowAt:     func(i int) row { return m.logRow(w, shown.at(i)) },
 		sessionAt: func(int) string { return "" }}
 	if n := m.snap.Counts.Unknown; n > 0 {
 		c.info += " · " + plural(n, "unknown governor line")

@@ -13,22 +13,28 @@ import (
 // (BenchmarkRefreshDay without the delivery and the snapshot): the screen
 // drawn once for a new snapshot, at 3 and 24 simulated hours, at 120×40
 // and 80×24, and at 24 hours with the host's memory history full (900
-// samples, the live view's memory timeline). Issue 52 item 7: a frame
+// samples, the live view's memory timeline), and with the Event log pane
+// shown at 3 and 24 hours. Issue 52 item 7: a frame
 // costs by what it shows (10 to 30 session rows), not by the sessions,
 // evictions, losses and samples kept.
 func BenchmarkFrameDay(b *testing.B) {
 	type run struct {
 		hours, w, h int
-		host        bool
+		host, log   bool
 	}
-	for _, r := range []run{{3, 120, 40, false}, {3, 80, 24, false}, {24, 120, 40, false}, {24, 80, 24, false}, {24, 120, 40, true}} {
+	for _, r := range []run{{3, 120, 40, false, false}, {3, 80, 24, false, false}, {24, 120, 40, false, false}, {24, 80, 24, false, false},
+		{24, 120, 40, true, false}, {3, 120, 40, false, true}, {24, 120, 40, false, true}} {
 		name := fmt.Sprintf("%dh/%dx%d", r.hours, r.w, r.h)
-		if r.host {
+		switch {
+		case r.host:
 			name = fmt.Sprintf("%dh-host/%dx%d", r.hours, r.w, r.h)
+		case r.log:
+			name = fmt.Sprintf("%dh-log/%dx%d", r.hours, r.w, r.h)
 		}
 		b.Run(name, func(b *testing.B) {
 			m, now, next := dayModel(b, r.hours)
 			m.Update(sizeMsg(r.w, r.h))
+			m.showLog = r.log // the Event log pane, its 500 kept lines at 24 hours
 			if r.host {
 				for i := range 900 {
 					m.State().ApplyHost(host.HostMemory{At: now.Add(-time.Duration(900-i) * 4 * time.Second),
