@@ -27,7 +27,7 @@ type logIndex struct {
 func (x *logIndex) of(lines []governor.LogLine) logShownRows {
 	if n := len(lines); n == 0 {
 		*x = logIndex{}
-	} else if len(x.lines) != n || &x.lines[0] != &lines[0] {
+	} else if keyOf(x.lines) != keyOf(lines) {
 		x.update(lines)
 	}
 	return logShownRows{n: len(x.lines), hidden: x.hidden}

@@ -10,8 +10,7 @@ import (
 // and drawn, and a live session's risk was worded three times a frame
 // (issue 52 item 7).
 type nextMemo struct {
-	of    *governor.SessionView // the snapshot's first session, as sortCache
-	n     int
+	of    listKey[governor.SessionView] // the snapshot's sessions, as sortCache
 	texts map[*governor.Risk]string
 }
 
@@ -20,12 +19,9 @@ func (m *Model) nextText(n governor.Next) string {
 	if n.Risk == nil {
 		return words.NextText(n) // no risk: nothing worded, or a countdown
 	}
-	ss, c := m.snap.Sessions, &m.nextWords
-	if len(ss) == 0 || c.of != &ss[0] || c.n != len(ss) || c.texts == nil {
-		c.texts = map[*governor.Risk]string{}
-		if len(ss) > 0 {
-			c.of, c.n = &ss[0], len(ss)
-		}
+	c := &m.nextWords
+	if k := keyOf(m.snap.Sessions); c.of != k || c.texts == nil {
+		c.of, c.texts = k, map[*governor.Risk]string{}
 	}
 	t, ok := c.texts[n.Risk]
 	if !ok {

@@ -162,18 +162,14 @@ func (m *Model) evOrder() *evList {
 // to), so the kept outcomes, up to 5,000, are read when they change, not
 // at every frame (issue 52 item 7).
 type evShownCount struct {
-	first *governor.Outcome
-	n     int
+	key   listKey[governor.Outcome]
 	shown int
 }
 
 // of is the count for outcomes.
 func (c *evShownCount) of(outcomes []governor.Outcome) int {
-	if len(outcomes) == 0 {
-		return 0
-	}
-	if c.first == &outcomes[0] && c.n == len(outcomes) {
-		return c.shown
+	if c.key == keyOf(outcomes) {
+		return c.shown // and 0 for no outcomes
 	}
 	shown := 0
 	for j := range outcomes { // a bool each: no formatting
@@ -181,7 +177,7 @@ func (c *evShownCount) of(outcomes []governor.Outcome) int {
 			shown++
 		}
 	}
-	c.first, c.n, c.shown = &outcomes[0], len(outcomes), shown
+	c.key, c.shown = keyOf(outcomes), shown
 	return shown
 }
 

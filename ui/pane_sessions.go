@@ -30,8 +30,7 @@ func (s sessionSort) String() string {
 // one sort: a frame asks for it several times, a snapshot comes once a
 // second.
 type sortCache struct {
-	of    *governor.SessionView // the snapshot's first session: a new snapshot has a new slice
-	n     int
+	of    listKey[governor.SessionView] // the snapshot's sessions: a new snapshot has a new slice
 	by    sessionSort
 	order []int32 // the indices into the snapshot's sessions, in the sort
 	tail  []int32 // scratch: the ended, in the snapshot's order
@@ -63,7 +62,7 @@ func (m *Model) sortedSessions() sessionList {
 		return sessionList{all: ss} // the snapshot's order
 	}
 	c := &m.sorted
-	if c.of == &ss[0] && c.n == len(ss) && c.by == m.sortBy {
+	if c.of == keyOf(ss) && c.by == m.sortBy {
 		return sessionList{all: ss, order: c.order}
 	}
 	order, tail := c.order[:0], c.tail[:0]
@@ -87,7 +86,7 @@ func (m *Model) sortedSessions() sessionList {
 		return 0
 	})
 	order = append(order, tail...)
-	c.of, c.n, c.by, c.order, c.tail = &ss[0], len(ss), m.sortBy, order, tail
+	c.of, c.by, c.order, c.tail = keyOf(ss), m.sortBy, order, tail
 	return sessionList{all: ss, order: order}
 }
 

@@ -17,28 +17,18 @@ type layoutCache struct {
 }
 
 // layoutKey is what a layout is made of: the snapshot's list of sessions
-// (a new snapshot has a new slice; its first element's address, as
-// sortCache), their order, the width, whether records were read, the
-// snapshot's clock (the NEEDS YOU cells' waits) and its background
-// sessions.
+// (a new snapshot has a new slice), their order, the width, whether
+// records were read, the snapshot's clock (the NEEDS YOU cells' waits)
+// and its background sessions.
 type layoutKey struct {
-	first   *governor.SessionView
-	n       int
+	list    listKey[governor.SessionView]
 	by      sessionSort
 	w       int
 	records bool
 	now     time.Time
-	bg      *governor.BackgroundView
-	bgN     int
+	bg      listKey[governor.BackgroundView]
 }
 
 func (m *Model) layoutKey(w int, list sessionList) layoutKey {
-	k := layoutKey{n: len(list.all), by: m.sortBy, w: w, records: m.snap.Records != nil, now: m.snap.Now, bgN: len(m.snap.Background)}
-	if len(list.all) > 0 {
-		k.first = &list.all[0]
-	}
-	if k.bgN > 0 {
-		k.bg = &m.snap.Background[0]
-	}
-	return k
+	return layoutKey{list: keyOf(list.all), by: m.sortBy, w: w, records: m.snap.Records != nil, now: m.snap.Now, bg: keyOf(m.snap.Background)}
 }

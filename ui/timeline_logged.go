@@ -12,23 +12,15 @@ import (
 // a frame asked for the series two or three times, copying the 720 kept
 // each time (issue 52 item 7).
 type loggedSeries struct {
-	samples *event.MemorySample
-	times   *time.Time
-	n, nt   int
+	samples listKey[event.MemorySample]
+	times   listKey[time.Time]
 	pts     []memPoint // read only: a new list is a new slice
 }
 
 // of is the series of samples taken at times.
 func (l *loggedSeries) of(samples []event.MemorySample, times []time.Time) []memPoint {
-	var s0 *event.MemorySample
-	var t0 *time.Time
-	if len(samples) > 0 {
-		s0 = &samples[0]
-	}
-	if len(times) > 0 {
-		t0 = &times[0]
-	}
-	if l.pts != nil && l.samples == s0 && l.times == t0 && l.n == len(samples) && l.nt == len(times) {
+	ks, kt := keyOf(samples), keyOf(times)
+	if l.pts != nil && l.samples == ks && l.times == kt {
 		return l.pts
 	}
 	out := make([]memPoint, 0, len(samples))
@@ -37,6 +29,6 @@ func (l *loggedSeries) of(samples []event.MemorySample, times []time.Time) []mem
 			out = append(out, memPoint{At: times[i], Free: uint64(s.SysFreeMB) << 20, Total: uint64(s.TotalMB) << 20})
 		}
 	}
-	*l = loggedSeries{samples: s0, times: t0, n: len(samples), nt: len(times), pts: out}
+	*l = loggedSeries{samples: ks, times: kt, pts: out}
 	return out
 }

@@ -23,8 +23,7 @@ type outcomeMark struct {
 // read when they change, and a frame reads only those in its span, the
 // last hour at most (issue 52 item 7).
 type markList struct {
-	first *governor.Outcome
-	n     int
+	key   listKey[governor.Outcome]
 	marks []outcomeMark
 }
 
@@ -34,7 +33,7 @@ func (l *markList) of(outcomes []governor.Outcome) *markList {
 		*l = markList{}
 		return l
 	}
-	if l.first == &outcomes[0] && l.n == len(outcomes) {
+	if l.key == keyOf(outcomes) {
 		return l
 	}
 	marks := l.marks[:0]
@@ -44,7 +43,7 @@ func (l *markList) of(outcomes []governor.Outcome) *markList {
 		}
 	}
 	slices.SortStableFunc(marks, func(a, b outcomeMark) int { return a.at.Compare(b.at) })
-	l.first, l.n, l.marks = &outcomes[0], len(outcomes), marks
+	l.key, l.marks = keyOf(outcomes), marks
 	return l
 }
 
