@@ -102,6 +102,7 @@ func (s *State) endForQuit(q *quit) {
 		for _, id := range q.ended {
 			if sess, ok := s.sessions[id]; ok && !sess.live() && sess.pauseReason == event.EndAppQuit {
 				sess.pauseReason = event.EndUpdateRestart
+				s.endedChanged()
 			}
 		}
 	}

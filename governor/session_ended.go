@@ -26,6 +26,7 @@ func (s *State) addEnded(sess *session) {
 	i, _ := slices.BinarySearchFunc(s.ended, sess, endedKept)
 	s.ended = slices.Insert(s.ended, i, sess)
 	sess.inEnded = true
+	s.endedChanged()
 }
 
 // addEndedAll puts sessions that have just ended together (an app start,
@@ -35,6 +36,7 @@ func (s *State) addEndedAll(ended []*session) {
 	if len(ended) == 0 {
 		return
 	}
+	s.endedChanged()
 	add := slices.SortedFunc(slices.Values(ended), endedKept)
 	merged := make([]*session, 0, len(s.ended)+len(add))
 	i, j := 0, 0
@@ -62,6 +64,7 @@ func (s *State) dropEnded(sess *session) {
 		return
 	}
 	sess.inEnded = false
+	s.endedChanged()
 	for i := len(s.ended) - 1; i >= 0; i-- {
 		if s.ended[i] == sess {
 			s.ended = slices.Delete(s.ended, i, i+1)
@@ -72,6 +75,7 @@ func (s *State) dropEnded(sess *session) {
 
 // keepEnded drops the sessions prune forgot.
 func (s *State) keepEnded() {
+	s.endedChanged()
 	s.ended = slices.DeleteFunc(s.ended, func(sess *session) bool { return s.sessions[sess.id] != sess })
 }
 

@@ -3,10 +3,10 @@ package governor
 import "github.com/coworktop/coworktop/record"
 
 // joinChanges says, of a new reading of the records, which sessions'
-// joinInputs differ from the reading before it: an ended session's kept
-// view checked against that reading is still good unless its session is
-// named here, so a refresh that brings a reading does not look up the
-// records of the 200 ended sessions listed (issue 52). Made in
+// joinInputs differ from the reading before it: the ended rows' block
+// joined to that reading is still good unless an ended session is named
+// here, so a refresh that brings a reading does not look up the records
+// of the 200 ended sessions listed (issue 52). Made in
 // ApplyRecords from the two readings' records, never from the sessions.
 type joinChanges struct {
 	prev    *record.Reading // the reading before latest
@@ -44,9 +44,27 @@ func (rs *recordState) noteJoinChanges(prev *record.Reading, code map[string]*re
 	rs.joins = j
 }
 
-// unchanged reports whether id's joinInputs in the latest reading are
-// those it had in rec: rec is the reading before it and id is not among
-// those that changed. False says only "look".
-func (j *joinChanges) unchanged(rec *record.Reading, id string) bool {
-	return rec != nil && rec == j.prev && !j.all && !j.changed[id]
+// joinInputs are what joinRecords reads of the records for an ended
+// session: whether records were found, its app record's title and its
+// Claude Code record's name, and whether it has each.
+type joinInputs struct {
+	found             bool
+	appTitle, code    string
+	hasApp, hasRecord bool
+}
+
+// joinInputsIn is what joinRecords reads of reading r, indexed by code
+// and app, for session id.
+func joinInputsIn(r *record.Reading, code map[string]*record.Code, app map[string]*record.App, id string) joinInputs {
+	if r == nil || !r.Found {
+		return joinInputs{}
+	}
+	in := joinInputs{found: true}
+	if a := app[id]; a != nil {
+		in.hasApp, in.appTitle = true, a.Title
+	}
+	if c := code[id]; c != nil {
+		in.hasRecord, in.code = true, c.Name
+	}
+	return in
 }

@@ -11,16 +11,52 @@ import (
 // most recently active first, and the live ones longest idle first, with
 // the number live. Sessions are ordered as pointers and indices, never by
 // moving views about: sorting a thousand views in place cost a frame more
-// than drawing it.
+// than drawing it. The ended rows are copied from the block kept between
+// snapshots (session_ended_views.go), their idle time set.
 func (s *State) sessionViews(now time.Time, stale bool) (views, ranking []SessionView, live int) {
-	order := s.keepSessions(s.sessionOrder())
-	views = make([]SessionView, len(order))
+	order := s.liveOrder()
+	ended := min(len(s.ended), s.limits.EndedSessions)
+	if len(order)+ended > s.limits.EndedSessions+maxLiveSessions {
+		views, live = s.viewsOf(s.keepSessions(s.sessionOrder()), now, stale) // hostile input only
+	} else {
+		block := s.endedViews(ended)
+		views = make([]SessionView, len(order)+len(block))
+		live = s.liveViewsInto(views, order, now, stale)
+		rows := views[len(order):]
+		copy(rows, block)
+		for i := range rows {
+			rows[i].Idle = max(0, now.Sub(rows[i].LastActivity))
+		}
+	}
+	if endedViewsCheck != nil {
+		endedViewsCheck(s, now, stale, views)
+	}
+	return views, s.idleRanking(views, live), live
+}
+
+// endedViewsCheck, set by the package's tests, checks every list
+// sessionViews makes against one built anew.
+var endedViewsCheck func(s *State, now time.Time, stale bool, views []SessionView)
+
+// viewsOf is the rows of order, each built anew, with the number live.
+func (s *State) viewsOf(order []*session, now time.Time, stale bool) ([]SessionView, int) {
+	views := make([]SessionView, len(order))
+	live := 0
 	for i, sess := range order {
 		if !sess.live() {
-			s.endedViewInto(&views[i], sess, now)
+			views[i] = s.endedView(sess)
+			views[i].Idle = max(0, now.Sub(sess.lastActivity))
 			continue
 		}
-		sess.endedView = nil
+		live += s.liveViewsInto(views[i:i+1], order[i:i+1], now, stale)
+	}
+	return views, live
+}
+
+// liveViewsInto sets views[i] to the row of order[i], a live session, and
+// says how many are live.
+func (s *State) liveViewsInto(views []SessionView, order []*session, now time.Time, stale bool) (live int) {
+	for i, sess := range order {
 		views[i] = sess.view(now)
 		s.joinRecords(&views[i])
 		if stale {
@@ -30,6 +66,12 @@ func (s *State) sessionViews(now time.Time, stale bool) (views, ranking []Sessio
 			live++
 		}
 	}
+	return live
+}
+
+// idleRanking is the live rows, the first live of views, longest idle
+// first, then by id.
+func (s *State) idleRanking(views []SessionView, live int) []SessionView {
 	idx := make([]int32, live)
 	for i := range idx {
 		idx[i] = int32(i)
@@ -41,28 +83,34 @@ func (s *State) sessionViews(now time.Time, stale bool) (views, ranking []Sessio
 		}
 		return strings.Compare(a.ID, b.ID)
 	})
-	ranking = make([]SessionView, live)
+	ranking := make([]SessionView, live)
 	for k, i := range idx {
 		ranking[k] = views[i]
 	}
-	return views, ranking, live
+	return ranking
+}
+
+// liveOrder is State.live in the Sessions order (last activity, newest
+// first, then id).
+func (s *State) liveOrder() []*session {
+	keyed := make([]sessionKey, 0, len(s.live))
+	for _, sess := range s.live {
+		keyed = append(keyed, sessionKey{live: true, sec: sess.lastActivity.Unix(), nsec: int32(sess.lastActivity.Nanosecond()), sess: sess})
+	}
+	slices.SortFunc(keyed, sessionKey.compare)
+	order := make([]*session, len(keyed), len(keyed)+min(len(s.ended), s.limits.EndedSessions))
+	for i, k := range keyed {
+		order[i] = k.sess
+	}
+	return order
 }
 
 // sessionOrder is the map's sessions in the Sessions order, the ended
 // ones cut to those keepSessions keeps of them: the live sorted (a few
 // dozen), then the tail of State.ended, kept in order as sessions end.
 func (s *State) sessionOrder() []*session {
-	keyed := make([]sessionKey, 0, len(s.live))
-	for _, sess := range s.live {
-		keyed = append(keyed, sessionKey{live: true, sec: sess.lastActivity.Unix(), nsec: int32(sess.lastActivity.Nanosecond()), sess: sess})
-	}
-	slices.SortFunc(keyed, sessionKey.compare)
-	ended := min(len(s.ended), s.limits.EndedSessions)
-	order := make([]*session, len(keyed), len(keyed)+ended)
-	for i, k := range keyed {
-		order[i] = k.sess
-	}
-	return s.newestEnded(order, ended)
+	order := s.liveOrder()
+	return s.newestEnded(order, min(len(s.ended), s.limits.EndedSessions))
 }
 
 // sessionKey is what the Sessions order compares (live first, then by last

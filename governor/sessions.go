@@ -47,9 +47,6 @@ type session struct {
 	// pauseWhy says why its last pause came, beyond its reason (it lost
 	// Remote Control to an update restart).
 	pauseWhy string
-	// endedView is its view kept while it is ended (session_view_cache.go);
-	// nil while live.
-	endedView *endedView
 }
 
 func (s *session) live() bool { return s.state == StateWorking || s.state == StateIdle }
@@ -111,11 +108,17 @@ func (s *State) get(id string, t time.Time) *session {
 func (s *State) lookup(id string) (*session, bool) {
 	slot := &s.recent[recentSlot(id)]
 	if c := *slot; c != nil && c.id == id {
+		if !c.live() {
+			s.endedChanged() // the line may change what its row says
+		}
 		return c, true
 	}
 	sess, ok := s.sessions[id]
 	if ok {
 		*slot = sess
+		if !sess.live() {
+			s.endedChanged()
+		}
 	}
 	return sess, ok
 }
@@ -383,7 +386,6 @@ func (s *State) forget(sess *session) {
 		s.dropLive(sess)
 	}
 	delete(s.sessions, sess.id)
-	sess.endedView = nil // its kept view goes with it, not with the spare it becomes
 	s.keepForgotten(sess)
 }
 

@@ -64,6 +64,7 @@ type State struct {
 	pruneAt   int           // map size at which pruneEnded runs its next pass
 	pruneBuf  []activityKey // pruneEnded's scratch, reused
 	pruneWork int           // sessions visited by pruning, so a test can check it stays amortised O(1)
+	endedGen  uint64        // the ended sessions' generation: endedBlock is built again when it moves
 	forgotten []*session    // sessions forgotten during this event (session_spare.go)
 	spare     []*session    // forgotten sessions ready to be used again
 
@@ -85,6 +86,7 @@ type State struct {
 	evKind          event.Kind
 	records         recordState
 	snapMemo        snapshotMemo        // what a snapshot keeps for the next (snapshot_memo.go)
+	endedBlock      endedBlock          // the Sessions list's ended rows (session_ended_views.go)
 	log             *ring.Ring[logItem] // described lazily, once, at snapshot time: Apply is the hot path
 	memory          *ring.Ring[event.MemorySample]
 	memoryAt        *ring.Ring[time.Time]
