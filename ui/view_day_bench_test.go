@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coworktop/coworktop/event"
+	"github.com/coworktop/coworktop/governor"
 	"github.com/coworktop/coworktop/host"
 	"github.com/coworktop/coworktop/vocab"
 )
@@ -49,6 +51,45 @@ func BenchmarkFrameDay(b *testing.B) {
 				m.refresh()
 				b.StartTimer()
 				_ = m.View()
+			}
+		})
+	}
+}
+
+// BenchmarkEventLogPane is the Event log pane's part of a frame with 50
+// and 5,000 lines kept, a line added and a new snapshot taken before each
+// (not timed): the pane's content and the 20 rows a 40-line screen draws.
+// It should not depend on the lines kept (issue 52).
+func BenchmarkEventLogPane(b *testing.B) {
+	for _, n := range []int{50, 5000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			now := fixedNow
+			limits := governor.DefaultLimits()
+			limits.LogLines = n
+			m := New(Options{Clock: func() time.Time { return now }, Color: true, Limits: limits})
+			m.Update(sizeMsg(120, 40))
+			const id = "local_00000001-0000-4000-8000-000000000001"
+			add := func() {
+				now = now.Add(time.Second)
+				m.State().ApplyUpdate(governor.Update{Events: []event.Event{{Time: now, Kind: event.KindTurnEnd, Session: id}}})
+			}
+			m.State().ApplyUpdate(governor.Update{Events: []event.Event{{Time: now, Kind: event.KindSessionStart, Session: id, Cwd: "/home/u/p"}}})
+			for range n {
+				add()
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				b.StopTimer()
+				add()
+				m.refresh()
+				b.StartTimer()
+				c := m.logContent(118)
+				for i := range min(c.count, 20) {
+					_ = c.rowAt(i)
+				}
+			}
+			if len(m.snap.Log) != n {
+				b.Fatalf("%d lines kept, want %d", len(m.snap.Log), n)
 			}
 		})
 	}
