@@ -235,7 +235,7 @@ func oneRowPerSession(risks []Risk) []Risk {
 
 // markAtRisk sets AtRisk on the sessions a warning names, and AtRiskBy on
 // those a waiting risk names.
-func markAtRisk(snap *Snapshot, risks []Risk, rows map[string]int32) {
+func markAtRisk(snap *Snapshot, risks []Risk, rows *rowIndex) {
 	at, by := map[string]RiskKind{}, map[string]*Risk{}
 	for i, r := range risks {
 		if r.Kind == RiskWaitingAtRisk || slices.Contains(r.Also, RiskWaitingAtRisk) {
@@ -253,7 +253,7 @@ func markAtRisk(snap *Snapshot, risks []Risk, rows map[string]int32) {
 	// The views come with neither set: only the rows of the few sessions
 	// named are written, found by id, not every listed row (issue 52).
 	mark := func(id string) {
-		if i, ok := rows[id]; ok {
+		if i, ok := rows.row(id); ok {
 			snap.Sessions[i].AtRisk, snap.Sessions[i].AtRiskBy = at[id], by[id]
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -43,7 +44,8 @@ func sessionsDiff(got, want []SessionView) string {
 // TestEndedBlockMatchesFresh drives a State with a small ended bound
 // through sessions starting, ending, evicted, back, refused warms, app
 // starts, quits that turn out update restarts, readings that rename ended sessions, and prunes, and compares
-// every snapshot's Sessions with the list built anew.
+// every snapshot's Sessions with the list built anew, its rows' index
+// (rowsOf) with their places, and its generation with its names.
 func TestEndedBlockMatchesFresh(t *testing.T) {
 	l := DefaultLimits()
 	l.EndedSessions = 12
@@ -66,6 +68,8 @@ func TestEndedBlockMatchesFresh(t *testing.T) {
 		return r
 	}
 	rebuilt := 0
+	var prevGen uint64
+	var prevKeys []nameKey
 	for step := range 3000 {
 		now = now.Add(time.Duration(rng.IntN(40)) * time.Second)
 		id := ids[rng.IntN(len(ids))]
@@ -121,6 +125,21 @@ func TestEndedBlockMatchesFresh(t *testing.T) {
 		if d := sessionsDiff(got, want); d != "" {
 			t.Fatalf("step %d: %s", step, d)
 		}
+		keys := make([]nameKey, len(snap.Sessions))
+		rows := s.rowsOf(&snap)
+		for i, v := range snap.Sessions {
+			keys[i] = nameKey{v.ID, v.Title, v.Project}
+			if r, ok := rows.row(v.ID); !ok || int(r) != i {
+				t.Fatalf("step %d: row of %s is %d, %v; listed at %d", step, v.ID, r, ok, i)
+			}
+		}
+		if _, ok := rows.row("not-listed"); ok {
+			t.Fatalf("step %d: a row for a session not listed", step)
+		}
+		if sameGen := snap.SessionsGen == prevGen; sameGen != slices.Equal(keys, prevKeys) {
+			t.Fatalf("step %d: list generation kept %v, names the same %v", step, sameGen, !sameGen)
+		}
+		prevGen, prevKeys = snap.SessionsGen, keys
 	}
 	if s.pruneWork == 0 || rebuilt == 0 {
 		t.Fatalf("the drive never pruned (%d) or never rebuilt the block (%d)", s.pruneWork, rebuilt)
@@ -149,5 +168,46 @@ func TestEndedBlockKeptAcrossSnapshots(t *testing.T) {
 	second.Sessions[n].Title = "written by a reader"
 	if block[0].Title == "written by a reader" {
 		t.Fatal("a snapshot's rows share the block")
+	}
+}
+
+// TestEndedBlockHostile: past EndedSessions+maxLiveSessions sessions the
+// list is cut by activity, live or not, and built anew every time; it
+// matches the list built anew, its rows are indexed where they are, and
+// once an app start has ended them the block serves the ended rows again.
+func TestEndedBlockHostile(t *testing.T) {
+	l := DefaultLimits()
+	l.EndedSessions = 5
+	s := New(l)
+	now := time.Date(2026, 3, 8, 9, 0, 0, 0, time.UTC)
+	for i := range maxLiveSessions + 20 {
+		now = now.Add(time.Second)
+		s.Apply(event.Event{Time: now, Kind: event.KindSessionStart, Session: fmt.Sprintf("s-%04d", i)})
+		if i%100 == 0 {
+			s.Apply(event.Event{Time: now, Kind: event.KindPause, Session: fmt.Sprintf("s-%04d", i), Reason: event.ReasonGovernorEvict})
+		}
+	}
+	check := func(what string) {
+		t.Helper()
+		snap := s.Snapshot(now)
+		rows := s.rowsOf(&snap)
+		for i, v := range snap.Sessions {
+			if r, ok := rows.row(v.ID); !ok || int(r) != i {
+				t.Fatalf("%s: row of %s is %d, %v; listed at %d", what, v.ID, r, ok, i)
+			}
+		}
+		if len(snap.Sessions) > l.EndedSessions+maxLiveSessions {
+			t.Fatalf("%s: %d rows listed", what, len(snap.Sessions))
+		}
+	}
+	check("hostile")
+	if s.snapMemo.listBlock != nil {
+		t.Fatal("the hostile list used the block")
+	}
+	now = now.Add(time.Minute)
+	s.Apply(event.Event{Time: now, Kind: event.KindAppStart, Detail: &event.EventDetail{Version: "1.0"}})
+	check("after an app start")
+	if s.snapMemo.listBlock == nil {
+		t.Fatal("the ended rows were built anew with the map back within its bounds")
 	}
 }

@@ -128,7 +128,7 @@ func (s *State) attachMemory(snap *Snapshot) {
 	if len(j.bySession) < len(snap.Sessions) {
 		rows := s.rowsOf(snap)
 		for id, m := range j.bySession { // the scan's few sessions, not every listed row
-			if i, ok := rows[id]; ok {
+			if i, ok := rows.row(id); ok {
 				attach(&snap.Sessions[i], m)
 			}
 		}

@@ -16,10 +16,13 @@ import (
 func (s *State) sessionViews(now time.Time, stale bool) (views, ranking []SessionView, live int) {
 	order := s.liveOrder()
 	ended := min(len(s.ended), s.limits.EndedSessions)
+	m := &s.snapMemo
 	if len(order)+ended > s.limits.EndedSessions+maxLiveSessions {
 		views, live = s.viewsOf(s.keepSessions(s.sessionOrder()), now, stale) // hostile input only
+		m.listLive, m.listBlock = len(views), nil
 	} else {
 		block := s.endedViews(ended)
+		m.listLive, m.listBlock = len(order), block
 		views = make([]SessionView, len(order)+len(block))
 		live = s.liveViewsInto(views, order, now, stale)
 		rows := views[len(order):]

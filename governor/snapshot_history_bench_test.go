@@ -105,3 +105,32 @@ func dayUsage(s *State, now time.Time) *quota.UsageReading {
 	}
 	return u
 }
+
+// BenchmarkSnapshotDayReorder is BenchmarkSnapshotDayShares with a turn
+// ended before each snapshot by the live session longest idle, so the
+// live rows' order, and with it the list's generation, moves every time,
+// as the day's turns move it: the rows' index (rowsOf) is made again for
+// the live rows only, the ended block's kept.
+func BenchmarkSnapshotDayReorder(b *testing.B) {
+	for _, h := range []int{3, 24} {
+		b.Run(fmt.Sprintf("%dh", h), func(b *testing.B) {
+			s, now := dayState(b, h)
+			s.ApplyUpdate(Update{Usage: dayUsage(s, now)})
+			r := *s.records.latest
+			b.ReportAllocs()
+			for b.Loop() {
+				now = now.Add(time.Second)
+				oldest := s.live[0]
+				for _, l := range s.live {
+					if l.lastActivity.Before(oldest.lastActivity) {
+						oldest = l
+					}
+				}
+				s.Apply(event.Event{Time: now, Kind: event.KindTurnEnd, Session: oldest.id})
+				r.At = now
+				s.ApplyRecords(r)
+				_ = s.Snapshot(now)
+			}
+		})
+	}
+}

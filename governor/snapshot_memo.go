@@ -12,9 +12,19 @@ type snapshotMemo struct {
 	namesGen uint64
 	nameKeys []nameKey
 	names    map[string]string
-	// rows is the row of each listed session by id, for the list of
-	// namesGen (nil until asked).
-	rows map[string]int32
+	// keysBlock and keysLive are the ended block and the number of live
+	// rows of the list nameKeys was made of.
+	keysBlock []SessionView
+	keysLive  int
+	// listLive is the number of the last list's rows before its ended
+	// block, listBlock that block (session_ended_views.go; nil when every
+	// row was built anew: then listLive is every row).
+	listLive  int
+	listBlock []SessionView
+	// rows finds the listed sessions' rows by id: its live part is kept
+	// for the list of namesGen, its ended part for the block it was made
+	// of (nil until asked).
+	rows rowIndex
 	// log is the event log last handed over (Snapshot.Log), shared by
 	// the snapshots that showed it: nobody writes to it, and the next
 	// lines are appended past its end (snapshot_log.go). logInRingOrder:
@@ -33,11 +43,17 @@ var sessionsGens atomic.Uint64
 type nameKey struct{ id, title, project string }
 
 // sessionsGen is the generation of snap's list of sessions and their
-// names: the last one's unless a session or a name in it changed.
+// names: the last one's unless a session or a name in it changed. The
+// ended rows are compared only when their block is not the one of the
+// last generation: a block is never written once built.
 func (s *State) sessionsGen(views []SessionView) uint64 {
 	m := &s.snapMemo
+	n := len(views)
+	if m.listBlock != nil && sameBlock(m.listBlock, m.keysBlock) && m.listLive == m.keysLive {
+		n = m.listLive
+	}
 	same := m.namesGen != 0 && len(views) == len(m.nameKeys)
-	for i := 0; same && i < len(views); i++ {
+	for i := 0; same && i < n; i++ {
 		v := &views[i]
 		same = m.nameKeys[i] == nameKey{v.ID, v.Title, v.Project}
 	}
@@ -49,8 +65,9 @@ func (s *State) sessionsGen(views []SessionView) uint64 {
 		v := &views[i]
 		m.nameKeys = append(m.nameKeys, nameKey{v.ID, v.Title, v.Project})
 	}
+	m.keysBlock, m.keysLive = m.listBlock, m.listLive
 	m.namesGen = sessionsGens.Add(1)
-	m.names, m.rows = nil, nil
+	m.names = nil
 	return m.namesGen
 }
 
@@ -65,21 +82,65 @@ func (s *State) sessionNamesOf(snap *Snapshot) map[string]string {
 	return m.names
 }
 
+// rowIndex is the row of each of a list's sessions by id: the live rows
+// (every row when the list has no block) by their index, the ended
+// block's by their offset past the live ones.
+type rowIndex struct {
+	live  map[string]int32
+	ended map[string]int32
+	liveN int32
+	// gen is the list generation live was made for, block the block
+	// ended was made of.
+	gen   uint64
+	block []SessionView
+}
+
+// row is the row of session id, if the list has one.
+func (r *rowIndex) row(id string) (int32, bool) {
+	if i, ok := r.live[id]; ok {
+		return i, true
+	}
+	if i, ok := r.ended[id]; ok {
+		return r.liveN + i, true
+	}
+	return 0, false
+}
+
 // rowsOf is the row of each of snap's sessions by id, kept while snap's
 // sessions are those of the snapshot that built it (the same ids in the
 // same order): the joins that add what few sessions have (a share, a
-// memory figure) find their rows by it instead of asking every row.
-func (s *State) rowsOf(snap *Snapshot) map[string]int32 {
+// memory figure) find their rows by it instead of asking every row. The
+// ended rows' part is kept while their block is, so a live session's
+// activity that reorders the live rows indexes a few dozen rows, not
+// the 200 ended ones.
+func (s *State) rowsOf(snap *Snapshot) *rowIndex {
 	m := &s.snapMemo
-	if snap.SessionsGen == m.namesGen && m.rows != nil {
-		return m.rows
+	if snap.SessionsGen != m.namesGen {
+		return &rowIndex{live: indexRows(snap.Sessions)}
 	}
-	rows := make(map[string]int32, len(snap.Sessions))
-	for i := range snap.Sessions {
-		rows[snap.Sessions[i].ID] = int32(i)
+	r := &m.rows
+	if r.live == nil || r.gen != m.namesGen || r.liveN != int32(m.listLive) {
+		r.live, r.gen, r.liveN = indexRows(snap.Sessions[:m.listLive]), m.namesGen, int32(m.listLive)
 	}
-	if snap.SessionsGen == m.namesGen {
-		m.rows = rows
+	if !sameBlock(r.block, m.listBlock) || (r.ended == nil) != (m.listBlock == nil) {
+		r.ended, r.block = nil, m.listBlock
+		if m.listBlock != nil {
+			r.ended = indexRows(m.listBlock)
+		}
+	}
+	return r
+}
+
+// indexRows is each row's index by its session's id.
+func indexRows(views []SessionView) map[string]int32 {
+	rows := make(map[string]int32, len(views))
+	for i := range views {
+		rows[views[i].ID] = int32(i)
 	}
 	return rows
+}
+
+// sameBlock reports whether a and b are the same slice of views.
+func sameBlock(a, b []SessionView) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }

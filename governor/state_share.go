@@ -50,7 +50,7 @@ func (s *State) applyShareTo(snap *Snapshot) {
 	// sessions are walked, not the 200 ended rows (issue 52).
 	rows := s.rowsOf(snap)
 	share := func(id string) {
-		if i, ok := rows[id]; ok {
+		if i, ok := rows.row(id); ok {
 			snap.Sessions[i].QuotaShare = v.Of(s.cliSession(id))
 		}
 	}
