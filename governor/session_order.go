@@ -26,8 +26,8 @@ func (s *State) sessionViews(now time.Time, stale bool) (views, ranking []Sessio
 		views = make([]SessionView, len(order)+len(block))
 		live = s.liveViewsInto(views, order, now, stale)
 		rows := views[len(order):]
-		copy(rows, block)
-		for i := range rows {
+		for i := range block { // one pass: a copy() and then the idle times read the rows twice
+			rows[i] = block[i]
 			rows[i].Idle = max(0, now.Sub(rows[i].LastActivity))
 		}
 	}
