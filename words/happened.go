@@ -75,15 +75,19 @@ func JustHappened(s *governor.Snapshot) *Happening {
 		return vocab.ShortID(id)
 	}
 	var best *Happening
-	for _, h := range []*Happening{restartHappening(s, name), appRestartHappening(s, name),
-		lossHappening(s, governor.LossGovernorPressure, sweepSpan, 1, name), lossHappening(s, governor.LossCrash, crashSpan, 1, name),
-		lossHappening(s, governor.LossGovernorCap, burstSpan, burstMin, name)} {
+	keep := func(h *Happening) {
 		if h == nil || s.Now.Sub(h.At) > HappenedFor || h.At.After(s.Now) {
-			continue
+			return
 		}
 		if best == nil || h.At.After(best.At) {
 			best = h
 		}
+	}
+	keep(restartHappening(s, name))
+	keep(appRestartHappening(s, name))
+	for _, c := range []lossKind{{governor.LossGovernorPressure, sweepSpan, 1}, {governor.LossCrash, crashSpan, 1},
+		{governor.LossGovernorCap, burstSpan, burstMin}} {
+		keep(lossHappening(s, c, best, name))
 	}
 	return best
 }
@@ -206,14 +210,34 @@ func appRestartHappening(s *governor.Snapshot, name func(string) string) *Happen
 	return &Happening{At: at, Kind: happenedAppRestart, Forms: []string{full, short}, Sessions: ids, Details: details}
 }
 
-// lossHappening groups the newest losses of cause c: those within span
-// before the newest, when there are at least min of them.
-func lossHappening(s *governor.Snapshot, c governor.LossCause, span time.Duration, least int, name func(string) string) *Happening {
+// lossKind is one cause of losses told as a happening: those within span
+// before the newest, when there are at least least of them.
+type lossKind struct {
+	cause governor.LossCause
+	span  time.Duration
+	least int
+}
+
+// lossHappening groups the newest losses of k's cause: those within span
+// before the newest, when there are at least least of them. It costs by
+// the losses of the last HappenedFor, not by all kept: the losses are in
+// time order (newest last), so it stops at the first one older than the
+// window while it has found none of the cause, and builds no text for a
+// group JustHappened would drop (outside the window, or not newer than
+// beat, the happening found so far).
+func lossHappening(s *governor.Snapshot, k lossKind, beat *Happening, name func(string) string) *Happening {
+	c, span, least := k.cause, k.span, k.least
 	var group []governor.Loss
 	for i := len(s.Losses) - 1; i >= 0; i-- { // newest last
 		l := s.Losses[i]
+		if len(group) == 0 && s.Now.Sub(l.Time) > HappenedFor {
+			return nil // this and every older loss is out of the window
+		}
 		if l.Cause != c {
 			continue
+		}
+		if len(group) == 0 && (l.Time.After(s.Now) || beat != nil && !l.Time.After(beat.At)) {
+			return nil // the newest of the cause is dropped, so is the group
 		}
 		if len(group) > 0 && group[0].Time.Sub(l.Time) > span {
 			break
