@@ -23,6 +23,9 @@ type paneState struct {
 	// As last drawn: the line of the pane's inner area where rows start,
 	// how many rows were shown, and how many were left below the edge.
 	rowTop, shown, below int
+	// rowsN is how many rows the pane had when the cursor was last put:
+	// with the cursor, where resolve looks for the selection first.
+	rowsN int
 }
 
 // resolve puts the cursor on the selected session's row. When that session
@@ -37,16 +40,50 @@ func (ps *paneState) resolve(rows rowList) {
 		ps.cursor, ps.selected = 0, rows.session(0)
 		return
 	}
+	grew := rows.n - ps.rowsN
+	ps.rowsN = rows.n
 	if ps.selected != "" {
-		for i := range rows.n {
-			if rows.session(i) == ps.selected {
-				ps.cursor = i
-				return
-			}
+		if i, ok := ps.near(rows, grew); ok {
+			ps.cursor = i
+			return
 		}
 	}
 	ps.cursor = max(0, min(ps.cursor, rows.n-1))
 	ps.selected = rows.session(ps.cursor)
+}
+
+// nearRows is how far either side of where it was resolve looks for the
+// selected row before it searches the rows from the top.
+const nearRows = 32
+
+// near finds the selected row where it was (ps.cursor), or where rows
+// that came at the head pushed it (grew more rows), or nearRows either
+// side; then from the top. A frame costs by the rows around the
+// selection, not by the rows above it (issue 52: in the Evictions pane
+// each row's key is built, and new losses push an old selection down
+// all day). A row's key names one row (a session's id, a loss's time,
+// line and session), so the first row with it found near is the first
+// from the top.
+func (ps *paneState) near(rows rowList, grew int) (int, bool) {
+	is := func(i int) bool { return i >= 0 && i < rows.n && rows.session(i) == ps.selected }
+	for _, i := range [2]int{ps.cursor + grew, ps.cursor} {
+		if is(i) {
+			return i, true
+		}
+	}
+	for d := 1; d <= nearRows; d++ {
+		for _, i := range [2]int{ps.cursor + d, ps.cursor - d} {
+			if is(i) {
+				return i, true
+			}
+		}
+	}
+	for i := range rows.n {
+		if rows.session(i) == ps.selected {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // moveTo puts the cursor on row i (clamped) and selects its session.
@@ -54,6 +91,7 @@ func (ps *paneState) moveTo(rows rowList, i int) {
 	if rows.n == 0 {
 		return
 	}
+	ps.rowsN = rows.n
 	ps.cursor = max(0, min(i, rows.n-1))
 	ps.selected = rows.session(ps.cursor)
 	ps.chosen = true
