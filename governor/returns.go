@@ -127,13 +127,12 @@ func (s *State) warmRefused(t time.Time) string {
 	}
 	s.counts.WarmsRefused++
 	sess := u.sess
-	if sess.liveAt != 0 {
-		s.dropLive(sess)
+	// A prune since the warm may have forgotten it (past the bound, the
+	// least recently active go, live or not): then there is no row to put
+	// back, only its loss to open again.
+	if s.sessions[sess.id] == sess {
+		s.putBack(sess, &u.before)
 	}
-	s.dropEnded(sess) // its place in the ended order was by the time the warm set
-	*sess = u.before
-	sess.liveAt, sess.inEnded = 0, false
-	s.addEnded(sess)
 	if u.lossSeq != 0 { // the loss it had is open again
 		s.loss.cameBack--
 		s.loss.open[u.lossCause]++
@@ -142,10 +141,21 @@ func (s *State) warmRefused(t time.Time) string {
 	if en := u.restart; en != nil {
 		en.backAt, en.backBy = u.backAt, u.backBy
 	}
+	return sess.id
+}
+
+// putBack makes sess, still in the map, what it was before a refused warm.
+func (s *State) putBack(sess, before *session) {
+	if sess.liveAt != 0 {
+		s.dropLive(sess)
+	}
+	s.dropEnded(sess) // its place in the ended order was by the time the warm set
+	*sess = *before
+	sess.liveAt, sess.inEnded = 0, false
+	s.addEnded(sess)
 	if sess.live() { // cannot be: it was not live; kept for the invariant
 		s.addLive(sess)
 	}
-	return sess.id
 }
 
 // keepWarm: a line other than the warm's own spawn sequence came; a later
