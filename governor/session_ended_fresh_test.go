@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-// freshViews is sessionViews' list built without the kept views: every
+// freshViews is sessionViews' list built without the ended block: every
 // session's view and join made anew.
 func (s *State) freshViews(now time.Time, stale bool) []SessionView {
 	order := s.keepSessions(s.sessionOrder())
